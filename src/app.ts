@@ -1,0 +1,97 @@
+// createApp builds the HTTP application from its dependencies without listening, so tests start
+// real apps on port 0 and src/main.ts is the only place that binds a port.
+import express, { type NextFunction, type Request, type Response } from 'express';
+import * as OpenApiValidator from 'express-openapi-validator';
+import type { Logger } from 'pino';
+import { principalOf, securityHandlers } from './http/auth.ts';
+import type { Contract } from './http/contract.ts';
+import { docsRoutes } from './http/docs.routes.ts';
+import { errorMiddleware } from './http/error.middleware.ts';
+import { createHandlers, type HandlerDeps, type Handlers } from './http/handlers.ts';
+import { requestId, requestIdOf } from './http/request-id.ts';
+import { NotFoundError } from './domain/errors.ts';
+
+export interface AppOptions extends HandlerDeps {
+  readonly contract: Contract;
+  /** Validate every response against the contract (development and test; off in production). */
+  readonly validateResponses: boolean;
+  readonly logger: Logger;
+}
+
+interface OpenApiRequest extends Request {
+  openapi?: { schema?: { operationId?: string }; pathParams?: Record<string, string> };
+}
+
+export function createApp(options: AppOptions): express.Express {
+  const { contract, logger } = options;
+  const handlers = createHandlers(options);
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false);
+  app.use(requestId);
+  app.use(accessLog(logger));
+  app.use(securityHeaders);
+  app.use(docsRoutes(contract));
+  app.use(express.json({ limit: '16kb', type: ['application/json', 'application/*+json'], strict: true }));
+  app.use(
+    OpenApiValidator.middleware({
+      // The validator annotates the document it is given: hand it its own copy.
+      apiSpec: structuredClone(contract) as never,
+      validateRequests: { allowUnknownQueryParameters: false, coerceTypes: true },
+      validateResponses: options.validateResponses ? { removeAdditional: false } : false,
+      validateSecurity: { handlers: securityHandlers(options.auth) },
+      validateFormats: true,
+      ignoreUndocumented: false,
+    }),
+  );
+  app.use(dispatch(handlers));
+  app.use(errorMiddleware(logger));
+  return app;
+}
+
+/** Calls the handler of the operation the validator matched. */
+function dispatch(handlers: Handlers) {
+  return async (req: OpenApiRequest, res: Response, next: NextFunction) => {
+    const operationId = req.openapi?.schema?.operationId as keyof Handlers | undefined;
+    const handler = operationId ? (handlers[operationId] as Handlers[keyof Handlers] | undefined) : undefined;
+    if (!handler) return next(new NotFoundError(`There is no ${req.method} ${req.path}.`));
+    try {
+      const input = { query: req.query, path: req.openapi?.pathParams ?? {}, body: req.body } as never;
+      const reply = await handler(input, { principal: () => principalOf(req) });
+      for (const [name, value] of Object.entries(reply.headers ?? {})) res.setHeader(name, value);
+      res.status(reply.status as number);
+      if (reply.status === 204) res.end();
+      else if (reply.contentType) res.type(reply.contentType).send(reply.body);
+      else res.json(reply.body);
+    } catch (error) {
+      next(error);
+    }
+  };
+}
+
+function securityHeaders(_req: Request, res: Response, next: NextFunction): void {
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  res.setHeader('Referrer-Policy', 'no-referrer');
+  res.setHeader('X-Frame-Options', 'DENY');
+  next();
+}
+
+/** One line per request. The path only: a query string may carry a deprecated tokenID. */
+function accessLog(logger: Logger) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    const started = process.hrtime.bigint();
+    res.on('finish', () => {
+      logger.info(
+        {
+          requestId: requestIdOf(req),
+          method: req.method,
+          path: req.path,
+          status: res.statusCode,
+          ms: Number(process.hrtime.bigint() - started) / 1e6,
+        },
+        'request',
+      );
+    });
+    next();
+  };
+}

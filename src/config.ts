@@ -1,0 +1,72 @@
+// All configuration, from the environment, checked at start-up: a bad value stops the process
+// with a message naming the variable. The README's table of variables mirrors this schema.
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+
+const schema = z.object({
+  NODE_ENV: z.enum(['production', 'development', 'test']).default('development'),
+  PORT: int(0, 65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PUBLIC_BASE_URL: z.url().optional(),
+  DATABASE_PATH: z.string().min(1).default('data/school-search.db'),
+  SEED_FILE: z.string().min(1).default('data/seed/ipeds-hd2022.ndjson'),
+  SEED_WHEN_EMPTY: bool.optional(),
+  DEMO_USER: bool.optional(),
+  TOKEN_TTL_SECONDS: int(60, 30 * 24 * 3600).default(3600),
+  VALIDATE_RESPONSES: bool.optional(),
+  ARGON2_MEMORY_KIB: int(19456, 4 * 1024 * 1024).default(19456),
+  ARGON2_TIME_COST: int(2, 100).default(2),
+  ARGON2_PARALLELISM: int(1, 64).default(1),
+  SHUTDOWN_TIMEOUT_MS: int(0, 600_000).default(10_000),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export interface Config {
+  readonly env: 'production' | 'development' | 'test';
+  readonly port: number;
+  readonly host: string;
+  readonly publicBaseUrl: string;
+  readonly databasePath: string;
+  readonly seedFile: string;
+  readonly seedWhenEmpty: boolean;
+  readonly demoUser: boolean;
+  readonly tokenTtlSeconds: number;
+  readonly validateResponses: boolean;
+  readonly argon2: { memoryCost: number; timeCost: number; parallelism: number };
+  readonly shutdownTimeoutMs: number;
+  readonly logLevel: string;
+}
+
+export const DEMO_EMAIL = 'demo@example.com';
+export const DEMO_PASSWORD = 'demo-password-123';
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = schema.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '')));
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const c = parsed.data;
+  const production = c.NODE_ENV === 'production';
+  return {
+    env: c.NODE_ENV,
+    port: c.PORT,
+    host: c.HOST,
+    publicBaseUrl: (c.PUBLIC_BASE_URL ?? `http://localhost:${c.PORT}`).replace(/\/+$/, ''),
+    databasePath: c.DATABASE_PATH,
+    seedFile: c.SEED_FILE,
+    seedWhenEmpty: c.SEED_WHEN_EMPTY ?? true,
+    demoUser: c.DEMO_USER ?? !production,
+    tokenTtlSeconds: c.TOKEN_TTL_SECONDS,
+    validateResponses: c.VALIDATE_RESPONSES ?? !production,
+    argon2: { memoryCost: c.ARGON2_MEMORY_KIB, timeCost: c.ARGON2_TIME_COST, parallelism: c.ARGON2_PARALLELISM },
+    shutdownTimeoutMs: c.SHUTDOWN_TIMEOUT_MS,
+    logLevel: c.LOG_LEVEL,
+  };
+}

@@ -1,0 +1,137 @@
+// Accounts and tokens: log in, authenticate, rotate, list and revoke. No HTTP in here.
+import { randomUUID } from 'node:crypto';
+import { EmailTakenError, InvalidCredentialsError, InvalidInputError, NotFoundError, UnauthenticatedError } from './errors.ts';
+import type { Clock, PasswordHasher, TokenRecord, TokenStore, UserStore } from './ports.ts';
+import { looksLikeToken, newTokenValue, tokenDigest, tokenHint } from './token.ts';
+
+export interface Principal {
+  readonly userId: string;
+  readonly tokenId: string;
+}
+
+export interface IssuedToken {
+  readonly userId: string;
+  readonly tokenId: string;
+  readonly value: string;
+  readonly expiresIn: number;
+  readonly expiresAt: Date;
+}
+
+export interface AuthSettings {
+  /** Lifetime of a token issued by login or rotation, in seconds. */
+  readonly tokenTtlSeconds: number;
+}
+
+export const MIN_PASSWORD_LENGTH = 8;
+
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export class AuthService {
+  readonly #users: UserStore;
+  readonly #tokens: TokenStore;
+  readonly #hasher: PasswordHasher;
+  readonly #clock: Clock;
+  readonly #settings: AuthSettings;
+  /** A real hash of nothing anyone knows: unknown e-mails are verified against it, so they cost
+   * the same time as a wrong password. */
+  #decoy: Promise<string> | undefined;
+
+  constructor(deps: { users: UserStore; tokens: TokenStore; hasher: PasswordHasher; clock: Clock; settings: AuthSettings }) {
+    this.#users = deps.users;
+    this.#tokens = deps.tokens;
+    this.#hasher = deps.hasher;
+    this.#clock = deps.clock;
+    this.#settings = deps.settings;
+  }
+
+  /** Operator command: creates an account. */
+  async createUser(email: string, password: string): Promise<{ userId: string; email: string }> {
+    const normalized = normalizeEmail(email);
+    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(normalized) || normalized.length > 254) {
+      throw new InvalidInputError(`"${email}" is not an e-mail address.`);
+    }
+    if (password.length < MIN_PASSWORD_LENGTH) {
+      throw new InvalidInputError(`The password must have at least ${MIN_PASSWORD_LENGTH} characters.`);
+    }
+    if (await this.#users.findByEmail(normalized)) throw new EmailTakenError(normalized);
+    const userId = randomUUID();
+    await this.#users.create({
+      id: userId,
+      email: normalized,
+      passwordHash: await this.#hasher.hash(password),
+      createdAt: this.#clock.now(),
+    });
+    return { userId, email: normalized };
+  }
+
+  async login(email: string, password: string): Promise<IssuedToken> {
+    const user = await this.#users.findByEmail(normalizeEmail(email));
+    if (!user) {
+      await this.#hasher.verify(await this.#decoyHash(), password);
+      throw new InvalidCredentialsError();
+    }
+    if (!(await this.#hasher.verify(user.passwordHash, password))) throw new InvalidCredentialsError();
+    // Housekeeping on a path that is already slow by design (argon2): drop long-dead tokens.
+    await this.#tokens.purgeDead(new Date(this.#clock.now().getTime() - 24 * 3600 * 1000));
+    const { record, issued } = this.#newToken(user.id);
+    await this.#tokens.insert(record);
+    return issued;
+  }
+
+  /** Resolves a presented token value to its user, or throws UnauthenticatedError. */
+  async authenticate(value: string | undefined): Promise<Principal> {
+    if (value === undefined || value === '') throw new UnauthenticatedError('missing');
+    if (!looksLikeToken(value)) throw new UnauthenticatedError('malformed');
+    const token = await this.#tokens.findByDigest(tokenDigest(value));
+    if (!token) throw new UnauthenticatedError('unknown');
+    if (token.revokedAt) throw new UnauthenticatedError('revoked');
+    if (token.expiresAt.getTime() <= this.#clock.now().getTime()) throw new UnauthenticatedError('expired');
+    return { userId: token.userId, tokenId: token.id };
+  }
+
+  async rotate(principal: Principal): Promise<IssuedToken> {
+    const { record, issued } = this.#newToken(principal.userId);
+    if (!(await this.#tokens.rotate(principal.userId, principal.tokenId, record, this.#clock.now()))) {
+      // Revoked by a concurrent request between authentication and now.
+      throw new UnauthenticatedError('revoked');
+    }
+    return issued;
+  }
+
+  async revokeCurrent(principal: Principal): Promise<void> {
+    if (!(await this.#tokens.revoke(principal.userId, principal.tokenId, this.#clock.now()))) {
+      throw new UnauthenticatedError('revoked');
+    }
+  }
+
+  async revokeById(principal: Principal, tokenId: string): Promise<void> {
+    // The store only revokes a token of this user: another user's id is "not found", never "forbidden".
+    if (!(await this.#tokens.revoke(principal.userId, tokenId, this.#clock.now()))) {
+      throw new NotFoundError('There is no such token.');
+    }
+  }
+
+  async listTokens(principal: Principal): Promise<Array<TokenRecord & { current: boolean }>> {
+    const tokens = await this.#tokens.listLive(principal.userId, this.#clock.now());
+    return tokens.map((t) => ({ ...t, current: t.id === principal.tokenId }));
+  }
+
+  #newToken(userId: string): { record: TokenRecord; issued: IssuedToken } {
+    const value = newTokenValue();
+    const now = this.#clock.now();
+    const ttl = this.#settings.tokenTtlSeconds;
+    const expiresAt = new Date(now.getTime() + ttl * 1000);
+    const id = randomUUID();
+    return {
+      record: { id, userId, digest: tokenDigest(value), hint: tokenHint(value), createdAt: now, expiresAt, revokedAt: null },
+      issued: { userId, tokenId: id, value, expiresIn: ttl, expiresAt },
+    };
+  }
+
+  #decoyHash(): Promise<string> {
+    this.#decoy ??= this.#hasher.hash(newTokenValue());
+    return this.#decoy;
+  }
+}

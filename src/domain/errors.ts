@@ -1,0 +1,52 @@
+// Domain errors carry a stable `code` and no HTTP: the one error middleware maps them to
+// problem+json (src/http/problem.ts).
+
+export abstract class DomainError extends Error {
+  abstract readonly code: string;
+}
+
+/** E-mail and password do not match an account. Deliberately says nothing about which. */
+export class InvalidCredentialsError extends DomainError {
+  readonly code = 'invalid_credentials';
+  constructor() {
+    super('The e-mail and password do not match an account.');
+  }
+}
+
+export type AuthFailure = 'missing' | 'malformed' | 'unknown' | 'expired' | 'revoked';
+
+/** The presented token cannot authenticate anyone. */
+export class UnauthenticatedError extends DomainError {
+  readonly code = 'unauthenticated';
+  readonly reason: AuthFailure;
+  constructor(reason: AuthFailure) {
+    super('The bearer token is missing, invalid, expired or revoked.');
+    this.reason = reason;
+  }
+}
+
+/** The resource does not exist, or is not the caller's: the two are indistinguishable. */
+export class NotFoundError extends DomainError {
+  readonly code = 'not_found';
+}
+
+/** An account with this e-mail exists already (operator command). */
+export class EmailTakenError extends DomainError {
+  readonly code = 'email_taken';
+  constructor(email: string) {
+    super(`An account with the e-mail ${email} exists already.`);
+  }
+}
+
+/** Input the contract cannot express a rule for (checked in the domain). */
+export class InvalidInputError extends DomainError {
+  readonly code = 'invalid_input';
+}
+
+/** The store cannot be reached or refuses work right now; retrying later may succeed. */
+export class StoreUnavailableError extends DomainError {
+  readonly code = 'store_unavailable';
+  constructor(message = 'The store is unavailable.', options?: { cause?: unknown }) {
+    super(message, options);
+  }
+}

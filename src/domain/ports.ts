@@ -1,0 +1,140 @@
+// Store ports: what the domain needs from persistence. Adapters live in src/stores/<store>/.
+// Every method is async so that network stores (MongoDB) fit the same seam as the embedded one.
+import type { SearchText } from './text.ts';
+
+export interface School {
+  readonly id: string;
+  readonly name: string;
+  readonly city: string;
+  readonly state: string;
+  /** A logo address from the directory, or null when none is known. */
+  readonly imageUrl: string | null;
+}
+
+/** A school as the importer hands it to a store: with everything a store needs to index it. */
+export interface SchoolDraft extends School {
+  readonly aliases: readonly string[];
+  /** The name and each alias, normalised by the domain (src/domain/text.ts). */
+  readonly searchTexts: readonly SearchText[];
+  /** Orders equal scores the same way on every store. */
+  readonly sortKey: string;
+}
+
+export interface SchoolQuery {
+  /** Distinct folded words; every one must be a prefix of a word of one and the same search text. */
+  readonly terms: readonly string[];
+  readonly state?: string | undefined;
+  readonly offset: number;
+  readonly limit: number;
+}
+
+export interface SchoolHit extends School {
+  /** `length` of the shortest search text of this school that matched every term. */
+  readonly matchedLength: number;
+}
+
+export interface SchoolPage {
+  readonly total: number;
+  /** Ordered by matchedLength ascending, then sortKey, then id. */
+  readonly hits: readonly SchoolHit[];
+}
+
+export interface ImportCounts {
+  readonly inserted: number;
+  readonly updated: number;
+  readonly unchanged: number;
+}
+
+export interface SchoolStore {
+  search(query: SchoolQuery): Promise<SchoolPage>;
+  findById(id: string): Promise<School | null>;
+  count(): Promise<number>;
+  /**
+   * Inserts or updates schools by id, all or nothing: when it throws, the store is as before.
+   * `onProgress` is called with the number of schools written so far.
+   */
+  upsertMany(schools: readonly SchoolDraft[], onProgress?: (done: number) => void): Promise<ImportCounts>;
+}
+
+export interface User {
+  readonly id: string;
+  /** Folded to lower case: e-mail look-ups ignore case. */
+  readonly email: string;
+  readonly passwordHash: string;
+  readonly createdAt: Date;
+}
+
+export interface UserStore {
+  /** Throws EmailTakenError when the e-mail is in use. */
+  create(user: User): Promise<void>;
+  findByEmail(email: string): Promise<User | null>;
+  findById(id: string): Promise<User | null>;
+}
+
+export interface TokenRecord {
+  readonly id: string;
+  readonly userId: string;
+  /** SHA-256 of the token value, hex. The value itself is never stored. */
+  readonly digest: string;
+  /** The first characters of the value, to recognise it in a list. */
+  readonly hint: string;
+  readonly createdAt: Date;
+  readonly expiresAt: Date;
+  readonly revokedAt: Date | null;
+}
+
+export interface TokenStore {
+  insert(token: TokenRecord): Promise<void>;
+  findByDigest(digest: string): Promise<TokenRecord | null>;
+  /** The user's tokens that are neither revoked nor expired at `now`, newest first. */
+  listLive(userId: string, now: Date): Promise<TokenRecord[]>;
+  /** Revokes a live token of this user; false when there is none with that id. */
+  revoke(userId: string, tokenId: string, now: Date): Promise<boolean>;
+  /** Revokes `oldId` and inserts `next` in one step. False (and nothing inserted) when `oldId` is not live. */
+  rotate(userId: string, oldId: string, next: TokenRecord, now: Date): Promise<boolean>;
+  /** Deletes tokens that expired or were revoked before `before`; returns how many. */
+  purgeDead(before: Date): Promise<number>;
+}
+
+export interface RequestRecord {
+  readonly id: string;
+  readonly userId: string;
+  readonly requestMade: string;
+  readonly timeMade: Date;
+  readonly cost: number;
+}
+
+export interface Usage {
+  readonly count: number;
+  readonly totalCost: number;
+  readonly lastAt: Date | null;
+}
+
+export interface RequestLog {
+  /** Resolves only once the record is durable: a crash after it cannot lose the record. */
+  append(record: RequestRecord): Promise<void>;
+  /** The user's records, newest first (ties by id), and how many there are in all. */
+  list(userId: string, offset: number, limit: number): Promise<{ total: number; records: RequestRecord[] }>;
+  usage(userId: string): Promise<Usage>;
+}
+
+/** One store: every port, plus what operators need. */
+export interface Store {
+  readonly kind: string;
+  readonly schools: SchoolStore;
+  readonly users: UserStore;
+  readonly tokens: TokenStore;
+  readonly requests: RequestLog;
+  /** Throws StoreUnavailableError when the store cannot answer. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface Clock {
+  now(): Date;
+}
+
+export interface PasswordHasher {
+  hash(password: string): Promise<string>;
+  verify(hash: string, password: string): Promise<boolean>;
+}

@@ -1,0 +1,67 @@
+// Turns one row of any directory format into what a store indexes, or says why it cannot.
+import { isUuid, uuidV5 } from './ids.ts';
+import type { SchoolDraft } from './ports.ts';
+import { STATE_CODES } from './states.ts';
+import { nameSortKey, searchText, words } from './text.ts';
+
+export interface SchoolInput {
+  schoolname: string;
+  city: string;
+  stateprovince: string;
+  image_url?: string | undefined;
+  schoolid?: string | undefined;
+  aliases?: readonly string[] | undefined;
+  /** Stable key of the row in its source (e.g. `ipeds:166027`); the id is derived from it when there is no schoolid. */
+  sourceKey?: string | undefined;
+}
+
+export const MAX_NAME_LENGTH = 200;
+export const MAX_ALIASES = 10;
+
+export type DraftResult = { ok: true; draft: SchoolDraft } | { ok: false; reason: string };
+
+export function draftSchool(input: SchoolInput): DraftResult {
+  const name = input.schoolname.trim().replace(/\s+/g, ' ');
+  const city = input.city.trim().replace(/\s+/g, ' ');
+  const state = input.stateprovince.trim();
+  if (!name) return { ok: false, reason: 'schoolname is empty' };
+  if (name.length > MAX_NAME_LENGTH) return { ok: false, reason: `schoolname is longer than ${MAX_NAME_LENGTH} characters` };
+  if (words(name).length === 0) return { ok: false, reason: 'schoolname has no letters or digits' };
+  if (!city) return { ok: false, reason: 'city is empty' };
+  if (city.length > MAX_NAME_LENGTH) return { ok: false, reason: `city is longer than ${MAX_NAME_LENGTH} characters` };
+  if (!STATE_CODES.has(state)) {
+    return { ok: false, reason: `stateprovince "${state}" is not an upper-case US state/territory or Canadian province/territory code` };
+  }
+  const imageUrl = input.image_url?.trim() || null;
+  if (imageUrl !== null && !isHttpUrl(imageUrl)) return { ok: false, reason: `image_url "${imageUrl}" is not an http(s) URL` };
+  const given = input.schoolid?.trim();
+  if (given && !isUuid(given)) return { ok: false, reason: `schoolid "${given}" is not a UUID` };
+  const id = given
+    ? given.toLowerCase()
+    : uuidV5(input.sourceKey ?? `name:${nameSortKey(name)}|${nameSortKey(city)}|${state}`);
+  const aliases = [...new Set((input.aliases ?? []).map((a) => a.trim().replace(/\s+/g, ' ')))]
+    .filter((a) => a && a.length <= MAX_NAME_LENGTH && words(a).length > 0 && nameSortKey(a) !== nameSortKey(name))
+    .slice(0, MAX_ALIASES);
+  return {
+    ok: true,
+    draft: {
+      id,
+      name,
+      city,
+      state,
+      imageUrl,
+      aliases,
+      searchTexts: [searchText(name), ...aliases.map(searchText)],
+      sortKey: nameSortKey(name),
+    },
+  };
+}
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' || url.protocol === 'http:';
+  } catch {
+    return false;
+  }
+}

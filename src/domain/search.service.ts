@@ -1,0 +1,73 @@
+// School search and its metering. No HTTP in here.
+import { randomUUID } from 'node:crypto';
+import type { Principal } from './auth.service.ts';
+import type { Clock, RequestLog, RequestRecord, School, SchoolStore } from './ports.ts';
+import { words } from './text.ts';
+
+/** Credits one search costs (the unit of `trequestcost`). */
+export const SEARCH_COST = 1;
+
+export interface SearchInput {
+  readonly query: string;
+  readonly stateCode?: string | undefined;
+  readonly offset: number;
+  readonly limit: number;
+}
+
+export interface ScoredSchool extends School {
+  /** In [0, 1]: the share of the matched name's letters and digits that the query's words cover. */
+  readonly similarity: number;
+}
+
+export interface SearchOutcome {
+  readonly record: RequestRecord;
+  readonly total: number;
+  readonly schools: readonly ScoredSchool[];
+}
+
+/**
+ * The distinct words of a query, minus those that are a prefix of another query word: every
+ * name matching "harvard" also matches "harv", so "harv harvard" asks for one thing, once.
+ */
+export function queryTerms(query: string): string[] {
+  const distinct = [...new Set(words(query))];
+  return distinct.filter((t) => !distinct.some((other) => other !== t && other.startsWith(t)));
+}
+
+/** Score of a hit: letters the query covers over letters of the matched name, capped at 1. */
+export function similarity(terms: readonly string[], matchedLength: number): number {
+  const covered = terms.reduce((n, t) => n + t.length, 0);
+  if (matchedLength <= 0) return 0;
+  return Math.round(Math.min(1, covered / matchedLength) * 10_000) / 10_000;
+}
+
+export class SearchService {
+  readonly #schools: SchoolStore;
+  readonly #requests: RequestLog;
+  readonly #clock: Clock;
+
+  constructor(deps: { schools: SchoolStore; requests: RequestLog; clock: Clock }) {
+    this.#schools = deps.schools;
+    this.#requests = deps.requests;
+    this.#clock = deps.clock;
+  }
+
+  async search(principal: Principal, input: SearchInput): Promise<SearchOutcome> {
+    const terms = queryTerms(input.query);
+    const page = await this.#schools.search({ terms, state: input.stateCode, offset: input.offset, limit: input.limit });
+    const record: RequestRecord = {
+      id: randomUUID(),
+      userId: principal.userId,
+      requestMade: `search_schools:${input.query}`,
+      timeMade: this.#clock.now(),
+      cost: SEARCH_COST,
+    };
+    // Durable before the response exists: a tid the client sees is always in its history.
+    await this.#requests.append(record);
+    return {
+      record,
+      total: page.total,
+      schools: page.hits.map(({ matchedLength, ...school }) => ({ ...school, similarity: similarity(terms, matchedLength) })),
+    };
+  }
+}

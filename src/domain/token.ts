@@ -1,0 +1,23 @@
+import { createHash, randomBytes } from 'node:crypto';
+
+// Recognisable prefix so secret scanners can find leaked tokens; 32 random bytes = 256 bits.
+export const TOKEN_PREFIX = 'ssk_';
+const TOKEN_SHAPE = /^ssk_[A-Za-z0-9_-]{43}$/;
+
+export function newTokenValue(): string {
+  return TOKEN_PREFIX + randomBytes(32).toString('base64url');
+}
+
+/** Only this digest is stored: a copy of the database does not yield usable tokens. */
+export function tokenDigest(value: string): string {
+  return createHash('sha256').update(value, 'utf8').digest('hex');
+}
+
+export function looksLikeToken(value: string): boolean {
+  return TOKEN_SHAPE.test(value);
+}
+
+/** What a token list shows: the prefix and four characters, never enough to use it. */
+export function tokenHint(value: string): string {
+  return value.slice(0, TOKEN_PREFIX.length + 4);
+}

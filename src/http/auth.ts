@@ -1,0 +1,50 @@
+// Authentication as express-openapi-validator's security handlers: the contract says which
+// operations need a token; these resolve the token to a principal, or refuse.
+import type { Request } from 'express';
+import type { AuthService, Principal } from '../domain/auth.service.ts';
+import { UnauthenticatedError } from '../domain/errors.ts';
+
+const principals = new WeakMap<Request, Principal>();
+const failures = new WeakMap<Request, UnauthenticatedError>();
+
+/** The principal the security handler attached; handlers of secured operations always have one. */
+export function principalOf(req: Request): Principal {
+  const principal = principals.get(req);
+  if (!principal) throw new UnauthenticatedError('missing');
+  return principal;
+}
+
+/** Why authentication failed, for the 401 challenge (invalid_token vs. no token at all). */
+export function authFailureOf(req: Request): UnauthenticatedError | undefined {
+  return failures.get(req);
+}
+
+function bearerValue(req: Request): string | undefined {
+  const header = req.headers.authorization;
+  if (header === undefined) return undefined;
+  const match = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(header);
+  // Another scheme, or garbage: the same refusal as a wrong token.
+  return match ? match[1] : '\u0000';
+}
+
+export function securityHandlers(auth: AuthService) {
+  async function attach(req: Request, value: string | undefined): Promise<boolean> {
+    try {
+      principals.set(req, await auth.authenticate(value));
+      return true;
+    } catch (error) {
+      if (error instanceof UnauthenticatedError) failures.set(req, error);
+      throw error;
+    }
+  }
+  return {
+    bearerAuth: (req: Request) => attach(req, bearerValue(req)),
+    // Deprecated tokenID query parameter: used only when there is no Authorization header, so a
+    // bad header can never be rescued by a good query parameter.
+    legacyTokenId: (req: Request) => {
+      if (req.headers.authorization !== undefined) return false;
+      const value = req.query['tokenID'];
+      return attach(req, typeof value === 'string' ? value : undefined);
+    },
+  };
+}

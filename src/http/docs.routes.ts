@@ -1,0 +1,38 @@
+// Routes outside the contract's operations: the contract itself, Swagger UI, and the pages that
+// problem `type` URIs point at. Mounted before the validator, which knows nothing of them.
+import { Router } from 'express';
+import swaggerUi from 'swagger-ui-express';
+import type { Contract } from './contract.ts';
+import { PROBLEMS } from './problems.ts';
+
+export function docsRoutes(contract: Contract): Router {
+  const router = Router();
+  const json = JSON.stringify(contract);
+  router.get('/openapi.json', (_req, res) => {
+    res.type('application/json').setHeader('Cache-Control', 'no-cache').send(json);
+  });
+  router.use(
+    '/docs',
+    swaggerUi.serveFiles(undefined, {
+      swaggerOptions: { url: '/openapi.json', persistAuthorization: true, tryItOutEnabled: true, displayRequestDuration: true },
+      customSiteTitle: 'School Search API',
+    }),
+    swaggerUi.setup(undefined, {
+      swaggerOptions: { url: '/openapi.json', persistAuthorization: true, tryItOutEnabled: true, displayRequestDuration: true },
+      customSiteTitle: 'School Search API',
+    }),
+  );
+  const bySlug = new Map(Object.values(PROBLEMS).map((p) => [p.slug, p]));
+  router.get('/problems/:slug', (req, res, next) => {
+    const kind = bySlug.get(req.params.slug);
+    if (!kind) return next();
+    res
+      .type('text/html')
+      .send(
+        `<!doctype html><html lang="en"><meta charset="utf-8"><title>${kind.title}</title>` +
+          `<h1>${kind.title} (${kind.status})</h1><p>${kind.advice.replace(/`([^`]+)`/g, '<code>$1</code>')}</p>` +
+          `<p><a href="/docs">API documentation</a></p></html>`,
+      );
+  });
+  return router;
+}

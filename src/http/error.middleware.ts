@@ -1,0 +1,137 @@
+// The one place where failures become responses: every error, from the body parser, the
+// validator, the security handlers or the domain, leaves as application/problem+json.
+import type { ErrorRequestHandler, Request, Response } from 'express';
+import type { Logger } from 'pino';
+import { DomainError, InvalidCredentialsError, NotFoundError, StoreUnavailableError, UnauthenticatedError } from '../domain/errors.ts';
+import { authFailureOf } from './auth.ts';
+import { PROBLEMS, problemType, type ProblemKind } from './problems.ts';
+import { requestIdOf } from './request-id.ts';
+
+export const RETRY_AFTER_UNAVAILABLE_SECONDS = 5;
+const REALM = 'Bearer realm="school-search"';
+
+interface ProblemItem {
+  in: 'query' | 'path' | 'header' | 'body';
+  name: string;
+  message: string;
+}
+
+interface Mapped {
+  kind: ProblemKind;
+  detail: string;
+  errors?: ProblemItem[];
+  headers?: Record<string, string>;
+}
+
+export function sendProblem(req: Request, res: Response, mapped: Mapped): void {
+  const { kind, detail, errors, headers } = mapped;
+  for (const [name, value] of Object.entries(headers ?? {})) res.setHeader(name, value);
+  res
+    .status(kind.status)
+    .type('application/problem+json')
+    .send(
+      JSON.stringify({
+        type: problemType(kind),
+        title: kind.title,
+        status: kind.status,
+        detail,
+        request_id: requestIdOf(req),
+        ...(errors && errors.length > 0 ? { errors } : {}),
+      }),
+    );
+}
+
+export function errorMiddleware(logger: Logger): ErrorRequestHandler {
+  return (error: unknown, req, res, next) => {
+    if (res.headersSent) return next(error);
+    const mapped = map(error, req);
+    if (mapped.kind.status >= 500) {
+      logger.error({ err: error, requestId: requestIdOf(req), method: req.method, path: req.path }, 'request failed');
+    }
+    sendProblem(req, res, mapped);
+  };
+}
+
+function map(error: unknown, req: Request): Mapped {
+  if (error instanceof DomainError) return mapDomain(error, req);
+  const e = error as { status?: unknown; type?: unknown; errors?: unknown; headers?: Record<string, string>; message?: string };
+  const status = typeof e.status === 'number' ? e.status : 500;
+  // body-parser
+  if (e.type === 'entity.parse.failed') return { kind: PROBLEMS.malformedJson, detail: 'The request body is not valid JSON.' };
+  if (e.type === 'entity.too.large') return { kind: PROBLEMS.payloadTooLarge, detail: 'The request body is larger than 16 KiB.' };
+  if (e.type === 'encoding.unsupported' || e.type === 'charset.unsupported') {
+    return { kind: PROBLEMS.unsupportedMediaType, detail: 'The request body must be UTF-8 encoded JSON.' };
+  }
+  // express-openapi-validator
+  switch (status) {
+    case 400: {
+      const errors = validationItems(e.errors);
+      const detail = errors.length > 0 ? errors.map((i) => `${i.in}.${i.name}: ${i.message}`).join('; ') : 'The request is invalid.';
+      return { kind: PROBLEMS.validation, detail, errors };
+    }
+    case 401:
+      return unauthorized(req, authFailureOf(req));
+    case 404:
+      return { kind: PROBLEMS.notFound, detail: `There is no ${req.method} ${req.path}.` };
+    case 405: {
+      const allow = e.headers?.['Allow'] ?? e.headers?.['allow'];
+      return {
+        kind: PROBLEMS.methodNotAllowed,
+        detail: `${req.method} is not allowed on ${req.path}.`,
+        ...(allow ? { headers: { Allow: allow.toUpperCase() } } : {}),
+      };
+    }
+    case 406:
+      return { kind: PROBLEMS.notAcceptable, detail: 'This API answers with application/json.' };
+    case 413:
+      return { kind: PROBLEMS.payloadTooLarge, detail: 'The request body is too large.' };
+    case 415:
+      return { kind: PROBLEMS.unsupportedMediaType, detail: 'The request body must be application/json.' };
+    default:
+      return internal();
+  }
+}
+
+function mapDomain(error: DomainError, req: Request): Mapped {
+  if (error instanceof UnauthenticatedError) return unauthorized(req, error);
+  if (error instanceof InvalidCredentialsError) {
+    return { kind: PROBLEMS.invalidCredentials, detail: error.message, headers: { 'WWW-Authenticate': REALM } };
+  }
+  if (error instanceof NotFoundError) return { kind: PROBLEMS.notFound, detail: error.message };
+  if (error instanceof StoreUnavailableError) {
+    return {
+      kind: PROBLEMS.unavailable,
+      detail: 'The service is temporarily unavailable. Retry later.',
+      headers: { 'Retry-After': String(RETRY_AFTER_UNAVAILABLE_SECONDS) },
+    };
+  }
+  return internal();
+}
+
+function unauthorized(req: Request, failure: UnauthenticatedError | undefined): Mapped {
+  // RFC 6750: no error code when the request carried no credentials at all.
+  const presented = req.headers.authorization !== undefined || req.query['tokenID'] !== undefined;
+  const challenge = presented && failure?.reason !== 'missing' ? `${REALM}, error="invalid_token"` : REALM;
+  return {
+    kind: PROBLEMS.unauthorized,
+    detail: 'The bearer token is missing, invalid, expired or revoked.',
+    headers: { 'WWW-Authenticate': challenge },
+  };
+}
+
+function internal(): Mapped {
+  return { kind: PROBLEMS.internal, detail: 'An unexpected error occurred. Quote the request id when reporting it.' };
+}
+
+/** express-openapi-validator reports paths like "/query/limit" or "/body/email". */
+function validationItems(raw: unknown): ProblemItem[] {
+  if (!Array.isArray(raw)) return [];
+  return raw.map((item: { path?: string; message?: string }) => {
+    const match = /^[./]?(query|path|params|headers|body)(?:[./](.*))?$/.exec(item.path ?? '');
+    const where = match?.[1] ?? 'body';
+    const rest = match?.[2] ?? '';
+    const location: ProblemItem['in'] = where === 'params' ? 'path' : where === 'headers' ? 'header' : (where as ProblemItem['in']);
+    const name = location === 'body' ? `/${rest.replace(/\./g, '/')}` : rest;
+    return { in: location, name, message: item.message ?? 'is invalid' };
+  });
+}

@@ -1,0 +1,158 @@
+// Thin handlers: validated input in, one call into the domain, the result mapped to the contract.
+import type { AccountService } from '../domain/account.service.ts';
+import type { AuthService, IssuedToken, Principal } from '../domain/auth.service.ts';
+import { NotFoundError } from '../domain/errors.ts';
+import type { RequestRecord, School, Store } from '../domain/ports.ts';
+import type { SearchService } from '../domain/search.service.ts';
+import type * as api from '../../generated/types.gen.ts';
+import { monogramSvg } from './monogram.ts';
+import type { Input, Operations, Reply } from './operations.ts';
+
+export interface HandlerContext {
+  /** The authenticated caller; throws for operations without security (a bug, not a 401). */
+  principal(): Principal;
+}
+
+export type Handler<O extends keyof Operations> = (input: Input<O>, ctx: HandlerContext) => Promise<Reply<O>>;
+export type Handlers = { [O in keyof Operations]: Handler<O> };
+
+export interface HandlerDeps {
+  readonly auth: AuthService;
+  readonly search: SearchService;
+  readonly account: AccountService;
+  readonly store: Store;
+  /** Absolute base for links in responses (image_url), e.g. http://localhost:3000. */
+  readonly publicBaseUrl: string;
+}
+
+const DEFAULT_OFFSET = 0;
+const DEFAULT_LIMIT = 25;
+
+export function createHandlers({ auth, search, account, store, publicBaseUrl }: HandlerDeps): Handlers {
+  const imageUrl = (school: School): string =>
+    school.imageUrl ?? `${publicBaseUrl}/images/schools/${school.id}.svg`;
+
+  return {
+    async createToken({ body }) {
+      return { status: 200, body: tokenBody(await auth.login(body.email, body.password)), headers: NO_STORE };
+    },
+
+    async revokeCurrentToken(_input, ctx) {
+      await auth.revokeCurrent(ctx.principal());
+      return { status: 204, body: undefined };
+    },
+
+    async rotateToken(_input, ctx) {
+      return { status: 200, body: tokenBody(await auth.rotate(ctx.principal())), headers: NO_STORE };
+    },
+
+    async listMyTokens(_input, ctx) {
+      const tokens = await auth.listTokens(ctx.principal());
+      return {
+        status: 200,
+        body: {
+          tokens: tokens.map((t) => ({
+            token_id: t.id,
+            hint: t.hint,
+            created_at: t.createdAt.toISOString(),
+            expires_at: t.expiresAt.toISOString(),
+            current: t.current,
+          })),
+        },
+      };
+    },
+
+    async revokeMyToken({ path }, ctx) {
+      await auth.revokeById(ctx.principal(), path.tokenId);
+      return { status: 204, body: undefined };
+    },
+
+    async fetchSchoolSearch({ query }, ctx) {
+      const offset = query.offset ?? DEFAULT_OFFSET;
+      const limit = query.limit ?? DEFAULT_LIMIT;
+      const outcome = await search.search(ctx.principal(), { query: query.query, stateCode: query.stateCode, offset, limit });
+      return {
+        status: 200,
+        body: {
+          apirequest: recordBody(outcome.record),
+          requestresult: {
+            total_count: outcome.total,
+            offset,
+            limit,
+            schools: outcome.schools.map((s) => ({
+              schoolid: s.id,
+              schoolname: s.name,
+              stateprovince: s.state as api.StateCode,
+              city: s.city,
+              image_url: imageUrl(s),
+              similarity_score: s.similarity,
+              total_count: outcome.total,
+            })),
+          },
+        },
+      };
+    },
+
+    async fetchMyData(_input, ctx) {
+      const view = await account.account(ctx.principal());
+      return {
+        status: 200,
+        body: {
+          userId: view.userId,
+          email: view.email,
+          created_at: view.createdAt.toISOString(),
+          usage: {
+            request_count: view.usage.count,
+            total_cost: view.usage.totalCost,
+            last_request_at: view.usage.lastAt?.toISOString() ?? null,
+          },
+          active_tokens: view.activeTokens,
+        },
+      };
+    },
+
+    async fetchMyRequests({ query }, ctx) {
+      const offset = query.offset ?? DEFAULT_OFFSET;
+      const limit = query.limit ?? DEFAULT_LIMIT;
+      const page = await account.history(ctx.principal(), offset, limit);
+      return { status: 200, body: { total_count: page.total, offset, limit, requests: page.records.map(recordBody) } };
+    },
+
+    async getSchoolImage({ path }) {
+      const school = await store.schools.findById(path.schoolId);
+      if (!school) throw new NotFoundError('There is no such school.');
+      return {
+        status: 200,
+        body: monogramSvg(school.id, school.name),
+        contentType: 'image/svg+xml',
+        headers: { 'Cache-Control': 'public, max-age=86400' },
+      };
+    },
+
+    async getLiveness() {
+      return { status: 200, body: { status: 'ok' } };
+    },
+
+    async getReadiness() {
+      await store.ping();
+      return { status: 200, body: { status: 'ok', store: store.kind } };
+    },
+  };
+}
+
+const NO_STORE = { 'Cache-Control': 'no-store' };
+
+function tokenBody(t: IssuedToken): api.Token {
+  return {
+    userId: t.userId,
+    token: t.value,
+    expires_in: t.expiresIn,
+    token_type: 'Bearer',
+    expires_at: t.expiresAt.toISOString(),
+    token_id: t.tokenId,
+  };
+}
+
+function recordBody(r: RequestRecord): api.ApiRequest {
+  return { tid: r.id, trequestmade: r.requestMade, ttimemade: r.timeMade.toISOString(), trequestcost: r.cost };
+}

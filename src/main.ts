@@ -1,0 +1,84 @@
+// The composition root: reads the configuration, opens the store, seeds it when empty, builds
+// the app and listens. Nothing else in the code base binds a port or reads process.env.
+import { once } from 'node:events';
+import type { Server } from 'node:http';
+import { pino } from 'pino';
+import { createApp } from './app.ts';
+import { ConfigError, DEMO_EMAIL, DEMO_PASSWORD, loadConfig, type Config } from './config.ts';
+import { EmailTakenError } from './domain/errors.ts';
+import { loadContract } from './http/contract.ts';
+import { importFile } from './import/import.service.ts';
+import { Argon2Hasher } from './security/argon2.hasher.ts';
+import { createServices, type Services } from './services.ts';
+import { SqliteStore } from './stores/sqlite/store.ts';
+
+async function main(): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(2);
+    }
+    throw error;
+  }
+  const logger = pino({ level: config.logLevel, redact: ['req.headers.authorization'] });
+  const store = SqliteStore.open({ path: config.databasePath });
+  const services = createServices({ store, hasher: new Argon2Hasher(config.argon2), tokenTtlSeconds: config.tokenTtlSeconds });
+  await prepareStore(services, config, logger);
+
+  const app = createApp({
+    ...services,
+    contract: loadContract(),
+    publicBaseUrl: config.publicBaseUrl,
+    validateResponses: config.validateResponses,
+    logger,
+  });
+  const server = app.listen(config.port, config.host);
+  await once(server, 'listening');
+  logger.info({ url: `http://${config.host}:${config.port}`, docs: `${config.publicBaseUrl}/docs`, store: store.kind, database: config.databasePath }, 'listening');
+  handleShutdown(server, services, config, logger);
+}
+
+async function prepareStore(services: Services, config: Config, logger: pino.Logger): Promise<void> {
+  if (config.seedWhenEmpty && (await services.store.schools.count()) === 0) {
+    logger.info({ file: config.seedFile }, 'school catalog is empty: loading the seed');
+    const report = await importFile(services.store, config.seedFile, {});
+    logger.info({ ...report.counts }, 'seed loaded');
+  }
+  if (config.demoUser) {
+    try {
+      await services.auth.createUser(DEMO_EMAIL, DEMO_PASSWORD);
+      logger.info({ email: DEMO_EMAIL }, 'demo user created');
+    } catch (error) {
+      if (!(error instanceof EmailTakenError)) throw error;
+    }
+  }
+}
+
+/** SIGTERM/SIGINT: stop accepting, let in-flight requests finish, close the store, exit 0. */
+function handleShutdown(server: Server, services: Services, config: Config, logger: pino.Logger): void {
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    const timer = setTimeout(() => {
+      logger.warn('in-flight requests did not finish in time; closing connections');
+      server.closeAllConnections();
+    }, config.shutdownTimeoutMs);
+    timer.unref();
+    server.close(() => {
+      void services.store.close().then(() => {
+        logger.info('stopped');
+        process.exit(0);
+      });
+    });
+    server.closeIdleConnections();
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+}
+
+await main();

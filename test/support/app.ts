@@ -1,0 +1,89 @@
+// Starts the real app (createApp) on a fresh temporary embedded store, on port 0, with response
+// validation on, and gives tests a generated client bound to it.
+import { mkdtempSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pino } from 'pino';
+import { createClient, type Client } from '../../generated/client/index.ts';
+import { createApp } from '../../src/app.ts';
+import type { Clock, SchoolDraft } from '../../src/domain/ports.ts';
+import { draftSchool, type SchoolInput } from '../../src/domain/school.draft.ts';
+import { loadContract } from '../../src/http/contract.ts';
+import { Argon2Hasher } from '../../src/security/argon2.hasher.ts';
+import { createServices, type Services } from '../../src/services.ts';
+import { SqliteStore } from '../../src/stores/sqlite/store.ts';
+
+/** A clock tests can move: tokens expire without waiting. */
+export class TestClock implements Clock {
+  #offsetMs = 0;
+  now(): Date {
+    return new Date(Date.now() + this.#offsetMs);
+  }
+  advance(seconds: number): void {
+    this.#offsetMs += seconds * 1000;
+  }
+}
+
+// Far below the production parameters (OWASP: 19 MiB, t=2) so that tests stay fast; the
+// hasher under test is the same class.
+export const cheapHasher = new Argon2Hasher({ memoryCost: 1024, timeCost: 1, parallelism: 1 });
+
+export interface TestApp {
+  readonly baseUrl: string;
+  readonly services: Services;
+  readonly clock: TestClock;
+  readonly dbPath: string;
+  /** A generated client for this app, without credentials. */
+  client(headers?: Record<string, string>): Client;
+  /** Creates a user and returns a client that sends a fresh token of theirs. */
+  userClient(email?: string, password?: string): Promise<{ client: Client; token: string; userId: string; email: string; password: string }>;
+  seed(schools: SchoolInput[]): Promise<SchoolDraft[]>;
+  close(): Promise<void>;
+}
+
+let users = 0;
+
+export async function startTestApp(options: { tokenTtlSeconds?: number } = {}): Promise<TestApp> {
+  const dir = mkdtempSync(join(tmpdir(), 'school-search-test-'));
+  const dbPath = join(dir, 'store.db');
+  const store = SqliteStore.open({ path: dbPath });
+  const clock = new TestClock();
+  const services = createServices({ store, hasher: cheapHasher, clock, tokenTtlSeconds: options.tokenTtlSeconds ?? 3600 });
+  const logger = pino({ level: process.env['TEST_LOG_LEVEL'] ?? 'silent' });
+  const app = createApp({ ...services, contract: loadContract(), publicBaseUrl: 'http://images.test', validateResponses: true, logger });
+  const server = app.listen(0, '127.0.0.1');
+  await new Promise<void>((resolve) => server.once('listening', resolve));
+  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  const client = (headers: Record<string, string> = {}) => createClient({ baseUrl, headers });
+
+  return {
+    baseUrl,
+    services,
+    clock,
+    dbPath,
+    client,
+    async userClient(email, password = 'correct-horse-battery') {
+      const address = email ?? `user${++users}-${process.pid}@example.com`;
+      const { userId } = await services.auth.createUser(address, password);
+      const issued = await services.auth.login(address, password);
+      return { client: client({ Authorization: `Bearer ${issued.value}` }), token: issued.value, userId, email: address, password };
+    },
+    async seed(inputs) {
+      const drafts = inputs.map((input) => {
+        const result = draftSchool(input);
+        if (!result.ok) throw new Error(result.reason);
+        return result.draft;
+      });
+      await store.schools.upsertMany(drafts);
+      return drafts;
+    },
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await store.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
