@@ -66,7 +66,7 @@ function map(error: unknown, req: Request): Mapped {
   switch (status) {
     case 400: {
       const errors = validationItems(e.errors);
-      const detail = errors.length > 0 ? errors.map((i) => `${i.in}.${i.name}: ${i.message}`).join('; ') : 'The request is invalid.';
+      const detail = errors.length > 0 ? errors.map(describe).join('; ') : 'The request is invalid.';
       return { kind: PROBLEMS.validation, detail, errors };
     }
     case 401:
@@ -121,6 +121,10 @@ function unauthorized(req: Request, failure: UnauthenticatedError | undefined): 
 
 function internal(): Mapped {
   return { kind: PROBLEMS.internal, detail: 'An unexpected error occurred. Quote the request id when reporting it.' };
+}
+
+function describe(item: ProblemItem): string {
+  return item.in === 'body' ? `body at ${item.name}: ${item.message}` : `${item.in} parameter "${item.name}": ${item.message}`;
 }
 
 /** express-openapi-validator reports paths like "/query/limit" or "/body/email". */

@@ -1,0 +1,285 @@
+// POST/DELETE /v1/auth, POST /v1/auth/rotate, GET /v1/tokens, DELETE /v1/tokens/{tokenId}, and
+// bearer token handling on secured operations.
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import {
+  createToken,
+  fetchMyData,
+  fetchSchoolSearch,
+  listMyTokens,
+  revokeCurrentToken,
+  revokeMyToken,
+  rotateToken,
+} from '../../generated/sdk.gen.ts';
+import { zToken } from '../../generated/zod.gen.ts';
+import { startTestApp, type TestApp } from '../support/app.ts';
+import { expectProblem, unchecked } from '../support/problem.ts';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp({ tokenTtlSeconds: 600 });
+});
+afterAll(() => app.close());
+
+const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+async function raw(path: string, init: RequestInit) {
+  const response = await fetch(`${app.baseUrl}${path}`, init);
+  return { response, error: await response.json() };
+}
+
+describe('createToken (POST /v1/auth)', () => {
+  test('when the credentials are right, then a token of the spec shape is issued, not cacheable', async () => {
+    await app.services.auth.createUser('Login@Example.com', 'password-123');
+    const before = Date.now();
+    const r = await createToken({ client: app.client(), body: { email: 'login@example.com', password: 'password-123' } });
+    expect(r.response!.status).toBe(200);
+    expect(r.response!.headers.get('cache-control')).toBe('no-store');
+    const token = zToken.parse(r.data);
+    expect(token.token).toMatch(/^ssk_[A-Za-z0-9_-]{43}$/);
+    expect(token.expires_in).toBe(600);
+    expect(token.token_type).toBe('Bearer');
+    const expiresAt = Date.parse(token.expires_at);
+    expect(expiresAt).toBeGreaterThanOrEqual(before + 600_000 - 1000);
+    expect(expiresAt).toBeLessThanOrEqual(Date.now() + 600_000 + 1000);
+    const me = await fetchMyData({ client: app.client(bearer(token.token)) });
+    expect(me.data?.userId).toBe(token.userId);
+  });
+
+  test('when the e-mail differs only in case, then it still logs in', async () => {
+    await app.services.auth.createUser('case@example.com', 'password-123');
+    const r = await createToken({ client: app.client(), body: { email: 'CASE@Example.COM', password: 'password-123' } });
+    expect(r.response!.status).toBe(200);
+  });
+
+  test('when the password is wrong or the e-mail unknown, then both answers are the same 401', async () => {
+    await app.services.auth.createUser('victim@example.com', 'password-123');
+    const wrong = await createToken({ client: app.client(), body: { email: 'victim@example.com', password: 'nope-nope' } });
+    const unknown = await createToken({ client: app.client(), body: { email: 'nobody@example.com', password: 'nope-nope' } });
+    const a = expectProblem(wrong, 401, 'invalid-credentials');
+    const b = expectProblem(unknown, 401, 'invalid-credentials');
+    expect(a.detail).toBe(b.detail);
+    expect(Object.keys(a).sort()).toEqual(Object.keys(b).sort());
+  });
+
+  test('when a field is missing, then 400 names it', async () => {
+    const r = await createToken({ client: app.client(), body: { email: 'a@example.com' } as never, ...unchecked });
+    const p = expectProblem(r, 400, 'validation-error');
+    expect(p.errors).toContainEqual(expect.objectContaining({ in: 'body' }));
+    expect(p.detail).toMatch(/password/);
+  });
+
+  test('when the e-mail is not an e-mail, then 400', async () => {
+    const r = await createToken({ client: app.client(), body: { email: 'not-an-email', password: 'x' }, ...unchecked });
+    expectProblem(r, 400, 'validation-error');
+  });
+
+  test('when the body has an unknown field (mass assignment, operator injection), then 400', async () => {
+    const r = await createToken({
+      client: app.client(),
+      body: { email: 'a@example.com', password: 'x', $where: '1', userId: 'x' } as never,
+      ...unchecked,
+    });
+    expectProblem(r, 400, 'validation-error');
+  });
+
+  test('when the body is not JSON, then 400 malformed-json', async () => {
+    const r = await raw('/v1/auth', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"email":' });
+    expectProblem(r, 400, 'malformed-json');
+  });
+
+  test('when the body is not application/json, then 415', async () => {
+    const r = await raw('/v1/auth', { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'hello' });
+    expectProblem(r, 415, 'unsupported-media-type');
+  });
+
+  test('when the body is larger than 16 KiB, then 413', async () => {
+    const body = JSON.stringify({ email: 'a@example.com', password: 'x'.repeat(20_000) });
+    const r = await raw('/v1/auth', { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    expectProblem(r, 413, 'payload-too-large');
+  });
+});
+
+describe('bearer tokens on secured operations', () => {
+  test('when there is no token, then 401 with a bare Bearer challenge', async () => {
+    const r = await fetchMyData({ client: app.client() });
+    expectProblem(r, 401, 'unauthorized');
+    expect(r.response!.headers.get('www-authenticate')).toBe('Bearer realm="school-search"');
+  });
+
+  test.each([
+    ['malformed', 'Bearer not-a-token'],
+    ['truncated', 'Bearer ssk_abc'],
+    ['well-formed but unknown', `Bearer ssk_${'A'.repeat(43)}`],
+    ['another scheme', 'Basic dXNlcjpwYXNz'],
+    ['an empty bearer', 'Bearer '],
+  ])('when the token is %s, then 401', async (_name, header) => {
+    const r = await fetchMyData({ client: app.client({ Authorization: header }) });
+    expectProblem(r, 401, 'unauthorized');
+    expect(r.response!.headers.get('www-authenticate')).toMatch(/^Bearer realm="school-search"/);
+  });
+
+  test('when a live token is sent under another scheme word, then 401', async () => {
+    const { token } = await app.userClient();
+    const r = await fetchMyData({ client: app.client({ Authorization: `Token ${token}` }) });
+    expectProblem(r, 401, 'unauthorized');
+  });
+
+  test('when a live token is truncated by one character, then 401', async () => {
+    const { token } = await app.userClient();
+    const r = await fetchMyData({ client: app.client(bearer(token.slice(0, -1))) });
+    expectProblem(r, 401, 'unauthorized');
+    expect(r.response!.headers.get('www-authenticate')).toContain('error="invalid_token"');
+  });
+
+  test('when the token has expired, then 401 invalid_token', async () => {
+    const local = await startTestApp({ tokenTtlSeconds: 60 });
+    try {
+      const { token } = await local.userClient();
+      expect((await fetchMyData({ client: local.client(bearer(token)) })).response!.status).toBe(200);
+      local.clock.advance(61);
+      const r = await fetchMyData({ client: local.client(bearer(token)) });
+      expectProblem(r, 401, 'unauthorized');
+      expect(r.response!.headers.get('www-authenticate')).toContain('error="invalid_token"');
+    } finally {
+      await local.close();
+    }
+  });
+
+  test('when the token is one second from expiry, then it still works', async () => {
+    const local = await startTestApp({ tokenTtlSeconds: 60 });
+    try {
+      const { token } = await local.userClient();
+      local.clock.advance(59);
+      expect((await fetchMyData({ client: local.client(bearer(token)) })).response!.status).toBe(200);
+    } finally {
+      await local.close();
+    }
+  });
+});
+
+describe('fetchSchoolSearch tokenID (deprecated query parameter)', () => {
+  test('when the token comes only as tokenID, then it authenticates', async () => {
+    const { token } = await app.userClient();
+    const r = await fetchSchoolSearch({ client: app.client(), query: { query: 'x', tokenID: token } });
+    expect(r.response!.status).toBe(200);
+  });
+
+  test('when tokenID carries a revoked token, then 401', async () => {
+    const user = await app.userClient();
+    await revokeCurrentToken({ client: user.client });
+    const r = await fetchSchoolSearch({ client: app.client(), query: { query: 'x', tokenID: user.token } });
+    expectProblem(r, 401, 'unauthorized');
+  });
+
+  test('when the header is bad and tokenID is good, then the header wins: 401', async () => {
+    const { token } = await app.userClient();
+    const r = await fetchSchoolSearch({ client: app.client(bearer('ssk_bad')), query: { query: 'x', tokenID: token } });
+    expectProblem(r, 401, 'unauthorized');
+  });
+
+  test('when the header is good, then it is used and tokenID is not stored in the record', async () => {
+    const user = await app.userClient();
+    const r = await fetchSchoolSearch({ client: user.client, query: { query: 'lincoln', tokenID: 'ssk_garbage' } });
+    expect(r.response!.status).toBe(200);
+    expect(r.data?.apirequest.trequestmade).toBe('search_schools:lincoln');
+  });
+
+  test('when tokenID is the only token on an operation that does not declare it, then 401', async () => {
+    const { token } = await app.userClient();
+    expectProblem(await raw(`/v1/fetchMyData?tokenID=${token}`, {}), 401, 'unauthorized');
+  });
+
+  test('when tokenID is sent beside a good header to an operation that does not declare it, then 400', async () => {
+    const { token } = await app.userClient();
+    expectProblem(await raw(`/v1/fetchMyData?tokenID=${token}`, { headers: bearer(token) }), 400, 'validation-error');
+  });
+});
+
+describe('revokeCurrentToken (DELETE /v1/auth)', () => {
+  test('when the caller logs out, then that token stops working at once and others keep working', async () => {
+    const user = await app.userClient();
+    const other = await app.services.auth.login(user.email, user.password);
+    const r = await revokeCurrentToken({ client: user.client });
+    expect(r.response!.status).toBe(204);
+    expectProblem(await fetchMyData({ client: user.client }), 401, 'unauthorized');
+    expect((await fetchMyData({ client: app.client(bearer(other.value)) })).response!.status).toBe(200);
+  });
+
+  test('when there is no token, then 401', async () => {
+    expectProblem(await revokeCurrentToken({ client: app.client() }), 401, 'unauthorized');
+  });
+});
+
+describe('rotateToken (POST /v1/auth/rotate)', () => {
+  test('when the caller rotates, then the new token works and the old one is revoked', async () => {
+    const user = await app.userClient();
+    const r = await rotateToken({ client: user.client });
+    expect(r.response!.status).toBe(200);
+    expect(r.response!.headers.get('cache-control')).toBe('no-store');
+    const next = zToken.parse(r.data);
+    expect(next.token).not.toBe(user.token);
+    expect(next.userId).toBe(user.userId);
+    expectProblem(await fetchMyData({ client: user.client }), 401, 'unauthorized');
+    expect((await fetchMyData({ client: app.client(bearer(next.token)) })).response!.status).toBe(200);
+  });
+
+  test('when the rotated-away token is used to rotate again, then 401', async () => {
+    const user = await app.userClient();
+    await rotateToken({ client: user.client });
+    expectProblem(await rotateToken({ client: user.client }), 401, 'unauthorized');
+  });
+
+  test('when there is no token, then 401', async () => {
+    expectProblem(await rotateToken({ client: app.client() }), 401, 'unauthorized');
+  });
+});
+
+describe('listMyTokens (GET /v1/tokens)', () => {
+  test('when the caller has several tokens, then the live ones are listed newest first, the current one marked, without values', async () => {
+    const user = await app.userClient();
+    const second = await app.services.auth.login(user.email, user.password);
+    const dead = await app.services.auth.login(user.email, user.password);
+    await app.services.auth.revokeById({ userId: user.userId, tokenId: dead.tokenId }, dead.tokenId);
+    const r = await listMyTokens({ client: app.client(bearer(second.value)) });
+    expect(r.response!.status).toBe(200);
+    const tokens = r.data!.tokens;
+    expect(tokens).toHaveLength(2);
+    expect(tokens[0]!.token_id).toBe(second.tokenId);
+    expect(tokens.filter((t) => t.current).map((t) => t.token_id)).toEqual([second.tokenId]);
+    expect(tokens[0]!.hint).toBe(second.value.slice(0, 8));
+    expect(JSON.stringify(r.data)).not.toContain(second.value);
+    expect(JSON.stringify(r.data)).not.toContain(user.token);
+  });
+
+  test('when there is no token, then 401', async () => {
+    expectProblem(await listMyTokens({ client: app.client() }), 401, 'unauthorized');
+  });
+});
+
+describe('revokeMyToken (DELETE /v1/tokens/{tokenId})', () => {
+  test('when the caller revokes one of their other tokens, then it stops working', async () => {
+    const user = await app.userClient();
+    const other = await app.services.auth.login(user.email, user.password);
+    const r = await revokeMyToken({ client: user.client, path: { tokenId: other.tokenId } });
+    expect(r.response!.status).toBe(204);
+    expectProblem(await fetchMyData({ client: app.client(bearer(other.value)) }), 401, 'unauthorized');
+    expectProblem(await revokeMyToken({ client: user.client, path: { tokenId: other.tokenId } }), 404, 'not-found');
+  });
+
+  test('when the id is unknown, then 404', async () => {
+    const user = await app.userClient();
+    const r = await revokeMyToken({ client: user.client, path: { tokenId: '00000000-0000-4000-8000-000000000000' } });
+    expectProblem(r, 404, 'not-found');
+  });
+
+  test('when the id is not a UUID, then 400', async () => {
+    const user = await app.userClient();
+    const r = await revokeMyToken({ client: user.client, path: { tokenId: 'not-a-uuid' }, ...unchecked });
+    expectProblem(r, 400, 'validation-error');
+  });
+
+  test('when there is no token, then 401', async () => {
+    const r = await revokeMyToken({ client: app.client(), path: { tokenId: '00000000-0000-4000-8000-000000000000' } });
+    expectProblem(r, 401, 'unauthorized');
+  });
+});

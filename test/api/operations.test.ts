@@ -1,0 +1,155 @@
+// Health, school images, docs, the contract, problem pages, and routes the contract lacks.
+import { OpenAPIBackend, type Document } from 'openapi-backend';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { getLiveness, getReadiness, getSchoolImage } from '../../generated/sdk.gen.ts';
+import { StoreUnavailableError } from '../../src/domain/errors.ts';
+import { createHandlers } from '../../src/http/handlers.ts';
+import { loadContract } from '../../src/http/contract.ts';
+import { PROBLEMS } from '../../src/http/problems.ts';
+import { startTestApp, type TestApp } from '../support/app.ts';
+import { expectProblem, unchecked } from '../support/problem.ts';
+
+let app: TestApp;
+let schoolId: string;
+beforeAll(async () => {
+  app = await startTestApp();
+  schoolId = (await app.seed([{ schoolname: 'Harvard University', city: 'Cambridge', stateprovince: 'MA' }]))[0]!.id;
+});
+afterAll(() => app.close());
+
+async function raw(path: string, init: RequestInit = {}) {
+  return fetch(`${app.baseUrl}${path}`, init);
+}
+
+describe('getLiveness (GET /health/live)', () => {
+  test('when the process is up, then 200 ok', async () => {
+    const r = await getLiveness({ client: app.client() });
+    expect(r.response!.status).toBe(200);
+    expect(r.data).toEqual({ status: 'ok' });
+  });
+
+  test('when an unknown parameter is sent, then 400', async () => {
+    const r = await getLiveness({ client: app.client(), query: { verbose: 1 } as never, ...unchecked });
+    expectProblem(r, 400, 'validation-error');
+  });
+});
+
+describe('getReadiness (GET /health/ready)', () => {
+  test('when the store answers, then 200 with the store kind', async () => {
+    const r = await getReadiness({ client: app.client() });
+    expect(r.data).toEqual({ status: 'ok', store: 'sqlite' });
+  });
+
+  test('when the store does not answer, then 503 with Retry-After', async () => {
+    const store = app.services.store;
+    const original = store.ping.bind(store);
+    store.ping = async () => {
+      throw new StoreUnavailableError();
+    };
+    try {
+      const r = await getReadiness({ client: app.client() });
+      expectProblem(r, 503, 'service-unavailable');
+      expect(r.response!.headers.get('retry-after')).toBe('5');
+    } finally {
+      store.ping = original;
+    }
+  });
+
+  test('when an unknown parameter is sent, then 400', async () => {
+    const r = await getReadiness({ client: app.client(), query: { deep: 1 } as never, ...unchecked });
+    expectProblem(r, 400, 'validation-error');
+  });
+});
+
+describe('getSchoolImage (GET /images/schools/{schoolId}.svg)', () => {
+  test('when the school exists, then an SVG monogram of its initials, cacheable, without a token', async () => {
+    const r = await getSchoolImage({ client: app.client(), path: { schoolId }, parseAs: 'text' });
+    expect(r.response!.status).toBe(200);
+    expect(r.response!.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
+    expect(r.response!.headers.get('cache-control')).toBe('public, max-age=86400');
+    expect(String(r.data)).toMatch(/^<svg [^>]*xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
+    expect(String(r.data)).toContain('>HU</text>');
+  });
+
+  test('when the school does not exist, then 404', async () => {
+    const r = await getSchoolImage({ client: app.client(), path: { schoolId: '00000000-0000-4000-8000-000000000000' } });
+    expectProblem(r, 404, 'not-found');
+  });
+
+  test('when the id is not a UUID, then 400', async () => {
+    const r = await getSchoolImage({ client: app.client(), path: { schoolId: 'harvard' }, ...unchecked });
+    expectProblem(r, 400, 'validation-error');
+  });
+});
+
+describe('documentation routes', () => {
+  test('when /openapi.json is fetched, then it is the contract', async () => {
+    const r = await raw('/openapi.json');
+    expect(r.status).toBe(200);
+    expect(await r.json()).toEqual(JSON.parse(JSON.stringify(loadContract())));
+  });
+
+  test('when /docs/ is fetched, then Swagger UI loads the contract with persisted authorisation', async () => {
+    const page = await raw('/docs/');
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('swagger-ui');
+    const init = await (await raw('/docs/swagger-ui-init.js')).text();
+    expect(init).toContain('"url": "/openapi.json"');
+    expect(init).toContain('"persistAuthorization": true');
+    expect(init).toContain('"tryItOutEnabled": true');
+  });
+
+  test('when a problem type URI is followed, then it explains the problem', async () => {
+    for (const kind of Object.values(PROBLEMS)) {
+      const r = await raw(`/problems/${kind.slug}`);
+      expect(r.status).toBe(200);
+      expect(await r.text()).toContain(kind.title);
+    }
+  });
+});
+
+describe('routes and methods outside the contract', () => {
+  test.each(['/v1/nope', '/nope', '/v1/fetchSchoolSearch/extra', '/problems/nope'])(
+    'when %s is requested, then 404 problem+json',
+    async (path) => {
+      const r = await raw(path);
+      expectProblem({ response: r, error: await r.json() }, 404, 'not-found');
+    },
+  );
+
+  test.each([
+    ['PUT', '/v1/fetchMyData', 'GET'],
+    ['DELETE', '/v1/fetchSchoolSearch', 'GET'],
+    ['GET', '/v1/auth/rotate', 'POST'],
+    ['PATCH', '/v1/auth', 'DELETE, POST'],
+  ])('when %s %s is requested, then 405 with Allow', async (method, path, allow) => {
+    const r = await raw(path, { method });
+    expectProblem({ response: r, error: await r.json() }, 405, 'method-not-allowed');
+    expect(r.headers.get('allow')?.split(/,\s*/).sort().join(', ')).toBe(allow);
+  });
+
+  test('when any response is sent, then it carries a request id and no X-Powered-By', async () => {
+    const r = await raw('/health/live', { headers: { 'X-Request-Id': 'trace-123' } });
+    expect(r.headers.get('x-request-id')).toBe('trace-123');
+    expect(r.headers.get('x-powered-by')).toBeNull();
+    expect(r.headers.get('x-content-type-options')).toBe('nosniff');
+    const unsafe = await raw('/health/live', { headers: { 'X-Request-Id': 'bad id\twith spaces' } });
+    expect(unsafe.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
+
+// openapi-backend's one job here: an independent reading of the contract's routing, so that
+// every operation the contract declares has a handler, and each path template round-trips.
+describe('contract coverage (openapi-backend)', () => {
+  test('when the contract is read, then every operation has a handler and no handler is extra', async () => {
+    const api = new OpenAPIBackend({ definition: loadContract() as unknown as Document, quick: true, validate: false });
+    await api.init();
+    const operations = api.getOperations().map((o) => o.operationId!).sort();
+    const handlers = Object.keys(createHandlers({} as never)).sort();
+    expect(handlers).toEqual(operations);
+    for (const op of api.getOperations()) {
+      const path = op.path.replace(/\{[^}]+\}/g, '00000000-0000-4000-8000-000000000000');
+      expect(api.matchOperation({ method: op.method, path, headers: {} })?.operationId).toBe(op.operationId);
+    }
+  });
+});
