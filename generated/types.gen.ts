@@ -232,6 +232,10 @@ export type RevokeCurrentTokenData = {
 
 export type RevokeCurrentTokenErrors = {
     /**
+     * The request is invalid; `errors` says what and where.
+     */
+    400: Problem;
+    /**
      * The token is missing, malformed, unknown, expired or revoked.
      */
     401: Problem;
@@ -310,6 +314,10 @@ export type RotateTokenData = {
 
 export type RotateTokenErrors = {
     /**
+     * The request is invalid; `errors` says what and where.
+     */
+    400: Problem;
+    /**
      * The token is missing, malformed, unknown, expired or revoked.
      */
     401: Problem;
@@ -342,6 +350,10 @@ export type ListMyTokensData = {
 };
 
 export type ListMyTokensErrors = {
+    /**
+     * The request is invalid; `errors` says what and where.
+     */
+    400: Problem;
     /**
      * The token is missing, malformed, unknown, expired or revoked.
      */
@@ -495,6 +507,10 @@ export type FetchMyDataData = {
 };
 
 export type FetchMyDataErrors = {
+    /**
+     * The request is invalid; `errors` says what and where.
+     */
+    400: Problem;
     /**
      * The token is missing, malformed, unknown, expired or revoked.
      */
