@@ -1,0 +1,56 @@
+// The operator command line. Returns the exit status instead of exiting, so that pending
+// writes (and the store's close) finish first.
+import { ConfigError } from '../config.ts';
+import { DomainError, StoreUnavailableError } from '../domain/errors.ts';
+import { UnknownFormatError } from '../import/errors.ts';
+import { importCommand } from './import.command.ts';
+import { CancelledError, EXIT, MAIN_HELP, UsageError } from './usage.ts';
+import { userCommand } from './user.command.ts';
+
+export async function run(argv: readonly string[]): Promise<number> {
+  const [command, ...args] = argv;
+  try {
+    switch (command) {
+      case 'import':
+        return await importCommand(args);
+      case 'user':
+        return await userCommand(args);
+      case '--help':
+      case '-h':
+      case 'help':
+        process.stdout.write(MAIN_HELP);
+        return EXIT.ok;
+      case undefined:
+        process.stderr.write(MAIN_HELP);
+        return EXIT.usage;
+      default:
+        throw new UsageError(`Unknown command "${command}".`);
+    }
+  } catch (error) {
+    return report(error);
+  }
+}
+
+function report(error: unknown): number {
+  const say = (text: string) => process.stderr.write(`school-search: ${text}\n`);
+  if (error instanceof UsageError || error instanceof UnknownFormatError) {
+    say(`${error.message}\nRun "school-search --help" for usage.`);
+    return EXIT.usage;
+  }
+  if (error instanceof ConfigError) {
+    say(error.message);
+    return EXIT.usage;
+  }
+  if (error instanceof CancelledError) {
+    say(error.message);
+    return EXIT.cancelled;
+  }
+  if (error instanceof DomainError) {
+    // The driver's own words (e.g. "database is locked") say what to do about an unavailable store.
+    const cause = error instanceof StoreUnavailableError && error.cause instanceof Error ? ` (${error.cause.message})` : '';
+    say(`${error.message}${cause}`);
+    return EXIT.failed;
+  }
+  say(error instanceof Error ? (error.stack ?? error.message) : String(error));
+  return EXIT.failed;
+}

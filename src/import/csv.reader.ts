@@ -1,0 +1,66 @@
+// The canonical CSV format: UTF-8, a header naming the columns below, aliases separated by `|`.
+import { csvRecords } from './csv.records.ts';
+import { hasInvalidUtf8, type SourceReader } from './source.ts';
+
+const REQUIRED = ['schoolname', 'city', 'stateprovince'] as const;
+const OPTIONAL = ['image_url', 'schoolid', 'aliases'] as const;
+const KNOWN: ReadonlySet<string> = new Set([...REQUIRED, ...OPTIONAL]);
+
+type Column = (typeof REQUIRED)[number] | (typeof OPTIONAL)[number];
+
+export const readCsv: SourceReader = async function* (data, onProgress) {
+  let header: Map<Column, number> | undefined;
+  let width = 0;
+  for await (const item of csvRecords(data, onProgress)) {
+    if ('error' in item) {
+      yield item;
+      return;
+    }
+    if (!header) {
+      const problem = checkHeader(item.fields.map((f) => f.trim()));
+      if (problem) {
+        yield { line: item.line, error: problem };
+        return;
+      }
+      width = item.fields.length;
+      header = new Map(item.fields.map((name, i) => [name.trim() as Column, i]));
+      continue;
+    }
+    const { line, fields } = item;
+    if (fields.length !== width) {
+      yield { line, error: `has ${fields.length} fields; the header has ${width}` };
+      continue;
+    }
+    if (fields.some(hasInvalidUtf8)) {
+      yield { line, error: 'is not valid UTF-8' };
+      continue;
+    }
+    const get = (column: Column): string | undefined => {
+      const index = header!.get(column);
+      return index === undefined ? undefined : fields[index];
+    };
+    yield {
+      line,
+      input: {
+        schoolname: get('schoolname')!,
+        city: get('city')!,
+        stateprovince: get('stateprovince')!,
+        image_url: get('image_url'),
+        schoolid: get('schoolid'),
+        aliases: get('aliases')?.split('|'),
+      },
+    };
+  }
+};
+
+function checkHeader(names: readonly string[]): string | undefined {
+  const unknown = names.filter((n) => !KNOWN.has(n));
+  if (unknown.length > 0) {
+    return `unknown column(s) ${unknown.map((n) => `"${n}"`).join(', ')}; the columns are ${[...KNOWN].join(', ')}`;
+  }
+  const repeated = names.filter((n, i) => names.indexOf(n) !== i);
+  if (repeated.length > 0) return `column(s) ${[...new Set(repeated)].join(', ')} appear more than once`;
+  const missing = REQUIRED.filter((c) => !names.includes(c));
+  if (missing.length > 0) return `missing required column(s) ${missing.join(', ')}`;
+  return undefined;
+}

@@ -1,0 +1,20 @@
+// What every reader yields, one item per data row of the file, so that the import service
+// can validate, count and report the same way whatever the format.
+import type { SchoolInput } from '../domain/school.draft.ts';
+
+export type SourceRow =
+  | { readonly line: number; readonly input: SchoolInput }
+  /** Left out by the format's policy (not an error), e.g. IPEDS administrative units. */
+  | { readonly line: number; readonly skip: string }
+  | { readonly line: number; readonly error: string };
+
+/**
+ * Reads a whole file's bytes. `onProgress` receives the fraction read, 0 to 1. A problem with
+ * the file as a whole (e.g. its header) is yielded as an error row on line 1, and ends it.
+ */
+export type SourceReader = (data: Buffer, onProgress: (fraction: number) => void) => AsyncIterable<SourceRow>;
+
+/** Canonical files mark invalid UTF-8 with U+FFFD once decoded: such a row is rejected, not guessed at. */
+export function hasInvalidUtf8(text: string): boolean {
+  return text.includes('\uFFFD');
+}

@@ -1,0 +1,127 @@
+// The command line end to end, as a child process on a store in a temporary directory.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { uuidV5 } from '../../src/domain/ids.ts';
+import { Argon2Hasher } from '../../src/security/argon2.hasher.ts';
+import { createServices } from '../../src/services.ts';
+import { SqliteStore } from '../../src/stores/sqlite/store.ts';
+import { REPO, runCli } from './run-cli.ts';
+
+const IPEDS_FILE = join(REPO, '../shared/data/ipeds-hd2022.csv');
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}\n$/;
+
+let dir: string;
+let env: Record<string, string>;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'school-search-cli-'));
+  // A directory that does not exist yet: the command creates it and the store.
+  env = { DATABASE_PATH: join(dir, 'nested', 'store.db') };
+});
+afterEach(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('school-search import', () => {
+  it('creates the store, imports the IPEDS file, and adds nothing the second time', async () => {
+    const first = await runCli(['import', IPEDS_FILE], { env });
+    expect(first.stderr).toContain('reading: 100%');
+    expect(first.stdout).toMatch(/format ipeds/);
+    expect(first.stdout).toMatch(/^ {2}rows +6256$/m);
+    expect(first.stdout).toMatch(/^ {2}inserted +6112$/m);
+    expect(first.stdout).toMatch(/^ {2}skipped +144$/m);
+    expect(first.stdout).toMatch(/^ +71 {2}administrative unit \(SECTOR=0\)$/m);
+    expect(first.stdout).toMatch(/^ +73 {2}not active in the current year \(CYACTIVE=3\)$/m);
+    expect(first.code).toBe(0);
+
+    const second = await runCli(['import', '--format', 'ipeds', IPEDS_FILE], { env });
+    expect(second.stdout).toMatch(/^ {2}inserted +0$/m);
+    expect(second.stdout).toMatch(/^ {2}unchanged +6112$/m);
+    expect(second.code).toBe(0);
+
+    const store = SqliteStore.open({ path: env['DATABASE_PATH']! });
+    expect(await store.schools.count()).toBe(6112);
+    expect((await store.schools.findById(uuidV5('ipeds:166027')))?.name).toBe('Harvard University');
+    await store.close();
+  });
+
+  it('exits 1 with the bad rows and writes nothing', async () => {
+    const file = join(dir, 'bad.csv');
+    writeFileSync(file, 'schoolname,city,stateprovince\nReed College,Portland,OR\nFoo College,Springfield,XX\n');
+    const result = await runCli(['import', file], { env });
+    expect(result.stderr).toContain('bad.csv: 1 row is invalid; nothing was imported.');
+    expect(result.stderr).toContain('line 3: stateprovince "XX" is not');
+    expect(result.stdout).toBe('');
+    expect(result.code).toBe(1);
+    const store = SqliteStore.open({ path: env['DATABASE_PATH']! });
+    expect(await store.schools.count()).toBe(0);
+    await store.close();
+  });
+
+  it('exits 1 for a missing file, 2 for usage errors', async () => {
+    const missing = await runCli(['import', join(dir, 'absent.csv')], { env });
+    expect([missing.code, missing.stderr]).toEqual([1, expect.stringContaining('Cannot read')]);
+    for (const args of [[], ['import'], ['import', 'a.csv', 'b.csv'], ['import', '--format', 'xml', 'a.csv'], ['import', '--bogus', 'a.csv'], ['frobnicate']]) {
+      const result = await runCli(args, { env });
+      expect({ args, code: result.code }).toEqual({ args, code: 2 });
+    }
+    const unknown = join(dir, 'schools.txt');
+    writeFileSync(unknown, 'name;town\n');
+    const undetectable = await runCli(['import', unknown], { env });
+    expect([undetectable.code, undetectable.stderr]).toEqual([2, expect.stringContaining('pass --format')]);
+  });
+});
+
+describe('school-search user create', () => {
+  const login = async (store: SqliteStore, email: string, password: string) => {
+    const { auth } = createServices({ store, hasher: new Argon2Hasher(), tokenTtlSeconds: 60 });
+    return auth.login(email, password);
+  };
+
+  it('creates an account from the password on standard input; logging in then works', async () => {
+    const result = await runCli(['user', 'create', '--email', 'Ops@Example.com'], { env, input: 'a-long-password\nnot part of it\n' });
+    expect(result.stdout).toMatch(UUID);
+    expect(result.stderr).toContain('Created the account ops@example.com.');
+    expect(result.code).toBe(0);
+
+    const store = SqliteStore.open({ path: env['DATABASE_PATH']! });
+    const token = await login(store, 'ops@example.com', 'a-long-password');
+    expect(token.userId).toBe(result.stdout.trim());
+    await expect(login(store, 'ops@example.com', 'not part of it')).rejects.toThrow('do not match');
+    await store.close();
+  });
+
+  it('works while another process has the store open, and refuses a taken e-mail with exit 1', async () => {
+    const store = SqliteStore.open({ path: env['DATABASE_PATH']! });
+    await store.schools.count();
+    const created = await runCli(['user', 'create', '--email', 'ops@example.com'], { env, input: 'a-long-password' });
+    expect(created.code).toBe(0);
+    // Seen through the connection that was open all along.
+    expect((await store.users.findByEmail('ops@example.com'))?.id).toBe(created.stdout.trim());
+
+    const taken = await runCli(['user', 'create', '--email', 'OPS@example.com'], { env, input: 'another-password\n' });
+    expect(taken.stderr).toContain('An account with the e-mail ops@example.com exists already.');
+    expect(taken.stdout).toBe('');
+    expect(taken.code).toBe(1);
+    await store.close();
+  });
+
+  it('exits 1 for a short password, 2 without --email', async () => {
+    const short = await runCli(['user', 'create', '--email', 'x@example.com'], { env, input: 'short\n' });
+    expect([short.code, short.stderr]).toEqual([1, expect.stringContaining('at least 8 characters')]);
+    const noEmail = await runCli(['user', 'create'], { env, input: 'a-long-password\n' });
+    expect([noEmail.code, noEmail.stderr]).toEqual([2, expect.stringContaining('--email')]);
+  });
+});
+
+describe('school-search --help', () => {
+  it('prints the commands, and each command its own help', async () => {
+    const main = await runCli(['--help'], { env });
+    expect([main.code, main.stdout]).toEqual([0, expect.stringMatching(/^Usage: school-search <command>/)]);
+    const importHelp = await runCli(['import', '--help'], { env });
+    expect([importHelp.code, importHelp.stdout]).toEqual([0, expect.stringMatching(/^Usage: school-search import <file>/)]);
+    const userHelp = await runCli(['user', 'create', '--help'], { env });
+    expect([userHelp.code, userHelp.stdout]).toEqual([0, expect.stringMatching(/^Usage: school-search user create/)]);
+  });
+});

@@ -1,0 +1,165 @@
+// A file with any bad row changes nothing, and the error names every bad row's line and reason.
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { uuidV5 } from '../../src/domain/ids.ts';
+import { nameSortKey } from '../../src/domain/text.ts';
+import { ImportError, ImportSourceError, type RowProblem } from '../../src/import/errors.ts';
+import type { ImportFormat } from '../../src/import/format.ts';
+import { importFile } from '../../src/import/import.service.ts';
+import { FIXTURES, tempStore, type TempStore } from './temp-store.ts';
+
+const HEADER = 'schoolname,city,stateprovince,schoolid,image_url';
+const GOOD = 'Reed College,Portland,OR,,';
+const reedId = uuidV5(`name:${nameSortKey('Reed College')}|portland|OR`);
+
+let t: TempStore;
+beforeEach(async () => {
+  t = tempStore();
+  // Something already in the store, to show that a rejected file leaves it as it was.
+  await importFile(t.store, join(FIXTURES, 'schools.ndjson'));
+});
+afterEach(async () => {
+  await t.close();
+});
+
+/** Imports `content` and returns the ImportError, checking that nothing was written. */
+async function rejection(name: string, content: string | Buffer, format?: ImportFormat): Promise<ImportError> {
+  const before = await t.store.schools.count();
+  const error = await importFile(t.store, t.file(name, content), { format }).then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(ImportError);
+  expect(await t.store.schools.count()).toBe(before);
+  expect(before).toBe(3);
+  return error as ImportError;
+}
+
+async function rejected(name: string, content: string | Buffer, format?: ImportFormat): Promise<readonly RowProblem[]> {
+  return (await rejection(name, content, format)).problems;
+}
+
+describe('a CSV file with bad rows', () => {
+  it('is rejected whole, listing every bad row with its line', async () => {
+    const problems = await rejected('bad.csv', [
+      HEADER,
+      GOOD,
+      'Foo College,Springfield,XX,,',
+      ' ,Springfield,IL,,',
+      'Bar College,Springfield,IL,not-a-uuid,',
+      '"Baz',
+      'College",Springfield,IL,,ftp://baz.example/logo.png',
+      '',
+      'Qux College,Springfield,IL',
+      'Quux College,Springfield,IL,,,extra',
+    ].join('\n'));
+    expect(problems).toEqual([
+      { line: 3, reason: 'stateprovince "XX" is not an upper-case US state/territory or Canadian province/territory code' },
+      { line: 4, reason: 'schoolname is empty' },
+      { line: 5, reason: 'schoolid "not-a-uuid" is not a UUID' },
+      { line: 6, reason: 'image_url "ftp://baz.example/logo.png" is not an http(s) URL' },
+      { line: 9, reason: 'has 3 fields; the header has 5' },
+      { line: 10, reason: 'has 6 fields; the header has 5' },
+    ]);
+    // The good row of the rejected file was not written either.
+    expect(await t.store.schools.findById(reedId)).toBeNull();
+  });
+
+  it('names unknown columns', async () => {
+    expect(await rejected('unknown.csv', `schoolname,city,stateprovince,website,phone\n${GOOD}\n`)).toEqual([
+      { line: 1, reason: 'unknown column(s) "website", "phone"; the columns are schoolname, city, stateprovince, image_url, schoolid, aliases' },
+    ]);
+  });
+
+  it('names missing required columns', async () => {
+    expect(await rejected('missing.csv', 'schoolname,image_url\nReed College,\n')).toEqual([
+      { line: 1, reason: 'missing required column(s) city, stateprovince' },
+    ]);
+  });
+
+  it('rejects two different rows with one id, naming both lines, but allows identical repeats', async () => {
+    const id = '0f8fad5b-d9cb-469f-a165-70867728950e';
+    expect(await rejected('dup.csv', [
+      HEADER,
+      `Reed College,Portland,OR,${id},`,
+      `Reed College,Portland,OR,${id},`,
+      `Reed College,Portland,OR,${id.toUpperCase()},https://reed.example/logo.png`,
+    ].join('\n'))).toEqual([
+      { line: 4, reason: `has the same school id ${id} as line 2, with different values` },
+    ]);
+  });
+
+  it('reports a quote that is never closed at the line it opens on', async () => {
+    expect(await rejected('quote.csv', `${HEADER}\n${GOOD}\n\n"Open College,Portland,OR,,\n${GOOD}\n`)).toEqual([
+      { line: 4, reason: expect.stringMatching(/^CSV syntax error: Quote Not Closed/) },
+    ]);
+  });
+
+  it('keeps every problem but lists only the first 20 in the message', async () => {
+    const rows = Array.from({ length: 25 }, (_, i) => `College ${i},Springfield,ZZ,,`);
+    const error = await rejection('many.csv', [HEADER, ...rows].join('\n'));
+    expect(error.problems.map((p) => p.line)).toEqual(Array.from({ length: 25 }, (_, i) => i + 2));
+    expect(error.message).toContain('many.csv: 25 rows are invalid; nothing was imported.');
+    expect(error.message).toContain('  line 21: stateprovince "ZZ"');
+    expect(error.message).not.toContain('line 22:');
+    expect(error.message).toContain('… and 5 more');
+  });
+});
+
+describe('an NDJSON file with bad lines', () => {
+  it('is rejected whole, listing every bad line with its reason', async () => {
+    const good = '{"schoolname":"Reed College","city":"Portland","stateprovince":"OR"}';
+    expect(await rejected('bad.ndjson', [
+      good,
+      '{"schoolname":"Foo College","city":"Springfield"',
+      '',
+      '["Foo College","Springfield","IL"]',
+      '{"schoolname":"Foo College","city":"Springfield","stateprovince":"IL","website":"x"}',
+      '{"schoolname":"Foo College","stateprovince":"IL"}',
+      '{"schoolname":"Foo College","city":"Springfield","stateprovince":"IL","aliases":"FC"}',
+      '{"schoolname":"Foo College","city":"Springfield","stateprovince":"il"}',
+      '{"schoolname":"","city":"Springfield","stateprovince":"IL"}',
+      '{"schoolname":"Foo College","city":"Springfield","stateprovince":"IL","schoolid":"123"}',
+      '{"schoolname":"Foo College","city":"Springfield","stateprovince":"IL","image_url":"javascript:alert(1)"}',
+    ].join('\n'))).toEqual([
+      { line: 2, reason: expect.stringMatching(/^is not valid JSON \(/) },
+      { line: 4, reason: 'is not a JSON object' },
+      { line: 5, reason: 'unknown field(s) "website"' },
+      { line: 6, reason: 'city is missing' },
+      { line: 7, reason: 'aliases must be an array of strings' },
+      { line: 8, reason: 'stateprovince "il" is not an upper-case US state/territory or Canadian province/territory code' },
+      { line: 9, reason: 'schoolname is empty' },
+      { line: 10, reason: 'schoolid "123" is not a UUID' },
+      { line: 11, reason: 'image_url "javascript:alert(1)" is not an http(s) URL' },
+    ]);
+    expect(await t.store.schools.findById(reedId)).toBeNull();
+  });
+
+  it('rejects bytes that are not UTF-8', async () => {
+    const latin1 = Buffer.from('{"schoolname":"Universit\xe9 Laval","city":"Qu\xe9bec","stateprovince":"QC"}\n', 'latin1');
+    expect(await rejected('latin1.ndjson', latin1)).toEqual([{ line: 1, reason: 'is not valid UTF-8' }]);
+  });
+});
+
+describe('an IPEDS file with bad rows', () => {
+  it('needs the IPEDS columns', async () => {
+    expect(await rejected('hd.csv', 'UNITID,INSTNM,CITY\n1,A,B\n', 'ipeds')).toEqual([
+      { line: 1, reason: 'not an IPEDS directory file: missing column(s) STABBR' },
+    ]);
+  });
+
+  it('names the line of a bad UNITID or state', async () => {
+    const header = 'UNITID,INSTNM,IALIAS,CITY,STABBR,SECTOR,CYACTIVE';
+    expect(await rejected('hd2.csv', [header, '100654,"Alabama A & M University","AAMU","Normal","AL",1,1', 'x1,"A","","B","AL",1,1', '100655,"B","","C","QQ",1,1', '100656,"Office"," ","Tuscaloosa","ZZ",0,1'].join('\r\n'))).toEqual([
+      { line: 3, reason: 'UNITID "x1" is not a number' },
+      { line: 4, reason: 'stateprovince "QQ" is not an upper-case US state/territory or Canadian province/territory code' },
+    ]);
+  });
+});
+
+describe('a file that cannot be read', () => {
+  it('is an ImportSourceError naming the path', async () => {
+    await expect(importFile(t.store, join(t.dir, 'absent.csv'))).rejects.toThrow(ImportSourceError);
+    await expect(importFile(t.store, join(t.dir, 'absent.csv'))).rejects.toThrow(/absent\.csv/);
+  });
+});

@@ -1,0 +1,68 @@
+// The NCES IPEDS directory file exactly as distributed, and the committed seed derived from it.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { uuidV5 } from '../../src/domain/ids.ts';
+import { importFile } from '../../src/import/import.service.ts';
+import { IPEDS_FILE, SEED_FILE, tempStore, type TempStore } from './temp-store.ts';
+
+const SKIPPED = {
+  'administrative unit (SECTOR=0)': 71,
+  'not active in the current year (CYACTIVE=3)': 73,
+};
+const ipedsId = (unitid: number) => uuidV5(`ipeds:${unitid}`);
+
+let t: TempStore;
+beforeEach(() => {
+  t = tempStore();
+});
+afterEach(async () => {
+  await t.close();
+});
+
+describe('importing the IPEDS HD2022 file', () => {
+  it('imports every active institution, detects the format from the header, and skips by policy', async () => {
+    const report = await importFile(t.store, IPEDS_FILE);
+    expect(report.format).toBe('ipeds');
+    expect(report.rows).toBe(6256);
+    expect(report.counts).toEqual({ inserted: 6112, updated: 0, unchanged: 0 });
+    expect(report.skipped).toEqual(SKIPPED);
+    expect(await t.store.schools.count()).toBe(6112);
+
+    expect(await t.store.schools.findById(ipedsId(166027))).toEqual({
+      id: ipedsId(166027),
+      name: 'Harvard University',
+      city: 'Cambridge',
+      state: 'MA',
+      imageUrl: null,
+    });
+    // Windows-1252 0xED decoded as "í", and searchable without the accent.
+    expect((await t.store.schools.findById(ipedsId(449135)))?.name).toBe('Dewey University-Juana Díaz');
+    const dewey = await t.store.schools.search({ terms: ['dewey', 'diaz'], offset: 0, limit: 5 });
+    expect(dewey.hits.map((h) => h.name)).toEqual(['Dewey University-Juana Díaz']);
+    // IALIAS "UAH  University of Alabama Huntsville": two aliases, split on the run of spaces,
+    // so "uah" alone is a whole alias of length 3 and ranks first.
+    const uah = await t.store.schools.search({ terms: ['uah'], offset: 0, limit: 5 });
+    expect(uah.hits[0]).toMatchObject({ id: ipedsId(100706), name: 'University of Alabama in Huntsville', matchedLength: 3 });
+    // The row with an unescaped quote inside a URL field (line 1410) is read whole.
+    expect(await t.store.schools.findById(ipedsId(163657))).toMatchObject({ name: "Prince George's Community College", city: 'Largo', state: 'MD' });
+    // An administrative unit (SECTOR=0) and a closed institution (CYACTIVE=3) are left out.
+    expect(await t.store.schools.findById(ipedsId(100733))).toBeNull();
+    expect(await t.store.schools.findById(ipedsId(109086))).toBeNull();
+  });
+
+  it('adds nothing when the same file is imported again', async () => {
+    await importFile(t.store, IPEDS_FILE, { format: 'ipeds' });
+    const again = await importFile(t.store, IPEDS_FILE, { format: 'ipeds' });
+    expect(again.counts).toEqual({ inserted: 0, updated: 0, unchanged: 6112 });
+    expect(again.skipped).toEqual(SKIPPED);
+    expect(await t.store.schools.count()).toBe(6112);
+  });
+
+  it('the committed seed holds exactly what importing the IPEDS file stores', async () => {
+    const seeded = await importFile(t.store, SEED_FILE);
+    expect(seeded.format).toBe('ndjson');
+    expect(seeded.counts).toEqual({ inserted: 6112, updated: 0, unchanged: 0 });
+    expect(seeded.skipped).toEqual({});
+    const ipeds = await importFile(t.store, IPEDS_FILE);
+    expect(ipeds.counts).toEqual({ inserted: 0, updated: 0, unchanged: 6112 });
+  });
+});

@@ -1,0 +1,41 @@
+// A fresh embedded store in its own temporary directory: test files run in parallel.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { SqliteStore } from '../../src/stores/sqlite/store.ts';
+
+export const REPO = fileURLToPath(new URL('../../', import.meta.url));
+/** The NCES file as distributed; CI keeps ../shared beside the repository. */
+export const IPEDS_FILE = join(REPO, '../shared/data/ipeds-hd2022.csv');
+export const SEED_FILE = join(REPO, 'data/seed/ipeds-hd2022.ndjson');
+export const FIXTURES = join(REPO, 'test/fixtures');
+
+export interface TempStore {
+  readonly dir: string;
+  readonly dbPath: string;
+  readonly store: SqliteStore;
+  /** Writes `content` (a string is written as UTF-8) to a file in the temporary directory. */
+  file(name: string, content: string | Buffer): string;
+  close(): Promise<void>;
+}
+
+export function tempStore(): TempStore {
+  const dir = mkdtempSync(join(tmpdir(), 'school-search-import-'));
+  const dbPath = join(dir, 'store.db');
+  const store = SqliteStore.open({ path: dbPath });
+  return {
+    dir,
+    dbPath,
+    store,
+    file(name, content) {
+      const path = join(dir, name);
+      writeFileSync(path, content);
+      return path;
+    },
+    async close() {
+      await store.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
