@@ -1,0 +1,16 @@
+export { SchoolSearchClient, type SchoolSearchClientOptions, type SearchParams } from './school-search-client.ts';
+export { SchoolSearchApiError } from './api-error.ts';
+export type { ClientClock } from './token-keeper.ts';
+export type {
+  Account,
+  ApiRequest,
+  Problem,
+  ProblemItem,
+  RequestHistory,
+  School,
+  SchoolSearchResponse,
+  StateCode,
+  Token,
+  TokenInfo,
+  TokenList,
+} from '../../generated/types.gen.ts';

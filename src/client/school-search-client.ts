@@ -1,0 +1,156 @@
+// The official client: credentials (or an existing token) once, then typed calls; the token is
+// obtained, cached, renewed and re-obtained after a 401 without the caller's code knowing.
+// Requests and responses are checked by the generated SDK's zod validators.
+import { createClient, type Client } from '../../generated/client/index.ts';
+import {
+  fetchMyData,
+  fetchMyRequests,
+  fetchSchoolSearch,
+  listMyTokens,
+  revokeCurrentToken,
+  revokeMyToken,
+} from '../../generated/sdk.gen.ts';
+import type { Account, RequestHistory, School, SchoolSearchResponse, StateCode, TokenList } from '../../generated/types.gen.ts';
+import { zLimit, zOffset } from '../../generated/zod.gen.ts';
+import { SchoolSearchApiError, unwrap, type DataOf, type SdkResult } from './api-error.ts';
+import { bearer, TokenKeeper, type ClientClock } from './token-keeper.ts';
+
+interface CommonOptions {
+  /** Where the API is, e.g. `https://api.example.com` (no `/v1`). */
+  baseUrl: string;
+  fetch?: typeof fetch;
+  /** Rotate the token this many seconds before it expires. Default 60. */
+  renewBeforeSeconds?: number;
+  /** Time source for expiry; tests pass one they can move. Default: the system clock. */
+  clock?: ClientClock;
+}
+
+/** E-mail and password: the client logs in itself and can always log in again. An initial
+ * `token` may be given too, and is used until the server refuses it. */
+interface CredentialOptions extends CommonOptions {
+  email: string;
+  password: string;
+  token?: string;
+  apiKey?: string;
+}
+
+/** An existing (typically long-lived) token — the "API key" of the interface spec. Used as is:
+ * its lifetime is unknown, so it is never renewed, and a 401 reaches the caller. */
+interface TokenOptions extends CommonOptions {
+  token?: string;
+  /** Alias of `token`, for the interface spec's field name. */
+  apiKey?: string;
+  email?: undefined;
+  password?: undefined;
+}
+
+export type SchoolSearchClientOptions = CredentialOptions | TokenOptions;
+
+export interface SearchParams {
+  query: string;
+  stateCode?: StateCode;
+  offset?: number;
+  limit?: number;
+}
+
+const PAGE_SIZE = zLimit.unwrap().maxValue ?? 25;
+const MAX_OFFSET = zOffset.unwrap().maxValue ?? Number.POSITIVE_INFINITY;
+
+export class SchoolSearchClient {
+  readonly #client: Client;
+  readonly #keeper: TokenKeeper;
+
+  constructor(options: SchoolSearchClientOptions) {
+    const token = pickToken(options.token, options.apiKey);
+    const credentials = pickCredentials(options.email, options.password);
+    if (token === undefined && credentials === undefined) {
+      throw new TypeError('SchoolSearchClient needs either email and password, or a token (apiKey).');
+    }
+    this.#client = createClient({ baseUrl: options.baseUrl, ...(options.fetch ? { fetch: options.fetch } : {}) });
+    this.#keeper = new TokenKeeper({
+      client: this.#client,
+      credentials,
+      token,
+      renewBeforeSeconds: options.renewBeforeSeconds ?? 60,
+      clock: options.clock ?? { now: () => new Date() },
+    });
+  }
+
+  /** One page of schools matching `query`. Each call is metered (one request record). */
+  searchSchools(params: SearchParams): Promise<SchoolSearchResponse> {
+    return this.#authed((auth) => fetchSchoolSearch({ client: this.#client, auth, query: { ...params } }));
+  }
+
+  /** Every matching school, once each, fetching pages of 25 as the loop asks for them. Every
+   * page is a metered search. Stops with an error where the API's deep-paging guard begins. */
+  async *searchAll(params: { query: string; stateCode?: StateCode }): AsyncGenerator<School, void, undefined> {
+    for (let offset = 0; ; ) {
+      if (offset > MAX_OFFSET) {
+        throw new RangeError(`More than ${MAX_OFFSET} schools match "${params.query}"; narrow the query to see the rest.`);
+      }
+      const { schools, total_count } = (await this.searchSchools({ ...params, offset, limit: PAGE_SIZE })).requestresult;
+      yield* schools;
+      offset += schools.length;
+      // An empty page also ends it: schools deleted between pages must not make this spin.
+      if (schools.length === 0 || offset >= total_count) return;
+    }
+  }
+
+  fetchMyData(): Promise<Account> {
+    return this.#authed((auth) => fetchMyData({ client: this.#client, auth }));
+  }
+
+  /** The caller's request history, newest first. */
+  fetchMyRequests(params: { offset?: number; limit?: number } = {}): Promise<RequestHistory> {
+    return this.#authed((auth) => fetchMyRequests({ client: this.#client, auth, query: { ...params } }));
+  }
+
+  listTokens(): Promise<TokenList> {
+    return this.#authed((auth) => listMyTokens({ client: this.#client, auth }));
+  }
+
+  async revokeToken(tokenId: string): Promise<void> {
+    await this.#authed((auth) => revokeMyToken({ client: this.#client, auth, path: { tokenId } }));
+    this.#keeper.forgetTokenId(tokenId);
+  }
+
+  /** Revokes the current token and forgets it. With credentials, a later call logs in again. */
+  async logout(): Promise<void> {
+    const token = await this.#keeper.release();
+    if (token === undefined) return;
+    const result = await revokeCurrentToken({ client: this.#client, auth: bearer(token) });
+    // Already dead is as logged out as it gets.
+    if (result.response?.status === 401) return;
+    unwrap(result);
+  }
+
+  /** Runs `call` with the current token; after a 401, once more with a fresh login. */
+  async #authed<R extends SdkResult<unknown>>(call: (auth: ReturnType<typeof bearer>) => Promise<R>): Promise<DataOf<R>> {
+    const token = await this.#keeper.token();
+    const first = await call(bearer(token));
+    if (first.response?.status !== 401 || !this.#keeper.canLogIn) return unwrap(first);
+    this.#keeper.forget(token);
+    const retryToken = await this.#keeper.token();
+    const second = await call(bearer(retryToken));
+    // Surfaced, not retried again: a token refused right after login means something other
+    // than expiry is wrong, and looping would only hammer the (deliberately slow) login.
+    if (second.response?.status === 401) this.#keeper.forget(retryToken);
+    return unwrap(second);
+  }
+}
+
+function pickToken(token: string | undefined, apiKey: string | undefined): string | undefined {
+  if (token !== undefined && apiKey !== undefined && token !== apiKey) {
+    throw new TypeError('SchoolSearchClient: `token` and `apiKey` are the same thing; give one of them.');
+  }
+  return token ?? apiKey;
+}
+
+function pickCredentials(email: string | undefined, password: string | undefined) {
+  if ((email === undefined) !== (password === undefined)) {
+    throw new TypeError('SchoolSearchClient: give both email and password, or neither.');
+  }
+  return email !== undefined && password !== undefined ? { email, password } : undefined;
+}
+
+export { SchoolSearchApiError };
