@@ -129,9 +129,11 @@ export const revokeMyToken = <ThrowOnError extends boolean = false>(options: Opt
  * case, accents and punctuation are ignored (`ecole montreal` finds *École … Montréal*,
  * `st marys` finds *St. Mary's*).
  *
- * Results are ordered by `similarity_score` (highest first), then by name, then by
- * `schoolid`, so paging with `offset` never repeats or skips a school. `total_count` is the
- * number of all matching schools. A page past the end is an empty `schools` array (200).
+ * Results are ordered by similarity, highest first (by the unrounded score, so two hits
+ * whose rounded `similarity_score` ties may still be ordered by it), then by name (case and
+ * accents ignored), then by `schoolid`: a total order, so paging with `offset` never repeats
+ * or skips a school. `total_count` is the number of all matching schools. A page past the
+ * end is an empty `schools` array (200).
  *
  * Each call is metered: the request record in `apirequest` is stored in the caller's
  * history before the response is sent.

@@ -277,6 +277,10 @@ export type CreateTokenErrors = {
      */
     401: Problem;
     /**
+     * The request body is larger than 16 KiB.
+     */
+    413: Problem;
+    /**
      * The request body is not `application/json`.
      */
     415: Problem;

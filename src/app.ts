@@ -31,13 +31,16 @@ export function createApp(options: AppOptions): express.Express {
   app.use(requestId);
   app.use(accessLog(logger));
   app.use(securityHeaders);
+  app.use(headAsGet);
   app.use(docsRoutes(contract));
   app.use(express.json({ limit: '16kb', type: ['application/json', 'application/*+json'], strict: true }));
   app.use(
     OpenApiValidator.middleware({
       // The validator annotates the document it is given: hand it its own copy.
       apiSpec: structuredClone(contract) as never,
-      validateRequests: { allowUnknownQueryParameters: false, coerceTypes: true },
+      // Query and path parameters are always coerced from strings; bodies never are (a number
+      // is not a password). allErrors: a 400 lists everything that is wrong, not the first thing.
+      validateRequests: { allowUnknownQueryParameters: false, allErrors: true },
       validateResponses: options.validateResponses ? { removeAdditional: false } : false,
       validateSecurity: { handlers: securityHandlers(options.auth) },
       validateFormats: true,
@@ -67,6 +70,15 @@ function dispatch(handlers: Handlers) {
       next(error);
     }
   };
+}
+
+/**
+ * HEAD is GET without a body (RFC 9110), but the validator only knows the contract's GETs.
+ * The response object was created for a HEAD request, so Node still sends no body.
+ */
+function headAsGet(req: Request, _res: Response, next: NextFunction): void {
+  if (req.method === 'HEAD') req.method = 'GET';
+  next();
 }
 
 function securityHeaders(_req: Request, res: Response, next: NextFunction): void {

@@ -1,12 +1,12 @@
 // The composition root: reads the configuration, opens the store, seeds it when empty, builds
 // the app and listens. Nothing else in the code base binds a port or reads process.env.
-import { once } from 'node:events';
 import type { Server } from 'node:http';
 import { pino } from 'pino';
 import { createApp } from './app.ts';
 import { ConfigError, DEMO_EMAIL, DEMO_PASSWORD, loadConfig, type Config } from './config.ts';
 import { EmailTakenError } from './domain/errors.ts';
 import { loadContract } from './http/contract.ts';
+import { listen } from './http/server.ts';
 import { importFile } from './import/import.service.ts';
 import { Argon2Hasher } from './security/argon2.hasher.ts';
 import { createServices, type Services } from './services.ts';
@@ -23,10 +23,11 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const logger = pino({ level: config.logLevel, redact: ['req.headers.authorization'] });
-  const store = SqliteStore.open({ path: config.databasePath });
+  const logger = pino({ level: config.logLevel });
+  const store = await SqliteStore.open({ path: config.databasePath });
   const services = createServices({ store, hasher: new Argon2Hasher(config.argon2), tokenTtlSeconds: config.tokenTtlSeconds });
   await prepareStore(services, config, logger);
+  await services.auth.warmUp();
 
   const app = createApp({
     ...services,
@@ -35,8 +36,7 @@ async function main(): Promise<void> {
     validateResponses: config.validateResponses,
     logger,
   });
-  const server = app.listen(config.port, config.host);
-  await once(server, 'listening');
+  const server = await listen(app, config.port, config.host);
   logger.info({ url: `http://${config.host}:${config.port}`, docs: `${config.publicBaseUrl}/docs`, store: store.kind, database: config.databasePath }, 'listening');
   handleShutdown(server, services, config, logger);
 }
@@ -81,4 +81,10 @@ function handleShutdown(server: Server, services: Services, config: Config, logg
   process.on('SIGINT', () => stop('SIGINT'));
 }
 
-await main();
+try {
+  await main();
+} catch (error) {
+  // Start-up failures (store cannot be opened, seed file missing, port taken) in one line, not a stack.
+  process.stderr.write(`school-search: cannot start: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+}

@@ -26,7 +26,7 @@ export async function importCommand(args: string[]): Promise<number> {
     throw new UsageError(`--format must be one of ${FORMATS.join(', ')}, not "${format}".`);
   }
   const config = loadConfig();
-  const store = SqliteStore.open({ path: config.databasePath });
+  const store = await SqliteStore.open({ path: config.databasePath });
   try {
     const report = await importFile(store, positionals[0]!, { format, progress: consoleProgress(process.stderr) });
     process.stdout.write(describe(report, config.databasePath));

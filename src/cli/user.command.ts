@@ -30,7 +30,7 @@ export async function userCommand(args: string[]): Promise<number> {
   const config = loadConfig();
   // Asked for before the store is opened, so a slow typist holds no connection.
   const password = await readPassword(process.stdin, process.stderr);
-  const store = SqliteStore.open({ path: config.databasePath });
+  const store = await SqliteStore.open({ path: config.databasePath });
   try {
     const { auth } = createServices({ store, hasher: new Argon2Hasher(config.argon2), tokenTtlSeconds: config.tokenTtlSeconds });
     const user = await auth.createUser(values.email, password);

@@ -23,6 +23,11 @@ export interface SchoolDraft extends School {
 export interface SchoolQuery {
   /** Distinct folded words; every one must be a prefix of a word of one and the same search text. */
   readonly terms: readonly string[];
+  /**
+   * Letters and digits the terms cover. A text shorter than this scores 1 like one of exactly
+   * this length, so stores order by max(matchedLength, coveredLength): the unrounded score.
+   */
+  readonly coveredLength: number;
   readonly state?: string | undefined;
   readonly offset: number;
   readonly limit: number;
@@ -35,7 +40,7 @@ export interface SchoolHit extends School {
 
 export interface SchoolPage {
   readonly total: number;
-  /** Ordered by matchedLength ascending, then sortKey, then id. */
+  /** Ordered by max(matchedLength, coveredLength) ascending (= score descending), then sortKey, then id. */
   readonly hits: readonly SchoolHit[];
 }
 
@@ -69,6 +74,7 @@ export interface UserStore {
   create(user: User): Promise<void>;
   findByEmail(email: string): Promise<User | null>;
   findById(id: string): Promise<User | null>;
+  setPasswordHash(userId: string, passwordHash: string): Promise<void>;
 }
 
 export interface TokenRecord {
@@ -137,4 +143,6 @@ export interface Clock {
 export interface PasswordHasher {
   hash(password: string): Promise<string>;
   verify(hash: string, password: string): Promise<boolean>;
+  /** True when the hash was made with other settings than this hasher's. */
+  needsRehash(hash: string): boolean;
 }

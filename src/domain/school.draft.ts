@@ -32,8 +32,9 @@ export function draftSchool(input: SchoolInput): DraftResult {
   if (!STATE_CODES.has(state)) {
     return { ok: false, reason: `stateprovince "${state}" is not an upper-case US state/territory or Canadian province/territory code` };
   }
-  const imageUrl = input.image_url?.trim() || null;
-  if (imageUrl !== null && !isHttpUrl(imageUrl)) return { ok: false, reason: `image_url "${imageUrl}" is not an http(s) URL` };
+  const givenImage = input.image_url?.trim() || null;
+  const imageUrl = givenImage === null ? null : httpUrl(givenImage);
+  if (imageUrl === undefined) return { ok: false, reason: `image_url "${givenImage}" is not an http(s) URL` };
   const given = input.schoolid?.trim();
   if (given && !isUuid(given)) return { ok: false, reason: `schoolid "${given}" is not a UUID` };
   const id = given
@@ -57,11 +58,15 @@ export function draftSchool(input: SchoolInput): DraftResult {
   };
 }
 
-function isHttpUrl(value: string): boolean {
+/**
+ * The URL in its serialised form (spaces and other characters percent-encoded), so that what is
+ * stored is a valid URI as the contract's `format: uri` demands; undefined when it is not http(s).
+ */
+function httpUrl(value: string): string | undefined {
   try {
     const url = new URL(value);
-    return url.protocol === 'https:' || url.protocol === 'http:';
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : undefined;
   } catch {
-    return false;
+    return undefined;
   }
 }

@@ -34,9 +34,12 @@ export function queryTerms(query: string): string[] {
   return distinct.filter((t) => !distinct.some((other) => other !== t && other.startsWith(t)));
 }
 
+export function coveredLength(terms: readonly string[]): number {
+  return terms.reduce((n, t) => n + t.length, 0);
+}
+
 /** Score of a hit: letters the query covers over letters of the matched name, capped at 1. */
-export function similarity(terms: readonly string[], matchedLength: number): number {
-  const covered = terms.reduce((n, t) => n + t.length, 0);
+export function similarity(covered: number, matchedLength: number): number {
   if (matchedLength <= 0) return 0;
   return Math.round(Math.min(1, covered / matchedLength) * 10_000) / 10_000;
 }
@@ -54,7 +57,14 @@ export class SearchService {
 
   async search(principal: Principal, input: SearchInput): Promise<SearchOutcome> {
     const terms = queryTerms(input.query);
-    const page = await this.#schools.search({ terms, state: input.stateCode, offset: input.offset, limit: input.limit });
+    const covered = coveredLength(terms);
+    const page = await this.#schools.search({
+      terms,
+      coveredLength: covered,
+      state: input.stateCode,
+      offset: input.offset,
+      limit: input.limit,
+    });
     const record: RequestRecord = {
       id: randomUUID(),
       userId: principal.userId,
@@ -67,7 +77,7 @@ export class SearchService {
     return {
       record,
       total: page.total,
-      schools: page.hits.map(({ matchedLength, ...school }) => ({ ...school, similarity: similarity(terms, matchedLength) })),
+      schools: page.hits.map(({ matchedLength, ...school }) => ({ ...school, similarity: similarity(covered, matchedLength) })),
     };
   }
 }

@@ -22,6 +22,9 @@ export function authFailureOf(req: Request): UnauthenticatedError | undefined {
 function bearerValue(req: Request): string | undefined {
   const header = req.headers.authorization;
   if (header === undefined) return undefined;
+  // Node keeps only the first of repeated Authorization headers; a proxy might use another one.
+  // Ambiguous credentials authenticate nobody.
+  if (req.rawHeaders.filter((_, i) => i % 2 === 0 && /^authorization$/i.test(req.rawHeaders[i]!)).length > 1) return '\u0000';
   const match = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(header);
   // Another scheme, or garbage: the same refusal as a wrong token.
   return match ? match[1] : '\u0000';

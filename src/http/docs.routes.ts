@@ -1,6 +1,6 @@
 // Routes outside the contract's operations: the contract itself, Swagger UI, and the pages that
 // problem `type` URIs point at. Mounted before the validator, which knows nothing of them.
-import { Router } from 'express';
+import { Router, type NextFunction, type Request, type Response } from 'express';
 import swaggerUi from 'swagger-ui-express';
 import type { Contract } from './contract.ts';
 import { PROBLEMS } from './problems.ts';
@@ -11,17 +11,14 @@ export function docsRoutes(contract: Contract): Router {
   router.get('/openapi.json', (_req, res) => {
     res.type('application/json').setHeader('Cache-Control', 'no-cache').send(json);
   });
-  router.use(
-    '/docs',
-    swaggerUi.serveFiles(undefined, {
-      swaggerOptions: { url: '/openapi.json', persistAuthorization: true, tryItOutEnabled: true, displayRequestDuration: true },
-      customSiteTitle: 'School Search API',
-    }),
-    swaggerUi.setup(undefined, {
-      swaggerOptions: { url: '/openapi.json', persistAuthorization: true, tryItOutEnabled: true, displayRequestDuration: true },
-      customSiteTitle: 'School Search API',
-    }),
-  );
+  // Swagger UI loads the contract from /openapi.json; the bearer token entered under
+  // "Authorize" survives a reload (persistAuthorization), and "Try it out" is on from the start.
+  const ui = {
+    swaggerOptions: { url: '/openapi.json', persistAuthorization: true, tryItOutEnabled: true, displayRequestDuration: true },
+    customSiteTitle: 'School Search API',
+  };
+  const readOnly = (req: Request, _res: Response, next: NextFunction) => next(req.method === 'GET' ? undefined : 'router');
+  router.use('/docs', readOnly, swaggerUi.serveFiles(undefined, ui), swaggerUi.setup(undefined, ui));
   const bySlug = new Map(Object.values(PROBLEMS).map((p) => [p.slug, p]));
   router.get('/problems/:slug', (req, res, next) => {
     const kind = bySlug.get(req.params.slug);

@@ -46,7 +46,7 @@ export function errorMiddleware(logger: Logger): ErrorRequestHandler {
     if (res.headersSent) return next(error);
     const mapped = map(error, req);
     if (mapped.kind.status >= 500) {
-      logger.error({ err: error, requestId: requestIdOf(req), method: req.method, path: req.path }, 'request failed');
+      logger.error({ err: loggable(error), requestId: requestIdOf(req), method: req.method, path: req.path }, 'request failed');
     }
     sendProblem(req, res, mapped);
   };
@@ -57,7 +57,7 @@ function map(error: unknown, req: Request): Mapped {
   const e = error as { status?: unknown; type?: unknown; errors?: unknown; headers?: Record<string, string>; message?: string };
   const status = typeof e.status === 'number' ? e.status : 500;
   // body-parser
-  if (e.type === 'entity.parse.failed') return { kind: PROBLEMS.malformedJson, detail: 'The request body is not valid JSON.' };
+  if (e.type === 'entity.parse.failed') return { kind: PROBLEMS.malformedJson, detail: 'The request body must be one JSON object.' };
   if (e.type === 'entity.too.large') return { kind: PROBLEMS.payloadTooLarge, detail: 'The request body is larger than 16 KiB.' };
   if (e.type === 'encoding.unsupported' || e.type === 'charset.unsupported') {
     return { kind: PROBLEMS.unsupportedMediaType, detail: 'The request body must be UTF-8 encoded JSON.' };
@@ -65,7 +65,7 @@ function map(error: unknown, req: Request): Mapped {
   // express-openapi-validator
   switch (status) {
     case 400: {
-      const errors = validationItems(e.errors);
+      const errors = validationItems(e.errors, req);
       const detail = errors.length > 0 ? errors.map(describe).join('; ') : 'The request is invalid.';
       return { kind: PROBLEMS.validation, detail, errors };
     }
@@ -81,8 +81,6 @@ function map(error: unknown, req: Request): Mapped {
         ...(allow ? { headers: { Allow: allow.toUpperCase() } } : {}),
       };
     }
-    case 406:
-      return { kind: PROBLEMS.notAcceptable, detail: 'This API answers with application/json.' };
     case 413:
       return { kind: PROBLEMS.payloadTooLarge, detail: 'The request body is too large.' };
     case 415:
@@ -128,14 +126,45 @@ function describe(item: ProblemItem): string {
 }
 
 /** express-openapi-validator reports paths like "/query/limit" or "/body/email". */
-function validationItems(raw: unknown): ProblemItem[] {
+function validationItems(raw: unknown, req: Request): ProblemItem[] {
   if (!Array.isArray(raw)) return [];
   return raw.map((item: { path?: string; message?: string }) => {
     const match = /^[./]?(query|path|params|headers|body)(?:[./](.*))?$/.exec(item.path ?? '');
-    const where = match?.[1] ?? 'body';
-    const rest = match?.[2] ?? '';
+    if (!match) {
+      // Not about a parameter or the body: the URL itself (e.g. broken percent-encoding).
+      const message = /malformed uri/i.test(item.message ?? '') ? 'is not valid percent-encoding' : (item.message ?? 'is invalid');
+      return { in: 'path', name: req.path, message };
+    }
+    const where = match[1]!;
+    const rest = match[2] ?? '';
     const location: ProblemItem['in'] = where === 'params' ? 'path' : where === 'headers' ? 'header' : (where as ProblemItem['in']);
     const name = location === 'body' ? `/${rest.replace(/\./g, '/')}` : rest;
     return { in: location, name, message: item.message ?? 'is invalid' };
   });
+}
+
+const SECRETS: ReadonlyArray<[RegExp, string]> = [
+  [/ssk_[A-Za-z0-9_-]+/g, 'ssk_[redacted]'],
+  [/([?&]tokenID=)[^&\s"']*/gi, '$1[redacted]'],
+];
+
+function scrub(text: string): string {
+  return SECRETS.reduce((t, [pattern, replacement]) => t.replace(pattern, replacement), text);
+}
+
+/**
+ * What a log line may say about an error: its name, message, stack and validator items, scrubbed
+ * of tokens. Validator errors carry the full URL (with a deprecated tokenID) in `path`: never
+ * log an error object as it is.
+ */
+export function loggable(error: unknown): Record<string, unknown> {
+  if (!(error instanceof Error)) return { message: scrub(String(error)) };
+  const items = (error as { errors?: unknown }).errors;
+  return {
+    type: error.name,
+    message: scrub(error.message),
+    stack: scrub(error.stack ?? ''),
+    ...(Array.isArray(items) ? { errors: items.map((i: { message?: string }) => scrub(String(i.message))) } : {}),
+    ...(error.cause !== undefined ? { cause: loggable(error.cause) } : {}),
+  };
 }

@@ -63,7 +63,7 @@ export function createHandlers({ auth, search, account, store, publicBaseUrl }: 
     },
 
     async revokeMyToken({ path }, ctx) {
-      await auth.revokeById(ctx.principal(), path.tokenId);
+      await auth.revokeById(ctx.principal(), path.tokenId.toLowerCase());
       return { status: 204, body: undefined };
     },
 
@@ -119,7 +119,7 @@ export function createHandlers({ auth, search, account, store, publicBaseUrl }: 
     },
 
     async getSchoolImage({ path }) {
-      const school = await store.schools.findById(path.schoolId);
+      const school = await store.schools.findById(path.schoolId.toLowerCase());
       if (!school) throw new NotFoundError('There is no such school.');
       return {
         status: 200,

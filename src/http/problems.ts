@@ -14,14 +14,16 @@ function kind(slug: string, status: number, title: string, advice: string): Prob
 
 export const PROBLEMS = {
   validation: kind('validation-error', 400, 'Invalid request', 'Fix what `errors` lists and send the request again.'),
-  malformedJson: kind('malformed-json', 400, 'Malformed JSON', 'The body must be one valid JSON document.'),
+  malformedJson: kind('malformed-json', 400, 'Malformed JSON', 'The body must be one JSON object.'),
+  badRequestLine: kind('bad-request', 400, 'Bad request', 'The request could not be read as HTTP.'),
+  headersTooLarge: kind('headers-too-large', 431, 'Request header fields too large',
+    'The request line and headers are limited to 16 KiB. Search queries are at most 200 characters.'),
   unauthorized: kind('unauthorized', 401, 'Unauthorized',
     'Send a live token as `Authorization: Bearer ssk_…`. Get one from `POST /v1/auth`; a token stops working when it expires or is revoked.'),
   invalidCredentials: kind('invalid-credentials', 401, 'Invalid credentials',
     'The e-mail and password do not match an account. Check both; the answer does not say which one is wrong.'),
   notFound: kind('not-found', 404, 'Not found', 'There is no such resource, or it is not yours.'),
   methodNotAllowed: kind('method-not-allowed', 405, 'Method not allowed', 'Use one of the methods in the `Allow` header.'),
-  notAcceptable: kind('not-acceptable', 406, 'Not acceptable', 'This API answers with application/json.'),
   payloadTooLarge: kind('payload-too-large', 413, 'Payload too large', 'Request bodies are limited to 16 KiB.'),
   unsupportedMediaType: kind('unsupported-media-type', 415, 'Unsupported media type', 'Send the body as application/json.'),
   rateLimited: kind('rate-limited', 429, 'Too many requests', 'Wait for the number of seconds in `Retry-After`, then retry.'),

@@ -21,6 +21,14 @@ export class Argon2Hasher implements PasswordHasher {
     return argon2.hash(password, { type: argon2.argon2id, ...this.#settings });
   }
 
+  needsRehash(hash: string): boolean {
+    try {
+      return argon2.needsRehash(hash, this.#settings);
+    } catch {
+      return true;
+    }
+  }
+
   async verify(hash: string, password: string): Promise<boolean> {
     try {
       return await argon2.verify(hash, password);

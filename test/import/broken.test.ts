@@ -14,7 +14,7 @@ const reedId = uuidV5(`name:${nameSortKey('Reed College')}|portland|OR`);
 
 let t: TempStore;
 beforeEach(async () => {
-  t = tempStore();
+  t = await tempStore();
   // Something already in the store, to show that a rejected file leaves it as it was.
   await importFile(t.store, join(FIXTURES, 'schools.ndjson'));
 });

@@ -13,8 +13,8 @@ const derivedId = (name: string, city: string, state: string) =>
   uuidV5(`name:${nameSortKey(name)}|${nameSortKey(city)}|${state}`);
 
 let t: TempStore;
-beforeEach(() => {
-  t = tempStore();
+beforeEach(async () => {
+  t = await tempStore();
 });
 afterEach(async () => {
   await t.close();
@@ -40,9 +40,9 @@ describe('canonical CSV', () => {
       name: 'Université Laval',
       imageUrl: null,
     });
-    const smc = await t.store.schools.search({ terms: ['smc'], offset: 0, limit: 5 });
+    const smc = await t.store.schools.search({ terms: ['smc'], coveredLength: 0, offset: 0, limit: 5 });
     expect(smc.hits.map((h) => [h.id, h.name])).toEqual([[derivedId("Saint Mary's College", 'Notre Dame', 'IN'), "Saint Mary's College"]]);
-    const cal = await t.store.schools.search({ terms: ['cal'], offset: 0, limit: 5 });
+    const cal = await t.store.schools.search({ terms: ['cal'], coveredLength: 0, offset: 0, limit: 5 });
     expect(cal.hits.map((h) => h.name)).toEqual(['University of California, Berkeley']);
   });
 
@@ -72,7 +72,7 @@ describe('canonical NDJSON', () => {
       imageUrl: 'https://logos.example.com/mit.svg',
     });
     expect(await t.store.schools.findById(derivedId('École Polytechnique de Montréal', 'Montréal', 'QC'))).toMatchObject({ imageUrl: null });
-    const poly = await t.store.schools.search({ terms: ['polytechnique', 'montreal'], offset: 0, limit: 5 });
+    const poly = await t.store.schools.search({ terms: ['polytechnique', 'montreal'], coveredLength: 0, offset: 0, limit: 5 });
     expect(poly.total).toBe(1);
     expect((await importFile(t.store, join(FIXTURES, 'schools.ndjson'))).counts).toEqual({ inserted: 0, updated: 0, unchanged: 3 });
   });

@@ -11,8 +11,8 @@ const SKIPPED = {
 const ipedsId = (unitid: number) => uuidV5(`ipeds:${unitid}`);
 
 let t: TempStore;
-beforeEach(() => {
-  t = tempStore();
+beforeEach(async () => {
+  t = await tempStore();
 });
 afterEach(async () => {
   await t.close();
@@ -36,11 +36,11 @@ describe('importing the IPEDS HD2022 file', () => {
     });
     // Windows-1252 0xED decoded as "í", and searchable without the accent.
     expect((await t.store.schools.findById(ipedsId(449135)))?.name).toBe('Dewey University-Juana Díaz');
-    const dewey = await t.store.schools.search({ terms: ['dewey', 'diaz'], offset: 0, limit: 5 });
+    const dewey = await t.store.schools.search({ terms: ['dewey', 'diaz'], coveredLength: 0, offset: 0, limit: 5 });
     expect(dewey.hits.map((h) => h.name)).toEqual(['Dewey University-Juana Díaz']);
     // IALIAS "UAH  University of Alabama Huntsville": two aliases, split on the run of spaces,
     // so "uah" alone is a whole alias of length 3 and ranks first.
-    const uah = await t.store.schools.search({ terms: ['uah'], offset: 0, limit: 5 });
+    const uah = await t.store.schools.search({ terms: ['uah'], coveredLength: 0, offset: 0, limit: 5 });
     expect(uah.hits[0]).toMatchObject({ id: ipedsId(100706), name: 'University of Alabama in Huntsville', matchedLength: 3 });
     // The row with an unescaped quote inside a URL field (line 1410) is read whole.
     expect(await t.store.schools.findById(ipedsId(163657))).toMatchObject({ name: "Prince George's Community College", city: 'Largo', state: 'MD' });

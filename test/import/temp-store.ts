@@ -20,10 +20,10 @@ export interface TempStore {
   close(): Promise<void>;
 }
 
-export function tempStore(): TempStore {
+export async function tempStore(): Promise<TempStore> {
   const dir = mkdtempSync(join(tmpdir(), 'school-search-import-'));
   const dbPath = join(dir, 'store.db');
-  const store = SqliteStore.open({ path: dbPath });
+  const store = await SqliteStore.open({ path: dbPath });
   return {
     dir,
     dbPath,

@@ -10,6 +10,7 @@ import { createApp } from '../../src/app.ts';
 import type { Clock, SchoolDraft } from '../../src/domain/ports.ts';
 import { draftSchool, type SchoolInput } from '../../src/domain/school.draft.ts';
 import { loadContract } from '../../src/http/contract.ts';
+import { listen } from '../../src/http/server.ts';
 import { Argon2Hasher } from '../../src/security/argon2.hasher.ts';
 import { createServices, type Services } from '../../src/services.ts';
 import { SqliteStore } from '../../src/stores/sqlite/store.ts';
@@ -47,13 +48,12 @@ let users = 0;
 export async function startTestApp(options: { tokenTtlSeconds?: number } = {}): Promise<TestApp> {
   const dir = mkdtempSync(join(tmpdir(), 'school-search-test-'));
   const dbPath = join(dir, 'store.db');
-  const store = SqliteStore.open({ path: dbPath });
+  const store = await SqliteStore.open({ path: dbPath });
   const clock = new TestClock();
   const services = createServices({ store, hasher: cheapHasher, clock, tokenTtlSeconds: options.tokenTtlSeconds ?? 3600 });
   const logger = pino({ level: process.env['TEST_LOG_LEVEL'] ?? 'silent' });
   const app = createApp({ ...services, contract: loadContract(), publicBaseUrl: 'http://images.test', validateResponses: true, logger });
-  const server = app.listen(0, '127.0.0.1');
-  await new Promise<void>((resolve) => server.once('listening', resolve));
+  const server = await listen(app, 0, '127.0.0.1');
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   const client = (headers: Record<string, string> = {}) => createClient({ baseUrl, headers });

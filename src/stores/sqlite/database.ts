@@ -9,26 +9,29 @@ import { SCHEMA } from './schema.ts';
 export interface SqliteOptions {
   /** File path, or ':memory:'. */
   path: string;
-  /** How long a write waits for another process's write to finish before giving up. */
-  busyTimeoutMs?: number;
 }
 
-export function openDatabase({ path, busyTimeoutMs = 5000 }: SqliteOptions): DatabaseSync {
+export function openDatabase({ path }: SqliteOptions): DatabaseSync {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   let db: DatabaseSync;
   try {
-    db = new DatabaseSync(path, { timeout: busyTimeoutMs });
+    // timeout 0: a locked store fails at once and guarded() retries without blocking the event loop.
+    db = new DatabaseSync(path, { timeout: 0 });
   } catch (error) {
     throw new StoreUnavailableError(`Cannot open the embedded store at ${path}.`, { cause: error });
   }
-  // synchronous=FULL: a commit is on disk before the call returns, so a request record that was
-  // acknowledged survives a crash or power loss (measured: ~0.3 ms per commit here).
-  db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON;');
-  migrate(db);
   return db;
 }
 
-function migrate(db: DatabaseSync): void {
+/** Per-connection settings; switching a new file to WAL takes a lock, so callers retry it. */
+export function configure(db: DatabaseSync): void {
+  // synchronous=FULL: a commit is on disk before the call returns, so a request record that was
+  // acknowledged survives a crash or power loss (measured: ~0.3 ms per commit here).
+  db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON;');
+}
+
+/** Brings the schema up to date. Callers retry it through guarded() when another process holds the lock. */
+export function migrate(db: DatabaseSync): void {
   const row = db.prepare('PRAGMA user_version').get() as { user_version: number };
   if (row.user_version >= SCHEMA.length) return;
   // BEGIN IMMEDIATE takes the write lock first, so two processes starting on a new file at the

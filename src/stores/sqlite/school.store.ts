@@ -40,7 +40,7 @@ export class SqliteSchoolStore implements SchoolStore {
       SELECT s.id, s.name, s.city, s.state, s.image_url, m.len, COUNT(*) OVER () AS total
       FROM m JOIN schools s ON s.rowid = m.sr
       WHERE :state IS NULL OR s.state = :state
-      ORDER BY m.len, s.sort_key, s.id
+      ORDER BY max(m.len, :covered), s.sort_key, s.id
       LIMIT :limit OFFSET :offset`);
     this.#count = db.prepare(`
       WITH m AS (${matches})
@@ -53,7 +53,12 @@ export class SqliteSchoolStore implements SchoolStore {
     return guarded(() => {
       if (query.terms.length === 0) return { total: 0, hits: [] };
       const params = { match: matchExpression(query.terms), state: query.state ?? null };
-      const rows = this.#page.all({ ...params, limit: query.limit, offset: query.offset }) as unknown as HitRow[];
+      const rows = this.#page.all({
+        ...params,
+        covered: query.coveredLength,
+        limit: query.limit,
+        offset: query.offset,
+      }) as unknown as HitRow[];
       // Past the end the window count has no row to ride on: count separately.
       const total = rows[0]?.total ?? (this.#count.get(params) as { total: number }).total;
       return { total, hits: rows.map((r) => ({ ...toSchool(r), matchedLength: r.len })) };

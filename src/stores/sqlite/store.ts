@@ -1,7 +1,7 @@
 // The embedded store: every port on one SQLite file (Node's built-in node:sqlite, FTS5).
 import type { DatabaseSync } from 'node:sqlite';
 import type { Store } from '../../domain/ports.ts';
-import { openDatabase, type SqliteOptions } from './database.ts';
+import { configure, migrate, openDatabase, type SqliteOptions } from './database.ts';
 import { guarded } from './errors.ts';
 import { SqliteRequestLog } from './request.store.ts';
 import { SqliteSchoolStore } from './school.store.ts';
@@ -24,8 +24,17 @@ export class SqliteStore implements Store {
     this.requests = new SqliteRequestLog(db);
   }
 
-  static open(options: SqliteOptions): SqliteStore {
-    return new SqliteStore(openDatabase(options));
+  /** Opens (creating when missing) and migrates the store; waits while another process holds the lock. */
+  static async open(options: SqliteOptions): Promise<SqliteStore> {
+    const db = openDatabase(options);
+    try {
+      await guarded(() => configure(db));
+      await guarded(() => migrate(db));
+    } catch (error) {
+      db.close();
+      throw error;
+    }
+    return new SqliteStore(db);
   }
 
   ping(): Promise<void> {

@@ -14,11 +14,13 @@ export class SqliteUserStore implements UserStore {
   readonly #insert: StatementSync;
   readonly #byEmail: StatementSync;
   readonly #byId: StatementSync;
+  readonly #setHash: StatementSync;
 
   constructor(db: DatabaseSync) {
     this.#insert = db.prepare('INSERT INTO users (id, email, password_hash, created_at) VALUES (?, ?, ?, ?)');
     this.#byEmail = db.prepare('SELECT id, email, password_hash, created_at FROM users WHERE email = ?');
     this.#byId = db.prepare('SELECT id, email, password_hash, created_at FROM users WHERE id = ?');
+    this.#setHash = db.prepare('UPDATE users SET password_hash = ? WHERE id = ?');
   }
 
   create(user: User): Promise<void> {
@@ -39,6 +41,10 @@ export class SqliteUserStore implements UserStore {
 
   findById(id: string): Promise<User | null> {
     return guarded(() => toUser(this.#byId.get(id) as UserRow | undefined));
+  }
+
+  setPasswordHash(userId: string, passwordHash: string): Promise<void> {
+    return guarded(() => void this.#setHash.run(passwordHash, userId));
   }
 }
 
