@@ -1,5 +1,5 @@
 // Domain errors carry a stable `code` and no HTTP: the one error middleware maps them to
-// problem+json (src/http/problem.ts).
+// problem+json (src/http/error.middleware.ts).
 
 export abstract class DomainError extends Error {
   abstract readonly code: string;

@@ -1,5 +1,5 @@
 // The codes the contract's StateCode enum allows. Kept here so that imports reject what the API
-// could never return; test/contract.test.ts checks the two lists agree.
+// could never return; test/api/operations.test.ts checks the two lists agree.
 export const STATE_CODES: ReadonlySet<string> = new Set([
   // US states and the District of Columbia
   'AL', 'AK', 'AZ', 'AR', 'CA', 'CO', 'CT', 'DE', 'DC', 'FL', 'GA', 'HI', 'ID', 'IL', 'IN', 'IA',

@@ -36,9 +36,14 @@ describe('user isolation', () => {
   });
 
   test('when B reads their account, then it is B account, and A usage is not counted', async () => {
-    const me = await fetchMyData({ client: bob.client });
-    expect(me.data!.userId).toBe(bob.userId);
-    expect(me.data!.email).toBe('bob@example.com');
+    const carol = await app.userClient();
+    await fetchSchoolSearch({ client: alice.client, query: { query: 'more' } });
+    await fetchSchoolSearch({ client: carol.client, query: { query: 'carol' } });
+    const me = await fetchMyData({ client: carol.client });
+    expect(me.data!.userId).toBe(carol.userId);
+    expect(me.data!.email).toBe(carol.email);
+    expect(me.data!.usage.request_count).toBe(1);
+    expect(me.data!.active_tokens).toBe(1);
     expect(JSON.stringify(me.data)).not.toContain(alice.userId);
   });
 

@@ -6,6 +6,7 @@ import { StoreUnavailableError } from '../../src/domain/errors.ts';
 import { createHandlers } from '../../src/http/handlers.ts';
 import { loadContract } from '../../src/http/contract.ts';
 import { PROBLEMS } from '../../src/http/problems.ts';
+import { STATE_CODES } from '../../src/domain/states.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
 import { expectProblem, unchecked } from '../support/problem.ts';
 
@@ -135,6 +136,13 @@ describe('routes and methods outside the contract', () => {
     expect(r.headers.get('x-content-type-options')).toBe('nosniff');
     const unsafe = await raw('/health/live', { headers: { 'X-Request-Id': 'bad id\twith spaces' } });
     expect(unsafe.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
+
+describe('contract and domain agree', () => {
+  test('when the contract lists state codes, then the importer accepts exactly those', () => {
+    const contract = loadContract() as unknown as { components: { schemas: { StateCode: { enum: string[] } } } };
+    expect([...STATE_CODES].sort()).toEqual([...contract.components.schemas.StateCode.enum].sort());
   });
 });
 

@@ -48,6 +48,15 @@ async function names(query: string, extra: Record<string, unknown> = {}): Promis
 }
 
 describe('fetchSchoolSearch: matching', () => {
+  test('when the query spells part of a name, then the score is the share of its letters covered', async () => {
+    const scores = async (query: string) =>
+      Object.fromEntries((await search({ query })).data!.requestresult.schools.map((s) => [s.schoolname, s.similarity_score]));
+    expect(await scores('harvard')).toEqual({ 'Harvard University': 0.4118 }); // 7 / 17
+    expect(await scores('harvard university')).toEqual({ 'Harvard University': 1 });
+    expect(await scores('harv univ')).toEqual({ 'Harvard University': 0.4706 }); // 8 / 17
+    expect((await scores('mit'))['Massachusetts Institute of Technology']).toBe(1); // the alias "MIT"
+  });
+
   test('when the query is a full name, then that school comes first with a score in [0, 1]', async () => {
     const r = await search({ query: 'harvard' });
     expect(r.response!.status).toBe(200);
@@ -117,8 +126,49 @@ describe('fetchSchoolSearch: order and paging', () => {
     const { schools, total_count } = r.data!.requestresult;
     expect(total_count).toBe(60);
     for (const s of schools) expect(s.total_count).toBe(60);
-    for (let i = 1; i < schools.length; i++) {
-      expect(schools[i]!.similarity_score).toBeLessThanOrEqual(schools[i - 1]!.similarity_score);
+    // "Paging Academy A" (14 letters) ... then the "x" names (15), then the "xy" names (16).
+    const key = (s: School) => [-s.similarity_score, s.schoolname.toLowerCase(), s.schoolid] as const;
+    const sorted = [...schools].sort((a, b) => {
+      const [x, y] = [key(a), key(b)];
+      return x[0] - y[0] || x[1].localeCompare(y[1]) || x[2].localeCompare(y[2]);
+    });
+    expect(schools.map((s) => s.schoolname)).toEqual(sorted.map((s) => s.schoolname));
+    expect(schools.slice(0, 3).map((s) => s.schoolname)).toEqual(['Paging Academy A', 'Paging Academy B', 'Paging Academy C']);
+    expect(schools[0]!.similarity_score).toBe(0.4286); // "paging" covers 6 of the 14 letters
+  });
+
+  test('when two schools have the same name, then the one with the smaller id comes first', async () => {
+    const local = await startTestApp();
+    try {
+      const drafts = await local.seed([
+        { schoolname: 'Twin Peaks College', city: 'Alpha', stateprovince: 'WA' },
+        { schoolname: 'Twin Peaks College', city: 'Beta', stateprovince: 'WA' },
+        { schoolname: 'Twin College', city: 'Gamma', stateprovince: 'WA' },
+      ]);
+      const user = await local.userClient();
+      const r = await fetchSchoolSearch({ client: user.client, query: { query: 'twin' } });
+      const twins = drafts.filter((d) => d.name === 'Twin Peaks College').map((d) => d.id).sort();
+      expect(r.data!.requestresult.schools.map((s) => s.schoolid)).toEqual([drafts[2]!.id, ...twins]);
+    } finally {
+      await local.close();
+    }
+  });
+
+  test('when the query covers more letters than a name has, then the score is 1 and ties order by name', async () => {
+    const local = await startTestApp();
+    try {
+      await local.seed([
+        { schoolname: 'Saint Marys', city: 'A', stateprovince: 'WA' },
+        { schoolname: 'St Marys', city: 'B', stateprovince: 'WA' },
+      ]);
+      const user = await local.userClient();
+      const r = await fetchSchoolSearch({ client: user.client, query: { query: 'saint marys' } });
+      expect(r.data!.requestresult.schools.map((s) => [s.schoolname, s.similarity_score])).toEqual([
+        ['Saint Marys', 1],
+        ['St Marys', 1],
+      ]);
+    } finally {
+      await local.close();
     }
   });
 
@@ -200,6 +250,12 @@ describe('fetchSchoolSearch: bad input', () => {
     const r = await search(query);
     const problem = expectProblem(r, 400, 'validation-error');
     expect(problem.errors?.some((e) => e.in === 'query' && e.name.startsWith(name))).toBe(true);
+  });
+
+  test('when several parameters are wrong, then every one is listed', async () => {
+    const r = await search({ query: 'a', limit: 99, offset: -1, stateCode: 'ma' });
+    const problem = expectProblem(r, 400, 'validation-error');
+    expect(new Set(problem.errors!.map((e) => e.name))).toEqual(new Set(['limit', 'offset', 'stateCode']));
   });
 
   test('when the state code is wrong, then the answer lists what is allowed', async () => {

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { pino } from 'pino';
 import { createClient, type Client } from '../../generated/client/index.ts';
 import { createApp } from '../../src/app.ts';
-import type { Clock, SchoolDraft } from '../../src/domain/ports.ts';
+import type { Clock, PasswordHasher, SchoolDraft } from '../../src/domain/ports.ts';
 import { draftSchool, type SchoolInput } from '../../src/domain/school.draft.ts';
 import { loadContract } from '../../src/http/contract.ts';
 import { listen } from '../../src/http/server.ts';
@@ -45,13 +45,23 @@ export interface TestApp {
 
 let users = 0;
 
-export async function startTestApp(options: { tokenTtlSeconds?: number } = {}): Promise<TestApp> {
+export interface TestAppOptions {
+  tokenTtlSeconds?: number;
+  hasher?: PasswordHasher;
+  /** Receives the app's log lines (JSON), e.g. to assert what is never logged. */
+  logLines?: string[];
+}
+
+export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const dir = mkdtempSync(join(tmpdir(), 'school-search-test-'));
   const dbPath = join(dir, 'store.db');
   const store = await SqliteStore.open({ path: dbPath });
   const clock = new TestClock();
-  const services = createServices({ store, hasher: cheapHasher, clock, tokenTtlSeconds: options.tokenTtlSeconds ?? 3600 });
-  const logger = pino({ level: process.env['TEST_LOG_LEVEL'] ?? 'silent' });
+  const services = createServices({ store, hasher: options.hasher ?? cheapHasher, clock, tokenTtlSeconds: options.tokenTtlSeconds ?? 3600 });
+  const lines = options.logLines;
+  const logger = lines
+    ? pino({ level: 'info' }, { write: (line: string) => void lines.push(line) })
+    : pino({ level: process.env['TEST_LOG_LEVEL'] ?? 'silent' });
   const app = createApp({ ...services, contract: loadContract(), publicBaseUrl: 'http://images.test', validateResponses: true, logger });
   const server = await listen(app, 0, '127.0.0.1');
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

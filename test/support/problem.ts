@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import { zProblem } from '../../generated/zod.gen.ts';
 
 /** Sends the request exactly as given: the server's validation is what is under test. */
 export const unchecked = { requestValidator: undefined } as const;
@@ -13,6 +14,8 @@ export function expectProblem(answer: Answer, status: number, slug: string): { d
   expect(answer.response?.status).toBe(status);
   expect(answer.response?.headers.get('content-type')).toMatch(/^application\/problem\+json/);
   const body = answer.error as Record<string, unknown>;
+  // The validator checks only JSON success bodies; problem bodies are checked here.
+  zProblem.parse(body);
   expect(body).toMatchObject({ type: `/problems/${slug}`, status });
   expect(typeof body['title']).toBe('string');
   expect(typeof body['detail']).toBe('string');

@@ -1,0 +1,160 @@
+// HTTP-level behaviour every operation shares: HEAD, ambiguous credentials, unparseable requests,
+// body typing, what is logged, and a store that another process is writing to.
+import { request } from 'node:http';
+import { DatabaseSync } from 'node:sqlite';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createToken, fetchMyData, fetchSchoolSearch, getSchoolImage, revokeMyToken } from '../../generated/sdk.gen.ts';
+import { InvalidInputError } from '../../src/domain/errors.ts';
+import type { PasswordHasher } from '../../src/domain/ports.ts';
+import { cheapHasher, startTestApp, type TestApp } from '../support/app.ts';
+import { expectProblem, unchecked } from '../support/problem.ts';
+
+/** The cheap test hasher, counting how often a password is checked. */
+class CountingHasher implements PasswordHasher {
+  verifications = 0;
+  hash(password: string) {
+    return cheapHasher.hash(password);
+  }
+  verify(hash: string, password: string) {
+    this.verifications++;
+    return cheapHasher.verify(hash, password);
+  }
+  needsRehash(hash: string) {
+    return cheapHasher.needsRehash(hash);
+  }
+}
+
+const hasher = new CountingHasher();
+const logLines: string[] = [];
+let app: TestApp;
+let user: Awaited<ReturnType<TestApp['userClient']>>;
+let schoolId: string;
+
+beforeAll(async () => {
+  app = await startTestApp({ hasher, logLines });
+  schoolId = (await app.seed([{ schoolname: 'Harvard University', city: 'Cambridge', stateprovince: 'MA' }]))[0]!.id;
+  user = await app.userClient();
+});
+afterAll(() => app.close());
+
+describe('HEAD', () => {
+  test('when a GET operation is asked with HEAD, then it answers like GET without a body', async () => {
+    const r = await fetch(`${app.baseUrl}/health/live`, { method: 'HEAD' });
+    expect(r.status).toBe(200);
+    expect(r.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(await r.text()).toBe('');
+  });
+});
+
+describe('ambiguous or malformed requests', () => {
+  test('when two Authorization headers are sent, then 401 whatever their order', async () => {
+    for (const pair of [[`Bearer ${user.token}`, 'Bearer ssk_garbage'], ['Bearer ssk_garbage', `Bearer ${user.token}`]]) {
+      const status = await new Promise<number>((resolve, reject) => {
+        const req = request(`${app.baseUrl}/v1/fetchMyData`, { headers: ['Host', '127.0.0.1', 'Authorization', pair[0]!, 'Authorization', pair[1]!] as never });
+        req.on('response', (res) => {
+          res.resume();
+          resolve(res.statusCode!);
+        });
+        req.on('error', reject);
+        req.end();
+      });
+      expect(status).toBe(401);
+    }
+  });
+
+  test('when the headers are larger than Node accepts, then 431 problem+json', async () => {
+    const r = await fetch(`${app.baseUrl}/v1/fetchSchoolSearch?query=${'x'.repeat(20_000)}`, { headers: user.client.getConfig().headers as never });
+    expectProblem({ response: r, error: await r.json() }, 431, 'headers-too-large');
+  });
+
+  test('when a body field has the wrong JSON type, then 400, never coerced', async () => {
+    await app.services.auth.createUser('numeric@example.com', '12345678');
+    const r = await createToken({ client: app.client(), body: { email: 'numeric@example.com', password: 12345678 } as never, ...unchecked });
+    expectProblem(r, 400, 'validation-error');
+  });
+
+  test('when the body is JSON null or an array, then 400', async () => {
+    for (const body of ['null', '[]']) {
+      const r = await fetch(`${app.baseUrl}/v1/auth`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+      expect(r.status).toBe(400);
+      expect(r.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+    }
+  });
+
+  test('when a path has broken percent-encoding, then 400 about the path', async () => {
+    const r = await fetch(`${app.baseUrl}/v1/tokens/%E0%A4%A`, { method: 'DELETE', headers: { Authorization: `Bearer ${user.token}` } });
+    const problem = expectProblem({ response: r, error: await r.json() }, 400, 'validation-error');
+    expect(problem.errors![0]).toMatchObject({ in: 'path' });
+  });
+
+  test('when an id is written in upper case, then it is the same id', async () => {
+    const r = await getSchoolImage({ client: app.client(), path: { schoolId: schoolId.toUpperCase() }, parseAs: 'text' });
+    expect(r.response!.status).toBe(200);
+    const other = await app.services.auth.login(user.email, user.password);
+    const revoked = await revokeMyToken({ client: user.client, path: { tokenId: other.tokenId.toUpperCase() } });
+    expect(revoked.response!.status).toBe(204);
+  });
+});
+
+describe('login timing and accounts', () => {
+  test('when the e-mail is unknown, then a password hash is still checked (same cost as a wrong password)', async () => {
+    const before = hasher.verifications;
+    await createToken({ client: app.client(), body: { email: 'nobody-at-all@example.com', password: 'whatever-1' } });
+    expect(hasher.verifications).toBe(before + 1);
+  });
+
+  test('when an operator creates an account the login operation could not accept, then it is refused', async () => {
+    await expect(app.services.auth.createUser('josé@example.com', 'password-123')).rejects.toBeInstanceOf(InvalidInputError);
+    await expect(app.services.auth.createUser('long@example.com', 'x'.repeat(1025))).rejects.toBeInstanceOf(InvalidInputError);
+  });
+
+  test('when a password hash was made with other settings, then a successful login upgrades it', async () => {
+    const { Argon2Hasher } = await import('../../src/security/argon2.hasher.ts');
+    const other = new Argon2Hasher({ memoryCost: 2048, timeCost: 1, parallelism: 1 });
+    const { userId } = await app.services.auth.createUser('rehash@example.com', 'password-123');
+    await app.services.store.users.setPasswordHash(userId, await other.hash('password-123'));
+    await createToken({ client: app.client(), body: { email: 'rehash@example.com', password: 'password-123' } });
+    const stored = (await app.services.store.users.findById(userId))!.passwordHash;
+    expect(cheapHasher.needsRehash(stored)).toBe(false);
+    expect(stored).toContain('m=1024');
+  });
+});
+
+describe('logs', () => {
+  test('when a request carries a tokenID and fails, then no token appears in any log line', async () => {
+    const schools = app.services.store.schools;
+    const original = schools.search.bind(schools);
+    schools.search = async () => {
+      throw new Error(`boom with ${user.token}`);
+    };
+    try {
+      const r = await fetchSchoolSearch({ client: app.client(), query: { query: 'harvard', tokenID: user.token } });
+      expectProblem(r, 500, 'internal-error');
+    } finally {
+      schools.search = original;
+    }
+    const failed = logLines.filter((l) => l.includes('request failed'));
+    expect(failed.length).toBeGreaterThan(0);
+    for (const line of logLines) expect(line).not.toContain(user.token.slice(4));
+  });
+});
+
+describe('a store that another process is writing to', () => {
+  test('when another connection holds the write lock, then searches wait without blocking the server, and succeed after', async () => {
+    const other = new DatabaseSync(app.dbPath);
+    other.exec('BEGIN IMMEDIATE');
+    const search = fetchSchoolSearch({ client: user.client, query: { query: 'harvard' } });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const started = performance.now();
+    const live = await fetch(`${app.baseUrl}/health/live`);
+    const liveMs = performance.now() - started;
+    expect(live.status).toBe(200);
+    expect(liveMs).toBeLessThan(1000); // the event loop is free while the search waits
+    other.exec('COMMIT');
+    other.close();
+    const r = await search;
+    expect(r.response!.status).toBe(200);
+    expect(r.data!.requestresult.schools[0]!.schoolname).toBe('Harvard University');
+    expect((await fetchMyData({ client: user.client })).data!.usage.request_count).toBeGreaterThanOrEqual(1);
+  });
+});
