@@ -1,0 +1,110 @@
+// Dependency direction (brief §4), checked by `npm run lint:deps`:
+//   HTTP layer → domain ← store adapters; only composition roots pick an adapter.
+// Paths are relative to the repository root; the tree imports with explicit `.ts` extensions.
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'domain-not-to-outer-layers',
+      comment:
+        'src/domain is the core: it imports nothing from the rest of src (src/http, src/stores, src/app.ts, ' +
+        'src/main.ts, src/services.ts, config, security, import, cli, client). Outer layers depend on the ' +
+        'domain and implement its ports (src/domain/ports.ts), never the other way round.',
+      severity: 'error',
+      from: { path: '^src/domain/' },
+      to: { path: '^src/', pathNot: '^src/domain/' },
+    },
+    {
+      name: 'domain-no-frameworks-or-drivers',
+      comment:
+        'No express (not even its types: no req/res), no database driver (node:sqlite, mongodb) and no ' +
+        'argon2 in the domain: it reaches them through ports.',
+      severity: 'error',
+      from: { path: '^src/domain/' },
+      to: { path: ['(^|/)node_modules/(@types/)?(express|mongodb|argon2)/', '^(node:)?sqlite$'] },
+    },
+    {
+      name: 'domain-not-to-generated',
+      comment:
+        'The domain does not know the contract, not even its generated types: the handlers (src/http) ' +
+        'map between generated types and domain types.',
+      severity: 'error',
+      from: { path: '^src/domain/' },
+      to: { path: '^generated/' },
+    },
+    {
+      name: 'server-generated-types-only',
+      comment:
+        'Server code uses generated/ for types only (`import type`): the server validates with ' +
+        'express-openapi-validator reading the contract, and runs no generated runtime code (no second ' +
+        'validator). Generated runtime code (SDK, zod) belongs to the client (src/client) and the tests.',
+      severity: 'error',
+      from: { path: '^src/(http/|stores/|app[.]ts$|main[.]ts$|services[.]ts$)' },
+      to: { path: '^generated/', dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'stores-not-to-http',
+      comment: 'A store adapter knows nothing about HTTP.',
+      severity: 'error',
+      from: { path: '^src/stores/' },
+      to: { path: '^src/http/' },
+    },
+    {
+      name: 'http-not-to-stores',
+      comment: 'Handlers reach persistence through the domain and its ports, never through an adapter.',
+      severity: 'error',
+      from: { path: '^src/http/' },
+      to: { path: '^src/stores/' },
+    },
+    {
+      name: 'stores-only-from-composition-roots',
+      comment:
+        'Only composition roots pick a store adapter: src/main.ts, the command line (src/cli), scripts ' +
+        'and tests. Everything else is handed a Store (the port).',
+      severity: 'error',
+      from: { pathNot: ['^src/main[.]ts$', '^src/cli/', '^scripts/', '^test/', '^src/stores/'] },
+      to: { path: '^src/stores/' },
+    },
+    {
+      name: 'no-circular',
+      comment:
+        'Modules that import each other, directly or through others, cannot be understood or moved alone. ' +
+        'generated/ is exempt: it is never edited by hand (its client has a type-level cycle).',
+      severity: 'error',
+      from: { pathNot: '^generated/' },
+      to: { circular: true },
+    },
+    {
+      name: 'no-orphans',
+      comment: 'A module in src that imports nothing and that nothing imports is dead or forgotten.',
+      severity: 'error',
+      from: { orphan: true, path: '^src/', pathNot: '[.]d[.]ts$' },
+      to: {},
+    },
+    {
+      name: 'not-to-unresolvable',
+      comment:
+        'An import that does not resolve to a file would silently escape every rule above (and fails at ' +
+        'run time): fix the path or the package.',
+      severity: 'error',
+      from: {},
+      to: { couldNotResolve: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    // Without this, `import type` lines vanish before the rules see them.
+    tsPreCompilationDeps: true,
+    // allowImportingTsExtensions + nodenext: imports name the `.ts` file itself.
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['types', 'import', 'require', 'node', 'default'],
+      extensions: ['.ts', '.d.ts', '.js', '.mjs', '.cjs', '.json'],
+      mainFields: ['types', 'typings', 'module', 'main'],
+    },
+    reporterOptions: {
+      text: { highlightFocused: true },
+    },
+  },
+};
