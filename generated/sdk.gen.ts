@@ -125,7 +125,8 @@ export const revokeMyToken = <ThrowOnError extends boolean = false>(options: Opt
  * Search schools by name, one page at a time
  *
  * Finds schools whose name (or a known alternative name) contains every word of `query`
- * as the start of one of its words: `linc` finds *Lincoln*, words may come in any order, and
+ * as the start of one of its words (a one-letter word as a whole word, as the `A` of
+ * *Texas A & M*): `linc` finds *Lincoln*, words may come in any order, and
  * case, accents and punctuation are ignored (`ecole montreal` finds *École … Montréal*,
  * `st marys` finds *St. Mary's*).
  *

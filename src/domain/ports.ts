@@ -21,7 +21,10 @@ export interface SchoolDraft extends School {
 }
 
 export interface SchoolQuery {
-  /** Distinct folded words; every one must be a prefix of a word of one and the same search text. */
+  /**
+   * Distinct folded words; every one must match a word of one and the same search text: as a
+   * prefix, or, for a one-character term, as the whole word.
+   */
   readonly terms: readonly string[];
   /**
    * Letters and digits the terms cover. A text shorter than this scores 1 like one of exactly

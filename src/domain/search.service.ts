@@ -28,10 +28,12 @@ export interface SearchOutcome {
 /**
  * The distinct words of a query, minus those that are a prefix of another query word: every
  * name matching "harvard" also matches "harv", so "harv harvard" asks for one thing, once.
+ * One-character words are whole words ("a" in "Texas A & M"), not prefixes, so they stay: a
+ * one-letter prefix would match most of the catalog and tell nothing.
  */
 export function queryTerms(query: string): string[] {
   const distinct = [...new Set(words(query))];
-  return distinct.filter((t) => !distinct.some((other) => other !== t && other.startsWith(t)));
+  return distinct.filter((t) => t.length === 1 || !distinct.some((other) => other !== t && other.startsWith(t)));
 }
 
 export function coveredLength(terms: readonly string[]): number {

@@ -14,11 +14,16 @@ export const SCHEMA: readonly string[] = [
   );
   -- One row per searchable text of a school (its name and each alias), so that all query words
   -- must match within one name, and the score can use that name's length.
+  -- state, sort_key and school_id repeat the school's so that a search can filter, order and
+  -- page on this table alone, and read schools only for the rows of the page.
   CREATE TABLE school_texts (
     rowid INTEGER PRIMARY KEY,
     school_rowid INTEGER NOT NULL REFERENCES schools (rowid) ON DELETE CASCADE,
     length INTEGER NOT NULL,
-    terms TEXT NOT NULL
+    terms TEXT NOT NULL,
+    state TEXT NOT NULL,
+    sort_key TEXT NOT NULL,
+    school_id TEXT NOT NULL
   );
   CREATE INDEX school_texts_by_school ON school_texts (school_rowid);
   -- Terms arrive folded by the domain; unicode61 only splits them. detail=none: no positions are

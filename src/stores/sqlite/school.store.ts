@@ -13,12 +13,14 @@ interface SchoolRow {
 
 interface HitRow extends SchoolRow {
   len: number;
-  total: number;
 }
 
-/** FTS5 query: every term as a quoted prefix, ANDed. Terms are letters and digits only (domain). */
+/**
+ * FTS5 query: the terms ANDed, each quoted (terms are letters and digits only, by the domain).
+ * A one-character term matches a whole word ("a" in "Texas A & M"); longer ones are prefixes.
+ */
 export function matchExpression(terms: readonly string[]): string {
-  return terms.map((t) => `"${t.replace(/"/g, '""')}"*`).join(' AND ');
+  return terms.map((t) => `"${t.replace(/"/g, '""')}"${t.length > 1 ? '*' : ''}`).join(' AND ');
 }
 
 export class SqliteSchoolStore implements SchoolStore {
@@ -29,23 +31,24 @@ export class SqliteSchoolStore implements SchoolStore {
 
   constructor(db: DatabaseSync) {
     this.#db = db;
-    // The shortest matching text of each school decides its score (domain: similarity).
-    const matches = `
-      SELECT t.school_rowid AS sr, MIN(t.length) AS len
-      FROM school_texts_fts f JOIN school_texts t ON t.rowid = f.rowid
-      WHERE school_texts_fts MATCH :match
-      GROUP BY t.school_rowid`;
+    // Grouping, ordering and paging happen on school_texts alone (it carries state, sort key and
+    // id); only the page's rows are then read from schools. The shortest matching text of each
+    // school decides its score (domain: similarity); max(len, covered) is the unrounded score.
     this.#page = db.prepare(`
-      WITH m AS (${matches})
-      SELECT s.id, s.name, s.city, s.state, s.image_url, m.len, COUNT(*) OVER () AS total
-      FROM m JOIN schools s ON s.rowid = m.sr
-      WHERE :state IS NULL OR s.state = :state
-      ORDER BY max(m.len, :covered), s.sort_key, s.id
-      LIMIT :limit OFFSET :offset`);
+      WITH page AS (
+        SELECT t.school_rowid AS sr, MIN(t.length) AS len, t.sort_key AS sort_key, t.school_id AS id
+        FROM school_texts_fts f JOIN school_texts t ON t.rowid = f.rowid
+        WHERE school_texts_fts MATCH :match AND (:state IS NULL OR t.state = :state)
+        GROUP BY t.school_rowid
+        ORDER BY max(len, :covered), sort_key, id
+        LIMIT :limit OFFSET :offset)
+      SELECT s.id, s.name, s.city, s.state, s.image_url, page.len
+      FROM page JOIN schools s ON s.rowid = page.sr
+      ORDER BY max(page.len, :covered), page.sort_key, page.id`);
     this.#count = db.prepare(`
-      WITH m AS (${matches})
-      SELECT COUNT(*) AS total FROM m JOIN schools s ON s.rowid = m.sr
-      WHERE :state IS NULL OR s.state = :state`);
+      SELECT COUNT(DISTINCT t.school_rowid) AS total
+      FROM school_texts_fts f JOIN school_texts t ON t.rowid = f.rowid
+      WHERE school_texts_fts MATCH :match AND (:state IS NULL OR t.state = :state)`);
     this.#byId = db.prepare('SELECT id, name, city, state, image_url FROM schools WHERE id = ?');
   }
 
@@ -59,8 +62,11 @@ export class SqliteSchoolStore implements SchoolStore {
         limit: query.limit,
         offset: query.offset,
       }) as unknown as HitRow[];
-      // Past the end the window count has no row to ride on: count separately.
-      const total = rows[0]?.total ?? (this.#count.get(params) as { total: number }).total;
+      // A page that is neither full nor past the end tells the total without counting.
+      const total =
+        rows.length > 0 && rows.length < query.limit
+          ? query.offset + rows.length
+          : (this.#count.get(params) as { total: number }).total;
       return { total, hits: rows.map((r) => ({ ...toSchool(r), matchedLength: r.len })) };
     });
   }
@@ -87,7 +93,9 @@ export class SqliteSchoolStore implements SchoolStore {
         'UPDATE schools SET name = ?, city = ?, state = ?, image_url = ?, aliases = ?, sort_key = ? WHERE rowid = ?',
       );
       const dropTexts = db.prepare('DELETE FROM school_texts WHERE school_rowid = ?');
-      const addText = db.prepare('INSERT INTO school_texts (school_rowid, length, terms) VALUES (?, ?, ?)');
+      const addText = db.prepare(
+        'INSERT INTO school_texts (school_rowid, length, terms, state, sort_key, school_id) VALUES (?, ?, ?, ?, ?, ?)',
+      );
       let inserted = 0;
       let updated = 0;
       let unchanged = 0;
@@ -117,7 +125,7 @@ export class SqliteSchoolStore implements SchoolStore {
             dropTexts.run(rowid);
             updated++;
           }
-          for (const text of s.searchTexts) addText.run(rowid, text.length, text.terms.join(' '));
+          for (const text of s.searchTexts) addText.run(rowid, text.length, text.terms.join(' '), s.state, s.sortKey, s.id);
         });
       });
       onProgress?.(schools.length);
