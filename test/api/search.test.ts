@@ -79,6 +79,8 @@ describe('fetchSchoolSearch: matching', () => {
     ['the long form of an abbreviation', 'saint mary', ["St. Mary's College", 'Saint Mary College']],
     ['an ampersand written together', 'texas a&m', ['Texas A & M University']],
     ['an alternative name', 'mit', ['Massachusetts Institute of Technology']],
+    ['one-letter words, which match whole words only', 'texas a m', ['Texas A & M University']],
+    ['a one-letter word that is no whole word of any name', 'l', []],
   ])('when the query uses %s, then it matches', async (_what, query, expected) => {
     expect(await names(query)).toEqual(expected);
   });
