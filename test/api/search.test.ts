@@ -80,7 +80,7 @@ describe('fetchSchoolSearch: matching', () => {
     ['an ampersand written together', 'texas a&m', ['Texas A & M University']],
     ['an alternative name', 'mit', ['Massachusetts Institute of Technology']],
     ['one-letter words, which match whole words only', 'texas a m', ['Texas A & M University']],
-    ['a one-letter word that is no whole word of any name', 'l', []],
+    ['a single letter, which matches only that whole word (not Lincoln)', 'l', ['Paging Academy L']],
   ])('when the query uses %s, then it matches', async (_what, query, expected) => {
     expect(await names(query)).toEqual(expected);
   });
