@@ -10,35 +10,39 @@ export const SCHEMA: readonly string[] = [
     state TEXT NOT NULL,
     image_url TEXT,
     aliases TEXT NOT NULL DEFAULT '[]',
-    sort_key TEXT NOT NULL
+    sort_key TEXT NOT NULL,
+    -- The search texts the domain derived (name and aliases): [{"terms": "...", "length": n}].
+    texts TEXT NOT NULL
   );
   -- One row per searchable text of a school (its name and each alias), so that all query words
-  -- must match within one name, and the score can use that name's length.
-  -- state, sort_key and school_id repeat the school's so that a search can filter, order and
-  -- page on this table alone, and read schools only for the rows of the page.
+  -- must match within one name, and the score can use that name's length. The table is rebuilt
+  -- after every import that changes the catalog, with rowids in result order (length, then
+  -- sort key, then school id): a search then reads matches in rowid order, which the full-text
+  -- index yields natively, and stops when its page is full, however many schools match.
+  -- state, sort_key and school_id repeat the school's for that reason.
   CREATE TABLE school_texts (
     rowid INTEGER PRIMARY KEY,
-    school_rowid INTEGER NOT NULL REFERENCES schools (rowid) ON DELETE CASCADE,
+    school_rowid INTEGER NOT NULL,
     length INTEGER NOT NULL,
     terms TEXT NOT NULL,
     state TEXT NOT NULL,
     sort_key TEXT NOT NULL,
     school_id TEXT NOT NULL
   );
-  CREATE INDEX school_texts_by_school ON school_texts (school_rowid);
-  -- Terms arrive folded by the domain; unicode61 only splits them. detail=none: no positions are
-  -- needed for AND-of-prefixes, which keeps the index small. prefix indexes make 1-3 letter
-  -- prefixes (typeahead) cheap.
+  CREATE INDEX school_texts_by_length ON school_texts (length);
+  -- Terms arrive folded by the domain; unicode61 only splits them. detail=column: column filters
+  -- (the state) without positions. Prefix indexes make 2-3 letter prefixes (typeahead) cheap;
+  -- one-letter terms match whole words only.
   CREATE VIRTUAL TABLE school_texts_fts USING fts5 (
-    terms, content = 'school_texts', content_rowid = 'rowid',
-    tokenize = 'unicode61 remove_diacritics 0', detail = none, prefix = '1 2 3'
+    terms, state, content = 'school_texts', content_rowid = 'rowid',
+    tokenize = 'unicode61 remove_diacritics 0', detail = column, prefix = '2 3'
   );
-  CREATE TRIGGER school_texts_ai AFTER INSERT ON school_texts BEGIN
-    INSERT INTO school_texts_fts (rowid, terms) VALUES (new.rowid, new.terms);
-  END;
-  CREATE TRIGGER school_texts_ad AFTER DELETE ON school_texts BEGIN
-    INSERT INTO school_texts_fts (school_texts_fts, rowid, terms) VALUES ('delete', old.rowid, old.terms);
-  END;
+  -- Bumped by every import that changes the catalog: cached match counts are valid for one version.
+  CREATE TABLE catalog (
+    id INTEGER PRIMARY KEY CHECK (id = 1),
+    version INTEGER NOT NULL
+  );
+  INSERT INTO catalog (id, version) VALUES (1, 0);
 
   CREATE TABLE users (
     id TEXT PRIMARY KEY,

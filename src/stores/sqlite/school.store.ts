@@ -11,63 +11,93 @@ interface SchoolRow {
   image_url: string | null;
 }
 
-interface HitRow extends SchoolRow {
-  len: number;
+interface Match {
+  school_rowid: number;
+  length: number;
 }
+
+/** Distinct match counts kept per catalog version; common words are asked for again and again. */
+const COUNT_CACHE_SIZE = 1000;
 
 /**
  * FTS5 query: the terms ANDed, each quoted (terms are letters and digits only, by the domain).
  * A one-character term matches a whole word ("a" in "Texas A & M"); longer ones are prefixes.
+ * The state, when given, is a filter on the index's state column.
  */
-export function matchExpression(terms: readonly string[]): string {
-  return terms.map((t) => `"${t.replace(/"/g, '""')}"${t.length > 1 ? '*' : ''}`).join(' AND ');
+export function matchExpression(terms: readonly string[], state?: string): string {
+  const words = terms.map((t) => `"${t.replace(/"/g, '""')}"${t.length > 1 ? '*' : ''}`).join(' AND ');
+  return state ? `{terms}: (${words}) AND {state}: "${state.replace(/"/g, '""')}"` : `{terms}: (${words})`;
 }
 
 export class SqliteSchoolStore implements SchoolStore {
   readonly #db: DatabaseSync;
-  readonly #page: StatementSync;
+  readonly #boundary: StatementSync;
+  readonly #short: StatementSync;
+  readonly #ordered: StatementSync;
   readonly #count: StatementSync;
+  readonly #version: StatementSync;
+  readonly #byRowid: StatementSync;
   readonly #byId: StatementSync;
+  readonly #counts = new Map<string, number>();
+  #countsVersion = -1;
 
   constructor(db: DatabaseSync) {
     this.#db = db;
-    // Grouping, ordering and paging happen on school_texts alone (it carries state, sort key and
-    // id); only the page's rows are then read from schools. The shortest matching text of each
-    // school decides its score (domain: similarity); max(len, covered) is the unrounded score.
-    this.#page = db.prepare(`
-      WITH page AS (
-        SELECT t.school_rowid AS sr, MIN(t.length) AS len, t.sort_key AS sort_key, t.school_id AS id
-        FROM school_texts_fts f JOIN school_texts t ON t.rowid = f.rowid
-        WHERE school_texts_fts MATCH :match AND (:state IS NULL OR t.state = :state)
-        GROUP BY t.school_rowid
-        ORDER BY max(len, :covered), sort_key, id
-        LIMIT :limit OFFSET :offset)
-      SELECT s.id, s.name, s.city, s.state, s.image_url, page.len
-      FROM page JOIN schools s ON s.rowid = page.sr
-      ORDER BY max(page.len, :covered), page.sort_key, page.id`);
+    // school_texts rowids are in result order (see schema.ts). The only exception: texts no longer
+    // than the letters the query covers all score 1, so among them the name decides, not length.
+    // rowid order is length order, so the last rowid of the short texts is the last index entry.
+    this.#boundary = db.prepare(`
+      SELECT rowid AS b FROM school_texts INDEXED BY school_texts_by_length
+      WHERE length <= ? ORDER BY length DESC, rowid DESC LIMIT 1`);
+    this.#short = db.prepare(`
+      SELECT t.school_rowid, MIN(t.length) AS length
+      FROM school_texts_fts f JOIN school_texts t ON t.rowid = f.rowid
+      WHERE school_texts_fts MATCH :match AND f.rowid <= :boundary
+      GROUP BY t.school_rowid
+      ORDER BY t.sort_key, t.school_id`);
+    this.#ordered = db.prepare(`
+      SELECT t.school_rowid, t.length
+      FROM school_texts_fts f JOIN school_texts t ON t.rowid = f.rowid
+      WHERE school_texts_fts MATCH :match AND f.rowid > :boundary
+      ORDER BY f.rowid`);
     this.#count = db.prepare(`
       SELECT COUNT(DISTINCT t.school_rowid) AS total
       FROM school_texts_fts f JOIN school_texts t ON t.rowid = f.rowid
-      WHERE school_texts_fts MATCH :match AND (:state IS NULL OR t.state = :state)`);
+      WHERE school_texts_fts MATCH :match`);
+    this.#version = db.prepare('SELECT version FROM catalog WHERE id = 1');
+    this.#byRowid = db.prepare('SELECT id, name, city, state, image_url FROM schools WHERE rowid = ?');
     this.#byId = db.prepare('SELECT id, name, city, state, image_url FROM schools WHERE id = ?');
   }
 
   search(query: SchoolQuery): Promise<SchoolPage> {
     return guarded(() => {
       if (query.terms.length === 0) return { total: 0, hits: [] };
-      const params = { match: matchExpression(query.terms), state: query.state ?? null };
-      const rows = this.#page.all({
-        ...params,
-        covered: query.coveredLength,
-        limit: query.limit,
-        offset: query.offset,
-      }) as unknown as HitRow[];
-      // A page that is neither full nor past the end tells the total without counting.
-      const total =
-        rows.length > 0 && rows.length < query.limit
-          ? query.offset + rows.length
-          : (this.#count.get(params) as { total: number }).total;
-      return { total, hits: rows.map((r) => ({ ...toSchool(r), matchedLength: r.len })) };
+      const match = matchExpression(query.terms, query.state);
+      const wanted = query.offset + query.limit;
+      const boundary = (this.#boundary.get(query.coveredLength) as { b: number } | undefined)?.b ?? 0;
+      const found = this.#short.all({ match, boundary }) as unknown as Match[];
+      const seen = new Set(found.map((m) => m.school_rowid));
+      // Stream the rest in result order; a school's first text is its shortest matching one.
+      let exhausted = true;
+      if (found.length < wanted) {
+        for (const m of this.#ordered.iterate({ match, boundary }) as Iterable<Match>) {
+          if (seen.has(m.school_rowid)) continue;
+          if (found.length === wanted) {
+            exhausted = false;
+            break;
+          }
+          seen.add(m.school_rowid);
+          found.push(m);
+        }
+      } else {
+        exhausted = false;
+      }
+      const total = exhausted ? found.length : this.#countOf(match);
+      const hits = found.slice(query.offset, wanted).map((m) => {
+        const school = toSchool(this.#byRowid.get(m.school_rowid) as unknown as SchoolRow);
+        return { ...school, matchedLength: m.length };
+      });
+      return { total, hits };
     });
   }
 
@@ -87,14 +117,10 @@ export class SqliteSchoolStore implements SchoolStore {
       const db = this.#db;
       const find = db.prepare('SELECT rowid, name, city, state, image_url, aliases FROM schools WHERE id = ?');
       const insert = db.prepare(
-        'INSERT INTO schools (id, name, city, state, image_url, aliases, sort_key) VALUES (?, ?, ?, ?, ?, ?, ?)',
+        'INSERT INTO schools (id, name, city, state, image_url, aliases, sort_key, texts) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
       );
       const update = db.prepare(
-        'UPDATE schools SET name = ?, city = ?, state = ?, image_url = ?, aliases = ?, sort_key = ? WHERE rowid = ?',
-      );
-      const dropTexts = db.prepare('DELETE FROM school_texts WHERE school_rowid = ?');
-      const addText = db.prepare(
-        'INSERT INTO school_texts (school_rowid, length, terms, state, sort_key, school_id) VALUES (?, ?, ?, ?, ?, ?)',
+        'UPDATE schools SET name = ?, city = ?, state = ?, image_url = ?, aliases = ?, sort_key = ?, texts = ? WHERE rowid = ?',
       );
       let inserted = 0;
       let updated = 0;
@@ -103,12 +129,12 @@ export class SqliteSchoolStore implements SchoolStore {
         schools.forEach((s, i) => {
           if (onProgress && i > 0 && i % 500 === 0) onProgress(i);
           const aliases = JSON.stringify(s.aliases);
+          const texts = JSON.stringify(s.searchTexts.map((t) => ({ terms: t.terms.join(' '), length: t.length })));
           const existing = find.get(s.id) as
             | { rowid: number; name: string; city: string; state: string; image_url: string | null; aliases: string }
             | undefined;
-          let rowid: number;
           if (!existing) {
-            rowid = Number(insert.run(s.id, s.name, s.city, s.state, s.imageUrl, aliases, s.sortKey).lastInsertRowid);
+            insert.run(s.id, s.name, s.city, s.state, s.imageUrl, aliases, s.sortKey, texts);
             inserted++;
           } else if (
             existing.name === s.name &&
@@ -118,20 +144,49 @@ export class SqliteSchoolStore implements SchoolStore {
             existing.aliases === aliases
           ) {
             unchanged++;
-            return;
           } else {
-            rowid = existing.rowid;
-            update.run(s.name, s.city, s.state, s.imageUrl, aliases, s.sortKey, rowid);
-            dropTexts.run(rowid);
+            update.run(s.name, s.city, s.state, s.imageUrl, aliases, s.sortKey, texts, existing.rowid);
             updated++;
           }
-          for (const text of s.searchTexts) addText.run(rowid, text.length, text.terms.join(' '), s.state, s.sortKey, s.id);
         });
+        if (inserted + updated > 0) rebuildSearchIndex(db);
       });
       onProgress?.(schools.length);
       return { inserted, updated, unchanged };
     });
   }
+
+  /** Distinct schools matching, from the cache while the catalog has not changed. */
+  #countOf(match: string): number {
+    const version = (this.#version.get() as { version: number }).version;
+    if (version !== this.#countsVersion) {
+      this.#counts.clear();
+      this.#countsVersion = version;
+    }
+    let total = this.#counts.get(match);
+    if (total === undefined) {
+      total = (this.#count.get({ match }) as { total: number }).total;
+      if (this.#counts.size >= COUNT_CACHE_SIZE) this.#counts.delete(this.#counts.keys().next().value!);
+      this.#counts.set(match, total);
+    }
+    return total;
+  }
+}
+
+/**
+ * Rewrites school_texts with rowids in result order and rebuilds the full-text index from it.
+ * Runs inside the import's transaction: searches see the old index or the new one, never a mix.
+ */
+function rebuildSearchIndex(db: DatabaseSync): void {
+  db.exec(`
+    DELETE FROM school_texts;
+    INSERT INTO school_texts (school_rowid, length, terms, state, sort_key, school_id)
+      SELECT s.rowid, j.value ->> 'length', j.value ->> 'terms', s.state, s.sort_key, s.id
+      FROM schools s, json_each(s.texts) j
+      ORDER BY j.value ->> 'length', s.sort_key, s.id;
+    INSERT INTO school_texts_fts (school_texts_fts) VALUES ('rebuild');
+    UPDATE catalog SET version = version + 1 WHERE id = 1;
+  `);
 }
 
 function toSchool(row: SchoolRow): School {
