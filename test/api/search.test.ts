@@ -206,6 +206,24 @@ describe('fetchSchoolSearch: order and paging', () => {
     expect(r.data!.requestresult).toEqual({ schools: [], total_count: 60, offset: 500, limit: 25 });
   });
 
+  test('when schools are imported after a search, then the next total counts them', async () => {
+    const local = await startTestApp();
+    try {
+      const many = (n: number, from = 0) =>
+        Array.from({ length: n }, (_, i) => ({ schoolname: `Counted College ${from + i}`, city: 'Ames', stateprovince: 'IA' }));
+      await local.seed(many(30));
+      const user = await local.userClient();
+      const total = async () =>
+        (await fetchSchoolSearch({ client: user.client, query: { query: 'counted', limit: 10 } })).data!.requestresult.total_count;
+      expect(await total()).toBe(30);
+      expect(await total()).toBe(30);
+      await local.seed(many(5, 30));
+      expect(await total()).toBe(35);
+    } finally {
+      await local.close();
+    }
+  });
+
   test('when limit is not given, then it is 25', async () => {
     const r = await search({ query: 'paging' });
     expect(r.data!.requestresult.limit).toBe(25);
