@@ -1,6 +1,7 @@
 // The composition root: reads the configuration, opens the store, seeds it when empty, builds
 // the app and listens. Nothing else in the code base binds a port or reads process.env.
 import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { pino } from 'pino';
 import { createApp } from './app.ts';
 import { ConfigError, DEMO_EMAIL, DEMO_PASSWORD, loadConfig, type Config } from './config.ts';
@@ -37,7 +38,11 @@ async function main(): Promise<void> {
     logger,
   });
   const server = await listen(app, config.port, config.host);
-  logger.info({ url: `http://${config.host}:${config.port}`, docs: `${config.publicBaseUrl}/docs`, store: store.kind, database: config.databasePath }, 'listening');
+  const { port } = server.address() as AddressInfo;
+  logger.info(
+    { url: `http://${config.host}:${port}`, docs: `${config.publicBaseUrl}/docs`, store: store.kind, database: config.databasePath },
+    'listening',
+  );
   handleShutdown(server, services, config, logger);
 }
 
