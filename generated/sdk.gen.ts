@@ -45,7 +45,8 @@ export const revokeCurrentToken = <ThrowOnError extends boolean = false>(options
  *
  * Verifies the credentials and issues a new bearer token that expires after `expires_in`
  * seconds. An unknown e-mail and a wrong password give the same answer. Each successful call
- * creates a new token; earlier tokens stay valid until they expire or are revoked.
+ * creates a new token; earlier tokens stay valid until they expire or are revoked (a user
+ * holds at most 100 live tokens: beyond that, the oldest is revoked).
  *
  */
 export const createToken = <ThrowOnError extends boolean = false>(options: Options<CreateTokenData, ThrowOnError>): RequestResult<CreateTokenResponses, CreateTokenErrors, ThrowOnError> => (options.client ?? client).post<CreateTokenResponses, CreateTokenErrors, ThrowOnError>({
@@ -87,7 +88,8 @@ export const rotateToken = <ThrowOnError extends boolean = false>(options?: Opti
  *
  * Lists the caller's tokens that are neither expired nor revoked, newest first. Token values
  * are never shown again after they are issued; `hint` shows their first characters so they
- * can be recognised.
+ * can be recognised. A user holds at most 100 live tokens: a login beyond that revokes the
+ * oldest.
  *
  */
 export const listMyTokens = <ThrowOnError extends boolean = false>(options?: Options<ListMyTokensData, ThrowOnError>): RequestResult<ListMyTokensResponses, ListMyTokensErrors, ThrowOnError> => (options?.client ?? client).get<ListMyTokensResponses, ListMyTokensErrors, ThrowOnError>({

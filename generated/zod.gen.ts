@@ -25,7 +25,7 @@ export const zTokenInfo = z.object({
 });
 
 export const zTokenList = z.object({
-    tokens: z.array(zTokenInfo)
+    tokens: z.array(zTokenInfo).max(100)
 });
 
 export const zSearchQuery = z.string().min(1).max(200).regex(/\S/);

@@ -22,6 +22,12 @@ export interface AuthSettings {
   readonly tokenTtlSeconds: number;
 }
 
+/**
+ * Live tokens a user can hold. Each login issues one; beyond this the oldest are revoked, so a
+ * login loop cannot grow a user's token list (and GET /v1/tokens) without bound.
+ */
+export const MAX_LIVE_TOKENS = 100;
+
 export const MIN_PASSWORD_LENGTH = 8;
 /** The contract's Credentials.password maxLength: a longer password could never log in. */
 export const MAX_PASSWORD_LENGTH = 1024;
@@ -91,6 +97,7 @@ export class AuthService {
     await this.#tokens.purgeDead(new Date(this.#clock.now().getTime() - 24 * 3600 * 1000));
     const { record, issued } = this.#newToken(user.id);
     await this.#tokens.insert(record);
+    await this.#tokens.revokeAllButNewest(user.id, MAX_LIVE_TOKENS, this.#clock.now());
     return issued;
   }
 

@@ -95,12 +95,14 @@ export interface TokenRecord {
 export interface TokenStore {
   insert(token: TokenRecord): Promise<void>;
   findByDigest(digest: string): Promise<TokenRecord | null>;
-  /** The user's tokens that are neither revoked nor expired at `now`, newest first. */
+  /** The user's tokens that are neither revoked nor expired at `now`, newest (last issued) first. */
   listLive(userId: string, now: Date): Promise<TokenRecord[]>;
   /** Revokes a live token of this user; false when there is none with that id. */
   revoke(userId: string, tokenId: string, now: Date): Promise<boolean>;
   /** Revokes `oldId` and inserts `next` in one step. False (and nothing inserted) when `oldId` is not live. */
   rotate(userId: string, oldId: string, next: TokenRecord, now: Date): Promise<boolean>;
+  /** Revokes the user's live tokens beyond the `keep` newest; returns how many. */
+  revokeAllButNewest(userId: string, keep: number, now: Date): Promise<number>;
   /** Deletes tokens that expired or were revoked before `before`; returns how many. */
   purgeDead(before: Date): Promise<number>;
 }

@@ -254,6 +254,19 @@ describe('listMyTokens (GET /v1/tokens)', () => {
   test('when there is no token, then 401', async () => {
     expectProblem(await listMyTokens({ client: app.client() }), 401, 'unauthorized');
   });
+
+  test('when a user logs in more than 100 times, then the oldest tokens are revoked and 100 stay live', async () => {
+    const user = await app.userClient();
+    const issued: string[] = [user.token];
+    for (let i = 0; i < 101; i++) issued.push((await app.services.auth.login(user.email, user.password)).value);
+    const newest = app.client(bearer(issued.at(-1)!));
+    const r = await listMyTokens({ client: newest });
+    expect(r.data!.tokens).toHaveLength(100);
+    expectProblem(await fetchMyData({ client: app.client(bearer(issued[0]!)) }), 401, 'unauthorized');
+    expectProblem(await fetchMyData({ client: app.client(bearer(issued[1]!)) }), 401, 'unauthorized');
+    expect((await fetchMyData({ client: app.client(bearer(issued[2]!)) })).response!.status).toBe(200);
+    expect((await fetchMyData({ client: newest })).data!.active_tokens).toBe(100);
+  });
 });
 
 describe('revokeMyToken (DELETE /v1/tokens/{tokenId})', () => {

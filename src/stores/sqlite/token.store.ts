@@ -22,6 +22,7 @@ export class SqliteTokenStore implements TokenStore {
   readonly #live: StatementSync;
   readonly #revoke: StatementSync;
   readonly #purge: StatementSync;
+  readonly #trim: StatementSync;
 
   constructor(db: DatabaseSync) {
     this.#db = db;
@@ -29,12 +30,18 @@ export class SqliteTokenStore implements TokenStore {
     this.#byDigest = db.prepare(`SELECT ${COLUMNS} FROM tokens WHERE digest = ?`);
     this.#live = db.prepare(
       `SELECT ${COLUMNS} FROM tokens WHERE user_id = ? AND revoked_at IS NULL AND expires_at > ?
-       ORDER BY created_at DESC, id DESC`,
+       ORDER BY created_at DESC, rowid DESC`,
     );
     this.#revoke = db.prepare(
       'UPDATE tokens SET revoked_at = ? WHERE id = ? AND user_id = ? AND revoked_at IS NULL AND expires_at > ?',
     );
     this.#purge = db.prepare('DELETE FROM tokens WHERE expires_at < ? OR revoked_at < ?');
+    this.#trim = db.prepare(
+      `UPDATE tokens SET revoked_at = :now
+       WHERE user_id = :user AND revoked_at IS NULL AND expires_at > :now AND id NOT IN (
+         SELECT id FROM tokens WHERE user_id = :user AND revoked_at IS NULL AND expires_at > :now
+         ORDER BY created_at DESC, rowid DESC LIMIT :keep)`,
+    );
   }
 
   insert(token: TokenRecord): Promise<void> {
@@ -64,6 +71,10 @@ export class SqliteTokenStore implements TokenStore {
         return true;
       }),
     );
+  }
+
+  revokeAllButNewest(userId: string, keep: number, now: Date): Promise<number> {
+    return guarded(() => Number(this.#trim.run({ user: userId, now: now.toISOString(), keep }).changes));
   }
 
   purgeDead(before: Date): Promise<number> {
