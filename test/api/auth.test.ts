@@ -164,6 +164,11 @@ describe('fetchSchoolSearch tokenID (deprecated query parameter)', () => {
     expect(r.response!.status).toBe(200);
   });
 
+  test('when tokenID carries characters a client does not percent-encode, then 401, not 400', async () => {
+    const r = await raw(`/v1/fetchSchoolSearch?query=x&tokenID=ssk_it's(*)!`, {});
+    expectProblem(r, 401, 'unauthorized');
+  });
+
   test('when tokenID carries a revoked token, then 401', async () => {
     const user = await app.userClient();
     await revokeCurrentToken({ client: user.client });
