@@ -40,8 +40,9 @@ export function draftSchool(input: SchoolInput): DraftResult {
   const id = given
     ? given.toLowerCase()
     : uuidV5(input.sourceKey ?? `name:${nameSortKey(name)}|${nameSortKey(city)}|${state}`);
+  const nameWords = new Set(words(name));
   const aliases = [...new Set((input.aliases ?? []).map((a) => a.trim().replace(/\s+/g, ' ')))]
-    .filter((a) => a && a.length <= MAX_NAME_LENGTH && words(a).length > 0 && nameSortKey(a) !== nameSortKey(name))
+    .filter((a) => a && a.length <= MAX_NAME_LENGTH && isInformativeAlias(a, nameWords))
     .slice(0, MAX_ALIASES);
   return {
     ok: true,
@@ -69,4 +70,18 @@ function httpUrl(value: string): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** Placeholders directories put where there is no alternative name. */
+const PLACEHOLDERS = new Set(['n a', 'na', 'none', 'null', 'nil', 'tbd']);
+
+/**
+ * An alias is worth indexing when it can find the school by words its name does not have
+ * ("MIT", "UAB"). One made only of the name's own words (a fragment such as "College", or the
+ * name itself) would only give the school a shorter text and so an inflated score.
+ */
+function isInformativeAlias(alias: string, nameWords: ReadonlySet<string>): boolean {
+  const aliasWords = words(alias);
+  if (aliasWords.length === 0 || PLACEHOLDERS.has(aliasWords.join(' '))) return false;
+  return !aliasWords.every((w) => nameWords.has(w));
 }

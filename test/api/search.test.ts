@@ -85,6 +85,21 @@ describe('fetchSchoolSearch: matching', () => {
     expect(await names(query)).toEqual(expected);
   });
 
+  test('when aliases are placeholders or fragments of the name, then they are not indexed', async () => {
+    const local = await startTestApp();
+    try {
+      await local.seed([{ schoolname: 'Fragment Valley College', city: 'X', stateprovince: 'WA', aliases: ['n/a', 'College', 'Valley College', 'FVC'] }]);
+      const user = await local.userClient();
+      const score = async (query: string) =>
+        (await fetchSchoolSearch({ client: user.client, query: { query } })).data!.requestresult.schools.map((s) => s.similarity_score);
+      expect(await score('college')).toEqual([0.3333]); // 7 of the name's 21 letters, not 1 via the alias "College"
+      expect(await score('fvc')).toEqual([1]);
+      expect(await score('n a')).toEqual([]);
+    } finally {
+      await local.close();
+    }
+  });
+
   test('when a word matches nothing, then the result is empty with total 0', async () => {
     const r = await search({ query: 'lincoln zebra' });
     expect(r.response!.status).toBe(200);

@@ -60,3 +60,17 @@ export function transaction<T>(db: DatabaseSync, work: () => T): T {
     throw error;
   }
 }
+
+/**
+ * Runs reads on one snapshot. A search takes several statements; in WAL mode a deferred
+ * transaction pins one version of the data, so an import committing in between (which renumbers
+ * the search index) cannot mix two catalogs into one answer.
+ */
+export function snapshot<T>(db: DatabaseSync, work: () => T): T {
+  db.exec('BEGIN');
+  try {
+    return work();
+  } finally {
+    if (db.isTransaction) db.exec('COMMIT');
+  }
+}

@@ -1,6 +1,6 @@
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import type { ImportCounts, School, SchoolDraft, SchoolPage, SchoolQuery, SchoolStore } from '../../domain/ports.ts';
-import { transaction } from './database.ts';
+import { snapshot, transaction } from './database.ts';
 import { guarded } from './errors.ts';
 
 interface SchoolRow {
@@ -70,35 +70,37 @@ export class SqliteSchoolStore implements SchoolStore {
   }
 
   search(query: SchoolQuery): Promise<SchoolPage> {
-    return guarded(() => {
-      if (query.terms.length === 0) return { total: 0, hits: [] };
-      const match = matchExpression(query.terms, query.state);
-      const wanted = query.offset + query.limit;
-      const boundary = (this.#boundary.get(query.coveredLength) as { b: number } | undefined)?.b ?? 0;
-      const found = this.#short.all({ match, boundary }) as unknown as Match[];
-      const seen = new Set(found.map((m) => m.school_rowid));
-      // Stream the rest in result order; a school's first text is its shortest matching one.
-      let exhausted = true;
-      if (found.length < wanted) {
-        for (const m of this.#ordered.iterate({ match, boundary }) as Iterable<Match>) {
-          if (seen.has(m.school_rowid)) continue;
-          if (found.length === wanted) {
-            exhausted = false;
-            break;
-          }
-          seen.add(m.school_rowid);
-          found.push(m);
+    return guarded(() => snapshot(this.#db, () => this.#search(query)));
+  }
+
+  #search(query: SchoolQuery): SchoolPage {
+    if (query.terms.length === 0) return { total: 0, hits: [] };
+    const match = matchExpression(query.terms, query.state);
+    const wanted = query.offset + query.limit;
+    const boundary = (this.#boundary.get(query.coveredLength) as { b: number } | undefined)?.b ?? 0;
+    const found = this.#short.all({ match, boundary }) as unknown as Match[];
+    const seen = new Set(found.map((m) => m.school_rowid));
+    // Stream the rest in result order; a school's first text is its shortest matching one.
+    let exhausted = true;
+    if (found.length < wanted) {
+      for (const m of this.#ordered.iterate({ match, boundary }) as Iterable<Match>) {
+        if (seen.has(m.school_rowid)) continue;
+        if (found.length === wanted) {
+          exhausted = false;
+          break;
         }
-      } else {
-        exhausted = false;
+        seen.add(m.school_rowid);
+        found.push(m);
       }
-      const total = exhausted ? found.length : this.#countOf(match);
-      const hits = found.slice(query.offset, wanted).map((m) => {
-        const school = toSchool(this.#byRowid.get(m.school_rowid) as unknown as SchoolRow);
-        return { ...school, matchedLength: m.length };
-      });
-      return { total, hits };
+    } else {
+      exhausted = false;
+    }
+    const total = exhausted ? found.length : this.#countOf(match);
+    const hits = found.slice(query.offset, wanted).map((m) => {
+      const school = toSchool(this.#byRowid.get(m.school_rowid) as unknown as SchoolRow);
+      return { ...school, matchedLength: m.length };
     });
+    return { total, hits };
   }
 
   findById(id: string): Promise<School | null> {
@@ -115,7 +117,7 @@ export class SqliteSchoolStore implements SchoolStore {
   upsertMany(schools: readonly SchoolDraft[], onProgress?: (done: number) => void): Promise<ImportCounts> {
     return guarded(() => {
       const db = this.#db;
-      const find = db.prepare('SELECT rowid, name, city, state, image_url, aliases FROM schools WHERE id = ?');
+      const find = db.prepare('SELECT rowid, name, city, state, image_url, aliases, sort_key, texts FROM schools WHERE id = ?');
       const insert = db.prepare(
         'INSERT INTO schools (id, name, city, state, image_url, aliases, sort_key, texts) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
       );
@@ -125,17 +127,21 @@ export class SqliteSchoolStore implements SchoolStore {
       let inserted = 0;
       let updated = 0;
       let unchanged = 0;
+      // The rebuild costs time in proportion to the whole catalog: only when what is searched,
+      // filtered or ordered on changed, not for a new city or logo.
+      let reindex = false;
       transaction(db, () => {
         schools.forEach((s, i) => {
           if (onProgress && i > 0 && i % 500 === 0) onProgress(i);
           const aliases = JSON.stringify(s.aliases);
           const texts = JSON.stringify(s.searchTexts.map((t) => ({ terms: t.terms.join(' '), length: t.length })));
           const existing = find.get(s.id) as
-            | { rowid: number; name: string; city: string; state: string; image_url: string | null; aliases: string }
+            | { rowid: number; name: string; city: string; state: string; image_url: string | null; aliases: string; sort_key: string; texts: string }
             | undefined;
           if (!existing) {
             insert.run(s.id, s.name, s.city, s.state, s.imageUrl, aliases, s.sortKey, texts);
             inserted++;
+            reindex = true;
           } else if (
             existing.name === s.name &&
             existing.city === s.city &&
@@ -147,9 +153,10 @@ export class SqliteSchoolStore implements SchoolStore {
           } else {
             update.run(s.name, s.city, s.state, s.imageUrl, aliases, s.sortKey, texts, existing.rowid);
             updated++;
+            reindex ||= existing.texts !== texts || existing.state !== s.state || existing.sort_key !== s.sortKey;
           }
         });
-        if (inserted + updated > 0) rebuildSearchIndex(db);
+        if (reindex) rebuildSearchIndex(db);
       });
       onProgress?.(schools.length);
       return { inserted, updated, unchanged };
