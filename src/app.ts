@@ -8,7 +8,8 @@ import type { Contract } from './http/contract.ts';
 import { docsRoutes } from './http/docs.routes.ts';
 import { errorMiddleware } from './http/error.middleware.ts';
 import { createHandlers, type HandlerDeps, type Handlers } from './http/handlers.ts';
-import { requestId, requestIdOf } from './http/request-id.ts';
+import { accessLog } from './http/logging.ts';
+import { requestId } from './http/request-id.ts';
 import { NotFoundError } from './domain/errors.ts';
 
 export interface AppOptions extends HandlerDeps {
@@ -86,24 +87,4 @@ function securityHeaders(_req: Request, res: Response, next: NextFunction): void
   res.setHeader('Referrer-Policy', 'no-referrer');
   res.setHeader('X-Frame-Options', 'DENY');
   next();
-}
-
-/** One line per request. The path only: a query string may carry a deprecated tokenID. */
-function accessLog(logger: Logger) {
-  return (req: Request, res: Response, next: NextFunction) => {
-    const started = process.hrtime.bigint();
-    res.on('finish', () => {
-      logger.info(
-        {
-          requestId: requestIdOf(req),
-          method: req.method,
-          path: req.path,
-          status: res.statusCode,
-          ms: Number(process.hrtime.bigint() - started) / 1e6,
-        },
-        'request',
-      );
-    });
-    next();
-  };
 }

@@ -1,6 +1,13 @@
 // All configuration, from the environment, checked at start-up: a bad value stops the process
 // with a message naming the variable. The README's table of variables mirrors this schema.
+import { isAbsolute, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+
+/** Relative paths are resolved against the project, not the working directory: the API and the
+ * command line then find the same store from wherever they are started. */
+const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url));
+const projectPath = (path: string) => (isAbsolute(path) ? path : resolve(PROJECT_ROOT, path));
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -11,7 +18,10 @@ const schema = z.object({
   NODE_ENV: z.enum(['production', 'development', 'test']).default('development'),
   PORT: int(0, 65535).default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
-  PUBLIC_BASE_URL: z.url().optional(),
+  PUBLIC_BASE_URL: z
+    .url({ protocol: /^https?$/ })
+    .refine((v) => !/[?#]/.test(v), 'must have no query or fragment')
+    .optional(),
   DATABASE_PATH: z.string().min(1).default('data/school-search.db'),
   SEED_FILE: z.string().min(1).default('data/seed/ipeds-hd2022.ndjson'),
   SEED_WHEN_EMPTY: bool.optional(),
@@ -59,8 +69,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: c.PORT,
     host: c.HOST,
     publicBaseUrl: (c.PUBLIC_BASE_URL ?? `http://localhost:${c.PORT}`).replace(/\/+$/, ''),
-    databasePath: c.DATABASE_PATH,
-    seedFile: c.SEED_FILE,
+    databasePath: projectPath(c.DATABASE_PATH),
+    seedFile: projectPath(c.SEED_FILE),
     seedWhenEmpty: c.SEED_WHEN_EMPTY ?? true,
     demoUser: c.DEMO_USER ?? !production,
     tokenTtlSeconds: c.TOKEN_TTL_SECONDS,

@@ -1,5 +1,5 @@
 // The composition root: reads the configuration, opens the store, seeds it when empty, builds
-// the app and listens. Nothing else in the code base binds a port or reads process.env.
+// the app and listens. Nothing else in the code base binds a port (configuration: src/config.ts).
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { pino } from 'pino';
@@ -37,7 +37,7 @@ async function main(): Promise<void> {
     validateResponses: config.validateResponses,
     logger,
   });
-  const server = await listen(app, config.port, config.host);
+  const server = await listen(app, config.port, config.host, logger);
   const { port } = server.address() as AddressInfo;
   logger.info(
     { url: `http://${config.host}:${port}`, docs: `${config.publicBaseUrl}/docs`, store: store.kind, database: config.databasePath },
@@ -53,6 +53,9 @@ async function prepareStore(services: Services, config: Config, logger: pino.Log
     logger.info({ ...report.counts }, 'seed loaded');
   }
   if (config.demoUser) {
+    if (!['127.0.0.1', 'localhost', '::1'].includes(config.host)) {
+      logger.warn({ host: config.host, email: DEMO_EMAIL }, 'the demo user, whose password is public, is enabled on a non-loopback address: set NODE_ENV=production or DEMO_USER=false');
+    }
     try {
       await services.auth.createUser(DEMO_EMAIL, DEMO_PASSWORD);
       logger.info({ email: DEMO_EMAIL }, 'demo user created');

@@ -5,6 +5,7 @@ import type { Logger } from 'pino';
 import { DomainError, InvalidCredentialsError, NotFoundError, StoreUnavailableError, UnauthenticatedError } from '../domain/errors.ts';
 import { authFailureOf } from './auth.ts';
 import { PROBLEMS, problemType, type ProblemKind } from './problems.ts';
+import { loggable } from './logging.ts';
 import { requestIdOf } from './request-id.ts';
 
 export const RETRY_AFTER_UNAVAILABLE_SECONDS = 5;
@@ -45,8 +46,12 @@ export function errorMiddleware(logger: Logger): ErrorRequestHandler {
   return (error: unknown, req, res, next) => {
     if (res.headersSent) return next(error);
     const mapped = map(error, req);
-    if (mapped.kind.status >= 500) {
-      logger.error({ err: loggable(error), requestId: requestIdOf(req), method: req.method, path: req.path }, 'request failed');
+    if (mapped.kind.status === 503) {
+      // Expected while another process holds the store (an import): no stack, not an error.
+      const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : undefined;
+      logger.warn({ requestId: requestIdOf(req), method: req.method, cause }, 'store unavailable');
+    } else if (mapped.kind.status >= 500) {
+      logger.error({ err: loggable(error), requestId: requestIdOf(req), method: req.method }, 'request failed');
     }
     sendProblem(req, res, mapped);
   };
@@ -143,28 +148,3 @@ function validationItems(raw: unknown, req: Request): ProblemItem[] {
   });
 }
 
-const SECRETS: ReadonlyArray<[RegExp, string]> = [
-  [/ssk_[A-Za-z0-9_-]+/g, 'ssk_[redacted]'],
-  [/([?&]tokenID=)[^&\s"']*/gi, '$1[redacted]'],
-];
-
-function scrub(text: string): string {
-  return SECRETS.reduce((t, [pattern, replacement]) => t.replace(pattern, replacement), text);
-}
-
-/**
- * What a log line may say about an error: its name, message, stack and validator items, scrubbed
- * of tokens. Validator errors carry the full URL (with a deprecated tokenID) in `path`: never
- * log an error object as it is.
- */
-export function loggable(error: unknown): Record<string, unknown> {
-  if (!(error instanceof Error)) return { message: scrub(String(error)) };
-  const items = (error as { errors?: unknown }).errors;
-  return {
-    type: error.name,
-    message: scrub(error.message),
-    stack: scrub(error.stack ?? ''),
-    ...(Array.isArray(items) ? { errors: items.map((i: { message?: string }) => scrub(String(i.message))) } : {}),
-    ...(error.cause !== undefined ? { cause: loggable(error.cause) } : {}),
-  };
-}

@@ -4,11 +4,12 @@ import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { createServer, type RequestListener, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
+import type { Logger } from 'pino';
 import { PROBLEMS, problemType, type ProblemKind } from './problems.ts';
 
-export async function listen(app: RequestListener, port: number, host: string): Promise<Server> {
+export async function listen(app: RequestListener, port: number, host: string, logger?: Logger): Promise<Server> {
   const server = createServer(app);
-  server.on('clientError', answerClientError);
+  server.on('clientError', (error: Error & { code?: string }, socket: Duplex) => answerClientError(error, socket, logger));
   server.listen(port, host);
   await once(server, 'listening');
   return server;
@@ -18,13 +19,14 @@ export async function listen(app: RequestListener, port: number, host: string): 
  * Node answers requests it cannot parse (headers over 16 KiB, a broken request line) itself,
  * before Express sees them, with an empty body. Answer them as problem+json like everything else.
  */
-function answerClientError(error: Error & { code?: string }, socket: Duplex): void {
+function answerClientError(error: Error & { code?: string }, socket: Duplex, logger: Logger | undefined): void {
   if (error.code === 'ECONNRESET' || !socket.writable) {
     socket.destroy();
     return;
   }
   const kind: ProblemKind = error.code === 'HPE_HEADER_OVERFLOW' ? PROBLEMS.headersTooLarge : PROBLEMS.badRequestLine;
   const requestId = randomUUID();
+  logger?.info({ requestId, status: kind.status, reason: error.code }, 'request');
   const body = JSON.stringify({
     type: problemType(kind),
     title: kind.title,

@@ -137,6 +137,21 @@ describe('logs', () => {
     expect(failed.length).toBeGreaterThan(0);
     for (const line of logLines) expect(line).not.toContain(user.token.slice(4));
   });
+
+  test('when a token is pasted into a path or a request id, then the log line does not contain it', async () => {
+    await fetch(`${app.baseUrl}/v1/tokens/${user.token}`, { method: 'DELETE', headers: { Authorization: `Bearer ${user.token}`, 'X-Request-Id': user.token } });
+    const line = logLines.map((l) => JSON.parse(l) as Record<string, unknown>).findLast((l) => l['msg'] === 'request')!;
+    expect(line).toMatchObject({ method: 'DELETE', path: '/v1/tokens/ssk_[redacted]', status: 400 });
+    for (const l of logLines) expect(l).not.toContain(user.token.slice(4));
+  });
+
+  test('when a HEAD request is logged, then its method is HEAD and its path is the full path', async () => {
+    await fetch(`${app.baseUrl}/health/live`, { method: 'HEAD' });
+    await fetch(`${app.baseUrl}/docs/`);
+    const lines = logLines.map((l) => JSON.parse(l) as Record<string, unknown>).filter((l) => l['msg'] === 'request');
+    expect(lines.at(-2)).toMatchObject({ method: 'HEAD', path: '/health/live', status: 200 });
+    expect(lines.at(-1)).toMatchObject({ method: 'GET', path: '/docs/', status: 200 });
+  });
 });
 
 describe('a store that another process is writing to', () => {

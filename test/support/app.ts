@@ -63,7 +63,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     ? pino({ level: 'info' }, { write: (line: string) => void lines.push(line) })
     : pino({ level: process.env['TEST_LOG_LEVEL'] ?? 'silent' });
   const app = createApp({ ...services, contract: loadContract(), publicBaseUrl: 'http://images.test', validateResponses: true, logger });
-  const server = await listen(app, 0, '127.0.0.1');
+  const server = await listen(app, 0, '127.0.0.1', logger);
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   const client = (headers: Record<string, string> = {}) => createClient({ baseUrl, headers });

@@ -1,0 +1,54 @@
+// What reaches the logs: one line per request, and error details, never a token. Tokens can
+// arrive in a query string (the deprecated tokenID), in a path (pasted as an id) or in an error
+// message; every string logged here goes through scrub().
+import type { NextFunction, Request, Response } from 'express';
+import type { Logger } from 'pino';
+import { requestIdOf } from './request-id.ts';
+
+const SECRETS: ReadonlyArray<[RegExp, string]> = [
+  [/ssk_[A-Za-z0-9_-]+/g, 'ssk_[redacted]'],
+  [/([?&]tokenID=)[^&\s"']*/gi, '$1[redacted]'],
+];
+
+export function scrub(text: string): string {
+  return SECRETS.reduce((t, [pattern, replacement]) => t.replace(pattern, replacement), text);
+}
+
+/**
+ * What a log line may say about an error: its name, message, stack and validator items, scrubbed
+ * of tokens. Validator errors carry the full URL (with a deprecated tokenID) in `path`: never
+ * log an error object as it is.
+ */
+export function loggable(error: unknown): Record<string, unknown> {
+  if (!(error instanceof Error)) return { message: scrub(String(error)) };
+  const items = (error as { errors?: unknown }).errors;
+  return {
+    type: error.name,
+    message: scrub(error.message),
+    stack: scrub(error.stack ?? ''),
+    ...(Array.isArray(items) ? { errors: items.map((i: { message?: string }) => scrub(String(i.message))) } : {}),
+    ...(error.cause !== undefined ? { cause: loggable(error.cause) } : {}),
+  };
+}
+
+/** The path of a URL as sent (not relative to a router mount), without the query string. */
+function pathOf(url: string): string {
+  const end = url.search(/[?#]/);
+  return end === -1 ? url : url.slice(0, end);
+}
+
+/** One line per request: method as sent (HEAD stays HEAD), path without query, status, time. */
+export function accessLog(logger: Logger) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    const started = process.hrtime.bigint();
+    const method = req.method;
+    const path = scrub(pathOf(req.originalUrl));
+    res.on('finish', () => {
+      logger.info(
+        { requestId: requestIdOf(req), method, path, status: res.statusCode, ms: Number(process.hrtime.bigint() - started) / 1e6 },
+        'request',
+      );
+    });
+    next();
+  };
+}
