@@ -4,18 +4,12 @@ import type { ErrorRequestHandler, Request, Response } from 'express';
 import type { Logger } from 'pino';
 import { DomainError, InvalidCredentialsError, NotFoundError, StoreUnavailableError, UnauthenticatedError } from '../domain/errors.ts';
 import { authFailureOf } from './auth.ts';
-import { PROBLEMS, problemType, type ProblemKind } from './problems.ts';
+import { PROBLEMS, problemBody, type ProblemItem, type ProblemKind } from './problems.ts';
 import { loggable } from './logging.ts';
 import { requestIdOf } from './request-id.ts';
 
 export const RETRY_AFTER_UNAVAILABLE_SECONDS = 5;
 const REALM = 'Bearer realm="school-search"';
-
-interface ProblemItem {
-  in: 'query' | 'path' | 'header' | 'body';
-  name: string;
-  message: string;
-}
 
 interface Mapped {
   kind: ProblemKind;
@@ -27,19 +21,7 @@ interface Mapped {
 export function sendProblem(req: Request, res: Response, mapped: Mapped): void {
   const { kind, detail, errors, headers } = mapped;
   for (const [name, value] of Object.entries(headers ?? {})) res.setHeader(name, value);
-  res
-    .status(kind.status)
-    .type('application/problem+json')
-    .send(
-      JSON.stringify({
-        type: problemType(kind),
-        title: kind.title,
-        status: kind.status,
-        detail,
-        request_id: requestIdOf(req),
-        ...(errors && errors.length > 0 ? { errors } : {}),
-      }),
-    );
+  res.status(kind.status).type('application/problem+json').send(problemBody(kind, detail, requestIdOf(req), errors));
 }
 
 export function errorMiddleware(logger: Logger): ErrorRequestHandler {

@@ -36,3 +36,21 @@ export const PROBLEMS = {
 export function problemType(kind: ProblemKind): string {
   return `/problems/${kind.slug}`;
 }
+
+export interface ProblemItem {
+  in: 'query' | 'path' | 'header' | 'body';
+  name: string;
+  message: string;
+}
+
+/** The RFC 9457 body every error response carries, whichever layer sends it. */
+export function problemBody(kind: ProblemKind, detail: string, requestId: string, errors?: ProblemItem[]): string {
+  return JSON.stringify({
+    type: problemType(kind),
+    title: kind.title,
+    status: kind.status,
+    detail,
+    request_id: requestId,
+    ...(errors && errors.length > 0 ? { errors } : {}),
+  });
+}

@@ -5,7 +5,7 @@ import { once } from 'node:events';
 import { createServer, type RequestListener, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { Logger } from 'pino';
-import { PROBLEMS, problemType, type ProblemKind } from './problems.ts';
+import { PROBLEMS, problemBody, type ProblemKind } from './problems.ts';
 
 export async function listen(app: RequestListener, port: number, host: string, logger?: Logger): Promise<Server> {
   const server = createServer(app);
@@ -27,13 +27,7 @@ function answerClientError(error: Error & { code?: string }, socket: Duplex, log
   const kind: ProblemKind = error.code === 'HPE_HEADER_OVERFLOW' ? PROBLEMS.headersTooLarge : PROBLEMS.badRequestLine;
   const requestId = randomUUID();
   logger?.info({ requestId, status: kind.status, reason: error.code }, 'request');
-  const body = JSON.stringify({
-    type: problemType(kind),
-    title: kind.title,
-    status: kind.status,
-    detail: kind.advice,
-    request_id: requestId,
-  });
+  const body = problemBody(kind, kind.advice, requestId);
   socket.end(
     `HTTP/1.1 ${kind.status} ${kind.title}\r\n` +
       'Content-Type: application/problem+json\r\n' +
