@@ -48,6 +48,12 @@ export const revokeCurrentToken = <ThrowOnError extends boolean = false>(options
  * creates a new token; earlier tokens stay valid until they expire or are revoked (a user
  * holds at most 100 live tokens: beyond that, the oldest is revoked).
  *
+ * Rate limited, against password guessing: by default at most 30 attempts per minute from
+ * one client (IP address), and at most 10 failed attempts per minute for one e-mail address
+ * (successful logins do not count). Over either quota the answer is 429 with `Retry-After`;
+ * the `RateLimit` and `RateLimit-Policy` headers show both quotas. Operators configure the
+ * numbers (README).
+ *
  */
 export const createToken = <ThrowOnError extends boolean = false>(options: Options<CreateTokenData, ThrowOnError>): RequestResult<CreateTokenResponses, CreateTokenErrors, ThrowOnError> => (options.client ?? client).post<CreateTokenResponses, CreateTokenErrors, ThrowOnError>({
     requestValidator: async (data) => await z.object({
@@ -140,6 +146,11 @@ export const revokeMyToken = <ThrowOnError extends boolean = false>(options: Opt
  *
  * Each call is metered: the request record in `apirequest` is stored in the caller's
  * history before the response is sent.
+ *
+ * Rate limited per token: by default 300 searches per minute (five a second, enough for
+ * a search box that asks on every keystroke). Over the quota the answer is 429 with
+ * `Retry-After`, and the search is neither run nor metered. The `RateLimit` and
+ * `RateLimit-Policy` headers show the quota on every answer.
  *
  */
 export const fetchSchoolSearch = <ThrowOnError extends boolean = false>(options: Options<FetchSchoolSearchData, ThrowOnError>): RequestResult<FetchSchoolSearchResponses, FetchSchoolSearchErrors, ThrowOnError> => (options.client ?? client).get<FetchSchoolSearchResponses, FetchSchoolSearchErrors, ThrowOnError>({

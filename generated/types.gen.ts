@@ -285,7 +285,9 @@ export type CreateTokenErrors = {
      */
     415: Problem;
     /**
-     * Too many requests; retry after the given number of seconds.
+     * A quota is used up (see the operation's description); retry after the given number of
+     * seconds. `RateLimit` shows which quota is at zero.
+     *
      */
     429: Problem;
     /**
@@ -479,7 +481,9 @@ export type FetchSchoolSearchErrors = {
      */
     401: Problem;
     /**
-     * Too many requests; retry after the given number of seconds.
+     * A quota is used up (see the operation's description); retry after the given number of
+     * seconds. `RateLimit` shows which quota is at zero.
+     *
      */
     429: Problem;
     /**

@@ -23,6 +23,7 @@ import { createApp } from '../src/app.ts';
 import type { SchoolDraft } from '../src/domain/ports.ts';
 import { draftSchool } from '../src/domain/school.draft.ts';
 import { loadContract } from '../src/http/contract.ts';
+import { RATE_LIMITS_OFF } from '../src/http/rate-limit.ts';
 import { Argon2Hasher } from '../src/security/argon2.hasher.ts';
 import { createServices } from '../src/services.ts';
 import { SqliteStore } from '../src/stores/sqlite/store.ts';
@@ -168,7 +169,7 @@ async function main(): Promise<number> {
     const appendP50 = await appendLatency(store, userId);
 
     const logger = pino({ level: 'silent' });
-    const app = createApp({ ...services, contract: loadContract(), publicBaseUrl: 'http://127.0.0.1', validateResponses: false, logger });
+    const app = createApp({ ...services, contract: loadContract(), publicBaseUrl: 'http://127.0.0.1', validateResponses: false, logger, rateLimits: RATE_LIMITS_OFF, corsOrigins: '*' });
     const server = app.listen(0, '127.0.0.1');
     await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -8,8 +8,13 @@ import type { Contract } from './http/contract.ts';
 import { docsRoutes } from './http/docs.routes.ts';
 import { errorMiddleware } from './http/error.middleware.ts';
 import { createHandlers, type HandlerDeps, type Handlers } from './http/handlers.ts';
+import { corsPolicy, type CorsOrigins } from './http/cors.ts';
 import { accessLog } from './http/logging.ts';
+import { rateLimiting, type RateLimits } from './http/rate-limit.ts';
 import { requestId } from './http/request-id.ts';
+import { securityHeaders } from './http/security-headers.ts';
+import { MAX_BODY_BYTES } from './http/server.ts';
+import { strictIntegers } from './http/strict-integers.ts';
 import { NotFoundError } from './domain/errors.ts';
 
 export interface AppOptions extends HandlerDeps {
@@ -17,6 +22,10 @@ export interface AppOptions extends HandlerDeps {
   /** Validate every response against the contract (development and test; off in production). */
   readonly validateResponses: boolean;
   readonly logger: Logger;
+  readonly rateLimits: RateLimits;
+  readonly corsOrigins: CorsOrigins;
+  /** Express's `trust proxy`; the client address keys the login rate limit. */
+  readonly trustProxy?: boolean | number | string;
 }
 
 interface OpenApiRequest extends Request {
@@ -29,12 +38,15 @@ export function createApp(options: AppOptions): express.Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
+  app.set('trust proxy', options.trustProxy ?? false);
   app.use(requestId);
   app.use(accessLog(logger));
-  app.use(securityHeaders);
+  app.use(securityHeaders());
+  app.use(corsPolicy(options.corsOrigins));
   app.use(headAsGet);
   app.use(docsRoutes(contract));
-  app.use(express.json({ limit: '16kb', type: ['application/json', 'application/*+json'], strict: true }));
+  app.use(refuseDeclaredLargeBodies);
+  app.use(express.json({ limit: MAX_BODY_BYTES, type: ['application/json', 'application/*+json'], strict: true }));
   app.use(
     OpenApiValidator.middleware({
       // The validator annotates the document it is given: hand it its own copy.
@@ -48,6 +60,8 @@ export function createApp(options: AppOptions): express.Express {
       ignoreUndocumented: false,
     }),
   );
+  app.use(strictIntegers(contract));
+  app.use(rateLimiting(options.rateLimits, logger));
   app.use(dispatch(handlers));
   app.use(errorMiddleware(logger));
   return app;
@@ -82,9 +96,16 @@ function headAsGet(req: Request, _res: Response, next: NextFunction): void {
   next();
 }
 
-function securityHeaders(_req: Request, res: Response, next: NextFunction): void {
-  res.setHeader('X-Content-Type-Options', 'nosniff');
-  res.setHeader('Referrer-Policy', 'no-referrer');
-  res.setHeader('X-Frame-Options', 'DENY');
+/**
+ * A body declared larger than the app ever reads is refused before any of it is read
+ * (express.json would read and discard all of it first), and the connection is closed so that
+ * the rest of it is never read either.
+ */
+function refuseDeclaredLargeBodies(req: Request, res: Response, next: NextFunction): void {
+  const declared = req.headers['content-length'];
+  if (declared !== undefined && Number(declared) > MAX_BODY_BYTES) {
+    res.setHeader('Connection', 'close');
+    return next(Object.assign(new Error('request entity too large'), { status: 413, type: 'entity.too.large' }));
+  }
   next();
 }

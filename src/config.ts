@@ -3,6 +3,8 @@
 import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import type { CorsOrigins } from './http/cors.ts';
+import type { RateLimits } from './http/rate-limit.ts';
 
 /** Relative paths are resolved against the project, not the working directory: the API and the
  * command line then find the same store from wherever they are started. */
@@ -33,6 +35,21 @@ const schema = z.object({
   ARGON2_PARALLELISM: int(1, 64).default(1),
   SHUTDOWN_TIMEOUT_MS: int(0, 600_000).default(10_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  RATE_LIMIT_WINDOW_SECONDS: int(1, 3600).default(60),
+  RATE_LIMIT_SEARCH: int(0, 1_000_000).default(300),
+  RATE_LIMIT_LOGIN_PER_CLIENT: int(0, 1_000_000).default(30),
+  RATE_LIMIT_LOGIN_PER_EMAIL: int(0, 1_000_000).default(10),
+  TRUST_PROXY: z
+    .string()
+    .regex(/^(false|true|\d{1,2}|[0-9a-zA-Z.:/, ]+)$/, 'false, true, a number of proxy hops, or addresses/subnets (e.g. loopback, 10.0.0.0/8)')
+    .default('false'),
+  CORS_ORIGINS: z
+    .string()
+    .refine(
+      (v) => v === '*' || v === 'none' || v.split(',').every((o) => /^https?:\/\/[^/?#\s]+$/.test(o.trim())),
+      '*, none, or a comma-separated list of origins such as https://app.example.org',
+    )
+    .default('*'),
 });
 
 export interface Config {
@@ -49,6 +66,10 @@ export interface Config {
   readonly argon2: { memoryCost: number; timeCost: number; parallelism: number };
   readonly shutdownTimeoutMs: number;
   readonly logLevel: string;
+  readonly rateLimits: RateLimits;
+  /** Express's `trust proxy`: which X-Forwarded-For hops to believe for the client address. */
+  readonly trustProxy: boolean | number | string;
+  readonly corsOrigins: CorsOrigins;
 }
 
 export const DEMO_EMAIL = 'demo@example.com';
@@ -78,5 +99,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     argon2: { memoryCost: c.ARGON2_MEMORY_KIB, timeCost: c.ARGON2_TIME_COST, parallelism: c.ARGON2_PARALLELISM },
     shutdownTimeoutMs: c.SHUTDOWN_TIMEOUT_MS,
     logLevel: c.LOG_LEVEL,
+    rateLimits: {
+      windowSeconds: c.RATE_LIMIT_WINDOW_SECONDS,
+      searchPerToken: c.RATE_LIMIT_SEARCH,
+      loginPerClient: c.RATE_LIMIT_LOGIN_PER_CLIENT,
+      loginFailuresPerEmail: c.RATE_LIMIT_LOGIN_PER_EMAIL,
+    },
+    trustProxy: c.TRUST_PROXY === 'false' ? false : c.TRUST_PROXY === 'true' ? true : /^\d+$/.test(c.TRUST_PROXY) ? Number(c.TRUST_PROXY) : c.TRUST_PROXY,
+    corsOrigins: c.CORS_ORIGINS === '*' || c.CORS_ORIGINS === 'none' ? c.CORS_ORIGINS : c.CORS_ORIGINS.split(',').map((o) => o.trim()),
   };
 }

@@ -36,6 +36,9 @@ async function main(): Promise<void> {
     publicBaseUrl: config.publicBaseUrl,
     validateResponses: config.validateResponses,
     logger,
+    rateLimits: config.rateLimits,
+    corsOrigins: config.corsOrigins,
+    trustProxy: config.trustProxy,
   });
   const server = await listen(app, config.port, config.host, logger);
   const { port } = server.address() as AddressInfo;

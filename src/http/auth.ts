@@ -6,6 +6,7 @@ import { UnauthenticatedError } from '../domain/errors.ts';
 
 const principals = new WeakMap<Request, Principal>();
 const failures = new WeakMap<Request, UnauthenticatedError>();
+const errors = new WeakMap<Request, unknown>();
 
 /** The principal the security handler attached; handlers of secured operations always have one. */
 export function principalOf(req: Request): Principal {
@@ -17,6 +18,15 @@ export function principalOf(req: Request): Principal {
 /** Why authentication failed, for the 401 challenge (invalid_token vs. no token at all). */
 export function authFailureOf(req: Request): UnauthenticatedError | undefined {
   return failures.get(req);
+}
+
+/**
+ * An error that stopped authentication without saying anything about the token (the store is
+ * unavailable, a bug). The validator reports every security-handler error as a 401; this one
+ * must be answered as itself, or a client would throw away a good token.
+ */
+export function authErrorOf(req: Request): unknown {
+  return errors.get(req);
 }
 
 function bearerValue(req: Request): string | undefined {
@@ -37,6 +47,7 @@ export function securityHandlers(auth: AuthService) {
       return true;
     } catch (error) {
       if (error instanceof UnauthenticatedError) failures.set(req, error);
+      else errors.set(req, error);
       throw error;
     }
   }

@@ -3,9 +3,10 @@
 import type { ErrorRequestHandler, Request, Response } from 'express';
 import type { Logger } from 'pino';
 import { DomainError, InvalidCredentialsError, NotFoundError, StoreUnavailableError, UnauthenticatedError } from '../domain/errors.ts';
-import { authFailureOf } from './auth.ts';
+import { authErrorOf, authFailureOf } from './auth.ts';
 import { PROBLEMS, problemBody, type ProblemItem, type ProblemKind } from './problems.ts';
 import { loggable } from './logging.ts';
+import { RateLimitedError } from './rate-limit.ts';
 import { requestIdOf } from './request-id.ts';
 
 export const RETRY_AFTER_UNAVAILABLE_SECONDS = 5;
@@ -25,8 +26,11 @@ export function sendProblem(req: Request, res: Response, mapped: Mapped): void {
 }
 
 export function errorMiddleware(logger: Logger): ErrorRequestHandler {
-  return (error: unknown, req, res, next) => {
-    if (res.headersSent) return next(error);
+  return (raw: unknown, req, res, next) => {
+    if (res.headersSent) return next(raw);
+    // The validator's 401 for a security handler that threw: answer what it threw instead.
+    const rejected = !(raw instanceof DomainError) && (raw as { status?: unknown } | null)?.status === 401;
+    const error = (rejected ? authErrorOf(req) : undefined) ?? raw;
     const mapped = map(error, req);
     if (mapped.kind.status === 503) {
       // Expected while another process holds the store (an import): no stack, not an error.
@@ -41,6 +45,10 @@ export function errorMiddleware(logger: Logger): ErrorRequestHandler {
 
 function map(error: unknown, req: Request): Mapped {
   if (error instanceof DomainError) return mapDomain(error, req);
+  if (error instanceof RateLimitedError) {
+    // Retry-After and the RateLimit headers were set by the limiter.
+    return { kind: PROBLEMS.rateLimited, detail: `Too many requests (${error.policy} quota). Retry after ${error.retryAfterSeconds} seconds.` };
+  }
   const e = error as { status?: unknown; type?: unknown; errors?: unknown; headers?: Record<string, string>; message?: string };
   const status = typeof e.status === 'number' ? e.status : 500;
   // body-parser
@@ -61,11 +69,11 @@ function map(error: unknown, req: Request): Mapped {
     case 404:
       return { kind: PROBLEMS.notFound, detail: `There is no ${req.method} ${req.path}.` };
     case 405: {
-      const allow = e.headers?.['Allow'] ?? e.headers?.['allow'];
+      const allow = allowed(e.headers?.['Allow'] ?? e.headers?.['allow']);
       return {
         kind: PROBLEMS.methodNotAllowed,
         detail: `${req.method} is not allowed on ${req.path}.`,
-        ...(allow ? { headers: { Allow: allow.toUpperCase() } } : {}),
+        ...(allow ? { headers: { Allow: allow } } : {}),
       };
     }
     case 413:
@@ -102,6 +110,14 @@ function unauthorized(req: Request, failure: UnauthenticatedError | undefined): 
     detail: 'The bearer token is missing, invalid, expired or revoked.',
     headers: { 'WWW-Authenticate': challenge },
   };
+}
+
+/** The contract's methods for the path, plus HEAD wherever GET is (the app answers it, RFC 9110). */
+function allowed(fromValidator: string | undefined): string | undefined {
+  if (!fromValidator) return undefined;
+  const methods = fromValidator.toUpperCase().split(/\s*,\s*/).filter(Boolean);
+  if (methods.includes('GET') && !methods.includes('HEAD')) methods.push('HEAD');
+  return methods.join(', ');
 }
 
 function internal(): Mapped {

@@ -50,6 +50,7 @@ export function createHandlers({ auth, search, account, store, publicBaseUrl }: 
       const tokens = await auth.listTokens(ctx.principal());
       return {
         status: 200,
+        headers: NO_STORE,
         body: {
           tokens: tokens.map((t) => ({
             token_id: t.id,
@@ -73,6 +74,7 @@ export function createHandlers({ auth, search, account, store, publicBaseUrl }: 
       const outcome = await search.search(ctx.principal(), { query: query.query, stateCode: query.stateCode, offset, limit });
       return {
         status: 200,
+        headers: NO_STORE,
         body: {
           apirequest: recordBody(outcome.record),
           requestresult: {
@@ -97,6 +99,7 @@ export function createHandlers({ auth, search, account, store, publicBaseUrl }: 
       const view = await account.account(ctx.principal());
       return {
         status: 200,
+        headers: NO_STORE,
         body: {
           userId: view.userId,
           email: view.email,
@@ -115,7 +118,7 @@ export function createHandlers({ auth, search, account, store, publicBaseUrl }: 
       const offset = query.offset ?? DEFAULT_OFFSET;
       const limit = query.limit ?? DEFAULT_LIMIT;
       const page = await account.history(ctx.principal(), offset, limit);
-      return { status: 200, body: { total_count: page.total, offset, limit, requests: page.records.map(recordBody) } };
+      return { status: 200, headers: NO_STORE, body: { total_count: page.total, offset, limit, requests: page.records.map(recordBody) } };
     },
 
     async getSchoolImage({ path }) {
@@ -140,6 +143,7 @@ export function createHandlers({ auth, search, account, store, publicBaseUrl }: 
   };
 }
 
+/** Tokens and a user's own data must not be kept by browsers or shared caches. */
 const NO_STORE = { 'Cache-Control': 'no-store' };
 
 function tokenBody(t: IssuedToken): api.Token {

@@ -24,6 +24,8 @@ export const PROBLEMS = {
     'The e-mail and password do not match an account. Check both; the answer does not say which one is wrong.'),
   notFound: kind('not-found', 404, 'Not found', 'There is no such resource, or it is not yours.'),
   methodNotAllowed: kind('method-not-allowed', 405, 'Method not allowed', 'Use one of the methods in the `Allow` header.'),
+  requestTimeout: kind('request-timeout', 408, 'Request timeout',
+    'The request line and headers must arrive within 10 seconds, and the whole request within 30 seconds.'),
   payloadTooLarge: kind('payload-too-large', 413, 'Payload too large', 'Request bodies are limited to 16 KiB.'),
   unsupportedMediaType: kind('unsupported-media-type', 415, 'Unsupported media type', 'Send the body as application/json.'),
   rateLimited: kind('rate-limited', 429, 'Too many requests', 'Wait for the number of seconds in `Retry-After`, then retry.'),

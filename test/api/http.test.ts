@@ -5,25 +5,10 @@ import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createToken, fetchMyData, fetchSchoolSearch, getSchoolImage, revokeMyToken } from '../../generated/sdk.gen.ts';
 import { InvalidInputError } from '../../src/domain/errors.ts';
-import type { PasswordHasher } from '../../src/domain/ports.ts';
-import { cheapHasher, startTestApp, type TestApp } from '../support/app.ts';
+import { cheapHasher, CountingHasher, startTestApp, type TestApp } from '../support/app.ts';
 import { expectProblem, unchecked } from '../support/problem.ts';
 
 /** The cheap test hasher, counting how often a password is checked. */
-class CountingHasher implements PasswordHasher {
-  verifications = 0;
-  hash(password: string) {
-    return cheapHasher.hash(password);
-  }
-  verify(hash: string, password: string) {
-    this.verifications++;
-    return cheapHasher.verify(hash, password);
-  }
-  needsRehash(hash: string) {
-    return cheapHasher.needsRehash(hash);
-  }
-}
-
 const hasher = new CountingHasher();
 const logLines: string[] = [];
 let app: TestApp;

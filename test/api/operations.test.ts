@@ -119,8 +119,8 @@ describe('routes and methods outside the contract', () => {
   );
 
   test.each([
-    ['PUT', '/v1/fetchMyData', 'GET'],
-    ['DELETE', '/v1/fetchSchoolSearch', 'GET'],
+    ['PUT', '/v1/fetchMyData', 'GET, HEAD'],
+    ['DELETE', '/v1/fetchSchoolSearch', 'GET, HEAD'],
     ['GET', '/v1/auth/rotate', 'POST'],
     ['PATCH', '/v1/auth', 'DELETE, POST'],
   ])('when %s %s is requested, then 405 with Allow', async (method, path, allow) => {

@@ -10,6 +10,8 @@ import { createApp } from '../../src/app.ts';
 import type { Clock, PasswordHasher, SchoolDraft } from '../../src/domain/ports.ts';
 import { draftSchool, type SchoolInput } from '../../src/domain/school.draft.ts';
 import { loadContract } from '../../src/http/contract.ts';
+import type { CorsOrigins } from '../../src/http/cors.ts';
+import { RATE_LIMITS_OFF, type RateLimits } from '../../src/http/rate-limit.ts';
 import { listen } from '../../src/http/server.ts';
 import { Argon2Hasher } from '../../src/security/argon2.hasher.ts';
 import { createServices, type Services } from '../../src/services.ts';
@@ -29,6 +31,21 @@ export class TestClock implements Clock {
 // Far below the production parameters (OWASP: 19 MiB, t=2) so that tests stay fast; the
 // hasher under test is the same class.
 export const cheapHasher = new Argon2Hasher({ memoryCost: 1024, timeCost: 1, parallelism: 1 });
+
+/** The cheap hasher, counting verifications: shows whether a request reached the password check. */
+export class CountingHasher implements PasswordHasher {
+  verifications = 0;
+  hash(password: string) {
+    return cheapHasher.hash(password);
+  }
+  verify(hash: string, password: string) {
+    this.verifications++;
+    return cheapHasher.verify(hash, password);
+  }
+  needsRehash(hash: string) {
+    return cheapHasher.needsRehash(hash);
+  }
+}
 
 export interface TestApp {
   readonly baseUrl: string;
@@ -50,10 +67,16 @@ export interface TestAppOptions {
   hasher?: PasswordHasher;
   /** Receives the app's log lines (JSON), e.g. to assert what is never logged. */
   logLines?: string[];
+  /** Off unless a test is about rate limiting: tests log in more often than a person would. */
+  rateLimits?: RateLimits;
+  corsOrigins?: CorsOrigins;
+  trustProxy?: boolean | number | string;
+  /** Put the store file here (the caller owns and removes the directory), e.g. to move or fill it. */
+  dataDir?: string;
 }
 
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const dir = mkdtempSync(join(tmpdir(), 'school-search-test-'));
+  const dir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'school-search-test-'));
   const dbPath = join(dir, 'store.db');
   const store = await SqliteStore.open({ path: dbPath });
   const clock = new TestClock();
@@ -62,7 +85,16 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const logger = lines
     ? pino({ level: 'info' }, { write: (line: string) => void lines.push(line) })
     : pino({ level: process.env['TEST_LOG_LEVEL'] ?? 'silent' });
-  const app = createApp({ ...services, contract: loadContract(), publicBaseUrl: 'http://images.test', validateResponses: true, logger });
+  const app = createApp({
+    ...services,
+    contract: loadContract(),
+    publicBaseUrl: 'http://images.test',
+    validateResponses: true,
+    logger,
+    rateLimits: options.rateLimits ?? RATE_LIMITS_OFF,
+    corsOrigins: options.corsOrigins ?? '*',
+    ...(options.trustProxy === undefined ? {} : { trustProxy: options.trustProxy }),
+  });
   const server = await listen(app, 0, '127.0.0.1', logger);
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
@@ -93,7 +125,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await store.close();
-      rmSync(dir, { recursive: true, force: true });
+      if (options.dataDir === undefined) rmSync(dir, { recursive: true, force: true });
     },
   };
 }

@@ -1,0 +1,142 @@
+// Rate limiting (OWASP API4, and API2's brute force): per token on search, per client and per
+// e-mail (failed attempts) on login; 429 problem+json with Retry-After and the IETF RateLimit
+// headers (draft 8). Each test starts its own app, so quotas never leak between tests.
+import { afterEach, describe, expect, test } from 'vitest';
+import { createToken, fetchMyRequests, fetchSchoolSearch } from '../../generated/sdk.gen.ts';
+import { RATE_LIMITS_OFF, type RateLimits } from '../../src/http/rate-limit.ts';
+import { startTestApp, type TestApp, type TestAppOptions } from '../support/app.ts';
+import { expectProblem, unchecked } from '../support/problem.ts';
+
+const HARVARD = { schoolname: 'Harvard University', city: 'Cambridge', stateprovince: 'MA' };
+let app: TestApp | undefined;
+afterEach(async () => {
+  await app?.close();
+  app = undefined;
+});
+
+async function start(limits: Partial<RateLimits>, options: TestAppOptions = {}): Promise<TestApp> {
+  app = await startTestApp({ ...options, rateLimits: { ...RATE_LIMITS_OFF, ...limits } });
+  await app.seed([HARVARD]);
+  return app;
+}
+
+function retryAfter(response: Response | undefined): number {
+  const value = response?.headers.get('retry-after') ?? '';
+  expect(value).toMatch(/^\d+$/);
+  return Number(value);
+}
+
+describe('search: per token', () => {
+  test('when a token has used its quota, then 429 rate-limited with Retry-After, and the search is not metered', async () => {
+    const a = await start({ searchPerToken: 3, windowSeconds: 60 });
+    const user = await a.userClient();
+    for (let i = 0; i < 3; i++) {
+      const ok = await fetchSchoolSearch({ client: user.client, query: { query: 'harvard' } });
+      expect(ok.response!.status).toBe(200);
+      expect(ok.response!.headers.get('ratelimit')).toMatch(new RegExp(`^"search-per-token"; r=${2 - i}; t=\\d+$`));
+      expect(ok.response!.headers.get('ratelimit-policy')).toMatch(/^"search-per-token"; q=3; w=60; pk=:[A-Za-z0-9+/=]+:$/);
+    }
+    const refused = await fetchSchoolSearch({ client: user.client, query: { query: 'harvard' } });
+    const problem = expectProblem(refused, 429, 'rate-limited');
+    expect(problem.detail).toContain('search-per-token');
+    const seconds = retryAfter(refused.response);
+    expect(seconds).toBeGreaterThan(0);
+    expect(seconds).toBeLessThanOrEqual(60);
+    expect(refused.response!.headers.get('ratelimit')).toMatch(/^"search-per-token"; r=0; t=\d+$/);
+    // Refused before the handler: three records, not four.
+    expect((await fetchMyRequests({ client: user.client })).data!.total_count).toBe(3);
+  });
+
+  test('when one token is throttled, then another user is not', async () => {
+    const a = await start({ searchPerToken: 1 });
+    const first = await a.userClient();
+    const second = await a.userClient();
+    expect((await fetchSchoolSearch({ client: first.client, query: { query: 'harvard' } })).response!.status).toBe(200);
+    expectProblem(await fetchSchoolSearch({ client: first.client, query: { query: 'harvard' } }), 429, 'rate-limited');
+    expect((await fetchSchoolSearch({ client: second.client, query: { query: 'harvard' } })).response!.status).toBe(200);
+  });
+
+  test('when the window has passed, then the token may search again', async () => {
+    const a = await start({ searchPerToken: 1, windowSeconds: 1 });
+    const user = await a.userClient();
+    expect((await fetchSchoolSearch({ client: user.client, query: { query: 'harvard' } })).response!.status).toBe(200);
+    const refused = await fetchSchoolSearch({ client: user.client, query: { query: 'harvard' } });
+    expectProblem(refused, 429, 'rate-limited');
+    expect(retryAfter(refused.response)).toBeLessThanOrEqual(1);
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    expect((await fetchSchoolSearch({ client: user.client, query: { query: 'harvard' } })).response!.status).toBe(200);
+  });
+
+  test('when a request is refused by authentication or validation, then it does not use the quota', async () => {
+    const a = await start({ searchPerToken: 1 });
+    const user = await a.userClient();
+    expectProblem(await fetchSchoolSearch({ client: a.client(), query: { query: 'harvard' } }), 401, 'unauthorized');
+    expectProblem(await fetchSchoolSearch({ client: user.client, query: { query: 'harvard', limit: 26 }, ...unchecked }), 400, 'validation-error');
+    expect((await fetchSchoolSearch({ client: user.client, query: { query: 'harvard' } })).response!.status).toBe(200);
+  });
+
+  test('when rate limiting is off, then no RateLimit headers are sent', async () => {
+    const a = await start({});
+    const user = await a.userClient();
+    const ok = await fetchSchoolSearch({ client: user.client, query: { query: 'harvard' } });
+    expect(ok.response!.status).toBe(200);
+    expect(ok.response!.headers.get('ratelimit')).toBeNull();
+    expect(ok.response!.headers.get('ratelimit-policy')).toBeNull();
+  });
+});
+
+describe('login: per client and per e-mail (brute force)', () => {
+  test('when one client guesses passwords of many accounts, then it is throttled even with the right password', async () => {
+    const a = await start({ loginPerClient: 3 });
+    await a.services.auth.createUser('victim@example.com', 'right-password-1');
+    for (let i = 0; i < 3; i++) {
+      const guess = await createToken({ client: a.client(), body: { email: `guess${i}@example.com`, password: 'wrong-password' } });
+      expectProblem(guess, 401, 'invalid-credentials');
+    }
+    const refused = await createToken({ client: a.client(), body: { email: 'victim@example.com', password: 'right-password-1' } });
+    expectProblem(refused, 429, 'rate-limited');
+    expect(retryAfter(refused.response)).toBeGreaterThan(0);
+    expect(refused.response!.headers.get('ratelimit')).toContain('"login-per-client"; r=0');
+    expect(refused.data).toBeUndefined();
+  });
+
+  test('when one e-mail fails too often, then that e-mail is throttled however it is typed, and other e-mails are not', async () => {
+    const a = await start({ loginPerClient: 100, loginFailuresPerEmail: 2 });
+    await a.services.auth.createUser('target@example.com', 'right-password-1');
+    await a.services.auth.createUser('bystander@example.com', 'right-password-2');
+    for (let i = 0; i < 2; i++) {
+      expectProblem(await createToken({ client: a.client(), body: { email: 'target@example.com', password: `wrong-${i}-password` } }), 401, 'invalid-credentials');
+    }
+    const refused = await createToken({ client: a.client(), body: { email: 'TARGET@Example.com', password: 'right-password-1' } });
+    expectProblem(refused, 429, 'rate-limited');
+    const limits = refused.response!.headers.get('ratelimit')!;
+    expect(limits).toContain('"login-failures-per-email"; r=0');
+    expect(limits).toContain('"login-per-client"; r=97');
+    const other = await createToken({ client: a.client(), body: { email: 'bystander@example.com', password: 'right-password-2' } });
+    expect(other.response!.status).toBe(200);
+  });
+
+  test('when a user logs in successfully many times, then the e-mail quota is not used up', async () => {
+    const a = await start({ loginPerClient: 100, loginFailuresPerEmail: 2 });
+    await a.services.auth.createUser('busy@example.com', 'right-password-1');
+    for (let i = 0; i < 5; i++) {
+      const ok = await createToken({ client: a.client(), body: { email: 'busy@example.com', password: 'right-password-1' } });
+      expect(ok.response!.status).toBe(200);
+    }
+  });
+
+  test('when X-Forwarded-For is sent to a server that trusts no proxy, then it does not buy a fresh quota', async () => {
+    const a = await start({ loginPerClient: 1 });
+    const spoofed = (ip: string) => a.client({ 'X-Forwarded-For': ip });
+    expectProblem(await createToken({ client: spoofed('203.0.113.1'), body: { email: 'a@example.com', password: 'wrong-password' } }), 401, 'invalid-credentials');
+    expectProblem(await createToken({ client: spoofed('203.0.113.2'), body: { email: 'a@example.com', password: 'wrong-password' } }), 429, 'rate-limited');
+  });
+
+  test('when the server trusts its proxy, then each forwarded client has its own quota', async () => {
+    const a = await start({ loginPerClient: 1 }, { trustProxy: 'loopback' });
+    const via = (ip: string) => a.client({ 'X-Forwarded-For': ip });
+    expectProblem(await createToken({ client: via('203.0.113.1'), body: { email: 'a@example.com', password: 'wrong-password' } }), 401, 'invalid-credentials');
+    expectProblem(await createToken({ client: via('203.0.113.2'), body: { email: 'a@example.com', password: 'wrong-password' } }), 401, 'invalid-credentials');
+    expectProblem(await createToken({ client: via('203.0.113.1'), body: { email: 'a@example.com', password: 'wrong-password' } }), 429, 'rate-limited');
+  });
+});
