@@ -80,7 +80,15 @@ function handleShutdown(server: Server, services: Services, config: Config, logg
       server.closeAllConnections();
     }, config.shutdownTimeoutMs);
     timer.unref();
+    // Keep-alive clients would otherwise go on sending requests on the connections they have,
+    // and a busy connection is never idle: the server would only stop at the deadline, cutting
+    // requests off. So a request that still arrives is answered with "Connection: close", and
+    // connections are closed as soon as they fall idle (once their in-flight response is sent).
+    server.on('request', (_req, res) => res.setHeader('Connection', 'close'));
+    const idle = setInterval(() => server.closeIdleConnections(), 50);
+    idle.unref();
     server.close(() => {
+      clearInterval(idle);
       void services.store.close().then(() => {
         logger.info('stopped');
         process.exit(0);

@@ -73,12 +73,14 @@ export interface TestAppOptions {
   trustProxy?: boolean | number | string;
   /** Put the store file here (the caller owns and removes the directory), e.g. to move or fill it. */
   dataDir?: string;
+  /** How long a write waits for a held lock (production: 5 s). */
+  busyBudgetMs?: number;
 }
 
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const dir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'school-search-test-'));
   const dbPath = join(dir, 'store.db');
-  const store = await SqliteStore.open({ path: dbPath });
+  const store = await SqliteStore.open({ path: dbPath, ...(options.busyBudgetMs === undefined ? {} : { busyBudgetMs: options.busyBudgetMs }) });
   const clock = new TestClock();
   const services = createServices({ store, hasher: options.hasher ?? cheapHasher, clock, tokenTtlSeconds: options.tokenTtlSeconds ?? 3600 });
   const lines = options.logLines;

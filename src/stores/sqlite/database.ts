@@ -3,24 +3,37 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
+import { pathToFileURL } from 'node:url';
 import { StoreUnavailableError } from '../../domain/errors.ts';
 import { SCHEMA } from './schema.ts';
 
 export interface SqliteOptions {
   /** File path, or ':memory:'. */
   path: string;
+  /** How long a write waits for another process's write lock before a 503 (default BUSY_BUDGET_MS, 5 s). */
+  busyBudgetMs?: number;
 }
 
 export function openDatabase({ path }: SqliteOptions): DatabaseSync {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   let db: DatabaseSync;
   try {
-    // timeout 0: a locked store fails at once and guarded() retries without blocking the event loop.
+    // timeout 0: a locked store fails at once and the connection retries without blocking the event loop (connection.ts).
     db = new DatabaseSync(path, { timeout: 0 });
   } catch (error) {
     throw new StoreUnavailableError(`Cannot open the embedded store at ${path}.`, { cause: error });
   }
   return db;
+}
+
+/**
+ * Opens the store file again after it went away: never creates one. A missing file is an error
+ * (SQLITE_CANTOPEN), not a fresh empty store that would silently lose every account and record.
+ */
+export function reopenDatabase(path: string): DatabaseSync {
+  const url = pathToFileURL(path);
+  url.searchParams.set('mode', 'rw');
+  return new DatabaseSync(url, { timeout: 0 });
 }
 
 /** Per-connection settings; switching a new file to WAL takes a lock, so callers retry it. */
@@ -30,7 +43,7 @@ export function configure(db: DatabaseSync): void {
   db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON;');
 }
 
-/** Brings the schema up to date. Callers retry it through guarded() when another process holds the lock. */
+/** Brings the schema up to date. Callers retry it (connection.ts) when another process holds the lock. */
 export function migrate(db: DatabaseSync): void {
   const row = db.prepare('PRAGMA user_version').get() as { user_version: number };
   if (row.user_version >= SCHEMA.length) return;

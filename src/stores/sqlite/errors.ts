@@ -1,18 +1,26 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { StoreUnavailableError } from '../../domain/errors.ts';
 
 // SQLite result codes (primary code = errcode & 0xff) that mean "the store cannot do this now",
-// as opposed to a bug: busy/locked by another writer, I/O error, disk full, cannot open, read-only.
-const UNAVAILABLE = new Set([5, 6, 8, 10, 13, 14, 26]);
-const BUSY = new Set([5, 6]);
+// as opposed to a bug: busy/locked by another writer, read-only, I/O error, damaged file, disk
+// full, cannot open, not a database.
+const UNAVAILABLE = new Set([5, 6, 8, 10, 11, 13, 14, 26]);
+/** Another connection holds the lock: retry. */
+export const BUSY = new Set([5, 6]);
+/**
+ * The connection itself may be unusable (read-only, I/O error, damaged or foreign file, cannot
+ * open): it is closed, and the next call opens the file again. Not for a full disk: SQLite rolls
+ * the transaction back and the connection stays good.
+ */
+export const RECONNECT = new Set([8, 10, 11, 14, 26]);
 
 /**
  * How long a call keeps retrying while another connection (an import, the CLI, another API
  * process) holds the write lock, before it gives up with StoreUnavailableError (a 503).
+ * SqliteOptions.busyBudgetMs overrides it (tests).
  */
 export const BUSY_BUDGET_MS = 5000;
 
-function primaryCode(error: unknown): number | undefined {
+export function primaryCode(error: unknown): number | undefined {
   const code = (error as { errcode?: unknown } | null)?.errcode;
   return typeof code === 'number' ? code & 0xff : undefined;
 }
@@ -24,23 +32,4 @@ export function translate(error: unknown): unknown {
     return new StoreUnavailableError('The embedded store is unavailable.', { cause: error });
   }
   return error;
-}
-
-/**
- * Runs a store call, translating driver errors. node:sqlite is synchronous, so SQLite's own busy
- * wait would freeze the whole server; connections therefore use no busy timeout, and a call that
- * finds the store locked is retried here, asynchronously, with backoff: other requests (and the
- * health routes) keep being served while it waits.
- */
-export async function guarded<T>(work: () => T): Promise<T> {
-  const deadline = performance.now() + BUSY_BUDGET_MS;
-  for (let delay = 2; ; delay = Math.min(delay * 2, 50)) {
-    try {
-      return work();
-    } catch (error) {
-      const code = primaryCode(error);
-      if (code === undefined || !BUSY.has(code) || performance.now() + delay > deadline) throw translate(error);
-      await sleep(delay);
-    }
-  }
 }

@@ -1,7 +1,6 @@
-import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import type { RequestLog, RequestRecord, Usage } from '../../domain/ports.ts';
+import type { Connection } from './connection.ts';
 import { transaction } from './database.ts';
-import { guarded } from './errors.ts';
 
 interface RecordRow {
   id: string;
@@ -11,52 +10,46 @@ interface RecordRow {
   cost: number;
 }
 
-export class SqliteRequestLog implements RequestLog {
-  readonly #db: DatabaseSync;
-  readonly #insert: StatementSync;
-  readonly #tally: StatementSync;
-  readonly #page: StatementSync;
-  readonly #usage: StatementSync;
+const INSERT = 'INSERT INTO api_requests (id, user_id, request_made, time_made, cost) VALUES (?, ?, ?, ?, ?)';
+const TALLY = `UPDATE users SET request_count = request_count + 1, total_cost = total_cost + ?,
+  last_request_at = max(coalesce(last_request_at, ''), ?) WHERE id = ?`;
+const PAGE = `SELECT id, user_id, request_made, time_made, cost FROM api_requests WHERE user_id = ?
+  ORDER BY time_made DESC, id DESC LIMIT ? OFFSET ?`;
+const USAGE = 'SELECT request_count, total_cost, last_request_at FROM users WHERE id = ?';
 
-  constructor(db: DatabaseSync) {
-    this.#db = db;
-    this.#insert = db.prepare(
-      'INSERT INTO api_requests (id, user_id, request_made, time_made, cost) VALUES (?, ?, ?, ?, ?)',
-    );
-    this.#tally = db.prepare(
-      `UPDATE users SET request_count = request_count + 1, total_cost = total_cost + ?,
-         last_request_at = max(coalesce(last_request_at, ''), ?) WHERE id = ?`,
-    );
-    this.#page = db.prepare(
-      `SELECT id, user_id, request_made, time_made, cost FROM api_requests WHERE user_id = ?
-       ORDER BY time_made DESC, id DESC LIMIT ? OFFSET ?`,
-    );
-    this.#usage = db.prepare('SELECT request_count, total_cost, last_request_at FROM users WHERE id = ?');
+export class SqliteRequestLog implements RequestLog {
+  readonly #connection: Connection;
+
+  constructor(connection: Connection) {
+    this.#connection = connection;
   }
 
   append(record: RequestRecord): Promise<void> {
     // One transaction for the record and the user's totals; synchronous=FULL makes the commit
     // durable before this resolves.
-    return guarded(() =>
-      transaction(this.#db, () => {
+    const c = this.#connection;
+    return c.write(() =>
+      transaction(c.db, () => {
         const at = record.timeMade.toISOString();
-        this.#insert.run(record.id, record.userId, record.requestMade, at, record.cost);
-        this.#tally.run(record.cost, at, record.userId);
+        c.statement(INSERT).run(record.id, record.userId, record.requestMade, at, record.cost);
+        c.statement(TALLY).run(record.cost, at, record.userId);
       }),
     );
   }
 
   list(userId: string, offset: number, limit: number): Promise<{ total: number; records: RequestRecord[] }> {
-    return guarded(() => {
-      const total = (this.#usage.get(userId) as { request_count: number } | undefined)?.request_count ?? 0;
-      const rows = this.#page.all(userId, limit, offset) as unknown as RecordRow[];
+    const c = this.#connection;
+    return c.read(() => {
+      const total = (c.statement(USAGE).get(userId) as { request_count: number } | undefined)?.request_count ?? 0;
+      const rows = c.statement(PAGE).all(userId, limit, offset) as unknown as RecordRow[];
       return { total, records: rows.map(toRecord) };
     });
   }
 
   usage(userId: string): Promise<Usage> {
-    return guarded(() => {
-      const row = this.#usage.get(userId) as
+    const c = this.#connection;
+    return c.read(() => {
+      const row = c.statement(USAGE).get(userId) as
         | { request_count: number; total_cost: number; last_request_at: string | null }
         | undefined;
       return {

@@ -1,7 +1,7 @@
-import type { DatabaseSync, StatementSync } from 'node:sqlite';
+import type { DatabaseSync } from 'node:sqlite';
 import type { ImportCounts, School, SchoolDraft, SchoolPage, SchoolQuery, SchoolStore } from '../../domain/ports.ts';
+import type { Connection } from './connection.ts';
 import { snapshot, transaction } from './database.ts';
-import { guarded } from './errors.ts';
 
 interface SchoolRow {
   id: string;
@@ -29,61 +29,62 @@ export function matchExpression(terms: readonly string[], state?: string): strin
   return state ? `{terms}: (${words}) AND {state}: "${state.replace(/"/g, '""')}"` : `{terms}: (${words})`;
 }
 
-export class SqliteSchoolStore implements SchoolStore {
-  readonly #db: DatabaseSync;
-  readonly #boundary: StatementSync;
-  readonly #short: StatementSync;
-  readonly #ordered: StatementSync;
-  readonly #count: StatementSync;
-  readonly #version: StatementSync;
-  readonly #byRowid: StatementSync;
-  readonly #byId: StatementSync;
-  readonly #counts = new Map<string, number>();
-  #countsVersion = -1;
+// school_texts rowids are in result order (see schema.ts). The only exception: texts no longer
+// than the letters the query covers all score 1, so among them the name decides, not length.
+// rowid order is length order, so the last rowid of the short texts is the last index entry.
+const BOUNDARY = `
+  SELECT rowid AS b FROM school_texts INDEXED BY school_texts_by_length
+  WHERE length <= ? ORDER BY length DESC, rowid DESC LIMIT 1`;
+const SHORT = `
+  SELECT t.school_rowid, MIN(t.length) AS length
+  FROM school_texts_fts f JOIN school_texts t ON t.rowid = f.rowid
+  WHERE school_texts_fts MATCH :match AND f.rowid <= :boundary
+  GROUP BY t.school_rowid
+  ORDER BY t.sort_key, t.school_id`;
+const ORDERED = `
+  SELECT t.school_rowid, t.length
+  FROM school_texts_fts f JOIN school_texts t ON t.rowid = f.rowid
+  WHERE school_texts_fts MATCH :match AND f.rowid > :boundary
+  ORDER BY f.rowid`;
+const COUNT = `
+  SELECT COUNT(DISTINCT t.school_rowid) AS total
+  FROM school_texts_fts f JOIN school_texts t ON t.rowid = f.rowid
+  WHERE school_texts_fts MATCH :match`;
+const VERSION = 'SELECT version FROM catalog WHERE id = 1';
+const BY_ROWID = 'SELECT id, name, city, state, image_url FROM schools WHERE rowid = ?';
+const BY_ID = 'SELECT id, name, city, state, image_url FROM schools WHERE id = ?';
+const COUNT_ALL = 'SELECT COUNT(*) AS n FROM schools';
+const FIND = 'SELECT rowid, name, city, state, image_url, aliases, sort_key, texts FROM schools WHERE id = ?';
+const INSERT = 'INSERT INTO schools (id, name, city, state, image_url, aliases, sort_key, texts) VALUES (?, ?, ?, ?, ?, ?, ?, ?)';
+const UPDATE = 'UPDATE schools SET name = ?, city = ?, state = ?, image_url = ?, aliases = ?, sort_key = ?, texts = ? WHERE rowid = ?';
 
-  constructor(db: DatabaseSync) {
-    this.#db = db;
-    // school_texts rowids are in result order (see schema.ts). The only exception: texts no longer
-    // than the letters the query covers all score 1, so among them the name decides, not length.
-    // rowid order is length order, so the last rowid of the short texts is the last index entry.
-    this.#boundary = db.prepare(`
-      SELECT rowid AS b FROM school_texts INDEXED BY school_texts_by_length
-      WHERE length <= ? ORDER BY length DESC, rowid DESC LIMIT 1`);
-    this.#short = db.prepare(`
-      SELECT t.school_rowid, MIN(t.length) AS length
-      FROM school_texts_fts f JOIN school_texts t ON t.rowid = f.rowid
-      WHERE school_texts_fts MATCH :match AND f.rowid <= :boundary
-      GROUP BY t.school_rowid
-      ORDER BY t.sort_key, t.school_id`);
-    this.#ordered = db.prepare(`
-      SELECT t.school_rowid, t.length
-      FROM school_texts_fts f JOIN school_texts t ON t.rowid = f.rowid
-      WHERE school_texts_fts MATCH :match AND f.rowid > :boundary
-      ORDER BY f.rowid`);
-    this.#count = db.prepare(`
-      SELECT COUNT(DISTINCT t.school_rowid) AS total
-      FROM school_texts_fts f JOIN school_texts t ON t.rowid = f.rowid
-      WHERE school_texts_fts MATCH :match`);
-    this.#version = db.prepare('SELECT version FROM catalog WHERE id = 1');
-    this.#byRowid = db.prepare('SELECT id, name, city, state, image_url FROM schools WHERE rowid = ?');
-    this.#byId = db.prepare('SELECT id, name, city, state, image_url FROM schools WHERE id = ?');
+export class SqliteSchoolStore implements SchoolStore {
+  readonly #connection: Connection;
+  readonly #counts = new Map<string, number>();
+  /** Catalog version and connection the cached counts belong to: a store file put back at the path may reuse a version number. */
+  #countsVersion = '';
+
+  constructor(connection: Connection) {
+    this.#connection = connection;
   }
 
   search(query: SchoolQuery): Promise<SchoolPage> {
-    return guarded(() => snapshot(this.#db, () => this.#search(query)));
+    const c = this.#connection;
+    return c.read(() => snapshot(c.db, () => this.#search(query)));
   }
 
   #search(query: SchoolQuery): SchoolPage {
     if (query.terms.length === 0) return { total: 0, hits: [] };
     const match = matchExpression(query.terms, query.state);
     const wanted = query.offset + query.limit;
-    const boundary = (this.#boundary.get(query.coveredLength) as { b: number } | undefined)?.b ?? 0;
-    const found = this.#short.all({ match, boundary }) as unknown as Match[];
+    const c = this.#connection;
+    const boundary = (c.statement(BOUNDARY).get(query.coveredLength) as { b: number } | undefined)?.b ?? 0;
+    const found = c.statement(SHORT).all({ match, boundary }) as unknown as Match[];
     const seen = new Set(found.map((m) => m.school_rowid));
     // Stream the rest in result order; a school's first text is its shortest matching one.
     let exhausted = true;
     if (found.length < wanted) {
-      for (const m of this.#ordered.iterate({ match, boundary }) as Iterable<Match>) {
+      for (const m of c.statement(ORDERED).iterate({ match, boundary }) as Iterable<Match>) {
         if (seen.has(m.school_rowid)) continue;
         if (found.length === wanted) {
           exhausted = false;
@@ -97,33 +98,32 @@ export class SqliteSchoolStore implements SchoolStore {
     }
     const total = exhausted ? found.length : this.#countOf(match);
     const hits = found.slice(query.offset, wanted).map((m) => {
-      const school = toSchool(this.#byRowid.get(m.school_rowid) as unknown as SchoolRow);
+      const school = toSchool(c.statement(BY_ROWID).get(m.school_rowid) as unknown as SchoolRow);
       return { ...school, matchedLength: m.length };
     });
     return { total, hits };
   }
 
   findById(id: string): Promise<School | null> {
-    return guarded(() => {
-      const row = this.#byId.get(id) as SchoolRow | undefined;
+    const c = this.#connection;
+    return c.read(() => {
+      const row = c.statement(BY_ID).get(id) as SchoolRow | undefined;
       return row ? toSchool(row) : null;
     });
   }
 
   count(): Promise<number> {
-    return guarded(() => (this.#db.prepare('SELECT COUNT(*) AS n FROM schools').get() as { n: number }).n);
+    const c = this.#connection;
+    return c.read(() => (c.statement(COUNT_ALL).get() as { n: number }).n);
   }
 
   upsertMany(schools: readonly SchoolDraft[], onProgress?: (done: number) => void): Promise<ImportCounts> {
-    return guarded(() => {
-      const db = this.#db;
-      const find = db.prepare('SELECT rowid, name, city, state, image_url, aliases, sort_key, texts FROM schools WHERE id = ?');
-      const insert = db.prepare(
-        'INSERT INTO schools (id, name, city, state, image_url, aliases, sort_key, texts) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
-      );
-      const update = db.prepare(
-        'UPDATE schools SET name = ?, city = ?, state = ?, image_url = ?, aliases = ?, sort_key = ?, texts = ? WHERE rowid = ?',
-      );
+    const c = this.#connection;
+    return c.write(() => {
+      const db = c.db;
+      const find = c.statement(FIND);
+      const insert = c.statement(INSERT);
+      const update = c.statement(UPDATE);
       let inserted = 0;
       let updated = 0;
       let unchanged = 0;
@@ -165,14 +165,15 @@ export class SqliteSchoolStore implements SchoolStore {
 
   /** Distinct schools matching, from the cache while the catalog has not changed. */
   #countOf(match: string): number {
-    const version = (this.#version.get() as { version: number }).version;
+    const c = this.#connection;
+    const version = `${c.generation}:${(c.statement(VERSION).get() as { version: number }).version}`;
     if (version !== this.#countsVersion) {
       this.#counts.clear();
       this.#countsVersion = version;
     }
     let total = this.#counts.get(match);
     if (total === undefined) {
-      total = (this.#count.get({ match }) as { total: number }).total;
+      total = (c.statement(COUNT).get({ match }) as { total: number }).total;
       if (this.#counts.size >= COUNT_CACHE_SIZE) this.#counts.delete(this.#counts.keys().next().value!);
       this.#counts.set(match, total);
     }

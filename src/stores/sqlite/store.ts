@@ -1,8 +1,7 @@
 // The embedded store: every port on one SQLite file (Node's built-in node:sqlite, FTS5).
-import type { DatabaseSync } from 'node:sqlite';
 import type { Store } from '../../domain/ports.ts';
-import { configure, migrate, openDatabase, type SqliteOptions } from './database.ts';
-import { guarded } from './errors.ts';
+import { Connection } from './connection.ts';
+import type { SqliteOptions } from './database.ts';
 import { SqliteRequestLog } from './request.store.ts';
 import { SqliteSchoolStore } from './school.store.ts';
 import { SqliteTokenStore } from './token.store.ts';
@@ -14,35 +13,30 @@ export class SqliteStore implements Store {
   readonly users: SqliteUserStore;
   readonly tokens: SqliteTokenStore;
   readonly requests: SqliteRequestLog;
-  readonly #db: DatabaseSync;
+  readonly #connection: Connection;
 
-  constructor(db: DatabaseSync) {
-    this.#db = db;
-    this.schools = new SqliteSchoolStore(db);
-    this.users = new SqliteUserStore(db);
-    this.tokens = new SqliteTokenStore(db);
-    this.requests = new SqliteRequestLog(db);
+  private constructor(connection: Connection) {
+    this.#connection = connection;
+    this.schools = new SqliteSchoolStore(connection);
+    this.users = new SqliteUserStore(connection);
+    this.tokens = new SqliteTokenStore(connection);
+    this.requests = new SqliteRequestLog(connection);
   }
 
   /** Opens (creating when missing) and migrates the store; waits while another process holds the lock. */
   static async open(options: SqliteOptions): Promise<SqliteStore> {
-    const db = openDatabase(options);
-    try {
-      await guarded(() => configure(db));
-      await guarded(() => migrate(db));
-    } catch (error) {
-      db.close();
-      throw error;
-    }
-    return new SqliteStore(db);
+    return new SqliteStore(await Connection.open(options));
   }
 
-  ping(): Promise<void> {
-    // Reads a real page of the file, so a lost or unreadable file shows here.
-    return guarded(() => void this.#db.prepare('SELECT id FROM users LIMIT 1').get());
+  async ping(): Promise<void> {
+    // Reads a real page of the file, so a lost, replaced or unreadable file shows here.
+    await this.#connection.read(() => void this.#connection.statement('SELECT id FROM users LIMIT 1').get());
+    // A store that answers reads but refused the last write (disk full, lock held past the busy
+    // budget, read-only) is not ready until a write goes through again.
+    if (this.#connection.writesFailing) await this.#connection.probe();
   }
 
   async close(): Promise<void> {
-    if (this.#db.isOpen) this.#db.close();
+    this.#connection.close();
   }
 }

@@ -1,7 +1,6 @@
-import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { EmailTakenError } from '../../domain/errors.ts';
 import type { User, UserStore } from '../../domain/ports.ts';
-import { guarded } from './errors.ts';
+import type { Connection } from './connection.ts';
 
 interface UserRow {
   id: string;
@@ -10,23 +9,23 @@ interface UserRow {
   created_at: string;
 }
 
-export class SqliteUserStore implements UserStore {
-  readonly #insert: StatementSync;
-  readonly #byEmail: StatementSync;
-  readonly #byId: StatementSync;
-  readonly #setHash: StatementSync;
+const INSERT = 'INSERT INTO users (id, email, password_hash, created_at) VALUES (?, ?, ?, ?)';
+const BY_EMAIL = 'SELECT id, email, password_hash, created_at FROM users WHERE email = ?';
+const BY_ID = 'SELECT id, email, password_hash, created_at FROM users WHERE id = ?';
+const SET_HASH = 'UPDATE users SET password_hash = ? WHERE id = ?';
 
-  constructor(db: DatabaseSync) {
-    this.#insert = db.prepare('INSERT INTO users (id, email, password_hash, created_at) VALUES (?, ?, ?, ?)');
-    this.#byEmail = db.prepare('SELECT id, email, password_hash, created_at FROM users WHERE email = ?');
-    this.#byId = db.prepare('SELECT id, email, password_hash, created_at FROM users WHERE id = ?');
-    this.#setHash = db.prepare('UPDATE users SET password_hash = ? WHERE id = ?');
+export class SqliteUserStore implements UserStore {
+  readonly #connection: Connection;
+
+  constructor(connection: Connection) {
+    this.#connection = connection;
   }
 
   create(user: User): Promise<void> {
-    return guarded(() => {
+    const c = this.#connection;
+    return c.write(() => {
       try {
-        this.#insert.run(user.id, user.email, user.passwordHash, user.createdAt.toISOString());
+        c.statement(INSERT).run(user.id, user.email, user.passwordHash, user.createdAt.toISOString());
       } catch (error) {
         // SQLITE_CONSTRAINT_UNIQUE (2067) on users.email
         if ((error as { errcode?: number }).errcode === 2067) throw new EmailTakenError(user.email);
@@ -36,15 +35,18 @@ export class SqliteUserStore implements UserStore {
   }
 
   findByEmail(email: string): Promise<User | null> {
-    return guarded(() => toUser(this.#byEmail.get(email) as UserRow | undefined));
+    const c = this.#connection;
+    return c.read(() => toUser(c.statement(BY_EMAIL).get(email) as UserRow | undefined));
   }
 
   findById(id: string): Promise<User | null> {
-    return guarded(() => toUser(this.#byId.get(id) as UserRow | undefined));
+    const c = this.#connection;
+    return c.read(() => toUser(c.statement(BY_ID).get(id) as UserRow | undefined));
   }
 
   setPasswordHash(userId: string, passwordHash: string): Promise<void> {
-    return guarded(() => void this.#setHash.run(passwordHash, userId));
+    const c = this.#connection;
+    return c.write(() => void c.statement(SET_HASH).run(passwordHash, userId));
   }
 }
 

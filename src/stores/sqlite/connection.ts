@@ -1,0 +1,222 @@
+// The one connection every port of the embedded store shares, and the rules for calling it.
+//
+// node:sqlite is synchronous, so SQLite's own busy wait would freeze the whole server: the
+// connection uses no busy timeout, and a call that finds the store locked is retried here,
+// asynchronously, with backoff, for up to the busy budget; other requests (and the health routes)
+// keep being served while it waits.
+//
+// An open SQLite connection keeps the file it opened (its inode), whatever happens to the path:
+// if the file is deleted, renamed, or replaced by renaming another file over it, the connection
+// would go on reading and writing a file that nobody will ever open again, and acknowledge writes
+// that are lost at the next start. So every call checks that DATABASE_PATH still names the file
+// the connection has open, before and after its work. When it does not, the connection is closed
+// (which checkpoints its WAL into the file it had, wherever that file now is) and the call fails
+// with StoreUnavailableError (a 503), also when its write reached the old file: it was never
+// acknowledged. The next call opens whatever is at the path, but only an existing store file:
+// a missing path is never created again at run time (that would be a new, empty store). The same
+// happens after an I/O error or a damaged or foreign file (see RECONNECT): the API resumes by
+// itself once a sound store file is back at the path, without a restart.
+//
+// Not detectable this way: a file overwritten or truncated in place (same inode). Pages the
+// connection has cached hide it until they are read again; then it fails as damaged (503).
+import { statSync } from 'node:fs';
+import type { DatabaseSync, StatementSync } from 'node:sqlite';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { StoreUnavailableError } from '../../domain/errors.ts';
+import { configure, migrate, openDatabase, reopenDatabase, transaction, type SqliteOptions } from './database.ts';
+import { BUSY, BUSY_BUDGET_MS, primaryCode, RECONNECT, translate } from './errors.ts';
+
+interface FileId {
+  readonly dev: number;
+  readonly ino: number;
+}
+
+/** The file at `path` now, or undefined when there is none. */
+function fileAt(path: string): FileId | undefined {
+  let stat;
+  try {
+    stat = statSync(path, { throwIfNoEntry: false });
+  } catch (error) {
+    // Not a missing file but an unreachable one (a path component no longer a directory, no permission).
+    throw new StoreUnavailableError(`Cannot reach the store file at ${path}.`, { cause: error });
+  }
+  return stat ? { dev: stat.dev, ino: stat.ino } : undefined;
+}
+
+function sameFile(a: FileId | undefined, b: FileId | undefined): boolean {
+  return a !== undefined && b !== undefined && a.dev === b.dev && a.ino === b.ino;
+}
+
+export class Connection {
+  readonly #path: string;
+  readonly #budgetMs: number;
+  #db: DatabaseSync | undefined;
+  #file: FileId | undefined;
+  readonly #statements = new Map<string, StatementSync>();
+  #generation = 0;
+  #closed = false;
+  /** A write failed as unavailable and none has succeeded since: readiness probes with a write. */
+  #writesFailing = false;
+
+  private constructor(path: string, budgetMs: number) {
+    this.#path = path;
+    this.#budgetMs = budgetMs;
+  }
+
+  /** Opens (creating when missing: the first start) and migrates the store; waits while another process holds the lock. */
+  static async open({ path, busyBudgetMs = BUSY_BUDGET_MS }: SqliteOptions): Promise<Connection> {
+    const connection = new Connection(path, busyBudgetMs);
+    const db = openDatabase({ path });
+    try {
+      await connection.#retry(() => configure(db), busyBudgetMs);
+      await connection.#retry(() => migrate(db), busyBudgetMs);
+      connection.#adopt(db);
+    } catch (error) {
+      db.close();
+      throw error;
+    }
+    return connection;
+  }
+
+  /** The open database. Only inside the work of read() or write(). */
+  get db(): DatabaseSync {
+    if (!this.#db) throw new StoreUnavailableError('The embedded store is not open.');
+    return this.#db;
+  }
+
+  /** Bumped whenever the connection is opened again: what was cached about the old file is stale. */
+  get generation(): number {
+    return this.#generation;
+  }
+
+  get writesFailing(): boolean {
+    return this.#writesFailing;
+  }
+
+  /** A prepared statement of the current connection (prepared once per connection). */
+  statement(sql: string): StatementSync {
+    let statement = this.#statements.get(sql);
+    if (!statement) {
+      statement = this.db.prepare(sql);
+      this.#statements.set(sql, statement);
+    }
+    return statement;
+  }
+
+  read<T>(work: () => T): Promise<T> {
+    return this.#retry(work, this.#budgetMs, true);
+  }
+
+  write<T>(work: () => T): Promise<T> {
+    return this.#asWrite(this.#retry(work, this.#budgetMs, true));
+  }
+
+  /**
+   * Proves that a durable write can be made now (lock, disk space, file): commits an unchanged
+   * user_version, which writes one page. No busy wait: a health check answers at once.
+   */
+  probe(): Promise<void> {
+    const work = () =>
+      transaction(this.db, () => {
+        const { user_version } = this.db.prepare('PRAGMA user_version').get() as { user_version: number };
+        this.db.exec(`PRAGMA user_version = ${user_version}`);
+      });
+    return this.#asWrite(this.#retry(work, 0, true));
+  }
+
+  async #asWrite<T>(pending: Promise<T>): Promise<T> {
+    try {
+      const result = await pending;
+      this.#writesFailing = false;
+      return result;
+    } catch (error) {
+      if (error instanceof StoreUnavailableError) this.#writesFailing = true;
+      throw error;
+    }
+  }
+
+  close(): void {
+    this.#closed = true;
+    this.#drop();
+  }
+
+  async #retry<T>(work: () => T, budgetMs: number, checkFile = false): Promise<T> {
+    const deadline = performance.now() + budgetMs;
+    for (let delay = 2; ; delay = Math.min(delay * 2, 50)) {
+      try {
+        if (checkFile) this.#ensureOpen();
+        const result = work();
+        if (checkFile) this.#ensureSameFile();
+        return result;
+      } catch (error) {
+        const code = primaryCode(error);
+        if (code !== undefined && BUSY.has(code) && performance.now() + delay <= deadline) {
+          await sleep(delay);
+          continue;
+        }
+        if (code !== undefined && RECONNECT.has(code) && this.#path !== ':memory:') this.#drop();
+        throw translate(error);
+      }
+    }
+  }
+
+  #ensureOpen(): void {
+    if (this.#closed) throw new StoreUnavailableError('The embedded store is closed.');
+    if (this.#path === ':memory:') return;
+    const current = fileAt(this.#path);
+    if (this.#db && sameFile(current, this.#file)) return;
+    this.#drop(true);
+    if (!current) throw new StoreUnavailableError(`There is no store file at ${this.#path}.`);
+    const db = reopenDatabase(this.#path);
+    try {
+      // A file that is an SQLite database but not a store (user_version 0, e.g. an empty file)
+      // is not migrated into an empty store: that would hide the loss of the real one.
+      const { user_version } = db.prepare('PRAGMA user_version').get() as { user_version: number };
+      if (user_version === 0) throw new StoreUnavailableError(`The file at ${this.#path} is not a school-search store.`);
+      configure(db);
+      migrate(db);
+    } catch (error) {
+      db.close();
+      throw error;
+    }
+    this.#adopt(db);
+  }
+
+  #ensureSameFile(): void {
+    if (this.#path === ':memory:' || sameFile(fileAt(this.#path), this.#file)) return;
+    this.#drop(true);
+    throw new StoreUnavailableError(`The store file at ${this.#path} was moved or replaced.`);
+  }
+
+  #adopt(db: DatabaseSync): void {
+    this.#db = db;
+    // The file the connection has open: node:sqlite opens it in the constructor.
+    this.#file = this.#path === ':memory:' ? undefined : fileAt(this.#path);
+    this.#generation++;
+  }
+
+  /**
+   * Closes the connection. `moved`: the path no longer names the file it has open. SQLite then
+   * skips its checkpoint on close and leaves the WAL at the path, where it would be taken for the
+   * WAL of whatever file is there now (its pages served as that file's, and written into it).
+   * So the WAL is first checkpointed into the file the connection has open, wherever that file
+   * now is, and emptied: that file is complete on its own, and nothing stale is left at the path.
+   */
+  #drop(moved = false): void {
+    this.#statements.clear();
+    const db = this.#db;
+    this.#db = undefined;
+    this.#file = undefined;
+    if (!db?.isOpen) return;
+    try {
+      if (moved) db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
+    } catch {
+      // Best effort: the file may be unreadable too.
+    }
+    try {
+      db.close();
+    } catch {
+      // Closing a broken connection may fail; it is gone either way.
+    }
+  }
+}
