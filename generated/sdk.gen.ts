@@ -49,10 +49,11 @@ export const revokeCurrentToken = <ThrowOnError extends boolean = false>(options
  * holds at most 100 live tokens: beyond that, the oldest is revoked).
  *
  * Rate limited, against password guessing: by default at most 30 attempts per minute from
- * one client (IP address), and at most 10 failed attempts per minute for one e-mail address
- * (successful logins do not count). Over either quota the answer is 429 with `Retry-After`;
- * the `RateLimit` and `RateLimit-Policy` headers show both quotas. Operators configure the
- * numbers (README).
+ * one client (IP address), 10 failed attempts per minute at one e-mail address from one
+ * client, and 100 failed attempts per minute at one e-mail address from all clients
+ * together (successful logins do not count). Over a quota the answer is 429 with
+ * `Retry-After`; the `RateLimit` and `RateLimit-Policy` headers show the quotas. Operators
+ * configure the numbers (README).
  *
  */
 export const createToken = <ThrowOnError extends boolean = false>(options: Options<CreateTokenData, ThrowOnError>): RequestResult<CreateTokenResponses, CreateTokenErrors, ThrowOnError> => (options.client ?? client).post<CreateTokenResponses, CreateTokenErrors, ThrowOnError>({
@@ -147,10 +148,11 @@ export const revokeMyToken = <ThrowOnError extends boolean = false>(options: Opt
  * Each call is metered: the request record in `apirequest` is stored in the caller's
  * history before the response is sent.
  *
- * Rate limited per token: by default 300 searches per minute (five a second, enough for
- * a search box that asks on every keystroke). Over the quota the answer is 429 with
- * `Retry-After`, and the search is neither run nor metered. The `RateLimit` and
- * `RateLimit-Policy` headers show the quota on every answer.
+ * Rate limited per user (all of a user's tokens share the quota): by default 300
+ * searches per minute (five a second, enough for a search box that asks on every
+ * keystroke). Over the quota the answer is 429 with `Retry-After`, and the search is
+ * neither run nor metered. The `RateLimit` and `RateLimit-Policy` headers show the quota
+ * on every answer that passed authentication and validation.
  *
  */
 export const fetchSchoolSearch = <ThrowOnError extends boolean = false>(options: Options<FetchSchoolSearchData, ThrowOnError>): RequestResult<FetchSchoolSearchResponses, FetchSchoolSearchErrors, ThrowOnError> => (options.client ?? client).get<FetchSchoolSearchResponses, FetchSchoolSearchErrors, ThrowOnError>({

@@ -89,6 +89,7 @@ function startServer(workDir: string): Promise<string> {
       RATE_LIMIT_SEARCH: '0',
       RATE_LIMIT_LOGIN_PER_CLIENT: '0',
       RATE_LIMIT_LOGIN_PER_EMAIL: '0',
+      RATE_LIMIT_LOGIN_PER_EMAIL_ALL_CLIENTS: '0',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

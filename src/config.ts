@@ -39,6 +39,7 @@ const schema = z.object({
   RATE_LIMIT_SEARCH: int(0, 1_000_000).default(300),
   RATE_LIMIT_LOGIN_PER_CLIENT: int(0, 1_000_000).default(30),
   RATE_LIMIT_LOGIN_PER_EMAIL: int(0, 1_000_000).default(10),
+  RATE_LIMIT_LOGIN_PER_EMAIL_ALL_CLIENTS: int(0, 1_000_000).default(100),
   TRUST_PROXY: z
     .string()
     .regex(/^(false|true|\d{1,2}|[0-9a-zA-Z.:/, ]+)$/, 'false, true, a number of proxy hops, or addresses/subnets (e.g. loopback, 10.0.0.0/8)')
@@ -101,9 +102,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: c.LOG_LEVEL,
     rateLimits: {
       windowSeconds: c.RATE_LIMIT_WINDOW_SECONDS,
-      searchPerToken: c.RATE_LIMIT_SEARCH,
+      searchPerUser: c.RATE_LIMIT_SEARCH,
       loginPerClient: c.RATE_LIMIT_LOGIN_PER_CLIENT,
-      loginFailuresPerEmail: c.RATE_LIMIT_LOGIN_PER_EMAIL,
+      loginFailuresPerEmailAndClient: c.RATE_LIMIT_LOGIN_PER_EMAIL,
+      loginFailuresPerEmail: c.RATE_LIMIT_LOGIN_PER_EMAIL_ALL_CLIENTS,
     },
     trustProxy: c.TRUST_PROXY === 'false' ? false : c.TRUST_PROXY === 'true' ? true : /^\d+$/.test(c.TRUST_PROXY) ? Number(c.TRUST_PROXY) : c.TRUST_PROXY,
     corsOrigins: c.CORS_ORIGINS === '*' || c.CORS_ORIGINS === 'none' ? c.CORS_ORIGINS : c.CORS_ORIGINS.split(',').map((o) => o.trim()),

@@ -29,6 +29,7 @@ export function serverEnv(databasePath: string): NodeJS.ProcessEnv {
     RATE_LIMIT_SEARCH: '0',
     RATE_LIMIT_LOGIN_PER_CLIENT: '0',
     RATE_LIMIT_LOGIN_PER_EMAIL: '0',
+    RATE_LIMIT_LOGIN_PER_EMAIL_ALL_CLIENTS: '0',
   };
 }
 

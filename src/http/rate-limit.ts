@@ -1,4 +1,5 @@
-// Rate limiting (express-rate-limit): per token on search, per client and per e-mail on login.
+// Rate limiting (express-rate-limit): per user on search; on login per client, and failed
+// attempts per e-mail from one client, and per e-mail from all clients together.
 // It runs after the validator, so it knows the operation, the authenticated token and a valid
 // body, and before the handler, so a refused search is neither run nor metered.
 import { createHash } from 'node:crypto';
@@ -11,13 +12,25 @@ import { principalOf } from './auth.ts';
 /** Requests allowed per window; 0 turns that limiter off. */
 export interface RateLimits {
   readonly windowSeconds: number;
-  readonly searchPerToken: number;
+  /** Per user, not per token: every token of a user (up to 100, and rotation makes new ones) shares it. */
+  readonly searchPerUser: number;
   readonly loginPerClient: number;
-  /** Failed logins only: a user's own successful logins never lock them out. */
+  /**
+   * Failed logins only (a user's own successful logins never count), per e-mail and client: a
+   * stranger guessing from one address throttles only that address's attempts at the account.
+   */
+  readonly loginFailuresPerEmailAndClient: number;
+  /** Failed logins per e-mail from all clients together: the ceiling on guessing from many addresses. */
   readonly loginFailuresPerEmail: number;
 }
 
-export const RATE_LIMITS_OFF: RateLimits = { windowSeconds: 60, searchPerToken: 0, loginPerClient: 0, loginFailuresPerEmail: 0 };
+export const RATE_LIMITS_OFF: RateLimits = {
+  windowSeconds: 60,
+  searchPerUser: 0,
+  loginPerClient: 0,
+  loginFailuresPerEmailAndClient: 0,
+  loginFailuresPerEmail: 0,
+};
 
 /** Raised by a limiter; the error middleware answers 429 (Retry-After is already set). */
 export class RateLimitedError extends Error {
@@ -61,12 +74,17 @@ export function rateLimiting(limits: RateLimits, logger: Logger): RequestHandler
 
   const byOperation: Record<string, RequestHandler[]> = {
     fetchSchoolSearch: [
-      // The token id, not the token: no secret is kept in the limiter's memory.
-      build({ policy: 'search-per-token', limit: limits.searchPerToken, key: (req) => `t:${principalOf(req).tokenId}` }),
+      build({ policy: 'search-per-user', limit: limits.searchPerUser, key: (req) => `u:${principalOf(req).userId}` }),
     ].filter((h) => h !== undefined),
     createToken: [
-      build({ policy: 'login-per-client', limit: limits.loginPerClient, key: (req) => `c:${ipKeyGenerator(req.ip ?? '')}` }),
-      build({ policy: 'login-failures-per-email', limit: limits.loginFailuresPerEmail, key: emailKey, failuresOnly: true }),
+      build({ policy: 'login-per-client', limit: limits.loginPerClient, key: (req) => `c:${clientKey(req)}` }),
+      build({
+        policy: 'login-failures-per-email-and-client',
+        limit: limits.loginFailuresPerEmailAndClient,
+        key: (req) => `ec:${emailKey(req)}:${clientKey(req)}`,
+        failuresOnly: true,
+      }),
+      build({ policy: 'login-failures-per-email', limit: limits.loginFailuresPerEmail, key: (req) => `e:${emailKey(req)}`, failuresOnly: true }),
     ].filter((h) => h !== undefined),
   };
 
@@ -86,5 +104,10 @@ function run(chain: RequestHandler[], index: number, req: Request, res: Response
 /** A digest of the normalised e-mail: the same account however it is typed, and no address kept in memory. */
 function emailKey(req: Request): string {
   const email = typeof req.body?.email === 'string' ? normalizeEmail(req.body.email) : '';
-  return `e:${createHash('sha256').update(email).digest('base64url')}`;
+  return createHash('sha256').update(email).digest('base64url');
+}
+
+/** The client address (behind trusted proxies, the forwarded one); IPv6 by /56 network. */
+function clientKey(req: Request): string {
+  return ipKeyGenerator(req.ip ?? '');
 }

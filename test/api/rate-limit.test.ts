@@ -1,8 +1,9 @@
-// Rate limiting (OWASP API4, and API2's brute force): per token on search, per client and per
-// e-mail (failed attempts) on login; 429 problem+json with Retry-After and the IETF RateLimit
+// Rate limiting (OWASP API4, and API2's brute force): per user on search; on login per client,
+// and failed attempts per e-mail and client and per e-mail from all clients; 429 problem+json with Retry-After and the IETF RateLimit
 // headers (draft 8). Each test starts its own app, so quotas never leak between tests.
 import { afterEach, describe, expect, test } from 'vitest';
-import { createToken, fetchMyRequests, fetchSchoolSearch } from '../../generated/sdk.gen.ts';
+import { createClient } from '../../generated/client/index.ts';
+import { createToken, fetchMyRequests, fetchSchoolSearch, rotateToken } from '../../generated/sdk.gen.ts';
 import { RATE_LIMITS_OFF, type RateLimits } from '../../src/http/rate-limit.ts';
 import { startTestApp, type TestApp, type TestAppOptions } from '../support/app.ts';
 import { expectProblem, unchecked } from '../support/problem.ts';
@@ -28,27 +29,27 @@ function retryAfter(response: Response | undefined): number {
 
 describe('search: per token', () => {
   test('when a token has used its quota, then 429 rate-limited with Retry-After, and the search is not metered', async () => {
-    const a = await start({ searchPerToken: 3, windowSeconds: 60 });
+    const a = await start({ searchPerUser: 3, windowSeconds: 60 });
     const user = await a.userClient();
     for (let i = 0; i < 3; i++) {
       const ok = await fetchSchoolSearch({ client: user.client, query: { query: 'harvard' } });
       expect(ok.response!.status).toBe(200);
-      expect(ok.response!.headers.get('ratelimit')).toMatch(new RegExp(`^"search-per-token"; r=${2 - i}; t=\\d+$`));
-      expect(ok.response!.headers.get('ratelimit-policy')).toMatch(/^"search-per-token"; q=3; w=60; pk=:[A-Za-z0-9+/=]+:$/);
+      expect(ok.response!.headers.get('ratelimit')).toMatch(new RegExp(`^"search-per-user"; r=${2 - i}; t=\\d+$`));
+      expect(ok.response!.headers.get('ratelimit-policy')).toMatch(/^"search-per-user"; q=3; w=60; pk=:[A-Za-z0-9+/=]+:$/);
     }
     const refused = await fetchSchoolSearch({ client: user.client, query: { query: 'harvard' } });
     const problem = expectProblem(refused, 429, 'rate-limited');
-    expect(problem.detail).toContain('search-per-token');
+    expect(problem.detail).toContain('search-per-user');
     const seconds = retryAfter(refused.response);
     expect(seconds).toBeGreaterThan(0);
     expect(seconds).toBeLessThanOrEqual(60);
-    expect(refused.response!.headers.get('ratelimit')).toMatch(/^"search-per-token"; r=0; t=\d+$/);
+    expect(refused.response!.headers.get('ratelimit')).toMatch(/^"search-per-user"; r=0; t=\d+$/);
     // Refused before the handler: three records, not four.
     expect((await fetchMyRequests({ client: user.client })).data!.total_count).toBe(3);
   });
 
-  test('when one token is throttled, then another user is not', async () => {
-    const a = await start({ searchPerToken: 1 });
+  test('when a user is throttled, then another user is not', async () => {
+    const a = await start({ searchPerUser: 1 });
     const first = await a.userClient();
     const second = await a.userClient();
     expect((await fetchSchoolSearch({ client: first.client, query: { query: 'harvard' } })).response!.status).toBe(200);
@@ -56,8 +57,20 @@ describe('search: per token', () => {
     expect((await fetchSchoolSearch({ client: second.client, query: { query: 'harvard' } })).response!.status).toBe(200);
   });
 
+  test('when a throttled user logs in again or rotates the token, then the new token shares the used-up quota', async () => {
+    const a = await start({ searchPerUser: 1 });
+    const user = await a.userClient();
+    expect((await fetchSchoolSearch({ client: user.client, query: { query: 'harvard' } })).response!.status).toBe(200);
+    const login = await createToken({ client: a.client(), body: { email: user.email, password: user.password } });
+    const rotated = await rotateToken({ client: user.client });
+    for (const token of [login.data!.token, rotated.data!.token]) {
+      const client = createClient({ baseUrl: a.baseUrl, headers: { Authorization: `Bearer ${token}` } });
+      expectProblem(await fetchSchoolSearch({ client, query: { query: 'harvard' } }), 429, 'rate-limited');
+    }
+  });
+
   test('when the window has passed, then the token may search again', async () => {
-    const a = await start({ searchPerToken: 1, windowSeconds: 1 });
+    const a = await start({ searchPerUser: 1, windowSeconds: 1 });
     const user = await a.userClient();
     expect((await fetchSchoolSearch({ client: user.client, query: { query: 'harvard' } })).response!.status).toBe(200);
     const refused = await fetchSchoolSearch({ client: user.client, query: { query: 'harvard' } });
@@ -68,7 +81,7 @@ describe('search: per token', () => {
   });
 
   test('when a request is refused by authentication or validation, then it does not use the quota', async () => {
-    const a = await start({ searchPerToken: 1 });
+    const a = await start({ searchPerUser: 1 });
     const user = await a.userClient();
     expectProblem(await fetchSchoolSearch({ client: a.client(), query: { query: 'harvard' } }), 401, 'unauthorized');
     expectProblem(await fetchSchoolSearch({ client: user.client, query: { query: 'harvard', limit: 26 }, ...unchecked }), 400, 'validation-error');
@@ -101,7 +114,7 @@ describe('login: per client and per e-mail (brute force)', () => {
   });
 
   test('when one e-mail fails too often, then that e-mail is throttled however it is typed, and other e-mails are not', async () => {
-    const a = await start({ loginPerClient: 100, loginFailuresPerEmail: 2 });
+    const a = await start({ loginPerClient: 100, loginFailuresPerEmailAndClient: 2 });
     await a.services.auth.createUser('target@example.com', 'right-password-1');
     await a.services.auth.createUser('bystander@example.com', 'right-password-2');
     for (let i = 0; i < 2; i++) {
@@ -110,19 +123,42 @@ describe('login: per client and per e-mail (brute force)', () => {
     const refused = await createToken({ client: a.client(), body: { email: 'TARGET@Example.com', password: 'right-password-1' } });
     expectProblem(refused, 429, 'rate-limited');
     const limits = refused.response!.headers.get('ratelimit')!;
-    expect(limits).toContain('"login-failures-per-email"; r=0');
+    expect(limits).toContain('"login-failures-per-email-and-client"; r=0');
     expect(limits).toContain('"login-per-client"; r=97');
     const other = await createToken({ client: a.client(), body: { email: 'bystander@example.com', password: 'right-password-2' } });
     expect(other.response!.status).toBe(200);
   });
 
   test('when a user logs in successfully many times, then the e-mail quota is not used up', async () => {
-    const a = await start({ loginPerClient: 100, loginFailuresPerEmail: 2 });
+    const a = await start({ loginPerClient: 100, loginFailuresPerEmailAndClient: 2, loginFailuresPerEmail: 2 });
     await a.services.auth.createUser('busy@example.com', 'right-password-1');
     for (let i = 0; i < 5; i++) {
       const ok = await createToken({ client: a.client(), body: { email: 'busy@example.com', password: 'right-password-1' } });
       expect(ok.response!.status).toBe(200);
     }
+  });
+
+  test('when a stranger fails at an account from one address, then the owner still logs in from another (no lockout)', async () => {
+    const a = await start({ loginPerClient: 100, loginFailuresPerEmailAndClient: 2, loginFailuresPerEmail: 5 }, { trustProxy: 'loopback' });
+    await a.services.auth.createUser('owner@example.com', 'right-password-1');
+    const from = (ip: string) => a.client({ 'X-Forwarded-For': ip });
+    for (let i = 0; i < 2; i++) {
+      expectProblem(await createToken({ client: from('203.0.113.66'), body: { email: 'owner@example.com', password: `wrong-${i}-password` } }), 401, 'invalid-credentials');
+    }
+    expectProblem(await createToken({ client: from('203.0.113.66'), body: { email: 'owner@example.com', password: 'wrong-x-password' } }), 429, 'rate-limited');
+    const owner = await createToken({ client: from('198.51.100.1'), body: { email: 'owner@example.com', password: 'right-password-1' } });
+    expect(owner.response!.status).toBe(200);
+  });
+
+  test('when many addresses guess at one account, then the all-clients ceiling stops them', async () => {
+    const a = await start({ loginPerClient: 100, loginFailuresPerEmailAndClient: 2, loginFailuresPerEmail: 5 }, { trustProxy: 'loopback' });
+    await a.services.auth.createUser('popular@example.com', 'right-password-1');
+    const guess = (ip: string, i: number) =>
+      createToken({ client: a.client({ 'X-Forwarded-For': ip }), body: { email: 'popular@example.com', password: `wrong-${i}-password` } });
+    for (let i = 0; i < 5; i++) expectProblem(await guess(`203.0.113.${i}`, i), 401, 'invalid-credentials');
+    const refused = await guess('203.0.113.99', 99);
+    expectProblem(refused, 429, 'rate-limited');
+    expect(refused.response!.headers.get('ratelimit')).toContain('"login-failures-per-email"; r=0');
   });
 
   test('when X-Forwarded-For is sent to a server that trusts no proxy, then it does not buy a fresh quota', async () => {

@@ -106,6 +106,7 @@ export async function startServer(databasePath: string, env: Record<string, stri
       RATE_LIMIT_SEARCH: '0',
       RATE_LIMIT_LOGIN_PER_CLIENT: '0',
       RATE_LIMIT_LOGIN_PER_EMAIL: '0',
+      RATE_LIMIT_LOGIN_PER_EMAIL_ALL_CLIENTS: '0',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

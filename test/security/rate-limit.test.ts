@@ -1,9 +1,10 @@
 // OWASP API2:2023 (brute force, credential stuffing) and API4:2023 (unrestricted resource
 // consumption) through the login rate limits, with the production defaults of src/config.ts:
-// at most 10 failed logins per e-mail and 30 attempts per client per minute; over either quota
+// at most 10 failed logins per e-mail from one client (100 from all clients) and 30 attempts per
+// client per minute; over any quota
 // 429 problem+json with Retry-After and the IETF RateLimit / RateLimit-Policy headers.
-// The limiter's mechanics (per-token search quota, windows, X-Forwarded-For and trust proxy,
-// successful logins not counted) are tested in test/api/rate-limit.test.ts.
+// The limiter's mechanics (per-user search quota, windows, X-Forwarded-For and trust proxy,
+// successful logins not counted, the all-clients ceiling) are tested in test/api/rate-limit.test.ts.
 import { afterEach, describe, expect, test } from 'vitest';
 import { createToken } from '../../generated/sdk.gen.ts';
 import { loadConfig } from '../../src/config.ts';
@@ -34,7 +35,8 @@ function expectThrottled(r: Awaited<ReturnType<typeof createToken>>, quota: stri
 }
 
 test('the production defaults limit logins (these tests rely on them)', () => {
-  expect(DEFAULTS.loginFailuresPerEmail).toBe(10);
+  expect(DEFAULTS.loginFailuresPerEmailAndClient).toBe(10);
+  expect(DEFAULTS.loginFailuresPerEmail).toBe(100);
   expect(DEFAULTS.loginPerClient).toBe(30);
 });
 
@@ -43,16 +45,16 @@ describe('API2: password guessing against one account', () => {
     const hasher = new CountingHasher();
     app = await startTestApp({ hasher, rateLimits: DEFAULTS });
     await app.services.auth.createUser('victim@example.com', 'right-password-1');
-    for (let i = 0; i < DEFAULTS.loginFailuresPerEmail; i++) {
+    for (let i = 0; i < DEFAULTS.loginFailuresPerEmailAndClient; i++) {
       const guess = await createToken({ client: app.client(), body: { email: 'victim@example.com', password: `guess-${i}-password` } });
       expectProblem(guess, 401, 'invalid-credentials');
-      expect(guess.response!.headers.get('ratelimit')).toMatch(/"login-failures-per-email"; r=\d+/);
+      expect(guess.response!.headers.get('ratelimit')).toMatch(/"login-failures-per-email-and-client"; r=\d+/);
     }
     const checked = hasher.verifications;
     const right = await createToken({ client: app.client(), body: { email: 'victim@example.com', password: 'right-password-1' } });
-    expectThrottled(right, 'login-failures-per-email');
+    expectThrottled(right, 'login-failures-per-email-and-client');
     const wrong = await createToken({ client: app.client(), body: { email: 'Victim@Example.com', password: 'guess-x-password' } });
-    expectThrottled(wrong, 'login-failures-per-email');
+    expectThrottled(wrong, 'login-failures-per-email-and-client');
     // Refused before argon2: a throttled guess costs the server nothing and tells nothing.
     expect(hasher.verifications).toBe(checked);
     const { request_id: _a, ...a } = (right as { error?: unknown }).error as Record<string, unknown>;
@@ -65,14 +67,14 @@ describe('API2: password guessing against one account', () => {
     await app.services.auth.createUser('real@example.com', 'right-password-1');
     const statuses = async (email: string) => {
       const seen: number[] = [];
-      for (let i = 0; i <= DEFAULTS.loginFailuresPerEmail; i++) {
+      for (let i = 0; i <= DEFAULTS.loginFailuresPerEmailAndClient; i++) {
         seen.push((await createToken({ client: app!.client(), body: { email, password: `guess-${i}-password` } })).response!.status);
       }
       return seen;
     };
     const real = await statuses('real@example.com');
     const ghost = await statuses('ghost@example.com');
-    expect(real).toEqual([...Array(DEFAULTS.loginFailuresPerEmail).fill(401), 429]);
+    expect(real).toEqual([...Array(DEFAULTS.loginFailuresPerEmailAndClient).fill(401), 429]);
     expect(ghost).toEqual(real);
   });
 });
