@@ -7,7 +7,7 @@ import { createApp } from './app.ts';
 import { ConfigError, DEMO_EMAIL, DEMO_PASSWORD, loadConfig, type Config } from './config.ts';
 import { EmailTakenError } from './domain/errors.ts';
 import { loadContract } from './http/contract.ts';
-import { listen } from './http/server.ts';
+import { drainConnections, listen } from './http/server.ts';
 import { importFile } from './import/import.service.ts';
 import { Argon2Hasher } from './security/argon2.hasher.ts';
 import { createServices, type Services } from './services.ts';
@@ -80,15 +80,9 @@ function handleShutdown(server: Server, services: Services, config: Config, logg
       server.closeAllConnections();
     }, config.shutdownTimeoutMs);
     timer.unref();
-    // Keep-alive clients would otherwise go on sending requests on the connections they have,
-    // and a busy connection is never idle: the server would only stop at the deadline, cutting
-    // requests off. So a request that still arrives is answered with "Connection: close", and
-    // connections are closed as soon as they fall idle (once their in-flight response is sent).
-    server.on('request', (_req, res) => res.setHeader('Connection', 'close'));
-    const idle = setInterval(() => server.closeIdleConnections(), 50);
-    idle.unref();
+    const stopDraining = drainConnections(server);
     server.close(() => {
-      clearInterval(idle);
+      stopDraining();
       void services.store.close().then(() => {
         logger.info('stopped');
         process.exit(0);

@@ -7,7 +7,7 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 export type CorsOrigins = '*' | 'none' | readonly string[];
 
 /** Headers a browser script may read: the request id to quote, and how long to back off. */
-export const EXPOSED_HEADERS = ['X-Request-Id', 'Retry-After', 'RateLimit', 'RateLimit-Policy', 'WWW-Authenticate', 'Location'];
+export const EXPOSED_HEADERS = ['X-Request-Id', 'Retry-After', 'RateLimit', 'RateLimit-Policy', 'WWW-Authenticate'];
 
 export function corsPolicy(origins: CorsOrigins): RequestHandler {
   if (origins === 'none') return (_req, _res, next) => next();

@@ -51,6 +51,24 @@ export async function listen(
   return server;
 }
 
+/**
+ * While the server stops: keep-alive clients would go on sending requests on the connections they
+ * have, and a busy connection is never idle, so the server would only stop at the deadline,
+ * cutting requests off. So every request that still arrives is answered with
+ * `Connection: close` (set before the app runs: some answers, like a CORS preflight, are finished
+ * synchronously inside it), and connections are closed as soon as they fall idle. Returns the
+ * function that stops the idle sweep.
+ */
+export function drainConnections(server: Server): () => void {
+  server.prependListener('request', (_req: IncomingMessage, res: ServerResponse) => {
+    if (!res.headersSent) res.setHeader('Connection', 'close');
+  });
+  const idle = setInterval(() => server.closeIdleConnections(), 50);
+  idle.unref();
+  server.closeIdleConnections();
+  return () => clearInterval(idle);
+}
+
 /** Refuses a request before the app sees it, and closes the connection. */
 function refuse(req: IncomingMessage, res: ServerResponse, kind: ProblemKind, detail: string, logger: Logger | undefined): void {
   const requestId = randomUUID();

@@ -21,7 +21,9 @@ export function strictIntegers(contract: Contract) {
     const operationId = (req as Request & { openapi?: { schema?: { operationId?: string } } }).openapi?.schema?.operationId;
     const names = operationId ? integerParams.get(operationId) : undefined;
     if (!names || names.length === 0) return next();
-    const raw = new URLSearchParams(req.originalUrl.split('?')[1] ?? '');
+    // Everything after the first `?`: a query value may contain `?` itself (allowReserved).
+    const at = req.originalUrl.indexOf('?');
+    const raw = new URLSearchParams(at < 0 ? '' : req.originalUrl.slice(at + 1));
     const errors = names
       .filter((name) => raw.getAll(name).some((value) => !DECIMAL.test(value)))
       .map((name) => ({ path: `/query/${name}`, message: 'must be an integer written in decimal digits' }));

@@ -271,6 +271,9 @@ describe('API8: integers written as Infinity or beyond a double', () => {
   // parameters must now be decimal digits (src/http/strict-integers.ts); hex and exponents too.
   test.each([
     ['/v1/fetchSchoolSearch?query=harvard&limit=0x10', 'limit'],
+    // A `?` inside the query value (allowed unencoded) must not hide what follows it.
+    ['/v1/fetchSchoolSearch?query=harv?&limit=Infinity', 'limit'],
+    ['/v1/fetchSchoolSearch?query=harv?&offset=1e400', 'offset'],
     ['/v1/fetchSchoolSearch?query=harvard&offset=1e1', 'offset'],
     ['/v1/fetchSchoolSearch?query=harvard&offset=1.0', 'offset'],
     ['/v1/fetchSchoolSearch?query=harvard&offset=Infinity', 'offset'],

@@ -89,7 +89,7 @@ describe('API4: what one request may ask for is bounded by the contract', () => 
       for (const offset of [0, MAX_OFFSET]) {
         const { value: r, ms } = await timed(() => fetchSchoolSearch({ client: user.client, query: { query, offset } }));
         expect(r.response!.status).toBe(200);
-        expect(ms, `${query.slice(0, 30)}… at offset ${offset}`).toBeLessThan(1000);
+        expect(ms, `${query.slice(0, 30)}… at offset ${offset}`).toBeLessThan(2000);
       }
     }
   });
@@ -118,7 +118,7 @@ describe('API4: request bodies and headers are bounded by the server', () => {
     const whole = JSON.stringify({ email: 'a@example.com', password: 'x'.repeat(10 * 1024 * 1024) });
     const { value: r, ms } = await timed(async () => answer(await fetch(`${app.baseUrl}/v1/auth`, { method: 'POST', headers: json, body: whole })));
     expectProblem(r, 413, 'payload-too-large');
-    expect(ms).toBeLessThan(1000);
+    expect(ms).toBeLessThan(2000);
     // Declared but not sent: an answer that waited for the body would never come.
     const raw = await rawRequest(
       app.baseUrl,
@@ -127,7 +127,7 @@ describe('API4: request bodies and headers are bounded by the server', () => {
     );
     expect(raw, 'no answer before the body was sent').toBeDefined();
     expectProblem(rawAsAnswer(raw), 413, 'payload-too-large');
-    expect(raw!.ms).toBeLessThan(1000);
+    expect(raw!.ms).toBeLessThan(2000);
     expect(raw!.headers['connection']).toBe('close');
   });
 
@@ -225,7 +225,7 @@ describe('API4: slow or huge requests do not stall other clients', () => {
         expect(all).toEqual([200, 200, 200, 200]);
         times.push(ms);
       }
-      expect(Math.max(...times), `slowest of ${times.length}: ${times.map((t) => t.toFixed(0)).join(', ')} ms`).toBeLessThan(1000);
+      expect(Math.max(...times), `slowest of ${times.length}: ${times.map((t) => t.toFixed(0)).join(', ')} ms`).toBeLessThan(2000);
       // The attack was really in flight the whole time.
       expect(uploaded).toBeGreaterThan(1024 * 1024);
       expect(sockets.filter((s) => !s.destroyed).length).toBe(sockets.length);

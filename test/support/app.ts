@@ -1,6 +1,7 @@
 // Starts the real app (createApp) on a fresh temporary embedded store, on port 0, with response
 // validation on, and gives tests a generated client bound to it.
 import { mkdtempSync, rmSync } from 'node:fs';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -52,6 +53,7 @@ export interface TestApp {
   readonly services: Services;
   readonly clock: TestClock;
   readonly dbPath: string;
+  readonly server: Server;
   /** A generated client for this app, without credentials. */
   client(headers?: Record<string, string>): Client;
   /** Creates a user and returns a client that sends a fresh token of theirs. */
@@ -104,6 +106,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
 
   return {
     baseUrl,
+    server,
     services,
     clock,
     dbPath,

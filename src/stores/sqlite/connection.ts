@@ -137,7 +137,15 @@ export class Connection {
 
   close(): void {
     this.#closed = true;
-    this.#drop();
+    // A file moved or replaced since the last call: its WAL must not be left at the path, where
+    // the next start would apply it to whatever file is there.
+    let moved = false;
+    try {
+      moved = this.#path !== ':memory:' && this.#db !== undefined && !sameFile(fileAt(this.#path), this.#file);
+    } catch {
+      moved = true;
+    }
+    this.#drop(moved);
   }
 
   async #retry<T>(work: () => T, budgetMs: number, checkFile = false): Promise<T> {

@@ -56,7 +56,8 @@ export function migrate(db: DatabaseSync): void {
     db.exec(`PRAGMA user_version = ${SCHEMA.length}`);
     db.exec('COMMIT');
   } catch (error) {
-    db.exec('ROLLBACK');
+    // A failed COMMIT may already have ended the transaction: a ROLLBACK then would hide the error.
+    if (db.isTransaction) db.exec('ROLLBACK');
     throw error;
   }
 }
