@@ -5,6 +5,26 @@ import swaggerUi from 'swagger-ui-express';
 import type { Contract } from './contract.ts';
 import { PROBLEMS } from './problems.ts';
 
+/**
+ * The files the Swagger UI page loads. swagger-ui-express would also serve everything else in
+ * swagger-ui-dist (its README, source maps, package files) and the page itself for any path
+ * under /docs; anything else falls through to the contract's 404 (problem+json).
+ */
+const SWAGGER_UI_FILES = new Set([
+  '/',
+  '/index.html',
+  '/swagger-ui.css',
+  '/swagger-ui-bundle.js',
+  '/swagger-ui-standalone-preset.js',
+  '/swagger-ui-init.js',
+  '/favicon-32x32.png',
+  '/favicon-16x16.png',
+]);
+
+function onlySwaggerUi(req: Request, _res: Response, next: NextFunction): void {
+  next(req.method === 'GET' && SWAGGER_UI_FILES.has(req.path) ? undefined : 'router');
+}
+
 export function docsRoutes(contract: Contract): Router {
   const router = Router();
   const json = JSON.stringify(contract);
@@ -17,8 +37,7 @@ export function docsRoutes(contract: Contract): Router {
     swaggerOptions: { url: '/openapi.json', persistAuthorization: true, tryItOutEnabled: true, displayRequestDuration: true },
     customSiteTitle: 'School Search API',
   };
-  const readOnly = (req: Request, _res: Response, next: NextFunction) => next(req.method === 'GET' ? undefined : 'router');
-  router.use('/docs', readOnly, swaggerUi.serveFiles(undefined, ui), swaggerUi.setup(undefined, ui));
+  router.use('/docs', onlySwaggerUi, swaggerUi.serveFiles(undefined, ui), swaggerUi.setup(undefined, ui));
   const bySlug = new Map(Object.values(PROBLEMS).map((p) => [p.slug, p]));
   router.get('/problems/:slug', (req, res, next) => {
     const kind = bySlug.get(req.params.slug);

@@ -110,6 +110,8 @@ describe('API8: nothing is served outside the contract', () => {
     '/v2/x', '/admin', '/.env', '/.git/config', '/v1/users', '/v1/admin', '/v1', '/', '/api', '/openapi.yaml', '/package.json',
     '/data/school-search.db', '/src/app.ts', '/server-status', '/actuator/health', '/metrics', '/debug', '/phpinfo.php',
     '/%2e%2e/package.json', '/images/schools/', '/images/../package.json', '/v1/tokens/x/y', '/health', '/problems/',
+    // Swagger UI serves only the files its page loads, not the rest of swagger-ui-dist.
+    '/docs/README.md', '/docs/swagger-ui.js.map', '/docs/index.js', '/docs/absolute-path.js', '/docs/package.json', '/docs/nope',
   ])('when %s is requested, then 404 not-found problem+json', async (path) => {
     const r = await answer(await fetch(`${app.baseUrl}${path}`, { headers: { Authorization: `Bearer ${user.token}` } }));
     expectProblem(r, 404, 'not-found');
@@ -120,6 +122,15 @@ describe('API8: nothing is served outside the contract', () => {
       const r = await answer(await fetch(`${app.baseUrl}/admin`, { method, headers: json, body: method === 'DELETE' ? undefined : '{}' }));
       expectProblem(r, 404, 'not-found');
     }
+  });
+
+  test('when the Swagger UI page is loaded, then every file it references is served', async () => {
+    const page = await fetch(`${app.baseUrl}/docs/`);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    const files = [...html.matchAll(/(?:href|src)="\.\/([^"]+)"/g)].map((m) => m[1]!);
+    expect(files).toEqual(expect.arrayContaining(['swagger-ui.css', 'swagger-ui-bundle.js', 'swagger-ui-standalone-preset.js', 'swagger-ui-init.js']));
+    for (const file of files) expect((await fetch(`${app.baseUrl}/docs/${file}`)).status, file).toBe(200);
   });
 
   test('when a path climbs out with ../ as sent on the wire, then 404, never a file', async () => {
