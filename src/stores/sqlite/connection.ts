@@ -177,6 +177,9 @@ export class Connection {
     if (!current) throw new StoreUnavailableError(`There is no store file at ${this.#path}.`);
     const db = reopenDatabase(this.#path);
     try {
+      // The file may have been swapped between the stat above and the open: then which inode
+      // the connection holds is unknown. Give it up; the next call opens again.
+      if (!sameFile(fileAt(this.#path), current)) throw new StoreUnavailableError(`The store file at ${this.#path} changed while it was opened.`);
       // A file that is an SQLite database but not a store (user_version 0, e.g. an empty file)
       // is not migrated into an empty store: that would hide the loss of the real one.
       const { user_version } = db.prepare('PRAGMA user_version').get() as { user_version: number };
@@ -187,7 +190,7 @@ export class Connection {
       db.close();
       throw error;
     }
-    this.#adopt(db);
+    this.#adopt(db, current);
   }
 
   #ensureSameFile(): void {
@@ -196,10 +199,11 @@ export class Connection {
     throw new StoreUnavailableError(`The store file at ${this.#path} was moved or replaced.`);
   }
 
-  #adopt(db: DatabaseSync): void {
+  /** `file`: the file stat-ed before it was opened, when the caller checked it is still the one at the path. */
+  #adopt(db: DatabaseSync, file?: FileId): void {
     this.#db = db;
     // The file the connection has open: node:sqlite opens it in the constructor.
-    this.#file = this.#path === ':memory:' ? undefined : fileAt(this.#path);
+    this.#file = this.#path === ':memory:' ? undefined : (file ?? fileAt(this.#path));
     this.#generation++;
   }
 
