@@ -11,8 +11,13 @@
 //                  replayed with `npm run fuzz -- --seed N`); for occasional runs, not CI.
 //   anything else  passed on to `schemathesis run` (e.g. --seed N, --include-operation-id X).
 //
-// Reports: reports/schemathesis/junit.xml (JUnit), reports/schemathesis/server.log (the server's
-// log lines, where a 500's stack trace is); FUZZ_REPORT_DIR=DIR puts them elsewhere.
+// A second, short pass (not with --deep or extra arguments) runs against a server whose search
+// quota is small, so that schemathesis also checks the 429 answers (status declared, Retry-After
+// and the RateLimit headers, problem+json body) against the contract.
+//
+// Reports: reports/schemathesis/junit.xml and junit-throttled.xml (JUnit),
+// reports/schemathesis/server.log and server-throttled.log (the server's log lines, where a
+// 500's stack trace is); FUZZ_REPORT_DIR=DIR puts them elsewhere.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomInt } from 'node:crypto';
 import { createWriteStream, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -27,8 +32,24 @@ const CONFIG = join(ROOT, 'scripts', 'fuzz', 'schemathesis.toml');
 const HOOKS = join(ROOT, 'scripts', 'fuzz', 'hooks.py');
 // FUZZ_REPORT_DIR: another directory, e.g. for a --deep run beside a default one.
 const REPORTS = resolve(process.env['FUZZ_REPORT_DIR'] ?? join(ROOT, 'reports', 'schemathesis'));
-const JUNIT = join(REPORTS, 'junit.xml');
-const SERVER_LOG = join(REPORTS, 'server.log');
+
+/** A run of schemathesis against its own server. */
+interface Pass {
+  readonly name: string;
+  readonly junit: string;
+  readonly serverLog: string;
+  /** Environment of the server beyond the common one. */
+  readonly env: Record<string, string>;
+  readonly args: readonly string[];
+}
+
+// 0 = that limiter off: the fuzzer explores behaviour instead of collecting 429s.
+const LIMITS_OFF = {
+  RATE_LIMIT_SEARCH: '0',
+  RATE_LIMIT_LOGIN_PER_CLIENT: '0',
+  RATE_LIMIT_LOGIN_PER_EMAIL: '0',
+  RATE_LIMIT_LOGIN_PER_EMAIL_ALL_CLIENTS: '0',
+};
 
 // The budget. The default run is part of `npm test` and CI: a fixed seed makes it reproducible
 // (the same cases on every machine: schemathesis and its dependencies are pinned), and the
@@ -71,7 +92,7 @@ function setUp(): void {
 }
 
 /** Starts src/main.ts on port 0 and resolves with the URL from its "listening" log line. */
-function startServer(workDir: string): Promise<string> {
+function startServer(workDir: string, pass: Pass): Promise<string> {
   const child = spawn(process.execPath, [join(ROOT, 'src', 'main.ts')], {
     cwd: ROOT,
     env: {
@@ -85,21 +106,17 @@ function startServer(workDir: string): Promise<string> {
       VALIDATE_RESPONSES: 'true',
       // "listening" is an info line; every line goes to reports/schemathesis/server.log.
       LOG_LEVEL: 'info',
-      // 0 = that limiter off: the fuzzer explores behaviour instead of collecting 429s.
-      RATE_LIMIT_SEARCH: '0',
-      RATE_LIMIT_LOGIN_PER_CLIENT: '0',
-      RATE_LIMIT_LOGIN_PER_EMAIL: '0',
-      RATE_LIMIT_LOGIN_PER_EMAIL_ALL_CLIENTS: '0',
+      ...pass.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   server = child;
-  const log = createWriteStream(SERVER_LOG);
+  const log = createWriteStream(pass.serverLog);
   child.stderr!.pipe(log, { end: false });
   return new Promise<string>((resolvePromise, reject) => {
     let url: string | undefined;
     child.once('exit', (code, signal) => {
-      if (url === undefined) reject(new Error(`the server exited (${code ?? signal}) before listening; see ${SERVER_LOG}`));
+      if (url === undefined) reject(new Error(`the server exited (${code ?? signal}) before listening; see ${pass.serverLog}`));
     });
     // Read every line, also after "listening": a full pipe would block the server.
     createInterface({ input: child.stdout! }).on('line', (line) => {
@@ -118,15 +135,14 @@ function startServer(workDir: string): Promise<string> {
   });
 }
 
-function runSchemathesis(url: string, workDir: string): Promise<number> {
+function runSchemathesis(url: string, workDir: string, pass: Pass): Promise<number> {
   const runArgs = [
     '--config-file', CONFIG,
     'run', `${url}/openapi.json`,
     ...(seedGiven ? [] : ['--seed', String(seed)]),
-    ...(examplesGiven ? [] : ['--max-examples', String(deep ? MAX_EXAMPLES * DEEP_FACTOR : MAX_EXAMPLES)]),
     '--report', 'junit',
-    '--report-junit-path', JUNIT,
-    ...passThrough,
+    '--report-junit-path', pass.junit,
+    ...pass.args,
   ];
   console.log(`$ ${relative(process.cwd(), SCHEMATHESIS) || SCHEMATHESIS} ${runArgs.map(quote).join(' ')}`);
   const child = spawn(SCHEMATHESIS, runArgs, {
@@ -149,20 +165,52 @@ function quote(arg: string): string {
   return /^[\w@%+=:,./-]+$/.test(arg) ? arg : `'${arg.replace(/'/g, `'\\''`)}'`;
 }
 
+const PASSES: Pass[] = [
+  {
+    name: 'every operation',
+    junit: join(REPORTS, 'junit.xml'),
+    serverLog: join(REPORTS, 'server.log'),
+    env: LIMITS_OFF,
+    args: [...(examplesGiven ? [] : ['--max-examples', String(deep ? MAX_EXAMPLES * DEEP_FACTOR : MAX_EXAMPLES)]), ...passThrough],
+  },
+  // Searches beyond 20 a minute are 429s: schemathesis checks those answers against the contract.
+  // (The login quotas stay off: the authentication hook logs in as the demo user.)
+  ...(deep || passThrough.length > 0
+    ? []
+    : [
+        {
+          name: 'search over its quota',
+          junit: join(REPORTS, 'junit-throttled.xml'),
+          serverLog: join(REPORTS, 'server-throttled.log'),
+          env: { ...LIMITS_OFF, RATE_LIMIT_SEARCH: '20' },
+          args: ['--include-operation-id', 'fetchSchoolSearch', '--phases', 'fuzzing', '--max-examples', '150'],
+        },
+      ]),
+];
+
+async function runPass(pass: Pass): Promise<number> {
+  rmSync(pass.junit, { force: true });
+  dir = mkdtempSync(join(tmpdir(), 'school-search-fuzz-'));
+  const started = Date.now();
+  const url = await startServer(dir, pass);
+  console.log(`fuzz (${pass.name}): server listening on ${url} (store ${join(dir, 'store.db')}, log ${relative(ROOT, pass.serverLog)})`);
+  const code = await runSchemathesis(url, dir, pass);
+  const seconds = ((Date.now() - started) / 1000).toFixed(0);
+  console.log(`fuzz (${pass.name}): ${code === 0 ? 'no issues' : `schemathesis exited ${code}`} in ${seconds}s; JUnit report: ${resolve(pass.junit)}`);
+  if (code !== 0) console.log(`fuzz: the server's log (stack traces of 500s) is ${resolve(pass.serverLog)}`);
+  cleanUp();
+  return code;
+}
+
 async function main(): Promise<number> {
   setUp();
   mkdirSync(REPORTS, { recursive: true });
-  rmSync(JUNIT, { force: true });
-  dir = mkdtempSync(join(tmpdir(), 'school-search-fuzz-'));
-  const started = Date.now();
-  const url = await startServer(dir);
-  console.log(`fuzz: server listening on ${url} (store ${join(dir, 'store.db')}, log ${relative(ROOT, SERVER_LOG)})`);
   if (deep && !seedGiven) console.log(`fuzz: --deep, seed ${seed} (replay with: npm run fuzz -- --deep --seed ${seed})`);
-  const code = await runSchemathesis(url, dir);
-  const seconds = ((Date.now() - started) / 1000).toFixed(0);
-  console.log(`fuzz: ${code === 0 ? 'no issues' : `schemathesis exited ${code}`} in ${seconds}s; JUnit report: ${resolve(JUNIT)}`);
-  if (code !== 0) console.log(`fuzz: the server's log (stack traces of 500s) is ${resolve(SERVER_LOG)}`);
-  return code;
+  for (const pass of PASSES) {
+    const code = await runPass(pass);
+    if (code !== 0) return code;
+  }
+  return 0;
 }
 
 main().then(
