@@ -6,37 +6,26 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { createServices } from '../../src/services.ts';
 import { SqliteStore } from '../../src/stores/sqlite/store.ts';
 import { cheapHasher } from '../support/app.ts';
-import { DEMO, historyIds, login, searchLoad, startServer, tempDir, type ServerProcess } from './support.ts';
+import { DEMO, historyIds, login, searchLoad, testScope } from './support.ts';
 
 const PASSWORD = 'correct-horse-battery';
 const USERS = [DEMO.email, 'ada@example.com', 'grace@example.com'];
 
-let dir: ReturnType<typeof tempDir> | undefined;
-const started: ServerProcess[] = [];
-afterEach(() => {
-  for (const server of started.splice(0)) if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill('SIGKILL');
-  dir?.remove();
-  dir = undefined;
-});
-
-async function serve(dbPath: string): Promise<ServerProcess> {
-  const server = await startServer(dbPath);
-  started.push(server);
-  return server;
-}
+const scope = testScope();
+afterEach(() => scope.end());
 
 const passwordOf = (email: string) => (email === DEMO.email ? DEMO.password : PASSWORD);
 
 describe('crash under load', () => {
   test('when the server is killed under concurrent searches by several users, then every tid a client received is in that user\'s history after a restart', async () => {
-    dir = tempDir('crash');
+    const dir = scope.tempDir('crash');
     const dbPath = join(dir.path, 'store.db');
     const store = await SqliteStore.open({ path: dbPath });
     const services = createServices({ store, hasher: cheapHasher, tokenTtlSeconds: 3600 });
     for (const email of USERS.slice(1)) await services.auth.createUser(email, PASSWORD);
     await store.close();
 
-    const server = await serve(dbPath);
+    const server = await scope.serve(dbPath);
     const loads = await Promise.all(
       USERS.map(async (email) => ({ email, load: searchLoad((await login(server.baseUrl, email, passwordOf(email))).client, 6) })),
     );
@@ -47,7 +36,7 @@ describe('crash under load', () => {
     expect((await server.exited).signal).toBe('SIGKILL');
     await Promise.all(loads.map(({ load }) => load.stop()));
 
-    const again = await serve(dbPath);
+    const again = await scope.serve(dbPath);
     for (const { email, load } of loads) {
       expect(load.statuses).toEqual([]);
       expect(load.tids.length).toBeGreaterThanOrEqual(20);

@@ -6,24 +6,13 @@ import { connect } from 'node:net';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, test } from 'vitest';
-import { demoLogin, historyIds, searchLoad, startServer, tempDir, type ServerProcess } from './support.ts';
+import { demoLogin, historyIds, searchLoad, testScope } from './support.ts';
 
 /** The documented default of SHUTDOWN_TIMEOUT_MS. */
 const SHUTDOWN_TIMEOUT_MS = 10_000;
 
-let dir: ReturnType<typeof tempDir> | undefined;
-const started: ServerProcess[] = [];
-afterEach(() => {
-  for (const server of started.splice(0)) if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill('SIGKILL');
-  dir?.remove();
-  dir = undefined;
-});
-
-async function serve(dbPath: string, env: Record<string, string> = {}): Promise<ServerProcess> {
-  const server = await startServer(dbPath, env);
-  started.push(server);
-  return server;
-}
+const scope = testScope();
+afterEach(() => scope.end());
 
 /** A keep-alive HTTP client with one connection, which it reuses for as long as the server lets it. */
 function keepAliveClient(baseUrl: string) {
@@ -102,9 +91,9 @@ function connectionRefused(baseUrl: string): Promise<boolean> {
 
 describe('SIGTERM', () => {
   test('when sent SIGTERM under search load, then it refuses new connections, finishes what is in flight with 200, closes the store and exits 0; every tid a client got is in the history after a restart', async () => {
-    dir = tempDir('sigterm');
+    const dir = scope.tempDir('sigterm');
     const dbPath = join(dir.path, 'store.db');
-    const server = await serve(dbPath);
+    const server = await scope.serve(dbPath);
     const { client, token } = await demoLogin(server.baseUrl);
 
     const load = searchLoad(client, 8);
@@ -136,7 +125,7 @@ describe('SIGTERM', () => {
     // Every answer a client got was a 200; the rest were refused or cut before an answer.
     expect([...load.statuses, ...sticky.statuses]).toEqual([]);
 
-    const again = await serve(dbPath);
+    const again = await scope.serve(dbPath);
     const history = await historyIds((await demoLogin(again.baseUrl)).client);
     const received = [...load.tids, ...sticky.tids];
     expect(received.filter((tid) => !history.has(tid))).toEqual([]);
@@ -145,8 +134,8 @@ describe('SIGTERM', () => {
   });
 
   test('when a request never finishes, then the server closes it at SHUTDOWN_TIMEOUT_MS and still exits 0', async () => {
-    dir = tempDir('sigterm-deadline');
-    const server = await serve(join(dir.path, 'store.db'), { SHUTDOWN_TIMEOUT_MS: '1000' });
+    const dir = scope.tempDir('sigterm-deadline');
+    const server = await scope.serve(join(dir.path, 'store.db'), { SHUTDOWN_TIMEOUT_MS: '1000' });
     const keepAlive = keepAliveClient(server.baseUrl);
     const stuck = await keepAlive.slowLogin();
 

@@ -37,6 +37,31 @@ export function tempDir(prefix: string): { path: string; remove(): void } {
   return { path, remove: () => rmSync(path, { recursive: true, force: true }) };
 }
 
+/**
+ * The server processes and temporary directories of a test, ended together in afterEach: servers
+ * still running are killed (SIGKILL, by their ChildProcess), directories removed.
+ */
+export function testScope() {
+  const servers: ServerProcess[] = [];
+  const dirs: Array<ReturnType<typeof tempDir>> = [];
+  return {
+    async serve(databasePath: string, env: Record<string, string> = {}): Promise<ServerProcess> {
+      const server = await startServer(databasePath, env);
+      servers.push(server);
+      return server;
+    },
+    tempDir(prefix: string): ReturnType<typeof tempDir> {
+      const dir = tempDir(prefix);
+      dirs.push(dir);
+      return dir;
+    },
+    end(): void {
+      for (const server of servers.splice(0)) if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill('SIGKILL');
+      for (const dir of dirs.splice(0)) dir.remove();
+    },
+  };
+}
+
 export interface FaultApp {
   readonly baseUrl: string;
   /** The directory that holds the store file (and its -wal and -shm): tests rename or fill it. */

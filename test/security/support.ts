@@ -1,21 +1,10 @@
 // Helpers of the OWASP API Security Top 10 suite (test/security/): raw HTTP for what the generated
-// client cannot send, the contract's response schemas as key allow-lists, and an app like
-// production (no response validation) to prove that the handlers, not the validator, keep
-// internals out of responses.
-import { mkdtempSync, rmSync } from 'node:fs';
+// client cannot send, the contract's response schemas as key allow-lists, and a bare server.
 import type { Server } from 'node:http';
 import { connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { pino } from 'pino';
-import { createApp } from '../../src/app.ts';
 import { loadContract } from '../../src/http/contract.ts';
-import { RATE_LIMITS_OFF } from '../../src/http/rate-limit.ts';
 import { listen, type ServerLimits } from '../../src/http/server.ts';
-import { createServices, type Services } from '../../src/services.ts';
-import { SqliteStore } from '../../src/stores/sqlite/store.ts';
-import { cheapHasher } from '../support/app.ts';
 
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -197,42 +186,6 @@ export function contractValue<T>(pointer: string): T {
 }
 
 // ---------------------------------------------------------------------------------------------
-// An app as production runs it: response validation off.
-
-export interface PlainApp {
-  readonly baseUrl: string;
-  readonly services: Services;
-  readonly dbPath: string;
-  close(): Promise<void>;
-}
-
-export async function startAppWithoutResponseValidation(): Promise<PlainApp> {
-  const dir = mkdtempSync(join(tmpdir(), 'school-search-security-'));
-  const dbPath = join(dir, 'store.db');
-  const store = await SqliteStore.open({ path: dbPath });
-  const services = createServices({ store, hasher: cheapHasher, tokenTtlSeconds: 3600 });
-  const app = createApp({
-    ...services,
-    contract: loadContract(),
-    publicBaseUrl: 'http://images.test',
-    validateResponses: false,
-    logger: pino({ level: 'silent' }),
-    rateLimits: RATE_LIMITS_OFF,
-    corsOrigins: '*',
-  });
-  const server = await listen(app, 0, '127.0.0.1');
-  return {
-    baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    services,
-    dbPath,
-    async close() {
-      await closeServer(server);
-      await store.close();
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
-
 /** A server with only the listen() wrapping around a trivial handler, with the given limits. */
 export async function startBareServer(limits?: ServerLimits): Promise<{ baseUrl: string; server: Server; close(): Promise<void> }> {
   const server = await listen(

@@ -77,6 +77,8 @@ export interface TestAppOptions {
   dataDir?: string;
   /** How long a write waits for a held lock (production: 5 s). */
   busyBudgetMs?: number;
+  /** On unless a test needs the app as production runs it. */
+  validateResponses?: boolean;
 }
 
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -93,7 +95,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     ...services,
     contract: loadContract(),
     publicBaseUrl: 'http://images.test',
-    validateResponses: true,
+    validateResponses: options.validateResponses ?? true,
     logger,
     rateLimits: options.rateLimits ?? RATE_LIMITS_OFF,
     corsOrigins: options.corsOrigins ?? '*',
