@@ -25,6 +25,12 @@ const schema = z.object({
     .refine((v) => !/[?#]/.test(v), 'must have no query or fragment')
     .optional(),
   DATABASE_PATH: z.string().min(1).default('data/school-search.db'),
+  MONGODB_URI: z
+    .string()
+    .regex(/^mongodb(\+srv)?:\/\/[^\s]+$/, 'a mongodb:// or mongodb+srv:// connection string')
+    .optional(),
+  MONGODB_SEARCH: z.enum(['text', 'atlas']).default('text'),
+  MONGODB_SEARCH_INDEX: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'letters, digits, _ and - (1 to 64)').default('schools_search'),
   SEED_FILE: z.string().min(1).default('data/seed/ipeds-hd2022.ndjson'),
   SEED_WHEN_EMPTY: bool.optional(),
   DEMO_USER: bool.optional(),
@@ -59,6 +65,8 @@ export interface Config {
   readonly host: string;
   readonly publicBaseUrl: string;
   readonly databasePath: string;
+  /** Which store the API, the command line and the tests use: MONGODB_URI picks MongoDB. */
+  readonly store: StoreConfig;
   readonly seedFile: string;
   readonly seedWhenEmpty: boolean;
   readonly demoUser: boolean;
@@ -72,6 +80,15 @@ export interface Config {
   readonly trustProxy: boolean | number | string;
   readonly corsOrigins: CorsOrigins;
 }
+
+export type StoreConfig =
+  | { readonly kind: 'sqlite'; readonly path: string }
+  | {
+      readonly kind: 'mongodb';
+      readonly uri: string;
+      /** `text`: $text over the n-gram text index (any MongoDB); `atlas`: the Atlas Search index of this name. */
+      readonly search: { readonly kind: 'text' } | { readonly kind: 'atlas'; readonly index: string };
+    };
 
 export const DEMO_EMAIL = 'demo@example.com';
 export const DEMO_PASSWORD = 'demo-password-123';
@@ -92,6 +109,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: c.HOST,
     publicBaseUrl: (c.PUBLIC_BASE_URL ?? `http://localhost:${c.PORT}`).replace(/\/+$/, ''),
     databasePath: projectPath(c.DATABASE_PATH),
+    store: c.MONGODB_URI
+      ? {
+          kind: 'mongodb',
+          uri: c.MONGODB_URI,
+          search: c.MONGODB_SEARCH === 'atlas' ? { kind: 'atlas', index: c.MONGODB_SEARCH_INDEX } : { kind: 'text' },
+        }
+      : { kind: 'sqlite', path: projectPath(c.DATABASE_PATH) },
     seedFile: projectPath(c.SEED_FILE),
     seedWhenEmpty: c.SEED_WHEN_EMPTY ?? true,
     demoUser: c.DEMO_USER ?? !production,

@@ -11,7 +11,7 @@ import { drainConnections, listen } from './http/server.ts';
 import { importFile } from './import/import.service.ts';
 import { Argon2Hasher } from './security/argon2.hasher.ts';
 import { createServices, type Services } from './services.ts';
-import { SqliteStore } from './stores/sqlite/store.ts';
+import { openStore, storeLocation } from './stores/open.ts';
 
 async function main(): Promise<void> {
   let config: Config;
@@ -25,7 +25,7 @@ async function main(): Promise<void> {
     throw error;
   }
   const logger = pino({ level: config.logLevel });
-  const store = await SqliteStore.open({ path: config.databasePath });
+  const store = await openStore(config.store);
   const services = createServices({ store, hasher: new Argon2Hasher(config.argon2), tokenTtlSeconds: config.tokenTtlSeconds });
   await prepareStore(services, config, logger);
   await services.auth.warmUp();
@@ -43,7 +43,7 @@ async function main(): Promise<void> {
   const server = await listen(app, config.port, config.host, logger);
   const { port } = server.address() as AddressInfo;
   logger.info(
-    { url: `http://${config.host}:${port}`, docs: `${config.publicBaseUrl}/docs`, store: store.kind, database: config.databasePath },
+    { url: `http://${config.host}:${port}`, docs: `${config.publicBaseUrl}/docs`, store: store.kind, database: storeLocation(config.store) },
     'listening',
   );
   handleShutdown(server, services, config, logger);
@@ -98,6 +98,8 @@ try {
   await main();
 } catch (error) {
   // Start-up failures (store cannot be opened, seed file missing, port taken) in one line, not a stack.
-  process.stderr.write(`school-search: cannot start: ${error instanceof Error ? error.message : String(error)}\n`);
+  // A store that cannot be reached says why in its cause (refused, unknown host, bad credentials).
+  const cause = error instanceof Error && error.cause instanceof Error ? ` (${error.cause.message})` : '';
+  process.stderr.write(`school-search: cannot start: ${error instanceof Error ? error.message : String(error)}${cause}\n`);
   process.exit(1);
 }

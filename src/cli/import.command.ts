@@ -4,7 +4,7 @@ import { loadConfig } from '../config.ts';
 import { FORMATS, isFormat } from '../import/format.ts';
 import { importFile, type ImportReport } from '../import/import.service.ts';
 import { consoleProgress } from '../import/progress.ts';
-import { SqliteStore } from '../stores/sqlite/store.ts';
+import { openStore, storeLocation } from '../stores/open.ts';
 import { parseOrUsage } from './args.ts';
 import { IMPORT_HELP, UsageError, EXIT } from './usage.ts';
 
@@ -26,10 +26,10 @@ export async function importCommand(args: string[]): Promise<number> {
     throw new UsageError(`--format must be one of ${FORMATS.join(', ')}, not "${format}".`);
   }
   const config = loadConfig();
-  const store = await SqliteStore.open({ path: config.databasePath });
+  const store = await openStore(config.store);
   try {
     const report = await importFile(store, positionals[0]!, { format, progress: consoleProgress(process.stderr) });
-    process.stdout.write(describe(report, config.databasePath));
+    process.stdout.write(describe(report, storeLocation(config.store)));
     return EXIT.ok;
   } finally {
     await store.close();

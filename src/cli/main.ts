@@ -4,6 +4,7 @@ import { ConfigError } from '../config.ts';
 import { DomainError, StoreUnavailableError } from '../domain/errors.ts';
 import { UnknownFormatError } from '../import/errors.ts';
 import { importCommand } from './import.command.ts';
+import { indexesCommand } from './indexes.command.ts';
 import { CancelledError, EXIT, MAIN_HELP, UsageError } from './usage.ts';
 import { userCommand } from './user.command.ts';
 
@@ -15,6 +16,8 @@ export async function run(argv: readonly string[]): Promise<number> {
         return await importCommand(args);
       case 'user':
         return await userCommand(args);
+      case 'indexes':
+        return await indexesCommand(args);
       case '--help':
       case '-h':
       case 'help':

@@ -12,12 +12,15 @@ Commands:
   import <file> [--format ipeds|csv|ndjson]   Import a directory file of schools into the store
   user create --email <address>               Create an API account; the password is read from
                                               standard input (prompted for on a terminal)
+  indexes                                     Create the MongoDB indexes now, and the Atlas Search
+                                              index when MONGODB_SEARCH=atlas
 
 Options:
   -h, --help   Show this help; "school-search <command> --help" shows a command's help
 
-The store is the SQLite file DATABASE_PATH (default data/school-search.db). It is created when
-missing, and may be in use by the running API at the same time.
+The store is MongoDB when MONGODB_URI is set, else the SQLite file DATABASE_PATH (default
+data/school-search.db). It is created when missing, and may be in use by the running API at the
+same time.
 
 Exit status: 0 done, 1 failed (invalid input, e-mail taken, store unavailable), 2 usage error.
 `;
@@ -41,7 +44,7 @@ Options:
   -f, --format <format>   ipeds, csv or ndjson
   -h, --help              Show this help
 
-Environment: DATABASE_PATH.
+Environment: MONGODB_URI, else DATABASE_PATH.
 `;
 
 export const USER_HELP = `Usage: school-search user create --email <address>
@@ -54,5 +57,15 @@ Options:
   --email <address>   The account's e-mail (unique, case-insensitive)
   -h, --help          Show this help
 
-Environment: DATABASE_PATH, ARGON2_MEMORY_KIB, ARGON2_TIME_COST, ARGON2_PARALLELISM.
+Environment: MONGODB_URI, else DATABASE_PATH; ARGON2_MEMORY_KIB, ARGON2_TIME_COST, ARGON2_PARALLELISM.
+`;
+
+export const INDEXES_HELP = `Usage: school-search indexes
+
+Creates every index of the MongoDB store (MONGODB_URI) that does not exist yet; the API does the
+same at start-up. With MONGODB_SEARCH=atlas it also creates (or updates to the committed
+definition) the Atlas Search index MONGODB_SEARCH_INDEX (default schools_search), which Atlas then
+builds in the background. The embedded store needs nothing: it is a no-op there.
+
+Environment: MONGODB_URI, MONGODB_SEARCH, MONGODB_SEARCH_INDEX.
 `;

@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.ts';
 import { Argon2Hasher } from '../security/argon2.hasher.ts';
 import { createServices } from '../services.ts';
-import { SqliteStore } from '../stores/sqlite/store.ts';
+import { openStore, storeLocation } from '../stores/open.ts';
 import { parseOrUsage } from './args.ts';
 import { readPassword } from './password.ts';
 import { EXIT, UsageError, USER_HELP } from './usage.ts';
@@ -30,7 +30,7 @@ export async function userCommand(args: string[]): Promise<number> {
   const config = loadConfig();
   // Asked for before the store is opened, so a slow typist holds no connection.
   const password = await readPassword(process.stdin, process.stderr);
-  const store = await SqliteStore.open({ path: config.databasePath });
+  const store = await openStore(config.store);
   try {
     const { auth } = createServices({ store, hasher: new Argon2Hasher(config.argon2), tokenTtlSeconds: config.tokenTtlSeconds });
     const user = await auth.createUser(values.email, password);

@@ -28,6 +28,9 @@ export interface AuthSettings {
  */
 export const MAX_LIVE_TOKENS = 100;
 
+/** How long a revoked or expired token is kept before it is purged (a store may purge on its own after this long). */
+export const DEAD_TOKEN_RETENTION_MS = 24 * 3600 * 1000;
+
 export const MIN_PASSWORD_LENGTH = 8;
 /** The contract's Credentials.password maxLength: a longer password could never log in. */
 export const MAX_PASSWORD_LENGTH = 1024;
@@ -94,7 +97,7 @@ export class AuthService {
       await this.#users.setPasswordHash(user.id, await this.#hasher.hash(password));
     }
     // Housekeeping on a path that is already slow by design (argon2): drop long-dead tokens.
-    await this.#tokens.purgeDead(new Date(this.#clock.now().getTime() - 24 * 3600 * 1000));
+    await this.#tokens.purgeDead(new Date(this.#clock.now().getTime() - DEAD_TOKEN_RETENTION_MS));
     const { record, issued } = this.#newToken(user.id);
     await this.#tokens.insert(record);
     await this.#tokens.revokeAllButNewest(user.id, MAX_LIVE_TOKENS, this.#clock.now());

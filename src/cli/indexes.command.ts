@@ -1,0 +1,32 @@
+// school-search indexes: creates the store's indexes now (MongoDB), including the Atlas Search
+// index when MONGODB_SEARCH=atlas. The API also creates the ordinary ones at start-up.
+import { loadConfig } from '../config.ts';
+import { MongoStore } from '../stores/mongodb/store.ts';
+import { INDEXES } from '../stores/mongodb/indexes.ts';
+import { storeLocation } from '../stores/open.ts';
+import { EXIT, INDEXES_HELP, UsageError } from './usage.ts';
+
+export async function indexesCommand(args: string[]): Promise<number> {
+  if (args.length === 1 && (args[0] === '--help' || args[0] === '-h')) {
+    process.stdout.write(INDEXES_HELP);
+    return EXIT.ok;
+  }
+  if (args.length > 0) throw new UsageError('indexes takes no arguments.');
+  const config = loadConfig();
+  if (config.store.kind !== 'mongodb') {
+    process.stdout.write(`The embedded store (${config.store.path}) creates its indexes itself; nothing to do.\n`);
+    return EXIT.ok;
+  }
+  const store = await MongoStore.open({ uri: config.store.uri, search: config.store.search, indexes: 'none' });
+  try {
+    await store.createIndexes({ searchIndex: true });
+    const lines = Object.entries(INDEXES).flatMap(([collection, indexes]) => indexes.map((i) => `  ${collection}.${i.name}\n`));
+    if (config.store.search.kind === 'atlas') {
+      lines.push(`  schools.${config.store.search.index} (Atlas Search; builds in the background: see its status in Atlas)\n`);
+    }
+    process.stdout.write(`Indexes of ${storeLocation(config.store)}:\n${lines.join('')}`);
+    return EXIT.ok;
+  } finally {
+    await store.close();
+  }
+}

@@ -1,0 +1,60 @@
+// The shape of each collection's documents. Ids are the domain's own (UUID strings), so a
+// document is found by the id the API hands out without a second index.
+import type { ObjectId } from 'mongodb';
+
+export interface SchoolText {
+  /** The domain's terms of this name (src/domain/text.ts), for Atlas Search. */
+  readonly terms: string[];
+  /** Every term a query word may equal: see grams.ts. Indexed by the text index. */
+  readonly grams: string[];
+  /** Letters and digits of this name: the denominator of the similarity score. */
+  readonly length: number;
+}
+
+export interface SchoolDocument {
+  _id: string;
+  name: string;
+  city: string;
+  state: string;
+  imageUrl: string | null;
+  aliases: string[];
+  sortKey: string;
+  /** The name first, then each alternative name. */
+  texts: SchoolText[];
+}
+
+export interface UserDocument {
+  _id: string;
+  email: string;
+  passwordHash: string;
+  createdAt: Date;
+}
+
+export interface TokenDocument {
+  _id: string;
+  userId: string;
+  digest: string;
+  hint: string;
+  createdAt: Date;
+  expiresAt: Date;
+  revokedAt: Date | null;
+  /** When the token stopped working (revoked, else expires): the TTL index purges a day later. */
+  deadAt: Date;
+  /** Issue order: orders tokens created in the same millisecond, as the embedded store's rowid does. */
+  seq: ObjectId;
+}
+
+export interface RequestDocument {
+  _id: string;
+  userId: string;
+  requestMade: string;
+  timeMade: Date;
+  cost: number;
+}
+
+export const COLLECTIONS = {
+  schools: 'schools',
+  users: 'users',
+  tokens: 'tokens',
+  requests: 'requests',
+} as const;

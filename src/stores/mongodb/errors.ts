@@ -1,0 +1,68 @@
+import {
+  MongoNetworkError,
+  MongoNotConnectedError,
+  MongoOperationTimeoutError,
+  MongoServerError,
+  MongoServerSelectionError,
+  MongoTopologyClosedError,
+  MongoWriteConcernError,
+} from 'mongodb';
+import { StoreUnavailableError } from '../../domain/errors.ts';
+
+/**
+ * Server error codes that mean "not now" rather than "wrong": the primary stepped down or is
+ * shutting down, a node is unreachable, the operation ran out of time, the write concern could
+ * not be met. A retry later (or on the next primary) can succeed.
+ */
+const UNAVAILABLE_CODES = new Set([
+  6, // HostUnreachable
+  7, // HostNotFound
+  50, // MaxTimeMSExpired
+  64, // WriteConcernFailed
+  89, // NetworkTimeout
+  91, // ShutdownInProgress
+  100, // UnsatisfiableWriteConcern
+  189, // PrimarySteppedDown
+  262, // ExceededTimeLimit
+  9001, // SocketException
+  10107, // NotWritablePrimary
+  11600, // InterruptedAtShutdown
+  11602, // InterruptedDueToReplStateChange
+  13435, // NotPrimaryNoSecondaryOk
+  13436, // NotPrimaryOrSecondary
+]);
+
+/** Driver errors that mean "the store cannot answer now" become StoreUnavailableError (a 503). */
+export function translate(error: unknown): unknown {
+  if (
+    error instanceof MongoNetworkError ||
+    error instanceof MongoServerSelectionError ||
+    error instanceof MongoNotConnectedError ||
+    error instanceof MongoTopologyClosedError ||
+    error instanceof MongoOperationTimeoutError ||
+    error instanceof MongoWriteConcernError ||
+    (error instanceof MongoServerError && (UNAVAILABLE_CODES.has(Number(error.code)) || error.hasErrorLabel('RetryableWriteError')))
+  ) {
+    return new StoreUnavailableError('The MongoDB store is unavailable.', { cause: error });
+  }
+  return error;
+}
+
+/** Runs a driver call; "unavailable" errors are rethrown as StoreUnavailableError. */
+export async function guarded<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    throw translate(error);
+  }
+}
+
+/**
+ * E11000: a unique index refused the write. `field` narrows it to that index when the server
+ * names it (keyPattern); when it does not (FerretDB v1, old servers), any duplicate counts.
+ */
+export function isDuplicateKey(error: unknown, field?: string): boolean {
+  if (!(error instanceof MongoServerError) || error.code !== 11000) return false;
+  const pattern = (error as MongoServerError & { keyPattern?: Record<string, unknown> }).keyPattern;
+  return field === undefined || pattern === undefined || field in pattern;
+}

@@ -1,0 +1,121 @@
+import type { AnyBulkWriteOperation, Collection } from 'mongodb';
+import type { ImportCounts, School, SchoolDraft, SchoolPage, SchoolQuery, SchoolStore } from '../../domain/ports.ts';
+import type { SchoolDocument } from './documents.ts';
+import { guarded } from './errors.ts';
+import { edgeGrams } from './grams.ts';
+import { atlasCandidates, rankAndPage, textCandidates } from './search.pipeline.ts';
+
+/** Schools per round trip of an import: small enough for one bulk command, large enough to be quick. */
+export const IMPORT_BATCH = 1000;
+
+export type SearchMode = { readonly kind: 'text' } | { readonly kind: 'atlas'; readonly index: string };
+
+interface RankedDocument extends Omit<SchoolDocument, 'texts' | 'aliases'> {
+  matchedLength: number;
+}
+
+export class MongoSchoolStore implements SchoolStore {
+  readonly #schools: Collection<SchoolDocument>;
+  readonly #mode: SearchMode;
+
+  constructor(schools: Collection<SchoolDocument>, mode: SearchMode) {
+    this.#schools = schools;
+    this.#mode = mode;
+  }
+
+  async search(query: SchoolQuery): Promise<SchoolPage> {
+    if (query.terms.length === 0) return { total: 0, hits: [] };
+    const atlas = this.#mode.kind === 'atlas';
+    const pipeline = [
+      ...(this.#mode.kind === 'atlas' ? atlasCandidates(query, { index: this.#mode.index }) : textCandidates(query)),
+      ...rankAndPage(query, atlas),
+    ];
+    const [result] = await guarded(() =>
+      this.#schools.aggregate<{ total: { n: number }[]; hits: RankedDocument[] }>(pipeline, { allowDiskUse: true }).toArray(),
+    );
+    return {
+      total: result?.total[0]?.n ?? 0,
+      hits: (result?.hits ?? []).map((d) => ({ ...toSchool(d), matchedLength: d.matchedLength })),
+    };
+  }
+
+  async findById(id: string): Promise<School | null> {
+    const doc = await guarded(() => this.#schools.findOne({ _id: id }, { projection: { texts: 0 } }));
+    return doc ? toSchool(doc) : null;
+  }
+
+  count(): Promise<number> {
+    return guarded(() => this.#schools.countDocuments());
+  }
+
+  /**
+   * Unordered bulk upserts, one batch at a time. Not all or nothing (a standalone server has no
+   * multi-document transactions, and one transaction is capped at 16 MB): when it throws,
+   * earlier batches stay written, and running the same import again completes it, because each
+   * write replaces a school by its id with the whole document.
+   */
+  async upsertMany(schools: readonly SchoolDraft[], onProgress?: (done: number) => void): Promise<ImportCounts> {
+    let inserted = 0;
+    let updated = 0;
+    let unchanged = 0;
+    for (let start = 0; start < schools.length; start += IMPORT_BATCH) {
+      const batch = schools.slice(start, start + IMPORT_BATCH);
+      const existing = new Map(
+        (
+          await guarded(() =>
+            this.#schools
+              .find({ _id: { $in: batch.map((s) => s.id) } }, { projection: { texts: 0 } })
+              .toArray(),
+          )
+        ).map((d) => [d._id, d]),
+      );
+      // By id: a file naming one school twice ends with its later row, as on the embedded store
+      // (an unordered bulk may apply two writes of one document in either order).
+      const writes = new Map<string, AnyBulkWriteOperation<SchoolDocument>>();
+      for (const draft of batch) {
+        const before = existing.get(draft.id);
+        const doc = toDocument(draft);
+        if (before && sameSchool(before, doc)) {
+          unchanged++;
+          continue;
+        }
+        if (before) updated++;
+        else inserted++;
+        writes.set(draft.id, { replaceOne: { filter: { _id: draft.id }, replacement: doc, upsert: true } });
+        existing.set(draft.id, doc);
+      }
+      if (writes.size > 0) await guarded(() => this.#schools.bulkWrite([...writes.values()], { ordered: false }));
+      onProgress?.(start + batch.length);
+    }
+    if (schools.length === 0) onProgress?.(0);
+    return { inserted, updated, unchanged };
+  }
+}
+
+/** Same as the embedded store: search texts follow from name and aliases, so those decide. */
+function sameSchool(a: Omit<SchoolDocument, 'texts'>, b: SchoolDocument): boolean {
+  return (
+    a.name === b.name &&
+    a.city === b.city &&
+    a.state === b.state &&
+    a.imageUrl === b.imageUrl &&
+    JSON.stringify(a.aliases) === JSON.stringify(b.aliases)
+  );
+}
+
+function toDocument(s: SchoolDraft): SchoolDocument {
+  return {
+    _id: s.id,
+    name: s.name,
+    city: s.city,
+    state: s.state,
+    imageUrl: s.imageUrl,
+    aliases: [...s.aliases],
+    sortKey: s.sortKey,
+    texts: s.searchTexts.map((t) => ({ terms: [...t.terms], grams: edgeGrams(t.terms), length: t.length })),
+  };
+}
+
+function toSchool(d: Pick<SchoolDocument, '_id' | 'name' | 'city' | 'state' | 'imageUrl'>): School {
+  return { id: d._id, name: d.name, city: d.city, state: d.state, imageUrl: d.imageUrl };
+}

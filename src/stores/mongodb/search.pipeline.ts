@@ -1,0 +1,84 @@
+// The aggregation pipelines of the school search. Two ways to find candidates (community
+// MongoDB's $text, or Atlas Search), one way to score, order and page them: the contract's.
+//
+// Why the order is not textScore: the contract defines similarity_score (the share of the
+// matched name's letters the query covers) and a total order (score, then name, then id) that
+// every store must give. textScore has no IDF, depends on how many grams a name has, and would
+// order the same catalog differently here than on the embedded store. So $text (whose index
+// makes the look-up fast) selects, and the score is computed from each name's stored length.
+import type { Document } from 'mongodb';
+import type { SchoolQuery } from '../../domain/ports.ts';
+
+/** How a hit that Atlas Search found only by a typo is scored: as a name twice as long. */
+export const FUZZY_PENALTY = 2;
+
+/** Community MongoDB: the text index narrows to schools with any term; $elemMatch keeps those whose one name has them all. */
+export function textCandidates(query: SchoolQuery): Document[] {
+  const match: Document = {
+    // Terms are letters and digits only (the domain's words): no quotes or '-' reach $text.
+    $text: { $search: query.terms.join(' ') },
+    texts: { $elemMatch: { grams: { $all: [...query.terms] } } },
+  };
+  if (query.state !== undefined) match['state'] = query.state;
+  return [{ $match: match }];
+}
+
+export interface AtlasOptions {
+  readonly index: string;
+}
+
+/**
+ * Atlas Search: every term must match the start of a word of one of the names (autocomplete),
+ * with one typo forgiven in terms of four letters or more; a one-letter term must be a whole
+ * word. The state is a filter (no effect on relevance). Index: schools.search-index.json.
+ */
+export function atlasCandidates(query: SchoolQuery, options: AtlasOptions): Document[] {
+  const must = query.terms.map((term) =>
+    term.length === 1
+      ? { text: { path: 'texts.terms', query: term } }
+      : {
+          autocomplete: {
+            path: 'texts.terms',
+            // Grams are indexed up to 15 characters (Atlas's maximum); the exact check below
+            // still compares the whole term.
+            query: [...term].slice(0, 15).join(''),
+            ...(term.length >= 4 ? { fuzzy: { maxEdits: 1, prefixLength: 1 } } : {}),
+          },
+        },
+  );
+  const filter = query.state === undefined ? [] : [{ equals: { path: 'state', value: query.state } }];
+  return [{ $search: { index: options.index, compound: { must, filter } } }];
+}
+
+/**
+ * Scores, orders and pages candidates as the embedded store does: matchedLength is the length of
+ * the shortest name whose grams hold every term; rank = max(matchedLength, coveredLength), so
+ * names shorter than the query all score 1 and the name decides. `total` counts every candidate.
+ * `fuzzy`: candidates may hold no such name (Atlas typo matches); they rank as a name
+ * FUZZY_PENALTY times as long as theirs.
+ */
+export function rankAndPage(query: SchoolQuery, fuzzy: boolean): Document[] {
+  const terms = { $literal: [...query.terms] };
+  const exactLength = {
+    $min: {
+      $map: {
+        input: { $filter: { input: '$texts', as: 't', cond: { $setIsSubset: [terms, '$$t.grams'] } } },
+        as: 't',
+        in: '$$t.length',
+      },
+    },
+  };
+  const matchedLength = fuzzy
+    ? { $ifNull: [exactLength, { $multiply: [FUZZY_PENALTY, { $arrayElemAt: ['$texts.length', 0] }] }] }
+    : exactLength;
+  return [
+    { $project: { name: 1, city: 1, state: 1, imageUrl: 1, sortKey: 1, matchedLength } },
+    { $set: { rank: { $max: ['$matchedLength', query.coveredLength] } } },
+    {
+      $facet: {
+        total: [{ $count: 'n' }],
+        hits: [{ $sort: { rank: 1, sortKey: 1, _id: 1 } }, { $skip: query.offset }, { $limit: query.limit }],
+      },
+    },
+  ];
+}

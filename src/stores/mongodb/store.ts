@@ -1,0 +1,96 @@
+// The production store: every port on one MongoDB database (official driver). Selected by
+// MONGODB_URI (src/stores/open.ts); the search is community $text or Atlas Search (MONGODB_SEARCH).
+import { MongoClient, type Db } from 'mongodb';
+import type { Store } from '../../domain/ports.ts';
+import { COLLECTIONS, type RequestDocument, type SchoolDocument, type TokenDocument, type UserDocument } from './documents.ts';
+import { guarded } from './errors.ts';
+import { ensureIndexes } from './indexes.ts';
+import { MongoRequestLog } from './request.store.ts';
+import { MongoSchoolStore, type SearchMode } from './school.store.ts';
+import { ensureSearchIndex } from './search-index.ts';
+import { MongoTokenStore } from './token.store.ts';
+import { MongoUserStore } from './user.store.ts';
+
+export const DEFAULT_DATABASE = 'school_search';
+
+export interface MongoOptions {
+  readonly uri: string;
+  /** Default: the database named in the URI's path, else `school_search`. */
+  readonly database?: string | undefined;
+  readonly search?: SearchMode | undefined;
+  /**
+   * At open: `create` (default) creates missing indexes; `none` leaves them to
+   * `school-search indexes` (an operator who wants index builds at a time of their choosing).
+   */
+  readonly indexes?: 'create' | 'none';
+}
+
+export class MongoStore implements Store {
+  readonly kind = 'mongodb';
+  readonly schools: MongoSchoolStore;
+  readonly users: MongoUserStore;
+  readonly tokens: MongoTokenStore;
+  readonly requests: MongoRequestLog;
+  readonly db: Db;
+  readonly search: SearchMode;
+  readonly #client: MongoClient;
+
+  private constructor(client: MongoClient, db: Db, search: SearchMode) {
+    this.#client = client;
+    this.db = db;
+    this.search = search;
+    this.schools = new MongoSchoolStore(db.collection<SchoolDocument>(COLLECTIONS.schools), search);
+    this.users = new MongoUserStore(db.collection<UserDocument>(COLLECTIONS.users));
+    this.tokens = new MongoTokenStore(db.collection<TokenDocument>(COLLECTIONS.tokens));
+    this.requests = new MongoRequestLog(db.collection<RequestDocument>(COLLECTIONS.requests));
+  }
+
+  /** Connects (failing within the server selection timeout when nothing answers) and creates the indexes. */
+  static async open(options: MongoOptions): Promise<MongoStore> {
+    const client = new MongoClient(options.uri, {
+      appName: 'school-search',
+      // A store that does not answer is a 503 within seconds, not a request hanging for the
+      // driver's default 30 s; the URI may still set its own.
+      ...(/[?&]serverSelectionTimeoutMS=/i.test(options.uri) ? {} : { serverSelectionTimeoutMS: 5000 }),
+    });
+    try {
+      await guarded(() => client.connect());
+      const db = client.db(options.database ?? databaseOf(options.uri));
+      const store = new MongoStore(client, db, options.search ?? { kind: 'text' });
+      if ((options.indexes ?? 'create') === 'create') await store.createIndexes({ searchIndex: false });
+      if (store.search.kind === 'atlas') await ensureSearchIndex(db.collection(COLLECTIONS.schools), store.search.index, 'verify');
+      await store.ping();
+      return store;
+    } catch (error) {
+      await client.close();
+      throw error;
+    }
+  }
+
+  /**
+   * Creates every index; with `searchIndex`, also the Atlas Search index (Atlas only; it builds
+   * in the background, and searches fail until it is ready).
+   */
+  async createIndexes(options: { searchIndex: boolean }): Promise<void> {
+    await ensureIndexes(this.db);
+    if (options.searchIndex && this.search.kind === 'atlas') {
+      await ensureSearchIndex(this.db.collection(COLLECTIONS.schools), this.search.index, 'create');
+    }
+  }
+
+  async ping(): Promise<void> {
+    // The default read preference is the primary: without one (no majority, election) this
+    // fails, and so would every write.
+    await guarded(() => this.db.command({ ping: 1 }));
+  }
+
+  async close(): Promise<void> {
+    await this.#client.close();
+  }
+}
+
+/** The database named in a mongodb:// or mongodb+srv:// URI's path, else the default. */
+export function databaseOf(uri: string): string {
+  const path = /^mongodb(?:\+srv)?:\/\/[^/?]*\/([^?]*)/.exec(uri)?.[1];
+  return path ? decodeURIComponent(path) : DEFAULT_DATABASE;
+}

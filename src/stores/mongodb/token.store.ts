@@ -1,0 +1,104 @@
+import { ObjectId, type Collection } from 'mongodb';
+import type { TokenRecord, TokenStore } from '../../domain/ports.ts';
+import type { TokenDocument } from './documents.ts';
+import { guarded } from './errors.ts';
+
+/** Newest first; `seq` orders tokens issued in the same millisecond by issue order. */
+const NEWEST_FIRST = { createdAt: -1, seq: -1 } as const;
+
+export class MongoTokenStore implements TokenStore {
+  readonly #tokens: Collection<TokenDocument>;
+
+  constructor(tokens: Collection<TokenDocument>) {
+    this.#tokens = tokens;
+  }
+
+  async insert(token: TokenRecord): Promise<void> {
+    await guarded(() => this.#tokens.insertOne(toDocument(token)));
+  }
+
+  async findByDigest(digest: string): Promise<TokenRecord | null> {
+    const doc = await guarded(() => this.#tokens.findOne({ digest }));
+    return doc ? toToken(doc) : null;
+  }
+
+  async listLive(userId: string, now: Date): Promise<TokenRecord[]> {
+    const docs = await guarded(() => this.#tokens.find(live(userId, now)).sort(NEWEST_FIRST).toArray());
+    return docs.map(toToken);
+  }
+
+  async revoke(userId: string, tokenId: string, now: Date): Promise<boolean> {
+    const result = await guarded(() =>
+      this.#tokens.updateOne({ _id: tokenId, ...live(userId, now) }, { $set: { revokedAt: now, deadAt: now } }),
+    );
+    return result.modifiedCount === 1;
+  }
+
+  /**
+   * Without a multi-document transaction (a standalone server has none): the new token goes in
+   * first, then the old one is revoked only if it is still live; when it is not, the new one is
+   * taken out again. A failure in between leaves the old token working and the new one unknown
+   * to anyone (it expires), never a user locked out.
+   */
+  async rotate(userId: string, oldId: string, next: TokenRecord, now: Date): Promise<boolean> {
+    await this.insert(next);
+    let revoked = false;
+    try {
+      revoked = await this.revoke(userId, oldId, now);
+    } finally {
+      if (!revoked) await guarded(() => this.#tokens.deleteOne({ _id: next.id }));
+    }
+    return revoked;
+  }
+
+  async revokeAllButNewest(userId: string, keep: number, now: Date): Promise<number> {
+    const beyond = await guarded(() =>
+      this.#tokens.find(live(userId, now), { projection: { _id: 1 } }).sort(NEWEST_FIRST).skip(keep).toArray(),
+    );
+    if (beyond.length === 0) return 0;
+    const result = await guarded(() =>
+      this.#tokens.updateMany(
+        { _id: { $in: beyond.map((d) => d._id) }, ...live(userId, now) },
+        { $set: { revokedAt: now, deadAt: now } },
+      ),
+    );
+    return result.modifiedCount;
+  }
+
+  async purgeDead(before: Date): Promise<number> {
+    // deadAt is the earlier of revokedAt and expiresAt (see toDocument), kept by every revocation.
+    const result = await guarded(() => this.#tokens.deleteMany({ deadAt: { $lt: before } }));
+    return result.deletedCount;
+  }
+}
+
+function live(userId: string, now: Date) {
+  return { userId, revokedAt: null, expiresAt: { $gt: now } };
+}
+
+function toDocument(t: TokenRecord): TokenDocument {
+  const deadAt = t.revokedAt && t.revokedAt < t.expiresAt ? t.revokedAt : t.expiresAt;
+  return {
+    _id: t.id,
+    userId: t.userId,
+    digest: t.digest,
+    hint: t.hint,
+    createdAt: t.createdAt,
+    expiresAt: t.expiresAt,
+    revokedAt: t.revokedAt,
+    deadAt,
+    seq: new ObjectId(),
+  };
+}
+
+function toToken(doc: TokenDocument): TokenRecord {
+  return {
+    id: doc._id,
+    userId: doc.userId,
+    digest: doc.digest,
+    hint: doc.hint,
+    createdAt: doc.createdAt,
+    expiresAt: doc.expiresAt,
+    revokedAt: doc.revokedAt,
+  };
+}

@@ -1,0 +1,18 @@
+// Picks the store adapter the configuration names: the one place that knows both.
+import type { StoreConfig } from '../config.ts';
+import type { Store } from '../domain/ports.ts';
+import { MongoStore } from './mongodb/store.ts';
+import { SqliteStore } from './sqlite/store.ts';
+
+export function openStore(config: StoreConfig): Promise<Store> {
+  return config.kind === 'mongodb' ? MongoStore.open({ uri: config.uri, search: config.search }) : SqliteStore.open({ path: config.path });
+}
+
+/** Where the store is, for logs and messages: never a MongoDB password (nor the options, which may hold one). */
+export function storeLocation(config: StoreConfig): string {
+  return config.kind === 'mongodb' ? redactUri(config.uri) : config.path;
+}
+
+export function redactUri(uri: string): string {
+  return uri.replace(/^(mongodb(?:\+srv)?:\/\/)[^@/]*@/, '$1***@').replace(/\?.*$/, '');
+}
