@@ -8,5 +8,6 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 60_000,
     reporters: ['default'],
+    globalSetup: ['test/support/global-setup.ts'],
   },
 });

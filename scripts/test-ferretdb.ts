@@ -1,0 +1,22 @@
+// npm run test:ferretdb — the API and security tests once more, with the app on the MongoDB
+// adapter against FerretDB v1 (a real wire-protocol server; no MongoDB can run on the project's
+// machines). FerretDB has no text search, so the tests that search are skipped with that
+// reason; vitest's summary counts them as skipped, never as passed.
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { FERRETDB_MISSING, ferretDbBinary } from '../test/support/ferretdb.ts';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+if (!ferretDbBinary()) {
+  process.stdout.write(`test:ferretdb: skipped: ${FERRETDB_MISSING}\n`);
+  process.exit(0);
+}
+process.stdout.write('test:ferretdb: API and security tests on the MongoDB adapter, against FerretDB v1.24 (tests that search are skipped)\n');
+const result = spawnSync(join(ROOT, 'node_modules/.bin/vitest'), ['run', 'test/api', 'test/security', ...process.argv.slice(2)], {
+  cwd: ROOT,
+  stdio: 'inherit',
+  env: { ...process.env, TEST_STORE: 'ferretdb', MONGODB_URI: '' },
+});
+process.exit(result.status ?? 1);

@@ -1,0 +1,243 @@
+// Starts a throwaway FerretDB (v1, SQLite backend; installed by `npm run ferretdb:setup` as
+// .tools/bin/ferretdb) for tests of the MongoDB store adapter: no MongoDB server can run on the
+// project's machines, and FerretDB speaks the same wire protocol. Each instance has its own
+// temporary directory (SQLite files and state.json) and its own loopback port (the server picks a
+// free one, port 0, and says which in its log), so test files can run in parallel.
+//
+// FerretDB is not MongoDB: what it does and does not support is listed by
+// `npm run ferretdb:probe` (scripts/ferretdb/probe.ts).
+import { spawn } from 'node:child_process';
+import { accessSync, constants, rmSync } from 'node:fs';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { createServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { MongoClient } from 'mongodb';
+
+const BINARY = fileURLToPath(new URL('../../.tools/bin/ferretdb', import.meta.url));
+
+/** Why a FerretDB test is skipped where the binary is missing. */
+export const FERRETDB_MISSING = 'FerretDB is not installed (npm run ferretdb:setup)';
+
+/** How much of FerretDB's output is kept for error messages. */
+const OUTPUT_LIMIT = 64 * 1024;
+/** How many characters of that output an error message shows. */
+const TAIL_LIMIT = 4000;
+/** After SIGTERM, how long FerretDB may take to stop before it is killed. */
+const STOP_GRACE_MS = 5000;
+
+/** The path of .tools/bin/ferretdb when it is installed (an executable file), else undefined. */
+export function ferretDbBinary(): string | undefined {
+  try {
+    accessSync(BINARY, constants.X_OK);
+    return BINARY;
+  } catch {
+    return undefined;
+  }
+}
+
+export interface FerretDbOptions {
+  /** How long start-up (listening, then answering a ping) may take; default 30 s. */
+  readonly startTimeoutMs?: number;
+  /**
+   * Makes FerretDB call itself a member of this replica set in `hello` (--repl-set-name). It
+   * replicates nothing and offers no transactions: it only lets a client that insists on
+   * `replicaSet=` connect. Off by default (a standalone server).
+   */
+  readonly replSetName?: string;
+}
+
+export interface FerretDb {
+  /** mongodb://127.0.0.1:PORT/ (no database in the path). */
+  readonly uri: string;
+  readonly port: number;
+  /** The temporary directory holding the SQLite databases (data/) and state.json. */
+  readonly dir: string;
+  /** The last part of FerretDB's output (stdout and stderr, interleaved). */
+  output(): string;
+  /** Stops that FerretDB process (SIGTERM, then SIGKILL after 5 s) and deletes its directory. Idempotent. */
+  stop(): Promise<void>;
+}
+
+// FerretDB processes still running, with their directories: killed and deleted if this process
+// exits without stopping them (a crash, process.exit()).
+const running = new Map<{ kill(signal: NodeJS.Signals): boolean }, string>();
+let exitHookInstalled = false;
+function cleanUpOnExit(): void {
+  if (exitHookInstalled) return;
+  exitHookInstalled = true;
+  process.once('exit', () => {
+    for (const [child, dir] of running) {
+      child.kill('SIGKILL');
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+}
+
+/** A port that was free a moment ago (listen on port 0, read the port, close). */
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Thrown by one start attempt when the port was taken in between (only with a port picked in advance). */
+class PortTakenError extends Error {}
+
+/** Starts FerretDB on a free loopback port with a fresh temporary SQLite directory; resolves once it answers `ping`. */
+export async function startFerretDb(options: FerretDbOptions = {}): Promise<FerretDb> {
+  const binary = ferretDbBinary();
+  if (binary === undefined) throw new Error(`${FERRETDB_MISSING}: no executable at ${BINARY}`);
+  if (options.replSetName === undefined) return attempt(binary, options, 0);
+  // In replica-set mode FerretDB's `hello` lists its --listen-addr as the set's only host, and a
+  // "127.0.0.1:0" there makes the driver throw (an uncaught "Invalid port (zero) with hostname"):
+  // the port is picked in advance instead, and picked again if it was taken in between.
+  for (let tries = 1; ; tries++) {
+    try {
+      return await attempt(binary, options, await freePort());
+    } catch (error) {
+      if (!(error instanceof PortTakenError) || tries >= 3) throw error;
+    }
+  }
+}
+
+async function attempt(binary: string, options: FerretDbOptions, listenPort: number): Promise<FerretDb> {
+  const timeoutMs = options.startTimeoutMs ?? 30_000;
+  const deadline = Date.now() + timeoutMs;
+
+  const dir = await mkdtemp(join(tmpdir(), 'ferretdb-'));
+  const dataDir = join(dir, 'data');
+  await mkdir(dataDir);
+
+  const args = [
+    '--handler=sqlite',
+    // A URI naming a directory: one SQLite file per database goes in it. The trailing '/' is required.
+    `--sqlite-url=file:${dataDir}/`,
+    // state.json (instance UUID, telemetry choice) goes here instead of the working directory.
+    `--state-dir=${dir}`,
+    // Port 0 (unless picked in advance): the kernel picks a free port; FerretDB logs
+    // "Listening on TCP 127.0.0.1:PORT...", which is read below.
+    `--listen-addr=127.0.0.1:${listenPort}`,
+    // The debug HTTP server (metrics, pprof) would take 127.0.0.1:8088 in every instance: off.
+    '--debug-addr=-',
+    '--telemetry=disable',
+    // INFO: the "Listening on" line is logged at that level. The output goes to a buffer.
+    '--log-level=info',
+    '--log-format=console',
+    ...(options.replSetName === undefined ? [] : [`--repl-set-name=${options.replSetName}`]),
+  ];
+
+  const child = spawn(binary, args, { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+  running.set(child, dir);
+  cleanUpOnExit();
+
+  let output = '';
+  let onOutput: (() => void) | undefined;
+  const append = (chunk: Buffer) => {
+    output += chunk.toString('utf8');
+    if (output.length > OUTPUT_LIMIT) output = output.slice(-OUTPUT_LIMIT);
+    onOutput?.();
+  };
+  child.stdout.on('data', append);
+  child.stderr.on('data', append);
+
+  let exited = false;
+  let exitDescription = '';
+  const exitedPromise = new Promise<void>((resolve) => {
+    child.once('exit', (code, signal) => {
+      exited = true;
+      exitDescription = signal ? `killed by ${signal}` : `exited with code ${code}`;
+      running.delete(child);
+      onOutput?.();
+      resolve();
+    });
+  });
+  let spawnError: Error | undefined;
+  child.once('error', (error) => {
+    spawnError = error;
+    exited = true;
+    exitDescription = `could not be started: ${error.message}`;
+    running.delete(child);
+    onOutput?.();
+  });
+
+  const tail = () => output.slice(-TAIL_LIMIT).trimEnd();
+
+  let stopped: Promise<void> | undefined;
+  const stop = (): Promise<void> => {
+    stopped ??= (async () => {
+      if (!exited && spawnError === undefined) {
+        child.kill('SIGTERM');
+        const timer = new Promise<'timeout'>((resolve) => setTimeout(resolve, STOP_GRACE_MS, 'timeout').unref());
+        if ((await Promise.race([exitedPromise, timer])) === 'timeout' && !exited) {
+          child.kill('SIGKILL');
+          await exitedPromise;
+        }
+      }
+      child.stdout.destroy();
+      child.stderr.destroy();
+      await rm(dir, { recursive: true, force: true });
+    })();
+    return stopped;
+  };
+
+  const fail = async (reason: string): Promise<never> => {
+    await stop();
+    throw new Error(`FerretDB (${binary} ${args.join(' ')}) ${reason}\n--- FerretDB output (tail) ---\n${tail()}`);
+  };
+
+  // 1. Wait for the port in the log (or an exit, or the deadline).
+  const port = await new Promise<number | undefined>((resolve) => {
+    const timer = setTimeout(() => resolve(undefined), Math.max(0, deadline - Date.now()));
+    onOutput = () => {
+      const match = /Listening on TCP 127\.0\.0\.1:(\d+)/.exec(output);
+      if (match || exited) {
+        clearTimeout(timer);
+        onOutput = undefined;
+        resolve(match ? Number(match[1]) : undefined);
+      }
+    };
+    onOutput();
+  });
+  if (port === undefined) {
+    if (listenPort !== 0 && /address already in use/.test(output)) {
+      await stop();
+      throw new PortTakenError(`port ${listenPort} was taken`);
+    }
+    return fail(exited ? `${exitDescription} before listening` : `did not listen within ${timeoutMs} ms`);
+  }
+
+  // 2. Wait until it answers a ping through the driver.
+  const uri = `mongodb://127.0.0.1:${port}/`;
+  let lastError: unknown;
+  for (;;) {
+    if (exited) return fail(`${exitDescription} before answering ping`);
+    const remaining = deadline - Date.now();
+    if (remaining <= 0) {
+      return fail(`did not answer ping within ${timeoutMs} ms (last error: ${lastError instanceof Error ? lastError.message : String(lastError)})`);
+    }
+    const client = new MongoClient(uri, {
+      serverSelectionTimeoutMS: Math.min(2000, remaining),
+      connectTimeoutMS: Math.min(2000, remaining),
+      directConnection: true,
+    });
+    try {
+      await client.db('admin').command({ ping: 1 });
+      break;
+    } catch (error) {
+      lastError = error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    } finally {
+      await client.close().catch(() => undefined);
+    }
+  }
+
+  return { uri, port, dir, output: () => output, stop };
+}
