@@ -38,7 +38,7 @@ describe('getLiveness (GET /health/live)', () => {
 describe('getReadiness (GET /health/ready)', () => {
   test('when the store answers, then 200 with the store kind', async () => {
     const r = await getReadiness({ client: app.client() });
-    expect(r.data).toEqual({ status: 'ok', store: 'sqlite' });
+    expect(r.data).toEqual({ status: 'ok', store: app.services.store.kind });
   });
 
   test('when the store does not answer, then 503 with Retry-After', async () => {

@@ -6,6 +6,7 @@ import { zFetchSchoolSearchResponse } from '../../generated/zod.gen.ts';
 import { StoreUnavailableError } from '../../src/domain/errors.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
 import { expectProblem, unchecked } from '../support/problem.ts';
+import { describeSearching, needsSearch } from '../support/capabilities.ts';
 
 let app: TestApp;
 let client: Awaited<ReturnType<TestApp['userClient']>>['client'];
@@ -47,7 +48,7 @@ async function names(query: string, extra: Record<string, unknown> = {}): Promis
   return r.data!.requestresult.schools.map((s) => s.schoolname);
 }
 
-describe('fetchSchoolSearch: matching', () => {
+describeSearching('fetchSchoolSearch: matching', () => {
   test('when the query spells part of a name, then the score is the share of its letters covered', async () => {
     const scores = async (query: string) =>
       Object.fromEntries((await search({ query })).data!.requestresult.schools.map((s) => [s.schoolname, s.similarity_score]));
@@ -137,7 +138,7 @@ describe('fetchSchoolSearch: matching', () => {
   });
 });
 
-describe('fetchSchoolSearch: order and paging', () => {
+describeSearching('fetchSchoolSearch: order and paging', () => {
   test('when results tie, then order is score desc, then name, then id, and total_count is in every element', async () => {
     const r = await search({ query: 'paging', limit: 25 });
     const { schools, total_count } = r.data!.requestresult;
@@ -247,7 +248,8 @@ describe('fetchSchoolSearch: order and paging', () => {
 });
 
 describe('fetchSchoolSearch: metering', () => {
-  test('when a search answers, then its record is already in the caller history', async () => {
+  test('when a search answers, then its record is already in the caller history', async (ctx) => {
+    needsSearch(ctx);
     const user = await app.userClient();
     const r = await fetchSchoolSearch({ client: user.client, query: { query: 'Harvard Univ' } });
     const record = r.data!.apirequest;

@@ -22,6 +22,8 @@ export function runCli(args: string[], options: { env: Record<string, string>; i
       ARGON2_MEMORY_KIB: '19456',
       ARGON2_TIME_COST: '2',
       ARGON2_PARALLELISM: '1',
+      // The embedded store (DATABASE_PATH) unless a test names a MongoDB itself.
+      MONGODB_URI: '',
       ...options.env,
     },
     stdio: ['pipe', 'pipe', 'pipe'],

@@ -125,6 +125,8 @@ export async function startServer(databasePath: string, env: Record<string, stri
       PORT: '0',
       HOST: '127.0.0.1',
       DATABASE_PATH: databasePath,
+      // These tests are about the embedded store: a MONGODB_URI of the run must not pick MongoDB.
+      MONGODB_URI: '',
       SEED_FILE: SMALL_SEED,
       NODE_ENV: 'development',
       LOG_LEVEL: 'info',

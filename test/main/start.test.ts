@@ -1,54 +1,102 @@
 // The README's start command, as a process: a new store is created and seeded, the demo user can
-// log in, Harvard is found, and SIGTERM stops the server cleanly.
+// log in, Harvard is found, and SIGTERM stops the server cleanly. On the embedded store always;
+// with MONGODB_URI=… (a fresh database of the test's MongoDB) when the run has a MongoDB; and on
+// FerretDB, which has no text index, start-up must fail at once and say why.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { MongoClient } from 'mongodb';
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { createClient } from '../../generated/client/index.ts';
 import { createToken, fetchSchoolSearch, getReadiness } from '../../generated/sdk.gen.ts';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../../src/config.ts';
+import { flavorOf, freshDatabaseName, mongoUriFromEnv } from '../support/mongodb.ts';
 
-let dir: string;
-let child: ChildProcess;
-let baseUrl: string;
-const lines: Array<Record<string, unknown>> = [];
+interface Started {
+  child: ChildProcess;
+  lines: Array<Record<string, unknown>>;
+  /** Resolves with the URL once listening; rejects with stderr if the process exits first. */
+  listening: Promise<string>;
+}
 
-beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'school-search-main-'));
-  child = spawn(process.execPath, ['src/main.ts'], {
-    env: {
-      ...process.env,
-      PORT: '0',
-      PUBLIC_BASE_URL: 'https://api.example.org/',
-      DATABASE_PATH: join(dir, 'store.db'),
-      NODE_ENV: 'development',
-      LOG_LEVEL: 'info',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
+function start(env: Record<string, string>): Started {
+  const lines: Array<Record<string, unknown>> = [];
+  const child = spawn(process.execPath, ['src/main.ts'], {
+    env: { ...process.env, PORT: '0', PUBLIC_BASE_URL: 'https://api.example.org/', NODE_ENV: 'development', LOG_LEVEL: 'info', MONGODB_URI: '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  baseUrl = await new Promise<string>((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`exited with ${code} before listening`)));
+  let stderr = '';
+  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  const listening = new Promise<string>((resolve, reject) => {
+    child.once('exit', (code) => reject(Object.assign(new Error(`exited with ${code} before listening`), { code, stderr })));
     createInterface({ input: child.stdout! }).on('line', (line) => {
       const entry = JSON.parse(line) as Record<string, unknown>;
       lines.push(entry);
       if (entry['msg'] === 'listening') resolve(String(entry['url']));
     });
   });
-}, 60_000);
+  return { child, lines, listening };
+}
 
-afterAll(() => {
-  if (child.exitCode === null) child.kill('SIGKILL');
-  rmSync(dir, { recursive: true, force: true });
-});
+/** A MongoDB (not FerretDB) server for this run, if there is one. */
+const mongoUri = mongoUriFromEnv();
+const realMongo = mongoUri && (await flavorOf(mongoUri)) === 'mongodb' ? mongoUri : undefined;
 
-describe('npm start (src/main.ts)', () => {
-  test('when started on a store that does not exist, then it seeds it and serves the demo user', async () => {
-    const seeded = lines.find((l) => l['msg'] === 'seed loaded');
+const stores: Array<[string, 'sqlite' | 'mongodb', (() => { env: Record<string, string>; cleanup(): Promise<void> }) | undefined]> = [
+  [
+    'the embedded store',
+    'sqlite',
+    () => {
+      const dir = mkdtempSync(join(tmpdir(), 'school-search-main-'));
+      return { env: { DATABASE_PATH: join(dir, 'store.db') }, cleanup: async () => rmSync(dir, { recursive: true, force: true }) };
+    },
+  ],
+  [
+    'MongoDB (MONGODB_URI)',
+    'mongodb',
+    realMongo
+      ? () => {
+          const database = freshDatabaseName();
+          const uri = withDatabase(realMongo, database);
+          return {
+            env: { MONGODB_URI: uri },
+            async cleanup() {
+              const client = new MongoClient(uri);
+              await client.db(database).dropDatabase();
+              await client.close();
+            },
+          };
+        }
+      : undefined,
+  ],
+];
+
+describe.each(stores)('npm start (src/main.ts) on %s', (_name, kind, prepare) => {
+  let started: Started;
+  let cleanup: () => Promise<void> = async () => {};
+  let baseUrl: string;
+
+  beforeAll(async () => {
+    if (!prepare) return;
+    const prepared = prepare();
+    cleanup = prepared.cleanup;
+    started = start(prepared.env);
+    baseUrl = await started.listening;
+  }, 120_000);
+
+  afterAll(async () => {
+    if (started && started.child.exitCode === null) started.child.kill('SIGKILL');
+    await cleanup();
+  });
+
+  test('when started on a store that does not exist, then it seeds it and serves the demo user', async (ctx) => {
+    ctx.skip(!prepare, 'no MongoDB in this run: MONGODB_URI is not set to a MongoDB server (FerretDB cannot hold the text index)');
+    const seeded = started.lines.find((l) => l['msg'] === 'seed loaded');
     expect(seeded).toMatchObject({ inserted: 6112 });
     const client = createClient({ baseUrl });
-    expect((await getReadiness({ client })).data).toEqual({ status: 'ok', store: 'sqlite' });
+    expect((await getReadiness({ client })).data).toEqual({ status: 'ok', store: kind });
     const login = await createToken({ client, body: { email: DEMO_EMAIL, password: DEMO_PASSWORD } });
     expect(login.response!.status).toBe(200);
     const authed = createClient({ baseUrl, headers: { Authorization: `Bearer ${login.data!.token}` } });
@@ -58,10 +106,32 @@ describe('npm start (src/main.ts)', () => {
     expect(first.image_url).toBe(`https://api.example.org/images/schools/${first.schoolid}.svg`);
   });
 
-  test('when sent SIGTERM, then it stops and exits 0', async () => {
-    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-    child.kill('SIGTERM');
+  test('when sent SIGTERM, then it stops and exits 0', async (ctx) => {
+    ctx.skip(!prepare, 'no MongoDB in this run');
+    const exited = new Promise<number | null>((resolve) => started.child.once('exit', (code) => resolve(code)));
+    started.child.kill('SIGTERM');
     expect(await exited).toBe(0);
-    expect(lines.map((l) => l['msg'])).toContain('stopped');
+    expect(started.lines.map((l) => l['msg'])).toContain('stopped');
   });
 });
+
+describe('npm start with MONGODB_URI naming a server that refuses the text index (FerretDB v1)', () => {
+  const ferretdb = inject('ferretdbUri');
+
+  test('then it does not start: exit 1, naming the refused indexes', async (ctx) => {
+    ctx.skip(!ferretdb, 'FerretDB is not installed (npm run ferretdb:setup)');
+    const uri = withDatabase(ferretdb, freshDatabaseName());
+    const { listening } = start({ MONGODB_URI: uri });
+    const failure = (await listening.then(
+      () => expect.unreachable('it started'),
+      (error: unknown) => error,
+    )) as { code: number; stderr: string };
+    expect(failure.code).toBe(1);
+    expect(failure.stderr).toMatch(/^school-search: cannot start: MongoDB refused indexes: schools\.schools_text \(.+\); tokens\.tokens_dead_ttl \(.+\)\n$/);
+  });
+});
+
+/** The URI with its path set to this database. */
+function withDatabase(uri: string, database: string): string {
+  return uri.replace(/^(mongodb(?:\+srv)?:\/\/[^/?]*)(\/[^?]*)?/, `$1/${database}`);
+}

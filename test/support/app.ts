@@ -1,5 +1,7 @@
-// Starts the real app (createApp) on a fresh temporary embedded store, on port 0, with response
-// validation on, and gives tests a generated client bound to it.
+// Starts the real app (createApp) on a fresh store, on port 0, with response validation on, and
+// gives tests a generated client bound to it. The store is a temporary embedded one, or, when
+// MONGODB_URI is set, a fresh database on that MongoDB (dropped on close): the API and security
+// tests then run on the production store too. Tests about the embedded store itself ask for it.
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -16,7 +18,9 @@ import { RATE_LIMITS_OFF, type RateLimits } from '../../src/http/rate-limit.ts';
 import { listen } from '../../src/http/server.ts';
 import { Argon2Hasher } from '../../src/security/argon2.hasher.ts';
 import { createServices, type Services } from '../../src/services.ts';
+import type { Store } from '../../src/domain/ports.ts';
 import { SqliteStore } from '../../src/stores/sqlite/store.ts';
+import { dropAndClose, flavorOf, mongoUriFromEnv, openFreshMongoStore } from './mongodb.ts';
 
 /** A clock tests can move: tokens expire without waiting. */
 export class TestClock implements Clock {
@@ -52,6 +56,7 @@ export interface TestApp {
   readonly baseUrl: string;
   readonly services: Services;
   readonly clock: TestClock;
+  /** The SQLite file, or on MongoDB the database's name (e.g. to check it never leaks). */
   readonly dbPath: string;
   readonly server: Server;
   /** A generated client for this app, without credentials. */
@@ -79,12 +84,32 @@ export interface TestAppOptions {
   busyBudgetMs?: number;
   /** On unless a test needs the app as production runs it. */
   validateResponses?: boolean;
+  /**
+   * `sqlite` for tests about the embedded store itself; by default MongoDB when MONGODB_URI is
+   * set (dataDir and busyBudgetMs imply sqlite).
+   */
+  store?: 'default' | 'sqlite';
+}
+
+async function openTestStore(options: TestAppOptions): Promise<{ store: Store; dbPath: string; dispose(): Promise<void> }> {
+  const uri = mongoUriFromEnv();
+  const sqliteOnly = options.store === 'sqlite' || options.dataDir !== undefined || options.busyBudgetMs !== undefined;
+  if (uri && !sqliteOnly) {
+    const store = await openFreshMongoStore(uri, await flavorOf(uri));
+    return { store, dbPath: store.db.databaseName, dispose: () => dropAndClose(store) };
+  }
+  const { store, dbPath, dispose } = await openTestStore(options);
+  return {
+    store,
+    dbPath,
+    async dispose() {
+      await dispose();
+    },
+  };
 }
 
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const dir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'school-search-test-'));
-  const dbPath = join(dir, 'store.db');
-  const store = await SqliteStore.open({ path: dbPath, ...(options.busyBudgetMs === undefined ? {} : { busyBudgetMs: options.busyBudgetMs }) });
+  const { store, dbPath, dispose } = await openTestStore(options);
   const clock = new TestClock();
   const services = createServices({ store, hasher: options.hasher ?? cheapHasher, clock, tokenTtlSeconds: options.tokenTtlSeconds ?? 3600 });
   const lines = options.logLines;
@@ -131,8 +156,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
-      await store.close();
-      if (options.dataDir === undefined) rmSync(dir, { recursive: true, force: true });
+      await dispose();
     },
   };
 }

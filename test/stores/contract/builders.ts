@@ -1,0 +1,83 @@
+// Small, readable test data. Ids are UUIDs (what the domain makes) whose last group is the
+// number given, so that id order is number order; times have milliseconds, so that a store
+// that drops them fails.
+import type { RequestRecord, SchoolDraft, TokenRecord, User } from '../../../src/domain/ports.ts';
+import { draftSchool, type SchoolInput } from '../../../src/domain/school.draft.ts';
+import { tokenDigest } from '../../../src/domain/token.ts';
+
+const USERS = 1;
+const TOKENS = 2;
+const RECORDS = 3;
+
+export function uuid(group: number, n: number): string {
+  return `${group.toString(16).padStart(8, '0')}-0000-4000-8000-${n.toString(16).padStart(12, '0')}`;
+}
+
+/** The suite's reference instant; every other time is an offset from it. */
+export const T0 = new Date('2026-03-01T12:00:00.123Z');
+
+export function at(offsetMs: number): Date {
+  return new Date(T0.getTime() + offsetMs);
+}
+
+export const SECOND = 1000;
+export const HOUR = 3600 * SECOND;
+
+export function userId(n: number): string {
+  return uuid(USERS, n);
+}
+
+export function user(n: number, overrides: Partial<User> = {}): User {
+  return {
+    id: userId(n),
+    email: `user${n}@example.com`,
+    passwordHash: `$argon2id$v=19$m=1024,t=1,p=1$salt${n}$hash${n}`,
+    createdAt: at(-HOUR + n),
+    ...overrides,
+  };
+}
+
+export function tokenId(n: number): string {
+  return uuid(TOKENS, n);
+}
+
+/** A token of `owner`, issued at `createdAt` (default T0) and valid for an hour unless told. */
+export function token(n: number, owner: string, times: Partial<Pick<TokenRecord, 'createdAt' | 'expiresAt' | 'revokedAt'>> = {}): TokenRecord {
+  const createdAt = times.createdAt ?? T0;
+  return {
+    id: tokenId(n),
+    userId: owner,
+    digest: tokenDigest(`ssk_token-${n}`),
+    hint: `ssk_${String(n).padStart(4, '0')}`,
+    createdAt,
+    expiresAt: times.expiresAt ?? new Date(createdAt.getTime() + HOUR),
+    revokedAt: times.revokedAt ?? null,
+  };
+}
+
+export function recordId(n: number): string {
+  return uuid(RECORDS, n);
+}
+
+export function record(n: number, owner: string, timeMade: Date, cost = 1): RequestRecord {
+  return { id: recordId(n), userId: owner, requestMade: `search_schools:query ${n}`, timeMade, cost };
+}
+
+/** A draft as the importer makes it; the id comes from `key` so that a renamed school keeps it. */
+export function school(name: string, more: Partial<Omit<SchoolInput, 'schoolname'>> & { key?: string } = {}): SchoolDraft {
+  const { key, ...rest } = more;
+  const result = draftSchool({
+    city: 'Springfield',
+    stateprovince: 'MA',
+    ...rest,
+    schoolname: name,
+    sourceKey: key ?? `test:${name}|${rest.city ?? 'Springfield'}|${rest.stateprovince ?? 'MA'}`,
+  });
+  if (!result.ok) throw new Error(`test school "${name}" is not valid: ${result.reason}`);
+  return result.draft;
+}
+
+/** What findById (and the School part of a hit) returns for a draft. */
+export function stored(d: SchoolDraft): { id: string; name: string; city: string; state: string; imageUrl: string | null } {
+  return { id: d.id, name: d.name, city: d.city, state: d.state, imageUrl: d.imageUrl };
+}

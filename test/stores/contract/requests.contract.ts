@@ -1,0 +1,86 @@
+// RequestLog: every metered request, newest first, paged, summed per user, and durable.
+import { describe, expect, test } from 'vitest';
+import type { RequestRecord, Store } from '../../../src/domain/ports.ts';
+import { at, record, recordId, SECOND, user } from './builders.ts';
+import type { ContractPart } from './context.ts';
+
+const ALICE = user(1);
+const BOB = user(2);
+
+/** Records belong to users (SQLite keeps the totals on the user), so the users come first. */
+async function seed(store: Store, ...records: RequestRecord[]): Promise<void> {
+  await store.users.create(ALICE);
+  await store.users.create(BOB);
+  for (const r of records) await store.requests.append(r);
+}
+
+/**
+ * Seven records of Alice, appended out of order. Three share one timeMade and two another, so
+ * their order comes from the id (descending), which is not the order they were appended in.
+ */
+function alices(): { appended: RequestRecord[]; newestFirst: RequestRecord[] } {
+  const r = (n: number, s: number, cost = 1) => record(n, ALICE.id, at(s * SECOND), cost);
+  const appended = [r(4, 20), r(2, 10), r(7, 30), r(1, 10, 3), r(5, 20), r(6, 40, 2), r(3, 10)];
+  const byN = (n: number) => appended.find((x) => x.id === recordId(n))!;
+  return { appended, newestFirst: [6, 7, 5, 4, 3, 2, 1].map(byN) };
+}
+
+export const requestsContract: ContractPart = (_target, fixture) => {
+  describe('RequestLog', () => {
+    test('when records are appended, then list returns them field for field, newest first, ties by id descending', async () => {
+      const { store } = fixture();
+      const { appended, newestFirst } = alices();
+      await seed(store, ...appended);
+      expect(await store.requests.list(ALICE.id, 0, 100)).toStrictEqual({ total: 7, records: newestFirst });
+    });
+
+    test('when listed page by page, then the pages join to the whole list, and a page past the end is empty with the total', async () => {
+      const { store } = fixture();
+      const { appended, newestFirst } = alices();
+      await seed(store, ...appended);
+      const pages = [];
+      for (let offset = 0; offset < 7; offset += 3) pages.push(await store.requests.list(ALICE.id, offset, 3));
+      expect(pages.map((p) => p.total)).toStrictEqual([7, 7, 7]);
+      expect(pages.map((p) => p.records.length)).toStrictEqual([3, 3, 1]);
+      expect(pages.flatMap((p) => p.records)).toStrictEqual(newestFirst);
+      expect(await store.requests.list(ALICE.id, 7, 3)).toStrictEqual({ total: 7, records: [] });
+      expect(await store.requests.list(ALICE.id, 50, 3)).toStrictEqual({ total: 7, records: [] });
+    });
+
+    test('when records are appended, then usage counts them, sums every cost and gives the latest timeMade', async () => {
+      const { store } = fixture();
+      const { appended } = alices();
+      await seed(store, ...appended);
+      // Costs 1+1+1+3+1+2+1; the latest (40 s) was not the last appended.
+      expect(await store.requests.usage(ALICE.id)).toStrictEqual({ count: 7, totalCost: 10, lastAt: at(40 * SECOND) });
+    });
+
+    test('when a user has no records, then list is empty with total 0 and usage is zeros and null', async () => {
+      const { store } = fixture();
+      await seed(store, record(1, ALICE.id, at(0)));
+      expect(await store.requests.list(BOB.id, 0, 10)).toStrictEqual({ total: 0, records: [] });
+      expect(await store.requests.usage(BOB.id)).toStrictEqual({ count: 0, totalCost: 0, lastAt: null });
+      expect(await store.requests.usage(user(3).id)).toStrictEqual({ count: 0, totalCost: 0, lastAt: null });
+    });
+
+    test("when two users make requests, then each sees only their own records and usage", async () => {
+      const { store } = fixture();
+      const a = [record(1, ALICE.id, at(SECOND), 2), record(3, ALICE.id, at(3 * SECOND))];
+      const b = [record(2, BOB.id, at(2 * SECOND), 5), record(4, BOB.id, at(4 * SECOND)), record(5, BOB.id, at(5 * SECOND))];
+      await seed(store, a[0]!, b[0]!, a[1]!, b[1]!, b[2]!);
+      expect(await store.requests.list(ALICE.id, 0, 10)).toStrictEqual({ total: 2, records: [a[1], a[0]] });
+      expect(await store.requests.list(BOB.id, 0, 10)).toStrictEqual({ total: 3, records: [b[2], b[1], b[0]] });
+      expect(await store.requests.usage(ALICE.id)).toStrictEqual({ count: 2, totalCost: 3, lastAt: at(3 * SECOND) });
+      expect(await store.requests.usage(BOB.id)).toStrictEqual({ count: 3, totalCost: 7, lastAt: at(5 * SECOND) });
+    });
+
+    test('when the store is reopened after append resolved, then the records and the usage are there', async () => {
+      const f = fixture();
+      const { appended, newestFirst } = alices();
+      await seed(f.store, ...appended);
+      const reopened = await f.reopen();
+      expect(await reopened.requests.list(ALICE.id, 0, 100)).toStrictEqual({ total: 7, records: newestFirst });
+      expect(await reopened.requests.usage(ALICE.id)).toStrictEqual({ count: 7, totalCost: 10, lastAt: at(40 * SECOND) });
+    });
+  });
+};

@@ -1,0 +1,83 @@
+// SchoolStore without search: upserts and their counts, look-ups by id, the count. A target
+// without the 'search' capability still runs these.
+import { describe, expect, test } from 'vitest';
+import { school, stored } from './builders.ts';
+import type { ContractPart } from './context.ts';
+
+const MIT = school('Massachusetts Institute of Technology', { city: 'Cambridge', image_url: 'https://logos.example.com/mit.svg', aliases: ['MIT'] });
+const SMITH = school('Smith College', { city: 'Northampton' });
+const RICE = school('Rice University', { city: 'Houston', stateprovince: 'TX', image_url: 'https://logos.example.com/rice.png' });
+
+export const schoolsContract: ContractPart = (_target, fixture) => {
+  describe('SchoolStore', () => {
+    test('when the store is new, then count is 0 and findById returns null', async () => {
+      const { store } = fixture();
+      expect(await store.schools.count()).toBe(0);
+      expect(await store.schools.findById(MIT.id)).toBeNull();
+    });
+
+    test('when new schools are upserted, then all are inserted and findById returns each field for field', async () => {
+      const { store } = fixture();
+      expect(await store.schools.upsertMany([MIT, SMITH, RICE])).toStrictEqual({ inserted: 3, updated: 0, unchanged: 0 });
+      expect(await store.schools.count()).toBe(3);
+      expect(await store.schools.findById(MIT.id)).toStrictEqual(stored(MIT));
+      // No logo: null, not undefined or ''.
+      expect(await store.schools.findById(SMITH.id)).toStrictEqual({ ...stored(SMITH), imageUrl: null });
+      expect(await store.schools.findById(RICE.id)).toStrictEqual(stored(RICE));
+    });
+
+    test('when the same drafts are upserted again, then all are unchanged and the count stays', async () => {
+      const { store } = fixture();
+      await store.schools.upsertMany([MIT, SMITH, RICE]);
+      expect(await store.schools.upsertMany([MIT, SMITH, RICE])).toStrictEqual({ inserted: 0, updated: 0, unchanged: 3 });
+      expect(await store.schools.count()).toBe(3);
+      expect(await store.schools.findById(MIT.id)).toStrictEqual(stored(MIT));
+    });
+
+    test('when only a city or only a logo changes, then that school counts as updated and findById shows the change', async () => {
+      const { store } = fixture();
+      await store.schools.upsertMany([MIT, SMITH, RICE]);
+      const moved = { ...SMITH, city: 'Amherst' };
+      const newLogo = { ...RICE, imageUrl: 'https://logos.example.com/rice-2.png' };
+      const noLogo = { ...MIT, imageUrl: null };
+      expect(await store.schools.upsertMany([moved, RICE, MIT])).toStrictEqual({ inserted: 0, updated: 1, unchanged: 2 });
+      expect(await store.schools.upsertMany([SMITH, newLogo, noLogo])).toStrictEqual({ inserted: 0, updated: 3, unchanged: 0 });
+      expect(await store.schools.findById(SMITH.id)).toStrictEqual(stored(SMITH));
+      expect(await store.schools.findById(RICE.id)).toStrictEqual(stored(newLogo));
+      expect(await store.schools.findById(MIT.id)).toStrictEqual({ ...stored(MIT), imageUrl: null });
+      expect(await store.schools.count()).toBe(3);
+    });
+
+    test('when a name, a state or the aliases change, then the school counts as updated', async () => {
+      const { store } = fixture();
+      await store.schools.upsertMany([MIT, SMITH, RICE]);
+      const renamed = school('Smith College of Northampton', { city: 'Northampton', key: `test:Smith College|Northampton|MA` });
+      expect(renamed.id).toBe(SMITH.id);
+      const otherState = school('Rice University', { city: 'Houston', stateprovince: 'LA', key: `test:Rice University|Houston|TX`, image_url: 'https://logos.example.com/rice.png' });
+      const moreAliases = school('Massachusetts Institute of Technology', { city: 'Cambridge', image_url: 'https://logos.example.com/mit.svg', aliases: ['MIT', 'Tech'] });
+      expect(otherState.id).toBe(RICE.id);
+      expect(moreAliases.id).toBe(MIT.id);
+      expect(await store.schools.upsertMany([renamed, otherState, moreAliases])).toStrictEqual({ inserted: 0, updated: 3, unchanged: 0 });
+      expect(await store.schools.findById(SMITH.id)).toStrictEqual(stored(renamed));
+      expect(await store.schools.findById(RICE.id)).toStrictEqual(stored(otherState));
+      // Upserting the new versions again is now a no-op.
+      expect(await store.schools.upsertMany([renamed, otherState, moreAliases])).toStrictEqual({ inserted: 0, updated: 0, unchanged: 3 });
+    });
+
+    test('when a batch mixes new, changed and unchanged schools, then each is counted once in its kind', async () => {
+      const { store } = fixture();
+      await store.schools.upsertMany([MIT, SMITH]);
+      const moved = { ...MIT, city: 'Boston' };
+      expect(await store.schools.upsertMany([RICE, moved, SMITH])).toStrictEqual({ inserted: 1, updated: 1, unchanged: 1 });
+      expect(await store.schools.count()).toBe(3);
+    });
+
+    test('when upsertMany reports progress, then the last call gives the number of schools, never more, never going back', async () => {
+      const { store } = fixture();
+      const calls: number[] = [];
+      await store.schools.upsertMany([MIT, SMITH, RICE], (done) => calls.push(done));
+      expect(calls.at(-1)).toBe(3);
+      expect(calls.every((n, i) => n <= 3 && (i === 0 || n >= calls[i - 1]!))).toBe(true);
+    });
+  });
+};

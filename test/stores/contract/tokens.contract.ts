@@ -1,0 +1,183 @@
+// TokenStore: issued tokens by digest, live lists, revocation, rotation, trimming and purging.
+// Live at `now` means revokedAt is null and expiresAt > now: a token dies at its expiry instant.
+import { describe, expect, test } from 'vitest';
+import type { Store, TokenRecord } from '../../../src/domain/ports.ts';
+import { at, HOUR, SECOND, T0, token, tokenId, user } from './builders.ts';
+import type { ContractPart } from './context.ts';
+
+const MINUTE = 60 * SECOND;
+const ALICE = user(1);
+const BOB = user(2);
+
+/** Tokens belong to users (SQLite enforces it with a foreign key), so the users come first. */
+async function seed(store: Store, ...tokens: TokenRecord[]): Promise<void> {
+  await store.users.create(ALICE);
+  await store.users.create(BOB);
+  for (const t of tokens) await store.tokens.insert(t);
+}
+
+export const tokensContract: ContractPart = (_target, fixture) => {
+  describe('TokenStore', () => {
+    test('when tokens are inserted, then findByDigest returns each field for field, revokedAt null or a Date', async () => {
+      const { store } = fixture();
+      const live = token(1, ALICE.id, { createdAt: at(-MINUTE), expiresAt: at(HOUR) });
+      const revoked = token(2, ALICE.id, { createdAt: at(-2 * MINUTE), expiresAt: at(HOUR), revokedAt: at(-SECOND) });
+      await seed(store, live, revoked);
+      expect(await store.tokens.findByDigest(live.digest)).toStrictEqual(live);
+      expect(await store.tokens.findByDigest(revoked.digest)).toStrictEqual(revoked);
+      expect(await store.tokens.findByDigest(token(3, ALICE.id).digest)).toBeNull();
+    });
+
+    test('when some tokens are revoked or expired, then listLive returns the others, newest first, with expiresAt = now dead', async () => {
+      const { store } = fixture();
+      const t1 = token(1, ALICE.id, { createdAt: at(-30 * MINUTE), expiresAt: at(30 * MINUTE) });
+      const expiresNow = token(2, ALICE.id, { createdAt: at(-20 * MINUTE), expiresAt: T0 });
+      const t3 = token(3, ALICE.id, { createdAt: at(-10 * MINUTE), expiresAt: at(1) });
+      const revoked = token(4, ALICE.id, { createdAt: at(-5 * MINUTE), expiresAt: at(HOUR), revokedAt: at(-MINUTE) });
+      const expired = token(5, ALICE.id, { createdAt: at(-2 * HOUR), expiresAt: at(-HOUR) });
+      await seed(store, t1, expiresNow, t3, revoked, expired);
+      expect(await store.tokens.listLive(ALICE.id, T0)).toStrictEqual([t3, t1]);
+      // One millisecond later t3 reaches its expiry instant too.
+      expect(await store.tokens.listLive(ALICE.id, at(1))).toStrictEqual([t1]);
+    });
+
+    test('when tokens share a createdAt, then listLive puts the last inserted first', async () => {
+      const { store } = fixture();
+      // Inserted in an order that is neither id order nor createdAt order.
+      const [a, b, c] = [3, 1, 2].map((n) => token(n, ALICE.id, { createdAt: T0 }));
+      const older = token(4, ALICE.id, { createdAt: at(-MINUTE) });
+      await seed(store, a!, b!, c!, older);
+      expect(await store.tokens.listLive(ALICE.id, at(SECOND))).toStrictEqual([c, b, a, older]);
+    });
+
+    test('when a user has no tokens, then listLive returns none, whatever other users have', async () => {
+      const { store } = fixture();
+      await seed(store, token(1, ALICE.id));
+      expect(await store.tokens.listLive(BOB.id, at(SECOND))).toStrictEqual([]);
+      expect(await store.tokens.listLive(user(3).id, at(SECOND))).toStrictEqual([]);
+    });
+
+    test('when a live token is revoked, then revoke is true once, revokedAt is that now, and false after', async () => {
+      const { store } = fixture();
+      const t = token(1, ALICE.id);
+      const other = token(2, ALICE.id, { createdAt: at(-SECOND) });
+      await seed(store, t, other);
+      expect(await store.tokens.revoke(ALICE.id, t.id, at(SECOND))).toBe(true);
+      expect(await store.tokens.findByDigest(t.digest)).toStrictEqual({ ...t, revokedAt: at(SECOND) });
+      expect(await store.tokens.listLive(ALICE.id, at(2 * SECOND))).toStrictEqual([other]);
+      // A second revocation changes nothing, not even the time.
+      expect(await store.tokens.revoke(ALICE.id, t.id, at(2 * SECOND))).toBe(false);
+      expect(await store.tokens.findByDigest(t.digest)).toStrictEqual({ ...t, revokedAt: at(SECOND) });
+    });
+
+    test("when a user revokes another user's token, then revoke is false and the token stays live", async () => {
+      const { store } = fixture();
+      const bobs = token(1, BOB.id);
+      await seed(store, bobs);
+      expect(await store.tokens.revoke(ALICE.id, bobs.id, at(SECOND))).toBe(false);
+      expect(await store.tokens.findByDigest(bobs.digest)).toStrictEqual(bobs);
+      expect(await store.tokens.listLive(BOB.id, at(SECOND))).toStrictEqual([bobs]);
+    });
+
+    test('when the token is expired (also exactly now) or unknown, then revoke is false and nothing changes', async () => {
+      const { store } = fixture();
+      const expired = token(1, ALICE.id, { createdAt: at(-2 * HOUR), expiresAt: at(-HOUR) });
+      const expiresNow = token(2, ALICE.id, { createdAt: at(-HOUR), expiresAt: T0 });
+      await seed(store, expired, expiresNow);
+      expect(await store.tokens.revoke(ALICE.id, expired.id, T0)).toBe(false);
+      expect(await store.tokens.revoke(ALICE.id, expiresNow.id, T0)).toBe(false);
+      expect(await store.tokens.revoke(ALICE.id, tokenId(3), T0)).toBe(false);
+      expect(await store.tokens.findByDigest(expired.digest)).toStrictEqual(expired);
+      expect(await store.tokens.findByDigest(expiresNow.digest)).toStrictEqual(expiresNow);
+    });
+
+    test('when a live token is rotated, then it is revoked at now and the next one is inserted', async () => {
+      const { store } = fixture();
+      const old = token(1, ALICE.id, { createdAt: at(-MINUTE) });
+      const next = token(2, ALICE.id, { createdAt: T0 });
+      await seed(store, old);
+      expect(await store.tokens.rotate(ALICE.id, old.id, next, T0)).toBe(true);
+      expect(await store.tokens.findByDigest(old.digest)).toStrictEqual({ ...old, revokedAt: T0 });
+      expect(await store.tokens.findByDigest(next.digest)).toStrictEqual(next);
+      expect(await store.tokens.listLive(ALICE.id, at(SECOND))).toStrictEqual([next]);
+    });
+
+    test('when the old token is revoked, expired, unknown or not this user\'s, then rotate is false and inserts nothing', async () => {
+      const { store } = fixture();
+      const revoked = token(1, ALICE.id, { createdAt: at(-MINUTE), revokedAt: at(-SECOND) });
+      const expired = token(2, ALICE.id, { createdAt: at(-2 * HOUR), expiresAt: T0 });
+      const bobs = token(3, BOB.id, { createdAt: at(-MINUTE) });
+      await seed(store, revoked, expired, bobs);
+      const cases: Array<[string, number]> = [
+        [revoked.id, 11],
+        [expired.id, 12],
+        [tokenId(4), 13],
+        [bobs.id, 14],
+      ];
+      for (const [oldId, n] of cases) {
+        const next = token(n, ALICE.id);
+        expect(await store.tokens.rotate(ALICE.id, oldId, next, T0)).toBe(false);
+        expect(await store.tokens.findByDigest(next.digest)).toBeNull();
+      }
+      expect(await store.tokens.findByDigest(revoked.digest)).toStrictEqual(revoked);
+      expect(await store.tokens.findByDigest(expired.digest)).toStrictEqual(expired);
+      expect(await store.tokens.listLive(ALICE.id, T0)).toStrictEqual([]);
+      expect(await store.tokens.listLive(BOB.id, T0)).toStrictEqual([bobs]);
+    });
+
+    test('when all but the newest are revoked, then exactly `keep` live tokens stay (ties: last inserted newest) and other users keep theirs', async () => {
+      const { store } = fixture();
+      const [t1, t2, t3] = [1, 2, 3].map((n) => token(n, ALICE.id, { createdAt: at((n - 6) * MINUTE) }));
+      // Same createdAt: t4 was inserted last, so it is the newest.
+      const t5 = token(5, ALICE.id, { createdAt: at(-MINUTE) });
+      const t4 = token(4, ALICE.id, { createdAt: at(-MINUTE) });
+      const expired = token(6, ALICE.id, { createdAt: at(-2 * HOUR), expiresAt: at(-HOUR) });
+      const revoked = token(7, ALICE.id, { createdAt: at(-SECOND), revokedAt: at(-SECOND) });
+      const bobs = [8, 9].map((n) => token(n, BOB.id, { createdAt: at(-n * MINUTE) }));
+      await seed(store, t1!, t2!, t3!, t5, t4, expired, revoked, ...bobs);
+
+      expect(await store.tokens.revokeAllButNewest(ALICE.id, 3, T0)).toBe(2);
+      expect(await store.tokens.listLive(ALICE.id, T0)).toStrictEqual([t4, t5, t3]);
+      expect(await store.tokens.findByDigest(t1!.digest)).toStrictEqual({ ...t1, revokedAt: T0 });
+
+      expect(await store.tokens.revokeAllButNewest(ALICE.id, 1, at(SECOND))).toBe(2);
+      expect(await store.tokens.listLive(ALICE.id, at(SECOND))).toStrictEqual([t4]);
+      expect(await store.tokens.findByDigest(t5.digest)).toStrictEqual({ ...t5, revokedAt: at(SECOND) });
+
+      // Dead tokens were not counted and are as they were.
+      expect(await store.tokens.findByDigest(expired.digest)).toStrictEqual(expired);
+      expect(await store.tokens.findByDigest(revoked.digest)).toStrictEqual(revoked);
+      expect(await store.tokens.listLive(BOB.id, at(SECOND))).toStrictEqual(bobs);
+    });
+
+    test('when keep is at least the live count, then nothing is revoked; when keep is 0, then every live token is', async () => {
+      const { store } = fixture();
+      const tokens = [1, 2].map((n) => token(n, ALICE.id, { createdAt: at(-n * MINUTE) }));
+      await seed(store, ...tokens);
+      expect(await store.tokens.revokeAllButNewest(ALICE.id, 2, T0)).toBe(0);
+      expect(await store.tokens.revokeAllButNewest(ALICE.id, 5, T0)).toBe(0);
+      expect(await store.tokens.listLive(ALICE.id, T0)).toStrictEqual(tokens);
+      expect(await store.tokens.revokeAllButNewest(ALICE.id, 0, T0)).toBe(2);
+      expect(await store.tokens.listLive(ALICE.id, T0)).toStrictEqual([]);
+    });
+
+    test('when dead tokens are purged, then only those expired or revoked strictly before `before` are deleted, of every user', async () => {
+      const { store } = fixture();
+      const expiredBefore = token(1, ALICE.id, { createdAt: at(-HOUR - 1), expiresAt: at(-1) });
+      const revokedBefore = token(2, BOB.id, { createdAt: at(-MINUTE), revokedAt: at(-1) });
+      const kept = [
+        token(3, ALICE.id, { createdAt: at(-HOUR), expiresAt: T0 }),
+        token(4, ALICE.id, { createdAt: at(-MINUTE), revokedAt: T0 }),
+        token(5, ALICE.id, { createdAt: at(-MINUTE), expiresAt: at(SECOND) }),
+        token(6, BOB.id, { createdAt: at(-MINUTE), revokedAt: at(SECOND) }),
+        token(7, BOB.id, { createdAt: at(-MINUTE) }),
+      ];
+      await seed(store, expiredBefore, revokedBefore, ...kept);
+      expect(await store.tokens.purgeDead(T0)).toBe(2);
+      expect(await store.tokens.findByDigest(expiredBefore.digest)).toBeNull();
+      expect(await store.tokens.findByDigest(revokedBefore.digest)).toBeNull();
+      for (const t of kept) expect(await store.tokens.findByDigest(t.digest)).toStrictEqual(t);
+      expect(await store.tokens.purgeDead(T0)).toBe(0);
+    });
+  });
+};

@@ -1,0 +1,113 @@
+// The parts of the MongoDB adapter that need no server: how names become indexed grams, how the
+// configuration picks the store and the database, that a URI's password never reaches a log,
+// and the Atlas Search stage (no Atlas here: its shape is checked against the committed index).
+import { describe, expect, test } from 'vitest';
+import { loadConfig } from '../../src/config.ts';
+import { queryTerms } from '../../src/domain/search.service.ts';
+import { searchText } from '../../src/domain/text.ts';
+import { edgeGrams } from '../../src/stores/mongodb/grams.ts';
+import { INDEXES } from '../../src/stores/mongodb/indexes.ts';
+import { atlasCandidates, rankAndPage, textCandidates } from '../../src/stores/mongodb/search.pipeline.ts';
+import { searchIndexDefinition } from '../../src/stores/mongodb/search-index.ts';
+import { databaseOf } from '../../src/stores/mongodb/store.ts';
+import { redactUri } from '../../src/stores/open.ts';
+
+describe('edgeGrams', () => {
+  test('when a name is indexed, then every prefix of two or more characters and every one-letter word is a gram', () => {
+    expect(edgeGrams(searchText('Texas A & M').terms).sort()).toEqual(['a', 'm', 'te', 'tex', 'texa', 'texas'].sort());
+  });
+
+  test('when a query term is looked up, then it is a gram exactly when FTS5 would match it as a prefix (or whole one-letter word)', () => {
+    const grams = new Set(edgeGrams(searchText("St. Mary's École").terms));
+    for (const query of ['st', 'saint', 'mary', 'marys', 's', 'ec', 'ecole']) expect(grams.has(queryTerms(query)[0]!), query).toBe(true);
+    // One letter matches a whole word only; a longer prefix of nothing matches nothing.
+    for (const query of ['m', 'e', 'marysv', 'ecoles']) expect(grams.has(queryTerms(query)[0]!), query).toBe(false);
+  });
+
+  test('when a word starts with a character outside the BMP, then no gram ends inside its surrogate pair', () => {
+    const grams = edgeGrams(['𝒜bc']);
+    expect(grams).toEqual(['𝒜', '𝒜b', '𝒜bc']);
+    for (const g of grams) expect(g.isWellFormed()).toBe(true);
+  });
+});
+
+describe('configuration', () => {
+  test('when MONGODB_URI is not set, then the embedded store is used', () => {
+    expect(loadConfig({}).store).toMatchObject({ kind: 'sqlite' });
+  });
+
+  test('when MONGODB_URI is set, then MongoDB with $text search; MONGODB_SEARCH=atlas names the Atlas index', () => {
+    expect(loadConfig({ MONGODB_URI: 'mongodb://db:27017/x' }).store).toEqual({ kind: 'mongodb', uri: 'mongodb://db:27017/x', search: { kind: 'text' } });
+    expect(loadConfig({ MONGODB_URI: 'mongodb+srv://c.example.net/x', MONGODB_SEARCH: 'atlas' }).store).toEqual({
+      kind: 'mongodb',
+      uri: 'mongodb+srv://c.example.net/x',
+      search: { kind: 'atlas', index: 'schools_search' },
+    });
+  });
+
+  test.each([
+    ['MONGODB_URI', 'postgres://db/x'],
+    ['MONGODB_SEARCH', 'lucene'],
+    ['MONGODB_SEARCH_INDEX', 'a b'],
+  ])('when %s is %s, then start-up stops naming it', (name, value) => {
+    expect(() => loadConfig({ MONGODB_URI: 'mongodb://db/x', [name]: value })).toThrow(new RegExp(`${name}: `));
+  });
+
+  test('when the URI names a database, then it is used; otherwise school_search', () => {
+    expect(databaseOf('mongodb://u:p@a:1,b:2/prod?replicaSet=rs0')).toBe('prod');
+    expect(databaseOf('mongodb+srv://c.example.net/')).toBe('school_search');
+    expect(databaseOf('mongodb://localhost:27017')).toBe('school_search');
+    expect(databaseOf('mongodb://localhost/?w=majority')).toBe('school_search');
+  });
+
+  test('when a URI is logged, then its user, password and options are not', () => {
+    expect(redactUri('mongodb+srv://app:s3cret@c.example.net/prod?tlsCertificateKeyFilePassword=x')).toBe('mongodb+srv://***@c.example.net/prod');
+    expect(redactUri('mongodb://localhost:27017/db')).toBe('mongodb://localhost:27017/db');
+  });
+});
+
+describe('indexes', () => {
+  test('then the text index holds only the names\' grams, without stemming or stop words, and dead tokens expire a day after they stopped working', () => {
+    expect(INDEXES.schools).toEqual([{ name: 'schools_text', key: { 'texts.grams': 'text' }, default_language: 'none' }]);
+    expect(INDEXES.users).toContainEqual({ name: 'users_email_unique', key: { email: 1 }, unique: true });
+    expect(INDEXES.tokens).toContainEqual({ name: 'tokens_dead_ttl', key: { deadAt: 1 }, expireAfterSeconds: 86_400 });
+  });
+});
+
+describe('search pipelines', () => {
+  const query = { terms: ['texas', 'a', 'm'], coveredLength: 7, state: 'TX', offset: 25, limit: 5 };
+
+  test('when the search is $text, then the terms are plain words (no phrase, no negation) and one name must hold them all', () => {
+    expect(textCandidates(query)).toEqual([
+      { $match: { $text: { $search: 'texas a m' }, texts: { $elemMatch: { grams: { $all: ['texas', 'a', 'm'] } } }, state: 'TX' } },
+    ]);
+  });
+
+  test('when ranked, then the order is the contract\'s (rank, name, id), paged after counting everything', () => {
+    const stages = rankAndPage(query, false);
+    expect(stages.at(-1)).toEqual({
+      $facet: { total: [{ $count: 'n' }], hits: [{ $sort: { rank: 1, sortKey: 1, _id: 1 } }, { $skip: 25 }, { $limit: 5 }] },
+    });
+    expect(JSON.stringify(stages)).toContain('{"$literal":["texas","a","m"]}');
+  });
+
+  test('when the search is Atlas, then each term is an autocomplete on an indexed path (whole word for one letter) and the state a token filter', () => {
+    const [stage] = atlasCandidates({ ...query, terms: ['massachusettsinstitute', 'a'] }, { index: 'schools_search' });
+    expect(stage).toEqual({
+      $search: {
+        index: 'schools_search',
+        compound: {
+          must: [
+            { autocomplete: { path: 'texts.terms', query: 'massachusettsin', fuzzy: { maxEdits: 1, prefixLength: 1 } } },
+            { text: { path: 'texts.terms', query: 'a' } },
+          ],
+          filter: [{ equals: { path: 'state', value: 'TX' } }],
+        },
+      },
+    });
+    const fields = searchIndexDefinition('schools_search').definition['mappings'].fields;
+    expect(fields.state).toEqual({ type: 'token' });
+    expect(fields.texts.fields.terms.map((f: { type: string }) => f.type).sort()).toEqual(['autocomplete', 'string']);
+    expect(fields.texts.fields.terms.find((f: { type: string }) => f.type === 'autocomplete').maxGrams).toBe(15);
+  });
+});

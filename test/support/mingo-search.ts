@@ -1,0 +1,47 @@
+// FerretDB has no $text, so the adapter's search pipeline cannot run on it. This runs the same
+// pipeline (src/stores/mongodb/search.pipeline.ts) with mingo, a JavaScript implementation of
+// MongoDB's query language, over the school documents exactly as the adapter wrote them to
+// FerretDB. Only $text is stood in for: the documents holding any of the terms as an indexed gram
+// (what a text index with default_language 'none' gives for already-folded words).
+// It checks the pipeline's logic on the real stored documents; it is not a MongoDB server.
+import { Aggregator } from 'mingo';
+import type { SchoolPage, SchoolQuery, Store } from '../../src/domain/ports.ts';
+import type { SchoolDocument } from '../../src/stores/mongodb/documents.ts';
+import { rankAndPage, textCandidates } from '../../src/stores/mongodb/search.pipeline.ts';
+import type { MongoStore } from '../../src/stores/mongodb/store.ts';
+
+export async function searchWithMingo(store: MongoStore, query: SchoolQuery): Promise<SchoolPage> {
+  if (query.terms.length === 0) return store.schools.search(query);
+  const docs = await store.db.collection<SchoolDocument>('schools').find().toArray();
+  const textHits = docs.filter((d) => d.texts.some((t) => t.grams.some((g) => query.terms.includes(g))));
+  const [match, ...rest] = textCandidates(query);
+  if (rest.length > 0 || !match?.['$match']?.['$text']) throw new Error('the $text stage changed: update this stand-in');
+  const { $text: _text, ...filter } = match['$match'] as Record<string, unknown>;
+  const [result] = new Aggregator([{ $match: filter }, ...rankAndPage(query, false)]).run(textHits) as Array<{
+    total: Array<{ n: number }>;
+    hits: Array<SchoolDocument & { matchedLength: number }>;
+  }>;
+  return {
+    total: result?.total[0]?.n ?? 0,
+    hits: (result?.hits ?? []).map((d) => ({ id: d._id, name: d.name, city: d.city, state: d.state, imageUrl: d.imageUrl, matchedLength: d.matchedLength })),
+  };
+}
+
+/** The store with its school search answered by searchWithMingo; everything else goes to the server. */
+export function withMingoSearch(store: MongoStore): Store {
+  const schools = store.schools;
+  return {
+    kind: store.kind,
+    users: store.users,
+    tokens: store.tokens,
+    requests: store.requests,
+    ping: () => store.ping(),
+    close: () => store.close(),
+    schools: {
+      search: (query) => searchWithMingo(store, query),
+      findById: (id) => schools.findById(id),
+      count: () => schools.count(),
+      upsertMany: (drafts, onProgress) => schools.upsertMany(drafts, onProgress),
+    },
+  };
+}

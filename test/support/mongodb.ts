@@ -1,0 +1,79 @@
+// MongoDB servers the tests can use, and stores on fresh databases of their own:
+// - MONGODB_URI (a real MongoDB: the GitHub workflow's service container, docker compose, Atlas):
+//   the store contract suite, and the API and security tests through startTestApp, run on it;
+// - FerretDB v1 (started by test/support/global-setup.ts when installed): the contract suite
+//   runs on it, minus what FerretDB lacks, reported as skipped with the reason.
+import { randomBytes } from 'node:crypto';
+import { MongoClient } from 'mongodb';
+import { inject } from 'vitest';
+import { IndexCreationError } from '../../src/stores/mongodb/indexes.ts';
+import { MongoStore } from '../../src/stores/mongodb/store.ts';
+import type { Capability } from '../stores/contract/target.ts';
+
+export type Flavor = 'mongodb' | 'ferretdb';
+
+/**
+ * What FerretDB v1.24 cannot do that the adapter relies on (checked by `npm run ferretdb:probe`),
+ * with the indexes it refuses because of it. Nothing in the adapter works around these.
+ */
+export const FERRETDB_MISSING: Readonly<Record<Capability, string>> = {
+  search: 'FerretDB v1 has no text indexes, $text or $facet (the school search needs them)',
+};
+/** Indexes FerretDB v1 refuses: the text index (no text indexes) and the TTL clean-up (no expireAfterSeconds). */
+const FERRETDB_REFUSED_INDEXES = new Set(['schools_text', 'tokens_dead_ttl']);
+
+/**
+ * The MongoDB server the API and security tests run on, if any: MONGODB_URI, or with
+ * TEST_STORE=ferretdb (`npm run test:ferretdb`) the run's FerretDB.
+ */
+export function mongoUriFromEnv(): string | undefined {
+  if (process.env['TEST_STORE'] === 'ferretdb') {
+    const uri = inject('ferretdbUri');
+    if (!uri) throw new Error('TEST_STORE=ferretdb, but FerretDB is not installed (npm run ferretdb:setup)');
+    return uri;
+  }
+  return process.env['MONGODB_URI'] || undefined;
+}
+
+/** A database name no other test uses (MongoDB allows 63 characters; no dots). */
+export function freshDatabaseName(): string {
+  return `test_${process.pid}_${randomBytes(6).toString('hex')}`;
+}
+
+/** FerretDB says so in buildInfo; MongoDB does not. */
+export async function flavorOf(uri: string): Promise<Flavor> {
+  const client = new MongoClient(uri, { serverSelectionTimeoutMS: 10_000 });
+  try {
+    const info = await client.db('admin').command({ buildInfo: 1 });
+    return 'ferretdbVersion' in info ? 'ferretdb' : 'mongodb';
+  } finally {
+    await client.close();
+  }
+}
+
+/**
+ * Opens the adapter on a fresh database, exactly as the API does (indexes created at open). On
+ * FerretDB the indexes it cannot have are left out, and only those: any other refusal fails.
+ */
+export async function openFreshMongoStore(uri: string, flavor: Flavor, database = freshDatabaseName()): Promise<MongoStore> {
+  if (flavor === 'mongodb') return MongoStore.open({ uri, database });
+  const store = await MongoStore.open({ uri, database, indexes: 'none' });
+  try {
+    await store.createIndexes({ searchIndex: false });
+  } catch (error) {
+    if (!(error instanceof IndexCreationError) || error.failures.some((f) => !FERRETDB_REFUSED_INDEXES.has(f.index))) {
+      await store.close();
+      throw error;
+    }
+  }
+  return store;
+}
+
+/** Drops the store's database and closes it. */
+export async function dropAndClose(store: MongoStore): Promise<void> {
+  try {
+    await store.db.dropDatabase();
+  } finally {
+    await store.close();
+  }
+}
