@@ -31,6 +31,7 @@ export interface SchoolQuery {
    * this length, so stores order by max(matchedLength, coveredLength): the unrounded score.
    */
   readonly coveredLength: number;
+  /** Only schools in this state: an upper-case code as stored (the contract's StateCode). */
   readonly state?: string | undefined;
   readonly offset: number;
   readonly limit: number;
@@ -58,15 +59,18 @@ export interface SchoolStore {
   findById(id: string): Promise<School | null>;
   count(): Promise<number>;
   /**
-   * Inserts or updates schools by id, all or nothing: when it throws, the store is as before.
-   * `onProgress` is called with the number of schools written so far.
+   * Inserts or updates schools by id (a school is "updated" when its name, city, state, logo or
+   * aliases differ). Idempotent: calling it again with the same schools completes a call that
+   * threw and changes nothing after one that succeeded. The embedded store is also all or
+   * nothing; a store without multi-document transactions (MongoDB) may keep part of a call that
+   * threw. `onProgress` is called with the number of schools written so far.
    */
   upsertMany(schools: readonly SchoolDraft[], onProgress?: (done: number) => void): Promise<ImportCounts>;
 }
 
 export interface User {
   readonly id: string;
-  /** Folded to lower case: e-mail look-ups ignore case. */
+  /** Folded to lower case by the domain, which also folds the e-mails it looks up. */
   readonly email: string;
   readonly passwordHash: string;
   readonly createdAt: Date;
@@ -95,15 +99,18 @@ export interface TokenRecord {
 export interface TokenStore {
   insert(token: TokenRecord): Promise<void>;
   findByDigest(digest: string): Promise<TokenRecord | null>;
-  /** The user's tokens that are neither revoked nor expired at `now`, newest (last issued) first. */
+  /**
+   * The user's tokens that are neither revoked nor expired at `now` (expiresAt > now), newest
+   * first: by createdAt, and among equal ones the last inserted first.
+   */
   listLive(userId: string, now: Date): Promise<TokenRecord[]>;
-  /** Revokes a live token of this user; false when there is none with that id. */
+  /** Revokes a live token of this user; false when this user has no live token with that id. */
   revoke(userId: string, tokenId: string, now: Date): Promise<boolean>;
   /** Revokes `oldId` and inserts `next` in one step. False (and nothing inserted) when `oldId` is not live. */
   rotate(userId: string, oldId: string, next: TokenRecord, now: Date): Promise<boolean>;
-  /** Revokes the user's live tokens beyond the `keep` newest; returns how many. */
+  /** Revokes the user's live tokens beyond the `keep` (≥ 0) newest, in listLive's order; returns how many. */
   revokeAllButNewest(userId: string, keep: number, now: Date): Promise<number>;
-  /** Deletes tokens that expired or were revoked before `before`; returns how many. */
+  /** Deletes every user's tokens that expired or were revoked strictly before `before`; returns how many. */
   purgeDead(before: Date): Promise<number>;
 }
 
@@ -124,7 +131,7 @@ export interface Usage {
 export interface RequestLog {
   /** Resolves only once the record is durable: a crash after it cannot lose the record. */
   append(record: RequestRecord): Promise<void>;
-  /** The user's records, newest first (ties by id), and how many there are in all. */
+  /** The user's records, newest first (equal times: greater id first), and how many there are in all. */
   list(userId: string, offset: number, limit: number): Promise<{ total: number; records: RequestRecord[] }>;
   usage(userId: string): Promise<Usage>;
 }

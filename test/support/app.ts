@@ -89,10 +89,12 @@ export interface TestAppOptions {
    * set (dataDir and busyBudgetMs imply sqlite).
    */
   store?: 'default' | 'sqlite';
+  /** On this MongoDB server (a fresh database), whatever MONGODB_URI says: e.g. one a test stops. */
+  mongoUri?: string;
 }
 
 async function openTestStore(options: TestAppOptions): Promise<{ store: Store; dbPath: string; dispose(): Promise<void> }> {
-  const uri = mongoUriFromEnv();
+  const uri = options.mongoUri ?? mongoUriFromEnv();
   const sqliteOnly = options.store === 'sqlite' || options.dataDir !== undefined || options.busyBudgetMs !== undefined;
   if (uri && !sqliteOnly) {
     const store = await openFreshMongoStore(uri, await flavorOf(uri));
