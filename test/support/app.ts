@@ -100,12 +100,15 @@ async function openTestStore(options: TestAppOptions): Promise<{ store: Store; d
     const store = await openFreshMongoStore(uri, await flavorOf(uri));
     return { store, dbPath: store.db.databaseName, dispose: () => dropAndClose(store) };
   }
-  const { store, dbPath, dispose } = await openTestStore(options);
+  const dir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'school-search-test-'));
+  const dbPath = join(dir, 'store.db');
+  const store = await SqliteStore.open({ path: dbPath, ...(options.busyBudgetMs === undefined ? {} : { busyBudgetMs: options.busyBudgetMs }) });
   return {
     store,
     dbPath,
     async dispose() {
-      await dispose();
+      await store.close();
+      if (options.dataDir === undefined) rmSync(dir, { recursive: true, force: true });
     },
   };
 }
