@@ -17,7 +17,7 @@ export async function indexesCommand(args: string[]): Promise<number> {
     process.stdout.write(`The embedded store (${config.store.path}) creates its indexes itself; nothing to do.\n`);
     return EXIT.ok;
   }
-  const store = await MongoStore.open({ uri: config.store.uri, search: config.store.search, indexes: 'none' });
+  const store = await MongoStore.open({ uri: config.store.uri, search: config.store.search, indexes: 'none', searchIndex: 'skip' });
   try {
     await store.createIndexes({ searchIndex: true });
     const lines = Object.entries(INDEXES).flatMap(([collection, indexes]) => indexes.map((i) => `  ${collection}.${i.name}\n`));

@@ -3,6 +3,7 @@
 import { ConfigError } from '../config.ts';
 import { DomainError, StoreUnavailableError } from '../domain/errors.ts';
 import { UnknownFormatError } from '../import/errors.ts';
+import { MongoSetupError } from '../stores/mongodb/errors.ts';
 import { importCommand } from './import.command.ts';
 import { indexesCommand } from './indexes.command.ts';
 import { CancelledError, EXIT, MAIN_HELP, UsageError } from './usage.ts';
@@ -40,7 +41,7 @@ function report(error: unknown): number {
     say(`${error.message}\nRun "school-search --help" for usage.`);
     return EXIT.usage;
   }
-  if (error instanceof ConfigError) {
+  if (error instanceof ConfigError || error instanceof MongoSetupError) {
     say(error.message);
     return EXIT.usage;
   }

@@ -9,7 +9,7 @@ import { edgeGrams } from '../../src/stores/mongodb/grams.ts';
 import { INDEXES } from '../../src/stores/mongodb/indexes.ts';
 import { atlasCandidates, rankAndPage, textCandidates } from '../../src/stores/mongodb/search.pipeline.ts';
 import { searchIndexDefinition } from '../../src/stores/mongodb/search-index.ts';
-import { databaseOf } from '../../src/stores/mongodb/store.ts';
+import { databaseOf, withDatabase } from '../../src/stores/mongodb/store.ts';
 import { redactUri } from '../../src/stores/open.ts';
 
 describe('edgeGrams', () => {
@@ -60,6 +60,13 @@ describe('configuration', () => {
     expect(databaseOf('mongodb://localhost/?w=majority')).toBe('school_search');
   });
 
+  test('when a test needs a database of its own, then only the URI\'s path changes', () => {
+    expect(withDatabase('mongodb://u:p@a:1,b:2/prod?replicaSet=rs0', 'test_1')).toBe('mongodb://u:p@a:1,b:2/test_1?replicaSet=rs0');
+    expect(withDatabase('mongodb://127.0.0.1:27017/', 'x')).toBe('mongodb://127.0.0.1:27017/x');
+    expect(withDatabase('mongodb://127.0.0.1:27017', 'x')).toBe('mongodb://127.0.0.1:27017/x');
+    expect(withDatabase('mongodb+srv://c.example.net/?w=majority', 'x')).toBe('mongodb+srv://c.example.net/x?w=majority');
+  });
+
   test('when a URI is logged, then its user, password and options are not', () => {
     expect(redactUri('mongodb+srv://app:s3cret@c.example.net/prod?tlsCertificateKeyFilePassword=x')).toBe('mongodb+srv://***@c.example.net/prod');
     expect(redactUri('mongodb://localhost:27017/db')).toBe('mongodb://localhost:27017/db');
@@ -68,7 +75,9 @@ describe('configuration', () => {
 
 describe('indexes', () => {
   test('then the text index holds only the names\' grams, without stemming or stop words, and dead tokens expire a day after they stopped working', () => {
-    expect(INDEXES.schools).toEqual([{ name: 'schools_text', key: { 'texts.grams': 'text' }, default_language: 'none' }]);
+    expect(INDEXES.schools).toEqual([
+      { name: 'schools_text', key: { 'texts.grams': 'text' }, default_language: 'none', language_override: 'textIndexLanguage' },
+    ]);
     expect(INDEXES.users).toContainEqual({ name: 'users_email_unique', key: { email: 1 }, unique: true });
     expect(INDEXES.tokens).toContainEqual({ name: 'tokens_dead_ttl', key: { deadAt: 1 }, expireAfterSeconds: 86_400 });
   });
@@ -91,22 +100,37 @@ describe('search pipelines', () => {
     expect(JSON.stringify(stages)).toContain('{"$literal":["texas","a","m"]}');
   });
 
-  test('when the search is Atlas, then each term is an autocomplete on an indexed path (whole word for one letter) and the state a token filter', () => {
+  test('when the search is Atlas, then every term must match within one name (autocomplete; whole word for one letter) and the state is a token filter', () => {
     const [stage] = atlasCandidates({ ...query, terms: ['massachusettsinstitute', 'a'] }, { index: 'schools_search' });
     expect(stage).toEqual({
       $search: {
         index: 'schools_search',
         compound: {
           must: [
-            { autocomplete: { path: 'texts.terms', query: 'massachusettsin', fuzzy: { maxEdits: 1, prefixLength: 1 } } },
-            { text: { path: 'texts.terms', query: 'a' } },
+            {
+              embeddedDocument: {
+                path: 'texts',
+                operator: {
+                  compound: {
+                    must: [
+                      { autocomplete: { path: 'texts.terms', query: 'massachusettsin', fuzzy: { maxEdits: 1, prefixLength: 1 } } },
+                      { text: { path: 'texts.terms', query: 'a' } },
+                    ],
+                  },
+                },
+              },
+            },
           ],
           filter: [{ equals: { path: 'state', value: 'TX' } }],
         },
       },
     });
+    const [noState] = atlasCandidates({ ...query, state: undefined }, { index: 'schools_search' });
+    expect(Object.keys(noState!['$search'].compound)).toEqual(['must']);
     const fields = searchIndexDefinition('schools_search').definition['mappings'].fields;
     expect(fields.state).toEqual({ type: 'token' });
+    // Arrays of documents must be embeddedDocuments for per-name matching (the document type cannot index them).
+    expect(fields.texts.type).toBe('embeddedDocuments');
     expect(fields.texts.fields.terms.map((f: { type: string }) => f.type).sort()).toEqual(['autocomplete', 'string']);
     expect(fields.texts.fields.terms.find((f: { type: string }) => f.type === 'autocomplete').maxGrams).toBe(15);
   });

@@ -21,7 +21,6 @@ const UNAVAILABLE_CODES = new Set([
   64, // WriteConcernFailed
   89, // NetworkTimeout
   91, // ShutdownInProgress
-  100, // UnsatisfiableWriteConcern
   189, // PrimarySteppedDown
   262, // ExceededTimeLimit
   9001, // SocketException
@@ -31,6 +30,9 @@ const UNAVAILABLE_CODES = new Set([
   13435, // NotPrimaryNoSecondaryOk
   13436, // NotPrimaryOrSecondary
 ]);
+
+/** The server cannot hold what the store needs (an index, Atlas Search): an operator's problem, said in one line. */
+export class MongoSetupError extends Error {}
 
 /** Driver errors that mean "the store cannot answer now" become StoreUnavailableError (a 503). */
 export function translate(error: unknown): unknown {

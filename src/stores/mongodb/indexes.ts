@@ -4,7 +4,7 @@ import type { Db, IndexDescription } from 'mongodb';
 import { DEAD_TOKEN_RETENTION_MS } from '../../domain/auth.service.ts';
 import { StoreUnavailableError } from '../../domain/errors.ts';
 import { COLLECTIONS } from './documents.ts';
-import { guarded } from './errors.ts';
+import { guarded, MongoSetupError } from './errors.ts';
 
 export const INDEXES: Readonly<Record<keyof typeof COLLECTIONS, readonly IndexDescription[]>> = {
   schools: [
@@ -14,6 +14,8 @@ export const INDEXES: Readonly<Record<keyof typeof COLLECTIONS, readonly IndexDe
       key: { 'texts.grams': 'text' },
       // 'none': no stemming and no stop words; the domain has normalised the terms already.
       default_language: 'none',
+      // The default override field, `language`, would let a document pick a stemmer; no field has this name.
+      language_override: 'textIndexLanguage',
     },
   ],
   users: [{ name: 'users_email_unique', key: { email: 1 }, unique: true }],
@@ -36,7 +38,7 @@ export interface IndexFailure {
 }
 
 /** Thrown when the server refused some indexes; the others were created. */
-export class IndexCreationError extends Error {
+export class IndexCreationError extends MongoSetupError {
   readonly failures: readonly IndexFailure[];
   constructor(failures: readonly IndexFailure[]) {
     super(`MongoDB refused indexes: ${failures.map((f) => `${f.collection}.${f.index} (${f.message})`).join('; ')}`);

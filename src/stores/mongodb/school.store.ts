@@ -2,6 +2,7 @@ import type { AnyBulkWriteOperation, Collection } from 'mongodb';
 import type { ImportCounts, School, SchoolDraft, SchoolPage, SchoolQuery, SchoolStore } from '../../domain/ports.ts';
 import type { SchoolDocument } from './documents.ts';
 import { guarded } from './errors.ts';
+import { OPERATION_TIME_LIMIT_MS } from './limits.ts';
 import { edgeGrams } from './grams.ts';
 import { atlasCandidates, rankAndPage, textCandidates } from './search.pipeline.ts';
 
@@ -31,7 +32,9 @@ export class MongoSchoolStore implements SchoolStore {
       ...rankAndPage(query, atlas),
     ];
     const [result] = await guarded(() =>
-      this.#schools.aggregate<{ total: { n: number }[]; hits: RankedDocument[] }>(pipeline, { allowDiskUse: true }).toArray(),
+      this.#schools
+        .aggregate<{ total: { n: number }[]; hits: RankedDocument[] }>(pipeline, { allowDiskUse: true, maxTimeMS: OPERATION_TIME_LIMIT_MS })
+        .toArray(),
     );
     return {
       total: result?.total[0]?.n ?? 0,

@@ -2,7 +2,7 @@
 // `school-search indexes` when MONGODB_SEARCH=atlas, checked at start-up in that mode.
 import { readFileSync } from 'node:fs';
 import type { Collection, Document, SearchIndexDescription } from 'mongodb';
-import { guarded } from './errors.ts';
+import { guarded, MongoSetupError } from './errors.ts';
 
 const DEFINITION_FILE = new URL('./schools.search-index.json', import.meta.url);
 
@@ -11,11 +11,13 @@ export function searchIndexDefinition(name: string): SearchIndexDescription {
   return { name, type: file.type, definition: file.definition };
 }
 
-export class SearchIndexMissingError extends Error {}
+export class SearchIndexMissingError extends MongoSetupError {}
 
 /**
- * `verify`: throws when the index does not exist (searches would fail or find nothing).
- * `create`: creates it when missing; an existing one is updated to the committed definition.
+ * `verify`: throws unless the index exists and is queryable (searches would fail or miss
+ * schools while it builds). `create`: creates it when missing; one whose definition differs
+ * from the committed file is updated (Atlas rebuilds it in the background); an equal one is left
+ * alone, so running the command again does not trigger a rebuild.
  */
 export async function ensureSearchIndex(schools: Collection, name: string, mode: 'verify' | 'create'): Promise<void> {
   let existing: Document[];
@@ -28,12 +30,16 @@ export async function ensureSearchIndex(schools: Collection, name: string, mode:
     );
   }
   const wanted = searchIndexDefinition(name);
-  if (existing.length === 0) {
-    if (mode === 'verify') {
-      throw new SearchIndexMissingError(`the Atlas Search index "${name}" does not exist: create it with \`npx school-search indexes\``);
+  const index = existing[0];
+  if (mode === 'verify') {
+    if (!index) throw new SearchIndexMissingError(`the Atlas Search index "${name}" does not exist: create it with \`npx school-search indexes\``);
+    if (index['queryable'] !== true) {
+      throw new SearchIndexMissingError(`the Atlas Search index "${name}" is not queryable yet (status ${String(index['status'])}): wait until Atlas has built it`);
     }
-    await guarded(() => schools.createSearchIndex(wanted));
-  } else if (mode === 'create') {
+    return;
+  }
+  if (!index) await guarded(() => schools.createSearchIndex(wanted));
+  else if (JSON.stringify(index['latestDefinition']) !== JSON.stringify(wanted.definition)) {
     await guarded(() => schools.updateSearchIndex(name, wanted.definition));
   }
 }

@@ -28,9 +28,10 @@ export interface AtlasOptions {
 }
 
 /**
- * Atlas Search: every term must match the start of a word of one of the names (autocomplete),
- * with one typo forgiven in terms of four letters or more; a one-letter term must be a whole
- * word. The state is a filter (no effect on relevance). Index: schools.search-index.json.
+ * Atlas Search: every term must match the start of a word of one and the same name
+ * (embeddedDocument over the names, autocomplete), with one typo forgiven in terms of four
+ * letters or more; a one-letter term must be a whole word. The state is a filter (no effect on
+ * relevance). Index: schools.search-index.json (`texts` as embeddedDocuments).
  */
 export function atlasCandidates(query: SchoolQuery, options: AtlasOptions): Document[] {
   const must = query.terms.map((term) =>
@@ -46,8 +47,9 @@ export function atlasCandidates(query: SchoolQuery, options: AtlasOptions): Docu
           },
         },
   );
-  const filter = query.state === undefined ? [] : [{ equals: { path: 'state', value: query.state } }];
-  return [{ $search: { index: options.index, compound: { must, filter } } }];
+  const oneName = { embeddedDocument: { path: 'texts', operator: { compound: { must } } } };
+  const filter = query.state === undefined ? {} : { filter: [{ equals: { path: 'state', value: query.state } }] };
+  return [{ $search: { index: options.index, compound: { must: [oneName], ...filter } } }];
 }
 
 /**

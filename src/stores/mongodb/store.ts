@@ -3,8 +3,9 @@
 import { MongoClient, type Db } from 'mongodb';
 import type { Store } from '../../domain/ports.ts';
 import { COLLECTIONS, type RequestDocument, type SchoolDocument, type TokenDocument, type UserDocument } from './documents.ts';
-import { guarded } from './errors.ts';
+import { guarded, MongoSetupError } from './errors.ts';
 import { ensureIndexes } from './indexes.ts';
+import { SOCKET_TIMEOUT_MS } from './limits.ts';
 import { MongoRequestLog } from './request.store.ts';
 import { MongoSchoolStore, type SearchMode } from './school.store.ts';
 import { ensureSearchIndex } from './search-index.ts';
@@ -12,6 +13,7 @@ import { MongoTokenStore } from './token.store.ts';
 import { MongoUserStore } from './user.store.ts';
 
 export const DEFAULT_DATABASE = 'school_search';
+
 
 export interface MongoOptions {
   readonly uri: string;
@@ -23,6 +25,8 @@ export interface MongoOptions {
    * `school-search indexes` (an operator who wants index builds at a time of their choosing).
    */
   readonly indexes?: 'create' | 'none';
+  /** Atlas mode: `verify` (default) refuses to open while the search index is missing or building; `skip` is for the command that creates it. */
+  readonly searchIndex?: 'verify' | 'skip';
 }
 
 export class MongoStore implements Store {
@@ -52,13 +56,20 @@ export class MongoStore implements Store {
       // A store that does not answer is a 503 within seconds, not a request hanging for the
       // driver's default 30 s; the URI may still set its own.
       ...(/[?&]serverSelectionTimeoutMS=/i.test(options.uri) ? {} : { serverSelectionTimeoutMS: 5000 }),
+      // A connection that stops answering (a network partition, not a refusal) fails after this
+      // instead of holding the request until the operating system gives up.
+      ...(/[?&]socketTimeoutMS=/i.test(options.uri) ? {} : { socketTimeoutMS: SOCKET_TIMEOUT_MS }),
     });
     try {
       await guarded(() => client.connect());
-      const db = client.db(options.database ?? databaseOf(options.uri));
+      // Reads from the primary whatever the URI prefers: a token just issued or revoked must be
+      // seen as such by the next request.
+      const db = client.db(options.database ?? databaseOf(options.uri), { readPreference: 'primary' });
       const store = new MongoStore(client, db, options.search ?? { kind: 'text' });
       if ((options.indexes ?? 'create') === 'create') await store.createIndexes({ searchIndex: false });
-      if (store.search.kind === 'atlas') await ensureSearchIndex(db.collection(COLLECTIONS.schools), store.search.index, 'verify');
+      if (store.search.kind === 'atlas' && (options.searchIndex ?? 'verify') === 'verify') {
+        await ensureSearchIndex(db.collection(COLLECTIONS.schools), store.search.index, 'verify');
+      }
       await store.ping();
       return store;
     } catch (error) {
@@ -89,8 +100,18 @@ export class MongoStore implements Store {
   }
 }
 
+/** The URI with its path naming this database (options kept): e.g. a fresh database for a test run. */
+export function withDatabase(uri: string, database: string): string {
+  return uri.replace(/^(mongodb(?:\+srv)?:\/\/[^/?]*)(\/[^?]*)?/, `$1/${encodeURIComponent(database)}`);
+}
+
 /** The database named in a mongodb:// or mongodb+srv:// URI's path, else the default. */
 export function databaseOf(uri: string): string {
   const path = /^mongodb(?:\+srv)?:\/\/[^/?]*\/([^?]*)/.exec(uri)?.[1];
-  return path ? decodeURIComponent(path) : DEFAULT_DATABASE;
+  if (!path) return DEFAULT_DATABASE;
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    throw new MongoSetupError(`the database name "${path}" in MONGODB_URI is not valid percent-encoding`);
+  }
 }

@@ -36,18 +36,15 @@ export class MongoTokenStore implements TokenStore {
 
   /**
    * Without a multi-document transaction (a standalone server has none): the new token goes in
-   * first, then the old one is revoked only if it is still live; when it is not, the new one is
-   * taken out again. A failure in between leaves the old token working and the new one unknown
-   * to anyone (it expires), never a user locked out.
+   * first, then the old one is revoked only if it is still live; when the server answers that it
+   * was not, the new one is taken out again. When the revocation fails with no answer (its
+   * outcome unknown), the new token is left to expire unused: deleting it could leave the user
+   * with neither, if the revocation did happen.
    */
   async rotate(userId: string, oldId: string, next: TokenRecord, now: Date): Promise<boolean> {
     await this.insert(next);
-    let revoked = false;
-    try {
-      revoked = await this.revoke(userId, oldId, now);
-    } finally {
-      if (!revoked) await guarded(() => this.#tokens.deleteOne({ _id: next.id }));
-    }
+    const revoked = await this.revoke(userId, oldId, now);
+    if (!revoked) await guarded(() => this.#tokens.deleteOne({ _id: next.id }));
     return revoked;
   }
 
