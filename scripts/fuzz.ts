@@ -25,6 +25,8 @@ import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { MongoClient } from 'mongodb';
+import { withDatabase } from '../src/stores/mongodb/store.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const SCHEMATHESIS = join(ROOT, '.venv', 'bin', 'schemathesis');
@@ -66,6 +68,12 @@ const seedGiven = passThrough.some((a) => a === '--seed' || a.startsWith('--seed
 const examplesGiven = passThrough.some((a) => a === '--max-examples' || a === '-n' || a.startsWith('--max-examples='));
 const seed = deep ? randomInt(1, 2 ** 31) : SEED;
 
+/**
+ * With MONGODB_URI (the GitHub workflow's MongoDB job), each pass's server runs on a fresh
+ * database of that server, dropped after the pass: the fuzzer then exercises the MongoDB store.
+ */
+const MONGODB_URI = process.env['MONGODB_URI'] || undefined;
+
 let server: ChildProcess | undefined;
 let fuzzer: ChildProcess | undefined;
 let dir: string | undefined;
@@ -100,6 +108,7 @@ function startServer(workDir: string, pass: Pass): Promise<string> {
       PORT: '0',
       HOST: '127.0.0.1',
       DATABASE_PATH: join(workDir, 'store.db'),
+      MONGODB_URI: MONGODB_URI ? withDatabase(MONGODB_URI, `fuzz_${process.pid}_${pass.name}`) : '',
       // Development: the demo user exists and every response is validated against the contract,
       // so a response that breaks the contract is a 500 the fuzzer reports.
       NODE_ENV: 'development',
@@ -193,13 +202,24 @@ async function runPass(pass: Pass): Promise<number> {
   dir = mkdtempSync(join(tmpdir(), 'school-search-fuzz-'));
   const started = Date.now();
   const url = await startServer(dir, pass);
-  console.log(`fuzz (${pass.name}): server listening on ${url} (store ${join(dir, 'store.db')}, log ${relative(ROOT, pass.serverLog)})`);
+  const store = MONGODB_URI ? `MongoDB database fuzz_${process.pid}_${pass.name}` : `store ${join(dir, 'store.db')}`;
+  console.log(`fuzz (${pass.name}): server listening on ${url} (${store}, log ${relative(ROOT, pass.serverLog)})`);
   const code = await runSchemathesis(url, dir, pass);
   const seconds = ((Date.now() - started) / 1000).toFixed(0);
   console.log(`fuzz (${pass.name}): ${code === 0 ? 'no issues' : `schemathesis exited ${code}`} in ${seconds}s; JUnit report: ${resolve(pass.junit)}`);
   if (code !== 0) console.log(`fuzz: the server's log (stack traces of 500s) is ${resolve(pass.serverLog)}`);
   cleanUp();
+  if (MONGODB_URI) await dropDatabase(MONGODB_URI, `fuzz_${process.pid}_${pass.name}`);
   return code;
+}
+
+async function dropDatabase(uri: string, database: string): Promise<void> {
+  const client = new MongoClient(uri);
+  try {
+    await client.db(database).dropDatabase();
+  } finally {
+    await client.close();
+  }
 }
 
 async function main(): Promise<number> {

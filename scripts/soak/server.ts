@@ -23,6 +23,8 @@ export function serverEnv(databasePath: string): NodeJS.ProcessEnv {
     HOST: '127.0.0.1',
     PORT: '0',
     DATABASE_PATH: databasePath,
+    // The soak measures the embedded store; a MONGODB_URI in the caller's environment must not switch it.
+    MONGODB_URI: '',
     // Info is the shipped default, and the "listening" line (with the URL) is logged at info.
     LOG_LEVEL: 'info',
     // The soak is one client sending thousands of requests a minute: rate limits off (0 = off).

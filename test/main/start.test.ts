@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { createClient } from '../../generated/client/index.ts';
 import { createToken, fetchSchoolSearch, getReadiness } from '../../generated/sdk.gen.ts';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../../src/config.ts';
+import { withDatabase } from '../../src/stores/mongodb/store.ts';
 import { flavorOf, freshDatabaseName, mongoUriFromEnv } from '../support/mongodb.ts';
 
 interface Started {
@@ -130,8 +131,3 @@ describe('npm start with MONGODB_URI naming a server that refuses the text index
     expect(failure.stderr).toMatch(/^school-search: cannot start: MongoDB refused indexes: schools\.schools_text \(.+\); tokens\.tokens_dead_ttl \(.+\)\n$/);
   });
 });
-
-/** The URI with its path set to this database. */
-function withDatabase(uri: string, database: string): string {
-  return uri.replace(/^(mongodb(?:\+srv)?:\/\/[^/?]*)(\/[^?]*)?/, `$1/${database}`);
-}

@@ -16,7 +16,9 @@ function target(name: string, uri: string, flavor: Flavor): StoreTarget {
       const database = freshDatabaseName();
       let store = await openFreshMongoStore(uri, flavor, database);
       return {
-        store,
+        get store() {
+          return store;
+        },
         async reopen() {
           await store.close();
           store = await MongoStore.open({ uri, database, indexes: 'none' });
@@ -56,12 +58,16 @@ storeContractSuite(
         async create() {
           const database = freshDatabaseName();
           let store = await openFreshMongoStore(ferretdb, 'ferretdb', database);
+          let searching = withMingoSearch(store);
           return {
-            store: withMingoSearch(store),
+            get store() {
+              return searching;
+            },
             async reopen() {
               await store.close();
               store = await MongoStore.open({ uri: ferretdb, database, indexes: 'none' });
-              return withMingoSearch(store);
+              searching = withMingoSearch(store);
+              return searching;
             },
             dispose: () => dropAndClose(store),
           };
