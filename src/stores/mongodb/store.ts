@@ -14,7 +14,6 @@ import { MongoUserStore } from './user.store.ts';
 
 export const DEFAULT_DATABASE = 'school_search';
 
-
 export interface MongoOptions {
   readonly uri: string;
   /** Default: the database named in the URI's path, else `school_search`. */
