@@ -41,9 +41,13 @@ function report(error: unknown): number {
     say(`${error.message}\nRun "school-search --help" for usage.`);
     return EXIT.usage;
   }
-  if (error instanceof ConfigError || error instanceof MongoSetupError) {
+  if (error instanceof ConfigError) {
     say(error.message);
     return EXIT.usage;
+  }
+  if (error instanceof MongoSetupError) {
+    say(error.message);
+    return EXIT.failed;
   }
   if (error instanceof CancelledError) {
     say(error.message);
