@@ -40,8 +40,20 @@ export function freshDatabaseName(): string {
   return `test_${process.pid}_${randomBytes(6).toString('hex')}`;
 }
 
+/** Per URI, once per test process: every test app asks, and each asking would open a connection. */
+const flavors = new Map<string, Promise<Flavor>>();
+
 /** FerretDB says so in buildInfo; MongoDB does not. */
-export async function flavorOf(uri: string): Promise<Flavor> {
+export function flavorOf(uri: string): Promise<Flavor> {
+  let flavor = flavors.get(uri);
+  if (!flavor) {
+    flavor = askFlavor(uri);
+    flavors.set(uri, flavor);
+  }
+  return flavor;
+}
+
+async function askFlavor(uri: string): Promise<Flavor> {
   const client = new MongoClient(uri, { serverSelectionTimeoutMS: 10_000 });
   try {
     const info = await client.db('admin').command({ buildInfo: 1 });
