@@ -74,7 +74,6 @@ function handleShutdown(server: Server, services: Services, config: Config, logg
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    logger.info({ signal }, 'shutting down');
     const timer = setTimeout(() => {
       logger.warn('in-flight requests did not finish in time; closing connections');
       server.closeAllConnections();
@@ -89,6 +88,9 @@ function handleShutdown(server: Server, services: Services, config: Config, logg
       });
     });
     server.closeIdleConnections();
+    // Logged only now that the listener is closed: whoever reads this line (an orchestrator, a
+    // test) can rely on new connections being refused from here on.
+    logger.info({ signal }, 'shutting down');
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
