@@ -1,4 +1,4 @@
-import type { AnyBulkWriteOperation, Collection } from 'mongodb';
+import { MongoBulkWriteError, type AnyBulkWriteOperation, type Collection } from 'mongodb';
 import type { ImportCounts, School, SchoolDraft, SchoolPage, SchoolQuery, SchoolStore } from '../../domain/ports.ts';
 import type { SchoolDocument } from './documents.ts';
 import { guarded } from './errors.ts';
@@ -84,15 +84,40 @@ export class MongoSchoolStore implements SchoolStore {
         }
         if (before) updated++;
         else inserted++;
-        writes.set(draft.id, { replaceOne: { filter: { _id: draft.id }, replacement: doc, upsert: true } });
+        // A school the batch's read did not find is inserted, not upserted: an insert is the
+        // cheaper write on every server (FerretDB v1 scans the collection for each upsert, which
+        // made a 3,000-school import take 46 s there).
+        writes.set(draft.id, before || writes.has(draft.id) ? replace(doc) : { insertOne: { document: doc } });
         existing.set(draft.id, doc);
       }
-      if (writes.size > 0) await guarded(() => this.#schools.bulkWrite([...writes.values()], { ordered: false }));
+      if (writes.size > 0) await this.#write([...writes.values()]);
       onProgress?.(start + batch.length);
     }
     if (schools.length === 0) onProgress?.(0);
     return { inserted, updated, unchanged };
   }
+
+  /**
+   * One unordered bulk. An insert refused as a duplicate means another import wrote that school
+   * since this batch read it: those are written again as replacements, so the file's row wins
+   * as it would have with an upsert. Any other failure is thrown.
+   */
+  async #write(ops: AnyBulkWriteOperation<SchoolDocument>[]): Promise<void> {
+    try {
+      await guarded(() => this.#schools.bulkWrite(ops, { ordered: false }));
+    } catch (error) {
+      if (!(error instanceof MongoBulkWriteError)) throw error;
+      const failed = [error.writeErrors].flat();
+      const retry = failed.map((e) => ops[e.index]);
+      if (failed.length === 0 || failed.some((e) => e.code !== 11000) || retry.some((op) => !op || !('insertOne' in op))) throw error;
+      await guarded(() => this.#schools.bulkWrite(retry.map((op) => replace((op as { insertOne: { document: SchoolDocument } }).insertOne.document)), { ordered: false }));
+    }
+  }
+}
+
+/** Replaces the school by id with the whole document, inserting it when it is missing. */
+function replace(doc: SchoolDocument): AnyBulkWriteOperation<SchoolDocument> {
+  return { replaceOne: { filter: { _id: doc._id }, replacement: doc, upsert: true } };
 }
 
 /** Same as the embedded store: search texts follow from name and aliases, so those decide. */
