@@ -79,11 +79,16 @@ export type School = {
      */
     image_url: string;
     /**
-     * How much of the school's name the query spells out: the share of the letters and
-     * digits of the name (or of the alternative name that matched) that the query's words
-     * cover, from 0 to 1, rounded to 4 decimals. 1 means the query is the whole name; 0.5
-     * means it covers half of it. Scores compare results of the same query; the order of
-     * results never has a higher score after a lower one.
+     * How well the school matches the query, from 0 to 1, rounded to 4 decimals; never higher
+     * than the score of the result before it. 1: the query is the school's name (case,
+     * accents, punctuation, synonyms and small words aside); 0.97: the query is one of its
+     * alternative names. Otherwise at most 0.95:
+     * 0.95 × (words found − 1 + average credit of the words found) ÷ words in the query,
+     * where a found word's credit is 1 for a whole word of the name, 0.9 of an alternative
+     * name; 0.8 and 0.7 for the start of a word of either; 0.6 and 0.5 for a word with a
+     * typo; 0.4, 0.3 and 0.2 for a whole word, start or typo in the city. So `harvard`
+     * scores 0.95 for *Harvard University*, `harv` 0.76, and a school that has one of two
+     * words at most 0.475. The same on every store and search engine.
      *
      */
     similarity_score: number;
@@ -436,9 +441,9 @@ export type FetchSchoolSearchData = {
     path?: never;
     query: {
         /**
-         * Search text, e.g. part of a school name. 1 to 200 characters with at least one
-         * non-space character. Only letters and digits take part in matching; a query with none
-         * (e.g. `***`) matches no school.
+         * What the user typed: part of a school's name (or of an alternative name), possibly
+         * with its city. 1 to 200 characters with at least one non-space character. Only letters
+         * and digits take part in matching; a query with none (e.g. `***`) matches no school.
          *
          */
         query: SearchQuery;
