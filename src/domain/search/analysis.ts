@@ -1,0 +1,72 @@
+// What a name, an alternative name or a city becomes for searching (terms), and the key that
+// says when a query *is* a name (equality). Shared by every engine and by the reference.
+import { apostropheParts, joinedCompounds, words } from './normalize.ts';
+import { abbreviationsIn, canonicalWord, phraseOf, STOP_WORDS } from './synonyms.ts';
+
+/**
+ * The terms a text is found by: its words, the parts of apostrophe words of two or more letters
+ * ("queens" and "queen"), compounds joined ("wilkesbarre"), runs of single letters joined
+ * ("Texas A & M", "Texas A and M" → "am"), abbreviations of the phrases it contains ("cc" for "Community
+ * College") and the phrases of the abbreviations it contains. Single-word synonyms are not
+ * indexed: the query asks for them.
+ */
+export function indexTerms(text: string): string[] {
+  const base = words(text);
+  const terms = new Set(base);
+  for (const part of apostropheParts(text)) if (part.length >= 2) terms.add(part);
+  for (const compound of joinedCompounds(text)) terms.add(compound);
+  for (const initials of initialRuns(base.filter((w) => !STOP_WORDS.has(w)))) terms.add(initials);
+  for (const abbreviation of abbreviationsIn(base)) terms.add(abbreviation);
+  for (const w of base) for (const p of phraseOf(w) ?? []) terms.add(p);
+  return [...terms];
+}
+
+/**
+ * Equality key: the words in canonical form (synonyms, abbreviations spelled out, initials
+ * joined), without stop words, sorted. A query and a name with the same key are the same name:
+ * "St. Mary's College" = "saint marys college"; "Texas A&M University" = "texas a and m
+ * university"; "Houston CC" = "Houston Community College". Empty when nothing is left.
+ */
+export function canonicalKey(text: string): string {
+  const out: string[] = [];
+  for (const w of joinInitials(words(text).filter((w) => !STOP_WORDS.has(w)))) {
+    for (const part of phraseOf(w) ?? [w]) {
+      if (!STOP_WORDS.has(part)) out.push(canonicalWord(part));
+    }
+  }
+  return out.sort().join(' ');
+}
+
+/** Runs of two or more one-character words, joined: ["texas", "a", "m"] → ["am"] (stop words already left out: "A and M"). */
+function initialRuns(list: readonly string[]): string[] {
+  const runs: string[] = [];
+  let run = '';
+  let length = 0;
+  for (const w of [...list, '']) {
+    if (w.length === 1) {
+      run += w;
+      length++;
+    } else {
+      if (length >= 2) runs.push(run);
+      run = '';
+      length = 0;
+    }
+  }
+  return runs;
+}
+
+/** The list with each run of one-character words replaced by the run joined. */
+function joinInitials(list: readonly string[]): string[] {
+  const out: string[] = [];
+  let run = '';
+  for (const w of [...list, '']) {
+    if (w.length === 1) {
+      run += w;
+      continue;
+    }
+    if (run) out.push(run);
+    run = '';
+    if (w) out.push(w);
+  }
+  return out;
+}

@@ -1,0 +1,31 @@
+// The search engine port: what the search service asks of whatever answers a search (the
+// in-process index, a MongoDB pipeline), and the catalog an engine indexes. Every engine orders
+// by ranking.ts and scores with it, so results mean the same wherever they come from.
+import type { CatalogSchool, School } from '../ports.ts';
+import type { SearchPlan } from './query.ts';
+
+export type { CatalogSchool };
+
+export interface EngineQuery {
+  readonly plan: SearchPlan;
+  /** Only schools in this state: an upper-case code as stored (the contract's StateCode). */
+  readonly state?: string | undefined;
+  readonly offset: number;
+  readonly limit: number;
+}
+
+export interface EngineHit {
+  readonly school: School;
+  /** similarity_score (ranking.ts). */
+  readonly score: number;
+}
+
+export interface EnginePage {
+  /** All schools the query matches (not only this page's). */
+  readonly total: number;
+  readonly hits: readonly EngineHit[];
+}
+
+export interface SearchEngine {
+  search(query: EngineQuery): Promise<EnginePage>;
+}

@@ -1,0 +1,82 @@
+// The reviewed synonym table: the one place that says which words mean the same in a school's
+// name. The query side reads it (a query word also matches its synonyms, as whole words), the
+// index side reads the phrase abbreviations (a name with "Community College" is also found by
+// "cc"), and equality reads both (the query "st marys college" *is* the name "Saint Mary's
+// College"). Add to it with care: every pair here makes some names match more queries.
+
+/**
+ * Groups of interchangeable words; the first of each is the canonical form (used for equality).
+ * Only true equivalents: "tech" is not here, because it abbreviates both "technology" and
+ * "technical" (and a prefix already finds both).
+ */
+export const WORD_GROUPS: readonly (readonly string[])[] = [
+  ['saint', 'st'],
+  ['sainte', 'ste'],
+  ['mount', 'mt'],
+  ['fort', 'ft'],
+  ['university', 'univ', 'universite', 'universidad'],
+  ['college', 'coll'],
+  ['institute', 'inst'],
+  ['center', 'centre', 'ctr'],
+  ['theater', 'theatre'],
+  ['junior', 'jr'],
+  ['senior', 'sr'],
+  ['national', 'natl'],
+  ['international', 'intl'],
+  ['technology', 'technologie', 'tecnologia'],
+  ['polytechnic', 'polytechnique'],
+];
+
+/** Abbreviations of phrases, both ways: a name with the phrase is also found by the abbreviation, and the reverse. */
+export const PHRASE_ABBREVIATIONS: readonly (readonly [abbreviation: string, phrase: string])[] = [
+  ['cc', 'community college'],
+  ['hs', 'high school'],
+  ['jhs', 'junior high school'],
+];
+
+/**
+ * Words that carry no meaning of their own in a school's name ("University *of* Texas *at*
+ * Austin", "École *de la* Salle", "Texas A *and* M"): a query word among these is not required
+ * to match (unless the query has nothing else), and equality ignores them. "&" is no word at all.
+ */
+export const STOP_WORDS: ReadonlySet<string> = new Set(['the', 'of', 'at', 'and', 'in', 'for', 'on', 'de', 'du', 'des', 'la', 'le', 'les', 'et']);
+
+const canonical = new Map<string, string>();
+const alternatives = new Map<string, readonly string[]>();
+for (const group of WORD_GROUPS) {
+  for (const word of group) {
+    canonical.set(word, group[0]!);
+    alternatives.set(word, group.filter((w) => w !== word));
+  }
+}
+
+/** The other words of a word's group (none when it has no synonyms). */
+export function synonymsOf(word: string): readonly string[] {
+  return alternatives.get(word) ?? [];
+}
+
+/** The canonical form of a word (itself when it has no synonyms). */
+export function canonicalWord(word: string): string {
+  return canonical.get(word) ?? word;
+}
+
+const phrases = PHRASE_ABBREVIATIONS.map(([abbreviation, phrase]) => ({ abbreviation, phrase: phrase.split(' ') }));
+
+/** Abbreviations of the phrases a run of words contains ("lincoln community college" → cc). */
+export function abbreviationsIn(wordList: readonly string[]): string[] {
+  const found: string[] = [];
+  for (const { abbreviation, phrase } of phrases) {
+    for (let i = 0; i + phrase.length <= wordList.length; i++) {
+      if (phrase.every((w, j) => wordList[i + j] === w)) {
+        found.push(abbreviation);
+        break;
+      }
+    }
+  }
+  return found;
+}
+
+/** The phrase an abbreviation stands for, as words (undefined when it is none). */
+export function phraseOf(abbreviation: string): readonly string[] | undefined {
+  return phrases.find((p) => p.abbreviation === abbreviation)?.phrase;
+}

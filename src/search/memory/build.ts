@@ -1,0 +1,345 @@
+// Builds the in-process index of a catalog: plain typed arrays only, so that a worker thread can
+// build it and hand it over without copying (see build.worker.ts), and so that it stays compact.
+//
+// Documents are numbered in the catalog's static order (prominence, then name, then id), so
+// every list of documents in ascending order is already in the order ties are broken in.
+//   - vocabulary: every term of every name, alternative name and city, sorted; a term's id is its
+//     rank, so the terms starting with a prefix are one range of ids, found by walking the trie;
+//   - lists: the documents having each term, and for trie nodes with many terms below them the
+//     union of their terms' documents (a short prefix is one list, not a thousand); a list with
+//     more than one document in 32 is stored as a bitset, the rest as sorted arrays;
+//   - forward index: each document's terms with the field (name, alternative name, city) they
+//     are in, to grade a candidate without looking at its text;
+//   - equality: a hash of each name's and alternative name's equality key;
+//   - states: one bitset per state.
+import { canonicalKey, indexTerms } from '../../domain/search/analysis.ts';
+import type { CatalogSchool } from '../../domain/search/engine.ts';
+import { nameSortKey } from '../../domain/search/normalize.ts';
+import { compareStatic, Field } from '../../domain/search/ranking.ts';
+import { STATE_CODES } from '../../domain/states.ts';
+import { wordsFor } from './bitset.ts';
+
+export const STATE_LIST: readonly string[] = [...STATE_CODES];
+
+/** A trie node whose range holds at least this many terms gets a list of its own (the union of its terms'). */
+export const MATERIALIZE_MIN_TERMS = 8;
+
+export interface IndexData {
+  readonly docCount: number;
+  readonly termCount: number;
+  /** The catalog row of each document (documents are in the static order). */
+  readonly order: Uint32Array;
+  /** Index into STATE_LIST of each document's state. */
+  readonly docState: Uint8Array;
+  /** One bitset per entry of STATE_LIST, each wordsFor(docCount) words. */
+  readonly stateSets: Uint32Array;
+
+  readonly nodeChar: Uint16Array;
+  readonly nodeDepth: Uint16Array;
+  readonly nodeFirstChild: Uint32Array;
+  readonly nodeChildCount: Uint32Array;
+  /** Terms below a node (its prefix): ids lo..hi-1. */
+  readonly nodeLo: Uint32Array;
+  readonly nodeHi: Uint32Array;
+  /** The term the node spells exactly, or -1. */
+  readonly nodeTerm: Int32Array;
+  /** The list holding the union of the node's terms' documents, or -1 (then take its terms' lists). */
+  readonly nodeList: Int32Array;
+
+  /** Lists 0..termCount-1 are the terms'; the rest are nodes'. */
+  readonly listCount: Uint32Array;
+  /** Where a sparse list starts in `sparse` (its length is listCount). */
+  readonly listStart: Uint32Array;
+  /** Where a dense list's bitset starts in `dense`, or -1 when the list is sparse. */
+  readonly listDense: Int32Array;
+  readonly sparse: Uint32Array;
+  readonly dense: Uint32Array;
+
+  /** Each document's entries (term id << 2 | field) are fwd[fwdStart[d] .. fwdStart[d+1]-1]. */
+  readonly fwdStart: Uint32Array;
+  readonly fwd: Uint32Array;
+
+  /** Equality keys by hash (ascending), with the document and 2 (name) or 1 (alternative name). */
+  readonly eqHash: Uint32Array;
+  readonly eqDoc: Uint32Array;
+  readonly eqField: Uint8Array;
+}
+
+/** The typed arrays of an index, to transfer them between threads. */
+export function buffersOf(data: IndexData): ArrayBuffer[] {
+  return Object.values(data)
+    .filter((v): v is Uint8Array => ArrayBuffer.isView(v))
+    .map((v) => v.buffer as ArrayBuffer);
+}
+
+/** FNV-1a over UTF-16 code units. */
+export function hash32(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
+}
+
+/** A growable array of 32-bit unsigned integers. */
+class U32 {
+  data = new Uint32Array(1024);
+  length = 0;
+  push(value: number): void {
+    if (this.length === this.data.length) {
+      const bigger = new Uint32Array(this.data.length * 2);
+      bigger.set(this.data);
+      this.data = bigger;
+    }
+    this.data[this.length++] = value;
+  }
+  done(): Uint32Array {
+    return this.data.slice(0, this.length);
+  }
+}
+
+export function buildIndex(rows: readonly CatalogSchool[]): IndexData {
+  const docCount = rows.length;
+  const words = wordsFor(docCount);
+
+  // Documents in the static order.
+  const sortKeys = rows.map((r) => nameSortKey(r.name));
+  const keyOf = (i: number) => ({ prominence: rows[i]!.prominence, sortKey: sortKeys[i]!, id: rows[i]!.id });
+  const order = Uint32Array.from(
+    rows.map((_, i) => i).sort((a, b) => compareStatic(keyOf(a), keyOf(b))),
+  );
+
+  // Terms of every document, interned; each document keeps a term once, in its best field.
+  const interned = new Map<string, number>();
+  const terms: string[] = [];
+  const intern = (term: string): number => {
+    let id = interned.get(term);
+    if (id === undefined) {
+      id = terms.length;
+      terms.push(term);
+      interned.set(term, id);
+    }
+    return id;
+  };
+  const cityTerms = new Map<string, number[]>();
+  const fwdStart = new Uint32Array(docCount + 1);
+  const fwdTemp = new U32();
+  const local = new Map<number, number>();
+  for (let doc = 0; doc < docCount; doc++) {
+    const row = rows[order[doc]!]!;
+    local.clear();
+    const add = (ids: Iterable<number>, field: number) => {
+      for (const id of ids) {
+        const before = local.get(id);
+        if (before === undefined || field < before) local.set(id, field);
+      }
+    };
+    add(indexTerms(row.name).map(intern), Field.Name);
+    for (const alias of row.aliases) add(indexTerms(alias).map(intern), Field.Alias);
+    let city = cityTerms.get(row.city);
+    if (!city) {
+      city = indexTerms(row.city).map(intern);
+      cityTerms.set(row.city, city);
+    }
+    add(city, Field.City);
+    for (const [id, field] of local) fwdTemp.push((id << 2) | field);
+    fwdStart[doc + 1] = fwdTemp.length;
+  }
+
+  // The vocabulary in code-unit order; a term's id is its rank.
+  const termCount = terms.length;
+  const sortedTemp = terms.map((_, i) => i).sort((a, b) => (terms[a]! < terms[b]! ? -1 : terms[a]! > terms[b]! ? 1 : 0));
+  const rank = new Uint32Array(termCount);
+  sortedTemp.forEach((temp, id) => (rank[temp] = id));
+  const vocabulary = sortedTemp.map((temp) => terms[temp]!);
+  const fwd = fwdTemp.done();
+  for (let i = 0; i < fwd.length; i++) fwd[i] = (rank[fwd[i]! >>> 2]! << 2) | (fwd[i]! & 3);
+
+  const trie = buildTrie(vocabulary);
+
+  // Which nodes get a list: those with many terms below them. A node with one child and no term
+  // of its own has the same documents as that child, and shares its list.
+  const nodeCount = trie.nodeChar.length;
+  const nodeList = new Int32Array(nodeCount).fill(-1);
+  let lists = termCount;
+  for (let n = nodeCount - 1; n >= 1; n--) {
+    if (trie.nodeHi[n]! - trie.nodeLo[n]! < MATERIALIZE_MIN_TERMS) continue;
+    const onlyChild = trie.nodeChildCount[n] === 1 && trie.nodeTerm[n] === -1 ? trie.nodeFirstChild[n]! : -1;
+    nodeList[n] = onlyChild >= 0 && nodeList[onlyChild]! >= 0 ? nodeList[onlyChild]! : lists++;
+  }
+  // Each term's listed ancestors (distinct lists, root excluded).
+  const ancestorStart = new Uint32Array(termCount + 1);
+  const ancestors = new U32();
+  for (let t = 0; t < termCount; t++) {
+    let node = 0;
+    let previous = -1;
+    const term = vocabulary[t]!;
+    for (let d = 0; d < term.length; d++) {
+      node = childOf(trie, node, term.charCodeAt(d));
+      const list = nodeList[node]!;
+      if (list >= 0 && list !== previous) {
+        ancestors.push(list);
+        previous = list;
+      }
+    }
+    ancestorStart[t + 1] = ancestors.length;
+  }
+  const ancestorOf = ancestors.done();
+
+  // Documents of every list, in ascending order (documents are visited in order).
+  const listCount = new Uint32Array(lists);
+  const lastDoc = new Int32Array(lists).fill(-1);
+  const visit = (doc: number, each: (list: number) => void) => {
+    for (let i = fwdStart[doc]!; i < fwdStart[doc + 1]!; i++) {
+      const t = fwd[i]! >>> 2;
+      each(t);
+      for (let a = ancestorStart[t]!; a < ancestorStart[t + 1]!; a++) {
+        const list = ancestorOf[a]!;
+        if (lastDoc[list] !== doc) {
+          lastDoc[list] = doc;
+          each(list);
+        }
+      }
+    }
+  };
+  for (let doc = 0; doc < docCount; doc++) visit(doc, (list) => listCount[list]!++);
+  const listDense = new Int32Array(lists).fill(-1);
+  const listStart = new Uint32Array(lists);
+  let sparseLength = 0;
+  let denseLists = 0;
+  for (let l = 0; l < lists; l++) {
+    if (listCount[l]! > words) listDense[l] = words * denseLists++;
+    else {
+      listStart[l] = sparseLength;
+      sparseLength += listCount[l]!;
+    }
+  }
+  const sparse = new Uint32Array(sparseLength);
+  const dense = new Uint32Array(words * denseLists);
+  const filled = new Uint32Array(lists);
+  lastDoc.fill(-1);
+  for (let doc = 0; doc < docCount; doc++) {
+    visit(doc, (list) => {
+      const at = listDense[list]!;
+      if (at >= 0) dense[at + (doc >>> 5)]! |= 1 << (doc & 31);
+      else sparse[listStart[list]! + filled[list]!++] = doc;
+    });
+  }
+
+  // Equality keys.
+  const eqEntries: { hash: number; doc: number; field: number }[] = [];
+  for (let doc = 0; doc < docCount; doc++) {
+    const row = rows[order[doc]!]!;
+    const nameKey = canonicalKey(row.name);
+    if (nameKey) eqEntries.push({ hash: hash32(nameKey), doc, field: 2 });
+    const seen = new Set([nameKey]);
+    for (const alias of row.aliases) {
+      const key = canonicalKey(alias);
+      if (key && !seen.has(key)) {
+        seen.add(key);
+        eqEntries.push({ hash: hash32(key), doc, field: 1 });
+      }
+    }
+  }
+  eqEntries.sort((a, b) => a.hash - b.hash || a.doc - b.doc);
+
+  // States.
+  const stateIndex = new Map(STATE_LIST.map((s, i) => [s, i]));
+  const docState = new Uint8Array(docCount);
+  const stateSets = new Uint32Array(STATE_LIST.length * words);
+  for (let doc = 0; doc < docCount; doc++) {
+    const s = stateIndex.get(rows[order[doc]!]!.state) ?? 0;
+    docState[doc] = s;
+    stateSets[s * words + (doc >>> 5)]! |= 1 << (doc & 31);
+  }
+
+  return {
+    docCount,
+    termCount,
+    order,
+    docState,
+    stateSets,
+    ...trie,
+    nodeList,
+    listCount,
+    listStart,
+    listDense,
+    sparse,
+    dense,
+    fwdStart,
+    fwd,
+    eqHash: Uint32Array.from(eqEntries, (e) => e.hash),
+    eqDoc: Uint32Array.from(eqEntries, (e) => e.doc),
+    eqField: Uint8Array.from(eqEntries, (e) => e.field),
+  };
+}
+
+interface Trie {
+  readonly nodeChar: Uint16Array;
+  readonly nodeDepth: Uint16Array;
+  readonly nodeFirstChild: Uint32Array;
+  readonly nodeChildCount: Uint32Array;
+  readonly nodeLo: Uint32Array;
+  readonly nodeHi: Uint32Array;
+  readonly nodeTerm: Int32Array;
+}
+
+/** The trie of a sorted vocabulary, breadth first: a node's children are contiguous and sorted by character. */
+function buildTrie(vocabulary: readonly string[]): Trie {
+  const char = new U32();
+  const depth = new U32();
+  const lo = new U32();
+  const hi = new U32();
+  char.push(0);
+  depth.push(0);
+  lo.push(0);
+  hi.push(vocabulary.length);
+  const firstChild = new U32();
+  const childCount = new U32();
+  const term = new U32();
+  for (let n = 0; n < char.length; n++) {
+    const d = depth.data[n]!;
+    const end = hi.data[n]!;
+    let i = lo.data[n]!;
+    if (i < end && vocabulary[i]!.length === d) term.push(i++);
+    else term.push(0xffffffff);
+    firstChild.push(char.length);
+    let children = 0;
+    while (i < end) {
+      const c = vocabulary[i]!.charCodeAt(d);
+      let j = i + 1;
+      while (j < end && vocabulary[j]!.charCodeAt(d) === c) j++;
+      char.push(c);
+      depth.push(d + 1);
+      lo.push(i);
+      hi.push(j);
+      children++;
+      i = j;
+    }
+    childCount.push(children);
+  }
+  return {
+    nodeChar: Uint16Array.from(char.done()),
+    nodeDepth: Uint16Array.from(depth.done()),
+    nodeFirstChild: firstChild.done(),
+    nodeChildCount: childCount.done(),
+    nodeLo: lo.done(),
+    nodeHi: hi.done(),
+    nodeTerm: new Int32Array(term.done().buffer),
+  };
+}
+
+/** The child of `node` for character `c`, or -1. */
+export function childOf(trie: Pick<Trie, 'nodeChar' | 'nodeFirstChild' | 'nodeChildCount'>, node: number, c: number): number {
+  let low = trie.nodeFirstChild[node]!;
+  let high = low + trie.nodeChildCount[node]! - 1;
+  while (low <= high) {
+    const mid = (low + high) >>> 1;
+    const m = trie.nodeChar[mid]!;
+    if (m === c) return mid;
+    if (m < c) low = mid + 1;
+    else high = mid - 1;
+  }
+  return -1;
+}

@@ -1,0 +1,123 @@
+// The search engine of the API: the in-process index (memory.index.ts) of the store's catalog,
+// kept fresh. Every `refreshMs` it asks the store for the catalog's version (one cheap read);
+// when an import changed the catalog (in this process or any other: the command line, another
+// API instance), it reads the catalog again, builds a new index (in a worker thread when the
+// catalog is large) and swaps it in. Searches meanwhile use the previous index, whole: never a
+// mix of two catalogs.
+import { Worker } from 'node:worker_threads';
+import type { CatalogSchool, EnginePage, EngineQuery, SearchEngine } from '../../domain/search/engine.ts';
+import { StoreUnavailableError } from '../../domain/errors.ts';
+import type { SchoolStore } from '../../domain/ports.ts';
+import { buildIndex, type IndexData } from './build.ts';
+import type { BuildMessage } from './build.worker.ts';
+import { MemoryIndex } from './memory.index.ts';
+
+export interface MemoryEngineOptions {
+  /** How often to look for a changed catalog (default 1000 ms; 0: only when refresh() is called). */
+  readonly refreshMs?: number;
+  /** Catalogs of at least this many schools are indexed in a worker thread (default 20,000). */
+  readonly workerThreshold?: number;
+  /** Told when a refresh failed (the previous index keeps serving) or succeeded. */
+  readonly onRefresh?: (event: { ok: true; schools: number; ms: number } | { ok: false; error: unknown }) => void;
+}
+
+/** Catalog rows handed to the build worker per message. */
+const BATCH = 2000;
+
+export class MemorySearchEngine implements SearchEngine {
+  readonly #schools: Pick<SchoolStore, 'catalogVersion' | 'readCatalog'>;
+  readonly #refreshMs: number;
+  readonly #workerThreshold: number;
+  readonly #onRefresh: MemoryEngineOptions['onRefresh'];
+  #index: MemoryIndex | undefined;
+  #version: string | undefined;
+  #refreshing: Promise<boolean> | undefined;
+  #timer: NodeJS.Timeout | undefined;
+  #closed = false;
+
+  constructor(schools: Pick<SchoolStore, 'catalogVersion' | 'readCatalog'>, options: MemoryEngineOptions = {}) {
+    this.#schools = schools;
+    this.#refreshMs = options.refreshMs ?? 1000;
+    this.#workerThreshold = options.workerThreshold ?? 20_000;
+    this.#onRefresh = options.onRefresh;
+  }
+
+  /** Builds the first index, then keeps it fresh. */
+  async start(): Promise<void> {
+    await this.refresh();
+    if (this.#refreshMs > 0 && !this.#closed) {
+      this.#timer = setInterval(() => void this.refresh().catch(() => undefined), this.#refreshMs);
+      this.#timer.unref();
+    }
+  }
+
+  get ready(): boolean {
+    return this.#index !== undefined;
+  }
+
+  /** Schools in the index now. */
+  get size(): number {
+    return this.#index?.size ?? 0;
+  }
+
+  async search(query: EngineQuery): Promise<EnginePage> {
+    if (!this.#index) throw new StoreUnavailableError('The search index is being built.');
+    return this.#index.search(query);
+  }
+
+  /**
+   * Rebuilds the index when the catalog's version changed since the last build; true when it
+   * did. Concurrent calls share one refresh. A failure leaves the previous index in place.
+   */
+  refresh(): Promise<boolean> {
+    if (this.#closed) return Promise.resolve(false);
+    this.#refreshing ??= this.#refresh().finally(() => (this.#refreshing = undefined));
+    return this.#refreshing;
+  }
+
+  async #refresh(): Promise<boolean> {
+    try {
+      if (this.#index && (await this.#schools.catalogVersion()) === this.#version) return false;
+      const started = performance.now();
+      const rows: CatalogSchool[] = [];
+      const version = await this.#schools.readCatalog((batch) => {
+        for (const row of batch) rows.push(row);
+      });
+      const data = rows.length >= this.#workerThreshold ? await buildInWorker(rows) : buildIndex(rows);
+      if (this.#closed) return false;
+      this.#index = new MemoryIndex(data, rows);
+      this.#version = version;
+      this.#onRefresh?.({ ok: true, schools: rows.length, ms: performance.now() - started });
+      return true;
+    } catch (error) {
+      this.#onRefresh?.({ ok: false, error });
+      throw error;
+    }
+  }
+
+  close(): void {
+    this.#closed = true;
+    if (this.#timer) clearInterval(this.#timer);
+  }
+}
+
+/** Builds the index in a worker thread: the catalog goes in in batches, the typed arrays come back transferred. */
+async function buildInWorker(rows: readonly CatalogSchool[]): Promise<IndexData> {
+  const worker = new Worker(new URL('./build.worker.ts', import.meta.url));
+  try {
+    const built = new Promise<IndexData>((resolve, reject) => {
+      worker.once('message', resolve);
+      worker.once('error', reject);
+      worker.once('exit', (code) => reject(new Error(`the index build worker exited with code ${code}`)));
+    });
+    for (let start = 0; start < rows.length; start += BATCH) {
+      worker.postMessage({ kind: 'rows', rows: rows.slice(start, start + BATCH) } satisfies BuildMessage);
+      // Let requests through between batches: each one is copied on this thread.
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    worker.postMessage({ kind: 'build' } satisfies BuildMessage);
+    return await built;
+  } finally {
+    await worker.terminate();
+  }
+}
