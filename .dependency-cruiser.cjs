@@ -43,6 +43,16 @@ module.exports = {
       to: { path: '^generated/', dependencyTypesNot: ['type-only'] },
     },
     {
+      name: 'search-engines-over-the-domain-only',
+      comment:
+        'src/search holds search engines (the in-process index and the reference): code over the rules of ' +
+        'src/domain/search. They import the domain and each other only: no HTTP, no store adapter, no ' +
+        'configuration. A store hands them its catalog through the SchoolStore port.',
+      severity: 'error',
+      from: { path: '^src/search/' },
+      to: { path: '^src/', pathNot: ['^src/domain/', '^src/search/'] },
+    },
+    {
       name: 'stores-not-to-http',
       comment: 'A store adapter knows nothing about HTTP.',
       severity: 'error',

@@ -29,8 +29,9 @@ const schema = z.object({
     .string()
     .regex(/^mongodb(\+srv)?:\/\/[^\s]+$/, 'a mongodb:// or mongodb+srv:// connection string')
     .optional(),
-  MONGODB_SEARCH: z.enum(['text', 'atlas']).default('text'),
+  MONGODB_SEARCH: z.enum(['memory', 'text', 'atlas']).default('memory'),
   MONGODB_SEARCH_INDEX: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'letters, digits, _ and - (1 to 64)').default('schools_search'),
+  SEARCH_REFRESH_MS: int(100, 600_000).default(1000),
   SEED_FILE: z.string().min(1).default('data/seed/ipeds-hd2022.ndjson'),
   SEED_WHEN_EMPTY: bool.optional(),
   DEMO_USER: bool.optional(),
@@ -67,6 +68,8 @@ export interface Config {
   readonly databasePath: string;
   /** Which store the API, the command line and the tests use: MONGODB_URI picks MongoDB. */
   readonly store: StoreConfig;
+  /** How often (ms) each API process looks for a catalog changed by an import, to index it. */
+  readonly searchRefreshMs: number;
   readonly seedFile: string;
   readonly seedWhenEmpty: boolean;
   readonly demoUser: boolean;
@@ -86,8 +89,11 @@ export type StoreConfig =
   | {
       readonly kind: 'mongodb';
       readonly uri: string;
-      /** `text`: $text over the n-gram text index (any MongoDB); `atlas`: the Atlas Search index of this name. */
-      readonly search: { readonly kind: 'text' } | { readonly kind: 'atlas'; readonly index: string };
+      /**
+       * `memory`: the in-process index of the catalog (the search core); `text`: $text over the
+       * n-gram text index (any MongoDB); `atlas`: the Atlas Search index of this name.
+       */
+      readonly search: { readonly kind: 'memory' } | { readonly kind: 'text' } | { readonly kind: 'atlas'; readonly index: string };
     };
 
 export const DEMO_EMAIL = 'demo@example.com';
@@ -113,9 +119,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ? {
           kind: 'mongodb',
           uri: c.MONGODB_URI,
-          search: c.MONGODB_SEARCH === 'atlas' ? { kind: 'atlas', index: c.MONGODB_SEARCH_INDEX } : { kind: 'text' },
+          search: c.MONGODB_SEARCH === 'atlas' ? { kind: 'atlas', index: c.MONGODB_SEARCH_INDEX } : { kind: c.MONGODB_SEARCH },
         }
       : { kind: 'sqlite', path: projectPath(c.DATABASE_PATH) },
+    searchRefreshMs: c.SEARCH_REFRESH_MS,
     seedFile: projectPath(c.SEED_FILE),
     seedWhenEmpty: c.SEED_WHEN_EMPTY ?? true,
     demoUser: c.DEMO_USER ?? !production,

@@ -10,8 +10,8 @@ import { loadContract } from './http/contract.ts';
 import { drainConnections, listen } from './http/server.ts';
 import { importFile } from './import/import.service.ts';
 import { Argon2Hasher } from './security/argon2.hasher.ts';
-import { createServices, type Services } from './services.ts';
-import { openStore, storeLocation } from './stores/open.ts';
+import { createServices, unmanaged, type Services } from './services.ts';
+import { openStore, pipelineEngine, storeLocation } from './stores/open.ts';
 
 async function main(): Promise<void> {
   let config: Config;
@@ -26,8 +26,22 @@ async function main(): Promise<void> {
   }
   const logger = pino({ level: config.logLevel });
   const store = await openStore(config.store);
-  const services = createServices({ store, hasher: new Argon2Hasher(config.argon2), tokenTtlSeconds: config.tokenTtlSeconds });
+  const pipeline = pipelineEngine(store, config.store);
+  const services = createServices({
+    store,
+    hasher: new Argon2Hasher(config.argon2),
+    tokenTtlSeconds: config.tokenTtlSeconds,
+    ...(pipeline ? { engine: unmanaged(pipeline) } : {}),
+    search: {
+      refreshMs: config.searchRefreshMs,
+      onRefresh: (event) => {
+        if (event.ok) logger.info({ schools: event.schools, ms: Math.round(event.ms) }, 'search index built');
+        else logger.warn({ err: event.error }, 'search index not refreshed: the previous one keeps serving');
+      },
+    },
+  });
   await prepareStore(services, config, logger);
+  await services.engine.start();
   await services.auth.warmUp();
 
   const app = createApp({
@@ -82,6 +96,7 @@ function handleShutdown(server: Server, services: Services, config: Config, logg
     const stopDraining = drainConnections(server);
     server.close(() => {
       stopDraining();
+      services.engine.close();
       void services.store.close().then(() => {
         logger.info('stopped');
         process.exit(0);

@@ -3,28 +3,51 @@
 import { AccountService } from './domain/account.service.ts';
 import { AuthService } from './domain/auth.service.ts';
 import type { Clock, PasswordHasher, Store } from './domain/ports.ts';
+import type { SearchEngine } from './domain/search/engine.ts';
 import { SearchService } from './domain/search.service.ts';
+import { MemorySearchEngine, type MemoryEngineOptions } from './search/memory/memory.engine.ts';
+
+/** The engine that answers searches, with what the process does to keep it fresh. */
+export interface ManagedEngine extends SearchEngine {
+  /** Builds what the engine needs before the first search (the in-process index); then keeps it fresh. */
+  start(): Promise<void>;
+  /** Picks up a changed catalog now, instead of at the next periodic check; true when it did. */
+  refresh(): Promise<boolean>;
+  close(): void;
+}
 
 export interface Services {
   readonly store: Store;
   readonly auth: AuthService;
   readonly search: SearchService;
   readonly account: AccountService;
+  readonly engine: ManagedEngine;
 }
 
 export const systemClock: Clock = { now: () => new Date() };
+
+/** An engine that needs no building or refreshing (a MongoDB pipeline). */
+export function unmanaged(engine: SearchEngine): ManagedEngine {
+  return { search: (q) => engine.search(q), start: async () => undefined, refresh: async () => false, close: () => undefined };
+}
 
 export function createServices(deps: {
   store: Store;
   hasher: PasswordHasher;
   clock?: Clock;
   tokenTtlSeconds: number;
+  /** Default: the in-process index of the store's catalog. */
+  engine?: ManagedEngine;
+  /** For the default engine. */
+  search?: MemoryEngineOptions;
 }): Services {
   const { store, hasher, clock = systemClock } = deps;
+  const engine = deps.engine ?? new MemorySearchEngine(store.schools, deps.search);
   return {
     store,
+    engine,
     auth: new AuthService({ users: store.users, tokens: store.tokens, hasher, clock, settings: { tokenTtlSeconds: deps.tokenTtlSeconds } }),
-    search: new SearchService({ schools: store.schools, requests: store.requests, clock }),
+    search: new SearchService({ engine, requests: store.requests, clock }),
     account: new AccountService({ users: store.users, tokens: store.tokens, requests: store.requests, clock }),
   };
 }

@@ -1,7 +1,7 @@
 // The queries the bench sends, by class, and the search paths built from them.
 import type { SchoolInput } from '../../src/domain/school.draft.ts';
 import { STATE_CODES } from '../../src/domain/states.ts';
-import { words } from '../../src/domain/text.ts';
+import { words } from '../../src/domain/search/normalize.ts';
 import { one, type Rng } from './random.ts';
 
 export interface Query {

@@ -1,7 +1,8 @@
-// The store alone, without HTTP: the shape of the seeded catalog, the time of each query class on
-// store.schools.search, and the cost of the request log append every metered search makes.
+// The engine alone, without HTTP: the shape of the seeded catalog, the time of each query class on
+// the search engine, and the cost of the request log append every metered search makes.
 import type { Store } from '../../src/domain/ports.ts';
-import { coveredLength, queryTerms } from '../../src/domain/search.service.ts';
+import type { SearchEngine } from '../../src/domain/search/engine.ts';
+import { planQuery } from '../../src/domain/search/query.ts';
 import { fmt, out, table } from './format.ts';
 import { percentile } from './load.ts';
 import { CLASSES, type Query, type QueryClass } from './queries.ts';
@@ -14,10 +15,10 @@ export interface StoreFigures {
 }
 
 /** Prints the share of the catalog that a few very common words match. */
-export async function catalogShape(store: Store, inserted: number): Promise<void> {
+export async function catalogShape(engine: SearchEngine, inserted: number): Promise<void> {
   const shares: string[] = [];
   for (const word of ['school', 'elementary', 'high', 'university', 'saint', 'ecole']) {
-    const { total } = await store.schools.search({ terms: [word], coveredLength: word.length, offset: 0, limit: 1 });
+    const { total } = await engine.search({ plan: planQuery(word), offset: 0, limit: 1 });
     shares.push(`${word} ${fmt((100 * total) / inserted, 1)}%`);
   }
   out(`catalog shape, share of schools matching: ${shares.join(', ')}`);
@@ -25,11 +26,11 @@ export async function catalogShape(store: Store, inserted: number): Promise<void
 
 /** Store alone, sequential, no HTTP and no metering: where the time of a query class goes. */
 export async function storeSearch(
-  store: Store,
+  engine: SearchEngine,
   queries: Readonly<Record<QueryClass, readonly Query[]>>,
 ): Promise<Record<string, StoreFigures>> {
   out();
-  out('store only (store.schools.search, sequential, first page of 25, no stateCode):');
+  out('engine only (in-process index, sequential, first page of 25, no stateCode):');
   const storeRows: string[][] = [];
   const storeFigures: Record<string, StoreFigures> = {};
   for (const cls of CLASSES) {
@@ -39,8 +40,7 @@ export async function storeSearch(
     for (const pass of [0, 1]) {
       for (const q of list) {
         const started = performance.now();
-        const terms = queryTerms(q.q);
-        const page = await store.schools.search({ terms, coveredLength: coveredLength(terms), offset: 0, limit: 25 });
+        const page = await engine.search({ plan: planQuery(q.q), offset: 0, limit: 25 });
         if (pass === 1) {
           ms.push(performance.now() - started);
           totals.push(page.total);

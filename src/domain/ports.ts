@@ -1,7 +1,5 @@
 // Store ports: what the domain needs from persistence. Adapters live in src/stores/<store>/.
 // Every method is async so that network stores (MongoDB) fit the same seam as the embedded one.
-import type { SearchText } from './text.ts';
-
 export interface School {
   readonly id: string;
   readonly name: string;
@@ -11,42 +9,15 @@ export interface School {
   readonly imageUrl: string | null;
 }
 
-/** A school as the importer hands it to a store: with everything a store needs to index it. */
-export interface SchoolDraft extends School {
+/** A school as a search engine indexes it (src/domain/search/engine.ts). */
+export interface CatalogSchool extends School {
   readonly aliases: readonly string[];
-  /** The name and each alias, normalised by the domain (src/domain/text.ts). */
-  readonly searchTexts: readonly SearchText[];
-  /** Orders equal scores the same way on every store. */
-  readonly sortKey: string;
+  /** 0–100: among equally good matches, the more prominent school comes first (flagship before branch). */
+  readonly prominence: number;
 }
 
-export interface SchoolQuery {
-  /**
-   * Distinct folded words; every one must match a word of one and the same search text: as a
-   * prefix, or, for a one-character term, as the whole word.
-   */
-  readonly terms: readonly string[];
-  /**
-   * Letters and digits the terms cover. A text shorter than this scores 1 like one of exactly
-   * this length, so stores order by max(matchedLength, coveredLength): the unrounded score.
-   */
-  readonly coveredLength: number;
-  /** Only schools in this state: an upper-case code as stored (the contract's StateCode). */
-  readonly state?: string | undefined;
-  readonly offset: number;
-  readonly limit: number;
-}
-
-export interface SchoolHit extends School {
-  /** `length` of the shortest search text of this school that matched every term. */
-  readonly matchedLength: number;
-}
-
-export interface SchoolPage {
-  readonly total: number;
-  /** Ordered by max(matchedLength, coveredLength) ascending (= score descending), then sortKey, then id. */
-  readonly hits: readonly SchoolHit[];
-}
+/** A school as the importer hands it to a store: what the store hands back as its catalog. */
+export type SchoolDraft = CatalogSchool;
 
 export interface ImportCounts {
   readonly inserted: number;
@@ -55,17 +26,27 @@ export interface ImportCounts {
 }
 
 export interface SchoolStore {
-  search(query: SchoolQuery): Promise<SchoolPage>;
   findById(id: string): Promise<School | null>;
   count(): Promise<number>;
   /**
-   * Inserts or updates schools by id (a school is "updated" when its name, city, state, logo or
-   * aliases differ). Idempotent: calling it again with the same schools completes a call that
-   * threw and changes nothing after one that succeeded. The embedded store is also all or
-   * nothing; a store without multi-document transactions (MongoDB) may keep part of a call that
-   * threw. `onProgress` is called with the number of schools written so far.
+   * Inserts or updates schools by id (a school is "updated" when anything about it differs).
+   * Idempotent: calling it again with the same schools completes a call that threw and changes
+   * nothing after one that succeeded. The embedded store is also all or nothing; a store without
+   * multi-document transactions (MongoDB) may keep part of a call that threw. A call that
+   * changed anything changes the catalog's version. `onProgress` is called with the number of
+   * schools written so far.
    */
   upsertMany(schools: readonly SchoolDraft[], onProgress?: (done: number) => void): Promise<ImportCounts>;
+  /**
+   * The catalog's version: it changes whenever an import changes the catalog, from any process.
+   * Cheap (search engines ask for it every second). Only equality of two versions means anything.
+   */
+  catalogVersion(): Promise<string>;
+  /**
+   * The whole catalog, in batches (each awaited), and the version it is: the schools handed over
+   * are exactly that version's, even while an import writes.
+   */
+  readCatalog(onBatch: (schools: readonly CatalogSchool[]) => void | Promise<void>): Promise<string>;
 }
 
 export interface User {

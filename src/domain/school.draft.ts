@@ -2,7 +2,7 @@
 import { isUuid, uuidV5 } from './ids.ts';
 import type { SchoolDraft } from './ports.ts';
 import { STATE_CODES } from './states.ts';
-import { nameSortKey, searchText, words } from './text.ts';
+import { nameSortKey, words } from './search/normalize.ts';
 
 export interface SchoolInput {
   schoolname: string;
@@ -11,12 +11,15 @@ export interface SchoolInput {
   image_url?: string | undefined;
   schoolid?: string | undefined;
   aliases?: readonly string[] | undefined;
+  /** 0–100, higher first among equally good matches (ranking.ts); blank or missing: 0. A CSV gives it as text. */
+  prominence?: number | string | undefined;
   /** Stable key of the row in its source (e.g. `ipeds:166027`); the id is derived from it when there is no schoolid. */
   sourceKey?: string | undefined;
 }
 
 export const MAX_NAME_LENGTH = 200;
 export const MAX_ALIASES = 10;
+export const MAX_PROMINENCE = 100;
 
 export type DraftResult = { ok: true; draft: SchoolDraft } | { ok: false; reason: string };
 
@@ -35,6 +38,8 @@ export function draftSchool(input: SchoolInput): DraftResult {
   const givenImage = input.image_url?.trim() || null;
   const imageUrl = givenImage === null ? null : httpUrl(givenImage);
   if (imageUrl === undefined) return { ok: false, reason: `image_url "${givenImage}" is not an http(s) URL` };
+  const prominence = prominenceOf(input.prominence);
+  if (prominence === undefined) return { ok: false, reason: `prominence "${String(input.prominence)}" is not a whole number from 0 to ${MAX_PROMINENCE}` };
   const given = input.schoolid?.trim();
   if (given && !isUuid(given)) return { ok: false, reason: `schoolid "${given}" is not a UUID` };
   const id = given
@@ -53,10 +58,16 @@ export function draftSchool(input: SchoolInput): DraftResult {
       state,
       imageUrl,
       aliases,
-      searchTexts: [searchText(name), ...aliases.map(searchText)],
-      sortKey: nameSortKey(name),
+      prominence,
     },
   };
+}
+
+/** A whole number 0–100 given as a number or as decimal digits; blank or missing is 0; undefined when invalid. */
+function prominenceOf(value: number | string | undefined): number | undefined {
+  if (value === undefined || (typeof value === 'string' && value.trim() === '')) return 0;
+  const n = typeof value === 'number' ? value : /^\s*\d{1,3}\s*$/.test(value) ? Number(value) : NaN;
+  return Number.isInteger(n) && n >= 0 && n <= MAX_PROMINENCE ? n : undefined;
 }
 
 /**

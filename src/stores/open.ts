@@ -1,6 +1,8 @@
 // Picks the store adapter the configuration names: the one place that knows both.
 import type { StoreConfig } from '../config.ts';
 import type { Store } from '../domain/ports.ts';
+import type { SearchEngine } from '../domain/search/engine.ts';
+import { MongoPipelineEngine } from './mongodb/pipeline.engine.ts';
 import { MongoStore } from './mongodb/store.ts';
 import { SqliteStore } from './sqlite/store.ts';
 
@@ -15,4 +17,10 @@ export function storeLocation(config: StoreConfig): string {
 
 export function redactUri(uri: string): string {
   return uri.replace(/^(mongodb(?:\+srv)?:\/\/)[^@/]*@/, '$1***@').replace(/\?.*$/, '');
+}
+
+/** The MongoDB pipeline engine when the configuration asks for one (MONGODB_SEARCH=text or atlas); otherwise undefined: the in-process index. */
+export function pipelineEngine(store: Store, config: StoreConfig): SearchEngine | undefined {
+  if (config.kind !== 'mongodb' || config.search.kind === 'memory' || !(store instanceof MongoStore)) return undefined;
+  return new MongoPipelineEngine(store.schools, config.search);
 }

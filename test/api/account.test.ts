@@ -4,7 +4,6 @@ import { fetchMyData, fetchMyRequests, fetchSchoolSearch } from '../../generated
 import { zAccount, zRequestHistory } from '../../generated/zod.gen.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
 import { expectProblem, unchecked } from '../support/problem.ts';
-import { needsSearch } from '../support/capabilities.ts';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -29,7 +28,6 @@ describe('fetchMyData (GET /v1/fetchMyData)', () => {
   });
 
   test('when the user has searched, then usage counts each search and its cost', async (ctx) => {
-    needsSearch(ctx);
     const user = await app.userClient();
     let last = '';
     for (const query of ['harvard', 'yale', 'mit']) {
@@ -52,7 +50,6 @@ describe('fetchMyData (GET /v1/fetchMyData)', () => {
 
 describe('fetchMyRequests (GET /v1/fetchMyRequests)', () => {
   test('when the user has searched, then the records come newest first with a total, paged', async (ctx) => {
-    needsSearch(ctx);
     const user = await app.userClient();
     const tids: string[] = [];
     for (let i = 0; i < 7; i++) {

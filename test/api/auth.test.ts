@@ -13,7 +13,6 @@ import {
 import { zToken } from '../../generated/zod.gen.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
 import { expectProblem, unchecked } from '../support/problem.ts';
-import { needsSearch } from '../support/capabilities.ts';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -160,7 +159,6 @@ describe('bearer tokens on secured operations', () => {
 
 describe('fetchSchoolSearch tokenID (deprecated query parameter)', () => {
   test('when the token comes only as tokenID, then it authenticates', async (ctx) => {
-    needsSearch(ctx);
     const { token } = await app.userClient();
     const r = await fetchSchoolSearch({ client: app.client(), query: { query: 'x', tokenID: token } });
     expect(r.response!.status).toBe(200);
@@ -185,7 +183,6 @@ describe('fetchSchoolSearch tokenID (deprecated query parameter)', () => {
   });
 
   test('when the header is good, then it is used and tokenID is not stored in the record', async (ctx) => {
-    needsSearch(ctx);
     const user = await app.userClient();
     const r = await fetchSchoolSearch({ client: user.client, query: { query: 'lincoln', tokenID: 'ssk_garbage' } });
     expect(r.response!.status).toBe(200);

@@ -107,16 +107,16 @@ describe('login timing and accounts', () => {
 
 describe('logs', () => {
   test('when a request carries a tokenID and fails, then no token appears in any log line', async () => {
-    const schools = app.services.store.schools;
-    const original = schools.search.bind(schools);
-    schools.search = async () => {
+    const engine = app.services.engine;
+    const original = engine.search.bind(engine);
+    engine.search = async () => {
       throw new Error(`boom with ${user.token}`);
     };
     try {
       const r = await fetchSchoolSearch({ client: app.client(), query: { query: 'harvard', tokenID: user.token } });
       expectProblem(r, 500, 'internal-error');
     } finally {
-      schools.search = original;
+      engine.search = original;
     }
     const failed = logLines.filter((l) => l.includes('request failed'));
     expect(failed.length).toBeGreaterThan(0);

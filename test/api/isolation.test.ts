@@ -9,7 +9,6 @@ import {
 } from '../../generated/sdk.gen.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
 import { expectProblem, unchecked } from '../support/problem.ts';
-import { describeSearching, SEARCH_MISSING } from '../support/capabilities.ts';
 
 let app: TestApp;
 let alice: Awaited<ReturnType<TestApp['userClient']>>;
@@ -18,8 +17,6 @@ let aliceTid: string;
 let aliceTokenId: string;
 
 beforeAll(async () => {
-  // Every test here searches, and so does this set-up: nothing to prepare where the store has no search.
-  if (SEARCH_MISSING) return;
   app = await startTestApp();
   await app.seed([{ schoolname: 'Harvard University', city: 'Cambridge', stateprovince: 'MA' }]);
   alice = await app.userClient('alice@example.com');
@@ -29,7 +26,7 @@ beforeAll(async () => {
 });
 afterAll(() => app?.close());
 
-describeSearching('user isolation', () => {
+describe('user isolation', () => {
   test('when B reads their history, then none of A records appear', async () => {
     await fetchSchoolSearch({ client: bob.client, query: { query: 'bob-query' } });
     const history = await fetchMyRequests({ client: bob.client });

@@ -7,7 +7,6 @@ import { createToken, fetchMyRequests, fetchSchoolSearch, rotateToken } from '..
 import { RATE_LIMITS_OFF, type RateLimits } from '../../src/http/rate-limit.ts';
 import { startTestApp, type TestApp, type TestAppOptions } from '../support/app.ts';
 import { expectProblem, unchecked } from '../support/problem.ts';
-import { describeSearching } from '../support/capabilities.ts';
 
 const HARVARD = { schoolname: 'Harvard University', city: 'Cambridge', stateprovince: 'MA' };
 let app: TestApp | undefined;
@@ -28,7 +27,7 @@ function retryAfter(response: Response | undefined): number {
   return Number(value);
 }
 
-describeSearching('search: per user', () => {
+describe('search: per user', () => {
   test('when a token has used its quota, then 429 rate-limited with Retry-After, and the search is not metered', async () => {
     const a = await start({ searchPerUser: 3, windowSeconds: 60 });
     const user = await a.userClient();

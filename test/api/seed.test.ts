@@ -3,15 +3,13 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { fetchSchoolSearch } from '../../generated/sdk.gen.ts';
 import { importFile } from '../../src/import/import.service.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
-import { describeSearching, SEARCH_MISSING } from '../support/capabilities.ts';
 
 let app: TestApp;
 let client: Awaited<ReturnType<TestApp['userClient']>>['client'];
 beforeAll(async () => {
-  // Every test here searches, and so does this set-up: nothing to prepare where the store has no search.
-  if (SEARCH_MISSING) return;
   app = await startTestApp();
   await importFile(app.services.store, 'data/seed/ipeds-hd2022.ndjson');
+  await app.services.engine.refresh();
   client = (await app.userClient()).client;
 });
 afterAll(() => app?.close());
@@ -22,7 +20,7 @@ async function top(query: string, stateCode?: string) {
   return r.data!.requestresult;
 }
 
-describeSearching('fetchSchoolSearch on the committed seed', () => {
+describe('fetchSchoolSearch on the committed seed', () => {
   test('when searching "harvard", then Harvard University comes first', async () => {
     const result = await top('harvard');
     expect(result.schools[0]).toMatchObject({ schoolname: 'Harvard University', city: 'Cambridge', stateprovince: 'MA' });

@@ -8,9 +8,9 @@ import { createInterface } from 'node:readline';
 import { afterEach, describe, expect, test } from 'vitest';
 import { createClient } from '../../generated/client/index.ts';
 import { getReadiness } from '../../generated/sdk.gen.ts';
-import { coveredLength, queryTerms } from '../../src/domain/search.service.ts';
 import { SqliteStore } from '../../src/stores/sqlite/store.ts';
 import { runCli } from '../cli/run-cli.ts';
+import { searchStore } from '../support/search.ts';
 import { REPO, SCHOOLS, SMALL_SEED, drafts, startServer, tempDir } from './support.ts';
 
 const ROWS = 60_000;
@@ -22,10 +22,7 @@ async function catalog(dbPath: string) {
   const store = await SqliteStore.open({ path: dbPath });
   try {
     const searches: Record<string, unknown> = {};
-    for (const query of QUERIES) {
-      const terms = queryTerms(query);
-      searches[query] = await store.schools.search({ terms, coveredLength: coveredLength(terms), offset: 0, limit: 25 });
-    }
+    for (const query of QUERIES) searches[query] = await searchStore(store, query);
     return { count: await store.schools.count(), existing: await store.schools.findById(EXISTING.schoolid), searches };
   } finally {
     await store.close();

@@ -9,7 +9,6 @@ import { Argon2Hasher } from '../../src/security/argon2.hasher.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
 import { expectProblem } from '../support/problem.ts';
 import { answer, concretePath, contractOperations, median } from './support.ts';
-import { needsSearch } from '../support/capabilities.ts';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -170,7 +169,6 @@ describe('API2: forged, malformed and misplaced credentials', () => {
   );
 
   test('when the deprecated tokenID carries a live token on search, then it works; a dead one is 401', async (ctx) => {
-    needsSearch(ctx);
     const other = await app.userClient();
     const ok = await fetchSchoolSearch({ client: app.client(), query: { query: 'harvard', tokenID: other.token } });
     expect(ok.response!.status).toBe(200);

@@ -17,7 +17,6 @@ import { tokenDigest } from '../../src/domain/token.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
 import { expectProblem, unchecked } from '../support/problem.ts';
 import { answer } from './support.ts';
-import { describeSearching, SEARCH_MISSING } from '../support/capabilities.ts';
 
 type User = Awaited<ReturnType<TestApp['userClient']>>;
 
@@ -56,8 +55,6 @@ async function aliceState() {
 let before: Awaited<ReturnType<typeof aliceState>>;
 
 beforeAll(async () => {
-  // Every test here searches, and so does this set-up: nothing to prepare where the store has no search.
-  if (SEARCH_MISSING) return;
   app = await startTestApp();
   await app.seed([{ schoolname: 'Harvard University', city: 'Cambridge', stateprovince: 'MA' }]);
   alice = await app.userClient('alice.secret@example.com');
@@ -76,7 +73,7 @@ beforeAll(async () => {
 });
 afterAll(() => app?.close());
 
-describeSearching('API1: Bob, with his own token, asks for Alice data on every route', () => {
+describe('API1: Bob, with his own token, asks for Alice data on every route', () => {
   test('when Bob reads "my data", then it is his account, whatever user hints he adds', async () => {
     const mine = await fetchMyData({ client: bob.client });
     record(mine);
@@ -208,7 +205,7 @@ describeSearching('API1: Bob, with his own token, asks for Alice data on every r
   });
 });
 
-describeSearching('API1: metering is per caller, also under concurrency', () => {
+describe('API1: metering is per caller, also under concurrency', () => {
   test('when two users search at the same time, then each search lands in its caller history only', async () => {
     const carol = await app.userClient();
     const dave = await app.userClient();

@@ -6,7 +6,6 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startTestApp, type TestApp } from '../support/app.ts';
 import { expectProblem } from '../support/problem.ts';
 import { answer } from './support.ts';
-import { needsSearch } from '../support/capabilities.ts';
 
 const ORIGIN = 'https://app.example';
 const EXPOSED = ['X-Request-Id', 'Retry-After', 'RateLimit', 'RateLimit-Policy'];
@@ -55,7 +54,6 @@ describe('CORS with the default policy (any origin, no credentials)', () => {
   });
 
   test('when a cross-origin search answers, then the script may read X-Request-Id, Retry-After and the RateLimit headers, and no credentials are allowed', async (ctx) => {
-    needsSearch(ctx);
     const r = await fetch(`${app.baseUrl}/v1/fetchSchoolSearch?query=harvard`, { headers: { Origin: ORIGIN, Authorization: `Bearer ${token}` } });
     expect(r.status).toBe(200);
     expect(r.headers.get('access-control-allow-origin')).toBe('*');

@@ -10,7 +10,6 @@ import { zFetchSchoolSearchResponse } from '../../generated/zod.gen.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
 import { expectProblem, unchecked } from '../support/problem.ts';
 import { answer, rawAsAnswer, rawRequest, timed } from './support.ts';
-import { describeSearching, needsSearch } from '../support/capabilities.ts';
 
 let app: TestApp;
 let user: Awaited<ReturnType<TestApp['userClient']>>;
@@ -57,7 +56,7 @@ function plain(query: string): string {
   return query.replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
 }
 
-describeSearching('API8: query-language syntax in the search text is plain text', () => {
+describe('API8: query-language syntax in the search text is plain text', () => {
   test.each([
     '"', '""', '"harvard"', '"harvard" OR "lincoln"', 'harvard OR lincoln', 'harvard AND lincoln', 'harvard NOT lincoln', 'NOT zzz',
     '*', '**', 'a* OR b*', 'harvard*', '-harvard', '- lincoln', '^harvard', '^', 'NEAR(harvard lincoln)', 'NEAR(', 'NEAR(harvard, 10)',
@@ -174,7 +173,6 @@ describe('API8: MongoDB operators and other structured values in every parameter
 
 describe('API8: NUL bytes, invalid UTF-8 and 10 kB strings', () => {
   test('when the search text has a NUL byte or invalid UTF-8, then 200, no more than plain words', async (ctx) => {
-    needsSearch(ctx);
     for (const qs of ['harvard%00', '%00', 'har%00vard', '%00%00%00', '%FF%FE', 'harvard%FF', '%C0%AF', '%ED%A0%80', 'harvard%E2%80%AE']) {
       const r = await get(`/v1/fetchSchoolSearch?query=${qs}`);
       expect(r.response.status, qs).toBe(200);
@@ -303,7 +301,6 @@ describe('API8: prototype-pollution keys in the query string', () => {
   );
 
   test('when a known parameter carries a __proto__ member, then the member is dropped: the same 200 as the plain search', async (ctx) => {
-    needsSearch(ctx);
     const r = await get('/v1/fetchSchoolSearch?query=harvard&query[__proto__][polluted]=1');
     expect(r.response.status).toBe(200);
     const body = zFetchSchoolSearchResponse.parse(r.error);
@@ -315,7 +312,6 @@ describe('API8: prototype-pollution keys in the query string', () => {
 
 describe('API8: after all of it', () => {
   test('then the store is intact, the other user data unchanged and never shown, and plain use works', async (ctx) => {
-    needsSearch(ctx);
     const harvard = await search('harvard');
     expect(harvard.requestresult.schools.map((s) => s.schoolname)).toEqual(['Harvard University']);
     expect((await search('university')).requestresult.total_count).toBe(4);

@@ -7,7 +7,6 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startTestApp, type TestApp } from '../support/app.ts';
 import { expectProblem } from '../support/problem.ts';
 import { answer, concretePath, contractMethods, rawAsAnswer, rawRequest, type RawAnswer } from './support.ts';
-import { needsSearch } from '../support/capabilities.ts';
 
 let app: TestApp;
 let user: Awaited<ReturnType<TestApp['userClient']>>;
@@ -97,7 +96,6 @@ describe('API8: security headers', () => {
   // The user's own data (account, history, token list, the search answer with its request
   // record) must not be kept by a browser or a shared cache (found missing by this suite).
   test('when the caller reads their own data, then Cache-Control is no-store', async (ctx) => {
-    needsSearch(ctx);
     const auth = { Authorization: `Bearer ${user.token}` };
     for (const path of ['/v1/fetchMyData', '/v1/fetchMyRequests', '/v1/tokens', '/v1/fetchSchoolSearch?query=harvard']) {
       const r = await fetch(`${app.baseUrl}${path}`, { headers: auth });

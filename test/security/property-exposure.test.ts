@@ -180,15 +180,15 @@ describe.each(targets)('API3: excessive data exposure, on %s', (_name, start) =>
     await send('unknown route', undefined, '/v1/users');
     await send('unknown method', undefined, '/v1/fetchMyData', { method: 'PUT', token: tokens[0]! });
     // The store failing: 500 and 503 must not say why.
-    const schools = target.services.store.schools;
-    const original = schools.search.bind(schools);
-    schools.search = async () => {
+    const engine = target.services.engine;
+    const original = engine.search.bind(engine);
+    engine.search = async () => {
       throw new Error(`SQLITE_ERROR: no such column: password_hash in ${target.dbPath} for ${hash}`);
     };
     try {
       await send('store failure', 'fetchSchoolSearch', '/v1/fetchSchoolSearch?query=harvard', { token: tokens[0]! });
     } finally {
-      schools.search = original;
+      engine.search = original;
     }
   });
   afterAll(() => target.close());

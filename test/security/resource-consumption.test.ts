@@ -10,7 +10,6 @@ import { MAX_BODY_BYTES, SERVER_LIMITS } from '../../src/http/server.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
 import { expectProblem, unchecked } from '../support/problem.ts';
 import { answer, contractValue, rawAsAnswer, rawRequest, sleep, startBareServer, timed } from './support.ts';
-import { needsSearch } from '../support/capabilities.ts';
 
 const MAX_LIMIT = contractValue<number>('components/parameters/Limit/schema/maximum');
 const MAX_OFFSET = contractValue<number>('components/parameters/Offset/schema/maximum');
@@ -42,7 +41,6 @@ describe('API4: what one request may ask for is bounded by the contract', () => 
   });
 
   test('when a page larger than the cap is asked for, then 400 naming limit on every paged operation (not a silent clamp)', async (ctx) => {
-    needsSearch(ctx);
     const search = (limit: unknown) => fetchSchoolSearch({ client: user.client, query: { query: 'university', limit } as never, ...unchecked });
     const history = (limit: unknown) => fetchMyRequests({ client: user.client, query: { limit } as never, ...unchecked });
     for (const ask of [search, history]) {
@@ -57,7 +55,6 @@ describe('API4: what one request may ask for is bounded by the contract', () => 
   });
 
   test('when paging deeper than the guard, then 400 naming offset on every paged operation', async (ctx) => {
-    needsSearch(ctx);
     const search = (offset: unknown) => fetchSchoolSearch({ client: user.client, query: { query: 'university', offset } as never, ...unchecked });
     const history = (offset: unknown) => fetchMyRequests({ client: user.client, query: { offset } as never, ...unchecked });
     for (const ask of [search, history]) {
@@ -70,7 +67,6 @@ describe('API4: what one request may ask for is bounded by the contract', () => 
   });
 
   test('when the query is longer than the cap, then 400 (10 kB) or 431 (20 kB, over the header limit)', async (ctx) => {
-    needsSearch(ctx);
     const ask = (query: string) => fetchSchoolSearch({ client: user.client, query: { query }, ...unchecked });
     expect((await ask('u'.repeat(MAX_QUERY))).response!.status).toBe(200);
     for (const query of ['u'.repeat(MAX_QUERY + 1), 'university '.repeat(1000)]) {
@@ -82,7 +78,6 @@ describe('API4: what one request may ask for is bounded by the contract', () => 
   });
 
   test('when the costliest queries the contract allows are asked, then each answers within a second', async (ctx) => {
-    needsSearch(ctx);
     const worst = [
       'u', // a one-letter word: whole words only
       'un', // a two-letter prefix of a third of the catalog
@@ -179,7 +174,6 @@ describe('API4: slow clients are cut off', () => {
 
 describe('API4: slow or huge requests do not stall other clients', () => {
   test('when 40 slow clients and a huge upload are in flight, then other clients get normal answers in well under a second', async (ctx) => {
-    needsSearch(ctx);
     const sockets: Socket[] = [];
     const timers: NodeJS.Timeout[] = [];
     const { port } = new URL(app.baseUrl);

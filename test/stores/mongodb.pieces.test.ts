@@ -3,8 +3,7 @@
 // and the Atlas Search stage (no Atlas here: its shape is checked against the committed index).
 import { describe, expect, test } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
-import { queryTerms } from '../../src/domain/search.service.ts';
-import { searchText } from '../../src/domain/text.ts';
+import { queryTerms, searchText } from '../../src/stores/mongodb/texts.ts';
 import { edgeGrams } from '../../src/stores/mongodb/grams.ts';
 import { INDEXES } from '../../src/stores/mongodb/indexes.ts';
 import { atlasCandidates, rankAndPage, textCandidates } from '../../src/stores/mongodb/search.pipeline.ts';
@@ -36,8 +35,9 @@ describe('configuration', () => {
     expect(loadConfig({}).store).toMatchObject({ kind: 'sqlite' });
   });
 
-  test('when MONGODB_URI is set, then MongoDB with $text search; MONGODB_SEARCH=atlas names the Atlas index', () => {
-    expect(loadConfig({ MONGODB_URI: 'mongodb://db:27017/x' }).store).toEqual({ kind: 'mongodb', uri: 'mongodb://db:27017/x', search: { kind: 'text' } });
+  test('when MONGODB_URI is set, then MongoDB with the in-process engine; MONGODB_SEARCH picks $text or names the Atlas index', () => {
+    expect(loadConfig({ MONGODB_URI: 'mongodb://db:27017/x' }).store).toEqual({ kind: 'mongodb', uri: 'mongodb://db:27017/x', search: { kind: 'memory' } });
+    expect(loadConfig({ MONGODB_URI: 'mongodb://db:27017/x', MONGODB_SEARCH: 'text' }).store).toEqual({ kind: 'mongodb', uri: 'mongodb://db:27017/x', search: { kind: 'text' } });
     expect(loadConfig({ MONGODB_URI: 'mongodb+srv://c.example.net/x', MONGODB_SEARCH: 'atlas' }).store).toEqual({
       kind: 'mongodb',
       uri: 'mongodb+srv://c.example.net/x',

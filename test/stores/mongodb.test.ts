@@ -1,40 +1,32 @@
 // The store contract suite on the MongoDB adapter, on every wire-protocol server this run has:
 // the MongoDB at MONGODB_URI (when set), and FerretDB v1 (when installed: .ci/run installs it).
 import { describe, expect, inject, test } from 'vitest';
-import type { Store } from '../../src/domain/ports.ts';
-import { COLLECTIONS, type SchoolDocument } from '../../src/stores/mongodb/documents.ts';
+import { COLLECTIONS, type CatalogDocument, type SchoolDocument } from '../../src/stores/mongodb/documents.ts';
 import { MongoSchoolStore } from '../../src/stores/mongodb/school.store.ts';
 import { MongoStore } from '../../src/stores/mongodb/store.ts';
+import { planQuery } from '../../src/domain/search/query.ts';
+import { MemorySearchEngine } from '../../src/search/memory/memory.engine.ts';
 import { FERRETDB_MISSING as FERRETDB_NOT_INSTALLED } from '../support/ferretdb.ts';
-import { withMingoSearch } from '../support/mingo-search.ts';
-import { dropAndClose, FERRETDB_MISSING, flavorOf, freshDatabaseName, mongoUriFromEnv, openFreshMongoStore, type Flavor } from '../support/mongodb.ts';
+import { dropAndClose, flavorOf, freshDatabaseName, mongoUriFromEnv, openFreshMongoStore, type Flavor } from '../support/mongodb.ts';
 import { school } from './contract/builders.ts';
 import { storeContractSuite } from './contract/suite.ts';
 import type { StoreTarget } from './contract/target.ts';
 
-/**
- * The adapter on a fresh database of this server. `view` wraps each opened store (the mingo
- * target answers the search itself); reopen closes the store and opens the same database again.
- */
-function target(name: string, uri: string, flavor: Flavor, view?: (store: MongoStore) => Store): StoreTarget {
-  const wrap = view ?? ((store: MongoStore): Store => store);
+/** The adapter on a fresh database of this server; reopen closes the store and opens the same database again. */
+function target(name: string, uri: string, flavor: Flavor): StoreTarget {
   return {
     name,
-    // FerretDB cannot search, unless the view answers the search itself.
-    ...(flavor === 'ferretdb' && view === undefined ? { missing: FERRETDB_MISSING } : {}),
     async create() {
       const database = freshDatabaseName();
       let store = await openFreshMongoStore(uri, flavor, database);
-      let viewed = wrap(store);
       return {
         get store() {
-          return viewed;
+          return store;
         },
         async reopen() {
           await store.close();
           store = await MongoStore.open({ uri, database, indexes: 'none' });
-          viewed = wrap(store);
-          return viewed;
+          return store;
         },
         dispose: () => dropAndClose(store),
       };
@@ -60,14 +52,6 @@ storeContractSuite(
 );
 storeContractSuite(ferretdb ? target('ferretdb v1.24', ferretdb, 'ferretdb') : unavailable('ferretdb v1.24', FERRETDB_NOT_INSTALLED));
 
-// The search pipeline FerretDB cannot run, evaluated by mingo over the documents the adapter
-// wrote to FerretDB (test/support/mingo-search.ts): the search part of the suite, on the
-// adapter's documents and pipeline, though not on a MongoDB server.
-storeContractSuite(
-  ferretdb
-    ? target('mongodb search pipeline (documents on ferretdb v1.24, pipeline run by mingo)', ferretdb, 'ferretdb', withMingoSearch)
-    : unavailable('mongodb search pipeline (mingo)', FERRETDB_NOT_INSTALLED),
-);
 
 // An import reads each batch before it writes it; another import may write the same school in
 // between. Simulated by a collection whose read finds nothing: the insert collides, and the
@@ -92,7 +76,7 @@ describe.each(
           return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
         },
       });
-      const racing = new MongoSchoolStore(blind, { kind: 'text' });
+      const racing = new MongoSchoolStore(blind, store.db.collection<CatalogDocument>(COLLECTIONS.catalog));
       const second = school('Racing College', { city: 'After', key: 'race:1' });
       const fresh = school('Other College');
       expect(await racing.upsertMany([second, fresh])).toStrictEqual({ inserted: 2, updated: 0, unchanged: 0 });
@@ -101,6 +85,29 @@ describe.each(
       expect(await store.schools.count()).toBe(2);
     } finally {
       await dropAndClose(store);
+    }
+  });
+
+  // Rule 9 of the search on MongoDB: an API instance sees an import made through another
+  // connection (another instance, the command line) within seconds. Two connections here stand
+  // in for two processes; the process test on the embedded store is test/main/freshness.test.ts.
+  test('when another connection imports, then the engine of this one finds the schools within 5 s', async () => {
+    const database = freshDatabaseName();
+    const api = await openFreshMongoStore(serverUri, serverFlavor, database);
+    const cli = await MongoStore.open({ uri: serverUri, database, indexes: 'none' });
+    const engine = new MemorySearchEngine(api.schools, { refreshMs: 200 });
+    try {
+      await engine.start();
+      const find = async () => (await engine.search({ plan: planQuery('zanzibar'), offset: 0, limit: 5 })).hits.map((h) => h.school.name);
+      expect(await find()).toEqual([]);
+      await cli.schools.upsertMany([school('Zanzibar Institute of Technology')]);
+      const started = performance.now();
+      while ((await find()).length === 0 && performance.now() - started < 5000) await new Promise((r) => setTimeout(r, 50));
+      expect(await find()).toEqual(['Zanzibar Institute of Technology']);
+    } finally {
+      engine.close();
+      await cli.close();
+      await dropAndClose(api);
     }
   });
 });

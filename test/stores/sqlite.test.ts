@@ -31,7 +31,4 @@ storeContractSuite(
       };
     },
   },
-  // The embedded store makes a database in ~30 ms: as many runs as the SQLite-only property
-  // test that this suite replaced had (same seed, so the same 300 catalogs).
-  { propertyRuns: 300 },
 );

@@ -17,6 +17,7 @@ import type { CorsOrigins } from '../../src/http/cors.ts';
 import { RATE_LIMITS_OFF, type RateLimits } from '../../src/http/rate-limit.ts';
 import { listen } from '../../src/http/server.ts';
 import { Argon2Hasher } from '../../src/security/argon2.hasher.ts';
+import type { MemoryEngineOptions } from '../../src/search/memory/memory.engine.ts';
 import { createServices, type Services } from '../../src/services.ts';
 import type { Store } from '../../src/domain/ports.ts';
 import { SqliteStore } from '../../src/stores/sqlite/store.ts';
@@ -91,6 +92,8 @@ export interface TestAppOptions {
   store?: 'default' | 'sqlite';
   /** On this MongoDB server (a fresh database), whatever MONGODB_URI says: e.g. one a test stops. */
   mongoUri?: string;
+  /** Options of the search engine (default: refreshed only by seed()). */
+  search?: MemoryEngineOptions;
 }
 
 async function openTestStore(options: TestAppOptions): Promise<{ store: Store; dbPath: string; dispose(): Promise<void> }> {
@@ -116,7 +119,9 @@ async function openTestStore(options: TestAppOptions): Promise<{ store: Store; d
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const { store, dbPath, dispose } = await openTestStore(options);
   const clock = new TestClock();
-  const services = createServices({ store, hasher: options.hasher ?? cheapHasher, clock, tokenTtlSeconds: options.tokenTtlSeconds ?? 3600 });
+  // The index is refreshed when a test seeds (seed() below), not on a timer: no test waits for it.
+  const services = createServices({ store, hasher: options.hasher ?? cheapHasher, clock, tokenTtlSeconds: options.tokenTtlSeconds ?? 3600, search: { refreshMs: 0, ...options.search } });
+  await services.engine.start();
   const lines = options.logLines;
   const logger = lines
     ? pino({ level: 'info' }, { write: (line: string) => void lines.push(line) })
@@ -156,11 +161,13 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
         return result.draft;
       });
       await store.schools.upsertMany(drafts);
+      await services.engine.refresh();
       return drafts;
     },
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      services.engine.close();
       await dispose();
     },
   };

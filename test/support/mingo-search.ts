@@ -5,13 +5,13 @@
 // (what a text index with default_language 'none' gives for already-folded words).
 // It checks the pipeline's logic on the real stored documents; it is not a MongoDB server.
 import { Aggregator } from 'mingo';
-import type { SchoolPage, SchoolQuery, Store } from '../../src/domain/ports.ts';
 import type { SchoolDocument } from '../../src/stores/mongodb/documents.ts';
-import { rankAndPage, textCandidates } from '../../src/stores/mongodb/search.pipeline.ts';
+import type { PipelinePage } from '../../src/stores/mongodb/school.store.ts';
+import { rankAndPage, textCandidates, type PipelineQuery } from '../../src/stores/mongodb/search.pipeline.ts';
 import type { MongoStore } from '../../src/stores/mongodb/store.ts';
 
-export async function searchWithMingo(store: MongoStore, query: SchoolQuery): Promise<SchoolPage> {
-  if (query.terms.length === 0) return store.schools.search(query);
+export async function searchWithMingo(store: MongoStore, query: PipelineQuery): Promise<PipelinePage> {
+  if (query.terms.length === 0) return store.schools.searchPipeline(query, { kind: 'text' });
   const docs = await store.db.collection<SchoolDocument>('schools').find().toArray();
   const textHits = docs.filter((d) => d.texts.some((t) => t.grams.some((g) => query.terms.includes(g))));
   const [match, ...rest] = textCandidates(query);
@@ -24,24 +24,5 @@ export async function searchWithMingo(store: MongoStore, query: SchoolQuery): Pr
   return {
     total: result?.total[0]?.n ?? 0,
     hits: (result?.hits ?? []).map((d) => ({ id: d._id, name: d.name, city: d.city, state: d.state, imageUrl: d.imageUrl, matchedLength: d.matchedLength })),
-  };
-}
-
-/** The store with its school search answered by searchWithMingo; everything else goes to the server. */
-export function withMingoSearch(store: MongoStore): Store {
-  const schools = store.schools;
-  return {
-    kind: store.kind,
-    users: store.users,
-    tokens: store.tokens,
-    requests: store.requests,
-    ping: () => store.ping(),
-    close: () => store.close(),
-    schools: {
-      search: (query) => searchWithMingo(store, query),
-      findById: (id) => schools.findById(id),
-      count: () => schools.count(),
-      upsertMany: (drafts, onProgress) => schools.upsertMany(drafts, onProgress),
-    },
   };
 }

@@ -2,23 +2,15 @@
 // - MONGODB_URI (a real MongoDB: the GitHub workflow's service container, docker compose, Atlas):
 //   the store contract suite, and the API and security tests through startTestApp, run on it;
 // - FerretDB v1 (started by test/support/global-setup.ts when installed): the contract suite
-//   runs on it, minus what FerretDB lacks, reported as skipped with the reason.
+//   runs on it too; what FerretDB lacks (text indexes, TTL indexes) is left out of its indexes.
 import { randomBytes } from 'node:crypto';
 import { MongoClient } from 'mongodb';
 import { inject } from 'vitest';
 import { IndexCreationError } from '../../src/stores/mongodb/indexes.ts';
 import { MongoStore } from '../../src/stores/mongodb/store.ts';
-import type { Capability } from '../stores/contract/target.ts';
 
 export type Flavor = 'mongodb' | 'ferretdb';
 
-/**
- * What FerretDB v1.24 cannot do that the adapter relies on (checked by `npm run ferretdb:probe`),
- * with the indexes it refuses because of it. Nothing in the adapter works around these.
- */
-export const FERRETDB_MISSING: Readonly<Record<Capability, string>> = {
-  search: 'FerretDB v1 has no text indexes, $text or $facet (the school search needs them)',
-};
 /** Indexes FerretDB v1 refuses: the text index (no text indexes) and the TTL clean-up (no expireAfterSeconds). */
 const FERRETDB_REFUSED_INDEXES = new Set(['schools_text', 'tokens_dead_ttl']);
 

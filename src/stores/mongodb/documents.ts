@@ -3,7 +3,7 @@
 import type { ObjectId } from 'mongodb';
 
 export interface SchoolText {
-  /** The domain's terms of this name (src/domain/text.ts), for Atlas Search. */
+  /** The pipelines' terms of this name (texts.ts), for Atlas Search. */
   readonly terms: string[];
   /** Every term a query word may equal: see grams.ts. Indexed by the text index. */
   readonly grams: string[];
@@ -18,9 +18,17 @@ export interface SchoolDocument {
   state: string;
   imageUrl: string | null;
   aliases: string[];
+  /** 0–100: the static rank of the search core (src/domain/search/ranking.ts). */
+  prominence: number;
   sortKey: string;
-  /** The name first, then each alternative name. */
+  /** The name first, then each alternative name: what the MongoDB pipelines search (texts.ts). */
   texts: SchoolText[];
+}
+
+/** One document: the catalog's version, bumped by every import that changes a school. */
+export interface CatalogDocument {
+  _id: 'schools';
+  version: number;
 }
 
 export interface UserDocument {
@@ -57,4 +65,5 @@ export const COLLECTIONS = {
   users: 'users',
   tokens: 'tokens',
   requests: 'requests',
+  catalog: 'catalog',
 } as const;

@@ -29,6 +29,8 @@ export const INDEXES: Readonly<Record<keyof typeof COLLECTIONS, readonly IndexDe
     // History pages (newest first, ties by id) and the usage totals, read from the index alone.
     { name: 'requests_by_user_time', key: { userId: 1, timeMade: -1, _id: -1, cost: 1 } },
   ],
+  // One document, found by its _id.
+  catalog: [],
 };
 
 export interface IndexFailure {

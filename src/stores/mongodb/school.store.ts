@@ -1,34 +1,54 @@
 import { MongoBulkWriteError, type AnyBulkWriteOperation, type Collection } from 'mongodb';
-import type { ImportCounts, School, SchoolDraft, SchoolPage, SchoolQuery, SchoolStore } from '../../domain/ports.ts';
-import type { SchoolDocument } from './documents.ts';
+import type { CatalogSchool } from '../../domain/search/engine.ts';
+import { nameSortKey } from '../../domain/search/normalize.ts';
+import type { ImportCounts, School, SchoolDraft, SchoolStore } from '../../domain/ports.ts';
+import type { CatalogDocument, SchoolDocument } from './documents.ts';
 import { guarded } from './errors.ts';
 import { OPERATION_TIME_LIMIT_MS } from './limits.ts';
 import { edgeGrams } from './grams.ts';
-import { atlasCandidates, rankAndPage, textCandidates } from './search.pipeline.ts';
+import { atlasCandidates, rankAndPage, textCandidates, type PipelineQuery } from './search.pipeline.ts';
+import { searchText } from './texts.ts';
 
 /** Schools per round trip of an import: small enough for one bulk command, large enough to be quick. */
 export const IMPORT_BATCH = 1000;
 
-export type SearchMode = { readonly kind: 'text' } | { readonly kind: 'atlas'; readonly index: string };
+/**
+ * Which engine answers searches on MongoDB: `memory` (default) the in-process index of the
+ * search core, loaded from this store's catalog; `text` the $text pipeline; `atlas` Atlas Search.
+ */
+export type SearchMode = { readonly kind: 'memory' } | { readonly kind: 'text' } | { readonly kind: 'atlas'; readonly index: string };
+
+export type PipelineMode = Exclude<SearchMode, { kind: 'memory' }>;
 
 interface RankedDocument extends Omit<SchoolDocument, 'texts' | 'aliases'> {
   matchedLength: number;
 }
 
+export interface PipelinePage {
+  readonly total: number;
+  readonly hits: readonly (School & { readonly matchedLength: number })[];
+}
+
+/** Schools read per round trip when the catalog is loaded. */
+const CATALOG_BATCH = 2000;
+/** How often readCatalog starts over when an import changed the catalog while it read. */
+const CATALOG_READ_ATTEMPTS = 5;
+
 export class MongoSchoolStore implements SchoolStore {
   readonly #schools: Collection<SchoolDocument>;
-  readonly #mode: SearchMode;
+  readonly #catalog: Collection<CatalogDocument>;
 
-  constructor(schools: Collection<SchoolDocument>, mode: SearchMode) {
+  constructor(schools: Collection<SchoolDocument>, catalog: Collection<CatalogDocument>) {
     this.#schools = schools;
-    this.#mode = mode;
+    this.#catalog = catalog;
   }
 
-  async search(query: SchoolQuery): Promise<SchoolPage> {
+  /** The $text or Atlas Search pipeline (texts.ts says what it matches). */
+  async searchPipeline(query: PipelineQuery, mode: PipelineMode): Promise<PipelinePage> {
     if (query.terms.length === 0) return { total: 0, hits: [] };
-    const atlas = this.#mode.kind === 'atlas';
+    const atlas = mode.kind === 'atlas';
     const pipeline = [
-      ...(this.#mode.kind === 'atlas' ? atlasCandidates(query, { index: this.#mode.index }) : textCandidates(query)),
+      ...(mode.kind === 'atlas' ? atlasCandidates(query, { index: mode.index }) : textCandidates(query)),
       ...rankAndPage(query, atlas),
     ];
     const [result] = await guarded(() =>
@@ -49,6 +69,33 @@ export class MongoSchoolStore implements SchoolStore {
 
   count(): Promise<number> {
     return guarded(() => this.#schools.countDocuments());
+  }
+
+  async catalogVersion(): Promise<string> {
+    const doc = await guarded(() => this.#catalog.findOne({ _id: 'schools' }));
+    return String(doc?.version ?? 0);
+  }
+
+  /**
+   * Without a transaction, a consistent read is one during which the version did not change:
+   * an import bumps it after its writes, so a read that saw the same version before and after
+   * saw no half-written import. Otherwise it starts over (a few times, then takes what it read:
+   * the engine checks the version again within a second and reads once more).
+   */
+  async readCatalog(onBatch: (schools: readonly CatalogSchool[]) => void | Promise<void>): Promise<string> {
+    for (let attempt = 1; ; attempt++) {
+      const before = await this.catalogVersion();
+      const rows: CatalogSchool[] = [];
+      const cursor = this.#schools.find({}, { projection: { texts: 0, sortKey: 0 }, batchSize: CATALOG_BATCH, maxTimeMS: OPERATION_TIME_LIMIT_MS });
+      await guarded(async () => {
+        for await (const d of cursor) rows.push(toCatalogSchool(d));
+      });
+      const after = await this.catalogVersion();
+      if (before === after || attempt === CATALOG_READ_ATTEMPTS) {
+        for (let start = 0; start < rows.length; start += CATALOG_BATCH) await onBatch(rows.slice(start, start + CATALOG_BATCH));
+        return before === after ? after : `${after}?`;
+      }
+    }
   }
 
   /**
@@ -94,6 +141,10 @@ export class MongoSchoolStore implements SchoolStore {
       onProgress?.(start + batch.length);
     }
     if (schools.length === 0) onProgress?.(0);
+    // After the writes: a catalog read that saw the old version before and after saw none of them.
+    if (inserted + updated > 0) {
+      await guarded(() => this.#catalog.updateOne({ _id: 'schools' }, { $inc: { version: 1 } }, { upsert: true }));
+    }
     return { inserted, updated, unchanged };
   }
 
@@ -120,13 +171,14 @@ function replace(doc: SchoolDocument): AnyBulkWriteOperation<SchoolDocument> {
   return { replaceOne: { filter: { _id: doc._id }, replacement: doc, upsert: true } };
 }
 
-/** Same as the embedded store: search texts follow from name and aliases, so those decide. */
+/** As on the embedded store: everything a client sees or a search reads decides (texts follow from name and aliases). */
 function sameSchool(a: Omit<SchoolDocument, 'texts'>, b: SchoolDocument): boolean {
   return (
     a.name === b.name &&
     a.city === b.city &&
     a.state === b.state &&
     a.imageUrl === b.imageUrl &&
+    (a.prominence ?? 0) === b.prominence &&
     JSON.stringify(a.aliases) === JSON.stringify(b.aliases)
   );
 }
@@ -139,9 +191,15 @@ function toDocument(s: SchoolDraft): SchoolDocument {
     state: s.state,
     imageUrl: s.imageUrl,
     aliases: [...s.aliases],
-    sortKey: s.sortKey,
-    texts: s.searchTexts.map((t) => ({ terms: [...t.terms], grams: edgeGrams(t.terms), length: t.length })),
+    prominence: s.prominence,
+    sortKey: nameSortKey(s.name),
+    texts: [s.name, ...s.aliases].map(searchText).map((t) => ({ terms: [...t.terms], grams: edgeGrams(t.terms), length: t.length })),
   };
+}
+
+function toCatalogSchool(d: Omit<SchoolDocument, 'texts' | 'sortKey'>): CatalogSchool {
+  // Documents written before prominence existed have none: 0, as a file without the column.
+  return { id: d._id, name: d.name, city: d.city, state: d.state, imageUrl: d.imageUrl, aliases: d.aliases, prominence: d.prominence ?? 0 };
 }
 
 function toSchool(d: Pick<SchoolDocument, '_id' | 'name' | 'city' | 'state' | 'imageUrl'>): School {

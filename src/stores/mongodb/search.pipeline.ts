@@ -7,13 +7,23 @@
 // order the same catalog differently here than on the embedded store. So $text (whose index
 // makes the look-up fast) selects, and the score is computed from each name's stored length.
 import type { Document } from 'mongodb';
-import type { SchoolQuery } from '../../domain/ports.ts';
+
+/** What the pipelines are asked: the query's words (texts.ts), the state, the page. */
+export interface PipelineQuery {
+  /** Distinct folded words; every one must match a word of one and the same name (a prefix; one letter: whole). */
+  readonly terms: readonly string[];
+  /** Letters and digits the terms cover: the score's numerator. */
+  readonly coveredLength: number;
+  readonly state?: string | undefined;
+  readonly offset: number;
+  readonly limit: number;
+}
 
 /** How a hit that Atlas Search found only by a typo is scored: as a name twice as long. */
 export const FUZZY_PENALTY = 2;
 
 /** Community MongoDB: the text index narrows to schools with any term; $elemMatch keeps those whose one name has them all. */
-export function textCandidates(query: SchoolQuery): Document[] {
+export function textCandidates(query: PipelineQuery): Document[] {
   const match: Document = {
     // Terms are letters and digits only (the domain's words): no quotes or '-' reach $text.
     $text: { $search: query.terms.join(' ') },
@@ -33,7 +43,7 @@ export interface AtlasOptions {
  * letters or more; a one-letter term must be a whole word. The state is a filter (no effect on
  * relevance). Index: schools.search-index.json (`texts` as embeddedDocuments).
  */
-export function atlasCandidates(query: SchoolQuery, options: AtlasOptions): Document[] {
+export function atlasCandidates(query: PipelineQuery, options: AtlasOptions): Document[] {
   const must = query.terms.map((term) =>
     term.length === 1
       ? { text: { path: 'texts.terms', query: term } }
@@ -59,7 +69,7 @@ export function atlasCandidates(query: SchoolQuery, options: AtlasOptions): Docu
  * `fuzzy`: candidates may hold no such name (Atlas typo matches); they rank as a name
  * FUZZY_PENALTY times as long as theirs.
  */
-export function rankAndPage(query: SchoolQuery, fuzzy: boolean): Document[] {
+export function rankAndPage(query: PipelineQuery, fuzzy: boolean): Document[] {
   const terms = { $literal: [...query.terms] };
   const exactLength = {
     $min: {

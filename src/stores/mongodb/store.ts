@@ -1,8 +1,9 @@
 // The production store: every port on one MongoDB database (official driver). Selected by
-// MONGODB_URI (src/stores/open.ts); the search is community $text or Atlas Search (MONGODB_SEARCH).
+// MONGODB_URI (src/stores/open.ts). Searches are answered by the in-process index of the catalog
+// (default), or by the $text or Atlas Search pipelines (MONGODB_SEARCH).
 import { MongoClient, type Db } from 'mongodb';
 import type { Store } from '../../domain/ports.ts';
-import { COLLECTIONS, type RequestDocument, type SchoolDocument, type TokenDocument, type UserDocument } from './documents.ts';
+import { COLLECTIONS, type CatalogDocument, type RequestDocument, type SchoolDocument, type TokenDocument, type UserDocument } from './documents.ts';
 import { guarded, MongoSetupError } from './errors.ts';
 import { ensureIndexes } from './indexes.ts';
 import { SOCKET_TIMEOUT_MS } from './limits.ts';
@@ -42,7 +43,7 @@ export class MongoStore implements Store {
     this.#client = client;
     this.db = db;
     this.search = search;
-    this.schools = new MongoSchoolStore(db.collection<SchoolDocument>(COLLECTIONS.schools), search);
+    this.schools = new MongoSchoolStore(db.collection<SchoolDocument>(COLLECTIONS.schools), db.collection<CatalogDocument>(COLLECTIONS.catalog));
     this.users = new MongoUserStore(db.collection<UserDocument>(COLLECTIONS.users));
     this.tokens = new MongoTokenStore(db.collection<TokenDocument>(COLLECTIONS.tokens));
     this.requests = new MongoRequestLog(db.collection<RequestDocument>(COLLECTIONS.requests));
@@ -64,7 +65,7 @@ export class MongoStore implements Store {
       // Reads from the primary whatever the URI prefers: a token just issued or revoked must be
       // seen as such by the next request.
       const db = client.db(options.database ?? databaseOf(options.uri), { readPreference: 'primary' });
-      const store = new MongoStore(client, db, options.search ?? { kind: 'text' });
+      const store = new MongoStore(client, db, options.search ?? { kind: 'memory' });
       if ((options.indexes ?? 'create') === 'create') await store.createIndexes({ searchIndex: false });
       if (store.search.kind === 'atlas' && (options.searchIndex ?? 'verify') === 'verify') {
         await ensureSearchIndex(db.collection(COLLECTIONS.schools), store.search.index, 'verify');

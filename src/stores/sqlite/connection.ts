@@ -23,7 +23,7 @@ import { statSync } from 'node:fs';
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { StoreUnavailableError } from '../../domain/errors.ts';
-import { configure, migrate, openDatabase, reopenDatabase, transaction, type SqliteOptions } from './database.ts';
+import { configure, migrate, openDatabase, openReader, reopenDatabase, transaction, type SqliteOptions } from './database.ts';
 import { BUSY, BUSY_BUDGET_MS, primaryCode, RECONNECT, translate } from './errors.ts';
 
 interface FileId {
@@ -101,6 +101,30 @@ export class Connection {
       this.#statements.set(sql, statement);
     }
     return statement;
+  }
+
+  /** Whether the store lives in memory (no file another connection could open). */
+  get inMemory(): boolean {
+    return this.#path === ':memory:';
+  }
+
+  /**
+   * A read-only connection of its own to the file this connection has open (the caller closes
+   * it): for a long read in one transaction that yields to the event loop between its steps.
+   */
+  openReader(): DatabaseSync {
+    this.#ensureOpen();
+    let reader: DatabaseSync;
+    try {
+      reader = openReader(this.#path);
+    } catch (error) {
+      throw translate(error);
+    }
+    if (!sameFile(fileAt(this.#path), this.#file)) {
+      reader.close();
+      throw new StoreUnavailableError(`The store file at ${this.#path} was moved or replaced.`);
+    }
+    return reader;
   }
 
   read<T>(work: () => T): Promise<T> {

@@ -36,6 +36,16 @@ export function reopenDatabase(path: string): DatabaseSync {
   return new DatabaseSync(url, { timeout: 0 });
 }
 
+/**
+ * A read-only connection to the store file, for one long read that must see a single version of
+ * the store (a read transaction) while the main connection goes on serving.
+ */
+export function openReader(path: string): DatabaseSync {
+  const url = pathToFileURL(path);
+  url.searchParams.set('mode', 'ro');
+  return new DatabaseSync(url, { readOnly: true, timeout: 0 });
+}
+
 /** Per-connection settings; switching a new file to WAL takes a lock, so callers retry it. */
 export function configure(db: DatabaseSync): void {
   // synchronous=FULL: a commit is on disk before the call returns, so a request record that was

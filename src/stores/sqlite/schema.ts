@@ -76,4 +76,15 @@ export const SCHEMA: readonly string[] = [
   );
   CREATE INDEX api_requests_by_user_time ON api_requests (user_id, time_made DESC, id DESC);
   `,
+  // The search moved into the API process (src/search/memory/): the full-text tables go, and
+  // each school gains its prominence (0 until an import gives one). The catalog's version is
+  // bumped so that every API process reads the catalog again.
+  `
+  DROP TABLE school_texts_fts;
+  DROP TABLE school_texts;
+  ALTER TABLE schools DROP COLUMN texts;
+  ALTER TABLE schools DROP COLUMN sort_key;
+  ALTER TABLE schools ADD COLUMN prominence INTEGER NOT NULL DEFAULT 0;
+  UPDATE catalog SET version = version + 1 WHERE id = 1;
+  `,
 ];

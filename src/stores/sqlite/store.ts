@@ -1,4 +1,4 @@
-// The embedded store: every port on one SQLite file (Node's built-in node:sqlite, FTS5).
+// The embedded store: every port on one SQLite file (Node's built-in node:sqlite).
 import type { Store } from '../../domain/ports.ts';
 import { Connection } from './connection.ts';
 import type { SqliteOptions } from './database.ts';

@@ -1,5 +1,5 @@
-// SchoolStore without search: upserts and their counts, look-ups by id, the count. A target
-// without the 'search' capability still runs these.
+// SchoolStore: upserts and their counts, look-ups by id, the count. The catalog as engines read
+// it: catalog.contract.ts.
 import { describe, expect, test } from 'vitest';
 import { school, stored } from './builders.ts';
 import type { ContractPart } from './context.ts';

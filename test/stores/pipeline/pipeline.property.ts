@@ -1,15 +1,11 @@
-// SchoolStore.search against a brute-force reference, on random catalogs and queries: the same
-// matches, the same total, the same order, page by page. A store may stream matches in a
-// precomputed order with special cases (short names, aliases, state filter, count cache); the
-// reference simply filters and sorts everything. Formerly test/stores/search.property.test.ts
-// (SQLite only); the arbitraries and the seed are the same, so the same runs are made.
+// The MongoDB $text pipeline against a brute-force reference, on random catalogs and queries:
+// the same matches, the same total, the same order, page by page.
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { draftSchool } from '../../../src/domain/school.draft.ts';
-import { coveredLength, queryTerms } from '../../../src/domain/search.service.ts';
-import { requires, type SuiteOptions } from './context.ts';
-import { reference } from './search.reference.ts';
-import type { StoreTarget } from './target.ts';
+import { coveredLength, queryTerms } from '../../../src/stores/mongodb/texts.ts';
+import { reference } from './pipeline.reference.ts';
+import type { PipelineTarget } from './pipeline.target.ts';
 
 // A small vocabulary, so that names collide, tie and nest often.
 const WORDS = ['saint', 'st', 'mary', "mary's", 'marys', 'school', 'schools', 'a', 'm', 'école', 'ecole', 'u'];
@@ -30,21 +26,19 @@ const queryArb = fc.record({
 
 const SEED = 20261121;
 /** Few enough for a network store: every run makes and drops a database. */
-export const DEFAULT_PROPERTY_RUNS = 60;
+const RUNS = 60;
 
 /** Takes no fixture getter: each run needs a database of its own, made here. */
-export function searchPropertyContract(target: StoreTarget, options: SuiteOptions): void {
-  const numRuns = options.propertyRuns ?? DEFAULT_PROPERTY_RUNS;
-  describe('SchoolStore.search against a reference', () => {
+export function pipelineProperty(target: PipelineTarget): void {
+  describe('the $text pipeline against a reference', () => {
     test(
-      `when catalogs and queries are random (${numRuns} runs), then every page equals the reference slice`,
-      async (ctx) => {
-        requires(ctx, target, 'search');
+      `when catalogs and queries are random (${RUNS} runs), then every page equals the reference slice`,
+      async () => {
         await fc.assert(
           fc.asyncProperty(fc.array(schoolArb, { minLength: 1, maxLength: 40 }), fc.array(queryArb, { minLength: 1, maxLength: 8 }), async (schools, queries) => {
             const fixture = await target.create();
             try {
-              const { store } = fixture;
+              const { store, search } = fixture;
               const drafts = schools.flatMap((s, i) => {
                 const r = draftSchool({ schoolname: s.schoolname, city: 'City', stateprovince: s.state, aliases: s.aliases, sourceKey: `p:${i}` });
                 return r.ok ? [r.draft] : [];
@@ -53,18 +47,15 @@ export function searchPropertyContract(target: StoreTarget, options: SuiteOption
               for (const q of queries) {
                 const terms = queryTerms(q.words.join(' '));
                 const expected = reference(drafts, terms, q.state);
-                // Twice: the second answer may come from a count cache.
-                for (let round = 0; round < 2; round++) {
-                  const page = await store.schools.search({ terms, coveredLength: coveredLength(terms), state: q.state, offset: q.offset, limit: q.limit });
-                  expect(page.total).toBe(expected.length);
-                  expect(page.hits.map((h) => [h.id, h.matchedLength])).toEqual(expected.slice(q.offset, q.offset + q.limit).map((e) => [e.id, e.length]));
-                }
+                const page = await search({ terms, coveredLength: coveredLength(terms), state: q.state, offset: q.offset, limit: q.limit });
+                expect(page.total).toBe(expected.length);
+                expect(page.hits.map((h) => [h.id, h.matchedLength])).toEqual(expected.slice(q.offset, q.offset + q.limit).map((e) => [e.id, e.length]));
               }
             } finally {
               await fixture.dispose();
             }
           }),
-          { numRuns, seed: SEED },
+          { numRuns: RUNS, seed: SEED },
         );
       },
       // Each run makes a database; a network store takes far longer than the default timeout.

@@ -1,6 +1,7 @@
-// What SchoolStore.search promises, computed the slow way: filter every draft, sort them all.
+// What the MongoDB pipelines promise, computed the slow way: filter every draft, sort them all.
 import type { SchoolDraft } from '../../../src/domain/ports.ts';
-import { coveredLength } from '../../../src/domain/search.service.ts';
+import { nameSortKey } from '../../../src/domain/search/normalize.ts';
+import { coveredLength, searchText } from '../../../src/stores/mongodb/texts.ts';
 
 export interface ReferenceHit {
   readonly id: string;
@@ -21,8 +22,8 @@ export function reference(drafts: readonly SchoolDraft[], terms: readonly string
   return drafts
     .filter((d) => state === undefined || d.state === state)
     .flatMap((d) => {
-      const lengths = d.searchTexts.filter((t) => matchesText(t.terms)).map((t) => t.length);
-      return lengths.length ? [{ id: d.id, sortKey: d.sortKey, length: Math.min(...lengths) }] : [];
+      const lengths = [d.name, ...d.aliases].map(searchText).filter((t) => matchesText(t.terms)).map((t) => t.length);
+      return lengths.length ? [{ id: d.id, sortKey: nameSortKey(d.name), length: Math.min(...lengths) }] : [];
     })
     .sort(
       (x, y) =>
