@@ -36,7 +36,7 @@ try {
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 const drafts = [...result.drafts].sort((a, b) => compare(a.name, b.name) || compare(a.id, b.id));
 const text = drafts
-  .map((d) => JSON.stringify({ schoolid: d.id, schoolname: d.name, city: d.city, stateprovince: d.state, aliases: d.aliases }))
+  .map((d) => JSON.stringify({ schoolid: d.id, schoolname: d.name, city: d.city, stateprovince: d.state, aliases: d.aliases, prominence: d.prominence }))
   .join('\n')
   .concat('\n');
 

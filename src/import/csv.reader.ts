@@ -3,7 +3,7 @@ import { csvRecords } from './csv.records.ts';
 import { hasInvalidUtf8, type SourceReader } from './source.ts';
 
 const REQUIRED = ['schoolname', 'city', 'stateprovince'] as const;
-const OPTIONAL = ['image_url', 'schoolid', 'aliases'] as const;
+const OPTIONAL = ['image_url', 'schoolid', 'aliases', 'prominence'] as const;
 const KNOWN: ReadonlySet<string> = new Set([...REQUIRED, ...OPTIONAL]);
 
 type Column = (typeof REQUIRED)[number] | (typeof OPTIONAL)[number];
@@ -48,6 +48,7 @@ export const readCsv: SourceReader = async function* (data, onProgress) {
         image_url: get('image_url'),
         schoolid: get('schoolid'),
         aliases: get('aliases')?.split('|'),
+        prominence: get('prominence'),
       },
     };
   }

@@ -17,14 +17,35 @@ export function isIpedsHeader(columns: readonly string[]): boolean {
 }
 
 /**
- * IALIAS holds alternative names separated by `|`, or by runs of spaces where the form
- * field was padded ("UAH  University of Alabama Huntsville").
+ * IALIAS holds alternative names separated by `|`, `;` or `,` ("Penn, U of PA, UPenn"), or by
+ * runs of spaces where the form field was padded ("UAH  University of Alabama Huntsville"). A
+ * comma inside one name ("Rutgers, The State University of New Jersey") splits it into two
+ * aliases, each still a name the school is known by.
  */
 export function splitAliases(field: string | undefined): string[] {
   return (field ?? '')
-    .split(/\||\s{2,}/)
+    .split(/[|;,]|\s{2,}/)
     .map((a) => a.trim())
     .filter((a) => a.length > 0);
+}
+
+/**
+ * The static rank of an institution, 0–100, from columns of the directory: flagships before
+ * small namesakes ("purdue university" → the West Lafayette campus before Purdue Global and the
+ * regional campuses). Size (INSTSIZE 1–5: up to 40), research activity (Carnegie 2021 basic
+ * classification C21BASIC: R1 40, R2 30, doctoral/professional 20, master's 10, baccalaureate 5),
+ * main campus (OPEID ending in 00: 10, branches 0) and level (ICLEVEL: four-year 10, two-year 5).
+ */
+export function ipedsProminence(get: (column: string) => string | undefined): number {
+  const size = Number(get('INSTSIZE'));
+  const sizePoints = size >= 1 && size <= 5 ? size * 8 : 0;
+  const carnegie = Number(get('C21BASIC'));
+  const researchPoints = carnegie === 15 ? 40 : carnegie === 16 ? 30 : carnegie === 17 ? 20 : carnegie >= 18 && carnegie <= 20 ? 10 : carnegie >= 21 && carnegie <= 23 ? 5 : 0;
+  const opeid = get('OPEID') ?? '';
+  const mainPoints = /^\d{8}$/.test(opeid) && opeid.endsWith('00') ? 10 : 0;
+  const level = Number(get('ICLEVEL'));
+  const levelPoints = level === 1 ? 10 : level === 2 ? 5 : 0;
+  return sizePoints + researchPoints + mainPoints + levelPoints;
 }
 
 export const readIpeds: SourceReader = async function* (data, onProgress) {
@@ -73,6 +94,7 @@ function toRow(line: number, header: Map<string, number>, fields: readonly strin
       city: get('CITY')!,
       stateprovince: get('STABBR')!,
       aliases: splitAliases(get('IALIAS')),
+      prominence: ipedsProminence(get),
       // Leading zeros would otherwise give one institution two ids.
       sourceKey: `ipeds:${Number(unitid)}`,
     },

@@ -4,7 +4,7 @@ import { hasInvalidUtf8, type SourceReader, type SourceRow } from './source.ts';
 
 const STRINGS = ['schoolname', 'city', 'stateprovince'] as const;
 const NULLABLE = ['image_url', 'schoolid'] as const;
-const KNOWN: ReadonlySet<string> = new Set([...STRINGS, ...NULLABLE, 'aliases']);
+const KNOWN: ReadonlySet<string> = new Set([...STRINGS, ...NULLABLE, 'aliases', 'prominence']);
 
 export const readNdjson: SourceReader = async function* (data, onProgress) {
   // Not fatal: a bad byte is reported with its line below instead of failing the whole decode.
@@ -42,6 +42,8 @@ function toRow(line: number, text: string): SourceRow {
   if (aliases !== undefined && aliases !== null && !(Array.isArray(aliases) && aliases.every((a) => typeof a === 'string'))) {
     return { line, error: 'aliases must be an array of strings' };
   }
+  const prominence = record['prominence'];
+  if (prominence !== undefined && prominence !== null && typeof prominence !== 'number') return { line, error: 'prominence must be a number or null' };
   const optional = (field: string) => (record[field] as string | null | undefined) ?? undefined;
   const input: SchoolInput = {
     schoolname: record['schoolname'] as string,
@@ -50,6 +52,7 @@ function toRow(line: number, text: string): SourceRow {
     image_url: optional('image_url'),
     schoolid: optional('schoolid'),
     aliases: (aliases as string[] | null | undefined) ?? undefined,
+    prominence: (prominence as number | null | undefined) ?? undefined,
   };
   return { line, input };
 }

@@ -2,7 +2,7 @@
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { uuidV5 } from '../../src/domain/ids.ts';
-import { nameSortKey } from '../../src/domain/text.ts';
+import { nameSortKey } from '../../src/domain/search/normalize.ts';
 import { ImportError, ImportSourceError, type RowProblem } from '../../src/import/errors.ts';
 import type { ImportFormat } from '../../src/import/format.ts';
 import { importFile } from '../../src/import/import.service.ts';
@@ -65,9 +65,19 @@ describe('a CSV file with bad rows', () => {
     expect(await t.store.schools.findById(reedId)).toBeNull();
   });
 
+  it('names a prominence that is not a whole number from 0 to 100', async () => {
+    const rows = ['schoolname,city,stateprovince,prominence', 'Reed College,Portland,OR,', 'A College,Springfield,IL,101', 'B College,Springfield,IL,-1', 'C College,Springfield,IL,4.5', 'D College,Springfield,IL,high', 'E College,Springfield,IL,100'];
+    expect(await rejected('prominence.csv', `${rows.join('\n')}\n`)).toEqual([
+      { line: 3, reason: 'prominence "101" is not a whole number from 0 to 100' },
+      { line: 4, reason: 'prominence "-1" is not a whole number from 0 to 100' },
+      { line: 5, reason: 'prominence "4.5" is not a whole number from 0 to 100' },
+      { line: 6, reason: 'prominence "high" is not a whole number from 0 to 100' },
+    ]);
+  });
+
   it('names unknown columns', async () => {
     expect(await rejected('unknown.csv', `schoolname,city,stateprovince,website,phone\n${GOOD}\n`)).toEqual([
-      { line: 1, reason: 'unknown column(s) "website", "phone"; the columns are schoolname, city, stateprovince, image_url, schoolid, aliases' },
+      { line: 1, reason: 'unknown column(s) "website", "phone"; the columns are schoolname, city, stateprovince, image_url, schoolid, aliases, prominence' },
     ]);
   });
 
@@ -121,6 +131,8 @@ describe('an NDJSON file with bad lines', () => {
       '{"schoolname":"","city":"Springfield","stateprovince":"IL"}',
       '{"schoolname":"Foo College","city":"Springfield","stateprovince":"IL","schoolid":"123"}',
       '{"schoolname":"Foo College","city":"Springfield","stateprovince":"IL","image_url":"javascript:alert(1)"}',
+      '{"schoolname":"Foo College","city":"Springfield","stateprovince":"IL","prominence":"50"}',
+      '{"schoolname":"Foo College","city":"Springfield","stateprovince":"IL","prominence":0.5}',
     ].join('\n'))).toEqual([
       { line: 2, reason: expect.stringMatching(/^is not valid JSON \(/) },
       { line: 4, reason: 'is not a JSON object' },
@@ -131,6 +143,8 @@ describe('an NDJSON file with bad lines', () => {
       { line: 9, reason: 'schoolname is empty' },
       { line: 10, reason: 'schoolid "123" is not a UUID' },
       { line: 11, reason: 'image_url "javascript:alert(1)" is not an http(s) URL' },
+      { line: 12, reason: 'prominence must be a number or null' },
+      { line: 13, reason: 'prominence "0.5" is not a whole number from 0 to 100' },
     ]);
     expect(await t.store.schools.findById(reedId)).toBeNull();
   });

@@ -2,7 +2,8 @@
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { uuidV5 } from '../../src/domain/ids.ts';
-import { nameSortKey } from '../../src/domain/text.ts';
+import { nameSortKey } from '../../src/domain/search/normalize.ts';
+import { namesFound, searchStore } from '../support/search.ts';
 import { UnknownFormatError } from '../../src/import/errors.ts';
 import { importFile } from '../../src/import/import.service.ts';
 import { IDENTICAL_DUPLICATE } from '../../src/import/read.ts';
@@ -40,10 +41,9 @@ describe('canonical CSV', () => {
       name: 'Université Laval',
       imageUrl: null,
     });
-    const smc = await t.store.schools.search({ terms: ['smc'], coveredLength: 0, offset: 0, limit: 5 });
-    expect(smc.hits.map((h) => [h.id, h.name])).toEqual([[derivedId("Saint Mary's College", 'Notre Dame', 'IN'), "Saint Mary's College"]]);
-    const cal = await t.store.schools.search({ terms: ['cal'], coveredLength: 0, offset: 0, limit: 5 });
-    expect(cal.hits.map((h) => h.name)).toEqual(['University of California, Berkeley']);
+    const smc = await searchStore(t.store, 'smc', { limit: 5 });
+    expect(smc.hits.map((h) => [h.school.id, h.school.name])).toEqual([[derivedId("Saint Mary's College", 'Notre Dame', 'IN'), "Saint Mary's College"]]);
+    expect(await namesFound(t.store, 'cal', { limit: 5 })).toEqual(['University of California, Berkeley']);
   });
 
   it('reads CRLF line ends and a UTF-8 byte order mark, and updates changed rows on re-import', async () => {
@@ -72,8 +72,7 @@ describe('canonical NDJSON', () => {
       imageUrl: 'https://logos.example.com/mit.svg',
     });
     expect(await t.store.schools.findById(derivedId('École Polytechnique de Montréal', 'Montréal', 'QC'))).toMatchObject({ imageUrl: null });
-    const poly = await t.store.schools.search({ terms: ['polytechnique', 'montreal'], coveredLength: 0, offset: 0, limit: 5 });
-    expect(poly.total).toBe(1);
+    expect((await searchStore(t.store, 'polytechnique montreal')).total).toBe(1);
     expect((await importFile(t.store, join(FIXTURES, 'schools.ndjson'))).counts).toEqual({ inserted: 0, updated: 0, unchanged: 3 });
   });
 

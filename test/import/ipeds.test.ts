@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { uuidV5 } from '../../src/domain/ids.ts';
 import { importFile } from '../../src/import/import.service.ts';
 import { IPEDS_FILE, SEED_FILE, tempStore, type TempStore } from './temp-store.ts';
+import { namesFound, searchStore } from '../support/search.ts';
 
 const SKIPPED = {
   'administrative unit (SECTOR=0)': 71,
@@ -36,12 +37,16 @@ describe('importing the IPEDS HD2022 file', () => {
     });
     // Windows-1252 0xED decoded as "í", and searchable without the accent.
     expect((await t.store.schools.findById(ipedsId(449135)))?.name).toBe('Dewey University-Juana Díaz');
-    const dewey = await t.store.schools.search({ terms: ['dewey', 'diaz'], coveredLength: 0, offset: 0, limit: 5 });
-    expect(dewey.hits.map((h) => h.name)).toEqual(['Dewey University-Juana Díaz']);
+    expect(await namesFound(t.store, 'dewey diaz', { limit: 5 })).toEqual(['Dewey University-Juana Díaz']);
     // IALIAS "UAH  University of Alabama Huntsville": two aliases, split on the run of spaces,
-    // so "uah" alone is a whole alias of length 3 and ranks first.
-    const uah = await t.store.schools.search({ terms: ['uah'], coveredLength: 0, offset: 0, limit: 5 });
-    expect(uah.hits[0]).toMatchObject({ id: ipedsId(100706), name: 'University of Alabama in Huntsville', matchedLength: 3 });
+    // so "uah" is a whole alternative name: equality, first, scored 0.97.
+    const uah = await searchStore(t.store, 'uah', { limit: 5 });
+    expect(uah.hits[0]).toMatchObject({ school: { id: ipedsId(100706), name: 'University of Alabama in Huntsville' }, score: 0.97 });
+    // IALIAS "Penn, U of PA, U-Penn, …": split on commas, so "penn" is an alternative name of the University of Pennsylvania.
+    expect((await searchStore(t.store, 'penn')).hits[0]).toMatchObject({ school: { id: ipedsId(215062) }, score: 0.97 });
+    // Prominence from size, Carnegie class, main campus and level: the flagship before its namesakes.
+    expect((await namesFound(t.store, 'purdue university', { limit: 2 }))[0]).toBe('Purdue University-Main Campus');
+    expect((await namesFound(t.store, 'texas a&m', { limit: 2 }))[0]).toBe('Texas A & M University-College Station');
     // The row with an unescaped quote inside a URL field (line 1410) is read whole.
     expect(await t.store.schools.findById(ipedsId(163657))).toMatchObject({ name: "Prince George's Community College", city: 'Largo', state: 'MD' });
     // An administrative unit (SECTOR=0) and a closed institution (CYACTIVE=3) are left out.
