@@ -84,11 +84,14 @@ export type School = {
      * accents, punctuation, synonyms and small words aside); 0.97: the query is one of its
      * alternative names. Otherwise at most 0.95:
      * 0.95 × (words found − 1 + average credit of the words found) ÷ words in the query,
-     * where a found word's credit is 1 for a whole word of the name, 0.9 of an alternative
-     * name; 0.8 and 0.7 for the start of a word of either; 0.6 and 0.5 for a word with a
-     * typo; 0.4, 0.3 and 0.2 for a whole word, start or typo in the city. So `harvard`
-     * scores 0.95 for *Harvard University*, `harv` 0.76, and a school that has one of two
-     * words at most 0.475. The same on every store and search engine.
+     * where a found word's credit is 1 for a whole word of the name (typed or a synonym),
+     * 0.95 for a translation, 0.9 for a whole word of an alternative name; 0.8 and 0.7 for
+     * the start of a word of the name or of an alternative name; 0.6 and 0.5 for a word
+     * with a typo; 0.4, 0.3 and 0.2 for a whole word, start or typo in the city. So
+     * `harvard` scores 0.95 for *Harvard University*, `harv` 0.76, and a school that has
+     * one of two words at most 0.475. Words no school has count in "words in the query"
+     * (and scale 1 and 0.97 by the share of the others). The same on every store and
+     * search engine.
      *
      */
     similarity_score: number;
