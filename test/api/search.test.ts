@@ -123,9 +123,9 @@ describe('fetchSchoolSearch: 1. typos', () => {
 
 describe('fetchSchoolSearch: 2. prefixes', () => {
   test.each([
-    ['the last word as a one-letter prefix', 'lincoln u', ['Lincoln Memorial University', 'Lincoln University']],
+    ['the last word as a one-letter prefix (the name that starts with the query first)', 'lincoln u', ['Lincoln University', 'Lincoln Memorial University']],
     ['every word a prefix', 'linc mem', ['Lincoln Memorial University']],
-    ['a prefix of one word', 'linc', ['Abraham Lincoln High School', 'Lincoln Memorial University', 'Lincoln University']],
+    ['a prefix of one word (names that start with it first)', 'linc', ['Lincoln Memorial University', 'Lincoln University', 'Abraham Lincoln High School']],
     ['words in any order (here spelling the whole name)', 'university lincoln', ['Lincoln University', 'Lincoln Memorial University']],
   ])('when the query has %s, then it matches', async (_what, query, expected) => {
     expect(await names(query)).toEqual(expected);
@@ -160,6 +160,12 @@ describe('fetchSchoolSearch: 3. soft matching', () => {
     expect(r.data!.requestresult.schools[0]!.similarity_score).toBeLessThan(0.95);
     const soft = await search({ query: 'harvard zebra' });
     expect(soft.data!.requestresult.schools.map((s) => [s.schoolname, s.similarity_score])).toEqual([['Harvard University', 0.475]]);
+  });
+
+  test('when a word is one no school has, then it is left out as if not typed, and the score still counts it', async () => {
+    // Without "zyxw" the query is the name: equality, first, scored 2 of 3 words.
+    expect(await first('harvard university zyxw')).toMatchObject({ schoolname: 'Harvard University', similarity_score: 0.6667 });
+    expect(await first('zyxw lincoln university')).toMatchObject({ schoolname: 'Lincoln University', similarity_score: 0.6667 });
   });
 
   test('when a query is only noise, then 200 with nothing found', async () => {
@@ -318,7 +324,7 @@ describe('fetchSchoolSearch: 6. ranking', () => {
 
   test('when stateCode is given, then only schools of that state match', async () => {
     expect(await names('lincoln', { stateCode: 'TN' })).toEqual(['Lincoln Memorial University']);
-    expect(await names('university', { stateCode: 'ON' })).toEqual(["Queen's University", 'University of Toronto']);
+    expect(await names('university', { stateCode: 'ON' })).toEqual(['University of Toronto', "Queen's University"]);
   });
 });
 

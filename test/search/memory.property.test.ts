@@ -13,7 +13,7 @@ import { ReferenceEngine } from '../../src/search/reference.engine.ts';
 const WORDS = [
   'saint', 'st', 'mary', "mary's", 'marys', 'school', 'schools', 'schol', 'a', 'm', 'a&m', 'école', 'ecole',
   'university', 'universty', 'univ', 'college', 'colege', 'community', 'cc', 'high', 'hs', 'the', 'of',
-  'wilkes-barre', 'montréal', 'montreal', 'lincoln', 'linclon', 'queens', "queen's", 'u',
+  'wilkes-barre', 'montréal', 'montreal', 'lincoln', 'linclon', 'queens', "queen's", 'u', 'université', 'universidad', 'penn', 'pennsylvania',
 ];
 const CITIES = ['Montréal', 'Saint-Laurent', 'Lincoln', 'Springfield', 'Wilkes-Barre'];
 const STATES = ['MA', 'QC', 'TX'];
@@ -28,7 +28,7 @@ const schoolArb = fc.record({
 });
 /** A word of the vocabulary, or a start of one, or one with a letter changed, dropped or swapped. */
 const queryWordArb = fc.oneof(
-  fc.constantFrom(...WORDS, 'sch', 'mar', 'z', 'uni', 'montr', 'schoo', 'colleg', 'lincol', 'xyzzy', 'l', 'q'),
+  fc.constantFrom(...WORDS, 'sch', 'mar', 'z', 'uni', 'montr', 'schoo', 'colleg', 'lincol', 'xyzzy', 'l', 'q', 'pe', 'un', 'st', 'unon', 'pen'),
   fc.tuple(fc.constantFrom(...WORDS.filter((w) => w.length >= 5)), fc.nat(), fc.constantFrom('sub', 'del', 'swap', 'ins')).map(([w, at, op]) => {
     const i = at % (w.length - 1);
     if (op === 'sub') return w.slice(0, i) + 'x' + w.slice(i + 1);

@@ -28,8 +28,13 @@ export function indexTerms(text: string): string[] {
  * university"; "Houston CC" = "Houston Community College". Empty when nothing is left.
  */
 export function canonicalKey(text: string): string {
+  return canonicalKeyOfWords(words(text));
+}
+
+/** canonicalKey of text already split into folded words (normalize.ts, words). */
+export function canonicalKeyOfWords(list: readonly string[]): string {
   const out: string[] = [];
-  for (const w of joinInitials(words(text).filter((w) => !STOP_WORDS.has(w)))) {
+  for (const w of joinInitials(list.filter((w) => !STOP_WORDS.has(w)))) {
     for (const part of phraseOf(w) ?? [w]) {
       if (!STOP_WORDS.has(part)) out.push(canonicalWord(part));
     }

@@ -1,8 +1,10 @@
 // How one query word matches one term: the predicates every engine implements and the reference
 // evaluates literally. Distances are optimal string alignment (Damerau–Levenshtein where a
 // transposed pair is one edit and is not edited again), over UTF-16 code units.
-import type { QueryWord } from './query.ts';
+import { words } from './normalize.ts';
+import { typoBudget, type QueryWord, type SearchPlan } from './query.ts';
 import { Kind } from './ranking.ts';
+import { STOP_WORDS } from './synonyms.ts';
 
 /** Optimal string alignment distance of a and b, or max + 1 when it is over max. */
 export function osaDistance(a: string, b: string, max: number): number {
@@ -38,16 +40,44 @@ export function startWithin(word: string, term: string, max: number): boolean {
 }
 
 /**
- * The best way a query word matches a term: Exact (the word or a synonym), Prefix (the term
- * starts with the word), Typo (within the word's typo budget; for the word being typed, also a
- * start of the term within it), or None.
+ * The best way a query word matches a term: Exact (the word itself or a synonym), Translation,
+ * Prefix (the term starts with the word), Typo (within the typo budget: typoBudget of the longer of
+ * the two; for the word being typed, also a start of the term within the budget of its own
+ * length), or None. A word still being typed of one or two letters (QueryWord.open) is a start
+ * even where it is a whole word: the "m" of "university of m" is not the "M" of "Texas A & M".
  */
 export function matchKind(word: QueryWord, term: string): Kind {
-  if (term === word.text || word.synonyms.includes(term)) return Kind.Exact;
+  if (term === word.text || word.synonyms.includes(term)) return word.open ? Kind.Prefix : Kind.Exact;
+  if (word.translations.includes(term)) return word.open ? Kind.Prefix : Kind.Translation;
   if (term.startsWith(word.text)) return Kind.Prefix;
-  if (word.typos > 0) {
-    if (osaDistance(word.text, term, word.typos) <= word.typos) return Kind.Typo;
-    if (word.last && startWithin(word.text, term, word.typos)) return Kind.Typo;
-  }
+  const whole = typoBudget(Math.max(word.text.length, term.length));
+  if (whole > 0 && osaDistance(word.text, term, whole) <= whole) return Kind.Typo;
+  if (word.last && word.typos > 0 && startWithin(word.text, term, word.typos)) return Kind.Typo;
   return Kind.None;
+}
+
+/**
+ * Whether a name starts with the query: its words without stop words (nameWords) begin with the
+ * query's words as typed (plan.sequence), in order, each matching the name's word at its place (as
+ * a whole word, a synonym, a start or within its typos).
+ */
+export function startsWithQuery(plan: SearchPlan, name: readonly string[]): boolean {
+  return plan.sequence.length <= name.length && plan.sequence.every((w, i) => matchKind(plan.words[w]!, name[i]!) !== Kind.None);
+}
+
+/**
+ * Whether the query spells out the whole name (in any order, with starts of words and typos):
+ * every word of the name (nameWords) matches a query word, and every query word matches a term of
+ * the name (`inName`: the name's terms, indexTerms).
+ */
+export function coversName(plan: SearchPlan, name: readonly string[], inName: readonly string[]): boolean {
+  return (
+    name.every((n) => plan.words.some((w) => matchKind(w, n) !== Kind.None)) &&
+    plan.words.every((w) => inName.some((t) => matchKind(w, t) !== Kind.None))
+  );
+}
+
+/** A name's words in order, stop words left out: what startsWithQuery and coversName compare. */
+export function nameWords(name: string): string[] {
+  return words(name).filter((w) => !STOP_WORDS.has(w));
 }

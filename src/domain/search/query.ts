@@ -1,7 +1,10 @@
 // What a typed query asks for: its words, how each may match, and its equality key.
-import { canonicalKey } from './analysis.ts';
+import { canonicalKeyOfWords } from './analysis.ts';
 import { words } from './normalize.ts';
-import { STOP_WORDS, synonymsOf } from './synonyms.ts';
+import { STOP_WORDS, synonymsOf, translationsOf } from './synonyms.ts';
+
+/** A last word this short is still being typed: its whole-word matches count as starts. */
+export const OPEN_LETTERS = 2;
 
 /** Words of a query beyond this many are ignored: they could only narrow a match further. */
 export const MAX_QUERY_WORDS = 10;
@@ -9,23 +12,36 @@ export const MAX_QUERY_WORDS = 10;
 export interface QueryWord {
   /** Folded. */
   readonly text: string;
-  /** Words that match as if they were this one, whole (st → saint). */
+  /** Other ways of writing this word, matching as the word itself would (st → saint). */
   readonly synonyms: readonly string[];
-  /** Edits forgiven when a whole word is compared: 0 up to 4 letters, 1 for 5–8, 2 for 9 or more. */
+  /** The word in other languages, matching a little below it (university → université). */
+  readonly translations: readonly string[];
+  /** Edits forgiven when the word is compared with the start of a longer word (the word being typed): typoBudget of its own length. */
   readonly typos: number;
   /** The word being typed (the query's last), so a typo may also be inside the start of a longer word. */
   readonly last: boolean;
+  /** The word being typed, one or two letters long: a whole-word match of it counts as a start (matching.ts). */
+  readonly open: boolean;
 }
 
 export interface SearchPlan {
   /** The words that count, in the order typed, distinct: n of the score's "words found out of n". */
   readonly words: readonly QueryWord[];
+  /** The words as typed, in order, repeats kept: indexes into `words` (for "the name starts with the query"). */
+  readonly sequence: readonly number[];
+  /** Every word as typed, folded, stop words included: what the equality key is made of. */
+  readonly typed: readonly string[];
   /** The equality key (analysis.ts); empty when the query has none. */
   readonly canonical: string;
 }
 
-export function typoBudget(word: string): number {
-  const letters = [...word].length;
+/**
+ * Edits forgiven in a word of this many letters: 0 up to 4, 1 from 5 to 8, 2 from 9. When a typed
+ * word is compared with a whole word, the longer of the two decides (matching.ts): "unon" is one
+ * edit from the 5-letter "union", so it finds Union College. Letters are UTF-16 code units (the
+ * folded words are Latin letters and digits), as the index's trie counts them.
+ */
+export function typoBudget(letters: number): number {
   return letters >= 9 ? 2 : letters >= 5 ? 1 : 0;
 }
 
@@ -40,13 +56,40 @@ export function planQuery(query: string): SearchPlan {
   const significant = distinct.filter((w) => !STOP_WORDS.has(w));
   const chosen = (significant.length > 0 ? significant : distinct).slice(0, MAX_QUERY_WORDS);
   const lastTyped = all[all.length - 1];
+  const index = new Map(chosen.map((w, i) => [w, i]));
   return {
-    words: chosen.map((text, i) => ({
-      text,
-      synonyms: synonymsOf(text),
-      typos: typoBudget(text),
-      last: i === chosen.length - 1 && text === lastTyped,
-    })),
-    canonical: canonicalKey(query),
+    words: chosen.map((text, i) => {
+      const last = i === chosen.length - 1 && text === lastTyped;
+      return {
+        text,
+        synonyms: synonymsOf(text),
+        translations: translationsOf(text),
+        typos: typoBudget(text.length),
+        last,
+        open: last && [...text].length <= OPEN_LETTERS,
+      };
+    }),
+    sequence: all.flatMap((w) => (index.has(w) ? [index.get(w)!] : [])).slice(0, 2 * MAX_QUERY_WORDS),
+    typed: all,
+    canonical: canonicalKeyOfWords(all),
+  };
+}
+
+/**
+ * The plan without the words no school has (an engine knows which): they are left out as if they
+ * had not been typed, so "harvard university zyxw" is still the name Harvard University. The
+ * score still counts them (ranking.ts, similarityScore).
+ */
+export function withoutWords(plan: SearchPlan, keep: readonly number[]): SearchPlan {
+  if (keep.length === plan.words.length) return plan;
+  const kept = new Set(keep);
+  const gone = new Set(plan.words.filter((_, i) => !kept.has(i)).map((w) => w.text));
+  const position = new Map(keep.map((w, i) => [w, i]));
+  const typed = plan.typed.filter((w) => !gone.has(w));
+  return {
+    words: keep.map((i) => plan.words[i]!),
+    sequence: plan.sequence.filter((i) => kept.has(i)).map((i) => position.get(i)!),
+    typed,
+    canonical: canonicalKeyOfWords(typed),
   };
 }

@@ -6,25 +6,35 @@
 //   2. more of the query's words found (in the name, an alternative name or the city);
 //   3. better matches of those words: each word earns the credit of its best match below
 //      (whole word > start of a word > typo; name > alternative name; any name > city);
-//   4. prominence (a static rank from the directory: flagships before small namesakes);
-//   5. the name (folded), then the school id: a total order, so paging never repeats or skips.
-// Steps 4 and 5 are each engine's static order of the catalog (see compareStatic).
+//   4. the query spells out the whole name, every word of it, with starts of words or typos
+//      ("the universit of the south" → The University of the South before the University of
+//      South Carolina);
+//   5. the name starts with the query: its first words are the query's words, in order (the
+//      user is typing the name from its beginning: "linc" → Lincoln University before Abraham
+//      Lincoln High School);
+//   6. prominence (a static rank from the directory: flagships before small namesakes);
+//   7. the name (folded), then the school id: a total order, so paging never repeats or skips.
+// Steps 6 and 7 are each engine's static order of the catalog (see compareStatic).
 
 export const Field = { Name: 0, Alias: 1, City: 2 } as const;
 export type Field = (typeof Field)[keyof typeof Field];
 
-export const Kind = { None: 0, Typo: 1, Prefix: 2, Exact: 3 } as const;
+export const Kind = { None: 0, Typo: 1, Prefix: 2, Translation: 3, Exact: 4 } as const;
 export type Kind = (typeof Kind)[keyof typeof Kind];
 
-/** Credit of a word's match, by field and kind: the best a word can earn is 10 (whole word of the name). */
+/**
+ * Credit of a word's match, by field and kind: the best a word can earn is 20 (a whole word of
+ * the name, as typed or as one of its synonyms). A translation is a whole word too, a little
+ * below ("université" → the Universités before the Universities).
+ */
 const CREDITS: readonly (readonly number[])[] = [
-  // None, Typo, Prefix, Exact
-  [0, 6, 8, 10], // name
-  [0, 5, 7, 9], // alternative name
-  [0, 2, 3, 4], // city
+  // None, Typo, Prefix, Translation, Exact
+  [0, 12, 16, 19, 20], // name
+  [0, 10, 14, 17, 18], // alternative name
+  [0, 4, 6, 7, 8], // city
 ];
 
-export const BEST_CREDIT = 10;
+export const BEST_CREDIT = 20;
 
 export function credit(kind: Kind, field: Field): number {
   return CREDITS[field]![kind]!;
@@ -39,11 +49,21 @@ export interface Quality {
   readonly matched: number;
   /** Sum of the credits of the words found. */
   readonly credit: number;
+  /** The query spells out the whole name (matching.ts, coversName). */
+  readonly covers: boolean;
+  /** The name's first words are the query's words, in order (matching.ts, startsWithQuery). */
+  readonly starts: boolean;
 }
 
 /** Negative when a ranks before b on match quality alone; 0 when the static order decides. */
 export function compareQuality(a: Quality, b: Quality): number {
-  return b.equality - a.equality || b.matched - a.matched || b.credit - a.credit;
+  return (
+    b.equality - a.equality ||
+    b.matched - a.matched ||
+    b.credit - a.credit ||
+    Number(b.covers) - Number(a.covers) ||
+    Number(b.starts) - Number(a.starts)
+  );
 }
 
 export interface StaticKey {
@@ -66,16 +86,20 @@ export const ALIAS_EQUALITY_SCORE = 0.97;
 export const MATCH_CEILING = 0.95;
 
 /**
- * similarity_score in [0, 1], rounded to 4 decimals: 1 when the query is the school's name,
- * 0.97 when it is one of its alternative names, otherwise
- *   0.95 × ((words found − 1) + average credit of the words found / 10) / words in the query,
+ * similarity_score in [0, 1], rounded to 4 decimals: 1 when the query is the school's name, 0.97
+ * when it is one of its alternative names, otherwise
+ *   0.95 × ((words found − 1) + average credit of the words found / 20) / words in the query,
  * so a school that found more words always scores higher, and among those that found as many,
- * the better matches score higher. It never increases along the order of compareQuality.
+ * the better matches score higher. Words no school has (query.ts, withoutWords) take no part in
+ * the order but still count: `known` of the query's `all` words are the others, and the scores
+ * of equality are scaled by known / all. It never increases along the order of compareQuality.
  */
-export function similarityScore(q: Quality, queryWords: number): number {
-  if (q.equality === 2) return 1;
-  if (q.equality === 1) return ALIAS_EQUALITY_SCORE;
-  if (q.matched === 0 || queryWords === 0) return 0;
-  const raw = (MATCH_CEILING * (q.matched - 1 + q.credit / (BEST_CREDIT * q.matched))) / queryWords;
+export function similarityScore(q: Quality, known: number, all: number = known): number {
+  if (all === 0) return 0;
+  let raw: number;
+  if (q.equality === 2) raw = known / all;
+  else if (q.equality === 1) raw = (ALIAS_EQUALITY_SCORE * known) / all;
+  else if (q.matched === 0) raw = 0;
+  else raw = (MATCH_CEILING * (q.matched - 1 + q.credit / (BEST_CREDIT * q.matched))) / all;
   return Math.round(raw * 10_000) / 10_000;
 }

@@ -5,16 +5,17 @@
 // College"). Add to it with care: every pair here makes some names match more queries.
 
 /**
- * Groups of interchangeable words; the first of each is the canonical form (used for equality).
- * Only true equivalents: "tech" is not here, because it abbreviates both "technology" and
- * "technical" (and a prefix already finds both).
+ * One word written in several ways (abbreviations, spellings): each matches the others as the
+ * word itself would. The first of each group is the canonical form (used for equality). Only
+ * true equivalents: "tech" is not here, because it abbreviates both "technology" and "technical"
+ * (and a prefix already finds both).
  */
 export const WORD_GROUPS: readonly (readonly string[])[] = [
   ['saint', 'st'],
   ['sainte', 'ste'],
   ['mount', 'mt'],
   ['fort', 'ft'],
-  ['university', 'univ', 'universite', 'universidad'],
+  ['university', 'univ'],
   ['college', 'coll'],
   ['institute', 'inst'],
   ['center', 'centre', 'ctr'],
@@ -23,8 +24,21 @@ export const WORD_GROUPS: readonly (readonly string[])[] = [
   ['senior', 'sr'],
   ['national', 'natl'],
   ['international', 'intl'],
+  // The short form the institutions use themselves (Penn State, UPenn, Penn Medicine).
+  ['pennsylvania', 'penn'],
+];
+
+/**
+ * One word in several languages: each matches the others too, a little below the word as typed,
+ * so that "université" lists the Universités first and "laval university" still finds Université
+ * Laval. The first of each group is the canonical form (a translated name is the same name).
+ */
+export const TRANSLATION_GROUPS: readonly (readonly string[])[] = [
+  ['university', 'universite', 'universidad'],
   ['technology', 'technologie', 'tecnologia'],
-  ['polytechnic', 'polytechnique'],
+  ['polytechnic', 'polytechnique', 'politecnica'],
+  ['college', 'colegio'],
+  ['institute', 'institut', 'instituto'],
 ];
 
 /** Abbreviations of phrases, both ways: a name with the phrase is also found by the abbreviation, and the reverse. */
@@ -49,10 +63,25 @@ for (const group of WORD_GROUPS) {
     alternatives.set(word, group.filter((w) => w !== word));
   }
 }
+const translated = new Map<string, readonly string[]>();
+for (const group of TRANSLATION_GROUPS) {
+  // A translation group's first word may itself have spellings ("university", "univ").
+  const all = group.flatMap((w) => [w, ...(alternatives.get(w) ?? [])]);
+  for (const word of all) {
+    if (!canonical.has(word)) canonical.set(word, group[0]!);
+    const same = new Set([word, ...(alternatives.get(word) ?? [])]);
+    translated.set(word, all.filter((w) => !same.has(w)));
+  }
+}
 
-/** The other words of a word's group (none when it has no synonyms). */
+/** The other ways of writing a word (none when it has no synonyms). */
 export function synonymsOf(word: string): readonly string[] {
   return alternatives.get(word) ?? [];
+}
+
+/** The word in the other languages of its translation group (none when it has none). */
+export function translationsOf(word: string): readonly string[] {
+  return translated.get(word) ?? [];
 }
 
 /** The canonical form of a word (itself when it has no synonyms). */

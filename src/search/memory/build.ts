@@ -14,6 +14,7 @@
 //   - states: one bitset per state.
 import { canonicalKey, indexTerms } from '../../domain/search/analysis.ts';
 import type { CatalogSchool } from '../../domain/search/engine.ts';
+import { nameWords } from '../../domain/search/matching.ts';
 import { nameSortKey } from '../../domain/search/normalize.ts';
 import { compareStatic, Field } from '../../domain/search/ranking.ts';
 import { STATE_CODES } from '../../domain/states.ts';
@@ -58,6 +59,9 @@ export interface IndexData {
   /** Each document's entries (term id << 2 | field) are fwd[fwdStart[d] .. fwdStart[d+1]-1]. */
   readonly fwdStart: Uint32Array;
   readonly fwd: Uint32Array;
+  /** Each document's name words in order, stop words left out (matching.ts, nameWords), as term ids: nameSeq[nameStart[d] ..]. */
+  readonly nameStart: Uint32Array;
+  readonly nameSeq: Uint32Array;
 
   /** Equality keys by hash (ascending), with the document and 2 (name) or 1 (alternative name). */
   readonly eqHash: Uint32Array;
@@ -125,6 +129,8 @@ export function buildIndex(rows: readonly CatalogSchool[]): IndexData {
   const cityTerms = new Map<string, number[]>();
   const fwdStart = new Uint32Array(docCount + 1);
   const fwdTemp = new U32();
+  const nameStart = new Uint32Array(docCount + 1);
+  const nameTemp = new U32();
   const local = new Map<number, number>();
   for (let doc = 0; doc < docCount; doc++) {
     const row = rows[order[doc]!]!;
@@ -145,6 +151,9 @@ export function buildIndex(rows: readonly CatalogSchool[]): IndexData {
     add(city, Field.City);
     for (const [id, field] of local) fwdTemp.push((id << 2) | field);
     fwdStart[doc + 1] = fwdTemp.length;
+    // Every name word is one of the name's terms (indexTerms keeps the words themselves).
+    for (const w of nameWords(row.name)) nameTemp.push(intern(w));
+    nameStart[doc + 1] = nameTemp.length;
   }
 
   // The vocabulary in code-unit order; a term's id is its rank.
@@ -155,6 +164,8 @@ export function buildIndex(rows: readonly CatalogSchool[]): IndexData {
   const vocabulary = sortedTemp.map((temp) => terms[temp]!);
   const fwd = fwdTemp.done();
   for (let i = 0; i < fwd.length; i++) fwd[i] = (rank[fwd[i]! >>> 2]! << 2) | (fwd[i]! & 3);
+  const nameSeq = nameTemp.done();
+  for (let i = 0; i < nameSeq.length; i++) nameSeq[i] = rank[nameSeq[i]!]!;
 
   const trie = buildTrie(vocabulary);
 
@@ -269,6 +280,8 @@ export function buildIndex(rows: readonly CatalogSchool[]): IndexData {
     dense,
     fwdStart,
     fwd,
+    nameStart,
+    nameSeq,
     eqHash: Uint32Array.from(eqEntries, (e) => e.hash),
     eqDoc: Uint32Array.from(eqEntries, (e) => e.doc),
     eqField: Uint8Array.from(eqEntries, (e) => e.field),

@@ -8,7 +8,7 @@
 // forward index, and stopping once the page is full of matches no later document can beat.
 import { canonicalKey } from '../../domain/search/analysis.ts';
 import type { CatalogSchool, EngineHit, EnginePage, EngineQuery } from '../../domain/search/engine.ts';
-import { MAX_QUERY_WORDS, type QueryWord } from '../../domain/search/query.ts';
+import { MAX_QUERY_WORDS, typoBudget, withoutWords, type QueryWord } from '../../domain/search/query.ts';
 import { BEST_CREDIT, credit, Field, Kind, similarityScore, type Equality } from '../../domain/search/ranking.ts';
 import { and, andNot, has, isEmpty, popcount, wordsFor } from './bitset.ts';
 import { childOf, hash32, STATE_LIST, type IndexData } from './build.ts';
@@ -17,8 +17,11 @@ import { typoMatches } from './typos.ts';
 /** How the terms of the vocabulary match one query word. */
 interface Expansion {
   readonly key: string;
-  /** Terms that are the word or a synonym. */
+  /** The terms of the word itself and its synonyms (Exact), of its translations (Translation); for an open word (query.ts), all of these count as prefixes. */
   readonly exact: readonly number[];
+  readonly translations: readonly number[];
+  /** Whole-word terms that count as prefixes (an open word's). */
+  readonly opened: readonly number[];
   /** The trie node of the word itself (every term starting with it), or -1. */
   readonly prefixNode: number;
   readonly prefixLo: number;
@@ -26,21 +29,22 @@ interface Expansion {
   /** Terms and subtrees within the word's typo budget. */
   readonly typoTerms: readonly number[];
   readonly typoNodes: readonly number[];
-  /** The best kinds any term offers, and the best short of whole words (for the page's early stop). */
+  /** The best kinds any term offers, and the best short of a whole word or synonym (for the page's early stop). */
   readonly best: Kind;
   readonly bestNonExact: Kind;
 }
 
 /** Name credit by kind: the most a word can earn with a match of that kind. */
-const TOP_CREDIT = [0, credit(Kind.Typo, Field.Name), credit(Kind.Prefix, Field.Name), credit(Kind.Exact, Field.Name)] as const;
+const TOP_CREDIT = [0, credit(Kind.Typo, Field.Name), credit(Kind.Prefix, Field.Name), credit(Kind.Translation, Field.Name), credit(Kind.Exact, Field.Name)] as const;
+/** A grade packed in one number: words found × KEY_SCALE + credit × 4 + (query covers the name) × 2 + (name starts with the query). */
 const KEY_SCALE = 1024;
 /** Cached word bitsets may take this many bytes. */
 const SET_CACHE_BYTES = 48 * 1024 * 1024;
 const EXPANSION_CACHE_SIZE = 20_000;
 
-const CREDIT_TABLE = new Int32Array(12);
+const CREDIT_TABLE = new Int32Array(24);
 for (const field of [Field.Name, Field.Alias, Field.City]) {
-  for (const kind of [Kind.Typo, Kind.Prefix, Kind.Exact]) CREDIT_TABLE[(field << 2) | kind] = credit(kind, field);
+  for (const kind of [Kind.Typo, Kind.Prefix, Kind.Translation, Kind.Exact]) CREDIT_TABLE[(field << 3) | kind] = credit(kind, field);
 }
 
 export class MemoryIndex {
@@ -52,8 +56,11 @@ export class MemoryIndex {
   readonly #maxSets: number;
   readonly #scratch: Uint32Array[];
   readonly #marks: Uint8Array[];
-  /** Per query word slot: the documents' best credit so far, reused by #grade. */
+  /** Per query word slot: the document's best credit so far, and whether the word is in its name; reused by #grade. */
   readonly #best = new Int32Array(MAX_QUERY_WORDS);
+  readonly #inName = new Uint8Array(MAX_QUERY_WORDS);
+  /** The query's words as typed (SearchPlan.sequence), for #grade. */
+  #sequence: readonly number[] = [];
 
   constructor(data: IndexData, rows: readonly CatalogSchool[]) {
     this.#d = data;
@@ -69,9 +76,8 @@ export class MemoryIndex {
   }
 
   search(query: EngineQuery): EnginePage {
-    const plan = query.plan;
-    const n = Math.min(plan.words.length, MAX_QUERY_WORDS);
-    if (n === 0 || this.#d.docCount === 0) return { total: 0, hits: [] };
+    const typed = query.plan;
+    if (typed.words.length === 0 || this.#d.docCount === 0) return { total: 0, hits: [] };
     let filter: Uint32Array | undefined;
     let stateIndex = -1;
     if (query.state !== undefined) {
@@ -80,22 +86,29 @@ export class MemoryIndex {
       filter = this.#d.stateSets.subarray(stateIndex * this.#words, (stateIndex + 1) * this.#words);
     }
 
-    // Each word's matching documents, and how many.
+    // Each word's matching documents, and how many. Words no document has are left out as if
+    // not typed (withoutWords); the score still counts them.
     const expansions: Expansion[] = [];
     const sets: Uint32Array[] = [];
     const sizes: number[] = [];
-    for (let i = 0; i < n; i++) {
-      const e = this.#expand(plan.words[i]!);
+    const known: number[] = [];
+    for (let i = 0; i < typed.words.length; i++) {
+      const e = this.#expand(typed.words[i]!);
       const all = this.#wordSet(e, false);
-      const set = filter ? and(this.#scratch[i]!, all, filter) : all;
+      const set = filter ? and(this.#scratch[known.length]!, all, filter) : all;
+      const size = popcount(set);
+      if (size === 0) continue;
+      known.push(i);
       expansions.push(e);
       sets.push(set);
-      sizes.push(popcount(set));
+      sizes.push(size);
     }
+    const plan = withoutWords(typed, known);
+    const n = plan.words.length;
 
-    // Soft matching: the words nothing has are dropped, then the most common one at a time
-    // (on a tie, the later one), until some document has all that remain.
-    let required = sizes.map((_, i) => i).filter((i) => sizes[i]! > 0);
+    // Soft matching: the most common word is dropped, one at a time (on a tie, the later one),
+    // until some document has all that remain.
+    let required = sizes.map((_, i) => i);
     const matches = this.#scratch[MAX_QUERY_WORDS]!;
     const intersect = () => {
       matches.set(sets[required[0]!]!);
@@ -117,19 +130,24 @@ export class MemoryIndex {
     if (query.offset >= end) return { total, hits: [] };
 
     this.#mark(expansions);
+    this.#sequence = plan.sequence;
     try {
-      const ranked: { doc: number; equality: Equality; key: number }[] = equal.map((e) => ({ ...e, key: this.#grade(e.doc, expansions) }));
+      const ranked: { doc: number; equality: Equality; key: number }[] = equal
+        .map((e) => ({ ...e, key: this.#grade(e.doc, expansions) }))
+        .sort((a, b) => b.equality - a.equality || b.key - a.key || a.doc - b.doc);
       const need = end - ranked.length;
       if (need > 0 && anyMatch) {
         const skip = new Set(equal.map((e) => e.doc));
-        for (const { doc, key } of this.#top(need, matches, expansions, sizes, skip)) ranked.push({ doc, equality: 0, key });
+        for (const { doc, key } of this.#top(need, matches, expansions, skip)) ranked.push({ doc, equality: 0, key });
       }
       const hits: EngineHit[] = ranked.slice(query.offset, end).map(({ doc, equality, key }) => {
         const row = this.#rows[this.#d.order[doc]!]!;
         const matched = Math.floor(key / KEY_SCALE);
+        const rest = key - matched * KEY_SCALE;
+        const quality = { equality, matched, credit: rest >> 2, covers: (rest & 2) === 2, starts: (rest & 1) === 1 };
         return {
           school: { id: row.id, name: row.name, city: row.city, state: row.state, imageUrl: row.imageUrl },
-          score: similarityScore({ equality, matched, credit: key - matched * KEY_SCALE }, n),
+          score: similarityScore(quality, n, typed.words.length),
         };
       });
       return { total, hits };
@@ -144,20 +162,16 @@ export class MemoryIndex {
    * page holds `need` documents that no later one can beat (a later one wins only with a better
    * grade, and the best grade possible is known from the words' expansions).
    */
-  #top(need: number, matches: Uint32Array, expansions: readonly Expansion[], sizes: readonly number[], skip: ReadonlySet<number>): { doc: number; key: number }[] {
+  #top(need: number, matches: Uint32Array, expansions: readonly Expansion[], skip: ReadonlySet<number>): { doc: number; key: number }[] {
     const heap = new Heap(need);
-    // The best grade any document can have: every word that matches anything, at its best kind.
-    let maxMatched = 0;
+    // The best grade any document can have: every word (each matches something), at its best kind.
+    const maxMatched = expansions.length;
     let maxCredit = 0;
-    for (let i = 0; i < expansions.length; i++) {
-      if (sizes[i]! === 0) continue;
-      maxMatched++;
-      maxCredit += TOP_CREDIT[expansions[i]!.best];
-    }
-    const bound1 = maxMatched * KEY_SCALE + maxCredit;
+    for (const e of expansions) maxCredit += TOP_CREDIT[e.best];
+    const bound1 = maxMatched * KEY_SCALE + maxCredit * 4 + 3;
     // Documents with a whole-word match for every word that has whole words are walked first;
     // the rest miss at least one of those, which bounds their grade lower (bound2).
-    const exactWords = expansions.map((e, i) => i).filter((i) => sizes[i]! > 0 && expansions[i]!.best === Kind.Exact);
+    const exactWords = expansions.map((_, i) => i).filter((i) => expansions[i]!.best >= Kind.Translation);
     let bound2 = bound1;
     let rest = matches;
     if (exactWords.length > 0) {
@@ -166,8 +180,8 @@ export class MemoryIndex {
       for (const i of exactWords) and(first, first, this.#wordSet(expansions[i]!, true));
       bound2 = -1;
       for (const i of exactWords) {
-        const fallback = expansions[i]!.bestNonExact;
-        const key = fallback === Kind.None ? bound1 - KEY_SCALE - BEST_CREDIT : bound1 - BEST_CREDIT + TOP_CREDIT[fallback];
+        const { best, bestNonExact: fallback } = expansions[i]!;
+        const key = fallback === Kind.None ? bound1 - KEY_SCALE - 4 * TOP_CREDIT[best] : bound1 - 4 * (TOP_CREDIT[best] - TOP_CREDIT[fallback]);
         if (key > bound2) bound2 = key;
       }
       if (!this.#walk(first, heap, expansions, skip, bound1)) return heap.sorted();
@@ -195,39 +209,63 @@ export class MemoryIndex {
     return true;
   }
 
-  /** matched × KEY_SCALE + credit of a document, from its forward entries. */
+  /** A document's grade (KEY_SCALE), from its forward entries and its name's words. */
   #grade(doc: number, expansions: readonly Expansion[]): number {
     const d = this.#d;
     const n = expansions.length;
     const best = this.#best;
+    const inName = this.#inName;
     best.fill(0, 0, n);
+    inName.fill(0, 0, n);
     const end = d.fwdStart[doc + 1]!;
     for (let at = d.fwdStart[doc]!; at < end; at++) {
       const entry = d.fwd[at]!;
       const term = entry >>> 2;
       const field = entry & 3;
       for (let i = 0; i < n; i++) {
-        const mark = this.#marks[i]![term]!;
-        const e = expansions[i]!;
-        const kind = mark === Kind.Exact ? Kind.Exact : term >= e.prefixLo && term < e.prefixHi ? Kind.Prefix : mark;
+        const kind = this.#kind(i, expansions[i]!, term);
         if (kind !== 0) {
-          const c = CREDIT_TABLE[(field << 2) | kind]!;
+          const c = CREDIT_TABLE[(field << 3) | kind]!;
           if (c > best[i]!) best[i] = c;
+          if (field === Field.Name) inName[i] = 1;
         }
       }
     }
     let matched = 0;
     let sum = 0;
+    let covers = 1;
     for (let i = 0; i < n; i++) {
       if (best[i]! > 0) {
         matched++;
         sum += best[i]!;
       }
+      if (inName[i] === 0) covers = 0;
     }
-    return matched * KEY_SCALE + sum;
+    const first = d.nameStart[doc]!;
+    const length = d.nameStart[doc + 1]! - first;
+    // The query covers the name: every word of the name matches a query word.
+    for (let p = 0; p < length && covers === 1; p++) {
+      let some = 0;
+      for (let i = 0; i < n && some === 0; i++) if (this.#kind(i, expansions[i]!, d.nameSeq[first + p]!) !== 0) some = 1;
+      covers = some;
+    }
+    // The name starts with the query: its first words match the words as typed, in order.
+    const sequence = this.#sequence;
+    let starts = length >= sequence.length ? 1 : 0;
+    for (let p = 0; p < sequence.length && starts === 1; p++) {
+      const i = sequence[p]!;
+      if (this.#kind(i, expansions[i]!, d.nameSeq[first + p]!) === 0) starts = 0;
+    }
+    return matched * KEY_SCALE + sum * 4 + covers * 2 + starts;
   }
 
-  /** Marks, per query word, its exact terms (3) and typo terms (1), for #grade. */
+  /** How query word i matches a term: its marks (#mark) for whole words, synonyms and typos, its range for prefixes. */
+  #kind(i: number, e: Expansion, term: number): number {
+    const mark = this.#marks[i]![term]!;
+    return mark >= Kind.Prefix ? mark : term >= e.prefixLo && term < e.prefixHi ? Kind.Prefix : mark;
+  }
+
+  /** Marks, per query word, its own term (Exact), its synonyms (Synonym) and typo terms (Typo), for #grade. */
   #mark(expansions: readonly Expansion[]): void {
     expansions.forEach((e, i) => this.#paint(this.#marks[i]!, e, true));
   }
@@ -240,6 +278,8 @@ export class MemoryIndex {
     const d = this.#d;
     for (const t of e.typoTerms) marks[t] = on ? Kind.Typo : 0;
     for (const node of e.typoNodes) marks.fill(on ? Kind.Typo : 0, d.nodeLo[node]!, d.nodeHi[node]!);
+    for (const t of e.opened) marks[t] = on ? Kind.Prefix : 0;
+    for (const t of e.translations) marks[t] = on ? Kind.Translation : 0;
     for (const t of e.exact) marks[t] = on ? Kind.Exact : 0;
   }
 
@@ -269,28 +309,38 @@ export class MemoryIndex {
   }
 
   #expand(word: QueryWord): Expansion {
-    const key = `${word.text}\u0000${word.last ? 1 : 0}`;
+    const key = `${word.text}\u0000${word.last ? 1 : 0}${word.open ? 1 : 0}`;
     let e = this.#expansions.get(key);
     if (e) return e;
     const d = this.#d;
-    const exact = [word.text, ...word.synonyms].map((t) => this.#termId(t)).filter((t) => t >= 0);
+    const ids = (list: readonly string[]) => list.map((t) => this.#termId(t)).filter((t) => t >= 0);
+    const whole = ids([word.text, ...word.synonyms]);
+    const translated = ids(word.translations);
+    const exact = word.open ? [] : whole;
+    const translations = word.open ? [] : translated;
+    const opened = word.open ? [...whole, ...translated] : [];
     const prefixNode = this.#nodeOf(word.text);
     const prefixLo = prefixNode >= 0 ? d.nodeLo[prefixNode]! : 0;
     const prefixHi = prefixNode >= 0 ? d.nodeHi[prefixNode]! : 0;
-    const typos = word.typos > 0 ? typoMatches(d, word.text, word.typos, word.last) : { terms: [], nodes: [] };
-    const exactInRange = exact.filter((t) => t >= prefixLo && t < prefixHi).length;
-    const hasPrefix = prefixHi - prefixLo > exactInRange;
+    const typos = {
+      terms: typoBudget(word.text.length + 2) > 0 ? typoMatches(d, word.text, 'whole').terms : [],
+      nodes: word.last && word.typos > 0 ? typoMatches(d, word.text, 'prefixes').nodes : [],
+    };
+    const wholeInRange = [...exact, ...translations].filter((t) => t >= prefixLo && t < prefixHi).length;
+    const hasPrefix = prefixHi - prefixLo > wholeInRange || opened.length > 0;
     const hasTypo = typos.terms.length > 0 || typos.nodes.length > 0;
     const bestNonExact = hasPrefix ? Kind.Prefix : hasTypo ? Kind.Typo : Kind.None;
     e = {
       key,
       exact,
+      translations,
+      opened,
       prefixNode,
       prefixLo,
       prefixHi,
       typoTerms: typos.terms,
       typoNodes: typos.nodes,
-      best: exact.length > 0 ? Kind.Exact : bestNonExact,
+      best: exact.length > 0 ? Kind.Exact : translations.length > 0 ? Kind.Translation : bestNonExact,
       bestNonExact,
     };
     if (this.#expansions.size >= EXPANSION_CACHE_SIZE) this.#expansions.delete(this.#expansions.keys().next().value!);
@@ -298,7 +348,7 @@ export class MemoryIndex {
     return e;
   }
 
-  /** The documents of every term a word matches (exactOnly: of its whole-word terms), cached. */
+  /** The documents of every term a word matches (exactOnly: of its whole-word and translation terms), cached. */
   #wordSet(e: Expansion, exactOnly: boolean): Uint32Array {
     const key = exactOnly ? `=${e.key}` : e.key;
     const cached = this.#sets.get(key);
@@ -310,7 +360,9 @@ export class MemoryIndex {
     }
     const set = new Uint32Array(this.#words);
     for (const t of e.exact) this.#orList(set, t);
+    for (const t of e.translations) this.#orList(set, t);
     if (!exactOnly) {
+      for (const t of e.opened) this.#orList(set, t);
       if (e.prefixNode >= 0) this.#orNode(set, e.prefixNode);
       for (const t of e.typoTerms) this.#orList(set, t);
       for (const node of e.typoNodes) this.#orNode(set, node);

@@ -2,6 +2,7 @@
 // of the edit-distance table per depth (a Levenshtein automaton evaluated lazily): a branch is
 // left as soon as no cell of its row is within the budget. The distance is optimal string
 // alignment, exactly as src/domain/search/matching.ts computes it, so both agree term by term.
+import { typoBudget } from '../../domain/search/query.ts';
 import type { IndexData } from './build.ts';
 
 export interface TypoMatches {
@@ -14,11 +15,16 @@ export interface TypoMatches {
 type Trie = Pick<IndexData, 'nodeChar' | 'nodeDepth' | 'nodeFirstChild' | 'nodeChildCount' | 'nodeTerm'>;
 
 /**
- * Terms within `max` edits of `word`; with `prefixes`, also the nodes (prefixes) within `max`
- * edits, each standing for every term below it.
+ * `whole`: the terms within their budget of `word` (typoBudget of the longer of the two, as
+ * matching.ts decides). `prefixes`: the nodes (prefixes) within the budget of `word`'s own length,
+ * each standing for every term below it.
  */
-export function typoMatches(trie: Trie, word: string, max: number, prefixes: boolean): TypoMatches {
+export function typoMatches(trie: Trie, word: string, mode: 'whole' | 'prefixes'): TypoMatches {
   const m = word.length;
+  const prefixes = mode === 'prefixes';
+  // The most edits any term may be at: a whole term is at most 2 letters longer than the word
+  // within 2 edits, so the budget of m + 2 letters bounds them all.
+  const max = prefixes ? typoBudget(m) : typoBudget(m + 2);
   const maxDepth = m + max;
   const width = m + 1;
   // rows[d * width + j]: distance between the node's prefix (length d) and word[0, j).
@@ -55,7 +61,7 @@ export function typoMatches(trie: Trie, word: string, max: number, prefixes: boo
       nodes.push(node);
       continue;
     }
-    if (distance <= max && trie.nodeTerm[node]! >= 0) terms.push(trie.nodeTerm[node]!);
+    if (trie.nodeTerm[node]! >= 0 && distance <= typoBudget(Math.max(m, d))) terms.push(trie.nodeTerm[node]!);
     if (best <= max && d < maxDepth) pushChildren(node);
   }
   return { terms, nodes };
