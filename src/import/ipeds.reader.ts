@@ -30,22 +30,31 @@ export function splitAliases(field: string | undefined): string[] {
 }
 
 /**
- * The static rank of an institution, 0–100, from columns of the directory: flagships before
- * small namesakes ("purdue university" → the West Lafayette campus before Purdue Global and the
- * regional campuses). Size (INSTSIZE 1–5: up to 40), research activity (Carnegie 2021 basic
- * classification C21BASIC: R1 40, R2 30, doctoral/professional 20, master's 10, baccalaureate 5),
- * main campus (OPEID ending in 00: 10, branches 0) and level (ICLEVEL: four-year 10, two-year 5).
+ * The static rank of an institution, 0–100, from columns of the directory, so that among equally
+ * good matches the flagship comes before its namesakes ("purdue university" → the West Lafayette
+ * campus before Purdue Global; "university of texas" → Austin before Arlington):
+ *   size (INSTSIZE 1–5)                                  6 points each, up to 30
+ *   research (Carnegie 2021 basic, C21BASIC)             R1 30, R2 22, doctoral/professional 15,
+ *                                                        master's 8, baccalaureate 4
+ *   selectivity (Carnegie 2021 undergraduate, C21UGPRF)  more selective 10, selective 5
+ *   main campus (OPEID ending in 00; branches 0)         15
+ *   level (ICLEVEL)                                      four-year 15, two-year 8
+ * Unknown or not applicable values (-1, -2) give no points.
  */
 export function ipedsProminence(get: (column: string) => string | undefined): number {
-  const size = Number(get('INSTSIZE'));
-  const sizePoints = size >= 1 && size <= 5 ? size * 8 : 0;
-  const carnegie = Number(get('C21BASIC'));
-  const researchPoints = carnegie === 15 ? 40 : carnegie === 16 ? 30 : carnegie === 17 ? 20 : carnegie >= 18 && carnegie <= 20 ? 10 : carnegie >= 21 && carnegie <= 23 ? 5 : 0;
+  const n = (column: string) => Number(get(column) ?? NaN);
+  const size = n('INSTSIZE');
+  const carnegie = n('C21BASIC');
+  const profile = n('C21UGPRF');
   const opeid = get('OPEID') ?? '';
-  const mainPoints = /^\d{8}$/.test(opeid) && opeid.endsWith('00') ? 10 : 0;
-  const level = Number(get('ICLEVEL'));
-  const levelPoints = level === 1 ? 10 : level === 2 ? 5 : 0;
-  return sizePoints + researchPoints + mainPoints + levelPoints;
+  const level = n('ICLEVEL');
+  const points =
+    (size >= 1 && size <= 5 ? size * 6 : 0) +
+    (carnegie === 15 ? 30 : carnegie === 16 ? 22 : carnegie === 17 ? 15 : carnegie >= 18 && carnegie <= 20 ? 8 : carnegie >= 21 && carnegie <= 23 ? 4 : 0) +
+    (profile === 14 || profile === 15 ? 10 : [8, 9, 12, 13].includes(profile) ? 5 : 0) +
+    (/^\d{8}$/.test(opeid) && opeid.endsWith('00') ? 15 : 0) +
+    (level === 1 ? 15 : level === 2 ? 8 : 0);
+  return points;
 }
 
 export const readIpeds: SourceReader = async function* (data, onProgress) {
