@@ -1,0 +1,202 @@
+// The query classes of the quality benchmark, built from the catalog with a fixed seed: what
+// users type when they look for a school they know, each class a way of typing it.
+import { canonicalKey } from '../../src/domain/search/analysis.ts';
+import { fold, words } from '../../src/domain/search/normalize.ts';
+import type { CatalogSchool } from '../../src/domain/ports.ts';
+import { mulberry32, one, type Rng } from '../bench/random.ts';
+import { FLAGSHIPS } from './flagships.ts';
+
+export interface Probe {
+  readonly text: string;
+  readonly state?: string | undefined;
+  /** The school meant. */
+  readonly target: CatalogSchool;
+  /** Schools indistinguishable from it by what was typed (namesakes: the same name, in the same state when one is given). */
+  readonly accept: ReadonlySet<string>;
+  /** A sub-kind, reported on its own line (the kind of typo, of abbreviation). */
+  readonly kind?: string;
+}
+
+export interface RankClass {
+  readonly name: string;
+  readonly kind: 'rank';
+  /** Success: the school is within the first `at`. */
+  readonly at: 1 | 5;
+  readonly target: number;
+  readonly probes: readonly Probe[];
+}
+
+export interface CityClass {
+  readonly name: 'city';
+  readonly kind: 'city';
+  readonly target: number;
+  /** A city, and every school in it. */
+  readonly cities: readonly { readonly city: string; readonly schools: ReadonlySet<string> }[];
+}
+
+export type QueryClass = RankClass | CityClass;
+
+/** At most this many probes per class (sampled with the seed): enough for a stable share, quick to run. */
+const SAMPLE = 1500;
+
+export function buildClasses(catalog: readonly CatalogSchool[], seed = 20261123): QueryClass[] {
+  const r = mulberry32(seed);
+  const byName = new Map<string, CatalogSchool[]>();
+  for (const s of catalog) byName.set(canonicalKey(s.name), [...(byName.get(canonicalKey(s.name)) ?? []), s]);
+  const namesakes = (s: CatalogSchool, state?: string) =>
+    new Set((byName.get(canonicalKey(s.name)) ?? [s]).filter((n) => state === undefined || n.state === state).map((n) => n.id));
+  const only = (s: CatalogSchool) => new Set([s.id]);
+  const sample = <T,>(items: readonly T[]): T[] => shuffle(items, r).slice(0, SAMPLE);
+  const df = documentFrequency(catalog);
+
+  const exact = sample(catalog).map((s) => ({ text: r() < 0.5 ? s.name : s.name.toLowerCase(), target: s, accept: namesakes(s) }));
+
+  // Typed up to the middle of the name's last word: the rest of the name written, the school's
+  // distinguishing word begun (2 letters at least: shorter is the short-words class).
+  const prefix = sample(catalog).flatMap((s) => {
+    const cut = s.name.search(/\p{L}{3,}[^\p{L}]*$/u);
+    if (cut <= 0) return [];
+    const last = s.name.slice(cut).match(/^\p{L}+/u)![0];
+    const keep = 2 + Math.floor(r() * (last.length - 2));
+    return [{ text: s.name.slice(0, cut + keep).toLowerCase(), target: s, accept: only(s) }];
+  });
+
+  const typoKinds = ['substitution', 'deletion', 'insertion', 'transposition'] as const;
+  const typo = sample(catalog).flatMap((s) => {
+    const tokens = s.name.split(' ');
+    const candidates = tokens.map((t, i) => ({ t, i })).filter(({ t }) => /^\p{L}{5,}$/u.test(t));
+    if (candidates.length === 0) return [];
+    const { t, i } = one(r, candidates);
+    const kind = one(r, typoKinds);
+    const typed = misspell(t.toLowerCase(), kind, r);
+    if (typed === t.toLowerCase()) return [];
+    const text = tokens.map((w, j) => (j === i ? typed : w.toLowerCase())).join(' ');
+    return [{ text, target: s, accept: namesakes(s), kind }];
+  });
+
+  const accented = catalog.filter((s) => /[^\x00-\x7f]/.test(s.name));
+  const accents = accented.flatMap((s) => [
+    { text: stripAccents(s.name), target: s, accept: namesakes(s), kind: 'typed without accents' },
+    { text: s.name.toUpperCase(), target: s, accept: namesakes(s), kind: 'typed in capitals, accents kept' },
+  ]);
+
+  const abbreviations = sample(catalog.filter((s) => rewrites(s.name).length > 0)).map((s) => {
+    const [kind, text] = one(r, rewrites(s.name));
+    return { text, target: s, accept: namesakes(s), kind };
+  });
+
+  const shortWords = sample(catalog).flatMap((s) => {
+    const ws = words(s.name);
+    if (ws.length < 2) return [];
+    // The name's rarest word, and the start of the word after it (or before it, when it is the last).
+    let rarest = 0;
+    ws.forEach((w, i) => (df.get(w)! < df.get(ws[rarest]!)! ? (rarest = i) : undefined));
+    const letters = 1 + Math.floor(r() * 2);
+    const text = rarest + 1 < ws.length ? `${ws[rarest]} ${ws[rarest + 1]!.slice(0, letters)}` : `${ws[rarest - 1]!.slice(0, letters)} ${ws[rarest]}`;
+    return [{ text, target: s, accept: only(s) }];
+  });
+
+  const stateCode = sample(catalog).map((s) => ({ text: s.name, state: s.state, target: s, accept: namesakes(s, s.state) }));
+
+  const extraWord = sample(catalog).map((s) => {
+    const [kind, text] = one(r, [
+      ['"the" first', `the ${s.name}`],
+      ['the city after', `${s.name} ${s.city}`],
+      ['a word no school has', `${s.name} zyxw`],
+    ] as const);
+    return { text: text.toLowerCase(), target: s, accept: namesakes(s), kind };
+  });
+
+  const byFoldedName = new Map(catalog.map((s) => [fold(s.name), s]));
+  const flagships = FLAGSHIPS.map((f) => {
+    const target = byFoldedName.get(fold(f.name));
+    if (!target) throw new Error(`flagship "${f.name}" is not in the catalog`);
+    return { text: f.query, target, accept: only(target) };
+  });
+
+  const cities = new Map<string, Set<string>>();
+  for (const s of catalog) cities.set(fold(s.city), (cities.get(fold(s.city)) ?? new Set()).add(s.id));
+  const cityNames = new Map(catalog.map((s) => [fold(s.city), s.city]));
+  const cityClass: CityClass = {
+    name: 'city',
+    kind: 'city',
+    target: 0.9,
+    cities: [...cities].filter(([, ids]) => ids.size >= 3).map(([key, schools]) => ({ city: cityNames.get(key)!, schools })),
+  };
+
+  return [
+    { name: 'exact', kind: 'rank', at: 1, target: 0.98, probes: exact },
+    { name: 'prefix', kind: 'rank', at: 5, target: 0.97, probes: prefix },
+    { name: 'one-typo', kind: 'rank', at: 1, target: 0.9, probes: typo },
+    { name: 'accents', kind: 'rank', at: 1, target: 0.98, probes: accents },
+    { name: 'abbreviations', kind: 'rank', at: 1, target: 0.95, probes: abbreviations },
+    { name: 'short-words', kind: 'rank', at: 5, target: 0.9, probes: shortWords },
+    { name: 'stateCode', kind: 'rank', at: 1, target: 0.95, probes: stateCode },
+    cityClass,
+    { name: 'flagships', kind: 'rank', at: 1, target: 1, probes: flagships },
+    { name: 'extra-word', kind: 'rank', at: 1, target: 0, probes: extraWord },
+  ];
+}
+
+function documentFrequency(catalog: readonly CatalogSchool[]): Map<string, number> {
+  const df = new Map<string, number>();
+  for (const s of catalog) for (const w of new Set(words(s.name))) df.set(w, (df.get(w) ?? 0) + 1);
+  return df;
+}
+
+function shuffle<T>(items: readonly T[], r: Rng): T[] {
+  const out = [...items];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(r() * (i + 1));
+    [out[i], out[j]] = [out[j]!, out[i]!];
+  }
+  return out;
+}
+
+const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
+
+/** One edit of the given kind at a random place (the first letter included). */
+export function misspell(word: string, kind: 'substitution' | 'deletion' | 'insertion' | 'transposition', r: Rng): string {
+  const at = Math.floor(r() * word.length);
+  switch (kind) {
+    case 'substitution': {
+      let c = one(r, [...LETTERS]);
+      while (c === word[at]) c = one(r, [...LETTERS]);
+      return word.slice(0, at) + c + word.slice(at + 1);
+    }
+    case 'deletion':
+      return word.slice(0, at) + word.slice(at + 1);
+    case 'insertion':
+      return word.slice(0, at) + one(r, [...LETTERS]) + word.slice(at);
+    case 'transposition': {
+      const i = Math.min(at, word.length - 2);
+      return word.slice(0, i) + word[i + 1] + word[i] + word.slice(i + 2);
+    }
+  }
+}
+
+function stripAccents(text: string): string {
+  return text.normalize('NFKD').replace(/\p{M}+/gu, '');
+}
+
+/** The ways this name may be typed with its abbreviations and punctuation written otherwise. */
+export function rewrites(name: string): Array<readonly [string, string]> {
+  const out: Array<readonly [string, string]> = [];
+  const add = (kind: string, from: RegExp, to: string) => {
+    if (from.test(name)) out.push([kind, name.replace(from, to)] as const);
+  };
+  add('& as and', / & /g, ' and ');
+  add('and as &', / and /gi, ' & ');
+  add('A & M as A&M', /\bA & M\b/g, 'A&M');
+  add('A & M as AM', /\bA & M\b/g, 'AM');
+  add('Saint as St.', /\bSaint\b/g, 'St.');
+  add('St. as Saint', /\bSt\.? /g, 'Saint ');
+  add('Sainte as Ste', /\bSainte\b/g, 'Ste');
+  add('Mount as Mt', /\bMount\b/g, 'Mt');
+  add('Mt. as Mount', /\bMt\.? /g, 'Mount ');
+  add('Community College as CC', /\bCommunity College\b/g, 'CC');
+  add('University as Univ', /\bUniversity\b/g, 'Univ');
+  add('hyphen as a space', /-/g, ' ');
+  add('apostrophe left out', /['’]/g, '');
+  return out;
+}
