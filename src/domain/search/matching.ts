@@ -67,11 +67,12 @@ export function startsWithQuery(plan: SearchPlan, name: readonly string[]): bool
 
 /**
  * Whether the query spells out the whole name (in any order, with starts of words and typos):
- * every word of the name (nameWords) matches a query word, and every query word matches a term of
- * the name (`inName`: the name's terms, indexTerms).
+ * the name (nameWords) has no more words than the query, every one of them matches a query word,
+ * and every query word matches a term of the name (`inName`: the name's terms, indexTerms).
  */
 export function coversName(plan: SearchPlan, name: readonly string[], inName: readonly string[]): boolean {
   return (
+    name.length <= plan.words.length &&
     name.every((n) => plan.words.some((w) => matchKind(w, n) !== Kind.None)) &&
     plan.words.every((w) => inName.some((t) => matchKind(w, t) !== Kind.None))
   );

@@ -16,6 +16,7 @@ import { canonicalKey, indexTerms } from '../../domain/search/analysis.ts';
 import type { CatalogSchool } from '../../domain/search/engine.ts';
 import { nameWords } from '../../domain/search/matching.ts';
 import { nameSortKey } from '../../domain/search/normalize.ts';
+import { MAX_QUERY_WORDS } from '../../domain/search/query.ts';
 import { compareStatic, Field } from '../../domain/search/ranking.ts';
 import { STATE_CODES } from '../../domain/states.ts';
 import { wordsFor } from './bitset.ts';
@@ -62,6 +63,17 @@ export interface IndexData {
   /** Each document's name words in order, stop words left out (matching.ts, nameWords), as term ids: nameSeq[nameStart[d] ..]. */
   readonly nameStart: Uint32Array;
   readonly nameSeq: Uint32Array;
+  /**
+   * The documents whose name's first word (nameSeq) is each term: firstDocs[firstStart[t] ..
+   * firstStart[t+1]-1], ascending. Which documents can start with a query.
+   */
+  readonly firstStart: Uint32Array;
+  readonly firstDocs: Uint32Array;
+  /**
+   * MAX_QUERY_WORDS bitsets of wordsFor(docCount) words: set k-1 holds the documents whose name
+   * has at most k words (nameSeq). Which documents a query of k words can spell out whole.
+   */
+  readonly lengthSets: Uint32Array;
 
   /** Equality keys by hash (ascending), with the document and 2 (name) or 1 (alternative name). */
   readonly eqHash: Uint32Array;
@@ -166,6 +178,17 @@ export function buildIndex(rows: readonly CatalogSchool[]): IndexData {
   for (let i = 0; i < fwd.length; i++) fwd[i] = (rank[fwd[i]! >>> 2]! << 2) | (fwd[i]! & 3);
   const nameSeq = nameTemp.done();
   for (let i = 0; i < nameSeq.length; i++) nameSeq[i] = rank[nameSeq[i]!]!;
+  const firstStart = new Uint32Array(termCount + 1);
+  for (let doc = 0; doc < docCount; doc++) if (nameStart[doc + 1]! > nameStart[doc]!) firstStart[nameSeq[nameStart[doc]!]! + 1]!++;
+  for (let t = 0; t < termCount; t++) firstStart[t + 1]! += firstStart[t]!;
+  const firstDocs = new Uint32Array(firstStart[termCount]!);
+  const firstFill = firstStart.slice(0, termCount);
+  for (let doc = 0; doc < docCount; doc++) if (nameStart[doc + 1]! > nameStart[doc]!) firstDocs[firstFill[nameSeq[nameStart[doc]!]!]!++] = doc;
+  const lengthSets = new Uint32Array(MAX_QUERY_WORDS * words);
+  for (let doc = 0; doc < docCount; doc++) {
+    const length = Math.max(1, nameStart[doc + 1]! - nameStart[doc]!);
+    for (let k = length; k <= MAX_QUERY_WORDS; k++) lengthSets[(k - 1) * words + (doc >>> 5)]! |= 1 << (doc & 31);
+  }
 
   const trie = buildTrie(vocabulary);
 
@@ -282,6 +305,9 @@ export function buildIndex(rows: readonly CatalogSchool[]): IndexData {
     fwd,
     nameStart,
     nameSeq,
+    firstStart,
+    firstDocs,
+    lengthSets,
     eqHash: Uint32Array.from(eqEntries, (e) => e.hash),
     eqDoc: Uint32Array.from(eqEntries, (e) => e.doc),
     eqField: Uint8Array.from(eqEntries, (e) => e.field),

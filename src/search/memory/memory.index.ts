@@ -61,6 +61,8 @@ export class MemoryIndex {
   readonly #inName = new Uint8Array(MAX_QUERY_WORDS);
   /** The query's words as typed (SearchPlan.sequence), for #grade. */
   #sequence: readonly number[] = [];
+  /** The indexes of the non-empty words of a query's matches (#top). */
+  readonly #occupied: Uint32Array;
 
   constructor(data: IndexData, rows: readonly CatalogSchool[]) {
     this.#d = data;
@@ -69,6 +71,7 @@ export class MemoryIndex {
     this.#maxSets = Math.max(32, Math.floor(SET_CACHE_BYTES / Math.max(4, this.#words * 4)));
     this.#scratch = Array.from({ length: MAX_QUERY_WORDS + 3 }, () => new Uint32Array(this.#words));
     this.#marks = Array.from({ length: MAX_QUERY_WORDS }, () => new Uint8Array(data.termCount));
+    this.#occupied = new Uint32Array(this.#words);
   }
 
   get size(): number {
@@ -157,56 +160,119 @@ export class MemoryIndex {
   }
 
   /**
-   * The `need` best documents of `matches` (equality aside), best first: by words found, then
-   * credit, then document number. Documents are walked in order; the walk stops as soon as the
-   * page holds `need` documents that no later one can beat (a later one wins only with a better
-   * grade, and the best grade possible is known from the words' expansions).
+   * The `need` best documents of `matches` (equality aside), best first: by grade (KEY_SCALE),
+   * then document number. The matches are walked in groups, each in document order, best possible
+   * grade first: with a whole-word match for every word that has whole words (X) or not, able to
+   * be spelled out whole by the query (its name has no more words than the query: C) or not, and
+   * with a first name word the first query word matches (S) or not. The walk stops as soon as the
+   * page holds `need` documents that nothing left to walk can beat.
    */
   #top(need: number, matches: Uint32Array, expansions: readonly Expansion[], skip: ReadonlySet<number>): { doc: number; key: number }[] {
     const heap = new Heap(need);
+    const d = this.#d;
     // The best grade any document can have: every word (each matches something), at its best kind.
-    const maxMatched = expansions.length;
     let maxCredit = 0;
     for (const e of expansions) maxCredit += TOP_CREDIT[e.best];
-    const bound1 = maxMatched * KEY_SCALE + maxCredit * 4 + 3;
-    // Documents with a whole-word match for every word that has whole words are walked first;
-    // the rest miss at least one of those, which bounds their grade lower (bound2).
+    const bound1 = expansions.length * KEY_SCALE + maxCredit * 4 + 3;
+    // Documents missing the whole-word match of some word that has one grade lower (bound2).
     const exactWords = expansions.map((_, i) => i).filter((i) => expansions[i]!.best >= Kind.Translation);
+    let whole: Uint32Array | undefined;
     let bound2 = bound1;
-    let rest = matches;
     if (exactWords.length > 0) {
-      const first = this.#scratch[MAX_QUERY_WORDS + 1]!;
-      first.set(matches);
-      for (const i of exactWords) and(first, first, this.#wordSet(expansions[i]!, true));
+      whole = this.#scratch[MAX_QUERY_WORDS + 1]!;
+      whole.set(matches);
+      for (const i of exactWords) and(whole, whole, this.#wordSet(expansions[i]!, true));
       bound2 = -1;
       for (const i of exactWords) {
         const { best, bestNonExact: fallback } = expansions[i]!;
         const key = fallback === Kind.None ? bound1 - KEY_SCALE - 4 * TOP_CREDIT[best] : bound1 - 4 * (TOP_CREDIT[best] - TOP_CREDIT[fallback]);
         if (key > bound2) bound2 = key;
       }
-      if (!this.#walk(first, heap, expansions, skip, bound1)) return heap.sorted();
-      rest = andNot(this.#scratch[MAX_QUERY_WORDS + 2]!, matches, first);
     }
-    this.#walk(rest, heap, expansions, skip, bound2);
+    const words = this.#words;
+    const short = d.lengthSets.subarray((expansions.length - 1) * words, expansions.length * words);
+    const first = this.#firstSet(expansions[this.#sequence[0]!]!);
+    // The words of `matches` that hold any document: a rare query walks a few, not all.
+    const occupied = this.#occupied;
+    let count = 0;
+    for (let w = 0; w < words; w++) if (matches[w] !== 0) occupied[count++] = w;
+    const walk = { matches, occupied, count, short, first, whole, heap, expansions, skip };
+    for (const inWhole of whole ? [true, false] : [false]) {
+      const base = inWhole || !whole ? bound1 : bound2;
+      for (const covers of [true, false]) {
+        for (const starts of [true, false]) {
+          const bound = base - (covers ? 0 : 2) - (starts ? 0 : 1);
+          // Groups come best bound first: once the page beats a group's bound, it beats the rest.
+          if (heap.full && heap.worstKey > bound) return heap.sorted();
+          this.#walk(walk, covers, starts, inWhole, bound);
+        }
+      }
+    }
     return heap.sorted();
   }
 
-  /** Offers the documents of `set` to the heap, in order; false when it stopped early (the page is settled). */
-  #walk(set: Uint32Array, heap: Heap, expansions: readonly Expansion[], skip: ReadonlySet<number>, bound: number): boolean {
-    for (let w = 0; w < set.length; w++) {
-      let bits = set[w]!;
+  /**
+   * Offers the documents of one group (inside or outside each of C, S and X) to the heap, in
+   * order, until nothing left in the group can beat the heap.
+   */
+  #walk(
+    g: {
+      matches: Uint32Array;
+      occupied: Uint32Array;
+      count: number;
+      short: Uint32Array;
+      first: Uint32Array;
+      whole: Uint32Array | undefined;
+      heap: Heap;
+      expansions: readonly Expansion[];
+      skip: ReadonlySet<number>;
+    },
+    covers: boolean,
+    starts: boolean,
+    inWhole: boolean,
+    bound: number,
+  ): void {
+    const { matches, occupied, count, short, first, whole, heap, expansions, skip } = g;
+    // x ^ 0 keeps a mask, x ^ -1 inverts it.
+    const flipC = covers ? 0 : -1;
+    const flipS = starts ? 0 : -1;
+    const flipX = inWhole ? 0 : -1;
+    for (let k = 0; k < count; k++) {
+      const w = occupied[k]!;
+      let bits = matches[w]! & (short[w]! ^ flipC) & (first[w]! ^ flipS);
+      if (whole) bits &= whole[w]! ^ flipX;
       while (bits !== 0) {
         const low = bits & -bits;
         bits ^= low;
         const doc = (w << 5) | (31 - Math.clz32(low));
         // No document from here on can beat the worst kept: its key is at most `bound`, and its
-        // number is higher (the first walk's documents may come after the second's).
-        if (heap.full && (heap.worstKey > bound || (heap.worstKey === bound && doc > heap.worstDoc))) return false;
+        // number is higher (documents of an earlier group may come after this one's).
+        if (heap.full && (heap.worstKey > bound || (heap.worstKey === bound && doc > heap.worstDoc))) return;
         if (skip.size > 0 && skip.has(doc)) continue;
         heap.offer(doc, this.#grade(doc, expansions));
       }
     }
-    return true;
+  }
+
+  /** The documents whose name's first word the word matches (any kind), cached: who can start with it. */
+  #firstSet(e: Expansion): Uint32Array {
+    const key = `^${e.key}`;
+    const cached = this.#sets.get(key);
+    if (cached) return cached;
+    const d = this.#d;
+    const set = new Uint32Array(this.#words);
+    const add = (term: number) => {
+      for (let i = d.firstStart[term]!; i < d.firstStart[term + 1]!; i++) {
+        const doc = d.firstDocs[i]!;
+        set[doc >>> 5]! |= 1 << (doc & 31);
+      }
+    };
+    for (const t of [...e.exact, ...e.translations, ...e.opened, ...e.typoTerms]) add(t);
+    for (let t = e.prefixLo; t < e.prefixHi; t++) add(t);
+    for (const node of e.typoNodes) for (let t = d.nodeLo[node]!; t < d.nodeHi[node]!; t++) add(t);
+    if (this.#sets.size >= this.#maxSets) this.#sets.delete(this.#sets.keys().next().value!);
+    this.#sets.set(key, set);
+    return set;
   }
 
   /** A document's grade (KEY_SCALE), from its forward entries and its name's words. */
@@ -243,7 +309,8 @@ export class MemoryIndex {
     }
     const first = d.nameStart[doc]!;
     const length = d.nameStart[doc + 1]! - first;
-    // The query covers the name: every word of the name matches a query word.
+    // The query covers the name: the name has no more words, and each matches a query word.
+    if (length > n) covers = 0;
     for (let p = 0; p < length && covers === 1; p++) {
       let some = 0;
       for (let i = 0; i < n && some === 0; i++) if (this.#kind(i, expansions[i]!, d.nameSeq[first + p]!) !== 0) some = 1;
