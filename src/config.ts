@@ -40,6 +40,7 @@ const schema = z.object({
   ARGON2_MEMORY_KIB: int(19456, 4 * 1024 * 1024).default(19456),
   ARGON2_TIME_COST: int(2, 100).default(2),
   ARGON2_PARALLELISM: int(1, 64).default(1),
+  ARGON2_CONCURRENCY: int(1, 256).optional(),
   SHUTDOWN_TIMEOUT_MS: int(0, 600_000).default(10_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RATE_LIMIT_WINDOW_SECONDS: int(1, 3600).default(60),
@@ -76,6 +77,8 @@ export interface Config {
   readonly tokenTtlSeconds: number;
   readonly validateResponses: boolean;
   readonly argon2: { memoryCost: number; timeCost: number; parallelism: number };
+  /** Password hashes computed at once (default: all CPUs but one); more wait their turn. */
+  readonly argon2Concurrency: number | undefined;
   readonly shutdownTimeoutMs: number;
   readonly logLevel: string;
   readonly rateLimits: RateLimits;
@@ -129,6 +132,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tokenTtlSeconds: c.TOKEN_TTL_SECONDS,
     validateResponses: c.VALIDATE_RESPONSES ?? !production,
     argon2: { memoryCost: c.ARGON2_MEMORY_KIB, timeCost: c.ARGON2_TIME_COST, parallelism: c.ARGON2_PARALLELISM },
+    argon2Concurrency: c.ARGON2_CONCURRENCY,
     shutdownTimeoutMs: c.SHUTDOWN_TIMEOUT_MS,
     logLevel: c.LOG_LEVEL,
     rateLimits: {

@@ -10,6 +10,7 @@ import { loadContract } from './http/contract.ts';
 import { drainConnections, listen } from './http/server.ts';
 import { importFile } from './import/import.service.ts';
 import { Argon2Hasher } from './security/argon2.hasher.ts';
+import { lowerThreadPoolPriority } from './security/thread-priority.ts';
 import { createServices, unmanaged, type Services } from './services.ts';
 import { openStore, pipelineEngine, storeLocation } from './stores/open.ts';
 
@@ -29,7 +30,7 @@ async function main(): Promise<void> {
   const pipeline = pipelineEngine(store, config.store);
   const services = createServices({
     store,
-    hasher: new Argon2Hasher(config.argon2),
+    hasher: new Argon2Hasher(config.argon2, config.argon2Concurrency),
     tokenTtlSeconds: config.tokenTtlSeconds,
     ...(pipeline ? { engine: unmanaged(pipeline) } : {}),
     search: {
@@ -43,6 +44,8 @@ async function main(): Promise<void> {
   await prepareStore(services, config, logger);
   await services.engine.start();
   await services.auth.warmUp();
+  // After the first hash (warmUp) the thread pool exists: its threads now yield to the event loop.
+  lowerThreadPoolPriority();
 
   const app = createApp({
     ...services,
