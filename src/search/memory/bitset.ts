@@ -26,12 +26,6 @@ export function and(out: Uint32Array, a: Uint32Array, b: Uint32Array): Uint32Arr
   return out;
 }
 
-/** out = a AND NOT b. */
-export function andNot(out: Uint32Array, a: Uint32Array, b: Uint32Array): Uint32Array {
-  for (let i = 0; i < out.length; i++) out[i] = a[i]! & ~b[i]!;
-  return out;
-}
-
 export function isEmpty(set: Uint32Array): boolean {
   for (let i = 0; i < set.length; i++) if (set[i] !== 0) return false;
   return true;

@@ -20,6 +20,8 @@ import { MAX_QUERY_WORDS } from '../../domain/search/query.ts';
 import { compareStatic, Field } from '../../domain/search/ranking.ts';
 import { STATE_CODES } from '../../domain/states.ts';
 import { wordsFor } from './bitset.ts';
+import { buildTrie, childOf } from './trie.ts';
+import { U32 } from './u32.ts';
 
 export const STATE_LIST: readonly string[] = [...STATE_CODES];
 
@@ -96,23 +98,6 @@ export function hash32(text: string): number {
     h = Math.imul(h, 0x01000193);
   }
   return h >>> 0;
-}
-
-/** A growable array of 32-bit unsigned integers. */
-class U32 {
-  data = new Uint32Array(1024);
-  length = 0;
-  push(value: number): void {
-    if (this.length === this.data.length) {
-      const bigger = new Uint32Array(this.data.length * 2);
-      bigger.set(this.data);
-      this.data = bigger;
-    }
-    this.data[this.length++] = value;
-  }
-  done(): Uint32Array {
-    return this.data.slice(0, this.length);
-  }
 }
 
 export function buildIndex(rows: readonly CatalogSchool[]): IndexData {
@@ -312,73 +297,4 @@ export function buildIndex(rows: readonly CatalogSchool[]): IndexData {
     eqDoc: Uint32Array.from(eqEntries, (e) => e.doc),
     eqField: Uint8Array.from(eqEntries, (e) => e.field),
   };
-}
-
-interface Trie {
-  readonly nodeChar: Uint16Array;
-  readonly nodeDepth: Uint16Array;
-  readonly nodeFirstChild: Uint32Array;
-  readonly nodeChildCount: Uint32Array;
-  readonly nodeLo: Uint32Array;
-  readonly nodeHi: Uint32Array;
-  readonly nodeTerm: Int32Array;
-}
-
-/** The trie of a sorted vocabulary, breadth first: a node's children are contiguous and sorted by character. */
-function buildTrie(vocabulary: readonly string[]): Trie {
-  const char = new U32();
-  const depth = new U32();
-  const lo = new U32();
-  const hi = new U32();
-  char.push(0);
-  depth.push(0);
-  lo.push(0);
-  hi.push(vocabulary.length);
-  const firstChild = new U32();
-  const childCount = new U32();
-  const term = new U32();
-  for (let n = 0; n < char.length; n++) {
-    const d = depth.data[n]!;
-    const end = hi.data[n]!;
-    let i = lo.data[n]!;
-    if (i < end && vocabulary[i]!.length === d) term.push(i++);
-    else term.push(0xffffffff);
-    firstChild.push(char.length);
-    let children = 0;
-    while (i < end) {
-      const c = vocabulary[i]!.charCodeAt(d);
-      let j = i + 1;
-      while (j < end && vocabulary[j]!.charCodeAt(d) === c) j++;
-      char.push(c);
-      depth.push(d + 1);
-      lo.push(i);
-      hi.push(j);
-      children++;
-      i = j;
-    }
-    childCount.push(children);
-  }
-  return {
-    nodeChar: Uint16Array.from(char.done()),
-    nodeDepth: Uint16Array.from(depth.done()),
-    nodeFirstChild: firstChild.done(),
-    nodeChildCount: childCount.done(),
-    nodeLo: lo.done(),
-    nodeHi: hi.done(),
-    nodeTerm: new Int32Array(term.done().buffer),
-  };
-}
-
-/** The child of `node` for character `c`, or -1. */
-export function childOf(trie: Pick<Trie, 'nodeChar' | 'nodeFirstChild' | 'nodeChildCount'>, node: number, c: number): number {
-  let low = trie.nodeFirstChild[node]!;
-  let high = low + trie.nodeChildCount[node]! - 1;
-  while (low <= high) {
-    const mid = (low + high) >>> 1;
-    const m = trie.nodeChar[mid]!;
-    if (m === c) return mid;
-    if (m < c) low = mid + 1;
-    else high = mid - 1;
-  }
-  return -1;
 }

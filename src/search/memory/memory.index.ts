@@ -8,39 +8,18 @@
 // forward index, and stopping once the page is full of matches no later document can beat.
 import { canonicalKey } from '../../domain/search/analysis.ts';
 import type { CatalogSchool, EngineHit, EnginePage, EngineQuery } from '../../domain/search/engine.ts';
-import { MAX_QUERY_WORDS, typoBudget, withoutWords, type QueryWord } from '../../domain/search/query.ts';
+import { MAX_QUERY_WORDS, withoutWords } from '../../domain/search/query.ts';
 import { BEST_CREDIT, credit, Field, Kind, similarityScore, type Equality } from '../../domain/search/ranking.ts';
-import { and, andNot, has, isEmpty, popcount, wordsFor } from './bitset.ts';
-import { childOf, hash32, STATE_LIST, type IndexData } from './build.ts';
-import { typoMatches } from './typos.ts';
-
-/** How the terms of the vocabulary match one query word. */
-interface Expansion {
-  readonly key: string;
-  /** The terms of the word itself and its synonyms (Exact), of its translations (Translation); for an open word (query.ts), all of these count as prefixes. */
-  readonly exact: readonly number[];
-  readonly translations: readonly number[];
-  /** Whole-word terms that count as prefixes (an open word's). */
-  readonly opened: readonly number[];
-  /** The trie node of the word itself (every term starting with it), or -1. */
-  readonly prefixNode: number;
-  readonly prefixLo: number;
-  readonly prefixHi: number;
-  /** Terms and subtrees within the word's typo budget. */
-  readonly typoTerms: readonly number[];
-  readonly typoNodes: readonly number[];
-  /** The best kinds any term offers, and the best short of a whole word or synonym (for the page's early stop). */
-  readonly best: Kind;
-  readonly bestNonExact: Kind;
-}
+import { and, has, isEmpty, popcount, wordsFor } from './bitset.ts';
+import { hash32, STATE_LIST, type IndexData } from './build.ts';
+import { Expander, type Expansion } from './expansion.ts';
+import { Heap } from './heap.ts';
+import { WordSets } from './word-sets.ts';
 
 /** Name credit by kind: the most a word can earn with a match of that kind. */
 const TOP_CREDIT = [0, credit(Kind.Typo, Field.Name), credit(Kind.Prefix, Field.Name), credit(Kind.Translation, Field.Name), credit(Kind.Exact, Field.Name)] as const;
 /** A grade packed in one number: words found × KEY_SCALE + credit × 4 + (query covers the name) × 2 + (name starts with the query). */
 const KEY_SCALE = 1024;
-/** Cached word bitsets may take this many bytes. */
-const SET_CACHE_BYTES = 48 * 1024 * 1024;
-const EXPANSION_CACHE_SIZE = 20_000;
 
 const CREDIT_TABLE = new Int32Array(24);
 for (const field of [Field.Name, Field.Alias, Field.City]) {
@@ -51,9 +30,8 @@ export class MemoryIndex {
   readonly #d: IndexData;
   readonly #rows: readonly CatalogSchool[];
   readonly #words: number;
-  readonly #expansions = new Map<string, Expansion>();
-  readonly #sets = new Map<string, Uint32Array>();
-  readonly #maxSets: number;
+  readonly #expander: Expander;
+  readonly #sets: WordSets;
   readonly #scratch: Uint32Array[];
   readonly #marks: Uint8Array[];
   /** Per query word slot: the document's best credit so far, and whether the word is in its name; reused by #grade. */
@@ -68,7 +46,8 @@ export class MemoryIndex {
     this.#d = data;
     this.#rows = rows;
     this.#words = wordsFor(data.docCount);
-    this.#maxSets = Math.max(32, Math.floor(SET_CACHE_BYTES / Math.max(4, this.#words * 4)));
+    this.#expander = new Expander(data);
+    this.#sets = new WordSets(data);
     this.#scratch = Array.from({ length: MAX_QUERY_WORDS + 3 }, () => new Uint32Array(this.#words));
     this.#marks = Array.from({ length: MAX_QUERY_WORDS }, () => new Uint8Array(data.termCount));
     this.#occupied = new Uint32Array(this.#words);
@@ -96,8 +75,8 @@ export class MemoryIndex {
     const sizes: number[] = [];
     const known: number[] = [];
     for (let i = 0; i < typed.words.length; i++) {
-      const e = this.#expand(typed.words[i]!);
-      const all = this.#wordSet(e, false);
+      const e = this.#expander.expand(typed.words[i]!);
+      const all = this.#sets.matches(e, false);
       const set = filter ? and(this.#scratch[known.length]!, all, filter) : all;
       const size = popcount(set);
       if (size === 0) continue;
@@ -181,7 +160,7 @@ export class MemoryIndex {
     if (exactWords.length > 0) {
       whole = this.#scratch[MAX_QUERY_WORDS + 1]!;
       whole.set(matches);
-      for (const i of exactWords) and(whole, whole, this.#wordSet(expansions[i]!, true));
+      for (const i of exactWords) and(whole, whole, this.#sets.matches(expansions[i]!, true));
       bound2 = -1;
       for (const i of exactWords) {
         const { best, bestNonExact: fallback } = expansions[i]!;
@@ -191,7 +170,7 @@ export class MemoryIndex {
     }
     const words = this.#words;
     const short = d.lengthSets.subarray((expansions.length - 1) * words, expansions.length * words);
-    const first = this.#firstSet(expansions[this.#sequence[0]!]!);
+    const first = this.#sets.firstWord(expansions[this.#sequence[0]!]!);
     // The words of `matches` that hold any document: a rare query walks a few, not all.
     const occupied = this.#occupied;
     let count = 0;
@@ -252,27 +231,6 @@ export class MemoryIndex {
         heap.offer(doc, this.#grade(doc, expansions));
       }
     }
-  }
-
-  /** The documents whose name's first word the word matches (any kind), cached: who can start with it. */
-  #firstSet(e: Expansion): Uint32Array {
-    const key = `^${e.key}`;
-    const cached = this.#sets.get(key);
-    if (cached) return cached;
-    const d = this.#d;
-    const set = new Uint32Array(this.#words);
-    const add = (term: number) => {
-      for (let i = d.firstStart[term]!; i < d.firstStart[term + 1]!; i++) {
-        const doc = d.firstDocs[i]!;
-        set[doc >>> 5]! |= 1 << (doc & 31);
-      }
-    };
-    for (const t of [...e.exact, ...e.translations, ...e.opened, ...e.typoTerms]) add(t);
-    for (let t = e.prefixLo; t < e.prefixHi; t++) add(t);
-    for (const node of e.typoNodes) for (let t = d.nodeLo[node]!; t < d.nodeHi[node]!; t++) add(t);
-    if (this.#sets.size >= this.#maxSets) this.#sets.delete(this.#sets.keys().next().value!);
-    this.#sets.set(key, set);
-    return set;
   }
 
   /** A document's grade (KEY_SCALE), from its forward entries and its name's words. */
@@ -373,182 +331,5 @@ export class MemoryIndex {
       if (real && equality > (found.get(doc) ?? 0)) found.set(doc, equality);
     }
     return [...found].map(([doc, equality]) => ({ doc, equality })).sort((a, b) => b.equality - a.equality || a.doc - b.doc);
-  }
-
-  #expand(word: QueryWord): Expansion {
-    const key = `${word.text}\u0000${word.last ? 1 : 0}${word.open ? 1 : 0}`;
-    let e = this.#expansions.get(key);
-    if (e) return e;
-    const d = this.#d;
-    const ids = (list: readonly string[]) => list.map((t) => this.#termId(t)).filter((t) => t >= 0);
-    const whole = ids([word.text, ...word.synonyms]);
-    const translated = ids(word.translations);
-    const exact = word.open ? [] : whole;
-    const translations = word.open ? [] : translated;
-    const opened = word.open ? [...whole, ...translated] : [];
-    const prefixNode = this.#nodeOf(word.text);
-    const prefixLo = prefixNode >= 0 ? d.nodeLo[prefixNode]! : 0;
-    const prefixHi = prefixNode >= 0 ? d.nodeHi[prefixNode]! : 0;
-    const typos = {
-      terms: typoBudget(word.text.length + 2) > 0 ? typoMatches(d, word.text, 'whole').terms : [],
-      nodes: word.last && word.typos > 0 ? typoMatches(d, word.text, 'prefixes').nodes : [],
-    };
-    const wholeInRange = [...exact, ...translations].filter((t) => t >= prefixLo && t < prefixHi).length;
-    const hasPrefix = prefixHi - prefixLo > wholeInRange || opened.length > 0;
-    const hasTypo = typos.terms.length > 0 || typos.nodes.length > 0;
-    const bestNonExact = hasPrefix ? Kind.Prefix : hasTypo ? Kind.Typo : Kind.None;
-    e = {
-      key,
-      exact,
-      translations,
-      opened,
-      prefixNode,
-      prefixLo,
-      prefixHi,
-      typoTerms: typos.terms,
-      typoNodes: typos.nodes,
-      best: exact.length > 0 ? Kind.Exact : translations.length > 0 ? Kind.Translation : bestNonExact,
-      bestNonExact,
-    };
-    if (this.#expansions.size >= EXPANSION_CACHE_SIZE) this.#expansions.delete(this.#expansions.keys().next().value!);
-    this.#expansions.set(key, e);
-    return e;
-  }
-
-  /** The documents of every term a word matches (exactOnly: of its whole-word and translation terms), cached. */
-  #wordSet(e: Expansion, exactOnly: boolean): Uint32Array {
-    const key = exactOnly ? `=${e.key}` : e.key;
-    const cached = this.#sets.get(key);
-    if (cached) {
-      // Least recently used goes first: re-insert what is used.
-      this.#sets.delete(key);
-      this.#sets.set(key, cached);
-      return cached;
-    }
-    const set = new Uint32Array(this.#words);
-    for (const t of e.exact) this.#orList(set, t);
-    for (const t of e.translations) this.#orList(set, t);
-    if (!exactOnly) {
-      for (const t of e.opened) this.#orList(set, t);
-      if (e.prefixNode >= 0) this.#orNode(set, e.prefixNode);
-      for (const t of e.typoTerms) this.#orList(set, t);
-      for (const node of e.typoNodes) this.#orNode(set, node);
-    }
-    if (this.#sets.size >= this.#maxSets) this.#sets.delete(this.#sets.keys().next().value!);
-    this.#sets.set(key, set);
-    return set;
-  }
-
-  #orNode(set: Uint32Array, node: number): void {
-    const d = this.#d;
-    const list = d.nodeList[node]!;
-    if (list >= 0) this.#orList(set, list);
-    else for (let t = d.nodeLo[node]!; t < d.nodeHi[node]!; t++) this.#orList(set, t);
-  }
-
-  #orList(set: Uint32Array, list: number): void {
-    const d = this.#d;
-    const dense = d.listDense[list]!;
-    if (dense >= 0) {
-      for (let w = 0; w < set.length; w++) set[w]! |= d.dense[dense + w]!;
-      return;
-    }
-    const start = d.listStart[list]!;
-    const end = start + d.listCount[list]!;
-    for (let i = start; i < end; i++) {
-      const doc = d.sparse[i]!;
-      set[doc >>> 5]! |= 1 << (doc & 31);
-    }
-  }
-
-  #nodeOf(text: string): number {
-    let node = 0;
-    for (let i = 0; i < text.length && node >= 0; i++) node = childOf(this.#d, node, text.charCodeAt(i));
-    return node;
-  }
-
-  #termId(text: string): number {
-    const node = this.#nodeOf(text);
-    return node >= 0 ? this.#d.nodeTerm[node]! : -1;
-  }
-}
-
-/**
- * The best `capacity` (document, key) pairs offered: higher key first, then lower document. A
- * min-heap on that order, so its root is the worst kept.
- */
-class Heap {
-  readonly capacity: number;
-  readonly #docs: Int32Array;
-  readonly #keys: Int32Array;
-  #size = 0;
-
-  constructor(capacity: number) {
-    this.capacity = capacity;
-    this.#docs = new Int32Array(capacity);
-    this.#keys = new Int32Array(capacity);
-  }
-
-  get full(): boolean {
-    return this.#size === this.capacity;
-  }
-
-  get worstKey(): number {
-    return this.#keys[0]!;
-  }
-
-  get worstDoc(): number {
-    return this.#docs[0]!;
-  }
-
-  /** a is worse than b. */
-  #worse(a: number, b: number): boolean {
-    const ka = this.#keys[a]!;
-    const kb = this.#keys[b]!;
-    return ka < kb || (ka === kb && this.#docs[a]! > this.#docs[b]!);
-  }
-
-  offer(doc: number, key: number): void {
-    if (this.#size < this.capacity) {
-      let i = this.#size++;
-      this.#docs[i] = doc;
-      this.#keys[i] = key;
-      while (i > 0) {
-        const parent = (i - 1) >> 1;
-        if (!this.#worse(i, parent)) break;
-        this.#swap(i, parent);
-        i = parent;
-      }
-      return;
-    }
-    if (key < this.#keys[0]! || (key === this.#keys[0]! && doc > this.#docs[0]!)) return;
-    this.#docs[0] = doc;
-    this.#keys[0] = key;
-    let i = 0;
-    for (;;) {
-      const l = 2 * i + 1;
-      const r = l + 1;
-      let worst = i;
-      if (l < this.#size && this.#worse(l, worst)) worst = l;
-      if (r < this.#size && this.#worse(r, worst)) worst = r;
-      if (worst === i) break;
-      this.#swap(i, worst);
-      i = worst;
-    }
-  }
-
-  #swap(a: number, b: number): void {
-    const doc = this.#docs[a]!;
-    const key = this.#keys[a]!;
-    this.#docs[a] = this.#docs[b]!;
-    this.#keys[a] = this.#keys[b]!;
-    this.#docs[b] = doc;
-    this.#keys[b] = key;
-  }
-
-  sorted(): { doc: number; key: number }[] {
-    const out: { doc: number; key: number }[] = [];
-    for (let i = 0; i < this.#size; i++) out.push({ doc: this.#docs[i]!, key: this.#keys[i]! });
-    return out.sort((a, b) => b.key - a.key || a.doc - b.doc);
   }
 }
