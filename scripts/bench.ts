@@ -1,59 +1,69 @@
-// Load benchmark of the real app on the embedded store: `npm run bench [-- --schools N --duration S]`.
+// Speed and memory of the real server: `npm run bench [-- --schools N --duration S ...]`.
 //
-// Seeds a fresh temporary store with a synthetic but realistically shaped catalog (very common
-// words like "school" match most of it, invented surnames match one or two schools), starts the
-// real app (createApp, response validation off as in production) on 127.0.0.1:0, and drives it with
-// autocannon from a child process, so the load generator never shares the server's event loop and
-// the RSS reported is the server's. Prints figures only: no targets, no timed assertions. Exits 1
-// when a request failed (a 5xx, an unexpected non-2xx, a socket error or a timeout).
+// 1. Writes a catalog of N schools (default 130,000) as an NDJSON file: every real name of the
+//    committed lists, topped up with synthetic ones (scripts/bench/catalog-file.ts).
+// 2. Imports it with the command line (`school-search import`) into a fresh temporary store,
+//    timed from spawn to exit.
+// 3. Starts the server in a process of its own, composed as src/main.ts composes it (production
+//    settings, argon2id at the configured cost, the access log at info, to a file), with rate
+//    limits off (scripts/bench/server.ts).
+// 4. Drives it with autocannon from another process (scripts/bench/load.ts), one scenario after
+//    the other, each warmed up first: /health/live; the search mix (scripts/bench/mix.ts: 1,000+
+//    distinct searches built from real names, by class); the same mix while 20 connections log
+//    in in a loop. The server measures its own event-loop delay and RSS during each.
+// 5. Probes the engine alone inside the server, then prints the figures per scenario and class,
+//    and the issue's targets, each met or not (scripts/bench/report.ts, targets.ts).
 //
-// The parts live in scripts/bench/: random.ts (seeded randomness), names.ts and catalog.ts (the
-// synthetic catalog), queries.ts (query classes and search paths), store-probe.ts (the store alone),
-// load.ts (the autocannon child process and latency figures), format.ts and report.ts (output).
+// Exits 1 when a request failed (a non-2xx, a socket error, a timeout) or a target is missed.
 // The load generator is this same script, forked with BENCH_ROLE=load (see the end of the file).
 import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { pino } from 'pino';
-import { createApp } from '../src/app.ts';
-import type { SchoolDraft } from '../src/domain/ports.ts';
-import { draftSchool } from '../src/domain/school.draft.ts';
-import { loadContract } from '../src/http/contract.ts';
-import { RATE_LIMITS_OFF } from '../src/http/rate-limit.ts';
-import { Argon2Hasher } from '../src/security/argon2.hasher.ts';
-import { createServices } from '../src/services.ts';
-import { SqliteStore } from '../src/stores/sqlite/store.ts';
-import { makeCatalog } from './bench/catalog.ts';
-import { fmt, out } from './bench/format.ts';
-import { drained, isLoadWorker, loadWorker, runScenario, type LoadClass, type LoadSpec } from './bench/load.ts';
-import { CLASSES, makeQueries, searchPath, type QueryClass } from './bench/queries.ts';
+import { readRealSchools, writeCatalogFile } from './bench/catalog-file.ts';
+import { fmt, mib, out } from './bench/format.ts';
+import { timeImport } from './bench/import.ts';
+import { isLoadWorker, loadWorker, runScenario, type LoadSpec } from './bench/load.ts';
+import { distinctCount, makeMix, MIX_CLASSES, MIX_WEIGHT } from './bench/mix.ts';
+import { summariseProfile } from './bench/profile.ts';
 import { mulberry32 } from './bench/random.ts';
-import { report, type ScenarioRun } from './bench/report.ts';
-import { appendLatency, catalogShape, storeSearch } from './bench/store-probe.ts';
+import { report, type ScenarioKind, type ScenarioRun } from './bench/report.ts';
+import { readServerLog, serverEnv, startServer, type BenchServer, type Ready } from './bench/server-process.ts';
 
-// ---------------------------------------------------------------------------------------------
-// Options
+const USAGE = `Usage: npm run bench -- [--schools N] [--duration S] [--connections C] [--logins L] [--seed K] [--only A,B] [--cpu-prof DIR]
 
-const USAGE = `Usage: npm run bench -- [--schools N] [--duration S] [--connections C] [--seed K] [--only A,B]
-
-  --schools N      schools to seed (env BENCH_SCHOOLS, default 130000)
-  --duration S     seconds per load scenario (env BENCH_DURATION, default 10)
-  --connections C  concurrent keep-alive connections (env BENCH_CONNECTIONS, default 10)
-  --seed K         seed of the catalog and query generator (default 1)
+  --schools N      schools in the catalog (env BENCH_SCHOOLS, default 130000)
+  --duration S     seconds measured per scenario, after 2 s of warm-up (env BENCH_DURATION, default 10)
+  --connections C  concurrent keep-alive search connections (env BENCH_CONNECTIONS, default 32)
+  --logins L       concurrent login loops of the "logins" scenario (default 20)
+  --seed K         seed of the catalog and of the queries (default 1)
   --only A,B       run only the scenarios whose title contains one of these words
-                   (e.g. --only mix,health); default: all
+                   (health, mix, logins); default: all
+  --cpu-prof DIR   write the server's CPU profile of each scenario to DIR and summarise it
 `;
+
+const WARMUP_S = 2;
+/**
+ * Seconds the server is left idle after start-up, before the first scenario. The start-up (the
+ * catalog read, its copy to the index build worker) leaves ~150 MiB of freed V8 pages that the
+ * process keeps until V8's memory reducer runs, 8 s after start-up; the first scenario would
+ * otherwise pay for that collection and the RSS would say more about the start than the serving.
+ */
+const SETTLE_S = 10;
+/** Searches drawn per class (repeats included: "school" comes up more often than a rare name). */
+const PER_CLASS = 400;
+/** Queries per class of the engine probe (drawn with another seed than the load's). */
+const PROBE_PER_CLASS = 60;
 
 interface Options {
   readonly schools: number;
   readonly duration: number;
   readonly connections: number;
+  readonly logins: number;
   readonly seed: number;
   readonly only: readonly string[];
+  readonly cpuProf: string | undefined;
 }
 
 function readOptions(): Options {
@@ -62,8 +72,10 @@ function readOptions(): Options {
       schools: { type: 'string' },
       duration: { type: 'string' },
       connections: { type: 'string' },
+      logins: { type: 'string' },
       seed: { type: 'string' },
       only: { type: 'string' },
+      'cpu-prof': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -83,170 +95,144 @@ function readOptions(): Options {
   return {
     schools: int('--schools', values.schools ?? process.env['BENCH_SCHOOLS'], 130_000, 100),
     duration: int('--duration', values.duration ?? process.env['BENCH_DURATION'], 10, 1),
-    connections: int('--connections', values.connections ?? process.env['BENCH_CONNECTIONS'], 10, 1),
+    connections: int('--connections', values.connections ?? process.env['BENCH_CONNECTIONS'], 32, 1),
+    logins: int('--logins', values.logins, 20, 1),
     seed: int('--seed', values.seed, 1, 0),
     only: (values.only ?? '').split(',').map((w) => w.trim()).filter(Boolean),
+    cpuProf: values['cpu-prof'] ? resolve(values['cpu-prof']) : undefined,
   };
 }
 
-// ---------------------------------------------------------------------------------------------
-// The benchmark (parent process)
+/** One request of every kind before the load: a wrong token or a broken route fails here, not as 32 x 10 s of errors. */
+async function preflight(ready: Ready, auth: Record<string, string>, paths: readonly string[]): Promise<void> {
+  for (const path of paths) {
+    const res = await fetch(ready.url + path, { headers: auth });
+    const body = await res.text();
+    if (res.status !== 200) throw new Error(`preflight ${path} answered ${res.status}: ${body.slice(0, 500)}`);
+  }
+  const login = await fetch(`${ready.url}/v1/auth`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ready.login) });
+  const body = await login.text();
+  if (login.status !== 200) throw new Error(`preflight login answered ${login.status}: ${body.slice(0, 500)}`);
+}
 
 async function main(): Promise<number> {
   const options = readOptions();
-  const r = mulberry32(options.seed);
   const dir = mkdtempSync(join(tmpdir(), 'school-search-bench-'));
-  let child: ChildProcess | undefined;
-  const removeDir = () => rmSync(dir, { recursive: true, force: true });
-  let cleanup = async (): Promise<void> => removeDir();
+  let server: BenchServer | undefined;
+  let loadChild: ChildProcess | undefined;
   process.once('SIGINT', () => {
-    child?.kill('SIGINT');
-    void cleanup().finally(() => process.exit(130));
+    loadChild?.kill('SIGKILL');
+    server?.kill();
+    rmSync(dir, { recursive: true, force: true });
+    process.exit(130);
   });
 
   try {
-    const probe = new DatabaseSync(':memory:');
-    const sqliteVersion = (probe.prepare('SELECT sqlite_version() AS v').get() as { v: string }).v;
-    probe.close();
-    out(`school-search bench: node ${process.version}, SQLite ${sqliteVersion}, ${cpus().length} CPU (${cpus()[0]?.model.trim() ?? '?'})`);
-    out(`${options.schools} schools, ${options.duration} s per scenario, ${options.connections} connections, seed ${options.seed}, store in ${dir}`);
+    out(`school-search bench: node ${process.version}, ${cpus().length} CPU (${cpus()[0]?.model.trim() ?? '?'})`);
+    out(`${options.schools} schools, ${WARMUP_S} s warm-up + ${options.duration} s per scenario, ${options.connections} connections, seed ${options.seed}, work in ${dir}`);
     // Other work on the machine skews every figure: say how busy it was.
     const loadBefore = loadavg()[0]!;
     out(`1-minute load average before: ${fmt(loadBefore, 2)}`);
-    out();
 
-    // Seed through the same path as an import: draftSchool, then one upsertMany.
-    const store = await SqliteStore.open({ path: join(dir, 'store.db') });
-    cleanup = async () => {
-      try {
-        await store.close();
-      } finally {
-        removeDir();
-      }
-    };
-    let t = performance.now();
-    const catalog = makeCatalog(options.schools, r);
-    const generateMs = performance.now() - t;
-    t = performance.now();
-    const drafts: SchoolDraft[] = catalog.map((input) => {
-      const result = draftSchool(input);
-      if (!result.ok) throw new Error(`bench catalog row rejected: ${result.reason} (${input.schoolname})`);
-      return result.draft;
-    });
-    const draftMs = performance.now() - t;
-    t = performance.now();
-    const counts = await store.schools.upsertMany(drafts);
-    const upsertMs = performance.now() - t;
-    const texts = drafts.reduce((n, d) => n + 1 + d.aliases.length, 0);
-    out(`seeding: generate ${fmt(generateMs, 0)} ms, draftSchool ${fmt(draftMs, 0)} ms, upsertMany ${fmt(upsertMs, 0)} ms ` +
-      `(${counts.inserted} inserted, ${texts} search texts)`);
-    out(`seeding rate: ${fmt(counts.inserted / ((draftMs + upsertMs) / 1000), 0)} rows/s (draft + upsert), ` +
-      `${fmt(counts.inserted / (upsertMs / 1000), 0)} rows/s (upsert alone)`);
-    const rssAfterSeed = process.memoryUsage.rss();
+    const real = readRealSchools();
+    const catalogPath = join(dir, 'catalog.ndjson');
+    const catalog = writeCatalogFile(catalogPath, options.schools, options.seed, real);
+    out(`catalog: ${catalog.rows} rows (${catalog.real} real, ${catalog.synthetic} synthetic), ${mib(catalog.bytes)}, written in ${fmt(catalog.ms / 1000, 1)} s`);
 
-    const queries = makeQueries(catalog, r);
-    const sample = catalog.slice(0, 3).map((s) => s.schoolname);
-    catalog.length = 0;
-    drafts.length = 0;
-    out(`sample names: ${sample.join(' | ')}`);
+    const logFile = join(dir, 'server.log');
+    const env = serverEnv(join(dir, 'store.db'), logFile);
+    const importRun = await timeImport(catalogPath, env);
+    const cliTimes = /Read in .*$/m.exec(importRun.stdout)?.[0] ?? '';
+    out(`import: ${catalog.rows} rows in ${fmt(importRun.seconds, 2)} s (school-search import, spawn to exit; ${importRun.inserted} inserted; its own report: ${cliTimes})`);
+    if (importRun.inserted !== catalog.rows) throw new Error(`the import inserted ${importRun.inserted} of ${catalog.rows} rows:\n${importRun.stdout}`);
 
-    // The bench user: cheap argon2, as in the tests (login is not what is measured).
-    const services = createServices({
-      store,
-      hasher: new Argon2Hasher({ memoryCost: 1024, timeCost: 1, parallelism: 1 }),
-      tokenTtlSeconds: 6 * 3600,
-      search: { refreshMs: 0 },
-    });
-    await services.engine.start();
+    server = await startServer(env);
+    const { ready } = server;
+    out(`server: pid ${server.pid}, ${ready.url}, ${ready.schools} schools indexed in ${fmt(ready.indexMs / 1000, 2)} s, RSS ${mib(ready.memory.rss)} after start`);
+    await new Promise((resolve) => setTimeout(resolve, SETTLE_S * 1000));
+    const settled = await server.call({ type: 'memory' });
+    const spaces = Object.entries(settled.spaces).filter(([, s]) => s.committed >= 1048576);
+    out(
+      `server: RSS ${mib(settled.memory.rss)} after ${SETTLE_S} s idle; V8 heap ${mib(settled.memory.heapUsed)} used of ${mib(settled.memory.heapTotal)} ` +
+        `(${spaces.map(([name, s]) => `${name.replace(/_space$/, '')} ${mib(s.used)}/${mib(s.committed)}`).join(', ')}), ` +
+        `external ${mib(settled.memory.external)} (array buffers ${mib(settled.memory.arrayBuffers)})`,
+    );
 
-    await catalogShape(services.engine, counts.inserted);
+    const mix = makeMix(real, PER_CLASS, mulberry32(options.seed));
+    const perClass = Object.fromEntries(MIX_CLASSES.map((c) => [c, distinctCount(mix[c])]));
+    const distinct = distinctCount(MIX_CLASSES.flatMap((c) => mix[c]));
+    out(
+      `search mix: ${distinct} distinct searches from real names; weight and distinct searches per class: ` +
+        MIX_CLASSES.map((c) => `${c} ${MIX_WEIGHT[c]}% ${perClass[c]}`).join(', '),
+    );
+    out(`  e.g. ${MIX_CLASSES.map((c) => decodeURIComponent(mix[c][0]!.path.replace(/^.*\?query=/, ''))).join(' | ')}`);
 
-    // Engine alone, sequential, no HTTP and no metering: where the time of a query class goes.
-    const storeFigures = await storeSearch(services.engine, queries);
-    await services.auth.createUser('bench@example.com', 'bench-password-123');
-    const token = (await services.auth.login('bench@example.com', 'bench-password-123')).value;
+    const auth = { authorization: `Bearer ${ready.token}` };
+    await preflight(ready, auth, MIX_CLASSES.map((c) => mix[c][0]!.path));
 
-    // What one metered search writes: a record and the user's totals, fsync'd (synchronous=FULL).
-    const { userId } = await services.auth.authenticate(token);
-    const appendP50 = await appendLatency(store, userId);
-
-    const logger = pino({ level: 'silent' });
-    const app = createApp({ ...services, contract: loadContract(), publicBaseUrl: 'http://127.0.0.1', validateResponses: false, logger, rateLimits: RATE_LIMITS_OFF, corsOrigins: '*' });
-    const server = app.listen(0, '127.0.0.1');
-    await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));
-    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    const closeServer = async () => {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    };
-    const closeStore = cleanup;
-    cleanup = async () => {
-      try {
-        await closeServer();
-      } finally {
-        await closeStore();
-      }
-    };
-    const auth = { authorization: `Bearer ${token}` };
-
-    const plain = (cls: QueryClass) => queries[cls].map((q) => searchPath(q, false, r));
-    const withState = (cls: QueryClass) => queries[cls].map((q) => searchPath(q, true, r));
-    // In the mix, about 30% of the requests carry a stateCode.
-    const mixed = (cls: QueryClass) => queries[cls].map((q) => searchPath(q, r() < 0.3, r));
-    const MIX_WEIGHT: Record<QueryClass, number> = {
-      rare: 20, medium: 15, common: 10, 'prefix-1': 5, 'prefix-2-3': 15, 'multi-word': 35,
-    };
-
-    // One request of every path kind before load: a wrong token or a broken route fails here.
-    for (const cls of CLASSES) {
-      for (const path of [plain(cls)[0]!, withState(cls)[0]!]) {
-        const res = await fetch(url + path, { headers: auth });
-        const body = await res.text();
-        if (res.status !== 200) throw new Error(`preflight ${path} answered ${res.status}: ${body.slice(0, 500)}`);
-      }
-    }
-
-    const scenarios: Array<{ spec: LoadSpec; search: boolean }> = [];
-    const base = { url, duration: options.duration, connections: options.connections };
-    const add = (title: string, search: boolean, classes: LoadClass[]) =>
-      scenarios.push({ spec: { ...base, title, headers: search ? auth : {}, classes, seed: options.seed + scenarios.length }, search });
-    add('search mix', true, CLASSES.map((cls) => ({ name: cls, weight: MIX_WEIGHT[cls], paths: mixed(cls) })));
-    for (const cls of CLASSES) add(`search ${cls}`, true, [{ name: cls, weight: 1, paths: plain(cls) }]);
-    add('search + stateCode', true, CLASSES.map((cls) => ({ name: cls, weight: MIX_WEIGHT[cls], paths: withState(cls) })));
-    add('health', false, [{ name: 'live', weight: 1, paths: ['/health/live'] }]);
-    const chosen = options.only.length
-      ? scenarios.filter((x) => options.only.some((word) => x.spec.title.includes(word)))
-      : scenarios;
+    const searchClasses = MIX_CLASSES.map((c) => ({ name: c, weight: MIX_WEIGHT[c], paths: mix[c].map((q) => q.path) }));
+    const base = { url: ready.url, warmup: WARMUP_S, duration: options.duration, connections: options.connections };
+    const scenarios: Array<{ kind: ScenarioKind; spec: LoadSpec }> = [
+      { kind: 'health', spec: { ...base, title: 'health', headers: {}, classes: [{ name: 'GET /health/live', weight: 1, paths: ['/health/live'] }], seed: options.seed } },
+      { kind: 'mix', spec: { ...base, title: 'search mix', headers: auth, classes: searchClasses, seed: options.seed + 1 } },
+      {
+        kind: 'mix+logins',
+        spec: { ...base, title: `search mix + ${options.logins} logins`, headers: auth, classes: searchClasses, seed: options.seed + 1, logins: { connections: options.logins, ...ready.login } },
+      },
+    ];
+    const chosen = options.only.length ? scenarios.filter((s) => options.only.some((w) => s.spec.title.includes(w))) : scenarios;
+    if (options.cpuProf) mkdirSync(options.cpuProf, { recursive: true });
 
     out();
-    out(`load: autocannon in a child process -> ${url}`);
-    let peakRssDuringLoad = 0;
-    const rssTimer = setInterval(() => (peakRssDuringLoad = Math.max(peakRssDuringLoad, process.memoryUsage.rss())), 100);
+    out(`load: autocannon in a child process -> ${ready.url}`);
     const results: ScenarioRun[] = [];
-    try {
-      for (const { spec, search } of chosen) {
-        process.stderr.write(`  running ${spec.title} (${spec.duration} s)...\n`);
-        const result = await runScenario(import.meta.filename, spec, (c) => (child = c));
-        results.push({ result, search, drainMs: await drained() });
-      }
-    } finally {
-      clearInterval(rssTimer);
+    const profiles: string[] = [];
+    for (const { kind, spec } of chosen) {
+      process.stderr.write(`  running ${spec.title} (${WARMUP_S} + ${spec.duration} s)...\n`);
+      const profile = options.cpuProf ? join(options.cpuProf, `server-${kind}.cpuprofile`) : undefined;
+      let started: Promise<unknown> = Promise.resolve();
+      const result = await runScenario(
+        import.meta.filename,
+        spec,
+        () => (started = server!.call({ type: 'start', profile })),
+        (c) => (loadChild = c),
+      );
+      await started;
+      const figures = await server.call({ type: 'end' });
+      const { ms: drainMs } = await server.call({ type: 'drain' });
+      results.push({ kind, result, server: figures, drainMs });
+      if (profile) profiles.push(profile);
     }
+
+    const probeMix = makeMix(real, PROBE_PER_CLASS, mulberry32(options.seed + 1000));
+    const probe = await server.call({
+      type: 'probe',
+      queries: Object.fromEntries(MIX_CLASSES.map((c) => [c, probeMix[c].map(({ query, stateCode, offset, limit }) => ({ query, stateCode, offset, limit }))])),
+    });
+    const memoryEnd = await server.call({ type: 'memory' });
+    await server.stop();
+    const log = readServerLog(logFile);
 
     const failures = report({
       options,
-      sqliteVersion,
+      logins: options.logins,
       loadBefore,
-      seeding: { generateMs, draftMs, upsertMs, inserted: counts.inserted },
-      storeFigures,
-      appendP50,
-      rssAfterSeed,
-      peakRssDuringLoad,
+      catalog,
+      importRun,
+      ready,
+      settled,
+      mix: { distinct, perClass },
       results,
+      memoryEnd,
+      probe,
+      log,
     });
+    for (const file of profiles) summariseProfile(file);
     return failures.length ? 1 : 0;
   } finally {
-    await cleanup();
+    loadChild?.kill('SIGKILL');
+    server?.kill();
+    rmSync(dir, { recursive: true, force: true });
   }
 }
 
@@ -254,5 +240,10 @@ async function main(): Promise<number> {
 if (isLoadWorker()) {
   await loadWorker();
 } else {
-  process.exitCode = await main();
+  try {
+    process.exitCode = await main();
+  } catch (error) {
+    process.stderr.write(`bench: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.exitCode = 1;
+  }
 }

@@ -1,6 +1,6 @@
 // The load generator: autocannon in a child process, so it never shares the server's event loop
-// and the RSS reported is the server's. Talks to the parent over the fork IPC channel. Also the
-// latency figures (percentiles) and the wait for the server's backlog after a scenario.
+// (the server runs in a process of its own too: server.ts). Talks to the parent over the fork IPC
+// channel. Also the latency figures (percentiles).
 import { fork, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { mulberry32, one, weighted } from './random.ts';
@@ -11,14 +11,25 @@ export interface LoadClass {
   readonly paths: readonly string[];
 }
 
+/** Concurrent login loops: each connection POSTs the credentials, waits for the answer, again. */
+export interface LoginLoops {
+  readonly connections: number;
+  readonly email: string;
+  readonly password: string;
+}
+
 export interface LoadSpec {
   readonly title: string;
   readonly url: string;
   readonly headers: Record<string, string>;
   readonly classes: readonly LoadClass[];
+  /** Seconds of load before the measurement starts (JIT, caches, argon2's first buffers). */
+  readonly warmup: number;
+  /** Seconds measured. */
   readonly duration: number;
   readonly connections: number;
   readonly seed: number;
+  readonly logins?: LoginLoops | undefined;
 }
 
 export interface Figures {
@@ -32,11 +43,19 @@ export interface Figures {
 
 export interface LoadResult extends Figures {
   readonly title: string;
+  /** Seconds measured (the warm-up not included). */
   readonly seconds: number;
+  /** Socket errors and timeouts of the whole run, warm-up included (a failure either way). */
   readonly errors: number;
   readonly timeouts: number;
   readonly classes: Record<string, Figures>;
+  readonly logins?: (Figures & { readonly errors: number }) | undefined;
   readonly generatorMaxRssKiB: number;
+}
+
+/** The child tells the parent when the warm-up ends and the measured window starts. */
+export interface MeasuringMessage {
+  readonly type: 'measuring';
 }
 
 // autocannon ships no types; this is the part of its API used here.
@@ -50,7 +69,9 @@ interface AutocannonOptions {
   duration: number;
   timeout: number;
   headers: Record<string, string>;
-  requests: Array<{
+  method?: 'GET' | 'POST';
+  body?: string;
+  requests?: Array<{
     setupRequest: (request: AutocannonRequest, context: Context) => AutocannonRequest;
     onResponse: (status: number, body: string, context: Context) => void;
   }>;
@@ -71,7 +92,8 @@ export function percentile(sorted: Float64Array, p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
-function figures(latencies: number[], statusCodes: Record<string, number>, seconds: number): Figures {
+/** Latency figures of a list of response times (ms) over `seconds`. */
+export function figures(latencies: readonly number[], statusCodes: Record<string, number>, seconds: number): Figures {
   const sorted = Float64Array.from(latencies).sort();
   return {
     requests: sorted.length,
@@ -83,19 +105,38 @@ function figures(latencies: number[], statusCodes: Record<string, number>, secon
   };
 }
 
-async function runLoad(spec: LoadSpec): Promise<LoadResult> {
+/** Response times and statuses of one stream of requests, kept only while `measuring()`. */
+function recorder(measuring: () => boolean) {
+  const latencies: number[] = [];
+  const statusCodes: Record<string, number> = {};
+  return {
+    latencies,
+    statusCodes,
+    record(status: number, ms: number) {
+      if (!measuring()) return;
+      latencies.push(ms);
+      statusCodes[status] = (statusCodes[status] ?? 0) + 1;
+    },
+  };
+}
+
+async function runLoad(spec: LoadSpec, onMeasuring: () => void): Promise<LoadResult> {
   const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
   const r = mulberry32(spec.seed);
   const pickClass = weighted(spec.classes.map((c) => [c, c.weight] as const));
-  const latencies = new Map<string, number[]>(spec.classes.map((c) => [c.name, []]));
-  const codes = new Map<string, Record<string, number>>(spec.classes.map((c) => [c.name, {}]));
+  // One run of warm-up + measurement, so the load never pauses: responses are counted from the
+  // moment the warm-up ends.
+  let measuring = false;
+  let measuredFrom = 0;
+  const byClass = new Map(spec.classes.map((c) => [c.name, recorder(() => measuring)]));
   // autocannon calls a request's onResponse and then, synchronously, emits 'response' with the
   // latency: the class travels from one to the other through this variable.
   let answered = '';
-  const instance = autocannon({
+  const duration = spec.warmup + spec.duration;
+  const searches = autocannon({
     url: spec.url,
     connections: spec.connections,
-    duration: spec.duration,
+    duration,
     timeout: 10,
     headers: spec.headers,
     requests: [
@@ -113,27 +154,45 @@ async function runLoad(spec: LoadSpec): Promise<LoadResult> {
       },
     ],
   });
-  instance.on('response', (_client, status, _bytes, ms) => {
-    latencies.get(answered)?.push(ms);
-    const c = codes.get(answered);
-    if (c) c[status] = (c[status] ?? 0) + 1;
-  });
-  const result = await instance;
+  searches.on('response', (_client, status, _bytes, ms) => byClass.get(answered)?.record(status, ms));
+
+  const logins = spec.logins ? recorder(() => measuring) : undefined;
+  const loginRun = spec.logins
+    ? autocannon({
+        url: `${spec.url}/v1/auth`,
+        connections: spec.logins.connections,
+        duration,
+        timeout: 10,
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: spec.logins.email, password: spec.logins.password }),
+      })
+    : undefined;
+  loginRun?.on('response', (_client, status, _bytes, ms) => logins!.record(status, ms));
+
+  const warm = setTimeout(() => {
+    measuring = true;
+    measuredFrom = performance.now();
+    onMeasuring();
+  }, spec.warmup * 1000);
+  const [result, loginResult] = await Promise.all([searches, loginRun]);
+  clearTimeout(warm);
+  const seconds = measuredFrom ? (performance.now() - measuredFrom) / 1000 : 0;
+
   const all: number[] = [];
   const allCodes: Record<string, number> = {};
-  for (const [name, list] of latencies) {
-    for (const ms of list) all.push(ms);
-    for (const [code, n] of Object.entries(codes.get(name)!)) allCodes[code] = (allCodes[code] ?? 0) + n;
+  for (const { latencies, statusCodes } of byClass.values()) {
+    for (const ms of latencies) all.push(ms);
+    for (const [code, n] of Object.entries(statusCodes)) allCodes[code] = (allCodes[code] ?? 0) + n;
   }
   return {
     title: spec.title,
-    seconds: result.duration,
+    seconds,
     errors: result.errors,
     timeouts: result.timeouts,
-    ...figures(all, allCodes, result.duration),
-    classes: Object.fromEntries(
-      spec.classes.map((c) => [c.name, figures(latencies.get(c.name)!, codes.get(c.name)!, result.duration)]),
-    ),
+    ...figures(all, allCodes, seconds),
+    classes: Object.fromEntries([...byClass].map(([name, c]) => [name, figures(c.latencies, c.statusCodes, seconds)])),
+    logins: logins && loginResult ? { ...figures(logins.latencies, logins.statusCodes, seconds), errors: loginResult.errors } : undefined,
     generatorMaxRssKiB: process.resourceUsage().maxRSS,
   };
 }
@@ -144,24 +203,29 @@ export const isLoadWorker = (): boolean => process.env['BENCH_ROLE'] === 'load';
 /** The child's side: receives one LoadSpec, runs it, sends the LoadResult back and disconnects. */
 export async function loadWorker(): Promise<void> {
   const spec = await new Promise<LoadSpec>((resolve) => process.once('message', (m) => resolve(m as LoadSpec)));
-  const result = await runLoad(spec);
+  const result = await runLoad(spec, () => process.send!({ type: 'measuring' } satisfies MeasuringMessage));
   process.send!(result, () => process.disconnect());
 }
 
 /**
  * Runs one scenario in a fresh child process that runs `script` (the bench entry point, which forks
- * itself: it calls loadWorker() when isLoadWorker()).
+ * itself: it calls loadWorker() when isLoadWorker()). `onMeasuring` is called when the warm-up
+ * is over.
  */
 export function runScenario(
   script: string,
   spec: LoadSpec,
+  onMeasuring: () => void,
   track: (child: ChildProcess | undefined) => void,
 ): Promise<LoadResult> {
   return new Promise((resolve, reject) => {
     const child = fork(script, [], { env: { ...process.env, BENCH_ROLE: 'load' }, stdio: 'inherit' });
     track(child);
     let result: LoadResult | undefined;
-    child.on('message', (m) => (result = m as LoadResult));
+    child.on('message', (m: LoadResult | MeasuringMessage) => {
+      if ('type' in m && m.type === 'measuring') onMeasuring();
+      else result = m as LoadResult;
+    });
     child.on('error', reject);
     child.on('exit', (code, signal) => {
       track(undefined);
@@ -170,23 +234,4 @@ export function runScenario(
     });
     child.send(spec);
   });
-}
-
-/**
- * Waits until this process's event loop has been free for a while. When autocannon stops, the
- * server still owes the requests that were in flight; node:sqlite is synchronous, so with heavy
- * queries that backlog can take seconds, and it must not be billed to the next scenario.
- */
-export async function drained(): Promise<number> {
-  const started = performance.now();
-  let calmSince = started;
-  let calm = 0;
-  while (calm < 10) {
-    const t = performance.now();
-    await new Promise((resolve) => setTimeout(resolve, 10));
-    const now = performance.now();
-    if (now - t < 15) calm++;
-    else [calm, calmSince] = [0, now];
-  }
-  return calmSince - started;
 }

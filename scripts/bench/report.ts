@@ -1,112 +1,189 @@
-// The closing report of the bench: the load table, the failures, the summary lines and one line
-// of JSON with every figure.
+// The closing report of the bench: the load table per scenario and class, the server's event-loop
+// delay and memory, the engine alone, the targets, the failures, and one line of JSON with every
+// figure.
 import { cpus, loadavg } from 'node:os';
+import type { CatalogFile } from './catalog-file.ts';
 import { fmt, mib, out, table } from './format.ts';
+import type { ImportRun } from './import.ts';
 import type { Figures, LoadResult } from './load.ts';
-import type { StoreFigures } from './store-probe.ts';
+import type { LogSummary, ProbeResult, Ready, Replies, ScenarioServerFigures } from './server-process.ts';
+import { judge, type Target } from './targets.ts';
 
-/** Non-2xx statuses a scenario may answer without failing the run. None: every query is valid. */
-const EXPECTED_NON_2XX: ReadonlySet<number> = new Set();
+export type ScenarioKind = 'health' | 'mix' | 'mix+logins';
 
-/** One scenario as run: its figures, whether it searched, and the server's backlog after it. */
+/** One scenario as run: the load generator's figures, the server's, and its backlog after. */
 export interface ScenarioRun {
+  readonly kind: ScenarioKind;
   readonly result: LoadResult;
-  readonly search: boolean;
+  readonly server: ScenarioServerFigures;
   readonly drainMs: number;
 }
 
 /** Everything the report needs, measured by the entry point. */
 export interface Run {
-  readonly options: {
-    readonly schools: number;
-    readonly duration: number;
-    readonly connections: number;
-    readonly seed: number;
-  };
-  readonly sqliteVersion: string;
+  readonly options: { readonly schools: number; readonly duration: number; readonly connections: number; readonly seed: number };
+  readonly logins: number;
   readonly loadBefore: number;
-  readonly seeding: {
-    readonly generateMs: number;
-    readonly draftMs: number;
-    readonly upsertMs: number;
-    readonly inserted: number;
-  };
-  readonly storeFigures: Readonly<Record<string, StoreFigures>>;
-  readonly appendP50: number;
-  readonly rssAfterSeed: number;
-  readonly peakRssDuringLoad: number;
+  readonly catalog: CatalogFile;
+  readonly importRun: ImportRun;
+  readonly ready: Ready;
+  /** The server's memory once start-up's garbage is gone (after an idle wait). */
+  readonly settled: Replies['memory'];
+  readonly mix: { readonly distinct: number; readonly perClass: Record<string, number> };
   readonly results: readonly ScenarioRun[];
+  readonly memoryEnd: Replies['memory'];
+  readonly probe: ProbeResult | undefined;
+  readonly log: LogSummary;
 }
 
-/** Prints the figures of the run and returns its failures (none when every response was fine). */
-export function report(run: Run): string[] {
-  const { options, sqliteVersion, loadBefore, storeFigures, appendP50, rssAfterSeed, peakRssDuringLoad, results } = run;
-  const { generateMs, draftMs, upsertMs, inserted } = run.seeding;
+const round = (n: number, d = 2) => Math.round(n * 10 ** d) / 10 ** d;
+const non2xx = (f: Figures) => Object.entries(f.statusCodes).filter(([c]) => !c.startsWith('2')).reduce((n, [, c]) => n + c, 0);
+
+function loadTable(results: readonly ScenarioRun[]): string {
   const rows: string[][] = [];
-  const failures: string[] = [];
-  for (const { result, search, drainMs } of results) {
-    const non2xx = Object.entries(result.statusCodes).filter(([code]) => !code.startsWith('2'));
-    const row = (name: string, cls: string, f: Figures) => [
-      name, cls, String(f.requests), fmt(f.rps, 0), fmt(f.p50, 2), fmt(f.p99, 2), fmt(f.max, 1),
-      String(Object.entries(f.statusCodes).filter(([c]) => !c.startsWith('2')).reduce((n, [, c]) => n + c, 0)),
-    ];
-    rows.push([...row(result.title, '(all)', result), String(result.errors), fmt(drainMs / 1000, 1)]);
-    const names = Object.keys(result.classes);
-    if (names.length > 1) for (const name of names) rows.push([...row('', name, result.classes[name]!), '', '']);
-    for (const [code, n] of non2xx) {
-      const status = Number(code);
-      if ((search && status >= 500) || !EXPECTED_NON_2XX.has(status)) failures.push(`${result.title}: ${n} x ${code}`);
-    }
-    if (result.errors > 0) failures.push(`${result.title}: ${result.errors} socket errors (${result.timeouts} timeouts)`);
-    if (result.requests === 0) failures.push(`${result.title}: no responses`);
+  const row = (name: string, cls: string, f: Figures, errors = '') => [
+    name, cls, String(f.requests), fmt(f.rps, 0), fmt(f.p50, 2), fmt(f.p99, 2), fmt(f.max, 1), String(non2xx(f)), errors,
+  ];
+  for (const { result } of results) {
+    const classes = Object.keys(result.classes);
+    rows.push(row(result.title, classes.length > 1 ? '(all searches)' : classes[0]!, result, String(result.errors + result.timeouts)));
+    if (classes.length > 1) for (const name of classes) rows.push(row('', name, result.classes[name]!));
+    if (result.logins) rows.push(row('', 'login (POST /v1/auth)', result.logins, String(result.logins.errors)));
   }
-  out();
-  out(table(['scenario', 'class', 'requests', 'req/s', 'p50 ms', 'p99 ms', 'max ms', 'non-2xx', 'errors', 'backlog s'], rows, 2));
-  out('(backlog s: how long the server kept working after the load generator stopped; not in the figures)');
+  return table(['scenario', 'class', 'requests', 'req/s', 'p50 ms', 'p99 ms', 'max ms', 'non-2xx', 'errors'], rows, 2);
+}
 
-  const mix = results.find((x) => x.result.title === 'search mix')?.result;
-  const health = results.find((x) => x.result.title === 'health')?.result;
-  const ratio = mix && health && health.rps > 0 ? mix.rps / health.rps : null;
-  const maxRss = process.resourceUsage().maxRSS * 1024;
-  const generatorRss = Math.max(...results.map((x) => x.result.generatorMaxRssKiB)) * 1024;
+function serverTable(results: readonly ScenarioRun[]): string {
+  const rows = results.map(({ result, server, drainMs }) => [
+    result.title, fmt(server.eld.p50, 2), fmt(server.eld.p99, 2), fmt(server.eld.max, 1), mib(server.rssPeak),
+    mib(server.atPeak.heapTotal), mib(server.atPeak.heapUsed), mib(server.atPeak.external), fmt(drainMs / 1000, 1),
+  ]);
+  return table(['scenario', 'loop delay p50 ms', 'p99 ms', 'max ms', 'RSS peak', 'heap total', 'heap used', 'external', 'backlog s'], rows, 1);
+}
+
+function probeTable(probe: ProbeResult): string {
+  const rows = Object.entries(probe.classes).map(([cls, f]) => [
+    cls, String(f.queries), fmt(f.first.p50, 2), fmt(f.first.p99, 2), fmt(f.first.max, 1), fmt(f.again.p50, 2), fmt(f.again.p99, 2),
+    String(f.medianMatches), String(f.maxMatches),
+  ]);
+  return table(['class', 'queries', 'first p50 ms', 'p99 ms', 'max ms', 'again p50 ms', 'p99 ms', 'median matches', 'max matches'], rows, 1);
+}
+
+function failuresOf(results: readonly ScenarioRun[]): string[] {
+  const failures: string[] = [];
+  for (const { result } of results) {
+    // Every query of the mix is valid and every login right: any non-2xx is a failure.
+    for (const [code, n] of Object.entries(result.statusCodes)) if (!code.startsWith('2')) failures.push(`${result.title}: ${n} x ${code}`);
+    if (result.errors > 0 || result.timeouts > 0) failures.push(`${result.title}: ${result.errors} socket errors (${result.timeouts} timeouts)`);
+    if (result.requests === 0) failures.push(`${result.title}: no responses`);
+    const logins = result.logins;
+    if (logins) {
+      for (const [code, n] of Object.entries(logins.statusCodes)) if (!code.startsWith('2')) failures.push(`${result.title}, logins: ${n} x ${code}`);
+      if (logins.errors > 0) failures.push(`${result.title}, logins: ${logins.errors} socket errors`);
+      if (logins.requests === 0) failures.push(`${result.title}, logins: no responses`);
+    }
+  }
+  return failures;
+}
+
+/** Prints the figures of the run and returns why it failed (nothing when every request succeeded and every target is met). */
+export function report(run: Run): string[] {
+  const { options, results, ready, memoryEnd, probe, importRun } = run;
+  const scenario = (kind: ScenarioKind) => results.find((x) => x.kind === kind);
+  // Judged once serving: the settled RSS and the peaks under load (the start-up's transient peak is printed, not judged).
+  const serverRss = Math.max(run.settled.memory.rss, ...results.map((x) => x.server.rssPeak));
+
   out();
-  if (ratio !== null) out(`search mix / health req/s: ${fmt(ratio, 4)} (${fmt(mix!.rps, 0)} / ${fmt(health!.rps, 0)})`);
-  out(`peak RSS of the bench process (seeding + server): ${mib(maxRss)}; after seeding ${mib(rssAfterSeed)}, ` +
-    `highest sampled during load ${mib(peakRssDuringLoad)}; load generator child: ${mib(generatorRss)}`);
-  out(`1-minute load average after: ${fmt(loadavg()[0]!, 2)} (this run keeps about 2 CPUs busy: server + load generator)`);
+  out(loadTable(results));
+  out();
+  out('server (its own process):');
+  out(serverTable(results));
+  out('(loop delay: monitorEventLoopDelay, resolution 1 ms, over the measured window; heap: V8\'s, at the RSS peak;');
+  out(' backlog s: how long the server kept answering after the load generator stopped, not in the figures)');
+  out(
+    `server RSS: ${mib(ready.memory.rss)} right after start (index of ${ready.schools} schools built in ${fmt(ready.indexMs / 1000, 2)} s), ` +
+      `${mib(run.settled.memory.rss)} settled (heap ${mib(run.settled.memory.heapUsed)} used, external ${mib(run.settled.memory.external)}), ` +
+      `highest during load ${mib(Math.max(0, ...results.map((x) => x.server.rssPeak)))}, at the end ${mib(memoryEnd.memory.rss)}; ` +
+      `lifetime peak (start-up included) ${mib(memoryEnd.maxRss)}`,
+  );
+  if (probe) {
+    out();
+    out('engine alone, in the server process after the load (sequential, no HTTP; first: each query once, again: the same queries):');
+    out(probeTable(probe));
+    out(`request-log append (a metered search's durable write), one at a time: p50 ${fmt(probe.append.p50, 2)} ms, p99 ${fmt(probe.append.p99, 2)} ms`);
+  }
+
+  const targets: Target[] = judge({
+    schools: ready.schools,
+    health: scenario('health')?.result,
+    mix: scenario('mix') && { load: scenario('mix')!.result, server: scenario('mix')!.server },
+    mixWithLogins: scenario('mix+logins')?.result,
+    loginConnections: run.logins,
+    serverRss,
+    importSeconds: importRun.seconds,
+  });
+  out();
+  out('TARGETS');
+  out(table(
+    ['target', 'figure', 'limit', 'verdict'],
+    targets.map((t) => [t.name, t.figure ?? '-', t.limit, t.ok === undefined ? 'n/a (not run)' : t.ok ? 'ok' : 'BELOW TARGET']),
+    1,
+  ));
+
+  const loadAfter = loadavg()[0]!;
+  const failures = failuresOf(results);
+  if (run.log.errors > 0) failures.push(`the server logged ${run.log.errors} errors: ${run.log.samples.join(' | ')}`);
+  const missed = targets.filter((t) => t.ok === false).map((t) => `below target: ${t.name} is ${t.figure} (limit ${t.limit})`);
+  out();
+  out(`1-minute load average: ${fmt(run.loadBefore, 2)} before, ${fmt(loadAfter, 2)} after (${cpus().length} CPUs, shared by the server, the load generator and the argon2 threads)`);
+  out(`server log: ${run.log.lines} lines, ${run.log.warnings} warnings, ${run.log.errors} errors`);
   out(failures.length ? `FAILED: ${failures.join('; ')}` : 'all responses 2xx, no socket errors');
+  for (const line of missed) out(line);
 
-  const round = (n: number, d = 2) => Math.round(n * 10 ** d) / 10 ** d;
   const json = (f: Figures) => ({ requests: f.requests, rps: round(f.rps, 1), p50Ms: round(f.p50), p99Ms: round(f.p99), maxMs: round(f.max), statusCodes: f.statusCodes });
   out(JSON.stringify({
     bench: 'school-search',
     node: process.version,
-    sqlite: sqliteVersion,
     cpus: cpus().length,
-    loadAvgBefore: round(loadBefore),
-    loadAvgAfter: round(loadavg()[0]!),
-    schools: options.schools,
+    loadAvgBefore: round(run.loadBefore),
+    loadAvgAfter: round(loadAfter),
+    schools: ready.schools,
     durationS: options.duration,
     connections: options.connections,
+    loginConnections: run.logins,
     seed: options.seed,
-    seeding: { generateMs: round(generateMs, 0), draftMs: round(draftMs, 0), upsertMs: round(upsertMs, 0), rowsPerS: round(inserted / ((draftMs + upsertMs) / 1000), 0) },
-    store: Object.fromEntries(Object.entries(storeFigures).map(([k, f]) => [k, { p50Ms: round(f.p50), maxMs: round(f.max), medianMatches: f.medianTotal, maxMatches: f.maxTotal }])),
-    appendP50Ms: round(appendP50),
-    scenarios: results.map(({ result, drainMs }) => ({
+    catalog: { rows: run.catalog.rows, real: run.catalog.real, synthetic: run.catalog.synthetic, mib: round(run.catalog.bytes / 1048576, 1) },
+    importS: round(importRun.seconds),
+    inserted: importRun.inserted,
+    indexBuildS: round(ready.indexMs / 1000),
+    mix: run.mix,
+    scenarios: results.map(({ kind, result, server, drainMs }) => ({
+      kind,
       title: result.title,
-      seconds: result.seconds,
-      backlogS: round(drainMs / 1000, 1),
+      seconds: round(result.seconds),
       errors: result.errors,
       timeouts: result.timeouts,
       ...json(result),
-      ...(Object.keys(result.classes).length > 1 ? { classes: Object.fromEntries(Object.entries(result.classes).map(([k, f]) => [k, json(f)])) } : {}),
+      classes: Object.fromEntries(Object.entries(result.classes).map(([k, f]) => [k, json(f)])),
+      ...(result.logins ? { logins: { ...json(result.logins), errors: result.logins.errors } } : {}),
+      eventLoopDelayMs: { p50: round(server.eld.p50), p99: round(server.eld.p99), max: round(server.eld.max), mean: round(server.eld.mean) },
+      rssPeakMiB: round(server.rssPeak / 1048576, 0),
+      heapTotalAtPeakMiB: round(server.atPeak.heapTotal / 1048576, 0),
+      heapUsedAtPeakMiB: round(server.atPeak.heapUsed / 1048576, 0),
+      backlogS: round(drainMs / 1000, 1),
+      generatorMaxRssMiB: round(result.generatorMaxRssKiB / 1024, 0),
     })),
-    searchToHealthRps: ratio === null ? null : round(ratio, 4),
-    peakRssMiB: round(maxRss / 1048576, 0),
-    rssAfterSeedMiB: round(rssAfterSeed / 1048576, 0),
-    peakRssDuringLoadMiB: round(peakRssDuringLoad / 1048576, 0),
-    generatorPeakRssMiB: round(generatorRss / 1048576, 0),
-    failures,
+    serverRssMiB: { afterStart: round(ready.memory.rss / 1048576, 0), settled: round(run.settled.memory.rss / 1048576, 0), peakServing: round(serverRss / 1048576, 0), end: round(memoryEnd.memory.rss / 1048576, 0), lifetimePeak: round(memoryEnd.maxRss / 1048576, 0) },
+    engine: probe
+      ? {
+          classes: Object.fromEntries(Object.entries(probe.classes).map(([k, f]) => [k, { firstP50Ms: round(f.first.p50), firstP99Ms: round(f.first.p99), againP50Ms: round(f.again.p50), medianMatches: f.medianMatches }])),
+          appendP50Ms: round(probe.append.p50),
+          appendP99Ms: round(probe.append.p99),
+        }
+      : null,
+    targets: targets.map((t) => ({ name: t.name, value: t.value === undefined ? null : round(t.value, 3), limit: t.limit, ok: t.ok ?? null })),
+    serverLog: { lines: run.log.lines, warnings: run.log.warnings, errors: run.log.errors },
+    failures: [...failures, ...missed],
   }));
-  return failures;
+  return [...failures, ...missed];
 }

@@ -1,0 +1,183 @@
+// The server under load, in a process of its own (forked by server-process.ts): the app composed
+// as src/main.ts composes it (configuration from the environment, the store, the real argon2
+// hasher at the configured cost, the in-process index, the access log at info), except that
+// response validation and rate limits are off and it listens on 127.0.0.1:0. src/main.ts exports
+// no builder, so the few lines of wiring are repeated here: keep them in step with it.
+//
+// It makes the bench's two accounts and answers the parent over the IPC channel: its event-loop
+// delay and RSS per scenario, a drain check between scenarios, a probe of the engine alone.
+import { writeFileSync } from 'node:fs';
+import type { Server } from 'node:http';
+import { Session } from 'node:inspector/promises';
+import type { AddressInfo } from 'node:net';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { getHeapSpaceStatistics } from 'node:v8';
+import { pino } from 'pino';
+import { createApp } from '../../src/app.ts';
+import { loadConfig } from '../../src/config.ts';
+import { loadContract } from '../../src/http/contract.ts';
+import { RATE_LIMITS_OFF } from '../../src/http/rate-limit.ts';
+import { listen } from '../../src/http/server.ts';
+import { Argon2Hasher } from '../../src/security/argon2.hasher.ts';
+import { lowerThreadPoolPriority } from '../../src/security/thread-priority.ts';
+import { createServices, unmanaged } from '../../src/services.ts';
+import { openStore, pipelineEngine } from '../../src/stores/open.ts';
+import { probeAppend, probeEngine } from './engine-probe.ts';
+import type { Ready, Replies, Request, ScenarioServerFigures } from './server-process.ts';
+
+const SEARCHER = { email: 'bench-search@example.com', password: 'bench-search-password-1' };
+const LOGIN = { email: 'bench-login@example.com', password: 'bench-login-password-1' };
+
+const config = loadConfig();
+const logger = pino({ level: config.logLevel }, pino.destination({ dest: process.env['BENCH_LOG_FILE'] ?? 1, sync: false }));
+const store = await openStore(config.store);
+const pipeline = pipelineEngine(store, config.store);
+const services = createServices({
+  store,
+  hasher: new Argon2Hasher(config.argon2, config.argon2Concurrency),
+  tokenTtlSeconds: config.tokenTtlSeconds,
+  ...(pipeline ? { engine: unmanaged(pipeline) } : {}),
+  search: {
+    refreshMs: config.searchRefreshMs,
+    onRefresh: (event) => {
+      if (event.ok) logger.info({ schools: event.schools, ms: Math.round(event.ms) }, 'search index built');
+      else logger.warn({ err: event.error }, 'search index not refreshed: the previous one keeps serving');
+    },
+  },
+});
+const indexStarted = performance.now();
+await services.engine.start();
+const indexMs = performance.now() - indexStarted;
+await services.auth.warmUp();
+// After the first hash (warmUp) the thread pool exists: its threads now yield to the event loop.
+lowerThreadPoolPriority();
+
+const searcher = await services.auth.createUser(SEARCHER.email, SEARCHER.password);
+await services.auth.createUser(LOGIN.email, LOGIN.password);
+const token = (await services.auth.login(SEARCHER.email, SEARCHER.password)).value;
+
+const app = createApp({
+  ...services,
+  contract: loadContract(),
+  publicBaseUrl: config.publicBaseUrl,
+  validateResponses: false,
+  logger,
+  rateLimits: RATE_LIMITS_OFF,
+  corsOrigins: config.corsOrigins,
+  trustProxy: config.trustProxy,
+});
+const server: Server = await listen(app, 0, '127.0.0.1', logger);
+
+// Requests the server has not finished answering: the drain check waits for none.
+let inFlight = 0;
+server.on('request', (_req, res) => {
+  inFlight++;
+  res.once('close', () => inFlight--);
+});
+
+const eld = monitorEventLoopDelay({ resolution: 1 });
+eld.enable();
+let atPeak = process.memoryUsage();
+let sampler: NodeJS.Timeout | undefined;
+const sampleRss = () => {
+  const now = process.memoryUsage();
+  if (now.rss > atPeak.rss) atPeak = now;
+};
+
+/** Until nothing is in flight and 10 timers of 10 ms in a row fired on time: the backlog is done. */
+async function drained(): Promise<number> {
+  const started = performance.now();
+  let calm = 0;
+  while (calm < 10 && performance.now() - started < 120_000) {
+    const t = performance.now();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    calm = inFlight === 0 && performance.now() - t < 15 ? calm + 1 : 0;
+  }
+  return performance.now() - started - 100;
+}
+
+const ms = (ns: number) => ns / 1e6;
+
+// The CPU profile of one scenario's measured window, when the parent asks for it (--cpu-prof).
+let profiling: { session: Session; file: string } | undefined;
+async function startProfile(file: string): Promise<void> {
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  profiling = { session, file };
+}
+async function stopProfile(): Promise<void> {
+  if (!profiling) return;
+  const { session, file } = profiling;
+  profiling = undefined;
+  const { profile } = await session.post('Profiler.stop');
+  session.disconnect();
+  writeFileSync(file, JSON.stringify(profile));
+}
+
+async function answer(request: Request): Promise<Replies[Request['type']]> {
+  switch (request.type) {
+    case 'start':
+      if (request.profile) await startProfile(request.profile);
+      eld.reset();
+      atPeak = process.memoryUsage();
+      sampler = setInterval(sampleRss, 100);
+      return {};
+    case 'end': {
+      clearInterval(sampler);
+      sampleRss();
+      const figures: ScenarioServerFigures = {
+        eld: { p50: ms(eld.percentile(50)), p99: ms(eld.percentile(99)), max: ms(eld.max), mean: ms(eld.mean) },
+        rssPeak: atPeak.rss,
+        atPeak,
+        rssEnd: process.memoryUsage.rss(),
+      };
+      // After the figures: writing the profile blocks the loop.
+      await stopProfile();
+      return figures;
+    }
+    case 'drain':
+      return { ms: await drained() };
+    case 'probe':
+      return { classes: await probeEngine(services.engine, request.queries), append: await probeAppend(store.requests, searcher.userId) };
+    case 'memory':
+      return {
+        memory: process.memoryUsage(),
+        maxRss: process.resourceUsage().maxRSS * 1024,
+        spaces: Object.fromEntries(getHeapSpaceStatistics().map((s) => [s.space_name, { committed: s.physical_space_size, used: s.space_used_size }])),
+      };
+    case 'stop':
+      return {};
+  }
+}
+
+process.on('message', (message: Request & { id: number }) => {
+  void answer(message).then(
+    (reply) => {
+      process.send!({ ...reply, id: message.id }, () => {
+        if (message.type !== 'stop') return;
+        // As src/main.ts stops: no new connections, the store closed, exit 0 (--cpu-prof writes its profile then).
+        server.closeAllConnections();
+        server.close(() => {
+          services.engine.close();
+          void store.close().then(() => process.exit(0));
+        });
+      });
+    },
+    (error: unknown) => process.send!({ id: message.id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) }),
+  );
+});
+// The parent gone (killed, crashed): nobody will ask for a stop.
+process.on('disconnect', () => process.exit(1));
+
+const ready: Ready = {
+  type: 'ready',
+  url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+  token,
+  login: LOGIN,
+  schools: await store.schools.count(),
+  indexMs,
+  memory: process.memoryUsage(),
+};
+process.send!(ready);
