@@ -1,0 +1,306 @@
+// npm run bench:compare — two designs of the search engine side by side, on the quality and on
+// the speed benchmarks: the purpose-built in-process index the API serves from
+// (src/search/memory/) and the MiniSearch library (scripts/compare/minisearch.engine.ts), plain
+// and with the project's synonym table. Figures only: no targets are enforced, exits 0.
+//
+//   quality: the query classes of `npm run bench:quality` (scripts/quality/), on the committed
+//            catalog (IPEDS seed + Canadian sample), measured with evaluate() on each engine;
+//   speed:   a catalog of N schools (the same real schools, topped up with the bench's synthetic
+//            catalog), and per engine, each in a child process of its own (node --expose-gc):
+//            build time, memory of the built index (heap + array buffers after a full GC, minus
+//            the same before the build), and per query class the p50/p99 latency of search(),
+//            sequentially, after one warm-up pass (scripts/compare/speed.ts). The in-process
+//            index caches each word's documents: it is timed with an empty cache for every
+//            query (the worst case), then again with every word cached ("repeat").
+//
+// Options:
+//   --schools N    schools in the speed catalog (default 130000)
+//   --queries N    queries per speed class, each asked without and with a stateCode (default 100)
+//   --seed K       seed of the synthetic catalog and of the speed queries (default 1)
+//   --quality-only / --speed-only
+//   --child ENGINE (internal: the child process measuring one engine's speed)
+// The last line printed is the figures as one JSON line.
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import type { CatalogSchool } from '../src/domain/search/engine.ts';
+import { buildIndex } from '../src/search/memory/build.ts';
+import { MemoryIndex } from '../src/search/memory/memory.index.ts';
+import { fmt, out, table } from './bench/format.ts';
+import { MiniSearchEngine } from './compare/minisearch.engine.ts';
+import {
+  SPEED_CLASS_HELP, SPEED_CLASSES, speedCatalog, speedQueries, timePass, usedMemory, type ClassTiming, type SpeedQuery, type Timed,
+} from './compare/speed.ts';
+import { loadCatalog } from './quality/catalog.ts';
+import { buildClasses } from './quality/classes.ts';
+import { evaluate, type ClassResult } from './quality/evaluate.ts';
+
+const ENGINES = ['index', 'minisearch', 'minisearch-syn'] as const;
+type EngineName = (typeof ENGINES)[number];
+
+const MINISEARCH_VERSION = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { devDependencies: Record<string, string> })
+  .devDependencies['minisearch'];
+const LABEL: Record<EngineName, string> = {
+  index: 'in-process index',
+  minisearch: `MiniSearch ${MINISEARCH_VERSION}`,
+  'minisearch-syn': `MiniSearch ${MINISEARCH_VERSION} + synonyms`,
+};
+
+const { values } = parseArgs({
+  options: {
+    schools: { type: 'string' },
+    queries: { type: 'string' },
+    seed: { type: 'string' },
+    'quality-only': { type: 'boolean' },
+    'speed-only': { type: 'boolean' },
+    child: { type: 'string' },
+  },
+});
+const int = (name: string, value: string | undefined, fallback: number, min: number): number => {
+  if (value === undefined) return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < min) throw new Error(`--${name} must be a whole number >= ${min}`);
+  return n;
+};
+const schools = int('schools', values.schools, 130_000, 1);
+const perClass = int('queries', values.queries, 100, 1);
+const seed = int('seed', values.seed, 1, 0);
+
+const pct = (x: number) => `${(100 * x).toFixed(1)} %`;
+const ms = (x: number) => (x < 10 ? x.toFixed(2) : x.toFixed(1));
+const note = (text: string) => void process.stderr.write(`${text}\n`);
+
+if (values.child !== undefined) {
+  await speedChild(values.child as EngineName);
+} else {
+  await main();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Speed, in a child process: one engine.
+
+interface SpeedResult {
+  readonly engine: EngineName;
+  readonly schools: number;
+  readonly queries: number;
+  readonly buildMs: number;
+  /** Bytes: heap + array buffers after a full GC, the built index's share. */
+  readonly memory: number;
+  /** The same after the timed passes (the in-process index caches each word's documents). */
+  readonly memoryAfterQueries: number;
+  readonly classes: readonly ClassTiming[];
+  /** In-process index only: the same queries asked again, every word cached (`classes`: every query on an empty cache). */
+  readonly repeat?: readonly ClassTiming[];
+}
+
+async function speedChild(engine: EngineName): Promise<void> {
+  if (!ENGINES.includes(engine)) throw new Error(`unknown engine ${engine}`);
+  const rows = await speedCatalog(schools, seed);
+  const queries = speedQueries(rows, perClass, seed);
+  const before = usedMemory();
+  const t0 = performance.now();
+  let result: SpeedResult;
+  if (engine === 'index') {
+    // Built on this thread, as bench:quality does (the API builds it in a worker thread from
+    // 20,000 schools on: the same work, off the event loop).
+    const data = buildIndex(rows);
+    const index = new MemoryIndex(data, rows);
+    const buildMs = performance.now() - t0;
+    const memory = usedMemory() - before;
+    note(`  ${LABEL[engine]}: built in ${fmt(buildMs, 0)} ms, ${fmt(memory / 1048576)} MB; warm-up pass`);
+    const timed = indexTimed(() => index);
+    timePass(timed, queries);
+    // The index caches each query word's documents (up to 48 MB). The timed pass gives every
+    // query a fresh MemoryIndex over the same data, its cache empty (built before the clock
+    // starts): each query is timed as if its words had never been asked, the worst case. The
+    // repeat pass asks them again of the warmed index, every word cached: the best case.
+    note(`  ${LABEL[engine]}: timed pass (every query on an empty word cache), then repeat pass (every word cached)`);
+    let fresh = index;
+    const classes = timePass({ prepare: () => void (fresh = new MemoryIndex(data, rows)), search: indexTimed(() => fresh).search }, queries);
+    const repeat = timePass(timed, queries);
+    const memoryAfterQueries = usedMemory() - before;
+    result = { engine, schools: rows.length, queries: queries.length, buildMs, memory, memoryAfterQueries, classes, repeat };
+    if (index.size !== rows.length) throw new Error('index lost schools');
+  } else {
+    const mini = new MiniSearchEngine(rows, { synonyms: engine === 'minisearch-syn' });
+    const buildMs = performance.now() - t0;
+    const memory = usedMemory() - before;
+    note(`  ${LABEL[engine]}: built in ${fmt(buildMs, 0)} ms, ${fmt(memory / 1048576)} MB; warm-up pass`);
+    const timed: Timed = { search: (q) => mini.searchSync(q) };
+    timePass(timed, queries);
+    note(`  ${LABEL[engine]}: timed pass`);
+    const classes = timePass(timed, queries);
+    const memoryAfterQueries = usedMemory() - before;
+    result = { engine, schools: rows.length, queries: queries.length, buildMs, memory, memoryAfterQueries, classes };
+    if (mini.size !== rows.length) throw new Error('MiniSearch lost schools');
+  }
+  process.stdout.write(`${JSON.stringify(result)}\n`);
+}
+
+function indexTimed(current: () => MemoryIndex): Timed {
+  return { search: (q: SpeedQuery) => current().search({ plan: q.plan, state: q.state, offset: q.offset, limit: q.limit }) };
+}
+
+function runChild(engine: EngineName): Promise<SpeedResult> {
+  return new Promise((resolve, reject) => {
+    const args = [...process.execArgv, '--expose-gc', fileURLToPath(import.meta.url), '--child', engine, '--schools', String(schools), '--queries', String(perClass), '--seed', String(seed)];
+    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
+    let stdout = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      const last = stdout.trim().split('\n').pop() ?? '';
+      if (code !== 0 || !last.startsWith('{')) reject(new Error(`speed child for ${engine} exited with ${code}`));
+      else resolve(JSON.parse(last) as SpeedResult);
+    });
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// The comparison.
+
+async function main(): Promise<void> {
+  const json: Record<string, unknown> = { bench: 'compare', minisearch: MINISEARCH_VERSION, node: process.version };
+
+  if (!values['speed-only']) {
+    const catalog = await loadCatalog();
+    const classes = buildClasses(catalog);
+    const quality = new Map<EngineName, ClassResult[]>();
+    for (const engine of ENGINES) {
+      const t0 = performance.now();
+      const searcher = qualityEngine(engine, catalog);
+      quality.set(engine, await evaluate(searcher, classes));
+      note(`quality: ${LABEL[engine]} measured in ${fmt((performance.now() - t0) / 1000)} s`);
+    }
+    printQuality(catalog.length, quality);
+    json['quality'] = {
+      schools: catalog.length,
+      ...Object.fromEntries([...quality].map(([e, rs]) => [e, Object.fromEntries(rs.map((r) => [r.name, { value: r.value, at1: r.at1, at5: r.at5, target: r.target }]))])),
+    };
+  }
+
+  if (!values['quality-only']) {
+    const speed: SpeedResult[] = [];
+    for (const engine of ENGINES) {
+      note(`speed: ${LABEL[engine]}, ${schools} schools (child process)`);
+      speed.push(await runChild(engine));
+    }
+    printSpeed(speed);
+    json['speed'] = {
+      schools: speed[0]!.schools,
+      queries: speed[0]!.queries,
+      ...Object.fromEntries(speed.map((s) => [s.engine, {
+        buildMs: Math.round(s.buildMs),
+        memoryMB: +(s.memory / 1048576).toFixed(1),
+        memoryAfterQueriesMB: +(s.memoryAfterQueries / 1048576).toFixed(1),
+        classes: Object.fromEntries(s.classes.map((c) => [c.cls, {
+          p50: +c.p50.toFixed(3),
+          p99: +c.p99.toFixed(3),
+          withoutState: { p50: +c.withoutState.p50.toFixed(3), p99: +c.withoutState.p99.toFixed(3) },
+          withState: { p50: +c.withState.p50.toFixed(3), p99: +c.withState.p99.toFixed(3) },
+          meanTotal: Math.round(c.meanTotal),
+          ...(c.meanMaterialized === undefined ? {} : { meanMaterialized: Math.round(c.meanMaterialized) }),
+        }])),
+        ...(s.repeat ? { repeat: Object.fromEntries(s.repeat.map((c) => [c.cls, { p50: +c.p50.toFixed(3), p99: +c.p99.toFixed(3) }])) } : {}),
+      }])),
+    };
+  }
+  out(JSON.stringify(json));
+}
+
+function qualityEngine(engine: EngineName, catalog: readonly CatalogSchool[]) {
+  if (engine === 'index') {
+    // Exactly as scripts/bench-quality.ts builds it.
+    const index = new MemoryIndex(buildIndex(catalog), catalog);
+    return { search: async (q: Parameters<MemoryIndex['search']>[0]) => index.search(q) };
+  }
+  return new MiniSearchEngine(catalog, { synonyms: engine === 'minisearch-syn' });
+}
+
+function printQuality(size: number, quality: ReadonlyMap<EngineName, ClassResult[]>): void {
+  const engines = [...quality.keys()];
+  const first = quality.get(engines[0]!)!;
+  const rows: string[][] = [];
+  const met = new Map(engines.map((e) => [e, 0]));
+  let targets = 0;
+  for (const [i, r] of first.entries()) {
+    const per = engines.map((e) => quality.get(e)![i]!);
+    const mark = (x: ClassResult) => (r.target > 0 && x.value + 1e-9 < r.target ? ' <' : '');
+    if (r.target > 0) {
+      targets++;
+      for (const [k, e] of engines.entries()) if (per[k]!.value + 1e-9 >= r.target) met.set(e, met.get(e)! + 1);
+    }
+    const target = r.target > 0 ? `>= ${pct(r.target)}` : '(shown)';
+    rows.push([`${r.name} ${r.measure}`, String(r.count), target, ...per.map((x) => pct(x.value) + mark(x))]);
+    if (r.measure === '@5') rows.push([`${r.name} @1`, '', '(shown)', ...per.map((x) => pct(x.at1!))]);
+    for (const [j, [kind, n]] of r.kinds.entries()) rows.push([`  ${kind}`, String(n), '', ...per.map((x) => pct(x.kinds[j]![2]))]);
+  }
+  out(`search quality: ${size} schools (IPEDS seed + Canadian sample), the classes of npm run bench:quality`);
+  out(`('<': below the class's target)`);
+  out();
+  out(table(['class', 'probes', 'target', ...engines.map((e) => LABEL[e])], rows, 1));
+  out();
+  out(`targets met: ${engines.map((e) => `${LABEL[e]} ${met.get(e)}/${targets}`).join(', ')}`);
+  out();
+}
+
+function printSpeed(speed: readonly SpeedResult[]): void {
+  const s0 = speed[0]!;
+  out(`search speed: ${s0.schools} schools (IPEDS seed + Canadian sample + synthetic), ${s0.queries} queries ` +
+    `(${perClass} per class, each without and with a stateCode; 1 in 5 at an offset of 25-500), sequential, after a warm-up pass`);
+  out();
+  out(table(['engine', 'build ms', 'index MB', 'MB after queries'], speed.map((s) => [LABEL[s.engine], fmt(s.buildMs, 0), fmt(s.memory / 1048576), fmt(s.memoryAfterQueries / 1048576)]), 1));
+  out();
+  const header = ['class', 'mean matches (index)'];
+  for (const s of speed) {
+    header.push(`${LABEL[s.engine]} p50`, 'p99');
+    if (s.repeat) header.push('repeat p50', 'p99');
+  }
+  const rows = SPEED_CLASSES.map((cls) => {
+    const index = speed.find((s) => s.engine === 'index')?.classes.find((c) => c.cls === cls);
+    const row = [cls, index ? fmt(index.meanTotal, 0) : ''];
+    for (const s of speed) {
+      const c = s.classes.find((x) => x.cls === cls)!;
+      row.push(ms(c.p50), ms(c.p99));
+      if (s.repeat) {
+        const r = s.repeat.find((x) => x.cls === cls)!;
+        row.push(ms(r.p50), ms(r.p99));
+      }
+    }
+    return row;
+  });
+  out('latency of search(), ms (in-process index: each query on an empty word cache; "repeat": every word cached)');
+  out(table(header, rows, 1));
+  out();
+  const split = SPEED_CLASSES.map((cls) => {
+    const row: string[] = [cls];
+    for (const s of speed) {
+      const c = s.classes.find((x) => x.cls === cls)!;
+      row.push(`${ms(c.withoutState.p50)} / ${ms(c.withoutState.p99)}`, `${ms(c.withState.p50)} / ${ms(c.withState.p99)}`);
+    }
+    return row;
+  });
+  out('the same, p50 / p99 in ms, without and with a stateCode');
+  out(table(['class', ...speed.flatMap((s) => [`${LABEL[s.engine]}: no state`, 'with state'])], split, 1));
+  out();
+  for (const cls of SPEED_CLASSES) out(`  ${cls.padEnd(11)} ${SPEED_CLASS_HELP[cls]}`);
+  out();
+  // MiniSearch returns every match, scored and sorted, whatever the page: its cost grows with the matches.
+  const minis = speed.filter((s) => s.engine !== 'index');
+  if (minis.length > 0) {
+    const mrows = SPEED_CLASSES.map((cls) => {
+      const row: string[] = [cls];
+      for (const s of minis) {
+        const c = s.classes.find((x) => x.cls === cls)!;
+        row.push(fmt(c.meanMaterialized ?? 0, 0), pct(c.beyondPage ?? 0));
+      }
+      return row;
+    });
+    const answers = minis[0]!.queries;
+    out(`MiniSearch answers: every one of the ${answers} answers of each MiniSearch run built, scored and sorted ALL its matches ` +
+      '(search() returns them all; the page is a slice): its cost grows with the number of matches, not with the page.');
+    out(table(['class', ...minis.flatMap((s) => [`${LABEL[s.engine]}: results sorted per answer`, 'answers with more matches than the page'])], mrows, 1));
+    out();
+  }
+}
