@@ -1,11 +1,13 @@
 // The embedded store's request log commits the records of concurrent searches together (group
-// commit: one transaction, one fsync), resolves each append only once its record is durable, and
-// lets a bad record fail alone.
+// commit: one transaction, one fsync, in the record writer's thread), resolves each append only
+// once its record is durable, and lets a bad record fail alone.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { StoreUnavailableError } from '../../src/domain/errors.ts';
 import { Connection } from '../../src/stores/sqlite/connection.ts';
+import { RecordWriter } from '../../src/stores/sqlite/record.writer.ts';
 import { SqliteRequestLog } from '../../src/stores/sqlite/request.store.ts';
 import { SqliteUserStore } from '../../src/stores/sqlite/user.store.ts';
 import { SqliteStore } from '../../src/stores/sqlite/store.ts';
@@ -14,24 +16,25 @@ import { at, record, user } from './contract/builders.ts';
 let dir: string;
 let connection: Connection;
 let log: SqliteRequestLog;
+/** The transactions the log makes (each a call of the record writer). */
 let writes: number;
+const write = RecordWriter.prototype.write;
+RecordWriter.prototype.write = function (records) {
+  writes++;
+  return write.call(this, records);
+};
 
 beforeEach(async () => {
+  writes = 0;
   dir = mkdtempSync(join(tmpdir(), 'school-search-request-log-'));
   connection = await Connection.open({ path: join(dir, 'store.db') });
   const users = new SqliteUserStore(connection);
   await users.create(user(1));
   await users.create(user(2));
-  // Counts the transactions the log makes.
-  writes = 0;
-  const write = connection.write.bind(connection);
-  connection.write = (work) => {
-    writes++;
-    return write(work);
-  };
   log = new SqliteRequestLog(connection);
 });
-afterEach(() => {
+afterEach(async () => {
+  await log.close();
   connection.close();
   rmSync(dir, { recursive: true, force: true });
 });
@@ -57,6 +60,18 @@ describe('SqliteRequestLog group commit', () => {
     await Promise.all([firstRound, ...later]);
     expect(writes).toBe(2);
     expect((await log.list(user(1).id, 0, 10)).records.map((r) => r.id)).toEqual([3, 2, 1].map((n) => record(n, user(1).id, at(n)).id));
+  });
+
+  test('when the writer is closed under a write, then that write fails as unavailable, and the next one starts a thread again', async () => {
+    const writer = new RecordWriter({ path: connection.path, busyBudgetMs: 5000 });
+    await writer.write([record(1, user(1).id, at(1))]);
+    const pending = writer.write([record(2, user(1).id, at(2))]);
+    // Closed before the thread answers: the write fails, whatever the thread still does.
+    void writer.close();
+    await expect(pending).rejects.toThrow(StoreUnavailableError);
+    await writer.write([record(3, user(1).id, at(3))]);
+    await writer.close();
+    expect((await log.list(user(1).id, 0, 10)).records.map((r) => r.id)).toContain(record(3, user(1).id, at(3)).id);
   });
 
   test('when one record of a batch cannot be written, then it fails alone and the others are committed', async () => {

@@ -78,6 +78,29 @@ export class Connection {
     return connection;
   }
 
+  /**
+   * A connection to a store another connection has created and migrated (a worker thread's): it
+   * opens the file at its first call, and, like every reopening, never creates a missing one.
+   */
+  static attach({ path, busyBudgetMs = BUSY_BUDGET_MS }: SqliteOptions): Connection {
+    return new Connection(path, busyBudgetMs);
+  }
+
+  /** The path of the store file. */
+  get path(): string {
+    return this.#path;
+  }
+
+  /** The busy budget (ms) of writes. */
+  get busyBudgetMs(): number {
+    return this.#budgetMs;
+  }
+
+  /** A write made on another connection (the record writer's) failed as unavailable, or succeeded: readiness follows. */
+  noteWrite(ok: boolean): void {
+    this.#writesFailing = !ok;
+  }
+
   /** The open database. Only inside the work of read() or write(). */
   get db(): DatabaseSync {
     if (!this.#db) throw new StoreUnavailableError('The embedded store is not open.');

@@ -1,7 +1,8 @@
 import type { RequestLog, RequestRecord, Usage } from '../../domain/ports.ts';
 import { StoreUnavailableError } from '../../domain/errors.ts';
 import type { Connection } from './connection.ts';
-import { transaction } from './database.ts';
+import { RecordWriter } from './record.writer.ts';
+import { writeRecords } from './records.ts';
 
 interface RecordRow {
   id: string;
@@ -17,9 +18,6 @@ interface Pending {
   reject(error: unknown): void;
 }
 
-const INSERT = 'INSERT INTO api_requests (id, user_id, request_made, time_made, cost) VALUES (?, ?, ?, ?, ?)';
-const TALLY = `UPDATE users SET request_count = request_count + ?, total_cost = total_cost + ?,
-  last_request_at = max(coalesce(last_request_at, ''), ?) WHERE id = ?`;
 const PAGE = `SELECT id, user_id, request_made, time_made, cost FROM api_requests WHERE user_id = ?
   ORDER BY time_made DESC, id DESC LIMIT ? OFFSET ?`;
 const USAGE = 'SELECT request_count, total_cost, last_request_at FROM users WHERE id = ?';
@@ -29,6 +27,8 @@ const MAX_BATCH = 500;
 
 export class SqliteRequestLog implements RequestLog {
   readonly #connection: Connection;
+  /** Commits in a worker thread; none for a store in memory, which another thread cannot open. */
+  readonly #writer: RecordWriter | undefined;
   /** Appends waiting for the next commit. */
   #pending: Pending[] = [];
   /** The commit in progress, if any: the next one starts after it. */
@@ -36,14 +36,16 @@ export class SqliteRequestLog implements RequestLog {
 
   constructor(connection: Connection) {
     this.#connection = connection;
+    this.#writer = connection.inMemory ? undefined : new RecordWriter({ path: connection.path, busyBudgetMs: connection.busyBudgetMs });
   }
 
   /**
    * Group commit: the records appended while the event loop handles one round of I/O (every
    * search of that round) are written in one transaction, so that one fsync (synchronous=FULL)
    * makes them all durable; each call resolves only once its record is on disk. Under load this
-   * is one fsync per round instead of one per search. A batch that fails is written again one
-   * record at a time, so that a bad record fails alone and a store that cannot write fails all.
+   * is one fsync per round instead of one per search, and it happens in the writer's thread
+   * (record.writer.ts), not on the event loop. A batch that fails is written again one record at
+   * a time, so that a bad record fails alone and a store that cannot write fails all.
    */
   append(record: RequestRecord): Promise<void> {
     return new Promise((resolve, reject) => {
@@ -81,25 +83,22 @@ export class SqliteRequestLog implements RequestLog {
     }
   }
 
-  /** The records and their users' totals, in one transaction (durable when it returns). */
-  #transaction(records: readonly RequestRecord[]): Promise<void> {
-    const c = this.#connection;
-    return c.write(() =>
-      transaction(c.db, () => {
-        const totals = new Map<string, { count: number; cost: number; last: string }>();
-        for (const record of records) {
-          const at = record.timeMade.toISOString();
-          c.statement(INSERT).run(record.id, record.userId, record.requestMade, at, record.cost);
-          const t = totals.get(record.userId);
-          if (t) {
-            t.count++;
-            t.cost += record.cost;
-            if (at > t.last) t.last = at;
-          } else totals.set(record.userId, { count: 1, cost: record.cost, last: at });
-        }
-        for (const [userId, t] of totals) c.statement(TALLY).run(t.count, t.cost, t.last, userId);
-      }),
-    );
+  /** The records and their users' totals, in one transaction (durable when it resolves). */
+  async #transaction(records: readonly RequestRecord[]): Promise<void> {
+    try {
+      await (this.#writer ? this.#writer.write(records) : writeRecords(this.#connection, records));
+      this.#connection.noteWrite(true);
+    } catch (error) {
+      // Readiness reports writes failing wherever they were made.
+      if (error instanceof StoreUnavailableError) this.#connection.noteWrite(false);
+      throw error;
+    }
+  }
+
+  /** Ends the writer's thread once the commits under way are done. */
+  async close(): Promise<void> {
+    while (this.#committing) await this.#committing;
+    await this.#writer?.close();
   }
 
   list(userId: string, offset: number, limit: number): Promise<{ total: number; records: RequestRecord[] }> {

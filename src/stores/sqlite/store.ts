@@ -37,6 +37,7 @@ export class SqliteStore implements Store {
   }
 
   async close(): Promise<void> {
+    await this.requests.close();
     this.#connection.close();
   }
 }

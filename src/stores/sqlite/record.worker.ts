@@ -1,0 +1,31 @@
+// The thread that commits request records (record.writer.ts): a connection of its own to the
+// store file, so that the fsync of each commit waits here, not on the event loop of the API.
+import { parentPort, workerData } from 'node:worker_threads';
+import type { RequestRecord } from '../../domain/ports.ts';
+import { StoreUnavailableError } from '../../domain/errors.ts';
+import { Connection } from './connection.ts';
+import { writeRecords } from './records.ts';
+
+export interface WriteRequest {
+  readonly id: number;
+  readonly records: readonly RequestRecord[];
+}
+
+export interface WriteAnswer {
+  readonly id: number;
+  /** Set when the commit failed: `unavailable` as StoreUnavailableError (a 503), otherwise a bug. */
+  readonly error?: { readonly unavailable: boolean; readonly message: string };
+}
+
+const connection = Connection.attach(workerData as { path: string; busyBudgetMs: number });
+parentPort!.on('message', (request: WriteRequest) => {
+  writeRecords(connection, request.records).then(
+    () => parentPort!.postMessage({ id: request.id } satisfies WriteAnswer),
+    (error: unknown) =>
+      parentPort!.postMessage({
+        id: request.id,
+        error: { unavailable: error instanceof StoreUnavailableError, message: error instanceof Error ? error.message : String(error) },
+      } satisfies WriteAnswer),
+  );
+});
+parentPort!.on('close', () => connection.close());

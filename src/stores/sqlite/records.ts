@@ -1,0 +1,30 @@
+// Writing request records: one transaction holds a batch of records and their users' totals.
+// Used by the record writer's worker thread (record.worker.ts) and, for a store in memory, by
+// the request log itself.
+import type { RequestRecord } from '../../domain/ports.ts';
+import type { Connection } from './connection.ts';
+import { transaction } from './database.ts';
+
+const INSERT = 'INSERT INTO api_requests (id, user_id, request_made, time_made, cost) VALUES (?, ?, ?, ?, ?)';
+const TALLY = `UPDATE users SET request_count = request_count + ?, total_cost = total_cost + ?,
+  last_request_at = max(coalesce(last_request_at, ''), ?) WHERE id = ?`;
+
+/** The records and their users' totals, in one transaction: durable when it resolves (synchronous=FULL). */
+export function writeRecords(c: Connection, records: readonly RequestRecord[]): Promise<void> {
+  return c.write(() =>
+    transaction(c.db, () => {
+      const totals = new Map<string, { count: number; cost: number; last: string }>();
+      for (const record of records) {
+        const at = record.timeMade.toISOString();
+        c.statement(INSERT).run(record.id, record.userId, record.requestMade, at, record.cost);
+        const t = totals.get(record.userId);
+        if (t) {
+          t.count++;
+          t.cost += record.cost;
+          if (at > t.last) t.last = at;
+        } else totals.set(record.userId, { count: 1, cost: record.cost, last: at });
+      }
+      for (const [userId, t] of totals) c.statement(TALLY).run(t.count, t.cost, t.last, userId);
+    }),
+  );
+}
