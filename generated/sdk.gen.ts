@@ -148,8 +148,9 @@ export const revokeMyToken = <ThrowOnError extends boolean = false>(options: Opt
  * `high school`; hyphens and apostrophes either way (`pierre de coubertin` finds
  * *Pierre-De-Coubertin*, `queens` and `queen's` both find *Queen's* and *Queens*); and
  * translations, ranked just below the word as typed (`university` = `université` =
- * `universidad`). Small words (`the`, `of`, `at`, `and`, `de`, `la`, …) are never
- * required.
+ * `universidad`). Small words (`the`, `of`, `at`, `and`, `de`, `la`, …) are not
+ * required, except the last one typed, which may be the start of a word (`university
+ * of` → the Universities of something).
  * - **Name, alternative names and city**: a word may match the school's name, one of its
  * known alternative names (`mit`), or its city (`toronto` lists Toronto's schools, after
  * those with Toronto in their name).
