@@ -131,6 +131,13 @@ describe('fetchSchoolSearch: 2. prefixes', () => {
     expect(await names(query)).toEqual(expected);
   });
 
+  test('when the last word typed is a small word, then it is a start like any other (the user is typing on)', async () => {
+    expect(await names('university of')).toEqual(['University of Toronto']);
+    expect(await names('university of', { stateCode: 'ON' })).toEqual(['University of Toronto']);
+    // Small words before the last are never required.
+    expect(await names('harvard of university')).toEqual(['Harvard University']);
+  });
+
   test('when a word is a whole word of one name and the start of a word of another, then the whole word ranks first', async () => {
     await withCatalog(
       [
@@ -192,7 +199,7 @@ describe('fetchSchoolSearch: 4. normalisation and synonyms', () => {
     ['univ for university', 'harvard univ', 'Harvard University'],
     ['cc for community college', 'houston cc', 'Houston Community College'],
     ['a hyphenated name written with spaces', 'pierre de coubertin', 'École secondaire Pierre-De-Coubertin'],
-    ['a hyphenated name written as one word', 'wilkesbarre', 'Wilkes-Barre Area Career and Technical Center'],
+    ['a hyphenated name written with a space', 'wilkes barre career', 'Wilkes-Barre Area Career and Technical Center'],
     ['the apostrophe left out', 'queens university', "Queen's University"],
     ['the apostrophe typed', "queen's college", 'Queens College'],
     ['an alternative name', 'mit', 'Massachusetts Institute of Technology'],

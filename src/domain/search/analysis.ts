@@ -1,20 +1,22 @@
 // What a name, an alternative name or a city becomes for searching (terms), and the key that
 // says when a query *is* a name (equality). Shared by every engine and by the reference.
-import { apostropheParts, joinedCompounds, words } from './normalize.ts';
+import { apostropheParts, words } from './normalize.ts';
 import { abbreviationsIn, canonicalWord, phraseOf, STOP_WORDS } from './synonyms.ts';
 
 /**
- * The terms a text is found by: its words, the parts of apostrophe words of two or more letters
- * ("queens" and "queen"), compounds joined ("wilkesbarre"), runs of single letters joined
- * ("Texas A & M", "Texas A and M" → "am"), abbreviations of the phrases it contains ("cc" for "Community
+ * The terms a text is found by: its words (a hyphen separates words, so "Pierre-De-Coubertin"
+ * is found by "pierre de coubertin"), the parts of apostrophe words of two or more letters
+ * ("queens" and "queen"), runs of single letters joined ("Texas A & M", "Texas A and M" →
+ * "am"), abbreviations of the phrases it contains ("cc" for "Community
  * College") and the phrases of the abbreviations it contains. Single-word synonyms are not
- * indexed: the query asks for them.
+ * indexed: the query asks for them. Hyphenated words are not joined into one term: in directory
+ * names a hyphen mostly separates a campus ("School-Little Rock"), and "schoollittle" would only
+ * be a false start of "school".
  */
 export function indexTerms(text: string): string[] {
   const base = words(text);
   const terms = new Set(base);
   for (const part of apostropheParts(text)) if (part.length >= 2) terms.add(part);
-  for (const compound of joinedCompounds(text)) terms.add(compound);
   for (const initials of initialRuns(base.filter((w) => !STOP_WORDS.has(w)))) terms.add(initials);
   for (const abbreviation of abbreviationsIn(base)) terms.add(abbreviation);
   for (const w of base) for (const p of phraseOf(w) ?? []) terms.add(p);

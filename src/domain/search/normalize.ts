@@ -35,16 +35,6 @@ export function apostropheParts(text: string): string[] {
   return foldKeepingApostrophes(text).replace(APOSTROPHES, ' ').split(NON_WORD).filter((w) => w.length > 0);
 }
 
-/**
- * Compound words written with hyphens, slashes or apostrophes, joined ("Wilkes-Barre" →
- * wilkesbarre, "Pierre-De-Coubertin" → pierredecoubertin), so that a query typing them as one
- * word finds them too.
- */
-export function joinedCompounds(text: string): string[] {
-  const compounds = fold(text).match(/[\p{L}\p{N}]+(?:[-‐‑–/.][\p{L}\p{N}]+)+/gu) ?? [];
-  return compounds.map((c) => c.split(NON_WORD).join(''));
-}
-
 /** The sort key that orders names the same way on every engine: folded words joined by one space. */
 export function nameSortKey(name: string): string {
   return words(name).join(' ');

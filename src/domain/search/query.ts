@@ -48,14 +48,16 @@ export function typoBudget(letters: number): number {
 /**
  * Every word may match as a whole word (or one of its synonyms), as the start of a word (it may
  * still be being typed), or with typos. Stop words ("of", "the", "de") are dropped unless the
- * query has nothing else. Duplicates count once.
+ * query has nothing else, or the stop word is the last one typed: it may be the start of a word
+ * ("empire beauty school-la" → Lakeland), and a user typing "university of" wants the
+ * Universities of something. Duplicates count once.
  */
 export function planQuery(query: string): SearchPlan {
   const all = words(query);
   const distinct = [...new Set(all)];
-  const significant = distinct.filter((w) => !STOP_WORDS.has(w));
-  const chosen = (significant.length > 0 ? significant : distinct).slice(0, MAX_QUERY_WORDS);
   const lastTyped = all[all.length - 1];
+  const significant = distinct.filter((w) => !STOP_WORDS.has(w) || w === lastTyped);
+  const chosen = (significant.length > 0 ? significant : distinct).slice(0, MAX_QUERY_WORDS);
   const index = new Map(chosen.map((w, i) => [w, i]));
   return {
     words: chosen.map((text, i) => {
