@@ -15,7 +15,7 @@ import { printResults } from './quality/report.ts';
 const { values } = parseArgs({ options: { misses: { type: 'string' }, json: { type: 'boolean' } } });
 const catalog = await loadCatalog();
 const classes = buildClasses(catalog);
-const index = new MemoryIndex(buildIndex(catalog), catalog);
+const index = new MemoryIndex(buildIndex(catalog));
 const results = await evaluate({ search: async (q) => index.search(q) }, classes);
 const failed = printResults(`in-process index, ${catalog.length} schools (IPEDS seed + Canadian sample)`, results, Number(values.misses ?? 0));
 if (values.json) process.stdout.write(`${JSON.stringify({ bench: 'quality', schools: catalog.length, classes: results.map(({ misses: _m, ...r }) => r) })}\n`);

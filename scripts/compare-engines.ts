@@ -105,7 +105,7 @@ async function speedChild(engine: EngineName): Promise<void> {
     // Built on this thread, as bench:quality does (the API builds it in a worker thread from
     // 20,000 schools on: the same work, off the event loop).
     const data = buildIndex(rows);
-    const index = new MemoryIndex(data, rows);
+    const index = new MemoryIndex(data);
     const buildMs = performance.now() - t0;
     const memory = usedMemory() - before;
     note(`  ${LABEL[engine]}: built in ${fmt(buildMs, 0)} ms, ${fmt(memory / 1048576)} MB; warm-up pass`);
@@ -117,7 +117,7 @@ async function speedChild(engine: EngineName): Promise<void> {
     // repeat pass asks them again of the warmed index, every word cached: the best case.
     note(`  ${LABEL[engine]}: timed pass (every query on an empty word cache), then repeat pass (every word cached)`);
     let fresh = index;
-    const classes = timePass({ prepare: () => void (fresh = new MemoryIndex(data, rows)), search: indexTimed(() => fresh).search }, queries);
+    const classes = timePass({ prepare: () => void (fresh = new MemoryIndex(data)), search: indexTimed(() => fresh).search }, queries);
     const repeat = timePass(timed, queries);
     const memoryAfterQueries = usedMemory() - before;
     result = { engine, schools: rows.length, queries: queries.length, buildMs, memory, memoryAfterQueries, classes, repeat };
@@ -212,7 +212,7 @@ async function main(): Promise<void> {
 function qualityEngine(engine: EngineName, catalog: readonly CatalogSchool[]) {
   if (engine === 'index') {
     // Exactly as scripts/bench-quality.ts builds it.
-    const index = new MemoryIndex(buildIndex(catalog), catalog);
+    const index = new MemoryIndex(buildIndex(catalog));
     return { search: async (q: Parameters<MemoryIndex['search']>[0]) => index.search(q) };
   }
   return new MiniSearchEngine(catalog, { synonyms: engine === 'minisearch-syn' });

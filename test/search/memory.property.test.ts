@@ -70,7 +70,7 @@ describe('MemoryIndex against the reference engine', () => {
     await fc.assert(
       fc.asyncProperty(fc.array(schoolArb, { minLength: 1, maxLength: 50 }), fc.array(queryArb, { minLength: 1, maxLength: 10 }), async (schools, queries) => {
         const catalog = catalogOf(schools);
-        const index = new MemoryIndex(buildIndex(catalog), catalog);
+        const index = new MemoryIndex(buildIndex(catalog));
         const reference = new ReferenceEngine(catalog);
         for (const q of queries) {
           const query = { plan: planQuery(q.words.join(' ')), state: q.state, offset: q.offset, limit: q.limit };
@@ -90,7 +90,7 @@ describe('MemoryIndex against the reference engine', () => {
     await fc.assert(
       fc.asyncProperty(fc.array(denseSchoolArb, { minLength: 20, maxLength: 200 }), fc.array(denseQueryArb, { minLength: 1, maxLength: 10 }), async (schools, queries) => {
         const catalog = catalogOf(schools);
-        const index = new MemoryIndex(buildIndex(catalog), catalog);
+        const index = new MemoryIndex(buildIndex(catalog));
         const reference = new ReferenceEngine(catalog);
         for (const q of queries) {
           const query = { plan: planQuery(q.words.join(' ')), state: q.state, offset: q.offset, limit: q.limit };

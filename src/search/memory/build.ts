@@ -18,70 +18,12 @@ import { nameWords } from '../../domain/search/matching.ts';
 import { nameSortKey } from '../../domain/search/normalize.ts';
 import { MAX_QUERY_WORDS } from '../../domain/search/query.ts';
 import { compareStatic, Field } from '../../domain/search/ranking.ts';
-import { STATE_CODES } from '../../domain/states.ts';
 import { wordsFor } from './bitset.ts';
+import { ALIAS_SEPARATOR, MATERIALIZE_MIN_TERMS, STATE_LIST, TEXT_FIELDS, type IndexData } from './index-data.ts';
 import { buildTrie, childOf } from './trie.ts';
 import { U32 } from './u32.ts';
 
-export const STATE_LIST: readonly string[] = [...STATE_CODES];
-
-/** A trie node whose range holds at least this many terms gets a list of its own (the union of its terms'). */
-export const MATERIALIZE_MIN_TERMS = 8;
-
-export interface IndexData {
-  readonly docCount: number;
-  readonly termCount: number;
-  /** The catalog row of each document (documents are in the static order). */
-  readonly order: Uint32Array;
-  /** Index into STATE_LIST of each document's state. */
-  readonly docState: Uint8Array;
-  /** One bitset per entry of STATE_LIST, each wordsFor(docCount) words. */
-  readonly stateSets: Uint32Array;
-
-  readonly nodeChar: Uint16Array;
-  readonly nodeDepth: Uint16Array;
-  readonly nodeFirstChild: Uint32Array;
-  readonly nodeChildCount: Uint32Array;
-  /** Terms below a node (its prefix): ids lo..hi-1. */
-  readonly nodeLo: Uint32Array;
-  readonly nodeHi: Uint32Array;
-  /** The term the node spells exactly, or -1. */
-  readonly nodeTerm: Int32Array;
-  /** The list holding the union of the node's terms' documents, or -1 (then take its terms' lists). */
-  readonly nodeList: Int32Array;
-
-  /** Lists 0..termCount-1 are the terms'; the rest are nodes'. */
-  readonly listCount: Uint32Array;
-  /** Where a sparse list starts in `sparse` (its length is listCount). */
-  readonly listStart: Uint32Array;
-  /** Where a dense list's bitset starts in `dense`, or -1 when the list is sparse. */
-  readonly listDense: Int32Array;
-  readonly sparse: Uint32Array;
-  readonly dense: Uint32Array;
-
-  /** Each document's entries (term id << 2 | field) are fwd[fwdStart[d] .. fwdStart[d+1]-1]. */
-  readonly fwdStart: Uint32Array;
-  readonly fwd: Uint32Array;
-  /** Each document's name words in order, stop words left out (matching.ts, nameWords), as term ids: nameSeq[nameStart[d] ..]. */
-  readonly nameStart: Uint32Array;
-  readonly nameSeq: Uint32Array;
-  /**
-   * The documents whose name's first word (nameSeq) is each term: firstDocs[firstStart[t] ..
-   * firstStart[t+1]-1], ascending. Which documents can start with a query.
-   */
-  readonly firstStart: Uint32Array;
-  readonly firstDocs: Uint32Array;
-  /**
-   * MAX_QUERY_WORDS bitsets of wordsFor(docCount) words: set k-1 holds the documents whose name
-   * has at most k words (nameSeq). Which documents a query of k words can spell out whole.
-   */
-  readonly lengthSets: Uint32Array;
-
-  /** Equality keys by hash (ascending), with the document and 2 (name) or 1 (alternative name). */
-  readonly eqHash: Uint32Array;
-  readonly eqDoc: Uint32Array;
-  readonly eqField: Uint8Array;
-}
+export type { IndexData };
 
 /** The typed arrays of an index, to transfer them between threads. */
 export function buffersOf(data: IndexData): ArrayBuffer[] {
@@ -263,6 +205,28 @@ export function buildIndex(rows: readonly CatalogSchool[]): IndexData {
   }
   eqEntries.sort((a, b) => a.hash - b.hash || a.doc - b.doc);
 
+  // The catalog, packed: what the page shows, and the names equality checks.
+  const encoder = new TextEncoder();
+  const textStart = new Uint32Array(docCount * TEXT_FIELDS.length + 1);
+  const pieces: Uint8Array[] = [];
+  let textLength = 0;
+  for (let doc = 0; doc < docCount; doc++) {
+    const row = rows[order[doc]!]!;
+    const fields = [row.id, row.name, row.city, row.imageUrl ?? '', row.aliases.join(ALIAS_SEPARATOR)];
+    fields.forEach((value, f) => {
+      const bytes = encoder.encode(value);
+      pieces.push(bytes);
+      textLength += bytes.length;
+      textStart[doc * TEXT_FIELDS.length + f + 1] = textLength;
+    });
+  }
+  const text = new Uint8Array(textLength);
+  let offset = 0;
+  for (const piece of pieces) {
+    text.set(piece, offset);
+    offset += piece.length;
+  }
+
   // States.
   const stateIndex = new Map(STATE_LIST.map((s, i) => [s, i]));
   const docState = new Uint8Array(docCount);
@@ -293,6 +257,8 @@ export function buildIndex(rows: readonly CatalogSchool[]): IndexData {
     firstStart,
     firstDocs,
     lengthSets,
+    text,
+    textStart,
     eqHash: Uint32Array.from(eqEntries, (e) => e.hash),
     eqDoc: Uint32Array.from(eqEntries, (e) => e.doc),
     eqField: Uint8Array.from(eqEntries, (e) => e.field),

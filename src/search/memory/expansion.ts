@@ -4,7 +4,7 @@
 import type { QueryWord } from '../../domain/search/query.ts';
 import { typoBudget } from '../../domain/search/query.ts';
 import { Kind } from '../../domain/search/ranking.ts';
-import type { IndexData } from './build.ts';
+import type { IndexData } from './index-data.ts';
 import { childOf } from './trie.ts';
 import { typoMatches } from './typos.ts';
 

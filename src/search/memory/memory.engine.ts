@@ -79,15 +79,19 @@ export class MemorySearchEngine implements SearchEngine {
     try {
       if (this.#index && (await this.#schools.catalogVersion()) === this.#version) return false;
       const started = performance.now();
-      const rows: CatalogSchool[] = [];
-      const version = await this.#schools.readCatalog((batch) => {
-        for (const row of batch) rows.push(row);
-      });
-      const data = rows.length >= this.#workerThreshold ? await buildInWorker(rows) : buildIndex(rows);
+      const build = new Build(this.#workerThreshold);
+      let version: string;
+      try {
+        version = await this.#schools.readCatalog((batch) => build.add(batch));
+      } catch (error) {
+        await build.abandon();
+        throw error;
+      }
+      const data = await build.finish();
       if (this.#closed) return false;
-      this.#index = new MemoryIndex(data, rows);
+      this.#index = new MemoryIndex(data);
       this.#version = version;
-      this.#onRefresh?.({ ok: true, schools: rows.length, ms: performance.now() - started });
+      this.#onRefresh?.({ ok: true, schools: data.docCount, ms: performance.now() - started });
       return true;
     } catch (error) {
       this.#onRefresh?.({ ok: false, error });
@@ -101,23 +105,55 @@ export class MemorySearchEngine implements SearchEngine {
   }
 }
 
-/** Builds the index in a worker thread: the catalog goes in in batches, the typed arrays come back transferred. */
-async function buildInWorker(rows: readonly CatalogSchool[]): Promise<IndexData> {
-  const worker = new Worker(new URL('./build.worker.ts', import.meta.url));
-  try {
-    const built = new Promise<IndexData>((resolve, reject) => {
+/**
+ * One build of an index from a catalog read in batches. Up to `threshold` schools it builds on
+ * this thread; past it, it starts a worker thread, hands it the schools so far and every batch
+ * after, and keeps none of them: the catalog lives in the index only (packed, off the heap).
+ */
+class Build {
+  readonly #threshold: number;
+  #rows: CatalogSchool[] = [];
+  #worker: Worker | undefined;
+  #built: Promise<IndexData> | undefined;
+
+  constructor(threshold: number) {
+    this.#threshold = threshold;
+  }
+
+  add(batch: readonly CatalogSchool[]): void {
+    if (this.#worker) {
+      this.#worker.postMessage({ kind: 'rows', rows: batch } satisfies BuildMessage);
+      return;
+    }
+    for (const row of batch) this.#rows.push(row);
+    if (this.#rows.length < this.#threshold) return;
+    const worker = new Worker(new URL('./build.worker.ts', import.meta.url));
+    this.#built = new Promise<IndexData>((resolve, reject) => {
       worker.once('message', resolve);
       worker.once('error', reject);
       worker.once('exit', (code) => reject(new Error(`the index build worker exited with code ${code}`)));
     });
-    for (let start = 0; start < rows.length; start += BATCH) {
-      worker.postMessage({ kind: 'rows', rows: rows.slice(start, start + BATCH) } satisfies BuildMessage);
-      // Let requests through between batches: each one is copied on this thread.
-      await new Promise((resolve) => setImmediate(resolve));
+    // Caught here too: a worker that fails before finish() is awaited is no unhandled rejection.
+    this.#built.catch(() => undefined);
+    this.#worker = worker;
+    for (let start = 0; start < this.#rows.length; start += BATCH) worker.postMessage({ kind: 'rows', rows: this.#rows.slice(start, start + BATCH) } satisfies BuildMessage);
+    this.#rows = [];
+  }
+
+  async finish(): Promise<IndexData> {
+    if (!this.#worker) return buildIndex(this.#rows);
+    try {
+      this.#worker.postMessage({ kind: 'build' } satisfies BuildMessage);
+      return await this.#built!;
+    } finally {
+      await this.abandon();
     }
-    worker.postMessage({ kind: 'build' } satisfies BuildMessage);
-    return await built;
-  } finally {
-    await worker.terminate();
+  }
+
+  async abandon(): Promise<void> {
+    this.#rows = [];
+    const worker = this.#worker;
+    this.#worker = undefined;
+    await worker?.terminate();
   }
 }

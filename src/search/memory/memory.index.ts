@@ -7,11 +7,13 @@
 // walking the matches in document order, which is the static order, grading each from the
 // forward index, and stopping once the page is full of matches no later document can beat.
 import { canonicalKey } from '../../domain/search/analysis.ts';
-import type { CatalogSchool, EngineHit, EnginePage, EngineQuery } from '../../domain/search/engine.ts';
+import type { EngineHit, EnginePage, EngineQuery } from '../../domain/search/engine.ts';
 import { MAX_QUERY_WORDS, withoutWords } from '../../domain/search/query.ts';
 import { BEST_CREDIT, credit, Field, Kind, similarityScore, type Equality } from '../../domain/search/ranking.ts';
 import { and, has, isEmpty, popcount, wordsFor } from './bitset.ts';
-import { hash32, STATE_LIST, type IndexData } from './build.ts';
+import { hash32 } from './build.ts';
+import { STATE_LIST, type IndexData } from './index-data.ts';
+import { CatalogView } from './catalog.view.ts';
 import { Expander, type Expansion } from './expansion.ts';
 import { Heap } from './heap.ts';
 import { WordSets } from './word-sets.ts';
@@ -28,7 +30,7 @@ for (const field of [Field.Name, Field.Alias, Field.City]) {
 
 export class MemoryIndex {
   readonly #d: IndexData;
-  readonly #rows: readonly CatalogSchool[];
+  readonly #catalog: CatalogView;
   readonly #words: number;
   readonly #expander: Expander;
   readonly #sets: WordSets;
@@ -42,9 +44,9 @@ export class MemoryIndex {
   /** The indexes of the non-empty words of a query's matches (#top). */
   readonly #occupied: Uint32Array;
 
-  constructor(data: IndexData, rows: readonly CatalogSchool[]) {
+  constructor(data: IndexData) {
     this.#d = data;
-    this.#rows = rows;
+    this.#catalog = new CatalogView(data);
     this.#words = wordsFor(data.docCount);
     this.#expander = new Expander(data);
     this.#sets = new WordSets(data);
@@ -123,12 +125,11 @@ export class MemoryIndex {
         for (const { doc, key } of this.#top(need, matches, expansions, skip)) ranked.push({ doc, equality: 0, key });
       }
       const hits: EngineHit[] = ranked.slice(query.offset, end).map(({ doc, equality, key }) => {
-        const row = this.#rows[this.#d.order[doc]!]!;
         const matched = Math.floor(key / KEY_SCALE);
         const rest = key - matched * KEY_SCALE;
         const quality = { equality, matched, credit: rest >> 2, covers: (rest & 2) === 2, starts: (rest & 1) === 1 };
         return {
-          school: { id: row.id, name: row.name, city: row.city, state: row.state, imageUrl: row.imageUrl },
+          school: this.#catalog.school(doc),
           score: similarityScore(quality, n, typed.words.length),
         };
       });
@@ -324,10 +325,9 @@ export class MemoryIndex {
     for (let at = low; at < d.eqHash.length && d.eqHash[at] === hash; at++) {
       const doc = d.eqDoc[at]!;
       if (stateIndex >= 0 && d.docState[doc] !== stateIndex) continue;
-      const row = this.#rows[d.order[doc]!]!;
       const equality: Equality = d.eqField[at] === 2 ? 2 : 1;
       // A hash collision is not equality: check the text itself.
-      const real = equality === 2 ? canonicalKey(row.name) === canonical : row.aliases.some((a) => canonicalKey(a) === canonical);
+      const real = equality === 2 ? canonicalKey(this.#catalog.name(doc)) === canonical : this.#catalog.aliases(doc).some((a) => canonicalKey(a) === canonical);
       if (real && equality > (found.get(doc) ?? 0)) found.set(doc, equality);
     }
     return [...found].map(([doc, equality]) => ({ doc, equality })).sort((a, b) => b.equality - a.equality || a.doc - b.doc);

@@ -3,7 +3,7 @@
 // left as soon as no cell of its row is within the budget. The distance is optimal string
 // alignment, exactly as src/domain/search/matching.ts computes it, so both agree term by term.
 import { typoBudget } from '../../domain/search/query.ts';
-import type { IndexData } from './build.ts';
+import type { IndexData } from './index-data.ts';
 
 export interface TypoMatches {
   /** Whole terms within the budget. */

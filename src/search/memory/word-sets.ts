@@ -1,7 +1,7 @@
 // The documents a query word matches, as bitsets, cached by word (most recently used kept): the
 // sets a search ANDs together. Built from the term and trie-node lists of the index.
 import { wordsFor } from './bitset.ts';
-import type { IndexData } from './build.ts';
+import type { IndexData } from './index-data.ts';
 import type { Expansion } from './expansion.ts';
 
 /** Cached bitsets may take this many bytes (each is docCount / 8 bytes). */

@@ -1,0 +1,76 @@
+// The layout of an index (build.ts makes it; the search reads it): its arrays and the constants
+// both sides share.
+import { STATE_CODES } from '../../domain/states.ts';
+
+/** The fields of each document in the packed text (catalog.view.ts), in this order. */
+export const TEXT_FIELDS = ['id', 'name', 'city', 'imageUrl', 'aliases'] as const;
+/** Separates alternative names in the `aliases` field (never in a name: names are trimmed text). */
+export const ALIAS_SEPARATOR = '\u001f';
+
+export const STATE_LIST: readonly string[] = [...STATE_CODES];
+
+/** A trie node whose range holds at least this many terms gets a list of its own (the union of its terms'). */
+export const MATERIALIZE_MIN_TERMS = 8;
+
+/** An index: typed arrays only (transferable between threads) and two counts. */
+export interface IndexData {
+  readonly docCount: number;
+  readonly termCount: number;
+  /** The catalog row of each document (documents are in the static order). */
+  readonly order: Uint32Array;
+  /** Index into STATE_LIST of each document's state. */
+  readonly docState: Uint8Array;
+  /** One bitset per entry of STATE_LIST, each wordsFor(docCount) words. */
+  readonly stateSets: Uint32Array;
+
+  readonly nodeChar: Uint16Array;
+  readonly nodeDepth: Uint16Array;
+  readonly nodeFirstChild: Uint32Array;
+  readonly nodeChildCount: Uint32Array;
+  /** Terms below a node (its prefix): ids lo..hi-1. */
+  readonly nodeLo: Uint32Array;
+  readonly nodeHi: Uint32Array;
+  /** The term the node spells exactly, or -1. */
+  readonly nodeTerm: Int32Array;
+  /** The list holding the union of the node's terms' documents, or -1 (then take its terms' lists). */
+  readonly nodeList: Int32Array;
+
+  /** Lists 0..termCount-1 are the terms'; the rest are nodes'. */
+  readonly listCount: Uint32Array;
+  /** Where a sparse list starts in `sparse` (its length is listCount). */
+  readonly listStart: Uint32Array;
+  /** Where a dense list's bitset starts in `dense`, or -1 when the list is sparse. */
+  readonly listDense: Int32Array;
+  readonly sparse: Uint32Array;
+  readonly dense: Uint32Array;
+
+  /** Each document's entries (term id << 2 | field) are fwd[fwdStart[d] .. fwdStart[d+1]-1]. */
+  readonly fwdStart: Uint32Array;
+  readonly fwd: Uint32Array;
+  /** Each document's name words in order, stop words left out (matching.ts, nameWords), as term ids: nameSeq[nameStart[d] ..]. */
+  readonly nameStart: Uint32Array;
+  readonly nameSeq: Uint32Array;
+  /**
+   * The documents whose name's first word (nameSeq) is each term: firstDocs[firstStart[t] ..
+   * firstStart[t+1]-1], ascending. Which documents can start with a query.
+   */
+  readonly firstStart: Uint32Array;
+  readonly firstDocs: Uint32Array;
+  /**
+   * MAX_QUERY_WORDS bitsets of wordsFor(docCount) words: set k-1 holds the documents whose name
+   * has at most k words (nameSeq). Which documents a query of k words can spell out whole.
+   */
+  readonly lengthSets: Uint32Array;
+
+  /**
+   * What the page shows of each document, packed (catalog.view.ts): UTF-8 text, TEXT_FIELDS
+   * fields per document, field f of document d at textStart[d * 5 + f] .. textStart[d * 5 + f + 1].
+   */
+  readonly text: Uint8Array;
+  readonly textStart: Uint32Array;
+
+  /** Equality keys by hash (ascending), with the document and 2 (name) or 1 (alternative name). */
+  readonly eqHash: Uint32Array;
+  readonly eqDoc: Uint32Array;
+  readonly eqField: Uint8Array;
+}
