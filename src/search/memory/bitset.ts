@@ -16,6 +16,21 @@ export function popcount(set: Uint32Array): number {
   return n;
 }
 
+/** out = a AND b (out may be a); returns how many documents out holds. */
+export function andCount(out: Uint32Array, a: Uint32Array, b: Uint32Array): number {
+  let n = 0;
+  for (let i = 0; i < out.length; i++) {
+    let x = a[i]! & b[i]!;
+    out[i] = x;
+    if (x === 0) continue;
+    x -= (x >>> 1) & 0x55555555;
+    x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+    x = (x + (x >>> 4)) & 0x0f0f0f0f;
+    n += Math.imul(x, 0x01010101) >>> 24;
+  }
+  return n;
+}
+
 export function has(set: Uint32Array, doc: number): boolean {
   return (set[doc >>> 5]! & (1 << (doc & 31))) !== 0;
 }
@@ -26,7 +41,3 @@ export function and(out: Uint32Array, a: Uint32Array, b: Uint32Array): Uint32Arr
   return out;
 }
 
-export function isEmpty(set: Uint32Array): boolean {
-  for (let i = 0; i < set.length; i++) if (set[i] !== 0) return false;
-  return true;
-}

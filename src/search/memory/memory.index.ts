@@ -8,9 +8,9 @@
 // forward index, and stopping once the page is full of matches no later document can beat.
 import { canonicalKey } from '../../domain/search/analysis.ts';
 import type { EngineHit, EnginePage, EngineQuery } from '../../domain/search/engine.ts';
-import { MAX_QUERY_WORDS, withoutWords } from '../../domain/search/query.ts';
+import { MAX_QUERY_WORDS, withoutWords, type SearchPlan } from '../../domain/search/query.ts';
 import { BEST_CREDIT, credit, Field, Kind, similarityScore, type Equality } from '../../domain/search/ranking.ts';
-import { and, has, isEmpty, popcount, wordsFor } from './bitset.ts';
+import { and, andCount, has, wordsFor } from './bitset.ts';
 import { hash32 } from './build.ts';
 import { STATE_LIST, type IndexData } from './index-data.ts';
 import { CatalogView } from './catalog.view.ts';
@@ -23,6 +23,20 @@ const TOP_CREDIT = [0, credit(Kind.Typo, Field.Name), credit(Kind.Prefix, Field.
 /** A grade packed in one number: words found × KEY_SCALE + credit × 4 + (query covers the name) × 2 + (name starts with the query). */
 const KEY_SCALE = 1024;
 
+/** Ranked answers kept, by query and state: a search box asks the same prefixes again and again. */
+const RESULTS = 2048;
+
+/** A query's first `count` results in order (documents, grades, equality) and its total. */
+interface Ranked {
+  readonly total: number;
+  readonly count: number;
+  readonly docs: Int32Array;
+  readonly keys: Int32Array;
+  readonly equality: Uint8Array;
+  /** The query's words that some document has (the score's `known`). */
+  readonly known: number;
+}
+
 const CREDIT_TABLE = new Int32Array(24);
 for (const field of [Field.Name, Field.Alias, Field.City]) {
   for (const kind of [Kind.Typo, Kind.Prefix, Kind.Translation, Kind.Exact]) CREDIT_TABLE[(field << 3) | kind] = credit(kind, field);
@@ -31,6 +45,7 @@ for (const field of [Field.Name, Field.Alias, Field.City]) {
 export class MemoryIndex {
   readonly #d: IndexData;
   readonly #catalog: CatalogView;
+  readonly #results = new Map<string, Ranked>();
   readonly #words: number;
   readonly #expander: Expander;
   readonly #sets: WordSets;
@@ -62,11 +77,38 @@ export class MemoryIndex {
   search(query: EngineQuery): EnginePage {
     const typed = query.plan;
     if (typed.words.length === 0 || this.#d.docCount === 0) return { total: 0, hits: [] };
+    const end = query.offset + query.limit;
+    // The plan follows from the words typed: they and the state are the answer's key.
+    const key = `${query.state ?? ''}\u0000${typed.typed.join(' ')}`;
+    let ranked = this.#results.get(key);
+    if (ranked && ranked.count < Math.min(end, ranked.total)) ranked = undefined;
+    if (ranked) {
+      // Most recently used last: the first in the map is the first to go.
+      this.#results.delete(key);
+    } else {
+      ranked = this.#rank(typed, query.state, end);
+      if (this.#results.size >= RESULTS) this.#results.delete(this.#results.keys().next().value!);
+    }
+    this.#results.set(key, ranked);
+    const hits: EngineHit[] = [];
+    for (let i = query.offset; i < Math.min(end, ranked.count); i++) {
+      const grade = ranked.keys[i]!;
+      const matched = Math.floor(grade / KEY_SCALE);
+      const rest = grade - matched * KEY_SCALE;
+      const quality = { equality: ranked.equality[i] as Equality, matched, credit: rest >> 2, covers: (rest & 2) === 2, starts: (rest & 1) === 1 };
+      hits.push({ school: this.#catalog.school(ranked.docs[i]!), score: similarityScore(quality, ranked.known, typed.words.length) });
+    }
+    return { total: ranked.total, hits };
+  }
+
+  /** The first `end` results of a query in order, and its total. */
+  #rank(typed: SearchPlan, state: string | undefined, end: number): Ranked {
+    const none: Ranked = { total: 0, count: 0, docs: new Int32Array(0), keys: new Int32Array(0), equality: new Uint8Array(0), known: 0 };
     let filter: Uint32Array | undefined;
     let stateIndex = -1;
-    if (query.state !== undefined) {
-      stateIndex = STATE_LIST.indexOf(query.state);
-      if (stateIndex < 0) return { total: 0, hits: [] };
+    if (state !== undefined) {
+      stateIndex = STATE_LIST.indexOf(state);
+      if (stateIndex < 0) return none;
       filter = this.#d.stateSets.subarray(stateIndex * this.#words, (stateIndex + 1) * this.#words);
     }
 
@@ -79,8 +121,12 @@ export class MemoryIndex {
     for (let i = 0; i < typed.words.length; i++) {
       const e = this.#expander.expand(typed.words[i]!);
       const all = this.#sets.matches(e, false);
-      const set = filter ? and(this.#scratch[known.length]!, all, filter) : all;
-      const size = popcount(set);
+      let set = all;
+      let size: number;
+      if (filter) {
+        set = this.#scratch[known.length]!;
+        size = andCount(set, all, filter);
+      } else size = this.#sets.size(all);
       if (size === 0) continue;
       known.push(i);
       expansions.push(e);
@@ -88,30 +134,34 @@ export class MemoryIndex {
       sizes.push(size);
     }
     const plan = withoutWords(typed, known);
-    const n = plan.words.length;
 
     // Soft matching: the most common word is dropped, one at a time (on a tie, the later one),
     // until some document has all that remain.
     let required = sizes.map((_, i) => i);
     const matches = this.#scratch[MAX_QUERY_WORDS]!;
-    const intersect = () => {
-      matches.set(sets[required[0]!]!);
-      for (let k = 1; k < required.length; k++) and(matches, matches, sets[required[k]!]!);
+    const intersect = (): number => {
+      if (required.length === 1) {
+        matches.set(sets[required[0]!]!);
+        return sizes[required[0]!]!;
+      }
+      let count = andCount(matches, sets[required[0]!]!, sets[required[1]!]!);
+      for (let k = 2; k < required.length; k++) count = andCount(matches, matches, sets[required[k]!]!);
+      return count;
     };
-    if (required.length > 0) intersect();
-    while (required.length > 0 && isEmpty(matches)) {
+    let count = required.length > 0 ? intersect() : 0;
+    while (required.length > 0 && count === 0) {
       let drop = required[0]!;
       for (const i of required) if (sizes[i]! >= sizes[drop]!) drop = i;
       required = required.filter((i) => i !== drop);
-      if (required.length > 0) intersect();
+      count = required.length > 0 ? intersect() : 0;
     }
     const anyMatch = required.length > 0;
 
     const equal = this.#equalDocs(plan.canonical, stateIndex);
     const extraEqual = equal.filter((e) => !anyMatch || !has(matches, e.doc)).length;
-    const total = (anyMatch ? popcount(matches) : 0) + extraEqual;
-    const end = Math.min(query.offset + query.limit, total);
-    if (query.offset >= end) return { total, hits: [] };
+    const total = count + extraEqual;
+    const want = Math.min(end, total);
+    if (want === 0) return { ...none, total, known: plan.words.length };
 
     this.#mark(expansions);
     this.#sequence = plan.sequence;
@@ -119,21 +169,20 @@ export class MemoryIndex {
       const ranked: { doc: number; equality: Equality; key: number }[] = equal
         .map((e) => ({ ...e, key: this.#grade(e.doc, expansions) }))
         .sort((a, b) => b.equality - a.equality || b.key - a.key || a.doc - b.doc);
-      const need = end - ranked.length;
+      const need = want - ranked.length;
       if (need > 0 && anyMatch) {
         const skip = new Set(equal.map((e) => e.doc));
         for (const { doc, key } of this.#top(need, matches, expansions, skip)) ranked.push({ doc, equality: 0, key });
       }
-      const hits: EngineHit[] = ranked.slice(query.offset, end).map(({ doc, equality, key }) => {
-        const matched = Math.floor(key / KEY_SCALE);
-        const rest = key - matched * KEY_SCALE;
-        const quality = { equality, matched, credit: rest >> 2, covers: (rest & 2) === 2, starts: (rest & 1) === 1 };
-        return {
-          school: this.#catalog.school(doc),
-          score: similarityScore(quality, n, typed.words.length),
-        };
-      });
-      return { total, hits };
+      const kept = ranked.slice(0, want);
+      return {
+        total,
+        count: kept.length,
+        docs: Int32Array.from(kept, (r) => r.doc),
+        keys: Int32Array.from(kept, (r) => r.key),
+        equality: Uint8Array.from(kept, (r) => r.equality),
+        known: plan.words.length,
+      };
     } finally {
       this.#unmark(expansions);
     }

@@ -1,16 +1,18 @@
 // The documents a query word matches, as bitsets, cached by word (most recently used kept): the
 // sets a search ANDs together. Built from the term and trie-node lists of the index.
-import { wordsFor } from './bitset.ts';
+import { popcount, wordsFor } from './bitset.ts';
 import type { IndexData } from './index-data.ts';
 import type { Expansion } from './expansion.ts';
 
-/** Cached bitsets may take this many bytes (each is docCount / 8 bytes). */
-const CACHE_BYTES = 48 * 1024 * 1024;
+/** Cached bitsets may take this many bytes (each is docCount / 8 bytes: 16 KB at 130,000 schools). */
+const CACHE_BYTES = 16 * 1024 * 1024;
 
 export class WordSets {
   readonly #d: IndexData;
   readonly #words: number;
   readonly #cache = new Map<string, Uint32Array>();
+  /** The number of documents of each cached set, counted once. */
+  readonly #sizes = new WeakMap<Uint32Array, number>();
   readonly #max: number;
 
   constructor(data: IndexData) {
@@ -30,6 +32,16 @@ export class WordSets {
       for (const t of e.typoTerms) this.#orList(set, t);
       for (const node of e.typoNodes) this.#orNode(set, node);
     });
+  }
+
+  /** How many documents a set of this cache holds. */
+  size(set: Uint32Array): number {
+    let n = this.#sizes.get(set);
+    if (n === undefined) {
+      n = popcount(set);
+      this.#sizes.set(set, n);
+    }
+    return n;
   }
 
   /** The documents whose name's first word the word matches (any kind): those that can start with it. */
