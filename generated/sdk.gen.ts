@@ -22,6 +22,74 @@ export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends 
 };
 
 /**
+ * Search schools by name, one page at a time
+ *
+ * Finds schools as a search box needs, keystroke by keystroke:
+ *
+ * - **Words** in any order; case, accents and punctuation ignored (`ecole montreal` finds
+ * *École … Montréal*). Each word may be the start of a word, the last one too, even one
+ * letter long: `linc` and `lincoln u` find *Lincoln University*.
+ * - **Typos**: one edit forgiven in a word of 5 to 8 letters, two from 9 letters (a letter
+ * wrong, missing or extra, or two letters swapped; the first letter too), the longer of
+ * the typed and the matched word counting: `ruhgers` finds *Rutgers*, `unon` *Union*.
+ * The word being typed may have a typo in its start (`univeri` → *University*).
+ * - **Spellings and synonyms** (one reviewed table): `&` = `and`; `A&M` = `A & M` =
+ * `A and M` = `AM`; `st` = `saint`, `ste` = `sainte`, `mt` = `mount`, `ft` = `fort`,
+ * `univ` = `university`, `penn` = `pennsylvania`; `cc` = `community college`, `hs` =
+ * `high school`; hyphens and apostrophes either way (`pierre de coubertin` finds
+ * *Pierre-De-Coubertin*, `queens` and `queen's` both find *Queen's* and *Queens*); and
+ * translations, ranked just below the word as typed (`university` = `université` =
+ * `universidad`). Small words (`the`, `of`, `at`, `and`, `de`, `la`, …) are not
+ * required, except the last one typed, which may be the start of a word (`university
+ * of` → the Universities of something).
+ * - **Name, alternative names and city**: a word may match the school's name, one of its
+ * known alternative names (`mit`), or its city (`toronto` lists Toronto's schools, after
+ * those with Toronto in their name).
+ * - **Soft matching**: words no school has are left out, as if not typed; when no school
+ * has all the others, the most common word is left out, one at a time, until some
+ * schools have all that remain: `the harvard university`, `harvard university zyxw` and
+ * `harvard zebra` all find *Harvard University*. A query of unknown words finds nothing.
+ *
+ * **Order** (and `similarity_score`, which never increases along it): first the schools
+ * whose name is the query (then those with an alternative name that is); then those that
+ * have more of the query's words; then better matches (a whole word before the start of a
+ * word before a typo; the name before an alternative name before the city); then those
+ * whose whole name the query spells out; then those whose name starts with the query's
+ * words in order (`linc` → *Lincoln …* before *Abraham Lincoln …*); then the more prominent
+ * school, a static rank from the directory (size, research activity, selectivity, main
+ * campus over branch), so the flagship comes before its namesakes (`purdue university` →
+ * the West Lafayette campus); then the name (case and accents ignored), then `schoolid`: a
+ * total order, so paging with `offset` never repeats or skips a school. `total_count` is
+ * the exact number of all matching schools. A page past the end is an empty `schools`
+ * array (200). At most 10 different words of a query are used.
+ *
+ * Each call is metered: the request record in `apirequest` is stored in the caller's
+ * history before the response is sent.
+ *
+ * Rate limited per user (all of a user's tokens share the quota): by default 300
+ * searches per minute (five a second, enough for a search box that asks on every
+ * keystroke). Over the quota the answer is 429 with `Retry-After`, and the search is
+ * neither run nor metered. The `RateLimit` and `RateLimit-Policy` headers show the quota
+ * on every answer that passed authentication and validation.
+ *
+ */
+export const fetchSchoolSearch = <ThrowOnError extends boolean = false>(options: Options<FetchSchoolSearchData, ThrowOnError>): RequestResult<FetchSchoolSearchResponses, FetchSchoolSearchErrors, ThrowOnError> => (options.client ?? client).get<FetchSchoolSearchResponses, FetchSchoolSearchErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: z.never().optional(),
+        path: z.never().optional(),
+        query: zFetchSchoolSearchQuery
+    }).parseAsync(data),
+    responseValidator: async (data) => await zFetchSchoolSearchResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'query',
+            name: 'tokenID',
+            type: 'apiKey'
+        }],
+    url: '/v1/fetchSchoolSearch',
+    ...options
+});
+
+/**
  * Revoke the token used for this request (log out)
  *
  * Revokes the bearer token that authenticates this request. Any later request with it gets
@@ -127,74 +195,6 @@ export const revokeMyToken = <ThrowOnError extends boolean = false>(options: Opt
     responseValidator: async (data) => await zRevokeMyTokenResponse.parseAsync(data),
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v1/tokens/{tokenId}',
-    ...options
-});
-
-/**
- * Search schools by name, one page at a time
- *
- * Finds schools as a search box needs, keystroke by keystroke:
- *
- * - **Words** in any order; case, accents and punctuation ignored (`ecole montreal` finds
- * *École … Montréal*). Each word may be the start of a word, the last one too, even one
- * letter long: `linc` and `lincoln u` find *Lincoln University*.
- * - **Typos**: one edit forgiven in a word of 5 to 8 letters, two from 9 letters (a letter
- * wrong, missing or extra, or two letters swapped; the first letter too), the longer of
- * the typed and the matched word counting: `ruhgers` finds *Rutgers*, `unon` *Union*.
- * The word being typed may have a typo in its start (`univeri` → *University*).
- * - **Spellings and synonyms** (one reviewed table): `&` = `and`; `A&M` = `A & M` =
- * `A and M` = `AM`; `st` = `saint`, `ste` = `sainte`, `mt` = `mount`, `ft` = `fort`,
- * `univ` = `university`, `penn` = `pennsylvania`; `cc` = `community college`, `hs` =
- * `high school`; hyphens and apostrophes either way (`pierre de coubertin` finds
- * *Pierre-De-Coubertin*, `queens` and `queen's` both find *Queen's* and *Queens*); and
- * translations, ranked just below the word as typed (`university` = `université` =
- * `universidad`). Small words (`the`, `of`, `at`, `and`, `de`, `la`, …) are not
- * required, except the last one typed, which may be the start of a word (`university
- * of` → the Universities of something).
- * - **Name, alternative names and city**: a word may match the school's name, one of its
- * known alternative names (`mit`), or its city (`toronto` lists Toronto's schools, after
- * those with Toronto in their name).
- * - **Soft matching**: words no school has are left out, as if not typed; when no school
- * has all the others, the most common word is left out, one at a time, until some
- * schools have all that remain: `the harvard university`, `harvard university zyxw` and
- * `harvard zebra` all find *Harvard University*. A query of unknown words finds nothing.
- *
- * **Order** (and `similarity_score`, which never increases along it): first the schools
- * whose name is the query (then those with an alternative name that is); then those that
- * have more of the query's words; then better matches (a whole word before the start of a
- * word before a typo; the name before an alternative name before the city); then those
- * whose whole name the query spells out; then those whose name starts with the query's
- * words in order (`linc` → *Lincoln …* before *Abraham Lincoln …*); then the more prominent
- * school, a static rank from the directory (size, research activity, selectivity, main
- * campus over branch), so the flagship comes before its namesakes (`purdue university` →
- * the West Lafayette campus); then the name (case and accents ignored), then `schoolid`: a
- * total order, so paging with `offset` never repeats or skips a school. `total_count` is
- * the exact number of all matching schools. A page past the end is an empty `schools`
- * array (200). At most 10 different words of a query are used.
- *
- * Each call is metered: the request record in `apirequest` is stored in the caller's
- * history before the response is sent.
- *
- * Rate limited per user (all of a user's tokens share the quota): by default 300
- * searches per minute (five a second, enough for a search box that asks on every
- * keystroke). Over the quota the answer is 429 with `Retry-After`, and the search is
- * neither run nor metered. The `RateLimit` and `RateLimit-Policy` headers show the quota
- * on every answer that passed authentication and validation.
- *
- */
-export const fetchSchoolSearch = <ThrowOnError extends boolean = false>(options: Options<FetchSchoolSearchData, ThrowOnError>): RequestResult<FetchSchoolSearchResponses, FetchSchoolSearchErrors, ThrowOnError> => (options.client ?? client).get<FetchSchoolSearchResponses, FetchSchoolSearchErrors, ThrowOnError>({
-    requestValidator: async (data) => await z.object({
-        body: z.never().optional(),
-        path: z.never().optional(),
-        query: zFetchSchoolSearchQuery
-    }).parseAsync(data),
-    responseValidator: async (data) => await zFetchSchoolSearchResponse.parseAsync(data),
-    security: [{ scheme: 'bearer', type: 'http' }, {
-            in: 'query',
-            name: 'tokenID',
-            type: 'apiKey'
-        }],
-    url: '/v1/fetchSchoolSearch',
     ...options
 });
 

@@ -231,6 +231,82 @@ export type Offset = number;
  */
 export type Limit = number;
 
+export type FetchSchoolSearchData = {
+    body?: never;
+    path?: never;
+    query: {
+        /**
+         * What the user typed: part of a school's name (or of an alternative name), possibly
+         * with its city. 1 to 200 characters with at least one non-space character. Only letters
+         * and digits take part in matching; a query with none (e.g. `***`) matches no school.
+         *
+         */
+        query: SearchQuery;
+        /**
+         * Only schools in this US state or territory, or Canadian province or territory: its
+         * two-letter postal code in upper case.
+         *
+         */
+        stateCode?: StateCode;
+        /**
+         * Zero-based index of the first result to return. To get the next page, add the number of
+         * results already fetched. At most 10000: narrow the query to go deeper.
+         *
+         */
+        offset?: number;
+        /**
+         * Maximum number of results in the page, 1 to 25. A larger value is a 400.
+         */
+        limit?: number;
+        /**
+         * Deprecated: send the token in `Authorization: Bearer …` instead. Accepted for
+         * compatibility when there is no `Authorization` header; the header wins when both are
+         * sent. Tokens in URLs end up in logs and browser history.
+         *
+         *
+         * @deprecated
+         */
+        tokenID?: string;
+    };
+    url: '/v1/fetchSchoolSearch';
+};
+
+export type FetchSchoolSearchErrors = {
+    /**
+     * The request is invalid; `errors` says what and where.
+     */
+    400: Problem;
+    /**
+     * The token is missing, malformed, unknown, expired or revoked.
+     */
+    401: Problem;
+    /**
+     * A quota is used up (see the operation's description); retry after the given number of
+     * seconds. `RateLimit` shows which quota is at zero.
+     *
+     */
+    429: Problem;
+    /**
+     * An unexpected error. Nothing internal is disclosed; quote `request_id` when reporting it.
+     */
+    500: Problem;
+    /**
+     * The store cannot be reached right now; retry after the given number of seconds.
+     */
+    503: Problem;
+};
+
+export type FetchSchoolSearchError = FetchSchoolSearchErrors[keyof FetchSchoolSearchErrors];
+
+export type FetchSchoolSearchResponses = {
+    /**
+     * One page of matching schools, and the stored request record.
+     */
+    200: SchoolSearchResponse;
+};
+
+export type FetchSchoolSearchResponse = FetchSchoolSearchResponses[keyof FetchSchoolSearchResponses];
+
 export type RevokeCurrentTokenData = {
     body?: never;
     path?: never;
@@ -438,82 +514,6 @@ export type RevokeMyTokenResponses = {
 };
 
 export type RevokeMyTokenResponse = RevokeMyTokenResponses[keyof RevokeMyTokenResponses];
-
-export type FetchSchoolSearchData = {
-    body?: never;
-    path?: never;
-    query: {
-        /**
-         * What the user typed: part of a school's name (or of an alternative name), possibly
-         * with its city. 1 to 200 characters with at least one non-space character. Only letters
-         * and digits take part in matching; a query with none (e.g. `***`) matches no school.
-         *
-         */
-        query: SearchQuery;
-        /**
-         * Only schools in this US state or territory, or Canadian province or territory: its
-         * two-letter postal code in upper case.
-         *
-         */
-        stateCode?: StateCode;
-        /**
-         * Zero-based index of the first result to return. To get the next page, add the number of
-         * results already fetched. At most 10000: narrow the query to go deeper.
-         *
-         */
-        offset?: number;
-        /**
-         * Maximum number of results in the page, 1 to 25. A larger value is a 400.
-         */
-        limit?: number;
-        /**
-         * Deprecated: send the token in `Authorization: Bearer …` instead. Accepted for
-         * compatibility when there is no `Authorization` header; the header wins when both are
-         * sent. Tokens in URLs end up in logs and browser history.
-         *
-         *
-         * @deprecated
-         */
-        tokenID?: string;
-    };
-    url: '/v1/fetchSchoolSearch';
-};
-
-export type FetchSchoolSearchErrors = {
-    /**
-     * The request is invalid; `errors` says what and where.
-     */
-    400: Problem;
-    /**
-     * The token is missing, malformed, unknown, expired or revoked.
-     */
-    401: Problem;
-    /**
-     * A quota is used up (see the operation's description); retry after the given number of
-     * seconds. `RateLimit` shows which quota is at zero.
-     *
-     */
-    429: Problem;
-    /**
-     * An unexpected error. Nothing internal is disclosed; quote `request_id` when reporting it.
-     */
-    500: Problem;
-    /**
-     * The store cannot be reached right now; retry after the given number of seconds.
-     */
-    503: Problem;
-};
-
-export type FetchSchoolSearchError = FetchSchoolSearchErrors[keyof FetchSchoolSearchErrors];
-
-export type FetchSchoolSearchResponses = {
-    /**
-     * One page of matching schools, and the stored request record.
-     */
-    200: SchoolSearchResponse;
-};
-
-export type FetchSchoolSearchResponse = FetchSchoolSearchResponses[keyof FetchSchoolSearchResponses];
 
 export type FetchMyDataData = {
     body?: never;

@@ -201,6 +201,19 @@ export const zOffset = z.int().gte(0).lte(10000).default(0);
  */
 export const zLimit = z.int().gte(1).lte(25).default(25);
 
+export const zFetchSchoolSearchQuery = z.object({
+    query: zSearchQuery,
+    stateCode: zStateCode.optional(),
+    offset: z.int().gte(0).lte(10000).optional().default(0),
+    limit: z.int().gte(1).lte(25).optional().default(25),
+    tokenID: z.string().min(1).max(512).optional()
+});
+
+/**
+ * One page of matching schools, and the stored request record.
+ */
+export const zFetchSchoolSearchResponse = zSchoolSearchResponse;
+
 /**
  * The token is revoked.
  */
@@ -231,19 +244,6 @@ export const zRevokeMyTokenPath = z.object({
  * The token is revoked.
  */
 export const zRevokeMyTokenResponse = z.void();
-
-export const zFetchSchoolSearchQuery = z.object({
-    query: zSearchQuery,
-    stateCode: zStateCode.optional(),
-    offset: z.int().gte(0).lte(10000).optional().default(0),
-    limit: z.int().gte(1).lte(25).optional().default(25),
-    tokenID: z.string().min(1).max(512).optional()
-});
-
-/**
- * One page of matching schools, and the stored request record.
- */
-export const zFetchSchoolSearchResponse = zSchoolSearchResponse;
 
 /**
  * The caller's account.
