@@ -9,7 +9,8 @@
 // if the file is deleted, renamed, or replaced by renaming another file over it, the connection
 // would go on reading and writing a file that nobody will ever open again, and acknowledge writes
 // that are lost at the next start. So every call checks that DATABASE_PATH still names the file
-// the connection has open, before and after its work. When it does not, the connection is closed
+// the connection has open before its work, and every write after it too. When it does not, the
+// connection is closed
 // (which checkpoints its WAL into the file it had, wherever that file now is) and the call fails
 // with StoreUnavailableError (a 503), also when its write reached the old file: it was never
 // acknowledged. The next call opens whatever is at the path, but only an existing store file:
@@ -151,11 +152,13 @@ export class Connection {
   }
 
   read<T>(work: () => T): Promise<T> {
-    return this.#retry(work, this.#budgetMs, true);
+    // A read checks the file before its work only: what it read came from the file the
+    // connection had open, and nothing it did can be lost (a write checks after, too).
+    return this.#retry(work, this.#budgetMs, 'before');
   }
 
   write<T>(work: () => T): Promise<T> {
-    return this.#asWrite(this.#retry(work, this.#budgetMs, true));
+    return this.#asWrite(this.#retry(work, this.#budgetMs, 'around'));
   }
 
   /**
@@ -168,7 +171,7 @@ export class Connection {
         const { user_version } = this.db.prepare('PRAGMA user_version').get() as { user_version: number };
         this.db.exec(`PRAGMA user_version = ${user_version}`);
       });
-    return this.#asWrite(this.#retry(work, 0, true));
+    return this.#asWrite(this.#retry(work, 0, 'around'));
   }
 
   async #asWrite<T>(pending: Promise<T>): Promise<T> {
@@ -195,13 +198,14 @@ export class Connection {
     this.#drop(moved);
   }
 
-  async #retry<T>(work: () => T, budgetMs: number, checkFile = false): Promise<T> {
+  /** checkFile: that the path still names the file open, before the work, or before and after it. */
+  async #retry<T>(work: () => T, budgetMs: number, checkFile?: 'before' | 'around'): Promise<T> {
     const deadline = performance.now() + budgetMs;
     for (let delay = 2; ; delay = Math.min(delay * 2, 50)) {
       try {
         if (checkFile) this.#ensureOpen();
         const result = work();
-        if (checkFile) this.#ensureSameFile();
+        if (checkFile === 'around') this.#ensureSameFile();
         return result;
       } catch (error) {
         const code = primaryCode(error);
