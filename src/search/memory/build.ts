@@ -205,27 +205,28 @@ export function buildIndex(rows: readonly CatalogSchool[]): IndexData {
   }
   eqEntries.sort((a, b) => a.hash - b.hash || a.doc - b.doc);
 
-  // The catalog, packed: what the page shows, and the names equality checks.
+  // The catalog, packed: what the page shows, and the names equality checks. Encoded straight
+  // into one growing buffer: a small buffer per field would be 650,000 allocations.
   const encoder = new TextEncoder();
   const textStart = new Uint32Array(docCount * TEXT_FIELDS.length + 1);
-  const pieces: Uint8Array[] = [];
+  let text = new Uint8Array(Math.max(1024, docCount * 128));
   let textLength = 0;
   for (let doc = 0; doc < docCount; doc++) {
     const row = rows[order[doc]!]!;
     const fields = [row.id, row.name, row.city, row.imageUrl ?? '', row.aliases.join(ALIAS_SEPARATOR)];
-    fields.forEach((value, f) => {
-      const bytes = encoder.encode(value);
-      pieces.push(bytes);
-      textLength += bytes.length;
+    for (let f = 0; f < fields.length; f++) {
+      const value = fields[f]!;
+      // UTF-8 takes at most 3 bytes per UTF-16 code unit.
+      if (textLength + value.length * 3 > text.length) {
+        const bigger = new Uint8Array(Math.max(text.length * 2, textLength + value.length * 3));
+        bigger.set(text.subarray(0, textLength));
+        text = bigger;
+      }
+      textLength += encoder.encodeInto(value, text.subarray(textLength)).written;
       textStart[doc * TEXT_FIELDS.length + f + 1] = textLength;
-    });
+    }
   }
-  const text = new Uint8Array(textLength);
-  let offset = 0;
-  for (const piece of pieces) {
-    text.set(piece, offset);
-    offset += piece.length;
-  }
+  text = text.slice(0, textLength);
 
   // States.
   const stateIndex = new Map(STATE_LIST.map((s, i) => [s, i]));
