@@ -2,6 +2,7 @@
 // that neither the bench nor the load generator shares its event loop or its memory): forks it,
 // and asks it over the IPC channel for what only it can measure (its event-loop delay, its RSS).
 import { fork, type ChildProcess } from 'node:child_process';
+import { SERVER_NODE_FLAGS } from '../../src/server-flags.ts';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { SearchInput } from '../../src/domain/search.service.ts';
@@ -101,7 +102,8 @@ export function serverEnv(databasePath: string, logFile: string): NodeJS.Process
 export async function startServer(env: NodeJS.ProcessEnv, execArgv: readonly string[] = []): Promise<BenchServer> {
   const child: ChildProcess = fork(fileURLToPath(new URL('./server.ts', import.meta.url)), [], {
     env,
-    execArgv: [...process.execArgv, ...execArgv],
+    // The flags `npm start` runs the server with: the bench measures the server as deployed.
+    execArgv: [...process.execArgv, ...SERVER_NODE_FLAGS, ...execArgv],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const waiting = new Map<number, (reply: unknown) => void>();

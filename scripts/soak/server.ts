@@ -6,6 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { SERVER_NODE_FLAGS } from '../../src/server-flags.ts';
 
 export const PROJECT_ROOT = join(import.meta.dirname, '..', '..');
 
@@ -88,7 +89,7 @@ export interface Server {
 }
 
 export async function startServer(env: NodeJS.ProcessEnv, startTimeoutMs = 120_000): Promise<Server> {
-  const child = spawn(process.execPath, ['src/main.ts'], { cwd: PROJECT_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'src/main.ts'], { cwd: PROJECT_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   const log: LogCounts = { lines: 0, requests: new Map(), warnings: 0, errors: 0, samples: [] };
   let stderr = '';
   child.stderr!.setEncoding('utf8').on('data', (s: string) => (stderr += s));
