@@ -10,8 +10,8 @@
 //            build time, memory of the built index (heap + array buffers after a full GC, minus
 //            the same before the build), and per query class the p50/p99 latency of search(),
 //            sequentially, after one warm-up pass (scripts/compare/speed.ts). The in-process
-//            index caches each word's documents: it is timed with an empty cache for every
-//            query (the worst case), then again with every word cached ("repeat").
+//            index caches each word's documents and recent pages: it is timed with empty
+//            caches for every query (the worst case), then again warmed ("repeat").
 //
 // Options:
 //   --schools N    schools in the speed catalog (default 130000)
@@ -90,7 +90,7 @@ interface SpeedResult {
   /** The same after the timed passes (the in-process index caches each word's documents). */
   readonly memoryAfterQueries: number;
   readonly classes: readonly ClassTiming[];
-  /** In-process index only: the same queries asked again, every word cached (`classes`: every query on an empty cache). */
+  /** In-process index only: the same queries asked again, its caches warm (`classes`: every query on empty caches). */
   readonly repeat?: readonly ClassTiming[];
 }
 
@@ -111,11 +111,12 @@ async function speedChild(engine: EngineName): Promise<void> {
     note(`  ${LABEL[engine]}: built in ${fmt(buildMs, 0)} ms, ${fmt(memory / 1048576)} MB; warm-up pass`);
     const timed = indexTimed(() => index);
     timePass(timed, queries);
-    // The index caches each query word's documents (up to 48 MB). The timed pass gives every
-    // query a fresh MemoryIndex over the same data, its cache empty (built before the clock
-    // starts): each query is timed as if its words had never been asked, the worst case. The
-    // repeat pass asks them again of the warmed index, every word cached: the best case.
-    note(`  ${LABEL[engine]}: timed pass (every query on an empty word cache), then repeat pass (every word cached)`);
+    // The index caches each query word's documents (16 MB at most) and the first results of
+    // the last 2,048 queries. The timed pass gives every query a fresh MemoryIndex over the
+    // same data, its caches empty (built before the clock starts): each query is timed as if
+    // it had never been asked, the worst case. The repeat pass asks them again of the warmed
+    // index, its pages kept: the best case.
+    note(`  ${LABEL[engine]}: timed pass (every query on empty caches), then repeat pass (warmed caches)`);
     let fresh = index;
     const classes = timePass({ prepare: () => void (fresh = new MemoryIndex(data)), search: indexTimed(() => fresh).search }, queries);
     const repeat = timePass(timed, queries);
@@ -270,7 +271,7 @@ function printSpeed(speed: readonly SpeedResult[]): void {
     }
     return row;
   });
-  out('latency of search(), ms (in-process index: each query on an empty word cache; "repeat": every word cached)');
+  out('latency of search(), ms (in-process index: each query on empty caches; "repeat": the warmed index)');
   out(table(header, rows, 1));
   out();
   const split = SPEED_CLASSES.map((cls) => {
