@@ -3,7 +3,8 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { pino } from 'pino';
-import { createApp } from './app.ts';
+import type { Express } from 'express';
+import { createApp, type AppOptions } from './app.ts';
 import { ConfigError, DEMO_EMAIL, DEMO_PASSWORD, loadConfig, type Config } from './config.ts';
 import { EmailTakenError } from './domain/errors.ts';
 import { loadContract } from './http/contract.ts';
@@ -26,9 +27,26 @@ async function main(): Promise<void> {
     throw error;
   }
   const logger = pino({ level: config.logLevel });
+  const services = await composeServices(config, logger);
+  await prepareStore(services, config, logger);
+  await startServices(services);
+  const server = await listen(composeApp(services, config, logger), config.port, config.host, logger);
+  const { port } = server.address() as AddressInfo;
+  logger.info(
+    { url: `http://${config.host}:${port}`, docs: `${config.publicBaseUrl}/docs`, store: services.store.kind, database: storeLocation(config.store) },
+    'listening',
+  );
+  handleShutdown(server, services, config, logger);
+}
+
+// The three steps below are exported for the benchmark's server (scripts/bench/server.ts), which
+// must run exactly what operators run; nothing else imports this file.
+
+/** The store the configuration names, the services over it and the engine that answers searches. */
+export async function composeServices(config: Config, logger: pino.Logger): Promise<Services> {
   const store = await openStore(config.store);
   const pipeline = pipelineEngine(store, config.store);
-  const services = createServices({
+  return createServices({
     store,
     hasher: new Argon2Hasher(config.argon2, config.argon2Concurrency),
     tokenTtlSeconds: config.tokenTtlSeconds,
@@ -41,13 +59,27 @@ async function main(): Promise<void> {
       },
     },
   });
-  await prepareStore(services, config, logger);
+}
+
+/** Before the first request: the search index built, the password hasher's thread pool warm. */
+export async function startServices(services: Services): Promise<{ indexMs: number }> {
+  const started = performance.now();
   await services.engine.start();
+  const indexMs = performance.now() - started;
   await services.auth.warmUp();
   // After the first hash (warmUp) the thread pool exists: its threads now yield to the event loop.
   lowerThreadPoolPriority();
+  return { indexMs };
+}
 
-  const app = createApp({
+/** The HTTP app over the services, with the configuration's HTTP settings (`overrides`: the bench's). */
+export function composeApp(
+  services: Services,
+  config: Config,
+  logger: pino.Logger,
+  overrides: Partial<Pick<AppOptions, 'validateResponses' | 'rateLimits'>> = {},
+): Express {
+  return createApp({
     ...services,
     contract: loadContract(),
     publicBaseUrl: config.publicBaseUrl,
@@ -56,14 +88,8 @@ async function main(): Promise<void> {
     rateLimits: config.rateLimits,
     corsOrigins: config.corsOrigins,
     trustProxy: config.trustProxy,
+    ...overrides,
   });
-  const server = await listen(app, config.port, config.host, logger);
-  const { port } = server.address() as AddressInfo;
-  logger.info(
-    { url: `http://${config.host}:${port}`, docs: `${config.publicBaseUrl}/docs`, store: store.kind, database: storeLocation(config.store) },
-    'listening',
-  );
-  handleShutdown(server, services, config, logger);
 }
 
 async function prepareStore(services: Services, config: Config, logger: pino.Logger): Promise<void> {
@@ -114,12 +140,14 @@ function handleShutdown(server: Server, services: Services, config: Config, logg
   process.on('SIGINT', () => stop('SIGINT'));
 }
 
-try {
-  await main();
-} catch (error) {
-  // Start-up failures (store cannot be opened, seed file missing, port taken) in one line, not a stack.
-  // A store that cannot be reached says why in its cause (refused, unknown host, bad credentials).
-  const cause = error instanceof Error && error.cause instanceof Error ? ` (${error.cause.message})` : '';
-  process.stderr.write(`school-search: cannot start: ${error instanceof Error ? error.message : String(error)}${cause}\n`);
-  process.exit(1);
+if (import.meta.main) {
+  try {
+    await main();
+  } catch (error) {
+    // Start-up failures (store cannot be opened, seed file missing, port taken) in one line, not a stack.
+    // A store that cannot be reached says why in its cause (refused, unknown host, bad credentials).
+    const cause = error instanceof Error && error.cause instanceof Error ? ` (${error.cause.message})` : '';
+    process.stderr.write(`school-search: cannot start: ${error instanceof Error ? error.message : String(error)}${cause}\n`);
+    process.exit(1);
+  }
 }

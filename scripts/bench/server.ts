@@ -1,8 +1,7 @@
 // The server under load, in a process of its own (forked by server-process.ts): the app composed
-// as src/main.ts composes it (configuration from the environment, the store, the real argon2
+// by src/main.ts's own steps (configuration from the environment, the store, the real argon2
 // hasher at the configured cost, the in-process index, the access log at info), except that
-// response validation and rate limits are off and it listens on 127.0.0.1:0. src/main.ts exports
-// no builder, so the few lines of wiring are repeated here: keep them in step with it.
+// response validation and rate limits are off and it listens on 127.0.0.1:0.
 //
 // It makes the bench's two accounts and answers the parent over the IPC channel: its event-loop
 // delay and RSS per scenario, a drain check between scenarios, a probe of the engine alone.
@@ -13,15 +12,10 @@ import type { AddressInfo } from 'node:net';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { getHeapSpaceStatistics } from 'node:v8';
 import { pino } from 'pino';
-import { createApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
-import { loadContract } from '../../src/http/contract.ts';
 import { RATE_LIMITS_OFF } from '../../src/http/rate-limit.ts';
 import { listen } from '../../src/http/server.ts';
-import { Argon2Hasher } from '../../src/security/argon2.hasher.ts';
-import { lowerThreadPoolPriority } from '../../src/security/thread-priority.ts';
-import { createServices, unmanaged } from '../../src/services.ts';
-import { openStore, pipelineEngine } from '../../src/stores/open.ts';
+import { composeApp, composeServices, startServices } from '../../src/main.ts';
 import { probeAppend, probeEngine } from './engine-probe.ts';
 import type { Ready, Replies, Request, ScenarioServerFigures } from './server-process.ts';
 
@@ -30,42 +24,15 @@ const LOGIN = { email: 'bench-login@example.com', password: 'bench-login-passwor
 
 const config = loadConfig();
 const logger = pino({ level: config.logLevel }, pino.destination({ dest: process.env['BENCH_LOG_FILE'] ?? 1, sync: false }));
-const store = await openStore(config.store);
-const pipeline = pipelineEngine(store, config.store);
-const services = createServices({
-  store,
-  hasher: new Argon2Hasher(config.argon2, config.argon2Concurrency),
-  tokenTtlSeconds: config.tokenTtlSeconds,
-  ...(pipeline ? { engine: unmanaged(pipeline) } : {}),
-  search: {
-    refreshMs: config.searchRefreshMs,
-    onRefresh: (event) => {
-      if (event.ok) logger.info({ schools: event.schools, ms: Math.round(event.ms) }, 'search index built');
-      else logger.warn({ err: event.error }, 'search index not refreshed: the previous one keeps serving');
-    },
-  },
-});
-const indexStarted = performance.now();
-await services.engine.start();
-const indexMs = performance.now() - indexStarted;
-await services.auth.warmUp();
-// After the first hash (warmUp) the thread pool exists: its threads now yield to the event loop.
-lowerThreadPoolPriority();
+const services = await composeServices(config, logger);
+const { store } = services;
+const { indexMs } = await startServices(services);
 
 const searcher = await services.auth.createUser(SEARCHER.email, SEARCHER.password);
 await services.auth.createUser(LOGIN.email, LOGIN.password);
 const token = (await services.auth.login(SEARCHER.email, SEARCHER.password)).value;
 
-const app = createApp({
-  ...services,
-  contract: loadContract(),
-  publicBaseUrl: config.publicBaseUrl,
-  validateResponses: false,
-  logger,
-  rateLimits: RATE_LIMITS_OFF,
-  corsOrigins: config.corsOrigins,
-  trustProxy: config.trustProxy,
-});
+const app = composeApp(services, config, logger, { validateResponses: false, rateLimits: RATE_LIMITS_OFF });
 const server: Server = await listen(app, 0, '127.0.0.1', logger);
 
 // Requests the server has not finished answering: the drain check waits for none.
