@@ -1,6 +1,7 @@
 // The layout of an index (build.ts makes it; the search reads it): its arrays and the constants
 // both sides share.
 import { STATE_CODES } from '../../domain/states.ts';
+import type { Trie } from './trie.ts';
 
 /** The fields of each document in the packed text (catalog.view.ts), in this order. */
 export const TEXT_FIELDS = ['id', 'name', 'city', 'imageUrl', 'aliases'] as const;
@@ -12,8 +13,8 @@ export const STATE_LIST: readonly string[] = [...STATE_CODES];
 /** A trie node whose range holds at least this many terms gets a list of its own (the union of its terms'). */
 export const MATERIALIZE_MIN_TERMS = 8;
 
-/** An index: typed arrays only (transferable between threads) and two counts. */
-export interface IndexData {
+/** An index: typed arrays only (transferable between threads) and two counts; its trie's arrays are the vocabulary's. */
+export interface IndexData extends Trie {
   readonly docCount: number;
   readonly termCount: number;
   /** The catalog row of each document (documents are in the static order). */
@@ -23,15 +24,6 @@ export interface IndexData {
   /** One bitset per entry of STATE_LIST, each wordsFor(docCount) words. */
   readonly stateSets: Uint32Array;
 
-  readonly nodeChar: Uint16Array;
-  readonly nodeDepth: Uint16Array;
-  readonly nodeFirstChild: Uint32Array;
-  readonly nodeChildCount: Uint32Array;
-  /** Terms below a node (its prefix): ids lo..hi-1. */
-  readonly nodeLo: Uint32Array;
-  readonly nodeHi: Uint32Array;
-  /** The term the node spells exactly, or -1. */
-  readonly nodeTerm: Int32Array;
   /** The list holding the union of the node's terms' documents, or -1 (then take its terms' lists). */
   readonly nodeList: Int32Array;
 
