@@ -1,9 +1,9 @@
 // createApp builds the HTTP application from its dependencies without listening, so tests start
 // real apps on port 0 and src/main.ts is the only place that binds a port.
-import express, { type NextFunction, type Request, type Response } from 'express';
+import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
 import type { Logger } from 'pino';
-import { principalOf, securityHandlers } from './http/auth.ts';
+import { authentication, principalOf } from './http/auth.ts';
 import type { Contract } from './http/contract.ts';
 import { docsRoutes } from './http/docs.routes.ts';
 import { errorMiddleware } from './http/error.middleware.ts';
@@ -48,23 +48,38 @@ export function createApp(options: AppOptions): express.Express {
   app.use(refuseDeclaredLargeBodies);
   app.use(express.json({ limit: MAX_BODY_BYTES, type: ['application/json', 'application/*+json'], strict: true }));
   app.use(
-    OpenApiValidator.middleware({
-      // The validator annotates the document it is given: hand it its own copy.
-      apiSpec: structuredClone(contract) as never,
-      // Query and path parameters are always coerced from strings; bodies never are (a number
-      // is not a password). allErrors: a 400 lists everything that is wrong, not the first thing.
-      validateRequests: { allowUnknownQueryParameters: false, allErrors: true },
-      validateResponses: options.validateResponses ? { removeAdditional: false } : false,
-      validateSecurity: { handlers: securityHandlers(options.auth) },
-      validateFormats: true,
-      ignoreUndocumented: false,
-    }),
+    validatorWith(
+      authentication(options.auth, contract),
+      OpenApiValidator.middleware({
+        // The validator annotates the document it is given: hand it its own copy.
+        apiSpec: structuredClone(contract) as never,
+        // Query and path parameters are always coerced from strings; bodies never are (a number
+        // is not a password). allErrors: a 400 lists everything that is wrong, not the first thing.
+        validateRequests: { allowUnknownQueryParameters: false, allErrors: true },
+        validateResponses: options.validateResponses ? { removeAdditional: false } : false,
+        // Authentication takes the slot of the validator's security check (src/http/auth.ts says why).
+        validateSecurity: false,
+        validateFormats: true,
+        ignoreUndocumented: false,
+      }),
+    ),
   );
   app.use(strictIntegers(contract));
   app.use(rateLimiting(options.rateLimits, logger));
   app.use(dispatch(handlers));
   app.use(errorMiddleware(logger));
   return app;
+}
+
+/**
+ * The validator's middlewares with `authenticate` in the place of its own security check (a
+ * pass-through when validateSecurity is off): after the route is matched, before the request is
+ * validated. The validator names its steps; a version that renames this one stops start-up.
+ */
+function validatorWith(authenticate: RequestHandler, steps: RequestHandler[]): RequestHandler[] {
+  const slot = steps.findIndex((step) => step.name === 'securityMiddleware');
+  if (slot < 0) throw new Error('express-openapi-validator has no securityMiddleware step: see src/http/auth.ts');
+  return steps.with(slot, authenticate);
 }
 
 /** Calls the handler of the operation the validator matched. */

@@ -1,9 +1,8 @@
 // The one place where failures become responses: every error, from the body parser, the
-// validator, the security handlers or the domain, leaves as application/problem+json.
+// validator, authentication or the domain, leaves as application/problem+json.
 import type { ErrorRequestHandler, Request, Response } from 'express';
 import type { Logger } from 'pino';
 import { DomainError, InvalidCredentialsError, NotFoundError, StoreUnavailableError, UnauthenticatedError } from '../domain/errors.ts';
-import { authErrorOf, authFailureOf } from './auth.ts';
 import { PROBLEMS, problemBody, type ProblemItem, type ProblemKind } from './problems.ts';
 import { loggable } from './logging.ts';
 import { RateLimitedError } from './rate-limit.ts';
@@ -26,11 +25,8 @@ export function sendProblem(req: Request, res: Response, mapped: Mapped): void {
 }
 
 export function errorMiddleware(logger: Logger): ErrorRequestHandler {
-  return (raw: unknown, req, res, next) => {
-    if (res.headersSent) return next(raw);
-    // The validator's 401 for a security handler that threw: answer what it threw instead.
-    const rejected = !(raw instanceof DomainError) && (raw as { status?: unknown } | null)?.status === 401;
-    const error = (rejected ? authErrorOf(req) : undefined) ?? raw;
+  return (error: unknown, req, res, next) => {
+    if (res.headersSent) return next(error);
     const mapped = map(error, req);
     if (mapped.kind.status === 503) {
       // Expected while another process holds the store (an import): no stack, not an error.
@@ -64,8 +60,6 @@ function map(error: unknown, req: Request): Mapped {
       const detail = errors.length > 0 ? errors.map(describe).join('; ') : 'The request is invalid.';
       return { kind: PROBLEMS.validation, detail, errors };
     }
-    case 401:
-      return unauthorized(req, authFailureOf(req));
     case 404:
       return { kind: PROBLEMS.notFound, detail: `There is no ${req.method} ${req.path}.` };
     case 405: {
@@ -101,10 +95,10 @@ function mapDomain(error: DomainError, req: Request): Mapped {
   return internal();
 }
 
-function unauthorized(req: Request, failure: UnauthenticatedError | undefined): Mapped {
+function unauthorized(req: Request, failure: UnauthenticatedError): Mapped {
   // RFC 6750: no error code when the request carried no credentials at all.
   const presented = req.headers.authorization !== undefined || req.query['tokenID'] !== undefined;
-  const challenge = presented && failure?.reason !== 'missing' ? `${REALM}, error="invalid_token"` : REALM;
+  const challenge = presented && failure.reason !== 'missing' ? `${REALM}, error="invalid_token"` : REALM;
   return {
     kind: PROBLEMS.unauthorized,
     detail: 'The bearer token is missing, invalid, expired or revoked.',

@@ -131,6 +131,18 @@ describe('API2: forged, malformed and misplaced credentials', () => {
     for (const op of SECURED) expect((await call(op, {})).response.headers.get('www-authenticate')).toBe('Bearer realm="school-search"');
   });
 
+  test('when a request without a credential is also invalid, then 401, not the 400 that would describe the operation', async () => {
+    // Raw requests: the generated client would refuse to send these parameters.
+    const search = (headers: Record<string, string>) =>
+      fetch(`${app.baseUrl}/v1/fetchSchoolSearch?query=&limit=1000&stateCode=nowhere`, { headers }).then(answer);
+    expectProblem(await search({}), 401, 'unauthorized');
+    const revoked = await app.userClient();
+    await revokeCurrentToken({ client: revoked.client });
+    expectProblem(await search(bearer(revoked.token)), 401, 'unauthorized');
+    // With a live token the same request is the validator's 400.
+    expectProblem(await search(bearer(user.token)), 400, 'validation-error');
+  });
+
   test('when the live token is sent anywhere but Authorization (cookie, X-Api-Key, X-Auth-Token), then 401', async () => {
     const placements: Array<Record<string, string>> = [{ Cookie: `token=${user.token}; access_token=${user.token}` }, { 'X-Api-Key': user.token }, { 'X-Auth-Token': user.token }];
     for (const headers of placements) {
