@@ -6,7 +6,7 @@ import { loadConfig } from '../../src/config.ts';
 import { queryTerms, searchText } from '../../src/stores/mongodb/texts.ts';
 import { edgeGrams } from '../../src/stores/mongodb/grams.ts';
 import { INDEXES } from '../../src/stores/mongodb/indexes.ts';
-import { atlasCandidates, rankAndPage, textCandidates } from '../../src/stores/mongodb/search.pipeline.ts';
+import { atlasCandidates, rankAndPage, selectiveTerm, textCandidates } from '../../src/stores/mongodb/search.pipeline.ts';
 import { searchIndexDefinition } from '../../src/stores/mongodb/search-index.ts';
 import { databaseOf, withDatabase } from '../../src/stores/mongodb/store.ts';
 import { redactUri } from '../../src/stores/open.ts';
@@ -86,9 +86,15 @@ describe('indexes', () => {
 describe('search pipelines', () => {
   const query = { terms: ['texas', 'a', 'm'], coveredLength: 7, state: 'TX', offset: 25, limit: 5 };
 
-  test('when the search is $text, then the terms are plain words (no phrase, no negation) and one name must hold them all', () => {
+  test('when the search is $text, then $text looks up one plain word, the longest, and one name must hold every term', () => {
     expect(textCandidates(query)).toEqual([
-      { $match: { $text: { $search: 'texas a m' }, texts: { $elemMatch: { grams: { $all: ['texas', 'a', 'm'] } } }, state: 'TX' } },
+      { $match: { $text: { $search: 'texas' }, texts: { $elemMatch: { grams: { $all: ['texas', 'a', 'm'] } } }, state: 'TX' } },
+    ]);
+    // The first of equally long terms; a one-term query looks up that term.
+    expect(selectiveTerm(['of', 'university', 'california'])).toBe('university');
+    expect(selectiveTerm(['st', 'ab'])).toBe('st');
+    expect(textCandidates({ ...query, terms: ['x'], state: undefined })).toEqual([
+      { $match: { $text: { $search: 'x' }, texts: { $elemMatch: { grams: { $all: ['x'] } } } } },
     ]);
   });
 

@@ -22,15 +22,29 @@ export interface PipelineQuery {
 /** How a hit that Atlas Search found only by a typo is scored: as a name twice as long. */
 export const FUZZY_PENALTY = 2;
 
-/** Community MongoDB: the text index narrows to schools with any term; $elemMatch keeps those whose one name has them all. */
+/**
+ * Community MongoDB: $text looks up one term, the most selective, and $elemMatch keeps the
+ * schools whose one name holds every term. $text ORs the words it is given, so handing it every
+ * term fetched every school holding any of them: a third of the catalog for a median full name.
+ */
 export function textCandidates(query: PipelineQuery): Document[] {
   const match: Document = {
     // Terms are letters and digits only (the domain's words): no quotes or '-' reach $text.
-    $text: { $search: query.terms.join(' ') },
+    $text: { $search: selectiveTerm(query.terms) },
     texts: { $elemMatch: { grams: { $all: [...query.terms] } } },
   };
   if (query.state !== undefined) match['state'] = query.state;
   return [{ $match: match }];
+}
+
+/**
+ * The term that matches the fewest schools, as far as the query alone tells: the longest (the
+ * first of equals). Terms are looked up as edge grams, so a longer term never matches more
+ * schools than its own prefixes, and a long word is rare in names where a short one ("of",
+ * "st") is everywhere.
+ */
+export function selectiveTerm(terms: readonly string[]): string {
+  return terms.reduce((best, term) => (term.length > best.length ? term : best), terms[0] ?? '');
 }
 
 export interface AtlasOptions {
