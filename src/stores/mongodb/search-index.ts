@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import type { Collection, Document, SearchIndexDescription } from 'mongodb';
 import { guarded, MongoSetupError } from './errors.ts';
+import { sameSearchIndex } from './search-index.definition.ts';
 
 const DEFINITION_FILE = new URL('./schools.search-index.json', import.meta.url);
 
@@ -15,9 +16,10 @@ export class SearchIndexMissingError extends MongoSetupError {}
 
 /**
  * `verify`: throws unless the index exists and is queryable (searches would fail or miss
- * schools while it builds). `create`: creates it when missing; one whose definition differs
- * from the committed file is updated (Atlas rebuilds it in the background); an equal one is left
- * alone, so running the command again does not trigger a rebuild.
+ * schools while it builds). `create`: creates it when missing; one whose definition means
+ * something else than the committed file is updated (Atlas rebuilds it in the background); one
+ * that means the same (search-index.definition.ts) is left alone, so running the command again
+ * does not trigger a rebuild.
  */
 export async function ensureSearchIndex(schools: Collection, name: string, mode: 'verify' | 'create'): Promise<void> {
   let existing: Document[];
@@ -39,7 +41,7 @@ export async function ensureSearchIndex(schools: Collection, name: string, mode:
     return;
   }
   if (!index) await guarded(() => schools.createSearchIndex(wanted));
-  else if (JSON.stringify(index['latestDefinition']) !== JSON.stringify(wanted.definition)) {
+  else if (!sameSearchIndex((index['latestDefinition'] ?? {}) as Document, wanted.definition)) {
     await guarded(() => schools.updateSearchIndex(name, wanted.definition));
   }
 }
