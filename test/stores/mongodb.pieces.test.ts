@@ -1,7 +1,11 @@
 // The parts of the MongoDB adapter that need no server: how names become indexed grams, how the
 // configuration picks the store and the database, that a URI's password never reaches a log,
 // and the Atlas Search stage (no Atlas here: its shape is checked against the committed index).
+import { MongoServerError, type Collection } from 'mongodb';
 import { describe, expect, test } from 'vitest';
+import { StoreUnavailableError } from '../../src/domain/errors.ts';
+import type { CatalogDocument, SchoolDocument } from '../../src/stores/mongodb/documents.ts';
+import { MongoSchoolStore } from '../../src/stores/mongodb/school.store.ts';
 import { loadConfig } from '../../src/config.ts';
 import { queryTerms, searchText } from '../../src/stores/mongodb/texts.ts';
 import { edgeGrams } from '../../src/stores/mongodb/grams.ts';
@@ -139,5 +143,34 @@ describe('search pipelines', () => {
     expect(fields.texts.type).toBe('embeddedDocuments');
     expect(fields.texts.fields.terms.map((f: { type: string }) => f.type).sort()).toEqual(['autocomplete', 'string']);
     expect(fields.texts.fields.terms.find((f: { type: string }) => f.type === 'autocomplete').maxGrams).toBe(15);
+  });
+});
+
+describe('search pipelines when their index is missing', () => {
+  /** A schools collection whose aggregations fail as the server would. */
+  function failing(code: number, errmsg: string) {
+    const schools = { aggregate: () => ({ toArray: async () => Promise.reject(new MongoServerError({ code, errmsg })) }) };
+    return new MongoSchoolStore(schools as unknown as Collection<SchoolDocument>, {} as Collection<CatalogDocument>);
+  }
+  const query = { terms: ['harvard'], coveredLength: 7, offset: 0, limit: 5 };
+
+  test('when the text index is gone or Atlas Search is absent, then the search is unavailable (503) and the cause says what to do', async () => {
+    const cases: Array<[number, string, 'text' | 'atlas', string]> = [
+      [27, 'text index required for $text query', 'text', 'npx school-search indexes'],
+      [31082, '$search not enabled! Enable Search by setting serverParameter mongotHost', 'atlas', 'MONGODB_SEARCH=atlas needs MongoDB Atlas'],
+      [6047401, '$search is not supported', 'atlas', 'MONGODB_SEARCH=atlas needs MongoDB Atlas'],
+      [40324, "Unrecognized pipeline stage name: '$search'", 'atlas', 'MONGODB_SEARCH=atlas needs MongoDB Atlas'],
+    ];
+    for (const [code, errmsg, kind, advice] of cases) {
+      const mode = kind === 'text' ? { kind } : { kind, index: 'schools_search' };
+      const error: unknown = await failing(code, errmsg).searchPipeline(query, mode).catch((e: unknown) => e);
+      expect(error, String(code)).toBeInstanceOf(StoreUnavailableError);
+      expect(((error as Error).cause as Error).message, String(code)).toContain(advice);
+    }
+  });
+
+  test('when the server refuses the pipeline for another reason, then that error is not disguised as unavailable', async () => {
+    const error: unknown = await failing(2, 'BadValue').searchPipeline(query, { kind: 'text' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(MongoServerError);
   });
 });

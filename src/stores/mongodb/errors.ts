@@ -50,6 +50,28 @@ export function translate(error: unknown): unknown {
   return error;
 }
 
+const NO_ATLAS_SEARCH = 'Atlas Search is not available on this server: MONGODB_SEARCH=atlas needs MongoDB Atlas (or a server with mongot)';
+
+/**
+ * Server errors of a search pipeline that mean its index or Atlas Search is missing: the
+ * operator's to fix, while every search answers 503 (not 500) and says why in its log line.
+ */
+const SEARCH_SETUP_CODES: ReadonlyMap<number, string> = new Map([
+  [27, 'the text index schools_text is missing: create it with `npx school-search indexes`'], // IndexNotFound
+  [31082, NO_ATLAS_SEARCH], // SearchNotEnabled: no mongot configured
+  [6047401, NO_ATLAS_SEARCH], // $search on a server without the search module
+  [40324, NO_ATLAS_SEARCH], // Unrecognized pipeline stage name: $search on an old server
+]);
+
+/** translate(), plus: a search pipeline's missing index or Atlas Search is a 503 whose cause says which. */
+export function translateSearch(error: unknown): unknown {
+  const setup = error instanceof MongoServerError ? SEARCH_SETUP_CODES.get(Number(error.code)) : undefined;
+  if (setup) {
+    return new StoreUnavailableError('The search index is unavailable.', { cause: new MongoSetupError(setup, { cause: error }) });
+  }
+  return translate(error);
+}
+
 /** Runs a driver call; "unavailable" errors are rethrown as StoreUnavailableError. */
 export async function guarded<T>(call: () => Promise<T>): Promise<T> {
   try {

@@ -3,7 +3,7 @@ import type { CatalogSchool } from '../../domain/search/engine.ts';
 import { nameSortKey } from '../../domain/search/normalize.ts';
 import type { ImportCounts, School, SchoolDraft, SchoolStore } from '../../domain/ports.ts';
 import type { CatalogDocument, SchoolDocument } from './documents.ts';
-import { guarded } from './errors.ts';
+import { guarded, translateSearch } from './errors.ts';
 import { OPERATION_TIME_LIMIT_MS } from './limits.ts';
 import { edgeGrams } from './grams.ts';
 import { atlasCandidates, rankAndPage, textCandidates, type PipelineQuery } from './search.pipeline.ts';
@@ -51,11 +51,14 @@ export class MongoSchoolStore implements SchoolStore {
       ...(mode.kind === 'atlas' ? atlasCandidates(query, { index: mode.index }) : textCandidates(query)),
       ...rankAndPage(query, atlas),
     ];
-    const [result] = await guarded(() =>
-      this.#schools
+    let result: { total: { n: number }[]; hits: RankedDocument[] } | undefined;
+    try {
+      [result] = await this.#schools
         .aggregate<{ total: { n: number }[]; hits: RankedDocument[] }>(pipeline, { allowDiskUse: true, maxTimeMS: OPERATION_TIME_LIMIT_MS })
-        .toArray(),
-    );
+        .toArray();
+    } catch (error) {
+      throw translateSearch(error);
+    }
     return {
       total: result?.total[0]?.n ?? 0,
       hits: (result?.hits ?? []).map((d) => ({ ...toSchool(d), matchedLength: d.matchedLength })),
