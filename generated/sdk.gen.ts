@@ -271,8 +271,9 @@ export const getLiveness = <ThrowOnError extends boolean = false>(options?: Opti
 /**
  * Can the service answer requests?
  *
- * 200 when the store answers, 503 otherwise. Load balancers should route only to instances
- * that are ready.
+ * 200 when the store answers and the search engine can answer (its index built; on
+ * MongoDB's $text or Atlas Search engines, their index present and queryable), 503
+ * otherwise. Load balancers should route only to instances that are ready.
  *
  */
 export const getReadiness = <ThrowOnError extends boolean = false>(options?: Options<GetReadinessData, ThrowOnError>): RequestResult<GetReadinessResponses, GetReadinessErrors, ThrowOnError> => (options?.client ?? client).get<GetReadinessResponses, GetReadinessErrors, ThrowOnError>({

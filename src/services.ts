@@ -28,7 +28,13 @@ export const systemClock: Clock = { now: () => new Date() };
 
 /** An engine that needs no building or refreshing (a MongoDB pipeline). */
 export function unmanaged(engine: SearchEngine): ManagedEngine {
-  return { search: (q) => engine.search(q), start: async () => undefined, refresh: async () => false, close: () => undefined };
+  return {
+    search: (q) => engine.search(q),
+    ready: async () => engine.ready?.(),
+    start: async () => undefined,
+    refresh: async () => false,
+    close: () => undefined,
+  };
 }
 
 export function createServices(deps: {

@@ -138,6 +138,7 @@ export function createHandlers({ auth, search, account, store, publicBaseUrl }: 
 
     async getReadiness() {
       await store.ping();
+      await search.ready();
       return { status: 200, body: { status: 'ok', store: store.kind } };
     },
   };

@@ -3,6 +3,8 @@ import { OpenAPIBackend, type Document } from 'openapi-backend';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { getLiveness, getReadiness, getSchoolImage } from '../../generated/sdk.gen.ts';
 import { StoreUnavailableError } from '../../src/domain/errors.ts';
+import { unmanaged } from '../../src/services.ts';
+import { MongoSetupError } from '../../src/stores/mongodb/errors.ts';
 import { createHandlers } from '../../src/http/handlers.ts';
 import { loadContract } from '../../src/http/contract.ts';
 import { PROBLEMS } from '../../src/http/problems.ts';
@@ -53,6 +55,30 @@ describe('getReadiness (GET /health/ready)', () => {
       expect(r.response!.headers.get('retry-after')).toBe('5');
     } finally {
       store.ping = original;
+    }
+  });
+
+  test('when the search engine cannot answer (its index missing or building), then 503 with Retry-After, and the log line says why', async () => {
+    const lines: string[] = [];
+    const missing = new MongoSetupError('the text index schools_text is missing: create it with `npx school-search indexes`');
+    let ready = false;
+    const engine = unmanaged({
+      search: async () => ({ total: 0, hits: [] }),
+      ready: async () => {
+        if (!ready) throw new StoreUnavailableError('The search index is unavailable.', { cause: missing });
+      },
+    });
+    const other = await startTestApp({ engine, logLines: lines });
+    try {
+      const r = await getReadiness({ client: other.client() });
+      expectProblem(r, 503, 'service-unavailable');
+      expect(r.response!.headers.get('retry-after')).toBe('5');
+      const logged = lines.map((l) => JSON.parse(l) as { msg: string; cause?: string }).find((l) => l.msg === 'store unavailable');
+      expect(logged?.cause).toContain('npx school-search indexes');
+      ready = true;
+      expect((await getReadiness({ client: other.client() })).response!.status).toBe(200);
+    } finally {
+      await other.close();
     }
   });
 

@@ -147,6 +147,36 @@ describe('search pipelines', () => {
 });
 
 describe('search pipelines when their index is missing', () => {
+  test('when readiness asks, then the $text engine is ready exactly when the text index exists, and says how to create it', async () => {
+    const withIndexes = (names: string[]) =>
+      new MongoSchoolStore(
+        { listIndexes: () => ({ toArray: async () => names.map((name) => ({ name })) }) } as unknown as Collection<SchoolDocument>,
+        {} as Collection<CatalogDocument>,
+      );
+    const error: unknown = await withIndexes(['_id_']).searchIndexReady({ kind: 'text' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(StoreUnavailableError);
+    expect(((error as Error).cause as Error).message).toContain('npx school-search indexes');
+    await withIndexes(['_id_', 'schools_text']).searchIndexReady({ kind: 'text' });
+  });
+
+  test('when readiness asks, then the Atlas engine is ready exactly when its index exists and is queryable', async () => {
+    const withSearchIndexes = (indexes: Array<{ name: string; queryable: boolean; status: string }>) =>
+      new MongoSchoolStore(
+        { listSearchIndexes: () => ({ toArray: async () => indexes }) } as unknown as Collection<SchoolDocument>,
+        {} as Collection<CatalogDocument>,
+      );
+    const mode = { kind: 'atlas', index: 'schools_search' } as const;
+    for (const [indexes, why] of [
+      [[], 'does not exist'],
+      [[{ name: 'schools_search', queryable: false, status: 'BUILDING' }], 'not queryable yet (status BUILDING)'],
+    ] as const) {
+      const error: unknown = await withSearchIndexes([...indexes]).searchIndexReady(mode).catch((e: unknown) => e);
+      expect(error, why).toBeInstanceOf(StoreUnavailableError);
+      expect(((error as Error).cause as Error).message).toContain(why);
+    }
+    await withSearchIndexes([{ name: 'schools_search', queryable: true, status: 'READY' }]).searchIndexReady(mode);
+  });
+
   /** A schools collection whose aggregations fail as the server would. */
   function failing(code: number, errmsg: string) {
     const schools = { aggregate: () => ({ toArray: async () => Promise.reject(new MongoServerError({ code, errmsg })) }) };

@@ -18,7 +18,7 @@ import { RATE_LIMITS_OFF, type RateLimits } from '../../src/http/rate-limit.ts';
 import { listen } from '../../src/http/server.ts';
 import { Argon2Hasher } from '../../src/security/argon2.hasher.ts';
 import type { MemoryEngineOptions } from '../../src/search/memory/memory.engine.ts';
-import { createServices, type Services } from '../../src/services.ts';
+import { createServices, type ManagedEngine, type Services } from '../../src/services.ts';
 import type { Store } from '../../src/domain/ports.ts';
 import { SqliteStore } from '../../src/stores/sqlite/store.ts';
 import { dropAndClose, flavorOf, mongoUriFromEnv, openFreshMongoStore } from './mongodb.ts';
@@ -94,6 +94,8 @@ export interface TestAppOptions {
   mongoUri?: string;
   /** Options of the search engine (default: refreshed only by seed()). */
   search?: MemoryEngineOptions;
+  /** Another engine than the in-process index (a MongoDB pipeline, a stand-in). */
+  engine?: ManagedEngine;
 }
 
 async function openTestStore(options: TestAppOptions): Promise<{ store: Store; dbPath: string; dispose(): Promise<void> }> {
@@ -120,7 +122,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const { store, dbPath, dispose } = await openTestStore(options);
   const clock = new TestClock();
   // The index is refreshed when a test seeds (seed() below), not on a timer: no test waits for it.
-  const services = createServices({ store, hasher: options.hasher ?? cheapHasher, clock, tokenTtlSeconds: options.tokenTtlSeconds ?? 3600, search: { refreshMs: 0, ...options.search } });
+  const services = createServices({ store, hasher: options.hasher ?? cheapHasher, clock, tokenTtlSeconds: options.tokenTtlSeconds ?? 3600, search: { refreshMs: 0, ...options.search }, ...(options.engine ? { engine: options.engine } : {}) });
   await services.engine.start();
   const lines = options.logLines;
   const logger = lines

@@ -28,4 +28,9 @@ export interface EnginePage {
 
 export interface SearchEngine {
   search(query: EngineQuery): Promise<EnginePage>;
+  /**
+   * Resolves when the engine can answer searches; throws StoreUnavailableError (its cause says
+   * why) when it cannot (an index missing or still building). Readiness asks it. Absent: always.
+   */
+  ready?(): Promise<void>;
 }

@@ -51,8 +51,9 @@ export class MemorySearchEngine implements SearchEngine {
     }
   }
 
-  get ready(): boolean {
-    return this.#index !== undefined;
+  /** Unavailable until the first index is built (start); afterwards an old index keeps serving. */
+  async ready(): Promise<void> {
+    if (this.#index === undefined) throw new StoreUnavailableError('The search index is being built.');
   }
 
   /** Schools in the index now. */

@@ -57,7 +57,7 @@ const NO_ATLAS_SEARCH = 'Atlas Search is not available on this server: MONGODB_S
  * operator's to fix, while every search answers 503 (not 500) and says why in its log line.
  */
 const SEARCH_SETUP_CODES: ReadonlyMap<number, string> = new Map([
-  [27, 'the text index schools_text is missing: create it with `npx school-search indexes`'], // IndexNotFound
+  [27, 'the text index the $text pipeline needs is missing: create it with `npx school-search indexes`'], // IndexNotFound
   [31082, NO_ATLAS_SEARCH], // SearchNotEnabled: no mongot configured
   [6047401, NO_ATLAS_SEARCH], // $search on a server without the search module
   [40324, NO_ATLAS_SEARCH], // Unrecognized pipeline stage name: $search on an old server

@@ -6,10 +6,13 @@ import { StoreUnavailableError } from '../../domain/errors.ts';
 import { COLLECTIONS } from './documents.ts';
 import { guarded, MongoSetupError } from './errors.ts';
 
+/** The text index of the $text pipeline (MONGODB_SEARCH=text). */
+export const TEXT_INDEX = 'schools_text';
+
 export const INDEXES: Readonly<Record<keyof typeof COLLECTIONS, readonly IndexDescription[]>> = {
   schools: [
     {
-      name: 'schools_text',
+      name: TEXT_INDEX,
       // Only names and alternative names: the contract matches those, never the city.
       key: { 'texts.grams': 'text' },
       // 'none': no stemming and no stop words; the domain has normalised the terms already.

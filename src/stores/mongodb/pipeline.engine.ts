@@ -14,6 +14,10 @@ export class MongoPipelineEngine implements SearchEngine {
     this.#mode = mode;
   }
 
+  ready(): Promise<void> {
+    return this.#schools.searchIndexReady(this.#mode);
+  }
+
   async search(query: EngineQuery): Promise<EnginePage> {
     const terms = queryTerms(query.plan.words.map((w) => w.text).join(' '));
     const covered = coveredLength(terms);

@@ -3,7 +3,10 @@ import type { CatalogSchool } from '../../domain/search/engine.ts';
 import { nameSortKey } from '../../domain/search/normalize.ts';
 import type { ImportCounts, School, SchoolDraft, SchoolStore } from '../../domain/ports.ts';
 import type { CatalogDocument, SchoolDocument } from './documents.ts';
-import { guarded, translateSearch } from './errors.ts';
+import { StoreUnavailableError } from '../../domain/errors.ts';
+import { guarded, MongoSetupError, translateSearch } from './errors.ts';
+import { TEXT_INDEX } from './indexes.ts';
+import { ensureSearchIndex } from './search-index.ts';
 import { OPERATION_TIME_LIMIT_MS } from './limits.ts';
 import { edgeGrams } from './grams.ts';
 import { atlasCandidates, rankAndPage, textCandidates, type PipelineQuery } from './search.pipeline.ts';
@@ -63,6 +66,23 @@ export class MongoSchoolStore implements SchoolStore {
       total: result?.total[0]?.n ?? 0,
       hits: (result?.hits ?? []).map((d) => ({ ...toSchool(d), matchedLength: d.matchedLength })),
     };
+  }
+
+  /** Throws StoreUnavailableError, its cause naming the fix, unless the pipeline's index can answer. */
+  async searchIndexReady(mode: PipelineMode): Promise<void> {
+    try {
+      if (mode.kind === 'atlas') {
+        await ensureSearchIndex(this.#schools as unknown as Collection, mode.index, 'verify');
+        return;
+      }
+      const indexes = await guarded(() => this.#schools.listIndexes().toArray());
+      if (!indexes.some((index) => index['name'] === TEXT_INDEX)) {
+        throw new MongoSetupError(`the text index ${TEXT_INDEX} is missing: create it with \`npx school-search indexes\``);
+      }
+    } catch (error) {
+      if (!(error instanceof MongoSetupError)) throw error;
+      throw new StoreUnavailableError('The search index is unavailable.', { cause: error });
+    }
   }
 
   async findById(id: string): Promise<School | null> {
