@@ -60,6 +60,9 @@ export interface RequestDocument {
   cost: number;
 }
 
+/** The text index of the $text pipeline (MONGODB_SEARCH=text). */
+export const TEXT_INDEX = 'schools_text';
+
 export const COLLECTIONS = {
   schools: 'schools',
   users: 'users',

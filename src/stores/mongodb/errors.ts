@@ -8,6 +8,7 @@ import {
   MongoWriteConcernError,
 } from 'mongodb';
 import { StoreUnavailableError } from '../../domain/errors.ts';
+import { TEXT_INDEX } from './documents.ts';
 
 /**
  * Server error codes that mean "not now" rather than "wrong": the primary stepped down or is
@@ -50,6 +51,9 @@ export function translate(error: unknown): unknown {
   return error;
 }
 
+/** What an operator reads when the $text pipeline's index is gone (a search's 503, readiness). */
+export const TEXT_INDEX_MISSING = `the text index ${TEXT_INDEX} is missing: create it with \`npx school-search indexes\``;
+
 const NO_ATLAS_SEARCH = 'Atlas Search is not available on this server: MONGODB_SEARCH=atlas needs MongoDB Atlas (or a server with mongot)';
 
 /**
@@ -57,7 +61,7 @@ const NO_ATLAS_SEARCH = 'Atlas Search is not available on this server: MONGODB_S
  * operator's to fix, while every search answers 503 (not 500) and says why in its log line.
  */
 const SEARCH_SETUP_CODES: ReadonlyMap<number, string> = new Map([
-  [27, 'the text index the $text pipeline needs is missing: create it with `npx school-search indexes`'], // IndexNotFound
+  [27, TEXT_INDEX_MISSING], // IndexNotFound
   [31082, NO_ATLAS_SEARCH], // SearchNotEnabled: no mongot configured
   [6047401, NO_ATLAS_SEARCH], // $search on a server without the search module
   [40324, NO_ATLAS_SEARCH], // Unrecognized pipeline stage name: $search on an old server

@@ -3,11 +3,8 @@
 import type { Db, IndexDescription } from 'mongodb';
 import { DEAD_TOKEN_RETENTION_MS } from '../../domain/auth.service.ts';
 import { StoreUnavailableError } from '../../domain/errors.ts';
-import { COLLECTIONS } from './documents.ts';
+import { COLLECTIONS, TEXT_INDEX } from './documents.ts';
 import { guarded, MongoSetupError } from './errors.ts';
-
-/** The text index of the $text pipeline (MONGODB_SEARCH=text). */
-export const TEXT_INDEX = 'schools_text';
 
 export const INDEXES: Readonly<Record<keyof typeof COLLECTIONS, readonly IndexDescription[]>> = {
   schools: [

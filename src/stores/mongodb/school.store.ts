@@ -2,10 +2,9 @@ import { MongoBulkWriteError, type AnyBulkWriteOperation, type Collection } from
 import type { CatalogSchool } from '../../domain/search/engine.ts';
 import { nameSortKey } from '../../domain/search/normalize.ts';
 import type { ImportCounts, School, SchoolDraft, SchoolStore } from '../../domain/ports.ts';
-import type { CatalogDocument, SchoolDocument } from './documents.ts';
+import { TEXT_INDEX, type CatalogDocument, type SchoolDocument } from './documents.ts';
 import { StoreUnavailableError } from '../../domain/errors.ts';
-import { guarded, MongoSetupError, translateSearch } from './errors.ts';
-import { TEXT_INDEX } from './indexes.ts';
+import { guarded, MongoSetupError, TEXT_INDEX_MISSING, translateSearch } from './errors.ts';
 import { ensureSearchIndex } from './search-index.ts';
 import { OPERATION_TIME_LIMIT_MS } from './limits.ts';
 import { edgeGrams } from './grams.ts';
@@ -77,7 +76,7 @@ export class MongoSchoolStore implements SchoolStore {
       }
       const indexes = await guarded(() => this.#schools.listIndexes().toArray());
       if (!indexes.some((index) => index['name'] === TEXT_INDEX)) {
-        throw new MongoSetupError(`the text index ${TEXT_INDEX} is missing: create it with \`npx school-search indexes\``);
+        throw new MongoSetupError(TEXT_INDEX_MISSING);
       }
     } catch (error) {
       if (!(error instanceof MongoSetupError)) throw error;
