@@ -2,7 +2,8 @@
 // answers as Atlas does). Atlas lists the definition it holds with its defaults spelled out and
 // its own key order; the command must see that as the same index, and only a real change as one.
 import { describe, expect, test } from 'vitest';
-import type { Collection, Document } from 'mongodb';
+import { MongoNetworkError, type Collection, type Document } from 'mongodb';
+import { StoreUnavailableError } from '../../src/domain/errors.ts';
 import { ensureSearchIndex, searchIndexDefinition, SearchIndexMissingError } from '../../src/stores/mongodb/search-index.ts';
 import { canonical, sameSearchIndex } from '../../src/stores/mongodb/search-index.definition.ts';
 
@@ -89,6 +90,15 @@ describe('Atlas Search index definition', () => {
     const { collection, calls } = atlasCollection({ latestDefinition: other, queryable: true, status: 'READY' });
     await ensureSearchIndex(collection, NAME, 'create');
     expect(calls).toEqual({ create: 0, update: 1 });
+  });
+
+  test('when listing the search indexes fails for a moment (network), then that is unavailability, not "no Atlas Search"', async () => {
+    const flaky = {
+      listSearchIndexes: () => ({ toArray: async () => Promise.reject(new MongoNetworkError('connection reset')) }),
+    } as unknown as Collection;
+    const error: unknown = await ensureSearchIndex(flaky, NAME, 'verify').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(StoreUnavailableError);
+    expect(error).not.toBeInstanceOf(SearchIndexMissingError);
   });
 
   test('when the API starts while the index is missing or building, then it says which, with what to do', async () => {

@@ -2,6 +2,7 @@
 // `school-search indexes` when MONGODB_SEARCH=atlas, checked at start-up in that mode.
 import { readFileSync } from 'node:fs';
 import type { Collection, Document, SearchIndexDescription } from 'mongodb';
+import { StoreUnavailableError } from '../../domain/errors.ts';
 import { guarded, MongoSetupError } from './errors.ts';
 import { sameSearchIndex } from './search-index.definition.ts';
 
@@ -26,6 +27,8 @@ export async function ensureSearchIndex(schools: Collection, name: string, mode:
   try {
     existing = await guarded(() => schools.listSearchIndexes(name).toArray());
   } catch (error) {
+    // Not now (a network error, a step-down) is not "never": it stays a StoreUnavailableError.
+    if (error instanceof StoreUnavailableError) throw error;
     throw new SearchIndexMissingError(
       `MONGODB_SEARCH=atlas needs Atlas Search, which this server does not offer (${error instanceof Error ? error.message : String(error)})`,
       { cause: error },
