@@ -56,13 +56,19 @@ export function matchKind(word: QueryWord, term: string): Kind {
   return Kind.None;
 }
 
+/** Whether a word matches a term at all; without `typos`, a typo match is none. */
+export function matches(word: QueryWord, term: string, typos = true): boolean {
+  const kind = matchKind(word, term);
+  return kind !== Kind.None && (typos || kind !== Kind.Typo);
+}
+
 /**
  * Whether a name starts with the query: its words without stop words (nameWords) begin with the
  * query's words as typed (plan.sequence), in order, each matching the name's word at its place (as
  * a whole word, a synonym, a start or within its typos).
  */
-export function startsWithQuery(plan: SearchPlan, name: readonly string[]): boolean {
-  return plan.sequence.length <= name.length && plan.sequence.every((w, i) => matchKind(plan.words[w]!, name[i]!) !== Kind.None);
+export function startsWithQuery(plan: SearchPlan, name: readonly string[], typos = true): boolean {
+  return plan.sequence.length <= name.length && plan.sequence.every((w, i) => matches(plan.words[w]!, name[i]!, typos));
 }
 
 /**
@@ -70,11 +76,11 @@ export function startsWithQuery(plan: SearchPlan, name: readonly string[]): bool
  * the name (nameWords) has no more words than the query, every one of them matches a query word,
  * and every query word matches a term of the name (`inName`: the name's terms, indexTerms).
  */
-export function coversName(plan: SearchPlan, name: readonly string[], inName: readonly string[]): boolean {
+export function coversName(plan: SearchPlan, name: readonly string[], inName: readonly string[], typos = true): boolean {
   return (
     name.length <= plan.words.length &&
-    name.every((n) => plan.words.some((w) => matchKind(w, n) !== Kind.None)) &&
-    plan.words.every((w) => inName.some((t) => matchKind(w, t) !== Kind.None))
+    name.every((n) => plan.words.some((w) => matches(w, n, typos))) &&
+    plan.words.every((w) => inName.some((t) => matches(w, t, typos)))
   );
 }
 
