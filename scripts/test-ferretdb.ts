@@ -1,8 +1,9 @@
 // npm run test:ferretdb — the API and security tests once more, with the app on the MongoDB
 // adapter against FerretDB v1 (a real wire-protocol server; no MongoDB can run on the project's
 // machines). Searches are answered by the in-process engine reading its catalog from FerretDB,
-// as on MongoDB by default; the $text pipeline, which FerretDB cannot run, is checked by
-// test/stores/mongodb.pipeline.test.ts (mingo over the documents on FerretDB).
+// as on MongoDB by default; the $text engine, whose $text FerretDB cannot run, answers the search
+// rules with its pipelines run by mingo over the documents the adapter wrote to FerretDB
+// (test/api/search.text-engine.test.ts).
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';

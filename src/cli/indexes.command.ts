@@ -19,12 +19,16 @@ export async function indexesCommand(args: string[]): Promise<number> {
   }
   const store = await MongoStore.open({ uri: config.store.uri, search: config.store.search, indexes: 'none', searchIndex: 'skip' });
   try {
+    // Search fields of an earlier version first: the indexes are built over the current ones.
+    const upgraded = await store.schools.upgradeSearchFields();
     await store.createIndexes({ searchIndex: true });
     const lines = Object.entries(INDEXES).flatMap(([collection, indexes]) => indexes.map((i) => `  ${collection}.${i.name}\n`));
     if (config.store.search.kind === 'atlas') {
       lines.push(`  schools.${config.store.search.index} (Atlas Search; builds in the background: see its status in Atlas)\n`);
     }
-    process.stdout.write(`Indexes of ${storeLocation(config.store)}:\n${lines.join('')}`);
+    if (config.store.search.kind === 'atlas') lines.push(`  search_synonyms, search_translations (the index's synonym mappings)\n`);
+    const note = upgraded > 0 ? `Search fields rewritten: ${upgraded} schools (written by an earlier version).\n` : '';
+    process.stdout.write(`${note}Indexes of ${storeLocation(config.store)}:\n${lines.join('')}`);
     return EXIT.ok;
   } finally {
     await store.close();

@@ -2,7 +2,7 @@
 import type { StoreConfig } from '../config.ts';
 import type { Store } from '../domain/ports.ts';
 import type { SearchEngine } from '../domain/search/engine.ts';
-import { MongoPipelineEngine } from './mongodb/pipeline.engine.ts';
+import { mongoSearchEngine } from './mongodb/engines.ts';
 import { MongoStore } from './mongodb/store.ts';
 import { SqliteStore } from './sqlite/store.ts';
 
@@ -19,8 +19,8 @@ export function redactUri(uri: string): string {
   return uri.replace(/^(mongodb(?:\+srv)?:\/\/)[^@/]*@/, '$1***@').replace(/\?.*$/, '');
 }
 
-/** The MongoDB pipeline engine when the configuration asks for one (MONGODB_SEARCH=text or atlas); otherwise undefined: the in-process index. */
+/** The MongoDB engine the configuration asks for (MONGODB_SEARCH=text or atlas); otherwise undefined: the in-process index. */
 export function pipelineEngine(store: Store, config: StoreConfig): SearchEngine | undefined {
   if (config.kind !== 'mongodb' || config.search.kind === 'memory' || !(store instanceof MongoStore)) return undefined;
-  return new MongoPipelineEngine(store.schools, config.search);
+  return mongoSearchEngine(store.schools, config.search);
 }

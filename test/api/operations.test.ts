@@ -60,7 +60,7 @@ describe('getReadiness (GET /health/ready)', () => {
 
   test('when the search engine cannot answer (its index missing or building), then 503 with Retry-After, and the log line says why', async () => {
     const lines: string[] = [];
-    const missing = new MongoSetupError('the text index schools_text is missing: create it with `npx school-search indexes`');
+    const missing = new MongoSetupError('the text index schools_tokens_text is missing: create it with `npx school-search indexes`');
     let ready = false;
     const engine = unmanaged({
       search: async () => ({ total: 0, hits: [] }),

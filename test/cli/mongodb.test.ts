@@ -36,7 +36,7 @@ describe('school-search on MongoDB (MONGODB_URI)', () => {
     ctx.skip(!realMongo, 'no MongoDB server in this run (MONGODB_URI unset or FerretDB)');
     const env = { MONGODB_URI: fresh(realMongo!) };
     const indexes = await runCli(['indexes'], { env });
-    expect(indexes.stdout).toContain('schools.schools_text');
+    expect(indexes.stdout).toContain('schools.schools_tokens_text');
     expect(indexes.code).toBe(0);
 
     const first = await runCli(['import', IPEDS_FILE], { env });
@@ -52,7 +52,7 @@ describe('school-search on MongoDB (MONGODB_URI)', () => {
     ctx.skip(!ferretdb, 'FerretDB is not installed (npm run ferretdb:setup)');
     const env = { MONGODB_URI: fresh(ferretdb) };
     const result = await runCli(['import', join(REPO, 'test/fixtures/schools.ndjson')], { env });
-    expect(result.stderr).toMatch(/^school-search: MongoDB refused indexes: schools\.schools_text \(.+\)\n$/);
+    expect(result.stderr).toMatch(/^school-search: MongoDB refused indexes: schools\.schools_tokens_text \(.+\)\n$/);
     expect(result.code).toBe(1);
     const client = new MongoClient(ferretdb);
     expect(await client.db(databases.at(-1)![1]).collection('schools').countDocuments()).toBe(0);

@@ -128,6 +128,6 @@ describe('npm start with MONGODB_URI naming a server that refuses the text index
       (error: unknown) => error,
     )) as { code: number; stderr: string };
     expect(failure.code).toBe(1);
-    expect(failure.stderr).toMatch(/^school-search: cannot start: MongoDB refused indexes: schools\.schools_text \(.+\); tokens\.tokens_dead_ttl \(.+\)\n$/);
+    expect(failure.stderr).toMatch(/^school-search: cannot start: MongoDB refused indexes: schools\.schools_tokens_text \(.+\); tokens\.tokens_dead_ttl \(.+\)\n$/);
   });
 });

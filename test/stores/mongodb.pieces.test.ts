@@ -1,4 +1,4 @@
-// The parts of the MongoDB adapter that need no server: how names become indexed grams, how the
+// The parts of the MongoDB adapter that need no server: how names become indexed tokens, how the
 // configuration picks the store and the database, that a URI's password never reaches a log,
 // and the Atlas Search stage (no Atlas here: its shape is checked against the committed index).
 import { MongoServerError, type Collection } from 'mongodb';
@@ -7,30 +7,53 @@ import { StoreUnavailableError } from '../../src/domain/errors.ts';
 import type { CatalogDocument, SchoolDocument } from '../../src/stores/mongodb/documents.ts';
 import { MongoSchoolStore } from '../../src/stores/mongodb/school.store.ts';
 import { loadConfig } from '../../src/config.ts';
-import { queryTerms, searchText } from '../../src/stores/mongodb/texts.ts';
-import { edgeGrams } from '../../src/stores/mongodb/grams.ts';
 import { INDEXES } from '../../src/stores/mongodb/indexes.ts';
-import { atlasCandidates, rankAndPage, selectiveTerm, textCandidates } from '../../src/stores/mongodb/search.pipeline.ts';
-import { searchIndexDefinition } from '../../src/stores/mongodb/search-index.ts';
+import { atlasCandidatesPipeline, atlasCountPipeline, fuzzyEdits, SYNONYM_MAPPINGS } from '../../src/stores/mongodb/atlas.pipeline.ts';
+import { deriveSearch, SEARCH_FIELDS_VERSION, tokenOf } from '../../src/stores/mongodb/search.fields.ts';
+import { searchIndexDefinition, SYNONYM_SOURCES } from '../../src/stores/mongodb/search-index.ts';
+import { planQuery } from '../../src/domain/search/query.ts';
+import { TRANSLATION_GROUPS, WORD_GROUPS } from '../../src/domain/search/synonyms.ts';
 import { databaseOf, withDatabase } from '../../src/stores/mongodb/store.ts';
 import { redactUri } from '../../src/stores/open.ts';
 
-describe('edgeGrams', () => {
-  test('when a name is indexed, then every prefix of two or more characters and every one-letter word is a gram', () => {
-    expect(edgeGrams(searchText('Texas A & M').terms).sort()).toEqual(['a', 'm', 'te', 'tex', 'texa', 'texas'].sort());
+describe('search fields', () => {
+  const school = (name: string, more: { city?: string; state?: string; aliases?: string[] } = {}) =>
+    deriveSearch({ id: 'x', name, city: more.city ?? 'Springfield', state: more.state ?? 'TX', imageUrl: null, aliases: more.aliases ?? [], prominence: 0 });
+
+  test('when a name is indexed, then every start of every term is a token, in the catalog (0) and in the school\'s state', () => {
+    const { tokens } = school('Texas A & M', { city: 'Bryan' });
+    const everywhere = tokens.filter((t) => t.startsWith('0')).map((t) => t.slice(1)).sort();
+    expect(everywhere).toEqual(['a', 'am', 'b', 'br', 'bry', 'brya', 'bryan', 'm', 't', 'te', 'tex', 'texa', 'texas'].sort());
+    expect(tokens.filter((t) => t.startsWith('tx')).map((t) => t.slice(2)).sort()).toEqual(everywhere);
+    expect(tokens).toHaveLength(2 * everywhere.length);
+    expect(tokenOf('texas', undefined)).toBe('0texas');
+    expect(tokenOf('texas', 'TX')).toBe('txtexas');
   });
 
-  test('when a query term is looked up, then it is a gram exactly when FTS5 would match it as a prefix (or whole one-letter word)', () => {
-    const grams = new Set(edgeGrams(searchText("St. Mary's École").terms));
-    for (const query of ['st', 'saint', 'mary', 'marys', 's', 'ec', 'ecole']) expect(grams.has(queryTerms(query)[0]!), query).toBe(true);
-    // One letter matches a whole word only; a longer prefix of nothing matches nothing.
-    for (const query of ['m', 'e', 'marysv', 'ecoles']) expect(grams.has(queryTerms(query)[0]!), query).toBe(false);
+  test('when a term has synonyms or translations, then they are tokens whole, not their starts', () => {
+    const { tokens } = school('St. Mary University');
+    expect(tokens).toEqual(expect.arrayContaining(['0saint', '0univ', '0universite', '0universidad', '0st', '0s']));
+    expect(tokens).not.toContain('0sai');
+    expect(tokens).not.toContain('0univers' + 'id');
   });
 
-  test('when a word starts with a character outside the BMP, then no gram ends inside its surrogate pair', () => {
-    const grams = edgeGrams(['𝒜bc']);
-    expect(grams).toEqual(['𝒜', '𝒜b', '𝒜bc']);
-    for (const g of grams) expect(g.isWellFormed()).toBe(true);
+  test('when a word starts with a character outside the BMP, then no token ends inside its surrogate pair', () => {
+    const { tokens } = school('𝒜bc');
+    expect(tokens.every((t) => !/[\uD800-\uDBFF]$/.test(t))).toBe(true);
+  });
+
+  test('then the search fields are the rules\' reading of the school, at the current version', () => {
+    const derived = school("St. Mary's College", { aliases: ['SMC'], city: 'Notre Dame' });
+    expect(derived.searchVersion).toBe(SEARCH_FIELDS_VERSION);
+    expect(derived.search).toEqual({
+      // Single-word synonyms are the query's to ask for (analysis.ts): the tokens carry them.
+      name: expect.arrayContaining(['st', 'marys', 'mary', 'college']),
+      aliases: ['smc'],
+      city: ['notre', 'dame'],
+      nameKey: 'college marys saint',
+      aliasKeys: ['smc'],
+      nameWords: ['st', 'marys', 'college'],
+    });
   });
 });
 
@@ -78,91 +101,114 @@ describe('configuration', () => {
 });
 
 describe('indexes', () => {
-  test('then the text index holds only the names\' grams, without stemming or stop words, and dead tokens expire a day after they stopped working', () => {
+  test('then the text index holds the tokens, without stemming or stop words, and dead tokens expire a day after they stopped working', () => {
     expect(INDEXES.schools).toEqual([
-      { name: 'schools_text', key: { 'texts.grams': 'text' }, default_language: 'none', language_override: 'textIndexLanguage' },
+      { name: 'schools_tokens_text', key: { tokens: 'text' }, default_language: 'none', language_override: 'textIndexLanguage' },
+      { name: 'schools_search_version', key: { searchVersion: 1 } },
     ]);
     expect(INDEXES.users).toContainEqual({ name: 'users_email_unique', key: { email: 1 }, unique: true });
     expect(INDEXES.tokens).toContainEqual({ name: 'tokens_dead_ttl', key: { deadAt: 1 }, expireAfterSeconds: 86_400 });
   });
 });
 
-describe('search pipelines', () => {
-  const query = { terms: ['texas', 'a', 'm'], coveredLength: 7, state: 'TX', offset: 25, limit: 5 };
+describe('Atlas Search queries', () => {
+  const plan = planQuery('st marys colege');
+  const [stage] = atlasCandidatesPipeline('schools_search', plan, [0, 1, 2], 'IN', 1000);
+  const search = stage!['$search'];
+  const operators = JSON.stringify(search);
 
-  test('when the search is $text, then $text looks up one plain word, the longest, and one name must hold every term', () => {
-    expect(textCandidates(query)).toEqual([
-      { $match: { $text: { $search: 'texas' }, texts: { $elemMatch: { grams: { $all: ['texas', 'a', 'm'] } } }, state: 'TX' } },
-    ]);
-    // The first of equally long terms; a one-term query looks up that term.
-    expect(selectiveTerm(['of', 'university', 'california'])).toBe('university');
-    expect(selectiveTerm(['st', 'ab'])).toBe('st');
-    expect(textCandidates({ ...query, terms: ['x'], state: undefined })).toEqual([
-      { $match: { $text: { $search: 'x' }, texts: { $elemMatch: { grams: { $all: ['x'] } } } } },
-    ]);
+  test('when a query is asked, then each word is a clause of its own, every one required, with the state a filter', () => {
+    expect(search.index).toBe('schools_search');
+    expect(search.compound.must).toHaveLength(3);
+    expect(search.compound.filter).toEqual([{ equals: { path: 'state', value: 'IN' } }]);
+    const [noState] = atlasCandidatesPipeline('schools_search', plan, [0], undefined, 10);
+    expect(noState!['$search'].compound.filter).toBeUndefined();
+    expect(noState!['$search'].compound.must).toHaveLength(1);
   });
 
-  test('when ranked, then the order is the contract\'s (rank, name, id), paged after counting everything', () => {
-    const stages = rankAndPage(query, false);
-    expect(stages.at(-1)).toEqual({
-      $facet: { total: [{ $count: 'n' }], hits: [{ $sort: { rank: 1, sortKey: 1, _id: 1 } }, { $skip: 25 }, { $limit: 5 }] },
-    });
-    expect(JSON.stringify(stages)).toContain('{"$literal":["texas","a","m"]}');
+  test('when a word may match, then exact with synonyms, autocomplete, fuzzy by its length, in name, alternative names and city, scored by the rules\' credits', () => {
+    const [st, marys, colege] = search.compound.must.map((c: { compound: { should: unknown[] } }) => c.compound.should);
+    expect(st).toContainEqual({ text: { path: 'search.name', query: 'st', synonyms: SYNONYM_MAPPINGS.words, score: { constant: { value: 20 } } } });
+    expect(st).toContainEqual({ autocomplete: { path: 'search.name', query: 'st', score: { constant: { value: 16 } } } });
+    expect(st).toContainEqual({ text: { path: 'search.city', query: 'st', synonyms: SYNONYM_MAPPINGS.words, score: { constant: { value: 8 } } } });
+    // "st": 2 letters, no typos; "marys": 5 → 1 edit; the last word, "colege", also as a start with a typo.
+    expect(JSON.stringify(st)).not.toContain('fuzzy');
+    expect(marys).toContainEqual({ text: { path: 'search.aliases', query: 'marys', fuzzy: { maxEdits: 1, prefixLength: 0 }, score: { constant: { value: 10 } } } });
+    expect(colege).toContainEqual({ autocomplete: { path: 'search.name', query: 'colege', fuzzy: { maxEdits: 1, prefixLength: 0 }, score: { constant: { value: 12 } } } });
+    expect(JSON.stringify(marys)).not.toContain('"autocomplete":{"path":"search.name","query":"marys","fuzzy"');
+    expect([fuzzyEdits('yale'), fuzzyEdits('unon'), fuzzyEdits('harvard'), fuzzyEdits('masachus'), fuzzyEdits('massachusetts')]).toEqual([1, 1, 1, 2, 2]);
+    expect(fuzzyEdits('yal')).toBe(0);
   });
 
-  test('when the search is Atlas, then every term must match within one name (autocomplete; whole word for one letter) and the state is a token filter', () => {
-    const [stage] = atlasCandidates({ ...query, terms: ['massachusettsinstitute', 'a'] }, { index: 'schools_search' });
-    expect(stage).toEqual({
-      $search: {
-        index: 'schools_search',
-        compound: {
-          must: [
-            {
-              embeddedDocument: {
-                path: 'texts',
-                operator: {
-                  compound: {
-                    must: [
-                      { autocomplete: { path: 'texts.terms', query: 'massachusettsin', fuzzy: { maxEdits: 1, prefixLength: 1 } } },
-                      { text: { path: 'texts.terms', query: 'a' } },
-                    ],
-                  },
-                },
-              },
-            },
-          ],
-          filter: [{ equals: { path: 'state', value: 'TX' } }],
-        },
-      },
+  test('when a word has translations, then they match through the translations mapping, a little below the word', () => {
+    const [stage] = atlasCandidatesPipeline('schools_search', planQuery('universite'), [0], undefined, 10);
+    expect(stage!['$search'].compound.must[0].compound.should).toContainEqual({
+      text: { path: 'search.name', query: 'universite', synonyms: SYNONYM_MAPPINGS.translations, score: { constant: { value: 19 } } },
     });
-    const [noState] = atlasCandidates({ ...query, state: undefined }, { index: 'schools_search' });
-    expect(Object.keys(noState!['$search'].compound)).toEqual(['must']);
-    const fields = searchIndexDefinition('schools_search').definition['mappings'].fields;
+  });
+
+  test('when a page is asked, then the total is Atlas\'s count, the fields come from stored source, prominence is a boost and equality a constant', () => {
+    expect(search.count).toEqual({ type: 'total' });
+    expect(search.returnStoredSource).toBe(true);
+    expect(search.compound.should).toEqual([
+      { equals: { path: 'search.nameKey', value: 'colege marys saint', score: { constant: { value: 10_000 } } } },
+      { equals: { path: 'search.aliasKeys', value: 'colege marys saint', score: { constant: { value: 5_000 } } } },
+    ]);
+    expect(operators).toContain('{"path":{"value":"prominence","undefined":0}}');
+    const [, limit, project] = atlasCandidatesPipeline('schools_search', plan, [0], undefined, 1000);
+    expect(limit).toEqual({ $limit: 1000 });
+    expect(project!['$project'].meta).toBe('$$SEARCH_META');
+    // No stage after $search reads the collection: no $lookup, no second match.
+    expect(JSON.stringify([limit, project])).not.toMatch(/\$lookup|\$match|\$facet/);
+    const stored: string[] = searchIndexDefinition('schools_search').definition['storedSource'].include;
+    expect(Object.keys(project!['$project']).filter((k) => k !== 'meta' && k !== '_id').every((k) => stored.includes(k))).toBe(true);
+  });
+
+  test('when a word is counted, then Atlas counts no further than the threshold', () => {
+    const [meta] = atlasCountPipeline('schools_search', plan.words[0]!, undefined, 1001);
+    expect(meta!['$searchMeta'].count).toEqual({ type: 'lowerBound', threshold: 1001 });
+  });
+
+  test('then the index maps what the queries read, and its synonym mappings are the reviewed table', () => {
+    const definition = searchIndexDefinition('schools_search').definition;
+    const fields = definition['mappings'].fields;
     expect(fields.state).toEqual({ type: 'token' });
-    // Arrays of documents must be embeddedDocuments for per-name matching (the document type cannot index them).
-    expect(fields.texts.type).toBe('embeddedDocuments');
-    expect(fields.texts.fields.terms.map((f: { type: string }) => f.type).sort()).toEqual(['autocomplete', 'string']);
-    expect(fields.texts.fields.terms.find((f: { type: string }) => f.type === 'autocomplete').maxGrams).toBe(15);
+    expect(fields.prominence).toEqual({ type: 'number' });
+    for (const field of ['name', 'aliases', 'city']) {
+      expect(fields.search.fields[field].map((f: { type: string }) => f.type).sort(), field).toEqual(['autocomplete', 'string']);
+    }
+    expect(fields.search.fields.nameKey).toEqual({ type: 'token' });
+    expect(definition['synonyms']).toEqual([
+      { name: 'words', analyzer: 'lucene.keyword', source: { collection: 'search_synonyms' } },
+      { name: 'translations', analyzer: 'lucene.keyword', source: { collection: 'search_translations' } },
+    ]);
+    expect(SYNONYM_SOURCES).toEqual({ search_synonyms: WORD_GROUPS, search_translations: TRANSLATION_GROUPS });
   });
 });
 
 describe('search pipelines when their index is missing', () => {
   test('when readiness asks, then the $text engine is ready exactly when the text index exists, and says how to create it', async () => {
+    let outdated: unknown = null;
     const withIndexes = (names: string[]) =>
       new MongoSchoolStore(
-        { listIndexes: () => ({ toArray: async () => names.map((name) => ({ name })) }) } as unknown as Collection<SchoolDocument>,
+        { listIndexes: () => ({ toArray: async () => names.map((name) => ({ name })) }), findOne: async () => outdated } as unknown as Collection<SchoolDocument>,
         {} as Collection<CatalogDocument>,
       );
     const error: unknown = await withIndexes(['_id_']).searchIndexReady({ kind: 'text' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(StoreUnavailableError);
     expect(((error as Error).cause as Error).message).toContain('npx school-search indexes');
-    await withIndexes(['_id_', 'schools_text']).searchIndexReady({ kind: 'text' });
+    await withIndexes(['_id_', 'schools_tokens_text']).searchIndexReady({ kind: 'text' });
+    // Documents of an earlier version have no tokens to find them by: not ready until rewritten.
+    outdated = { _id: 'old' };
+    const stale: unknown = await withIndexes(['_id_', 'schools_tokens_text']).searchIndexReady({ kind: 'text' }).catch((e: unknown) => e);
+    expect(stale).toBeInstanceOf(StoreUnavailableError);
+    expect(((stale as Error).cause as Error).message).toContain('rewrite them with `npx school-search indexes`');
   });
 
   test('when readiness asks, then the Atlas engine is ready exactly when its index exists and is queryable', async () => {
     const withSearchIndexes = (indexes: Array<{ name: string; queryable: boolean; status: string }>) =>
       new MongoSchoolStore(
-        { listSearchIndexes: () => ({ toArray: async () => indexes }) } as unknown as Collection<SchoolDocument>,
+        { listSearchIndexes: () => ({ toArray: async () => indexes }), findOne: async () => null } as unknown as Collection<SchoolDocument>,
         {} as Collection<CatalogDocument>,
       );
     const mode = { kind: 'atlas', index: 'schools_search' } as const;
@@ -182,7 +228,7 @@ describe('search pipelines when their index is missing', () => {
     const schools = { aggregate: () => ({ toArray: async () => Promise.reject(new MongoServerError({ code, errmsg })) }) };
     return new MongoSchoolStore(schools as unknown as Collection<SchoolDocument>, {} as Collection<CatalogDocument>);
   }
-  const query = { terms: ['harvard'], coveredLength: 7, offset: 0, limit: 5 };
+  const pipeline = [{ $match: { $text: { $search: '0harvard' } } }];
 
   test('when the text index is gone or Atlas Search is absent, then the search is unavailable (503) and the cause says what to do', async () => {
     const cases: Array<[number, string, 'text' | 'atlas', string]> = [
@@ -192,15 +238,14 @@ describe('search pipelines when their index is missing', () => {
       [40324, "Unrecognized pipeline stage name: '$search'", 'atlas', 'MONGODB_SEARCH=atlas needs MongoDB Atlas'],
     ];
     for (const [code, errmsg, kind, advice] of cases) {
-      const mode = kind === 'text' ? { kind } : { kind, index: 'schools_search' };
-      const error: unknown = await failing(code, errmsg).searchPipeline(query, mode).catch((e: unknown) => e);
+      const error: unknown = await failing(code, errmsg).aggregate(kind === 'text' ? pipeline : [{ $search: {} }]).catch((e: unknown) => e);
       expect(error, String(code)).toBeInstanceOf(StoreUnavailableError);
       expect(((error as Error).cause as Error).message, String(code)).toContain(advice);
     }
   });
 
   test('when the server refuses the pipeline for another reason, then that error is not disguised as unavailable', async () => {
-    const error: unknown = await failing(2, 'BadValue').searchPipeline(query, { kind: 'text' }).catch((e: unknown) => e);
+    const error: unknown = await failing(2, 'BadValue').aggregate(pipeline).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(MongoServerError);
   });
 });

@@ -4,30 +4,42 @@
 import { describe, expect, test } from 'vitest';
 import { MongoNetworkError, type Collection, type Document } from 'mongodb';
 import { StoreUnavailableError } from '../../src/domain/errors.ts';
-import { ensureSearchIndex, searchIndexDefinition, SearchIndexMissingError } from '../../src/stores/mongodb/search-index.ts';
+import { ensureSearchIndex, ensureSynonyms, searchIndexDefinition, SearchIndexMissingError } from '../../src/stores/mongodb/search-index.ts';
+import type { Db } from 'mongodb';
+import { WORD_GROUPS } from '../../src/domain/search/synonyms.ts';
 import { canonical, sameSearchIndex } from '../../src/stores/mongodb/search-index.definition.ts';
 
 const NAME = 'schools_search';
 const committed = searchIndexDefinition(NAME).definition;
 
-/** The committed definition as Atlas lists it: keys reordered, every default written out. */
+/** The committed definition as Atlas lists it: keys and lists reordered, every default written out. */
 function asAtlasListsIt(): Document {
+  const terms = () => [
+    { foldDiacritics: false, maxGrams: 15, minGrams: 1, tokenization: 'edgeGram', analyzer: 'lucene.keyword', type: 'autocomplete' },
+    { type: 'string', analyzer: 'lucene.keyword', searchAnalyzer: 'lucene.keyword', indexOptions: 'offsets', store: true, norms: 'include' },
+  ];
   return {
+    synonyms: [
+      { source: { collection: 'search_translations' }, analyzer: 'lucene.keyword', name: 'translations' },
+      { source: { collection: 'search_synonyms' }, analyzer: 'lucene.keyword', name: 'words' },
+    ],
     searchAnalyzer: 'lucene.standard',
-    storedSource: false,
+    storedSource: { include: ['search', 'sortKey', 'prominence', 'aliases', 'imageUrl', 'state', 'city', 'name'] },
     analyzer: 'lucene.standard',
     mappings: {
       fields: {
-        texts: {
+        search: {
           fields: {
-            terms: [
-              { type: 'string', analyzer: 'lucene.keyword', searchAnalyzer: 'lucene.keyword', indexOptions: 'offsets', store: true, norms: 'include' },
-              { foldDiacritics: false, maxGrams: 15, minGrams: 2, tokenization: 'edgeGram', analyzer: 'lucene.keyword', type: 'autocomplete' },
-            ],
+            nameKey: { normalizer: 'none', type: 'token' },
+            city: terms(),
+            aliasKeys: { type: 'token', normalizer: 'none' },
+            aliases: terms(),
+            name: terms(),
           },
           dynamic: false,
-          type: 'embeddedDocuments',
+          type: 'document',
         },
+        prominence: { type: 'number', representation: 'double', indexIntegers: true, indexDoubles: true },
         state: { normalizer: 'none', type: 'token' },
       },
       dynamic: false,
@@ -61,14 +73,17 @@ describe('Atlas Search index definition', () => {
 
   test('when an option that is not a default differs, then it is another index', () => {
     const changes: Array<(d: Document) => void> = [
-      (d) => (d['mappings'].fields.texts.fields.terms[1].maxGrams = 10),
-      (d) => (d['mappings'].fields.texts.fields.terms[1].foldDiacritics = true),
-      (d) => (d['mappings'].fields.texts.fields.terms[0].analyzer = 'lucene.standard'),
+      (d) => (d['mappings'].fields.search.fields.name[0].maxGrams = 10),
+      (d) => (d['mappings'].fields.search.fields.city[0].foldDiacritics = true),
+      (d) => (d['mappings'].fields.search.fields.aliases[1].analyzer = 'lucene.standard'),
       (d) => (d['mappings'].fields.state.normalizer = 'lowercase'),
+      (d) => (d['mappings'].fields.prominence.representation = 'int64'),
       (d) => (d['mappings'].dynamic = true),
       (d) => (d['storedSource'] = { include: ['name'] }),
       (d) => delete d['mappings'].fields.state,
-      (d) => d['mappings'].fields.texts.fields.terms.pop(),
+      (d) => d['mappings'].fields.search.fields.name.pop(),
+      (d) => (d['synonyms'][0].source.collection = 'other'),
+      (d) => d['synonyms'].pop(),
     ];
     for (const change of changes) {
       const d = asAtlasListsIt();
@@ -86,7 +101,7 @@ describe('Atlas Search index definition', () => {
 
   test('when the index holds another definition, then the command updates it once', async () => {
     const other = asAtlasListsIt();
-    other['mappings'].fields.texts.fields.terms[1].maxGrams = 10;
+    other['mappings'].fields.search.fields.name[0].maxGrams = 10;
     const { collection, calls } = atlasCollection({ latestDefinition: other, queryable: true, status: 'READY' });
     await ensureSearchIndex(collection, NAME, 'create');
     expect(calls).toEqual({ create: 0, update: 1 });
@@ -107,5 +122,25 @@ describe('Atlas Search index definition', () => {
     const building = atlasCollection({ latestDefinition: asAtlasListsIt(), queryable: false, status: 'BUILDING' }).collection;
     await expect(ensureSearchIndex(building, NAME, 'verify')).rejects.toThrow('not queryable yet (status BUILDING)');
     await ensureSearchIndex(atlasCollection({ latestDefinition: asAtlasListsIt(), queryable: true, status: 'READY' }).collection, NAME, 'verify');
+  });
+
+  test('when the synonym mappings are loaded twice, then the second run rewrites nothing; a changed table is written again', async () => {
+    const collections = new Map<string, Document[]>();
+    const db = {
+      collection: (name: string) => {
+        const docs = () => collections.get(name) ?? [];
+        return {
+          find: () => ({ sort: () => ({ toArray: async () => [...docs()].sort((a, b) => (a['_id'] < b['_id'] ? -1 : 1)) }) }),
+          deleteMany: async () => void collections.set(name, []),
+          insertMany: async (inserted: Document[]) => void collections.set(name, [...docs(), ...inserted.map((d) => ({ ...d }))]),
+        };
+      },
+    } as unknown as Db;
+    expect(await ensureSynonyms(db)).toEqual(['search_synonyms', 'search_translations']);
+    expect(collections.get('search_synonyms')).toContainEqual({ _id: 'saint', mappingType: 'equivalent', synonyms: ['saint', 'st'] });
+    expect(collections.get('search_synonyms')).toHaveLength(WORD_GROUPS.length);
+    expect(await ensureSynonyms(db)).toEqual([]);
+    collections.get('search_synonyms')!.pop();
+    expect(await ensureSynonyms(db)).toEqual(['search_synonyms']);
   });
 });

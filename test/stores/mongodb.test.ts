@@ -4,6 +4,8 @@ import { describe, expect, inject, test } from 'vitest';
 import { COLLECTIONS, type CatalogDocument, type SchoolDocument } from '../../src/stores/mongodb/documents.ts';
 import { MongoSchoolStore } from '../../src/stores/mongodb/school.store.ts';
 import { MongoStore } from '../../src/stores/mongodb/store.ts';
+import { SEARCH_FIELDS_VERSION } from '../../src/stores/mongodb/search.fields.ts';
+import { StoreUnavailableError } from '../../src/domain/errors.ts';
 import { planQuery } from '../../src/domain/search/query.ts';
 import { MemorySearchEngine } from '../../src/search/memory/memory.engine.ts';
 import { FERRETDB_MISSING as FERRETDB_NOT_INSTALLED } from '../support/ferretdb.ts';
@@ -91,6 +93,30 @@ describe.each(
   // Rule 9 of the search on MongoDB: an API instance sees an import made through another
   // connection (another instance, the command line) within seconds. Two connections here stand
   // in for two processes; the process test on the embedded store is test/main/freshness.test.ts.
+  test('when documents were written by an earlier version, then readiness says so, an import or `indexes` rewrites their search fields, and counts stay unchanged', async () => {
+    const store = await openFreshMongoStore(serverUri, serverFlavor);
+    try {
+      const old = [school('Old Academy', { key: 'old:1' }), school('Older Academy', { key: 'old:2' }), school('Oldest Academy', { key: 'old:3' })];
+      await store.schools.upsertMany(old);
+      const collection = store.db.collection(COLLECTIONS.schools);
+      // As the version before the search fields wrote them.
+      await collection.updateMany({}, { $unset: { tokens: '', search: '', searchVersion: '' }, $set: { texts: [{ grams: ['ol'], terms: ['old'], length: 3 }] } });
+      const unready: unknown = await store.schools.searchIndexReady({ kind: 'text' }).catch((e: unknown) => e);
+      expect(unready).toBeInstanceOf(StoreUnavailableError);
+      expect(String(((unready as Error).cause as Error)?.message)).toMatch(/text index|earlier version/);
+      // The same rows again: unchanged, and the first one's search fields are current now.
+      expect(await store.schools.upsertMany([old[0]!])).toEqual({ inserted: 0, updated: 0, unchanged: 1 });
+      expect(await collection.countDocuments({ searchVersion: SEARCH_FIELDS_VERSION })).toBe(1);
+      expect(await store.schools.upgradeSearchFields()).toBe(2);
+      expect(await store.schools.upgradeSearchFields()).toBe(0);
+      const docs = await collection.find({}).toArray();
+      expect(docs.every((d) => d['searchVersion'] === SEARCH_FIELDS_VERSION && Array.isArray(d['tokens']) && !('texts' in d))).toBe(true);
+      expect(docs.find((d) => d['name'] === 'Older Academy')?.['tokens']).toContain('0older');
+    } finally {
+      await dropAndClose(store);
+    }
+  });
+
   test('when another connection imports, then the engine of this one finds the schools within 5 s', async () => {
     const database = freshDatabaseName();
     const api = await openFreshMongoStore(serverUri, serverFlavor, database);

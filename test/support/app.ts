@@ -94,8 +94,8 @@ export interface TestAppOptions {
   mongoUri?: string;
   /** Options of the search engine (default: refreshed only by seed()). */
   search?: MemoryEngineOptions;
-  /** Another engine than the in-process index (a MongoDB pipeline, a stand-in). */
-  engine?: ManagedEngine;
+  /** Another engine than the in-process index (a MongoDB engine, a stand-in), on the app's store. */
+  engine?: ManagedEngine | ((store: Store) => ManagedEngine);
 }
 
 async function openTestStore(options: TestAppOptions): Promise<{ store: Store; dbPath: string; dispose(): Promise<void> }> {
@@ -122,7 +122,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const { store, dbPath, dispose } = await openTestStore(options);
   const clock = new TestClock();
   // The index is refreshed when a test seeds (seed() below), not on a timer: no test waits for it.
-  const services = createServices({ store, hasher: options.hasher ?? cheapHasher, clock, tokenTtlSeconds: options.tokenTtlSeconds ?? 3600, search: { refreshMs: 0, ...options.search }, ...(options.engine ? { engine: options.engine } : {}) });
+  const services = createServices({ store, hasher: options.hasher ?? cheapHasher, clock, tokenTtlSeconds: options.tokenTtlSeconds ?? 3600, search: { refreshMs: 0, ...options.search }, ...(options.engine ? { engine: typeof options.engine === 'function' ? options.engine(store) : options.engine } : {}) });
   await services.engine.start();
   const lines = options.logLines;
   const logger = lines

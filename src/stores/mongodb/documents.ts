@@ -1,15 +1,7 @@
 // The shape of each collection's documents. Ids are the domain's own (UUID strings), so a
 // document is found by the id the API hands out without a second index.
 import type { ObjectId } from 'mongodb';
-
-export interface SchoolText {
-  /** The pipelines' terms of this name (texts.ts), for Atlas Search. */
-  readonly terms: string[];
-  /** Every term a query word may equal: see grams.ts. Indexed by the text index. */
-  readonly grams: string[];
-  /** Letters and digits of this name: the denominator of the similarity score. */
-  readonly length: number;
-}
+import type { SearchFields } from './search.fields.ts';
 
 export interface SchoolDocument {
   _id: string;
@@ -21,8 +13,12 @@ export interface SchoolDocument {
   /** 0–100: the static rank of the search core (src/domain/search/ranking.ts). */
   prominence: number;
   sortKey: string;
-  /** The name first, then each alternative name: what the MongoDB pipelines search (texts.ts). */
-  texts: SchoolText[];
+  /** The search rules' reading of the school: what the $text engine ranks by and Atlas Search indexes (search.fields.ts). */
+  search: SearchFields;
+  /** What the text index holds: one token per way a query word can match (search.fields.ts). */
+  tokens: string[];
+  /** SEARCH_FIELDS_VERSION of `search` and `tokens`: older documents are rewritten by `school-search indexes`. */
+  searchVersion: number;
 }
 
 /** One document: the catalog's version, bumped by every import that changes a school. */
@@ -60,8 +56,11 @@ export interface RequestDocument {
   cost: number;
 }
 
-/** The text index of the $text pipeline (MONGODB_SEARCH=text). */
-export const TEXT_INDEX = 'schools_text';
+/** The text index of the $text engine (MONGODB_SEARCH=text), over `tokens`. */
+export const TEXT_INDEX = 'schools_tokens_text';
+
+/** Finds documents whose search fields are of an older version (readiness, `school-search indexes`). */
+export const SEARCH_VERSION_INDEX = 'schools_search_version';
 
 export const COLLECTIONS = {
   schools: 'schools',

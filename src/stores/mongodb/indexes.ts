@@ -3,20 +3,22 @@
 import type { Db, IndexDescription } from 'mongodb';
 import { DEAD_TOKEN_RETENTION_MS } from '../../domain/auth.service.ts';
 import { StoreUnavailableError } from '../../domain/errors.ts';
-import { COLLECTIONS, TEXT_INDEX } from './documents.ts';
+import { COLLECTIONS, SEARCH_VERSION_INDEX, TEXT_INDEX } from './documents.ts';
 import { guarded, MongoSetupError } from './errors.ts';
 
 export const INDEXES: Readonly<Record<keyof typeof COLLECTIONS, readonly IndexDescription[]>> = {
   schools: [
     {
       name: TEXT_INDEX,
-      // Only names and alternative names: the contract matches those, never the city.
-      key: { 'texts.grams': 'text' },
+      // One token per way a query word can match, in the catalog and in the school's state (search.fields.ts).
+      key: { tokens: 'text' },
       // 'none': no stemming and no stop words; the domain has normalised the terms already.
       default_language: 'none',
       // The default override field, `language`, would let a document pick a stemmer; no field has this name.
       language_override: 'textIndexLanguage',
     },
+    // Readiness and `school-search indexes` find documents of an older search version through it.
+    { name: SEARCH_VERSION_INDEX, key: { searchVersion: 1 } },
   ],
   users: [{ name: 'users_email_unique', key: { email: 1 }, unique: true }],
   tokens: [
@@ -50,6 +52,7 @@ export class IndexCreationError extends MongoSetupError {
 
 /** Creates every index (one at a time, so one refusal does not hide the others). */
 export async function ensureIndexes(db: Db): Promise<void> {
+  await dropOutdatedTextIndexes(db);
   const failures: IndexFailure[] = [];
   for (const [collection, indexes] of Object.entries(INDEXES)) {
     for (const index of indexes) {
@@ -62,4 +65,24 @@ export async function ensureIndexes(db: Db): Promise<void> {
     }
   }
   if (failures.length > 0) throw new IndexCreationError(failures);
+}
+
+/**
+ * A collection holds one text index at most: one of an earlier version (another name, over other
+ * fields) would make creating the current one fail, so it goes first. Searches in text mode answer
+ * 503 until the new one is built.
+ */
+async function dropOutdatedTextIndexes(db: Db): Promise<void> {
+  const schools = db.collection(COLLECTIONS.schools);
+  let existing: { name?: string; key?: Record<string, unknown> }[];
+  try {
+    existing = await guarded(() => schools.listIndexes().toArray());
+  } catch (error) {
+    if (error instanceof StoreUnavailableError) throw error;
+    return; // No collection yet (or no listIndexes): nothing to drop.
+  }
+  for (const index of existing) {
+    const isText = Object.values(index.key ?? {}).includes('text') || '_fts' in (index.key ?? {});
+    if (isText && index.name !== TEXT_INDEX && index.name) await guarded(() => schools.dropIndex(index.name!));
+  }
 }

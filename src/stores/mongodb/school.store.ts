@@ -1,15 +1,13 @@
-import { MongoBulkWriteError, type AnyBulkWriteOperation, type Collection } from 'mongodb';
+import { MongoBulkWriteError, type AnyBulkWriteOperation, type Collection, type Document } from 'mongodb';
 import type { CatalogSchool } from '../../domain/search/engine.ts';
 import { nameSortKey } from '../../domain/search/normalize.ts';
 import type { ImportCounts, School, SchoolDraft, SchoolStore } from '../../domain/ports.ts';
 import { TEXT_INDEX, type CatalogDocument, type SchoolDocument } from './documents.ts';
 import { StoreUnavailableError } from '../../domain/errors.ts';
-import { guarded, MongoSetupError, TEXT_INDEX_MISSING, translateSearch } from './errors.ts';
+import { guarded, MongoSetupError, SEARCH_FIELDS_OUTDATED, TEXT_INDEX_MISSING, translateSearch } from './errors.ts';
 import { ensureSearchIndex } from './search-index.ts';
 import { OPERATION_TIME_LIMIT_MS } from './limits.ts';
-import { edgeGrams } from './grams.ts';
-import { atlasCandidates, rankAndPage, textCandidates, type PipelineQuery } from './search.pipeline.ts';
-import { searchText } from './texts.ts';
+import { deriveSearch, SEARCH_FIELDS_VERSION } from './search.fields.ts';
 
 /** Schools per round trip of an import: small enough for one bulk command, large enough to be quick. */
 export const IMPORT_BATCH = 1000;
@@ -22,14 +20,8 @@ export type SearchMode = { readonly kind: 'memory' } | { readonly kind: 'text' }
 
 export type PipelineMode = Exclude<SearchMode, { kind: 'memory' }>;
 
-interface RankedDocument extends Omit<SchoolDocument, 'texts' | 'aliases'> {
-  matchedLength: number;
-}
-
-export interface PipelinePage {
-  readonly total: number;
-  readonly hits: readonly (School & { readonly matchedLength: number })[];
-}
+/** What a page or a catalog read never needs: the search fields (large: every token). */
+const WITHOUT_SEARCH_FIELDS = { tokens: 0, search: 0, searchVersion: 0 } as const;
 
 /** Schools read per round trip when the catalog is loaded. */
 const CATALOG_BATCH = 2000;
@@ -45,26 +37,41 @@ export class MongoSchoolStore implements SchoolStore {
     this.#catalog = catalog;
   }
 
-  /** The $text or Atlas Search pipeline (texts.ts says what it matches). */
-  async searchPipeline(query: PipelineQuery, mode: PipelineMode): Promise<PipelinePage> {
-    if (query.terms.length === 0) return { total: 0, hits: [] };
-    const atlas = mode.kind === 'atlas';
-    const pipeline = [
-      ...(mode.kind === 'atlas' ? atlasCandidates(query, { index: mode.index }) : textCandidates(query)),
-      ...rankAndPage(query, atlas),
-    ];
-    let result: { total: { n: number }[]; hits: RankedDocument[] } | undefined;
+  /** Runs a search pipeline on the schools (text.engine.ts, atlas.engine.ts) within the operation time limit. */
+  async aggregate(pipeline: Document[]): Promise<Document[]> {
     try {
-      [result] = await this.#schools
-        .aggregate<{ total: { n: number }[]; hits: RankedDocument[] }>(pipeline, { allowDiskUse: true, maxTimeMS: OPERATION_TIME_LIMIT_MS })
-        .toArray();
+      return await this.#schools.aggregate(pipeline, { allowDiskUse: true, maxTimeMS: OPERATION_TIME_LIMIT_MS }).toArray();
     } catch (error) {
       throw translateSearch(error);
     }
-    return {
-      total: result?.total[0]?.n ?? 0,
-      hits: (result?.hits ?? []).map((d) => ({ ...toSchool(d), matchedLength: d.matchedLength })),
-    };
+  }
+
+  /**
+   * Rewrites the search fields of documents written by an earlier version (`school-search
+   * indexes`), a batch at a time; returns how many. Searches in text or Atlas mode answer 503
+   * until none is left (searchIndexReady).
+   */
+  async upgradeSearchFields(onProgress?: (done: number) => void): Promise<number> {
+    let done = 0;
+    for (;;) {
+      const batch = await guarded(() =>
+        this.#schools.find({ searchVersion: { $ne: SEARCH_FIELDS_VERSION } }, { projection: { _id: 1, name: 1, city: 1, state: 1, imageUrl: 1, aliases: 1, prominence: 1 }, limit: IMPORT_BATCH }).toArray(),
+      );
+      if (batch.length === 0) return done;
+      await guarded(() =>
+        this.#schools.bulkWrite(
+          batch.map((d) => ({
+            updateOne: {
+              filter: { _id: d._id },
+              update: { $set: { ...deriveSearch(toCatalogSchool(d)), sortKey: nameSortKey(d.name) }, $unset: { texts: '' } },
+            },
+          })),
+          { ordered: false },
+        ),
+      );
+      done += batch.length;
+      onProgress?.(done);
+    }
   }
 
   /** Throws StoreUnavailableError, its cause naming the fix, unless the pipeline's index can answer. */
@@ -72,20 +79,28 @@ export class MongoSchoolStore implements SchoolStore {
     try {
       if (mode.kind === 'atlas') {
         await ensureSearchIndex(this.#schools as unknown as Collection, mode.index, 'verify');
+        await this.#searchFieldsCurrent();
         return;
       }
       const indexes = await guarded(() => this.#schools.listIndexes().toArray());
       if (!indexes.some((index) => index['name'] === TEXT_INDEX)) {
         throw new MongoSetupError(TEXT_INDEX_MISSING);
       }
+      await this.#searchFieldsCurrent();
     } catch (error) {
       if (!(error instanceof MongoSetupError)) throw error;
       throw new StoreUnavailableError('The search index is unavailable.', { cause: error });
     }
   }
 
+  /** Throws MongoSetupError while some document's search fields are of an older version (schools_search_version finds one). */
+  async #searchFieldsCurrent(): Promise<void> {
+    const outdated = await guarded(() => this.#schools.findOne({ searchVersion: { $ne: SEARCH_FIELDS_VERSION } }, { projection: { _id: 1 } }));
+    if (outdated) throw new MongoSetupError(SEARCH_FIELDS_OUTDATED);
+  }
+
   async findById(id: string): Promise<School | null> {
-    const doc = await guarded(() => this.#schools.findOne({ _id: id }, { projection: { texts: 0 } }));
+    const doc = await guarded(() => this.#schools.findOne({ _id: id }, { projection: WITHOUT_SEARCH_FIELDS }));
     return doc ? toSchool(doc) : null;
   }
 
@@ -108,7 +123,7 @@ export class MongoSchoolStore implements SchoolStore {
     for (let attempt = 1; ; attempt++) {
       const before = await this.catalogVersion();
       const rows: CatalogSchool[] = [];
-      const cursor = this.#schools.find({}, { projection: { texts: 0, sortKey: 0 }, batchSize: CATALOG_BATCH, maxTimeMS: OPERATION_TIME_LIMIT_MS });
+      const cursor = this.#schools.find({}, { projection: { ...WITHOUT_SEARCH_FIELDS, sortKey: 0 }, batchSize: CATALOG_BATCH, maxTimeMS: OPERATION_TIME_LIMIT_MS });
       await guarded(async () => {
         for await (const d of cursor) rows.push(toCatalogSchool(d));
       });
@@ -136,7 +151,7 @@ export class MongoSchoolStore implements SchoolStore {
         (
           await guarded(() =>
             this.#schools
-              .find({ _id: { $in: batch.map((s) => s.id) } }, { projection: { texts: 0 } })
+              .find({ _id: { $in: batch.map((s) => s.id) } }, { projection: { tokens: 0, search: 0 } })
               .toArray(),
           )
         ).map((d) => [d._id, d]),
@@ -149,6 +164,8 @@ export class MongoSchoolStore implements SchoolStore {
         const doc = toDocument(draft);
         if (before && sameSchool(before, doc)) {
           unchanged++;
+          // Same school, search fields of an earlier version: rewritten, still counted unchanged.
+          if (before.searchVersion !== SEARCH_FIELDS_VERSION) writes.set(draft.id, replace(doc));
           continue;
         }
         if (before) updated++;
@@ -193,8 +210,8 @@ function replace(doc: SchoolDocument): AnyBulkWriteOperation<SchoolDocument> {
   return { replaceOne: { filter: { _id: doc._id }, replacement: doc, upsert: true } };
 }
 
-/** As on the embedded store: everything a client sees or a search reads decides (texts follow from name and aliases). */
-function sameSchool(a: Omit<SchoolDocument, 'texts'>, b: SchoolDocument): boolean {
+/** As on the embedded store: everything a client sees or a search reads decides (the search fields follow from them). */
+function sameSchool(a: Omit<SchoolDocument, 'tokens' | 'search'>, b: SchoolDocument): boolean {
   return (
     a.name === b.name &&
     a.city === b.city &&
@@ -205,7 +222,8 @@ function sameSchool(a: Omit<SchoolDocument, 'texts'>, b: SchoolDocument): boolea
   );
 }
 
-function toDocument(s: SchoolDraft): SchoolDocument {
+/** A school's document as the adapter writes it (exported for the tests' stand-ins of $text). */
+export function toDocument(s: SchoolDraft): SchoolDocument {
   return {
     _id: s.id,
     name: s.name,
@@ -215,11 +233,11 @@ function toDocument(s: SchoolDraft): SchoolDocument {
     aliases: [...s.aliases],
     prominence: s.prominence,
     sortKey: nameSortKey(s.name),
-    texts: [s.name, ...s.aliases].map(searchText).map((t) => ({ terms: [...t.terms], grams: edgeGrams(t.terms), length: t.length })),
+    ...deriveSearch({ ...s, prominence: s.prominence }),
   };
 }
 
-function toCatalogSchool(d: Omit<SchoolDocument, 'texts' | 'sortKey'>): CatalogSchool {
+function toCatalogSchool(d: Pick<SchoolDocument, '_id' | 'name' | 'city' | 'state' | 'imageUrl' | 'aliases' | 'prominence'>): CatalogSchool {
   // Documents written before prominence existed have none: 0, as a file without the column.
   return { id: d._id, name: d.name, city: d.city, state: d.state, imageUrl: d.imageUrl, aliases: d.aliases, prominence: d.prominence ?? 0 };
 }

@@ -13,6 +13,7 @@ const FIELD_DEFAULTS: Readonly<Record<string, Readonly<Record<string, unknown>>>
   autocomplete: { analyzer: STANDARD, tokenization: 'edgeGram', minGrams: 2, maxGrams: 15, foldDiacritics: true },
   string: { indexOptions: 'offsets', store: true, norms: 'include' },
   token: { normalizer: 'none' },
+  number: { representation: 'double', indexIntegers: true, indexDoubles: true },
   document: { dynamic: false },
   embeddedDocuments: { dynamic: false },
 };
@@ -24,13 +25,21 @@ export function sameSearchIndex(a: Document, b: Document): boolean {
 /** The definition without defaulted options, keys sorted: equal exactly when the indexes are. */
 export function canonical(definition: Document): unknown {
   const analyzer = typeof definition['analyzer'] === 'string' ? definition['analyzer'] : STANDARD;
-  const { analyzer: _a, searchAnalyzer, mappings, storedSource, ...rest } = definition;
+  const { analyzer: _a, searchAnalyzer, mappings, storedSource, synonyms, ...rest } = definition;
   const index: Document = { ...rest };
   if (analyzer !== STANDARD) index['analyzer'] = analyzer;
   if (searchAnalyzer !== undefined && searchAnalyzer !== analyzer) index['searchAnalyzer'] = searchAnalyzer;
-  if (storedSource !== undefined && storedSource !== false) index['storedSource'] = storedSource;
+  if (storedSource !== undefined && storedSource !== false) index['storedSource'] = storedFields(storedSource);
+  // Mappings are named: their order means nothing.
+  if (Array.isArray(synonyms) && synonyms.length > 0) index['synonyms'] = [...synonyms].sort(byJson);
   index['mappings'] = mapping((mappings ?? {}) as Document, analyzer);
   return sorted(index);
+}
+
+/** Stored source: `true`, or the fields included or excluded, in any order. */
+function storedFields(stored: unknown): unknown {
+  if (!stored || typeof stored !== 'object') return stored;
+  return Object.fromEntries(Object.entries(stored as Document).map(([k, v]) => [k, Array.isArray(v) ? [...v].sort() : v]));
 }
 
 /** A mappings object or a document field: `dynamic` defaults to false, each field reduced. */

@@ -1,7 +1,8 @@
 // The Atlas Search index (definition: schools.search-index.json). Created by
 // `school-search indexes` when MONGODB_SEARCH=atlas, checked at start-up in that mode.
 import { readFileSync } from 'node:fs';
-import type { Collection, Document, SearchIndexDescription } from 'mongodb';
+import type { Collection, Db, Document, SearchIndexDescription } from 'mongodb';
+import { TRANSLATION_GROUPS, WORD_GROUPS } from '../../domain/search/synonyms.ts';
 import { StoreUnavailableError } from '../../domain/errors.ts';
 import { guarded, MongoSetupError } from './errors.ts';
 import { sameSearchIndex } from './search-index.definition.ts';
@@ -47,4 +48,31 @@ export async function ensureSearchIndex(schools: Collection, name: string, mode:
   else if (!sameSearchIndex((index['latestDefinition'] ?? {}) as Document, wanted.definition)) {
     await guarded(() => schools.updateSearchIndex(name, wanted.definition));
   }
+}
+
+/** The collections the index's synonym mappings read (schools.search-index.json), and what each holds. */
+export const SYNONYM_SOURCES: Readonly<Record<string, readonly (readonly string[])[]>> = {
+  search_synonyms: WORD_GROUPS,
+  search_translations: TRANSLATION_GROUPS,
+};
+
+/**
+ * Loads the synonym mappings from the reviewed table (src/domain/search/synonyms.ts): one
+ * `equivalent` document per group, named by its canonical word. A collection that already holds
+ * exactly these is left alone (Atlas re-reads a mapping's collection when it changes); returns
+ * the names of the collections it rewrote.
+ */
+export async function ensureSynonyms(db: Db): Promise<string[]> {
+  const rewritten: string[] = [];
+  for (const [name, groups] of Object.entries(SYNONYM_SOURCES)) {
+    const wanted = groups.map((g) => ({ _id: g[0]!, mappingType: 'equivalent', synonyms: [...g] }));
+    const collection = db.collection<{ _id: string; mappingType: string; synonyms: string[] }>(name);
+    const existing = await guarded(() => collection.find({}).sort({ _id: 1 }).toArray());
+    const sorted = [...wanted].sort((a, b) => (a._id < b._id ? -1 : a._id > b._id ? 1 : 0));
+    if (JSON.stringify(existing) === JSON.stringify(sorted)) continue;
+    await guarded(() => collection.deleteMany({}));
+    await guarded(() => collection.insertMany(wanted));
+    rewritten.push(name);
+  }
+  return rewritten;
 }

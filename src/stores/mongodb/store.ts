@@ -9,7 +9,7 @@ import { ensureIndexes } from './indexes.ts';
 import { SOCKET_TIMEOUT_MS } from './limits.ts';
 import { MongoRequestLog } from './request.store.ts';
 import { MongoSchoolStore, type SearchMode } from './school.store.ts';
-import { ensureSearchIndex } from './search-index.ts';
+import { ensureSearchIndex, ensureSynonyms } from './search-index.ts';
 import { MongoTokenStore } from './token.store.ts';
 import { MongoUserStore } from './user.store.ts';
 
@@ -85,6 +85,8 @@ export class MongoStore implements Store {
   async createIndexes(options: { searchIndex: boolean }): Promise<void> {
     await ensureIndexes(this.db);
     if (options.searchIndex && this.search.kind === 'atlas') {
+      // The mappings' collections first: the index reads them when it builds.
+      await ensureSynonyms(this.db);
       await ensureSearchIndex(this.db.collection(COLLECTIONS.schools), this.search.index, 'create');
     }
   }

@@ -1,0 +1,85 @@
+// What the MongoDB engines share: the candidate documents as the search rules read them, the
+// page they answer, and counts cached per catalog version.
+import type { EnginePage } from '../../domain/search/engine.ts';
+import type { SearchPlan } from '../../domain/search/query.ts';
+import type { Analysed, Ranked } from '../../domain/search/rank.ts';
+import { similarityScore } from '../../domain/search/ranking.ts';
+import type { SchoolDocument } from './documents.ts';
+
+/** The fields the rules rank by (search.fields.ts) and the page shows: a candidate's projection, or Atlas's stored source. */
+export const CANDIDATE_FIELDS = { name: 1, city: 1, state: 1, imageUrl: 1, aliases: 1, prominence: 1, sortKey: 1, search: 1 } as const;
+
+export type Candidate = Pick<SchoolDocument, '_id' | 'name' | 'city' | 'state' | 'imageUrl' | 'aliases' | 'prominence' | 'sortKey' | 'search'>;
+
+/** A candidate as the rules read it, from its stored search fields: nothing is analysed per query. */
+export function toAnalysed(d: Candidate): Analysed {
+  const s = d.search;
+  return {
+    school: { id: d._id, name: d.name, city: d.city, state: d.state, imageUrl: d.imageUrl ?? null, aliases: d.aliases ?? [], prominence: d.prominence ?? 0 },
+    sortKey: d.sortKey,
+    fields: [s.name, s.aliases, s.city],
+    nameKey: s.nameKey,
+    aliasKeys: s.aliasKeys,
+    nameWords: s.nameWords,
+  };
+}
+
+/** The page of ranked results; scores count every word typed (`typed`), found or not. */
+export function pageOf(results: readonly Ranked[], total: number, plan: SearchPlan, typed: SearchPlan, offset: number, limit: number): EnginePage {
+  return {
+    total,
+    hits: results.slice(offset, offset + limit).map(({ entry, quality }) => ({
+      school: { id: entry.school.id, name: entry.school.name, city: entry.school.city, state: entry.school.state, imageUrl: entry.school.imageUrl },
+      score: similarityScore(quality, plan.words.length, typed.words.length),
+    })),
+  };
+}
+
+export interface CountCacheOptions {
+  /** How long a catalog version read is trusted (default 1 s). */
+  readonly versionTtlMs?: number;
+  /** Counts kept (default 20,000); the least recently used go first. */
+  readonly size?: number;
+}
+
+/** Counts that hold for one catalog version: cleared when the version changes. */
+export class CountCache {
+  readonly #readVersion: () => Promise<string>;
+  readonly #ttlMs: number;
+  readonly #size: number;
+  #version: { value: string; at: number } | undefined;
+  #cacheVersion = '';
+  readonly #counts = new Map<string, number>();
+
+  constructor(readVersion: () => Promise<string>, options: CountCacheOptions = {}) {
+    this.#readVersion = readVersion;
+    this.#ttlMs = options.versionTtlMs ?? 1000;
+    this.#size = options.size ?? 20_000;
+  }
+
+  /** The catalog's version, read at most once per TTL. */
+  async version(): Promise<string> {
+    const now = Date.now();
+    if (!this.#version || now - this.#version.at >= this.#ttlMs) this.#version = { value: await this.#readVersion(), at: now };
+    return this.#version.value;
+  }
+
+  async get(version: string, key: string, compute: () => Promise<number>): Promise<number> {
+    if (version !== this.#cacheVersion) {
+      this.#counts.clear();
+      this.#cacheVersion = version;
+    }
+    const hit = this.#counts.get(key);
+    if (hit !== undefined) {
+      this.#counts.delete(key);
+      this.#counts.set(key, hit);
+      return hit;
+    }
+    const value = await compute();
+    if (this.#cacheVersion === version) {
+      this.#counts.set(key, value);
+      if (this.#counts.size > this.#size) this.#counts.delete(this.#counts.keys().next().value!);
+    }
+    return value;
+  }
+}

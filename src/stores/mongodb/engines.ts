@@ -1,0 +1,14 @@
+// The MongoDB search engines (MONGODB_SEARCH=text or atlas) on a store's schools collection.
+import type { SearchEngine } from '../../domain/search/engine.ts';
+import { MongoAtlasEngine } from './atlas.engine.ts';
+import type { MongoSchoolStore, PipelineMode } from './school.store.ts';
+import { MongoTextEngine, type CandidateEngineOptions, type SearchSource } from './text.engine.ts';
+
+export function mongoSearchEngine(schools: MongoSchoolStore, mode: PipelineMode, options: CandidateEngineOptions = {}): SearchEngine {
+  const source: SearchSource = {
+    aggregate: (pipeline) => schools.aggregate(pipeline),
+    catalogVersion: () => schools.catalogVersion(),
+    ready: () => schools.searchIndexReady(mode),
+  };
+  return mode.kind === 'atlas' ? new MongoAtlasEngine(source, mode.index, options) : new MongoTextEngine(source, options);
+}

@@ -1,0 +1,77 @@
+// The $text engine on a MongoDB server (MONGODB_URI; the GitHub workflow's MongoDB 8 job): the
+// same answers as the reference engine without typos, and the documents each of its pipelines
+// examines, as the server's own explain reports them. No server here has $text (FerretDB v1 has
+// none): the engine's logic runs on the mingo stand-in in test/stores/text-engine.test.ts.
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Document } from 'mongodb';
+import type { CatalogSchool } from '../../src/domain/search/engine.ts';
+import { planQuery } from '../../src/domain/search/query.ts';
+import { ReferenceEngine } from '../../src/search/reference.engine.ts';
+import { mongoSearchEngine } from '../../src/stores/mongodb/engines.ts';
+import type { MongoStore } from '../../src/stores/mongodb/store.ts';
+import { tokenOf } from '../../src/stores/mongodb/search.fields.ts';
+import { candidatesPipeline, countPipeline } from '../../src/stores/mongodb/text.pipeline.ts';
+import { dropAndClose, flavorOf, mongoUriFromEnv, openFreshMongoStore } from '../support/mongodb.ts';
+
+const uri = mongoUriFromEnv();
+const flavor = uri ? await flavorOf(uri) : undefined;
+const unavailable = flavor === 'mongodb' ? undefined : 'MONGODB_URI names no MongoDB server (FerretDB v1 has no $text); the GitHub workflow runs this on MongoDB 8';
+if (unavailable) console.warn(`$text engine on MongoDB — skipped: ${unavailable}`);
+
+const LIMIT = 40;
+const CATALOG: CatalogSchool[] = [
+  ...Array.from({ length: 3 * LIMIT }, (_, i) => ({ name: `Lakeside Academy ${i}`, city: 'Springfield', state: i % 2 ? 'MA' : 'TX', aliases: [], prominence: i % 5 })),
+  { name: 'Harvard University', city: 'Cambridge', state: 'MA', aliases: ['Harvard College'], prominence: 100 },
+  { name: "St. Mary's College", city: 'Notre Dame', state: 'IN', aliases: [], prominence: 40 },
+  { name: 'Saint Mary College', city: 'Leavenworth', state: 'KS', aliases: [], prominence: 20 },
+  { name: 'Université Laval', city: 'Québec', state: 'QC', aliases: [], prominence: 60 },
+  { name: 'Houston Community College', city: 'Houston', state: 'TX', aliases: [], prominence: 30 },
+].map((s, i) => ({ id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`, imageUrl: null, ...s }));
+
+/** Every totalDocsExamined in an explain, added up (one per shard or per pipeline part). */
+function docsExamined(explain: Document): number {
+  let total = 0;
+  const visit = (node: unknown): void => {
+    if (Array.isArray(node)) node.forEach(visit);
+    else if (node && typeof node === 'object') {
+      for (const [key, value] of Object.entries(node)) {
+        if (key === 'totalDocsExamined' && typeof value === 'number') total += value;
+        else visit(value);
+      }
+    }
+  };
+  visit(explain);
+  return total;
+}
+
+describe.skipIf(unavailable !== undefined)(`$text engine on MongoDB${unavailable ? ` — skipped: ${unavailable}` : ''}`, () => {
+  let store: MongoStore;
+  beforeAll(async () => {
+    store = await openFreshMongoStore(uri!, 'mongodb');
+    await store.schools.upsertMany(CATALOG.map((s) => ({ ...s, aliases: [...s.aliases] })));
+  });
+  afterAll(() => dropAndClose(store));
+
+  test.each(['harvard', 'st marys', 'saint mary college', 'universite laval', 'laval university', 'houston cc', 'lakeside academy 7', 'lak', 'academy', 'zzz harvard'])(
+    'when "%s" is searched, then the answer is the reference engine\'s without typos',
+    async (query) => {
+      const engine = mongoSearchEngine(store.schools, { kind: 'text' }, { candidateLimit: 10 * LIMIT, versionTtlMs: 0 });
+      const reference = new ReferenceEngine(CATALOG, { typos: false });
+      for (const state of [undefined, 'MA']) {
+        const asked = { plan: planQuery(query), state, offset: 0, limit: 25 };
+        expect(await engine.search(asked)).toEqual(await reference.search(asked));
+      }
+    },
+  );
+
+  test('when a word is in more schools than a look-up reads, then the count and the candidates examine no more than the limit (+1), as explain reports', async () => {
+    const schools = store.db.collection('schools');
+    for (const token of [tokenOf('academy', undefined), tokenOf('lakeside', 'TX')]) {
+      const count = await schools.aggregate(countPipeline(token, LIMIT + 1)).explain('executionStats');
+      const candidates = await schools.aggregate(candidatesPipeline(token, LIMIT)).explain('executionStats');
+      expect(docsExamined(count), token).toBeLessThanOrEqual(LIMIT + 1);
+      expect(docsExamined(candidates), token).toBeLessThanOrEqual(LIMIT);
+      expect(docsExamined(candidates), token).toBeGreaterThan(0);
+    }
+  });
+});
