@@ -4,8 +4,8 @@ import * as z from 'zod';
 
 import { client } from './client.gen.ts';
 import type { Client, ClientMeta, Options as Options2, RequestResult, TDataShape } from './client/index.ts';
-import type { CreateTokenData, CreateTokenErrors, CreateTokenResponses, FetchMyDataData, FetchMyDataErrors, FetchMyDataResponses, FetchMyRequestsData, FetchMyRequestsErrors, FetchMyRequestsResponses, FetchSchoolSearchData, FetchSchoolSearchErrors, FetchSchoolSearchResponses, GetLivenessData, GetLivenessErrors, GetLivenessResponses, GetReadinessData, GetReadinessErrors, GetReadinessResponses, GetSchoolImageData, GetSchoolImageErrors, GetSchoolImageResponses, ListMyTokensData, ListMyTokensErrors, ListMyTokensResponses, RevokeCurrentTokenData, RevokeCurrentTokenErrors, RevokeCurrentTokenResponses, RevokeMyTokenData, RevokeMyTokenErrors, RevokeMyTokenResponses, RotateTokenData, RotateTokenErrors, RotateTokenResponses } from './types.gen.ts';
-import { zCreateTokenBody, zCreateTokenResponse, zFetchMyDataResponse, zFetchMyRequestsQuery, zFetchMyRequestsResponse, zFetchSchoolSearchQuery, zFetchSchoolSearchResponse, zGetLivenessResponse, zGetReadinessResponse, zGetSchoolImagePath, zGetSchoolImageResponse, zListMyTokensResponse, zRevokeCurrentTokenResponse, zRevokeMyTokenPath, zRevokeMyTokenResponse, zRotateTokenResponse } from './zod.gen.ts';
+import type { CreateTokenData, CreateTokenErrors, CreateTokenResponses, FetchMyDataData, FetchMyDataErrors, FetchMyDataResponses, FetchMyRequestsData, FetchMyRequestsErrors, FetchMyRequestsResponses, FetchMyUsageData, FetchMyUsageErrors, FetchMyUsageResponses, FetchSchoolSearchData, FetchSchoolSearchErrors, FetchSchoolSearchResponses, GetLivenessData, GetLivenessErrors, GetLivenessResponses, GetReadinessData, GetReadinessErrors, GetReadinessResponses, GetSchoolImageData, GetSchoolImageErrors, GetSchoolImageResponses, ListMyTokensData, ListMyTokensErrors, ListMyTokensResponses, RevokeCurrentTokenData, RevokeCurrentTokenErrors, RevokeCurrentTokenResponses, RevokeMyTokenData, RevokeMyTokenErrors, RevokeMyTokenResponses, RotateTokenData, RotateTokenErrors, RotateTokenResponses } from './types.gen.ts';
+import { zCreateTokenBody, zCreateTokenResponse, zFetchMyDataResponse, zFetchMyRequestsQuery, zFetchMyRequestsResponse, zFetchMyUsageQuery, zFetchMyUsageResponse, zFetchSchoolSearchQuery, zFetchSchoolSearchResponse, zGetLivenessResponse, zGetReadinessResponse, zGetSchoolImagePath, zGetSchoolImageResponse, zListMyTokensResponse, zRevokeCurrentTokenResponse, zRevokeMyTokenPath, zRevokeMyTokenResponse, zRotateTokenResponse } from './zod.gen.ts';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -231,6 +231,27 @@ export const fetchMyRequests = <ThrowOnError extends boolean = false>(options?: 
     responseValidator: async (data) => await zFetchMyRequestsResponse.parseAsync(data),
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v1/fetchMyRequests',
+    ...options
+});
+
+/**
+ * The caller's requests and cost per day
+ *
+ * The caller's metered requests counted per calendar day (UTC) over the last `days` days,
+ * today included: one element per day, oldest first, days without a request included with
+ * zeros, so a chart can draw the list as it is. Computed from the request records, like
+ * the totals of `fetchMyData`.
+ *
+ */
+export const fetchMyUsage = <ThrowOnError extends boolean = false>(options?: Options<FetchMyUsageData, ThrowOnError>): RequestResult<FetchMyUsageResponses, FetchMyUsageErrors, ThrowOnError> => (options?.client ?? client).get<FetchMyUsageResponses, FetchMyUsageErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: z.never().optional(),
+        path: z.never().optional(),
+        query: zFetchMyUsageQuery.optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zFetchMyUsageResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/fetchMyUsage',
     ...options
 });
 

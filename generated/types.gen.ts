@@ -167,6 +167,36 @@ export type Usage = {
     last_request_at: string | null;
 };
 
+export type DailyUsage = {
+    /**
+     * The first day counted (UTC).
+     */
+    from: string;
+    /**
+     * The last day counted, today (UTC).
+     */
+    to: string;
+    /**
+     * One element per day from `from` to `to`, oldest first.
+     */
+    days: Array<DayUsage>;
+};
+
+export type DayUsage = {
+    /**
+     * The calendar day (UTC).
+     */
+    date: string;
+    /**
+     * Metered requests the user made that day.
+     */
+    request_count: number;
+    /**
+     * Sum of their costs, in credits.
+     */
+    total_cost: number;
+};
+
 export type RequestHistory = {
     requests: Array<ApiRequest>;
     total_count: number;
@@ -599,6 +629,48 @@ export type FetchMyRequestsResponses = {
 };
 
 export type FetchMyRequestsResponse = FetchMyRequestsResponses[keyof FetchMyRequestsResponses];
+
+export type FetchMyUsageData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * How many days, ending today (UTC). 30 unless given; at most 366.
+         */
+        days?: number;
+    };
+    url: '/v1/fetchMyUsage';
+};
+
+export type FetchMyUsageErrors = {
+    /**
+     * The request is invalid; `errors` says what and where.
+     */
+    400: Problem;
+    /**
+     * The token is missing, malformed, unknown, expired or revoked.
+     */
+    401: Problem;
+    /**
+     * An unexpected error. Nothing internal is disclosed; quote `request_id` when reporting it.
+     */
+    500: Problem;
+    /**
+     * The store cannot be reached right now; retry after the given number of seconds.
+     */
+    503: Problem;
+};
+
+export type FetchMyUsageError = FetchMyUsageErrors[keyof FetchMyUsageErrors];
+
+export type FetchMyUsageResponses = {
+    /**
+     * The caller's usage per day.
+     */
+    200: DailyUsage;
+};
+
+export type FetchMyUsageResponse = FetchMyUsageResponses[keyof FetchMyUsageResponses];
 
 export type GetSchoolImageData = {
     body?: never;

@@ -153,6 +153,18 @@ export const zAccount = z.object({
     active_tokens: z.int().gte(0)
 });
 
+export const zDayUsage = z.object({
+    date: z.iso.date(),
+    request_count: z.int().gte(0),
+    total_cost: z.int().gte(0)
+});
+
+export const zDailyUsage = z.object({
+    from: z.iso.date(),
+    to: z.iso.date(),
+    days: z.array(zDayUsage).max(366)
+});
+
 export const zRequestHistory = z.object({
     requests: z.array(zApiRequest).max(25),
     total_count: z.int().gte(0),
@@ -259,6 +271,15 @@ export const zFetchMyRequestsQuery = z.object({
  * One page of the caller's request records.
  */
 export const zFetchMyRequestsResponse = zRequestHistory;
+
+export const zFetchMyUsageQuery = z.object({
+    days: z.int().gte(1).lte(366).optional().default(30)
+});
+
+/**
+ * The caller's usage per day.
+ */
+export const zFetchMyUsageResponse = zDailyUsage;
 
 export const zGetSchoolImagePath = z.object({
     schoolId: z.uuid()

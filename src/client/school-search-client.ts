@@ -5,12 +5,13 @@ import { createClient, type Client } from '../../generated/client/index.ts';
 import {
   fetchMyData,
   fetchMyRequests,
+  fetchMyUsage,
   fetchSchoolSearch,
   listMyTokens,
   revokeCurrentToken,
   revokeMyToken,
 } from '../../generated/sdk.gen.ts';
-import type { Account, RequestHistory, School, SchoolSearchResponse, StateCode, TokenList } from '../../generated/types.gen.ts';
+import type { Account, DailyUsage, RequestHistory, School, SchoolSearchResponse, StateCode, TokenList } from '../../generated/types.gen.ts';
 import { zLimit, zOffset } from '../../generated/zod.gen.ts';
 import { SchoolSearchApiError, unwrap, type DataOf, type SdkResult } from './api-error.ts';
 import { bearer, TokenKeeper, type ClientClock } from './token-keeper.ts';
@@ -103,6 +104,11 @@ export class SchoolSearchClient {
   /** The caller's request history, newest first. */
   fetchMyRequests(params: { offset?: number; limit?: number } = {}): Promise<RequestHistory> {
     return this.#authed((auth) => fetchMyRequests({ client: this.#client, auth, query: { ...params } }));
+  }
+
+  /** The caller's requests and cost per UTC day over the last `days` days (default 30), oldest first. */
+  fetchMyUsage(params: { days?: number } = {}): Promise<DailyUsage> {
+    return this.#authed((auth) => fetchMyUsage({ client: this.#client, auth, query: { ...params } }));
   }
 
   listTokens(): Promise<TokenList> {

@@ -1,8 +1,10 @@
 // The caller's own account and request history. Every read is keyed by the caller's user id,
 // taken from the authenticated token: there is no parameter that could name another user.
 import type { Principal } from './auth.service.ts';
-import type { Clock, RequestLog, RequestRecord, TokenStore, Usage, UserStore } from './ports.ts';
+import type { Clock, DayUsage, RequestLog, RequestRecord, TokenStore, Usage, UserStore } from './ports.ts';
 import { UnauthenticatedError } from './errors.ts';
+
+const DAY_MS = 86_400_000;
 
 export interface AccountView {
   readonly userId: string;
@@ -38,5 +40,15 @@ export class AccountService {
 
   history(principal: Principal, offset: number, limit: number): Promise<{ total: number; records: RequestRecord[] }> {
     return this.#requests.list(principal.userId, offset, limit);
+  }
+
+  /** The last `days` UTC days, today included, oldest first, every day present (zeros where none). */
+  async usageByDay(principal: Principal, days: number): Promise<{ from: string; to: string; days: DayUsage[] }> {
+    const today = Date.parse(`${this.#clock.now().toISOString().slice(0, 10)}T00:00:00.000Z`);
+    const all = Array.from({ length: days }, (_, i) => new Date(today - (days - 1 - i) * DAY_MS).toISOString().slice(0, 10));
+    const from = all[0]!;
+    const to = all[all.length - 1]!;
+    const found = new Map((await this.#requests.usageByDay(principal.userId, from, to)).map((d) => [d.day, d]));
+    return { from, to, days: all.map((day) => found.get(day) ?? { day, count: 0, cost: 0 }) };
   }
 }

@@ -109,12 +109,22 @@ export interface Usage {
   readonly lastAt: Date | null;
 }
 
+/** One calendar day (UTC) of a user's metered requests. */
+export interface DayUsage {
+  /** YYYY-MM-DD. */
+  readonly day: string;
+  readonly count: number;
+  readonly cost: number;
+}
+
 export interface RequestLog {
   /** Resolves only once the record is durable: a crash after it cannot lose the record. */
   append(record: RequestRecord): Promise<void>;
   /** The user's records, newest first (equal times: greater id first), and how many there are in all. */
   list(userId: string, offset: number, limit: number): Promise<{ total: number; records: RequestRecord[] }>;
   usage(userId: string): Promise<Usage>;
+  /** The user's records counted per UTC day from `from` to `to` (YYYY-MM-DD, both included), oldest first; days without one are left out. */
+  usageByDay(userId: string, from: string, to: string): Promise<DayUsage[]>;
 }
 
 /** One store: every port, plus what operators need. */

@@ -27,6 +27,8 @@ export interface HandlerDeps {
 
 const DEFAULT_OFFSET = 0;
 const DEFAULT_LIMIT = 25;
+/** The contract's default of fetchMyUsage's `days`: the dashboard's 30-day chart. */
+const DEFAULT_USAGE_DAYS = 30;
 
 export function createHandlers({ auth, search, account, store, publicBaseUrl }: HandlerDeps): Handlers {
   const imageUrl = (school: School): string =>
@@ -119,6 +121,15 @@ export function createHandlers({ auth, search, account, store, publicBaseUrl }: 
       const limit = query.limit ?? DEFAULT_LIMIT;
       const page = await account.history(ctx.principal(), offset, limit);
       return { status: 200, headers: NO_STORE, body: { total_count: page.total, offset, limit, requests: page.records.map(recordBody) } };
+    },
+
+    async fetchMyUsage({ query }, ctx) {
+      const usage = await account.usageByDay(ctx.principal(), query.days ?? DEFAULT_USAGE_DAYS);
+      return {
+        status: 200,
+        headers: NO_STORE,
+        body: { from: usage.from, to: usage.to, days: usage.days.map((d) => ({ date: d.day, request_count: d.count, total_cost: d.cost })) },
+      };
     },
 
     async getSchoolImage({ path }) {

@@ -13,6 +13,7 @@ export interface Operations {
   fetchSchoolSearch: { data: api.FetchSchoolSearchData; responses: api.FetchSchoolSearchResponses };
   fetchMyData: { data: api.FetchMyDataData; responses: api.FetchMyDataResponses };
   fetchMyRequests: { data: api.FetchMyRequestsData; responses: api.FetchMyRequestsResponses };
+  fetchMyUsage: { data: api.FetchMyUsageData; responses: api.FetchMyUsageResponses };
   getSchoolImage: { data: api.GetSchoolImageData; responses: { 200: string } };
   getLiveness: { data: api.GetLivenessData; responses: api.GetLivenessResponses };
   getReadiness: { data: api.GetReadinessData; responses: api.GetReadinessResponses };

@@ -1,7 +1,7 @@
-// GET /v1/fetchMyData and GET /v1/fetchMyRequests.
+// GET /v1/fetchMyData, GET /v1/fetchMyRequests and GET /v1/fetchMyUsage.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { fetchMyData, fetchMyRequests, fetchSchoolSearch } from '../../generated/sdk.gen.ts';
-import { zAccount, zRequestHistory } from '../../generated/zod.gen.ts';
+import { fetchMyData, fetchMyRequests, fetchMyUsage, fetchSchoolSearch } from '../../generated/sdk.gen.ts';
+import { zAccount, zDailyUsage, zRequestHistory } from '../../generated/zod.gen.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
 import { expectProblem, unchecked } from '../support/problem.ts';
 
@@ -90,5 +90,60 @@ describe('fetchMyRequests (GET /v1/fetchMyRequests)', () => {
 
   test('when there is no token, then 401', async () => {
     expectProblem(await fetchMyRequests({ client: app.client() }), 401, 'unauthorized');
+  });
+});
+
+describe('fetchMyUsage (GET /v1/fetchMyUsage)', () => {
+  const utcDay = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
+
+  test('when days is not given, then the last 30 UTC days, oldest first, every day present, today\'s searches counted', async () => {
+    const user = await app.userClient();
+    for (const query of ['harvard', 'yale']) await fetchSchoolSearch({ client: user.client, query: { query } });
+    const r = await fetchMyUsage({ client: user.client });
+    expect(r.response!.status).toBe(200);
+    expect(r.response!.headers.get('cache-control')).toBe('no-store');
+    const usage = zDailyUsage.parse(r.data);
+    expect(usage.days).toHaveLength(30);
+    expect(usage.to).toBe(utcDay(0));
+    expect(usage.from).toBe(usage.days[0]!.date);
+    expect(usage.days.map((d) => d.date)).toEqual([...usage.days.map((d) => d.date)].sort());
+    expect(usage.days.at(-1)).toEqual({ date: utcDay(0), request_count: 2, total_cost: 2 });
+    expect(usage.days.slice(0, -1).every((d) => d.request_count === 0 && d.total_cost === 0)).toBe(true);
+  });
+
+  test('when searches were made on earlier days, then each counts on its own UTC day', async () => {
+    const local = await startTestApp({ tokenTtlSeconds: 7 * 86_400 });
+    try {
+      const user = await local.userClient();
+      await fetchSchoolSearch({ client: user.client, query: { query: 'a' } });
+      local.clock.advance(86_400);
+      for (const query of ['b', 'c', 'd']) await fetchSchoolSearch({ client: user.client, query: { query } });
+      local.clock.advance(2 * 86_400);
+      const usage = (await fetchMyUsage({ client: user.client, query: { days: 4 } })).data!;
+      expect(usage.days.map((d) => d.request_count)).toEqual([1, 3, 0, 0]);
+      expect(usage.to).toBe(local.clock.now().toISOString().slice(0, 10));
+    } finally {
+      await local.close();
+    }
+  });
+
+  test('when another user has searched, then none of it is in the caller\'s usage', async () => {
+    const alice = await app.userClient();
+    const bob = await app.userClient();
+    await fetchSchoolSearch({ client: alice.client, query: { query: 'harvard' } });
+    const usage = (await fetchMyUsage({ client: bob.client, query: { days: 1 } })).data!;
+    expect(usage.days).toEqual([{ date: utcDay(0), request_count: 0, total_cost: 0 }]);
+  });
+
+  test.each([0, 367, -1, 'x', 1.5])('when days is %s, then 400 naming it', async (days) => {
+    const user = await app.userClient();
+    const r = await fetchMyUsage({ client: user.client, query: { days } as never, ...unchecked });
+    expectProblem(r, 400, 'validation-error');
+    expect(JSON.stringify(r.error)).toContain('days');
+  });
+
+  test('when there is no token, then 401', async () => {
+    const r = await fetchMyUsage({ client: app.client() });
+    expectProblem(r, 401, 'unauthorized');
   });
 });

@@ -96,6 +96,7 @@ describe('token handling with credentials', () => {
     await client.fetchMyData();
     await client.searchSchools({ query: 'anything' });
     await client.fetchMyRequests({ limit: 5 });
+    expect((await client.fetchMyUsage({ days: 2 })).days).toHaveLength(2);
     const account = await client.fetchMyData();
 
     expect(wire.logins()).toBe(1);

@@ -25,9 +25,9 @@ const SECURED = contractOperations()
     url: concretePath(op.path) + (op.operationId === 'fetchSchoolSearch' ? '?query=harvard' : ''),
   }));
 
-test('the contract secures the seven user operations (the list below is what is attacked)', () => {
+test('the contract secures the eight user operations (the list below is what is attacked)', () => {
   expect(SECURED.map((op) => op.operationId).sort()).toEqual(
-    ['fetchMyData', 'fetchMyRequests', 'fetchSchoolSearch', 'listMyTokens', 'revokeCurrentToken', 'revokeMyToken', 'rotateToken'].sort(),
+    ['fetchMyData', 'fetchMyRequests', 'fetchMyUsage', 'fetchSchoolSearch', 'listMyTokens', 'revokeCurrentToken', 'revokeMyToken', 'rotateToken'].sort(),
   );
 });
 

@@ -156,6 +156,7 @@ describe.each(targets)('API3: excessive data exposure, on %s', (_name, start) =>
     await send('empty search', 'fetchSchoolSearch', '/v1/fetchSchoolSearch?query=***', { token: first });
     await send('my data', 'fetchMyData', '/v1/fetchMyData', { token: first });
     await send('my requests', 'fetchMyRequests', '/v1/fetchMyRequests?limit=25', { token: first });
+    await send('my usage', 'fetchMyUsage', '/v1/fetchMyUsage?days=7', { token: first });
     await send('my tokens', 'listMyTokens', '/v1/tokens', { token: first });
     await send('image', 'getSchoolImage', `/images/schools/${schoolId}.svg`);
     await send('live', 'getLiveness', '/health/live');
@@ -173,6 +174,7 @@ describe.each(targets)('API3: excessive data exposure, on %s', (_name, start) =>
     await send('not json', 'createToken', '/v1/auth', { method: 'POST', body: PASSWORD, headers: { 'content-type': 'text/plain' } });
     await send('too large', 'createToken', '/v1/auth', { method: 'POST', body: JSON.stringify({ email: 'exposed@example.com', password: PASSWORD.repeat(2000) }) });
     await send('dead token', 'fetchMyData', '/v1/fetchMyData', { token: first });
+    await send('bad usage days', 'fetchMyUsage', '/v1/fetchMyUsage?days=0', { token: tokens[0]! });
     await send('bad search', 'fetchSchoolSearch', '/v1/fetchSchoolSearch?query=&limit=99', { token: tokens[0]! });
     await send('unknown token id', 'revokeMyToken', '/v1/tokens/00000000-0000-4000-8000-000000000000', { method: 'DELETE', token: tokens[0]! });
     await send('bad token id', 'revokeMyToken', '/v1/tokens/not-a-uuid', { method: 'DELETE', token: tokens[0]! });

@@ -10,7 +10,7 @@ import { planQuery } from '../../src/domain/search/query.ts';
 import { MemorySearchEngine } from '../../src/search/memory/memory.engine.ts';
 import { FERRETDB_MISSING as FERRETDB_NOT_INSTALLED } from '../support/ferretdb.ts';
 import { dropAndClose, flavorOf, freshDatabaseName, mongoUriFromEnv, openFreshMongoStore, type Flavor } from '../support/mongodb.ts';
-import { school } from './contract/builders.ts';
+import { record, recordId, school, user } from './contract/builders.ts';
 import { storeContractSuite } from './contract/suite.ts';
 import type { StoreTarget } from './contract/target.ts';
 
@@ -112,6 +112,23 @@ describe.each(
       const docs = await collection.find({}).toArray();
       expect(docs.every((d) => d['searchVersion'] === SEARCH_FIELDS_VERSION && Array.isArray(d['tokens']) && !('texts' in d))).toBe(true);
       expect(docs.find((d) => d['name'] === 'Older Academy')?.['tokens']).toContain('0older');
+    } finally {
+      await dropAndClose(store);
+    }
+  });
+
+  test('when request records were written before they carried their day, then usage per day still counts them', async () => {
+    const store = await openFreshMongoStore(serverUri, serverFlavor);
+    try {
+      const owner = user(1);
+      await store.users.create(owner);
+      await store.requests.append(record(1, owner.id, new Date('2026-11-20T10:00:00.000Z'), 2));
+      await store.db.collection(COLLECTIONS.requests).insertOne({ _id: recordId(2) as never, userId: owner.id, requestMade: 'search_schools:old', timeMade: new Date('2026-11-20T11:00:00.000Z'), cost: 3 });
+      await store.db.collection(COLLECTIONS.requests).insertOne({ _id: recordId(3) as never, userId: owner.id, requestMade: 'search_schools:old', timeMade: new Date('2026-11-21T11:00:00.000Z'), cost: 1 });
+      expect(await store.requests.usageByDay(owner.id, '2026-11-20', '2026-11-21')).toStrictEqual([
+        { day: '2026-11-20', count: 2, cost: 5 },
+        { day: '2026-11-21', count: 1, cost: 1 },
+      ]);
     } finally {
       await dropAndClose(store);
     }

@@ -54,6 +54,8 @@ export interface RequestDocument {
   requestMade: string;
   timeMade: Date;
   cost: number;
+  /** The UTC day of timeMade (YYYY-MM-DD), for usage per day; absent on records written before it existed. */
+  day?: string;
 }
 
 /** The text index of the $text engine (MONGODB_SEARCH=text), over `tokens`. */

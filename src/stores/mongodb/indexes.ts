@@ -30,6 +30,8 @@ export const INDEXES: Readonly<Record<keyof typeof COLLECTIONS, readonly IndexDe
   requests: [
     // History pages (newest first, ties by id) and the usage totals, read from the index alone.
     { name: 'requests_by_user_time', key: { userId: 1, timeMade: -1, _id: -1, cost: 1 } },
+    // Usage per day, grouped from the index alone.
+    { name: 'requests_by_user_day', key: { userId: 1, day: 1, cost: 1 } },
   ],
   // One document, found by its _id.
   catalog: [],

@@ -1,5 +1,5 @@
 import type { Collection } from 'mongodb';
-import type { RequestLog, RequestRecord, Usage } from '../../domain/ports.ts';
+import type { DayUsage, RequestLog, RequestRecord, Usage } from '../../domain/ports.ts';
 import type { RequestDocument } from './documents.ts';
 import { guarded } from './errors.ts';
 import { OPERATION_TIME_LIMIT_MS } from './limits.ts';
@@ -22,7 +22,7 @@ export class MongoRequestLog implements RequestLog {
   async append(record: RequestRecord): Promise<void> {
     await guarded(() =>
       this.#requests.insertOne(
-        { _id: record.id, userId: record.userId, requestMade: record.requestMade, timeMade: record.timeMade, cost: record.cost },
+        { _id: record.id, userId: record.userId, requestMade: record.requestMade, timeMade: record.timeMade, cost: record.cost, day: dayOf(record.timeMade) },
         DURABLE,
       ),
     );
@@ -36,6 +36,34 @@ export class MongoRequestLog implements RequestLog {
       ]),
     );
     return { total, records: docs.map(toRecord) };
+  }
+
+  /**
+   * Grouped on the server by the `day` each record is written with (an index holds user, day and
+   * cost: the read never touches a document). Records written before `day` existed are found by
+   * their time and grouped here; there are none once the history has been written by this version.
+   */
+  async usageByDay(userId: string, from: string, to: string): Promise<DayUsage[]> {
+    const start = new Date(`${from}T00:00:00.000Z`);
+    const end = new Date(Date.parse(`${to}T00:00:00.000Z`) + 86_400_000);
+    const match = { $match: { userId, day: { $gte: from, $lte: to } } };
+    // Count and cost in two groupings: FerretDB v1 computes only the first accumulator of a
+    // $group with several (the others come back 0). Both read the same index range.
+    const [counts, costs, legacy] = await guarded(() =>
+      Promise.all([
+        this.#requests.aggregate<{ _id: string; n: number }>([match, { $group: { _id: '$day', n: { $sum: 1 } } }], BOUNDED).toArray(),
+        this.#requests.aggregate<{ _id: string; total: number }>([match, { $group: { _id: '$day', total: { $sum: '$cost' } } }], BOUNDED).toArray(),
+        this.#requests.find({ userId, timeMade: { $gte: start, $lt: end }, day: { $exists: false } }, { ...BOUNDED, projection: { timeMade: 1, cost: 1 } }).toArray(),
+      ]),
+    );
+    const cost = new Map(costs.map((c) => [c._id, c.total]));
+    const days = new Map(counts.map((g) => [g._id, { day: g._id, count: g.n, cost: cost.get(g._id) ?? 0 }]));
+    for (const doc of legacy) {
+      const day = dayOf(doc.timeMade);
+      const d = days.get(day) ?? { day, count: 0, cost: 0 };
+      days.set(day, { day, count: d.count + 1, cost: d.cost + doc.cost });
+    }
+    return [...days.values()].sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : 0));
   }
 
   /**
@@ -55,6 +83,11 @@ export class MongoRequestLog implements RequestLog {
     );
     return { count, totalCost: cost?.total ?? 0, lastAt: last?.timeMade ?? null };
   }
+}
+
+/** The UTC calendar day of a time: YYYY-MM-DD. */
+function dayOf(time: Date): string {
+  return time.toISOString().slice(0, 10);
 }
 
 function toRecord(doc: RequestDocument): RequestRecord {

@@ -1,4 +1,4 @@
-import type { RequestLog, RequestRecord, Usage } from '../../domain/ports.ts';
+import type { DayUsage, RequestLog, RequestRecord, Usage } from '../../domain/ports.ts';
 import { StoreUnavailableError } from '../../domain/errors.ts';
 import type { Connection } from './connection.ts';
 import { RecordWriter } from './record.writer.ts';
@@ -21,6 +21,10 @@ interface Pending {
 const PAGE = `SELECT id, user_id, request_made, time_made, cost FROM api_requests WHERE user_id = ?
   ORDER BY time_made DESC, id DESC LIMIT ? OFFSET ?`;
 const USAGE = 'SELECT request_count, total_cost, last_request_at FROM users WHERE id = ?';
+// Times are ISO 8601 in UTC (records.ts): the first ten characters are the day, and a range of
+// days is a range of the index api_requests_by_user_time.
+const BY_DAY = `SELECT substr(time_made, 1, 10) AS day, count(*) AS count, sum(cost) AS cost FROM api_requests
+  WHERE user_id = ? AND time_made >= ? AND time_made < ? GROUP BY day ORDER BY day`;
 
 /** Records committed together at most: a bound on one transaction's size (and on its time holding the lock). */
 const MAX_BATCH = 500;
@@ -110,6 +114,13 @@ export class SqliteRequestLog implements RequestLog {
     });
   }
 
+  usageByDay(userId: string, from: string, to: string): Promise<DayUsage[]> {
+    const c = this.#connection;
+    return c.read(() =>
+      (c.statement(BY_DAY).all(userId, from, dayAfter(to)) as unknown as DayUsage[]).map((r) => ({ day: r.day, count: Number(r.count), cost: Number(r.cost) })),
+    );
+  }
+
   usage(userId: string): Promise<Usage> {
     const c = this.#connection;
     return c.read(() => {
@@ -123,6 +134,11 @@ export class SqliteRequestLog implements RequestLog {
       };
     });
   }
+}
+
+/** The day after a YYYY-MM-DD day, as the start of its ISO times. */
+function dayAfter(day: string): string {
+  return new Date(Date.parse(`${day}T00:00:00.000Z`) + 86_400_000).toISOString().slice(0, 10);
 }
 
 function toRecord(row: RecordRow): RequestRecord {

@@ -27,6 +27,26 @@ function alices(): { appended: RequestRecord[]; newestFirst: RequestRecord[] } {
 
 export const requestsContract: ContractPart = (_target, fixture) => {
   describe('RequestLog', () => {
+    test('when usage is asked per day, then records are counted and their costs summed per UTC day, both ends included, other users and days left out', async () => {
+      const { store } = fixture();
+      const time = (iso: string) => new Date(iso);
+      await seed(
+        store,
+        record(1, ALICE.id, time('2026-11-19T23:59:59.999Z')), // the day before `from`
+        record(2, ALICE.id, time('2026-11-20T00:00:00.000Z'), 2),
+        record(3, ALICE.id, time('2026-11-20T13:00:00.000Z'), 3),
+        record(4, ALICE.id, time('2026-11-22T23:59:59.999Z')),
+        record(5, BOB.id, time('2026-11-21T10:00:00.000Z')),
+        record(6, ALICE.id, time('2026-11-23T00:00:00.000Z')), // the day after `to`
+      );
+      expect(await store.requests.usageByDay(ALICE.id, '2026-11-20', '2026-11-22')).toStrictEqual([
+        { day: '2026-11-20', count: 2, cost: 5 },
+        { day: '2026-11-22', count: 1, cost: 1 },
+      ]);
+      expect(await store.requests.usageByDay(BOB.id, '2026-11-21', '2026-11-21')).toStrictEqual([{ day: '2026-11-21', count: 1, cost: 1 }]);
+      expect(await store.requests.usageByDay(BOB.id, '2026-11-22', '2026-11-23')).toStrictEqual([]);
+    });
+
     test('when records are appended, then list returns them field for field, newest first, ties by id descending', async () => {
       const { store } = fixture();
       const { appended, newestFirst } = alices();
