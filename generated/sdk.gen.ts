@@ -4,8 +4,8 @@ import * as z from 'zod';
 
 import { client } from './client.gen.ts';
 import type { Client, ClientMeta, Options as Options2, RequestResult, TDataShape } from './client/index.ts';
-import type { CreateTokenData, CreateTokenErrors, CreateTokenResponses, FetchMyDataData, FetchMyDataErrors, FetchMyDataResponses, FetchMyRequestsData, FetchMyRequestsErrors, FetchMyRequestsResponses, FetchMyUsageData, FetchMyUsageErrors, FetchMyUsageResponses, FetchSchoolSearchData, FetchSchoolSearchErrors, FetchSchoolSearchResponses, GetLivenessData, GetLivenessErrors, GetLivenessResponses, GetReadinessData, GetReadinessErrors, GetReadinessResponses, GetSchoolImageData, GetSchoolImageErrors, GetSchoolImageResponses, ListMyTokensData, ListMyTokensErrors, ListMyTokensResponses, RevokeCurrentTokenData, RevokeCurrentTokenErrors, RevokeCurrentTokenResponses, RevokeMyTokenData, RevokeMyTokenErrors, RevokeMyTokenResponses, RotateTokenData, RotateTokenErrors, RotateTokenResponses } from './types.gen.ts';
-import { zCreateTokenBody, zCreateTokenResponse, zFetchMyDataResponse, zFetchMyRequestsQuery, zFetchMyRequestsResponse, zFetchMyUsageQuery, zFetchMyUsageResponse, zFetchSchoolSearchQuery, zFetchSchoolSearchResponse, zGetLivenessResponse, zGetReadinessResponse, zGetSchoolImagePath, zGetSchoolImageResponse, zListMyTokensResponse, zRevokeCurrentTokenResponse, zRevokeMyTokenPath, zRevokeMyTokenResponse, zRotateTokenResponse } from './zod.gen.ts';
+import type { ChangePasswordData, ChangePasswordErrors, ChangePasswordResponses, CreateTokenData, CreateTokenErrors, CreateTokenResponses, FetchMyDataData, FetchMyDataErrors, FetchMyDataResponses, FetchMyRequestsData, FetchMyRequestsErrors, FetchMyRequestsResponses, FetchMyUsageData, FetchMyUsageErrors, FetchMyUsageResponses, FetchSchoolSearchData, FetchSchoolSearchErrors, FetchSchoolSearchResponses, GetLivenessData, GetLivenessErrors, GetLivenessResponses, GetReadinessData, GetReadinessErrors, GetReadinessResponses, GetSchoolImageData, GetSchoolImageErrors, GetSchoolImageResponses, ListMyTokensData, ListMyTokensErrors, ListMyTokensResponses, RevokeCurrentTokenData, RevokeCurrentTokenErrors, RevokeCurrentTokenResponses, RevokeMyTokenData, RevokeMyTokenErrors, RevokeMyTokenResponses, RotateTokenData, RotateTokenErrors, RotateTokenResponses } from './types.gen.ts';
+import { zChangePasswordBody, zChangePasswordResponse, zCreateTokenBody, zCreateTokenResponse, zFetchMyDataResponse, zFetchMyRequestsQuery, zFetchMyRequestsResponse, zFetchMyUsageQuery, zFetchMyUsageResponse, zFetchSchoolSearchQuery, zFetchSchoolSearchResponse, zGetLivenessResponse, zGetReadinessResponse, zGetSchoolImagePath, zGetSchoolImageResponse, zListMyTokensResponse, zRevokeCurrentTokenResponse, zRevokeMyTokenPath, zRevokeMyTokenResponse, zRotateTokenResponse } from './zod.gen.ts';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -196,6 +196,34 @@ export const revokeMyToken = <ThrowOnError extends boolean = false>(options: Opt
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v1/tokens/{tokenId}',
     ...options
+});
+
+/**
+ * Change the caller's password
+ *
+ * Checks the current password and sets the new one, then revokes every other live token of
+ * the caller: whoever held one (a leaked token, another device) is signed out. The token that
+ * made this request keeps working. A wrong current password is a 403 `wrong-password` (not a
+ * 401: the token is fine, and a client must not sign in again).
+ *
+ * Each attempt costs a password check, so it is limited per user like logins (by default 30
+ * per minute); over the quota the answer is 429 with `Retry-After`.
+ *
+ */
+export const changePassword = <ThrowOnError extends boolean = false>(options: Options<ChangePasswordData, ThrowOnError>): RequestResult<ChangePasswordResponses, ChangePasswordErrors, ThrowOnError> => (options.client ?? client).post<ChangePasswordResponses, ChangePasswordErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: zChangePasswordBody,
+        path: z.never().optional(),
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zChangePasswordResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/account/password',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
 });
 
 /**

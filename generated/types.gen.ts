@@ -15,6 +15,17 @@ export type Credentials = {
     password: string;
 };
 
+export type PasswordChange = {
+    /**
+     * The password the caller signs in with now.
+     */
+    current_password: string;
+    /**
+     * The new password, 8 to 1024 characters.
+     */
+    new_password: string;
+};
+
 export type Token = {
     /**
      * Identifier of the user the token belongs to.
@@ -544,6 +555,61 @@ export type RevokeMyTokenResponses = {
 };
 
 export type RevokeMyTokenResponse = RevokeMyTokenResponses[keyof RevokeMyTokenResponses];
+
+export type ChangePasswordData = {
+    body: PasswordChange;
+    path?: never;
+    query?: never;
+    url: '/v1/account/password';
+};
+
+export type ChangePasswordErrors = {
+    /**
+     * The request is invalid; `errors` says what and where.
+     */
+    400: Problem;
+    /**
+     * The token is missing, malformed, unknown, expired or revoked.
+     */
+    401: Problem;
+    /**
+     * The current password is not right; nothing changed.
+     */
+    403: Problem;
+    /**
+     * The request body is larger than 16 KiB.
+     */
+    413: Problem;
+    /**
+     * The request body is not `application/json`.
+     */
+    415: Problem;
+    /**
+     * A quota is used up (see the operation's description); retry after the given number of
+     * seconds. `RateLimit` shows which quota is at zero.
+     *
+     */
+    429: Problem;
+    /**
+     * An unexpected error. Nothing internal is disclosed; quote `request_id` when reporting it.
+     */
+    500: Problem;
+    /**
+     * The store cannot be reached right now; retry after the given number of seconds.
+     */
+    503: Problem;
+};
+
+export type ChangePasswordError = ChangePasswordErrors[keyof ChangePasswordErrors];
+
+export type ChangePasswordResponses = {
+    /**
+     * The password is changed; every other token of the caller is revoked.
+     */
+    204: void;
+};
+
+export type ChangePasswordResponse = ChangePasswordResponses[keyof ChangePasswordResponses];
 
 export type FetchMyDataData = {
     body?: never;

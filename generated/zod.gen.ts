@@ -7,6 +7,11 @@ export const zCredentials = z.object({
     password: z.string().min(1).max(1024)
 });
 
+export const zPasswordChange = z.object({
+    current_password: z.string().min(1).max(1024),
+    new_password: z.string().min(8).max(1024)
+});
+
 export const zToken = z.object({
     userId: z.uuid(),
     token: z.string().regex(/^ssk_[A-Za-z0-9_-]{43}$/),
@@ -256,6 +261,13 @@ export const zRevokeMyTokenPath = z.object({
  * The token is revoked.
  */
 export const zRevokeMyTokenResponse = z.void();
+
+export const zChangePasswordBody = zPasswordChange;
+
+/**
+ * The password is changed; every other token of the caller is revoked.
+ */
+export const zChangePasswordResponse = z.void();
 
 /**
  * The caller's account.

@@ -1,6 +1,6 @@
 // Accounts and tokens: log in, authenticate, rotate, list and revoke. No HTTP in here.
 import { randomUUID } from 'node:crypto';
-import { EmailTakenError, InvalidCredentialsError, InvalidInputError, NotFoundError, UnauthenticatedError } from './errors.ts';
+import { EmailTakenError, InvalidCredentialsError, InvalidInputError, NotFoundError, UnauthenticatedError, WrongPasswordError } from './errors.ts';
 import type { Clock, PasswordHasher, TokenRecord, TokenStore, UserStore } from './ports.ts';
 import { looksLikeToken, newTokenValue, tokenDigest, tokenHint } from './token.ts';
 
@@ -102,6 +102,22 @@ export class AuthService {
     await this.#tokens.insert(record);
     await this.#tokens.revokeAllButNewest(user.id, MAX_LIVE_TOKENS, this.#clock.now());
     return issued;
+  }
+
+  /**
+   * Sets a new password after checking the current one (WrongPasswordError otherwise), then
+   * revokes every other live token of the user: a leaked token or another device is signed
+   * out; the one that asked keeps working.
+   */
+  async changePassword(principal: Principal, current: string, next: string): Promise<void> {
+    const user = await this.#users.findById(principal.userId);
+    if (!user) throw new UnauthenticatedError('unknown');
+    if (!(await this.#hasher.verify(user.passwordHash, current))) throw new WrongPasswordError();
+    if (next.length < MIN_PASSWORD_LENGTH || next.length > MAX_PASSWORD_LENGTH) {
+      throw new InvalidInputError(`The password must have ${MIN_PASSWORD_LENGTH} to ${MAX_PASSWORD_LENGTH} characters.`);
+    }
+    await this.#users.setPasswordHash(user.id, await this.#hasher.hash(next));
+    await this.#tokens.revokeAllExcept(user.id, principal.tokenId, this.#clock.now());
   }
 
   /** Resolves a presented token value to its user, or throws UnauthenticatedError. */

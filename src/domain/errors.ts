@@ -43,6 +43,14 @@ export class InvalidInputError extends DomainError {
   readonly code = 'invalid_input';
 }
 
+/** The current password given to change it is not the user's: a fault of the input, not of the token. */
+export class WrongPasswordError extends DomainError {
+  readonly code = 'wrong_password';
+  constructor() {
+    super('The current password is not right.');
+  }
+}
+
 /** The store cannot be reached or refuses work right now; retrying later may succeed. */
 export class StoreUnavailableError extends DomainError {
   readonly code = 'store_unavailable';

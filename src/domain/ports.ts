@@ -89,6 +89,8 @@ export interface TokenStore {
   revoke(userId: string, tokenId: string, now: Date): Promise<boolean>;
   /** Revokes `oldId` and inserts `next` in one step. False (and nothing inserted) when `oldId` is not live. */
   rotate(userId: string, oldId: string, next: TokenRecord, now: Date): Promise<boolean>;
+  /** Revokes every live token of the user but `keepId`; returns how many. */
+  revokeAllExcept(userId: string, keepId: string, now: Date): Promise<number>;
   /** Revokes the user's live tokens beyond the `keep` (≥ 0) newest, in listLive's order; returns how many. */
   revokeAllButNewest(userId: string, keep: number, now: Date): Promise<number>;
   /** Deletes every user's tokens that expired or were revoked strictly before `before`; returns how many. */

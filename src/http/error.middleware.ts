@@ -2,7 +2,7 @@
 // validator, authentication or the domain, leaves as application/problem+json.
 import type { ErrorRequestHandler, Request, Response } from 'express';
 import type { Logger } from 'pino';
-import { DomainError, InvalidCredentialsError, NotFoundError, StoreUnavailableError, UnauthenticatedError } from '../domain/errors.ts';
+import { DomainError, InvalidCredentialsError, NotFoundError, StoreUnavailableError, UnauthenticatedError, WrongPasswordError } from '../domain/errors.ts';
 import { PROBLEMS, problemBody, type ProblemItem, type ProblemKind } from './problems.ts';
 import { loggable } from './logging.ts';
 import { RateLimitedError } from './rate-limit.ts';
@@ -85,6 +85,9 @@ function mapDomain(error: DomainError, req: Request): Mapped {
     return { kind: PROBLEMS.invalidCredentials, detail: error.message, headers: { 'WWW-Authenticate': REALM } };
   }
   if (error instanceof NotFoundError) return { kind: PROBLEMS.notFound, detail: error.message };
+  if (error instanceof WrongPasswordError) {
+    return { kind: PROBLEMS.wrongPassword, detail: 'current_password is not the current password.' };
+  }
   if (error instanceof StoreUnavailableError) {
     return {
       kind: PROBLEMS.unavailable,

@@ -39,6 +39,11 @@ export function createHandlers({ auth, search, account, store, publicBaseUrl }: 
       return { status: 200, body: tokenBody(await auth.login(body.email, body.password)), headers: NO_STORE };
     },
 
+    async changePassword({ body }, ctx) {
+      await auth.changePassword(ctx.principal(), body.current_password, body.new_password);
+      return { status: 204, body: undefined };
+    },
+
     async revokeCurrentToken(_input, ctx) {
       await auth.revokeCurrent(ctx.principal());
       return { status: 204, body: undefined };

@@ -22,6 +22,8 @@ export const PROBLEMS = {
     'Send a live token as `Authorization: Bearer ssk_…`. Get one from `POST /v1/auth`; a token stops working when it expires or is revoked.'),
   invalidCredentials: kind('invalid-credentials', 401, 'Invalid credentials',
     'The e-mail and password do not match an account. Check both; the answer does not say which one is wrong.'),
+  wrongPassword: kind('wrong-password', 403, 'Wrong password',
+    'The current password given to change it is not right. The token is fine: do not sign in again, ask the user for the current password.'),
   notFound: kind('not-found', 404, 'Not found', 'There is no such resource, or it is not yours.'),
   methodNotAllowed: kind('method-not-allowed', 405, 'Method not allowed', 'Use one of the methods in the `Allow` header.'),
   requestTimeout: kind('request-timeout', 408, 'Request timeout',

@@ -86,6 +86,10 @@ export function rateLimiting(limits: RateLimits, logger: Logger): RequestHandler
       }),
       build({ policy: 'login-failures-per-email', limit: limits.loginFailuresPerEmail, key: (req) => `e:${emailKey(req)}`, failuresOnly: true }),
     ].filter((h) => h !== undefined),
+    // Each attempt costs a password check, as a login does: the same quota, per user.
+    changePassword: [
+      build({ policy: 'password-change-per-user', limit: limits.loginPerClient, key: (req) => `p:${principalOf(req).userId}` }),
+    ].filter((h) => h !== undefined),
   };
 
   return (req: Request, res: Response, next: NextFunction) => {

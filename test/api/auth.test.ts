@@ -1,7 +1,8 @@
-// POST/DELETE /v1/auth, POST /v1/auth/rotate, GET /v1/tokens, DELETE /v1/tokens/{tokenId}, and
-// bearer token handling on secured operations.
+// POST/DELETE /v1/auth, POST /v1/auth/rotate, GET /v1/tokens, DELETE /v1/tokens/{tokenId},
+// POST /v1/account/password, and bearer token handling on secured operations.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
+  changePassword,
   createToken,
   fetchMyData,
   fetchSchoolSearch,
@@ -299,5 +300,46 @@ describe('revokeMyToken (DELETE /v1/tokens/{tokenId})', () => {
   test('when there is no token, then 401', async () => {
     const r = await revokeMyToken({ client: app.client(), path: { tokenId: '00000000-0000-4000-8000-000000000000' } });
     expectProblem(r, 401, 'unauthorized');
+  });
+});
+
+describe('changePassword (POST /v1/account/password)', () => {
+  async function withSessions(count: number) {
+    const user = await app.userClient(undefined, 'old-password-123');
+    const others = [];
+    for (let i = 0; i < count; i++) others.push(await app.services.auth.login(user.email, 'old-password-123'));
+    return { user, others };
+  }
+
+  test('when the current password is right, then 204, the new one signs in, the old one no more, every other token is revoked and this one keeps working', async () => {
+    const { user, others } = await withSessions(2);
+    const r = await changePassword({ client: user.client, body: { current_password: 'old-password-123', new_password: 'new-password-456' } });
+    expect(r.response!.status).toBe(204);
+    expectProblem(await createToken({ client: app.client(), body: { email: user.email, password: 'old-password-123' } }), 401, 'invalid-credentials');
+    expect((await createToken({ client: app.client(), body: { email: user.email, password: 'new-password-456' } })).response!.status).toBe(200);
+    for (const other of others) expectProblem(await fetchMyData({ client: app.client({ Authorization: `Bearer ${other.value}` }) }), 401, 'unauthorized');
+    expect((await fetchMyData({ client: user.client })).response!.status).toBe(200);
+  });
+
+  test('when the current password is wrong, then 403 wrong-password (not 401: the token is fine), and nothing changes', async () => {
+    const { user, others } = await withSessions(1);
+    const r = await changePassword({ client: user.client, body: { current_password: 'not-the-password', new_password: 'new-password-456' }, ...unchecked });
+    expectProblem(r, 403, 'wrong-password');
+    expect((await fetchMyData({ client: app.client({ Authorization: `Bearer ${others[0]!.value}` }) })).response!.status).toBe(200);
+    expect((await createToken({ client: app.client(), body: { email: user.email, password: 'old-password-123' } })).response!.status).toBe(200);
+  });
+
+  test.each([
+    ['a new password of 7 characters', { current_password: 'old-password-123', new_password: 'short-7' }],
+    ['no current password', { new_password: 'new-password-456' }],
+    ['an unknown field', { current_password: 'old-password-123', new_password: 'new-password-456', email: 'x@example.com' }],
+  ])('when the body has %s, then 400 and the password is unchanged', async (_what, body) => {
+    const { user } = await withSessions(0);
+    expectProblem(await changePassword({ client: user.client, body: body as never, ...unchecked }), 400, 'validation-error');
+    expect((await createToken({ client: app.client(), body: { email: user.email, password: 'old-password-123' } })).response!.status).toBe(200);
+  });
+
+  test('when there is no token, then 401', async () => {
+    expectProblem(await changePassword({ client: app.client(), body: { current_password: 'x', new_password: 'new-password-456' }, ...unchecked }), 401, 'unauthorized');
   });
 });

@@ -3,7 +3,7 @@
 // headers (draft 8). Each test starts its own app, so quotas never leak between tests.
 import { afterEach, describe, expect, test } from 'vitest';
 import { createClient } from '../../generated/client/index.ts';
-import { createToken, fetchMyRequests, fetchSchoolSearch, rotateToken } from '../../generated/sdk.gen.ts';
+import { changePassword, createToken, fetchMyRequests, fetchSchoolSearch, rotateToken } from '../../generated/sdk.gen.ts';
 import { RATE_LIMITS_OFF, type RateLimits } from '../../src/http/rate-limit.ts';
 import { startTestApp, type TestApp, type TestAppOptions } from '../support/app.ts';
 import { expectProblem, unchecked } from '../support/problem.ts';
@@ -95,6 +95,24 @@ describe('search: per user', () => {
     expect(ok.response!.status).toBe(200);
     expect(ok.response!.headers.get('ratelimit')).toBeNull();
     expect(ok.response!.headers.get('ratelimit-policy')).toBeNull();
+  });
+});
+
+describe('password change: per user', () => {
+  test('when one token guesses the current password too often, then 429 even with the right one, and another user is not throttled', async () => {
+    const a = await start({ loginPerClient: 2 });
+    const user = await a.userClient(undefined, 'right-password-1');
+    for (let i = 0; i < 2; i++) {
+      const guess = await changePassword({ client: user.client, body: { current_password: `wrong-${i}-password`, new_password: 'new-password-2' }, ...unchecked });
+      expectProblem(guess, 403, 'wrong-password');
+    }
+    const refused = await changePassword({ client: user.client, body: { current_password: 'right-password-1', new_password: 'new-password-2' }, ...unchecked });
+    expectProblem(refused, 429, 'rate-limited');
+    expect(retryAfter(refused.response)).toBeGreaterThan(0);
+    expect(refused.response!.headers.get('ratelimit')).toContain('"password-change-per-user"; r=0');
+    const other = await a.userClient(undefined, 'other-password-1');
+    const fine = await changePassword({ client: other.client, body: { current_password: 'other-password-1', new_password: 'new-password-2' } });
+    expect(fine.response!.status).toBe(204);
   });
 });
 

@@ -23,18 +23,21 @@ const SECURED = contractOperations()
     operationId: op.operationId,
     method: op.method,
     url: concretePath(op.path) + (op.operationId === 'fetchSchoolSearch' ? '?query=harvard' : ''),
+    // A body the operation accepts (a wrong current password: nothing changes if it ever ran).
+    body: op.operationId === 'changePassword' ? JSON.stringify({ current_password: 'not-the-password', new_password: 'never-set-password' }) : undefined,
   }));
 
-test('the contract secures the eight user operations (the list below is what is attacked)', () => {
+test('the contract secures the nine user operations (the list below is what is attacked)', () => {
   expect(SECURED.map((op) => op.operationId).sort()).toEqual(
-    ['fetchMyData', 'fetchMyRequests', 'fetchMyUsage', 'fetchSchoolSearch', 'listMyTokens', 'revokeCurrentToken', 'revokeMyToken', 'rotateToken'].sort(),
+    ['changePassword', 'fetchMyData', 'fetchMyRequests', 'fetchMyUsage', 'fetchSchoolSearch', 'listMyTokens', 'revokeCurrentToken', 'revokeMyToken', 'rotateToken'].sort(),
   );
 });
 
 async function call(op: (typeof SECURED)[number], headers: Record<string, string>, extraQuery = '') {
   const separator = op.url.includes('?') ? '&' : '?';
   const url = `${app.baseUrl}${op.url}${extraQuery ? separator + extraQuery : ''}`;
-  return answer(await fetch(url, { method: op.method, headers }));
+  const body = op.body === undefined ? {} : { body: op.body, headers: { ...headers, 'Content-Type': 'application/json' } };
+  return answer(await fetch(url, { method: op.method, headers, ...body }));
 }
 
 async function expectRefusedEverywhere(headers: Record<string, string>, extraQuery = '', presented = true): Promise<void> {

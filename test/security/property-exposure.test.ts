@@ -157,6 +157,7 @@ describe.each(targets)('API3: excessive data exposure, on %s', (_name, start) =>
     await send('my data', 'fetchMyData', '/v1/fetchMyData', { token: first });
     await send('my requests', 'fetchMyRequests', '/v1/fetchMyRequests?limit=25', { token: first });
     await send('my usage', 'fetchMyUsage', '/v1/fetchMyUsage?days=7', { token: first });
+    await send('wrong current password', 'changePassword', '/v1/account/password', { method: 'POST', token: first, body: JSON.stringify({ current_password: 'not-it', new_password: 'another-password-1' }) });
     await send('my tokens', 'listMyTokens', '/v1/tokens', { token: first });
     await send('image', 'getSchoolImage', `/images/schools/${schoolId}.svg`);
     await send('live', 'getLiveness', '/health/live');
@@ -164,6 +165,7 @@ describe.each(targets)('API3: excessive data exposure, on %s', (_name, start) =>
     const rotated = await send('rotate', 'rotateToken', '/v1/auth/rotate', { method: 'POST', token: second.token });
     tokens.push((rotated.json as { token: string }).token);
     await send('revoke by id', 'revokeMyToken', `/v1/tokens/${(rotated.json as { token_id: string }).token_id}`, { method: 'DELETE', token: first });
+    await send('change password', 'changePassword', '/v1/account/password', { method: 'POST', token: first, body: JSON.stringify({ current_password: PASSWORD, new_password: PASSWORD }) });
     await send('log out', 'revokeCurrentToken', '/v1/auth', { method: 'DELETE', token: first });
 
     // Error answers of every kind.

@@ -48,6 +48,13 @@ export class MongoTokenStore implements TokenStore {
     return revoked;
   }
 
+  async revokeAllExcept(userId: string, keepId: string, now: Date): Promise<number> {
+    const result = await guarded(() =>
+      this.#tokens.updateMany({ ...live(userId, now), _id: { $ne: keepId } }, { $set: { revokedAt: now, deadAt: now } }),
+    );
+    return result.modifiedCount;
+  }
+
   async revokeAllButNewest(userId: string, keep: number, now: Date): Promise<number> {
     const beyond = await guarded(() =>
       this.#tokens.find(live(userId, now), { projection: { _id: 1 } }).sort(NEWEST_FIRST).skip(keep).toArray(),

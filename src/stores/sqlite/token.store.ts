@@ -18,6 +18,7 @@ const BY_DIGEST = `SELECT ${COLUMNS} FROM tokens WHERE digest = ?`;
 const LIVE = `SELECT ${COLUMNS} FROM tokens WHERE user_id = ? AND revoked_at IS NULL AND expires_at > ?
   ORDER BY created_at DESC, rowid DESC`;
 const REVOKE = 'UPDATE tokens SET revoked_at = ? WHERE id = ? AND user_id = ? AND revoked_at IS NULL AND expires_at > ?';
+const REVOKE_OTHERS = 'UPDATE tokens SET revoked_at = ? WHERE user_id = ? AND id <> ? AND revoked_at IS NULL AND expires_at > ?';
 const PURGE = 'DELETE FROM tokens WHERE expires_at < ? OR revoked_at < ?';
 const TRIM = `UPDATE tokens SET revoked_at = :now
   WHERE user_id = :user AND revoked_at IS NULL AND expires_at > :now AND id NOT IN (
@@ -61,6 +62,12 @@ export class SqliteTokenStore implements TokenStore {
         return true;
       }),
     );
+  }
+
+  revokeAllExcept(userId: string, keepId: string, now: Date): Promise<number> {
+    const c = this.#connection;
+    const at = now.toISOString();
+    return c.write(() => Number(c.statement(REVOKE_OTHERS).run(at, userId, keepId, at).changes));
   }
 
   revokeAllButNewest(userId: string, keep: number, now: Date): Promise<number> {

@@ -150,6 +150,24 @@ export const tokensContract: ContractPart = (_target, fixture) => {
       expect(await store.tokens.listLive(BOB.id, at(SECOND))).toStrictEqual(bobs);
     });
 
+    test('when every token but one is revoked, then the user\'s other live tokens are, the kept one and dead ones are as they were, and other users are untouched', async () => {
+      const { store } = fixture();
+      const kept = token(1, ALICE.id, { createdAt: at(-MINUTE) });
+      const others = [2, 3].map((n) => token(n, ALICE.id, { createdAt: at(-n * MINUTE) }));
+      const expired = token(4, ALICE.id, { createdAt: at(-HOUR), expiresAt: at(-1) });
+      const bobs = token(5, BOB.id, { createdAt: at(-MINUTE) });
+      await seed(store, kept, ...others, expired, bobs);
+      expect(await store.tokens.revokeAllExcept(ALICE.id, kept.id, T0)).toBe(2);
+      expect(await store.tokens.listLive(ALICE.id, T0)).toStrictEqual([kept]);
+      for (const t of others) expect(await store.tokens.findByDigest(t.digest)).toStrictEqual({ ...t, revokedAt: T0 });
+      expect(await store.tokens.findByDigest(expired.digest)).toStrictEqual(expired);
+      expect(await store.tokens.listLive(BOB.id, T0)).toStrictEqual([bobs]);
+      expect(await store.tokens.revokeAllExcept(ALICE.id, kept.id, T0)).toBe(0);
+      // Another user's token id keeps nothing of this user.
+      expect(await store.tokens.revokeAllExcept(ALICE.id, bobs.id, at(SECOND))).toBe(1);
+      expect(await store.tokens.listLive(BOB.id, at(SECOND))).toStrictEqual([bobs]);
+    });
+
     test('when keep is at least the live count, then nothing is revoked; when keep is 0, then every live token is', async () => {
       const { store } = fixture();
       const tokens = [1, 2].map((n) => token(n, ALICE.id, { createdAt: at(-n * MINUTE) }));
