@@ -7,7 +7,7 @@
 import { readDrafts } from '../../src/import/read.ts';
 import { planQuery } from '../../src/domain/search/query.ts';
 import { deriveSearch, tokenOf } from '../../src/stores/mongodb/search.fields.ts';
-import { CANDIDATE_LIMIT } from '../../src/stores/mongodb/text.engine.ts';
+import { CANDIDATE_LIMIT } from '../../src/stores/mongodb/candidates.ts';
 
 const { drafts } = await readDrafts('data/seed/ipeds-hd2022.ndjson');
 const df = new Map<string, number>();

@@ -8,7 +8,8 @@ import type { CatalogSchool } from '../../src/domain/search/engine.ts';
 import { planQuery } from '../../src/domain/search/query.ts';
 import { ReferenceEngine } from '../../src/search/reference.engine.ts';
 import { toDocument } from '../../src/stores/mongodb/school.store.ts';
-import { CANDIDATE_LIMIT, MongoTextEngine } from '../../src/stores/mongodb/text.engine.ts';
+import { CANDIDATE_LIMIT } from '../../src/stores/mongodb/candidates.ts';
+import { MongoTextEngine } from '../../src/stores/mongodb/text.engine.ts';
 import { mingoSourceOf } from '../support/mingo-search.ts';
 import { catalogOf, denseQueryArb, denseSchoolArb, queryArb, schoolArb } from '../support/search-arbitraries.ts';
 

@@ -3,11 +3,11 @@
 // the MongoDB $text engine hands it what its one-word look-up found. One implementation, so an
 // engine that ranks here cannot drift from the reference.
 import { canonicalKey, indexTerms } from './analysis.ts';
-import type { CatalogSchool } from './engine.ts';
+import type { CatalogSchool, EnginePage } from './engine.ts';
 import { coversName, matchKind, nameWords, startsWithQuery } from './matching.ts';
 import { nameSortKey } from './normalize.ts';
-import type { QueryWord, SearchPlan } from './query.ts';
-import { compareQuality, compareStatic, credit, Field, Kind, type Equality, type Quality } from './ranking.ts';
+import { withoutWords, type QueryWord, type SearchPlan } from './query.ts';
+import { compareQuality, compareStatic, credit, Field, Kind, similarityScore, type Equality, type Quality } from './ranking.ts';
 
 /** A school as the rules read it: its terms per field, its equality keys, its name's words. */
 export interface Analysed {
@@ -61,6 +61,32 @@ export function bestCredit(word: QueryWord, entry: Analysed, options: RankOption
   return best;
 }
 
+/** What is left of a plan once the words no school has are dropped, with each word's school count. */
+export interface KnownWords {
+  readonly plan: SearchPlan;
+  /** Indexes into the typed plan's words of the words kept, in order. */
+  readonly known: readonly number[];
+  /** How many schools in scope have word w of `plan`. */
+  readonly found: (w: number) => number;
+}
+
+/**
+ * Leaves out the words no school has (`counts`: per word of `typed`, schools in scope that have
+ * it), as if they had not been typed (they still count in the score); undefined when none is left.
+ */
+export function withKnownWords(typed: SearchPlan, counts: readonly number[]): KnownWords | undefined {
+  const known = typed.words.map((_, w) => w).filter((w) => counts[w]! > 0);
+  if (known.length === 0) return undefined;
+  return { plan: withoutWords(typed, known), known, found: (w) => counts[known[w]!]! };
+}
+
+/** The word soft matching drops first among `words`: the most common, the later of equals. */
+export function mostCommon(words: readonly number[], found: (w: number) => number): number {
+  let drop = words[0]!;
+  for (const w of words) if (found(w) >= found(drop)) drop = w;
+  return drop;
+}
+
 /**
  * Ranks `entries` for `plan` (its words all known: query.ts, withoutWords). `found(w)`: how many
  * schools in scope have word w, for soft matching: when no entry has every word, the most common
@@ -73,8 +99,7 @@ export function rankCandidates(plan: SearchPlan, entries: readonly Analysed[], f
   let required = plan.words.map((_, w) => w);
   const hasAll = (e: number) => required.every((w) => credits[e]![w]! > 0);
   while (required.length > 0 && !entries.some((_, e) => hasAll(e))) {
-    let drop = required[0]!;
-    for (const w of required) if (found(w) >= found(drop)) drop = w;
+    const drop = mostCommon(required, found);
     required = required.filter((w) => w !== drop);
   }
 
@@ -100,4 +125,15 @@ export function rankCandidates(plan: SearchPlan, entries: readonly Analysed[], f
       compareStatic({ ...a.entry.school, sortKey: a.entry.sortKey }, { ...b.entry.school, sortKey: b.entry.sortKey }),
   );
   return { results, required };
+}
+
+/** The page of ranked results; scores count every word typed (`typed`), found or not. */
+export function pageOf(results: readonly Ranked[], total: number, plan: SearchPlan, typed: SearchPlan, offset: number, limit: number): EnginePage {
+  return {
+    total,
+    hits: results.slice(offset, offset + limit).map(({ entry, quality }) => ({
+      school: { id: entry.school.id, name: entry.school.name, city: entry.school.city, state: entry.school.state, imageUrl: entry.school.imageUrl },
+      score: similarityScore(quality, plan.words.length, typed.words.length),
+    })),
+  };
 }

@@ -1,9 +1,8 @@
 // What the MongoDB engines share: the candidate documents as the search rules read them, the
 // page they answer, and counts cached per catalog version.
-import type { EnginePage } from '../../domain/search/engine.ts';
-import type { SearchPlan } from '../../domain/search/query.ts';
-import type { Analysed, Ranked } from '../../domain/search/rank.ts';
-import { similarityScore } from '../../domain/search/ranking.ts';
+import type { Document } from 'mongodb';
+import type { EnginePage, EngineQuery, SearchEngine } from '../../domain/search/engine.ts';
+import type { Analysed } from '../../domain/search/rank.ts';
 import type { SchoolDocument } from './documents.ts';
 
 /** The fields the rules rank by (search.fields.ts) and the page shows: a candidate's projection, or Atlas's stored source. */
@@ -24,15 +23,38 @@ export function toAnalysed(d: Candidate): Analysed {
   };
 }
 
-/** The page of ranked results; scores count every word typed (`typed`), found or not. */
-export function pageOf(results: readonly Ranked[], total: number, plan: SearchPlan, typed: SearchPlan, offset: number, limit: number): EnginePage {
-  return {
-    total,
-    hits: results.slice(offset, offset + limit).map(({ entry, quality }) => ({
-      school: { id: entry.school.id, name: entry.school.name, city: entry.school.city, state: entry.school.state, imageUrl: entry.school.imageUrl },
-      score: similarityScore(quality, plan.words.length, typed.words.length),
-    })),
-  };
+/** Documents one look-up may read: the bound on what a query examines (docs/search.md). */
+export const CANDIDATE_LIMIT = 1000;
+
+/** What the engines need of the store: pipelines run on the schools, the catalog's version, readiness. */
+export interface SearchSource {
+  aggregate(pipeline: Document[]): Promise<Document[]>;
+  catalogVersion(): Promise<string>;
+  ready(): Promise<void>;
+}
+
+export interface CandidateEngineOptions extends CountCacheOptions {
+  /** Documents one look-up reads (default CANDIDATE_LIMIT). */
+  readonly candidateLimit?: number;
+}
+
+/** An engine that finds candidates in MongoDB, counting words per catalog version, and ranks them by the rules. */
+export abstract class CandidateEngine implements SearchEngine {
+  protected readonly source: SearchSource;
+  protected readonly limit: number;
+  protected readonly cache: CountCache;
+
+  constructor(source: SearchSource, options: CandidateEngineOptions = {}) {
+    this.source = source;
+    this.limit = options.candidateLimit ?? CANDIDATE_LIMIT;
+    this.cache = new CountCache(() => source.catalogVersion(), options);
+  }
+
+  ready(): Promise<void> {
+    return this.source.ready();
+  }
+
+  abstract search(query: EngineQuery): Promise<EnginePage>;
 }
 
 export interface CountCacheOptions {

@@ -2,7 +2,8 @@
 import type { SearchEngine } from '../../domain/search/engine.ts';
 import { MongoAtlasEngine } from './atlas.engine.ts';
 import type { MongoSchoolStore, PipelineMode } from './school.store.ts';
-import { MongoTextEngine, type CandidateEngineOptions, type SearchSource } from './text.engine.ts';
+import type { CandidateEngineOptions, SearchSource } from './candidates.ts';
+import { MongoTextEngine } from './text.engine.ts';
 
 export function mongoSearchEngine(schools: MongoSchoolStore, mode: PipelineMode, options: CandidateEngineOptions = {}): SearchEngine {
   const source: SearchSource = {
