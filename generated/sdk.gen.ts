@@ -4,8 +4,8 @@ import * as z from 'zod';
 
 import { client } from './client.gen.ts';
 import type { Client, ClientMeta, Options as Options2, RequestResult, TDataShape } from './client/index.ts';
-import type { ChangePasswordData, ChangePasswordErrors, ChangePasswordResponses, CreateTokenData, CreateTokenErrors, CreateTokenResponses, FetchMyDataData, FetchMyDataErrors, FetchMyDataResponses, FetchMyRequestsData, FetchMyRequestsErrors, FetchMyRequestsResponses, FetchMyUsageData, FetchMyUsageErrors, FetchMyUsageResponses, FetchSchoolSearchData, FetchSchoolSearchErrors, FetchSchoolSearchResponses, GetLivenessData, GetLivenessErrors, GetLivenessResponses, GetReadinessData, GetReadinessErrors, GetReadinessResponses, GetSchoolImageData, GetSchoolImageErrors, GetSchoolImageResponses, ListMyTokensData, ListMyTokensErrors, ListMyTokensResponses, RevokeCurrentTokenData, RevokeCurrentTokenErrors, RevokeCurrentTokenResponses, RevokeMyTokenData, RevokeMyTokenErrors, RevokeMyTokenResponses, RotateTokenData, RotateTokenErrors, RotateTokenResponses } from './types.gen.ts';
-import { zChangePasswordBody, zChangePasswordResponse, zCreateTokenBody, zCreateTokenResponse, zFetchMyDataResponse, zFetchMyRequestsQuery, zFetchMyRequestsResponse, zFetchMyUsageQuery, zFetchMyUsageResponse, zFetchSchoolSearchQuery, zFetchSchoolSearchResponse, zGetLivenessResponse, zGetReadinessResponse, zGetSchoolImagePath, zGetSchoolImageResponse, zListMyTokensResponse, zRevokeCurrentTokenResponse, zRevokeMyTokenPath, zRevokeMyTokenResponse, zRotateTokenResponse } from './zod.gen.ts';
+import type { ChangePasswordData, ChangePasswordErrors, ChangePasswordResponses, CreateApiKeyData, CreateApiKeyErrors, CreateApiKeyResponses, CreateTokenData, CreateTokenErrors, CreateTokenResponses, FetchMyDataData, FetchMyDataErrors, FetchMyDataResponses, FetchMyRequestsData, FetchMyRequestsErrors, FetchMyRequestsResponses, FetchMyUsageData, FetchMyUsageErrors, FetchMyUsageResponses, FetchSchoolSearchData, FetchSchoolSearchErrors, FetchSchoolSearchResponses, GetLivenessData, GetLivenessErrors, GetLivenessResponses, GetReadinessData, GetReadinessErrors, GetReadinessResponses, GetSchoolImageData, GetSchoolImageErrors, GetSchoolImageResponses, ListMyTokensData, ListMyTokensErrors, ListMyTokensResponses, RevokeCurrentTokenData, RevokeCurrentTokenErrors, RevokeCurrentTokenResponses, RevokeMyTokenData, RevokeMyTokenErrors, RevokeMyTokenResponses, RotateApiKeyData, RotateApiKeyErrors, RotateApiKeyResponses, RotateTokenData, RotateTokenErrors, RotateTokenResponses } from './types.gen.ts';
+import { zChangePasswordBody, zChangePasswordResponse, zCreateApiKeyBody, zCreateApiKeyResponse, zCreateTokenBody, zCreateTokenResponse, zFetchMyDataResponse, zFetchMyRequestsQuery, zFetchMyRequestsResponse, zFetchMyUsageQuery, zFetchMyUsageResponse, zFetchSchoolSearchQuery, zFetchSchoolSearchResponse, zGetLivenessResponse, zGetReadinessResponse, zGetSchoolImagePath, zGetSchoolImageResponse, zListMyTokensResponse, zRevokeCurrentTokenResponse, zRevokeMyTokenPath, zRevokeMyTokenResponse, zRotateApiKeyPath, zRotateApiKeyResponse, zRotateTokenResponse } from './zod.gen.ts';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -113,8 +113,9 @@ export const revokeCurrentToken = <ThrowOnError extends boolean = false>(options
  *
  * Verifies the credentials and issues a new bearer token that expires after `expires_in`
  * seconds. An unknown e-mail and a wrong password give the same answer. Each successful call
- * creates a new token; earlier tokens stay valid until they expire or are revoked (a user
- * holds at most 100 live tokens: beyond that, the oldest is revoked).
+ * creates a new session token; earlier tokens stay valid until they expire or are revoked (a
+ * user holds at most 100 live session tokens: beyond that, the oldest session is revoked;
+ * API keys are not affected).
  *
  * Rate limited, against password guessing: by default at most 30 attempts per minute from
  * one client (IP address), 10 failed attempts per minute at one e-mail address from one
@@ -161,10 +162,11 @@ export const rotateToken = <ThrowOnError extends boolean = false>(options?: Opti
 /**
  * List the caller's live tokens
  *
- * Lists the caller's tokens that are neither expired nor revoked, newest first. Token values
- * are never shown again after they are issued; `hint` shows their first characters so they
- * can be recognised. A user holds at most 100 live tokens: a login beyond that revokes the
- * oldest.
+ * Lists the caller's tokens that are neither expired nor revoked, newest first: session
+ * tokens and API keys, told apart by `kind`. Token values are never shown again after they
+ * are issued; `hint` shows their first characters so they can be recognised. A user holds
+ * at most 100 live session tokens (a login beyond that revokes the oldest session) and 20
+ * API keys.
  *
  */
 export const listMyTokens = <ThrowOnError extends boolean = false>(options?: Options<ListMyTokensData, ThrowOnError>): RequestResult<ListMyTokensResponses, ListMyTokensErrors, ThrowOnError> => (options?.client ?? client).get<ListMyTokensResponses, ListMyTokensErrors, ThrowOnError>({
@@ -199,10 +201,62 @@ export const revokeMyToken = <ThrowOnError extends boolean = false>(options: Opt
 });
 
 /**
+ * Create a named API key
+ *
+ * Issues a new API key: a token of the caller's, like a session token, with a name and a
+ * lifetime of `expires_in_days` (1 to 365, default 90). The value is in this response only;
+ * store it like a password. A key works everywhere a session token does, until it expires
+ * or is revoked (`DELETE /v1/tokens/{tokenId}`), rotated (`POST /v1/keys/{tokenId}/rotate`)
+ * or the user changes the password. It is not affected by logins or log-outs.
+ *
+ * A user holds at most 20 live API keys: creating one more is a 409 `too-many-keys`;
+ * revoke one first.
+ *
+ */
+export const createApiKey = <ThrowOnError extends boolean = false>(options: Options<CreateApiKeyData, ThrowOnError>): RequestResult<CreateApiKeyResponses, CreateApiKeyErrors, ThrowOnError> => (options.client ?? client).post<CreateApiKeyResponses, CreateApiKeyErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: zCreateApiKeyBody,
+        path: z.never().optional(),
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zCreateApiKeyResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/keys',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Replace an API key's value
+ *
+ * Issues a new value for one of the caller's live API keys and revokes the old value, in one
+ * step: a program still using the old value gets 401 from now on. The new key keeps the
+ * name and the lifetime the key was created with (from now), and gets a new `token_id`. A
+ * key that does not exist, is dead, is a session token or belongs to someone else gives
+ * the same 404.
+ *
+ */
+export const rotateApiKey = <ThrowOnError extends boolean = false>(options: Options<RotateApiKeyData, ThrowOnError>): RequestResult<RotateApiKeyResponses, RotateApiKeyErrors, ThrowOnError> => (options.client ?? client).post<RotateApiKeyResponses, RotateApiKeyErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: z.never().optional(),
+        path: zRotateApiKeyPath,
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zRotateApiKeyResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/keys/{tokenId}/rotate',
+    ...options
+});
+
+/**
  * Change the caller's password
  *
  * Checks the current password and sets the new one, then revokes every other live token of
- * the caller: whoever held one (a leaked token, another device) is signed out. The token that
+ * the caller, API keys included: whoever held one (a leaked token or key, another device) is
+ * signed out. The token that
  * made this request keeps working. A wrong current password is a 403 `wrong-password` (not a
  * 401: the token is fine, and a client must not sign in again).
  *

@@ -53,11 +53,25 @@ export type Token = {
 export type TokenInfo = {
     token_id: string;
     /**
-     * The first characters of the token value.
+     * `session`: issued by a login or a rotation. `key`: an API key (`POST /v1/keys`).
+     */
+    kind: 'session' | 'key';
+    /**
+     * The API key's name; null for a session token.
+     */
+    name: string | null;
+    /**
+     * The first characters of the token value (not enough to use it).
      */
     hint: string;
     created_at: string;
     expires_at: string;
+    /**
+     * When the token last authenticated a request, to the minute (it is recorded at most
+     * once a minute); null when it never has.
+     *
+     */
+    last_used_at: string | null;
     /**
      * True for the token that authenticated this request.
      */
@@ -65,7 +79,40 @@ export type TokenInfo = {
 };
 
 export type TokenList = {
+    /**
+     * At most 100 session tokens and 20 API keys.
+     */
     tokens: Array<TokenInfo>;
+};
+
+export type ApiKeyRequest = {
+    /**
+     * What the key is for, as the user will recognise it in a list (1 to 64 characters, no control characters).
+     */
+    name: string;
+    /**
+     * Lifetime of the key in days, at most 365.
+     */
+    expires_in_days?: number;
+};
+
+export type ApiKey = {
+    /**
+     * Identifier of the key, for `GET /v1/tokens`, rotation and revocation.
+     */
+    token_id: string;
+    name: string;
+    /**
+     * The key's value, sent as `Authorization: Bearer ssk_…`. Shown once; store it like a password.
+     */
+    token: string;
+    token_type: 'Bearer';
+    /**
+     * The first characters of the value, as `GET /v1/tokens` shows them.
+     */
+    hint: string;
+    created_at: string;
+    expires_at: string;
 };
 
 export type SearchQuery = string;
@@ -555,6 +602,101 @@ export type RevokeMyTokenResponses = {
 };
 
 export type RevokeMyTokenResponse = RevokeMyTokenResponses[keyof RevokeMyTokenResponses];
+
+export type CreateApiKeyData = {
+    body: ApiKeyRequest;
+    path?: never;
+    query?: never;
+    url: '/v1/keys';
+};
+
+export type CreateApiKeyErrors = {
+    /**
+     * The request is invalid; `errors` says what and where.
+     */
+    400: Problem;
+    /**
+     * The token is missing, malformed, unknown, expired or revoked.
+     */
+    401: Problem;
+    /**
+     * The caller already holds 20 live API keys; nothing was created.
+     */
+    409: Problem;
+    /**
+     * The request body is larger than 16 KiB.
+     */
+    413: Problem;
+    /**
+     * The request body is not `application/json`.
+     */
+    415: Problem;
+    /**
+     * An unexpected error. Nothing internal is disclosed; quote `request_id` when reporting it.
+     */
+    500: Problem;
+    /**
+     * The store cannot be reached right now; retry after the given number of seconds.
+     */
+    503: Problem;
+};
+
+export type CreateApiKeyError = CreateApiKeyErrors[keyof CreateApiKeyErrors];
+
+export type CreateApiKeyResponses = {
+    /**
+     * The new key. Its value is never shown again.
+     */
+    201: ApiKey;
+};
+
+export type CreateApiKeyResponse = CreateApiKeyResponses[keyof CreateApiKeyResponses];
+
+export type RotateApiKeyData = {
+    body?: never;
+    path: {
+        /**
+         * The `token_id` of the key (from `GET /v1/tokens`).
+         */
+        tokenId: string;
+    };
+    query?: never;
+    url: '/v1/keys/{tokenId}/rotate';
+};
+
+export type RotateApiKeyErrors = {
+    /**
+     * The request is invalid; `errors` says what and where.
+     */
+    400: Problem;
+    /**
+     * The token is missing, malformed, unknown, expired or revoked.
+     */
+    401: Problem;
+    /**
+     * No such resource, or not one of the caller's.
+     */
+    404: Problem;
+    /**
+     * An unexpected error. Nothing internal is disclosed; quote `request_id` when reporting it.
+     */
+    500: Problem;
+    /**
+     * The store cannot be reached right now; retry after the given number of seconds.
+     */
+    503: Problem;
+};
+
+export type RotateApiKeyError = RotateApiKeyErrors[keyof RotateApiKeyErrors];
+
+export type RotateApiKeyResponses = {
+    /**
+     * The new key; the old value no longer works.
+     */
+    200: ApiKey;
+};
+
+export type RotateApiKeyResponse = RotateApiKeyResponses[keyof RotateApiKeyResponses];
 
 export type ChangePasswordData = {
     body: PasswordChange;

@@ -2,6 +2,7 @@
 // command line (src/cli/) and the tests, so all three run the same objects.
 import { AccountService } from './domain/account.service.ts';
 import { AuthService } from './domain/auth.service.ts';
+import { KeyService } from './domain/keys.service.ts';
 import type { Clock, PasswordHasher, Store } from './domain/ports.ts';
 import type { SearchEngine } from './domain/search/engine.ts';
 import { SearchService } from './domain/search.service.ts';
@@ -19,6 +20,7 @@ export interface ManagedEngine extends SearchEngine {
 export interface Services {
   readonly store: Store;
   readonly auth: AuthService;
+  readonly keys: KeyService;
   readonly search: SearchService;
   readonly account: AccountService;
   readonly engine: ManagedEngine;
@@ -53,6 +55,7 @@ export function createServices(deps: {
     store,
     engine,
     auth: new AuthService({ users: store.users, tokens: store.tokens, hasher, clock, settings: { tokenTtlSeconds: deps.tokenTtlSeconds } }),
+    keys: new KeyService({ tokens: store.tokens, clock }),
     search: new SearchService({ engine, requests: store.requests, clock }),
     account: new AccountService({ users: store.users, tokens: store.tokens, requests: store.requests, clock }),
   };

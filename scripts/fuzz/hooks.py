@@ -21,10 +21,17 @@ response is watched (after_call) for what ends it:
   since ours we log in again before ours can be pushed out;
 - the token is 50 minutes old (tokens live TOKEN_TTL_SECONDS, 3600 s by default): log in again;
 - and, as a safety net, any 401 to a request that carried our token: log in again.
+
+API keys: `POST /v1/keys/{tokenId}/rotate` only does its work for a live key of the caller's, which
+a random UUID never is. So every other generated UUID for it is replaced (map_path_parameters) by
+the id of a live key of the demo user's: one the fuzzer made itself (seen in after_call), or one
+made here for the purpose. Ids the fuzzer rotated, revoked or lost to a password change leave the
+pool when the answer shows it.
 """
 
 from __future__ import annotations
 
+import re
 import threading
 import time
 from typing import Any
@@ -90,6 +97,70 @@ class _Token:
 
 TOKEN = _Token()
 
+UUID = re.compile(r"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$")
+ROTATE_KEY = "/v1/keys/{tokenId}/rotate"
+
+
+class _Keys:
+    """Live API keys of the demo user, to rotate."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.ids: list[str] = []
+        self.turn = 0
+
+    def pick(self, base_url: str) -> str | None:
+        with self.lock:
+            self.turn += 1
+            if self.turn % 2 == 1:
+                return None  # every other case keeps its random UUID (the 404 path)
+            if not self.ids:
+                response = requests.post(
+                    f"{base_url.rstrip('/')}/v1/keys",
+                    json={"name": "fuzzer key", "expires_in_days": 1},
+                    headers={"Authorization": f"Bearer {TOKEN.current(base_url)}"},
+                    timeout=30,
+                )
+                if response.status_code == 201:
+                    self.ids.append(str(response.json()["token_id"]).lower())
+            return self.ids[-1] if self.ids else None
+
+    def observe(self, method: str, path: str, status: int, case: Any, response: Any) -> None:
+        with self.lock:
+            path_id = str((case.path_parameters or {}).get("tokenId", "")).lower()
+            if method == "POST" and path == "/v1/keys" and status == 201:
+                self._add(response)
+            elif method == "POST" and path == ROTATE_KEY and status in (200, 404):
+                self.ids = [i for i in self.ids if i != path_id]
+                if status == 200:
+                    self._add(response)
+            elif method == "DELETE" and path == "/v1/tokens/{tokenId}" and status == 204:
+                self.ids = [i for i in self.ids if i != path_id]
+            elif method == "POST" and path == "/v1/account/password" and status == 204:
+                self.ids = []
+
+    def _add(self, response: Any) -> None:
+        try:
+            self.ids.append(str(response.json()["token_id"]).lower())
+        except (ValueError, KeyError, TypeError):
+            pass
+
+
+KEYS = _Keys()
+
+
+@schemathesis.hook
+def map_path_parameters(context: Any, path_parameters: dict[str, Any] | None) -> dict[str, Any] | None:
+    operation = context.operation
+    if operation is None or operation.path != ROTATE_KEY or not path_parameters:
+        return path_parameters
+    token_id = path_parameters.get("tokenId")
+    # Only a valid UUID is swapped for another: a case meant to be invalid stays invalid.
+    if not isinstance(token_id, str) or not UUID.match(token_id):
+        return path_parameters
+    key_id = KEYS.pick(operation.base_url or operation.schema.get_base_url())
+    return path_parameters if key_id is None else {**path_parameters, "tokenId": key_id}
+
 
 def _needs_bearer(operation: Any) -> bool:
     """Whether the contract lets this operation be called with bearerAuth."""
@@ -114,3 +185,4 @@ class DemoUserBearer:
 def after_call(context: Any, case: Any, response: Any) -> None:
     sent = response.request.headers.get("Authorization")
     TOKEN.observe(case.method.upper(), case.operation.path, sent, response.status_code, case, response)
+    KEYS.observe(case.method.upper(), case.operation.path, response.status_code, case, response)

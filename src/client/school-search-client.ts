@@ -3,6 +3,7 @@
 // Requests and responses are checked by the generated SDK's zod validators.
 import { createClient, type Client } from '../../generated/client/index.ts';
 import {
+  createApiKey,
   fetchMyData,
   fetchMyRequests,
   fetchMyUsage,
@@ -10,8 +11,9 @@ import {
   listMyTokens,
   revokeCurrentToken,
   revokeMyToken,
+  rotateApiKey,
 } from '../../generated/sdk.gen.ts';
-import type { Account, DailyUsage, RequestHistory, School, SchoolSearchResponse, StateCode, TokenList } from '../../generated/types.gen.ts';
+import type { Account, ApiKey, DailyUsage, RequestHistory, School, SchoolSearchResponse, StateCode, TokenList } from '../../generated/types.gen.ts';
 import { zLimit, zOffset } from '../../generated/zod.gen.ts';
 import { SchoolSearchApiError, unwrap, type DataOf, type SdkResult } from './api-error.ts';
 import { bearer, TokenKeeper, type ClientClock } from './token-keeper.ts';
@@ -111,6 +113,21 @@ export class SchoolSearchClient {
     return this.#authed((auth) => fetchMyUsage({ client: this.#client, auth, query: { ...params } }));
   }
 
+  /**
+   * A new named API key of the caller's, living `expiresInDays` days (1–365, default 90). Its
+   * value (`token`) is in this answer only; give it to a program as its `apiKey`.
+   */
+  createApiKey(params: { name: string; expiresInDays?: number }): Promise<ApiKey> {
+    const body = { name: params.name, ...(params.expiresInDays === undefined ? {} : { expires_in_days: params.expiresInDays }) };
+    return this.#authed((auth) => createApiKey({ client: this.#client, auth, body }));
+  }
+
+  /** A new value for one of the caller's API keys (same name and lifetime); the old value stops working at once. */
+  rotateApiKey(tokenId: string): Promise<ApiKey> {
+    return this.#authed((auth) => rotateApiKey({ client: this.#client, auth, path: { tokenId } }));
+  }
+
+  /** The caller's live session tokens and API keys (`kind`), newest first. */
   listTokens(): Promise<TokenList> {
     return this.#authed((auth) => listMyTokens({ client: this.#client, auth }));
   }

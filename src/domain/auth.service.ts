@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { EmailTakenError, InvalidCredentialsError, InvalidInputError, NotFoundError, UnauthenticatedError, WrongPasswordError } from './errors.ts';
 import type { Clock, PasswordHasher, TokenRecord, TokenStore, UserStore } from './ports.ts';
-import { looksLikeToken, newTokenValue, tokenDigest, tokenHint } from './token.ts';
+import { looksLikeToken, mintToken, newTokenValue, tokenDigest } from './token.ts';
 
 export interface Principal {
   readonly userId: string;
@@ -23,10 +23,17 @@ export interface AuthSettings {
 }
 
 /**
- * Live tokens a user can hold. Each login issues one; beyond this the oldest are revoked, so a
- * login loop cannot grow a user's token list (and GET /v1/tokens) without bound.
+ * Live session tokens a user can hold. Each login issues one; beyond this the oldest sessions are
+ * revoked, so a login loop cannot grow a user's token list (and GET /v1/tokens) without bound.
+ * API keys have their own cap (keys.service.ts) and are never revoked by a login.
  */
 export const MAX_LIVE_TOKENS = 100;
+
+/**
+ * "Last used" is recorded at most once per token per this long: a busy key costs one write a
+ * minute, not one per request.
+ */
+export const LAST_USED_RESOLUTION_MS = 60_000;
 
 /** How long a revoked or expired token is kept before it is purged (a store may purge on its own after this long). */
 export const DEAD_TOKEN_RETENTION_MS = 24 * 3600 * 1000;
@@ -127,7 +134,10 @@ export class AuthService {
     const token = await this.#tokens.findByDigest(tokenDigest(value));
     if (!token) throw new UnauthenticatedError('unknown');
     if (token.revokedAt) throw new UnauthenticatedError('revoked');
-    if (token.expiresAt.getTime() <= this.#clock.now().getTime()) throw new UnauthenticatedError('expired');
+    const now = this.#clock.now();
+    if (token.expiresAt.getTime() <= now.getTime()) throw new UnauthenticatedError('expired');
+    const notBefore = new Date(now.getTime() - LAST_USED_RESOLUTION_MS);
+    if (!token.lastUsedAt || token.lastUsedAt < notBefore) await this.#tokens.touch(token.id, now, notBefore);
     return { userId: token.userId, tokenId: token.id };
   }
 
@@ -159,15 +169,9 @@ export class AuthService {
   }
 
   #newToken(userId: string): { record: TokenRecord; issued: IssuedToken } {
-    const value = newTokenValue();
-    const now = this.#clock.now();
     const ttl = this.#settings.tokenTtlSeconds;
-    const expiresAt = new Date(now.getTime() + ttl * 1000);
-    const id = randomUUID();
-    return {
-      record: { id, userId, digest: tokenDigest(value), hint: tokenHint(value), createdAt: now, expiresAt, revokedAt: null },
-      issued: { userId, tokenId: id, value, expiresIn: ttl, expiresAt },
-    };
+    const { record, value } = mintToken(userId, 'session', null, this.#clock.now(), ttl * 1000);
+    return { record, issued: { userId, tokenId: record.id, value, expiresIn: ttl, expiresAt: record.expiresAt } };
   }
 
   /** Computes the decoy hash now, so the first unknown e-mail is not slower than the rest. */

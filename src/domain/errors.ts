@@ -51,6 +51,14 @@ export class WrongPasswordError extends DomainError {
   }
 }
 
+/** The user holds as many live API keys as there can be; nothing was created. */
+export class TooManyKeysError extends DomainError {
+  readonly code = 'too_many_keys';
+  constructor(max: number) {
+    super(`You hold ${max} live API keys, the most there can be. Revoke one first.`);
+  }
+}
+
 /** The store cannot be reached or refuses work right now; retrying later may succeed. */
 export class StoreUnavailableError extends DomainError {
   readonly code = 'store_unavailable';

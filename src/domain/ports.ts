@@ -65,9 +65,15 @@ export interface UserStore {
   setPasswordHash(userId: string, passwordHash: string): Promise<void>;
 }
 
+/** `session`: issued by a login or a rotation. `key`: a named API key, made by its user for a program. */
+export type TokenKind = 'session' | 'key';
+
 export interface TokenRecord {
   readonly id: string;
   readonly userId: string;
+  readonly kind: TokenKind;
+  /** The API key's name; null for a session token. */
+  readonly name: string | null;
   /** SHA-256 of the token value, hex. The value itself is never stored. */
   readonly digest: string;
   /** The first characters of the value, to recognise it in a list. */
@@ -75,6 +81,8 @@ export interface TokenRecord {
   readonly createdAt: Date;
   readonly expiresAt: Date;
   readonly revokedAt: Date | null;
+  /** When the token last authenticated a request (recorded at most once a minute), or null. */
+  readonly lastUsedAt: Date | null;
 }
 
 export interface TokenStore {
@@ -91,8 +99,16 @@ export interface TokenStore {
   rotate(userId: string, oldId: string, next: TokenRecord, now: Date): Promise<boolean>;
   /** Revokes every live token of the user but `keepId`; returns how many. */
   revokeAllExcept(userId: string, keepId: string, now: Date): Promise<number>;
-  /** Revokes the user's live tokens beyond the `keep` (≥ 0) newest, in listLive's order; returns how many. */
+  /**
+   * Revokes the user's live *session* tokens beyond the `keep` (≥ 0) newest sessions, in
+   * listLive's order; returns how many. API keys are neither counted nor revoked.
+   */
   revokeAllButNewest(userId: string, keep: number, now: Date): Promise<number>;
+  /**
+   * Sets the token's lastUsedAt to `now` unless it is already at or after `notBefore`: a
+   * conditional write, so that many requests (and instances) at once record one use.
+   */
+  touch(tokenId: string, now: Date, notBefore: Date): Promise<void>;
   /** Deletes every user's tokens that expired or were revoked strictly before `before`; returns how many. */
   purgeDead(before: Date): Promise<number>;
 }

@@ -1,4 +1,5 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import type { TokenKind, TokenRecord } from './ports.ts';
 
 // Recognisable prefix so secret scanners can find leaked tokens; 32 random bytes = 256 bits.
 export const TOKEN_PREFIX = 'ssk_';
@@ -20,4 +21,24 @@ export function looksLikeToken(value: string): boolean {
 /** What a token list shows: the prefix and four characters, never enough to use it. */
 export function tokenHint(value: string): string {
   return value.slice(0, TOKEN_PREFIX.length + 4);
+}
+
+/** A new token of `userId`'s, living `lifetimeMs` from `now`, and its value (shown once, never stored). */
+export function mintToken(userId: string, kind: TokenKind, name: string | null, now: Date, lifetimeMs: number): { record: TokenRecord; value: string } {
+  const value = newTokenValue();
+  return {
+    value,
+    record: {
+      id: randomUUID(),
+      userId,
+      kind,
+      name,
+      digest: tokenDigest(value),
+      hint: tokenHint(value),
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + lifetimeMs),
+      revokedAt: null,
+      lastUsedAt: null,
+    },
+  };
 }

@@ -2,7 +2,7 @@
 // validator, authentication or the domain, leaves as application/problem+json.
 import type { ErrorRequestHandler, Request, Response } from 'express';
 import type { Logger } from 'pino';
-import { DomainError, InvalidCredentialsError, NotFoundError, StoreUnavailableError, UnauthenticatedError, WrongPasswordError } from '../domain/errors.ts';
+import { DomainError, InvalidCredentialsError, InvalidInputError, NotFoundError, StoreUnavailableError, TooManyKeysError, UnauthenticatedError, WrongPasswordError } from '../domain/errors.ts';
 import { PROBLEMS, problemBody, type ProblemItem, type ProblemKind } from './problems.ts';
 import { loggable } from './logging.ts';
 import { RateLimitedError } from './rate-limit.ts';
@@ -85,6 +85,9 @@ function mapDomain(error: DomainError, req: Request): Mapped {
     return { kind: PROBLEMS.invalidCredentials, detail: error.message, headers: { 'WWW-Authenticate': REALM } };
   }
   if (error instanceof NotFoundError) return { kind: PROBLEMS.notFound, detail: error.message };
+  if (error instanceof TooManyKeysError) return { kind: PROBLEMS.tooManyKeys, detail: error.message };
+  // A rule the contract cannot state, checked by the domain: the client's input, not our fault.
+  if (error instanceof InvalidInputError) return { kind: PROBLEMS.validation, detail: error.message };
   if (error instanceof WrongPasswordError) {
     return { kind: PROBLEMS.wrongPassword, detail: 'current_password is not the current password.' };
   }

@@ -1,6 +1,7 @@
 // Thin handlers: validated input in, one call into the domain, the result mapped to the contract.
 import type { AccountService } from '../domain/account.service.ts';
 import type { AuthService, IssuedToken, Principal } from '../domain/auth.service.ts';
+import type { IssuedKey, KeyService } from '../domain/keys.service.ts';
 import { NotFoundError } from '../domain/errors.ts';
 import type { RequestRecord, School, Store } from '../domain/ports.ts';
 import type { SearchService } from '../domain/search.service.ts';
@@ -18,6 +19,7 @@ export type Handlers = { [O in keyof Operations]: Handler<O> };
 
 export interface HandlerDeps {
   readonly auth: AuthService;
+  readonly keys: KeyService;
   readonly search: SearchService;
   readonly account: AccountService;
   readonly store: Store;
@@ -29,8 +31,10 @@ const DEFAULT_OFFSET = 0;
 const DEFAULT_LIMIT = 25;
 /** The contract's default of fetchMyUsage's `days`: the dashboard's 30-day chart. */
 const DEFAULT_USAGE_DAYS = 30;
+/** The contract's default of createApiKey's `expires_in_days`. */
+const DEFAULT_KEY_DAYS = 90;
 
-export function createHandlers({ auth, search, account, store, publicBaseUrl }: HandlerDeps): Handlers {
+export function createHandlers({ auth, keys, search, account, store, publicBaseUrl }: HandlerDeps): Handlers {
   const imageUrl = (school: School): string =>
     school.imageUrl ?? `${publicBaseUrl}/images/schools/${school.id}.svg`;
 
@@ -61,13 +65,25 @@ export function createHandlers({ auth, search, account, store, publicBaseUrl }: 
         body: {
           tokens: tokens.map((t) => ({
             token_id: t.id,
+            kind: t.kind,
+            name: t.name,
             hint: t.hint,
             created_at: t.createdAt.toISOString(),
             expires_at: t.expiresAt.toISOString(),
+            last_used_at: t.lastUsedAt?.toISOString() ?? null,
             current: t.current,
           })),
         },
       };
+    },
+
+    async createApiKey({ body }, ctx) {
+      const key = await keys.create(ctx.principal(), body.name, body.expires_in_days ?? DEFAULT_KEY_DAYS);
+      return { status: 201, body: keyBody(key), headers: NO_STORE };
+    },
+
+    async rotateApiKey({ path }, ctx) {
+      return { status: 200, body: keyBody(await keys.rotate(ctx.principal(), path.tokenId.toLowerCase())), headers: NO_STORE };
     },
 
     async revokeMyToken({ path }, ctx) {
@@ -171,6 +187,18 @@ function tokenBody(t: IssuedToken): api.Token {
     token_type: 'Bearer',
     expires_at: t.expiresAt.toISOString(),
     token_id: t.tokenId,
+  };
+}
+
+function keyBody({ record, value }: IssuedKey): api.ApiKey {
+  return {
+    token_id: record.id,
+    name: record.name ?? '',
+    token: value,
+    token_type: 'Bearer',
+    hint: record.hint,
+    created_at: record.createdAt.toISOString(),
+    expires_at: record.expiresAt.toISOString(),
   };
 }
 

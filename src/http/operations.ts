@@ -14,6 +14,8 @@ export interface Operations {
   fetchMyData: { data: api.FetchMyDataData; responses: api.FetchMyDataResponses };
   fetchMyRequests: { data: api.FetchMyRequestsData; responses: api.FetchMyRequestsResponses };
   fetchMyUsage: { data: api.FetchMyUsageData; responses: api.FetchMyUsageResponses };
+  createApiKey: { data: api.CreateApiKeyData; responses: api.CreateApiKeyResponses };
+  rotateApiKey: { data: api.RotateApiKeyData; responses: api.RotateApiKeyResponses };
   changePassword: { data: api.ChangePasswordData; responses: api.ChangePasswordResponses };
   getSchoolImage: { data: api.GetSchoolImageData; responses: { 200: string } };
   getLiveness: { data: api.GetLivenessData; responses: api.GetLivenessResponses };

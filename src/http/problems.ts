@@ -25,6 +25,8 @@ export const PROBLEMS = {
   wrongPassword: kind('wrong-password', 403, 'Wrong password',
     'The current password given to change it is not right. The token is fine: do not sign in again, ask the user for the current password.'),
   notFound: kind('not-found', 404, 'Not found', 'There is no such resource, or it is not yours.'),
+  tooManyKeys: kind('too-many-keys', 409, 'Too many API keys',
+    'A user holds at most 20 live API keys. Revoke one you no longer use (`DELETE /v1/tokens/{tokenId}`), then create the new one.'),
   methodNotAllowed: kind('method-not-allowed', 405, 'Method not allowed', 'Use one of the methods in the `Allow` header.'),
   requestTimeout: kind('request-timeout', 408, 'Request timeout',
     'The request line and headers must arrive within 10 seconds, and the whole request within 30 seconds.'),

@@ -273,6 +273,22 @@ describe('token (API key) mode', () => {
     await expect(client.fetchMyData()).rejects.toThrow(/no token left/);
   });
 
+  test('when a key made with createApiKey is given as apiKey, then it searches as its user; rotateApiKey makes the old one 401', async () => {
+    const { client: owner } = await credentialClient();
+    const key = await owner.createApiKey({ name: 'client test', expiresInDays: 7 });
+    expect(Date.parse(key.expires_at) - Date.parse(key.created_at)).toBe(7 * 86_400_000);
+    const program = new SchoolSearchClient({ baseUrl: app.baseUrl, apiKey: key.token });
+    expect((await program.fetchMyData()).userId).toBe((await owner.fetchMyData()).userId);
+    expect((await owner.listTokens()).tokens.find((t) => t.token_id === key.token_id)).toMatchObject({ kind: 'key', name: 'client test' });
+
+    const next = await owner.rotateApiKey(key.token_id);
+    expect(next.name).toBe('client test');
+    await expectApiError(program.fetchMyData(), 401, '/problems/unauthorized');
+    await expectApiError(owner.rotateApiKey(key.token_id), 404, '/problems/not-found');
+    const renewed = new SchoolSearchClient({ baseUrl: app.baseUrl, apiKey: next.token });
+    expect((await renewed.searchSchools({ query: 'x' })).requestresult.total_count).toBe(0);
+  });
+
   test('when neither credentials nor a token are given, then the constructor refuses', () => {
     expect(() => new SchoolSearchClient({ baseUrl: app.baseUrl } as SchoolSearchClientOptions)).toThrow(TypeError);
   });

@@ -3,7 +3,7 @@
 // deprecated tokenID on search, spec §4.5), and a login cannot tell an unknown e-mail from a wrong
 // password, by status, body, headers or time. Brute force: test/security/rate-limit.test.ts.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createToken, fetchMyData, fetchSchoolSearch, listMyTokens, revokeCurrentToken, revokeMyToken, rotateToken } from '../../generated/sdk.gen.ts';
+import { createApiKey, createToken, fetchMyData, fetchSchoolSearch, listMyTokens, revokeCurrentToken, revokeMyToken, rotateApiKey, rotateToken } from '../../generated/sdk.gen.ts';
 import { tokenDigest } from '../../src/domain/token.ts';
 import { Argon2Hasher } from '../../src/security/argon2.hasher.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
@@ -16,6 +16,12 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
+/** Bodies the operations accept (a wrong current password: nothing changes if it ever ran). */
+const BODIES: Record<string, string | undefined> = {
+  changePassword: JSON.stringify({ current_password: 'not-the-password', new_password: 'never-set-password' }),
+  createApiKey: JSON.stringify({ name: 'attacker key', expires_in_days: 365 }),
+};
+
 /** Every operation the contract secures, as a request the server would otherwise accept. */
 const SECURED = contractOperations()
   .filter((op) => op.secured)
@@ -24,12 +30,12 @@ const SECURED = contractOperations()
     method: op.method,
     url: concretePath(op.path) + (op.operationId === 'fetchSchoolSearch' ? '?query=harvard' : ''),
     // A body the operation accepts (a wrong current password: nothing changes if it ever ran).
-    body: op.operationId === 'changePassword' ? JSON.stringify({ current_password: 'not-the-password', new_password: 'never-set-password' }) : undefined,
+    body: BODIES[op.operationId],
   }));
 
-test('the contract secures the nine user operations (the list below is what is attacked)', () => {
+test('the contract secures the eleven user operations (the list below is what is attacked)', () => {
   expect(SECURED.map((op) => op.operationId).sort()).toEqual(
-    ['changePassword', 'fetchMyData', 'fetchMyRequests', 'fetchMyUsage', 'fetchSchoolSearch', 'listMyTokens', 'revokeCurrentToken', 'revokeMyToken', 'rotateToken'].sort(),
+    ['changePassword', 'createApiKey', 'fetchMyData', 'fetchMyRequests', 'fetchMyUsage', 'fetchSchoolSearch', 'listMyTokens', 'revokeCurrentToken', 'revokeMyToken', 'rotateApiKey', 'rotateToken'].sort(),
   );
 });
 
@@ -86,6 +92,43 @@ describe('API2: dead tokens are refused by every secured operation', () => {
     await expectRefusedEverywhere(bearer(user.token));
     const me = await fetchMyData({ client: app.client(bearer(next)) });
     expect(me.data!.active_tokens).toBe(1);
+  });
+});
+
+describe('API2: dead API keys are refused by every secured operation', () => {
+  const newKey = async (client: Awaited<ReturnType<TestApp['userClient']>>['client'], days = 30) =>
+    (await createApiKey({ client, body: { name: 'doomed', expires_in_days: days } })).data!;
+
+  test('when the key was revoked in the token list, then 401 everywhere', async () => {
+    const user = await app.userClient();
+    const key = await newKey(user.client);
+    expect((await fetchMyData({ client: app.client(bearer(key.token)) })).response!.status).toBe(200);
+    expect((await revokeMyToken({ client: user.client, path: { tokenId: key.token_id } })).response!.status).toBe(204);
+    await expectRefusedEverywhere(bearer(key.token));
+  });
+
+  test('when the key was rotated, then its old value is 401 everywhere and the new one works', async () => {
+    const user = await app.userClient();
+    const key = await newKey(user.client);
+    const next = (await rotateApiKey({ client: user.client, path: { tokenId: key.token_id } })).data!;
+    await expectRefusedEverywhere(bearer(key.token));
+    expect((await fetchMyData({ client: app.client(bearer(next.token)) })).response!.status).toBe(200);
+  });
+
+  test('when the key logged itself out, then 401 everywhere', async () => {
+    const user = await app.userClient();
+    const key = await newKey(user.client);
+    expect((await revokeCurrentToken({ client: app.client(bearer(key.token)) })).response!.status).toBe(204);
+    await expectRefusedEverywhere(bearer(key.token));
+  });
+
+  test('when the key has expired (its days went by), then 401 everywhere', async () => {
+    const user = await app.userClient();
+    const key = await newKey(user.client, 1);
+    app.clock.advance(86_400 - 1);
+    expect((await fetchMyData({ client: app.client(bearer(key.token)) })).response!.status).toBe(200);
+    app.clock.advance(1);
+    await expectRefusedEverywhere(bearer(key.token));
   });
 });
 

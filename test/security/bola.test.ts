@@ -5,12 +5,14 @@
 // every byte Bob receives is searched for Alice's secrets.)
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
+  createApiKey,
   fetchMyData,
   fetchMyRequests,
   fetchSchoolSearch,
   listMyTokens,
   revokeCurrentToken,
   revokeMyToken,
+  rotateApiKey,
   rotateToken,
 } from '../../generated/sdk.gen.ts';
 import { tokenDigest } from '../../src/domain/token.ts';
@@ -48,7 +50,8 @@ async function aliceState() {
   return {
     me: (await fetchMyData({ client })).data,
     history,
-    tokens: (await listMyTokens({ client })).data,
+    // last_used_at moves when Alice herself uses a token (this function does): not Bob's doing.
+    tokens: (await listMyTokens({ client })).data!.tokens.map(({ last_used_at: _used, ...t }) => t),
   };
 }
 
@@ -60,14 +63,15 @@ beforeAll(async () => {
   alice = await app.userClient('alice.secret@example.com');
   bob = await app.userClient('bob@example.com');
   const second = await app.services.auth.login(alice.email, alice.password);
-  for (const value of [alice.token, second.value]) {
+  const key = (await createApiKey({ client: alice.client, body: { name: 'alice-private-key-name', expires_in_days: 30 } })).data!;
+  for (const value of [alice.token, second.value, key.token]) {
     const listed = (await listMyTokens({ client: app.client(bearer(value)) })).data!.tokens.find((t) => t.current)!;
     aliceTokens.push({ id: listed.token_id, value });
   }
   for (const query of ['alice-private-query-1', 'harvard alice-private-query-2']) {
     aliceTids.push((await fetchSchoolSearch({ client: alice.client, query: { query } })).data!.apirequest.tid);
   }
-  aliceSecrets.push(alice.userId, alice.email, 'alice-private-query', ...aliceTids);
+  aliceSecrets.push(alice.userId, alice.email, 'alice-private-query', 'alice-private-key-name', ...aliceTids);
   for (const t of aliceTokens) aliceSecrets.push(t.id, t.value, t.value.slice(4), tokenDigest(t.value));
   before = await aliceState();
 });
@@ -99,6 +103,8 @@ describe('API1: Bob, with his own token, asks for Alice data on every route', ()
         listMyTokens({ client: bob.client, query: { [name]: value } as never, ...unchecked }),
         rotateToken({ client: bob.client, query: { [name]: value } as never, ...unchecked }),
         revokeCurrentToken({ client: bob.client, query: { [name]: value } as never, ...unchecked }),
+        createApiKey({ client: bob.client, body: { name: 'bob key' }, query: { [name]: value } as never, ...unchecked }),
+        rotateApiKey({ client: bob.client, path: { tokenId: aliceTokens[2]!.id }, query: { [name]: value } as never, ...unchecked }),
         fetchSchoolSearch({ client: bob.client, query: { query: 'harvard', [name]: value } as never, ...unchecked }),
       ];
       for (const r of await Promise.all(attempts)) {
@@ -187,6 +193,42 @@ describe('API1: Bob, with his own token, asks for Alice data on every route', ()
     record(me);
     expect(me.data!.userId).toBe(bob.userId);
     bob = { ...bob, token: issued.token, client: app.client(bearer(issued.token)) };
+  });
+
+  test('when Bob rotates Alice key by id (any case), then 404 exactly like an unknown id, and her key keeps working', async () => {
+    const unknown = await rotateApiKey({ client: bob.client, path: { tokenId: '00000000-0000-4000-8000-000000000000' } });
+    record(unknown);
+    const reference = expectProblem(unknown, 404, 'not-found');
+    for (const { id } of aliceTokens) {
+      for (const tokenId of [id, id.toUpperCase()]) {
+        const r = await rotateApiKey({ client: bob.client, path: { tokenId } });
+        record(r);
+        const { request_id: _a, ...same } = expectProblem(r, 404, 'not-found') as unknown as Record<string, unknown>;
+        const { request_id: _b, ...expected } = reference as unknown as Record<string, unknown>;
+        expect(same).toEqual(expected);
+      }
+    }
+    expect((await fetchMyData({ client: app.client(bearer(aliceTokens[2]!.value)) })).data!.userId).toBe(alice.userId);
+  });
+
+  test('when Bob creates a key with a body naming Alice, then 400 and no key; his own key is his only', async () => {
+    const raw = await fetch(`${app.baseUrl}/v1/keys`, {
+      method: 'POST',
+      headers: { ...bearer(bob.token), 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'for alice', userId: alice.userId, email: alice.email }),
+    });
+    const r = await answer(raw);
+    seenByBob.push(r.text);
+    expectProblem(r, 400, 'validation-error');
+    const key = await createApiKey({ client: bob.client, body: { name: 'bob key' } });
+    record(key);
+    expect(key.response!.status).toBe(201);
+    const me = await fetchMyData({ client: app.client(bearer(key.data!.token)) });
+    record(me);
+    expect(me.data!.userId).toBe(bob.userId);
+    const list = await listMyTokens({ client: app.client(bearer(key.data!.token)) });
+    record(list);
+    expect(list.data!.tokens.map((t) => t.kind).sort()).toEqual(['key', 'session']);
   });
 
   test('when Bob logs out, then only his token is revoked', async () => {

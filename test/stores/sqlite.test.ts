@@ -3,8 +3,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { describe, expect, test } from 'vitest';
 import type { Store } from '../../src/domain/ports.ts';
+import { SCHEMA } from '../../src/stores/sqlite/schema.ts';
 import { SqliteStore } from '../../src/stores/sqlite/store.ts';
+import { at, HOUR, SECOND, T0, tokenId, userId } from './contract/builders.ts';
 import { storeContractSuite } from './contract/suite.ts';
 
 storeContractSuite(
@@ -32,3 +36,42 @@ storeContractSuite(
     },
   },
 );
+
+describe('schema migrations', () => {
+  test('when a store made before API keys is opened, then its tokens are sessions, unnamed and never used, and keep working', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'school-search-migrate-'));
+    try {
+      const path = join(dir, 'store.db');
+      // The store as the release before API keys left it: the first two migrations.
+      const old = new DatabaseSync(path);
+      for (const step of SCHEMA.slice(0, 2)) old.exec(step);
+      old.exec('PRAGMA user_version = 2');
+      old.prepare('INSERT INTO users (id, email, password_hash, created_at) VALUES (?, ?, ?, ?)').run(userId(1), 'old@example.com', 'hash', T0.toISOString());
+      old.prepare('INSERT INTO tokens (id, user_id, digest, hint, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)')
+        .run(tokenId(1), userId(1), 'd'.repeat(64), 'ssk_old1', T0.toISOString(), at(HOUR).toISOString());
+      old.close();
+
+      const store = await SqliteStore.open({ path });
+      try {
+        expect(await store.tokens.findByDigest('d'.repeat(64))).toStrictEqual({
+          id: tokenId(1),
+          userId: userId(1),
+          kind: 'session',
+          name: null,
+          digest: 'd'.repeat(64),
+          hint: 'ssk_old1',
+          createdAt: T0,
+          expiresAt: at(HOUR),
+          revokedAt: null,
+          lastUsedAt: null,
+        });
+        await store.tokens.touch(tokenId(1), at(SECOND), T0);
+        expect((await store.tokens.listLive(userId(1), at(SECOND)))[0]!.lastUsedAt).toStrictEqual(at(SECOND));
+      } finally {
+        await store.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -37,11 +37,16 @@ export interface UserDocument {
 export interface TokenDocument {
   _id: string;
   userId: string;
+  /** Absent on tokens written before API keys existed: those are sessions. */
+  kind?: 'session' | 'key';
+  name?: string | null;
   digest: string;
   hint: string;
   createdAt: Date;
   expiresAt: Date;
   revokedAt: Date | null;
+  /** Absent until the token first authenticates a request. */
+  lastUsedAt?: Date | null;
   /** When the token stopped working (revoked, else expires): the TTL index purges a day later. */
   deadAt: Date;
   /** Issue order: orders tokens created in the same millisecond, as the embedded store's rowid does. */

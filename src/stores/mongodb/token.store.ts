@@ -56,8 +56,10 @@ export class MongoTokenStore implements TokenStore {
   }
 
   async revokeAllButNewest(userId: string, keep: number, now: Date): Promise<number> {
+    // Documents written before API keys existed have no kind: they are sessions.
+    const sessions = { ...live(userId, now), kind: { $ne: 'key' as const } };
     const beyond = await guarded(() =>
-      this.#tokens.find(live(userId, now), { projection: { _id: 1 } }).sort(NEWEST_FIRST).skip(keep).toArray(),
+      this.#tokens.find(sessions, { projection: { _id: 1 } }).sort(NEWEST_FIRST).skip(keep).toArray(),
     );
     if (beyond.length === 0) return 0;
     const result = await guarded(() =>
@@ -67,6 +69,16 @@ export class MongoTokenStore implements TokenStore {
       ),
     );
     return result.modifiedCount;
+  }
+
+  async touch(tokenId: string, now: Date, notBefore: Date): Promise<void> {
+    // `lastUsedAt: null` also matches documents without the field.
+    await guarded(() =>
+      this.#tokens.updateOne(
+        { _id: tokenId, $or: [{ lastUsedAt: null }, { lastUsedAt: { $lt: notBefore } }] },
+        { $set: { lastUsedAt: now } },
+      ),
+    );
   }
 
   async purgeDead(before: Date): Promise<number> {
@@ -85,11 +97,14 @@ function toDocument(t: TokenRecord): TokenDocument {
   return {
     _id: t.id,
     userId: t.userId,
+    kind: t.kind,
+    name: t.name,
     digest: t.digest,
     hint: t.hint,
     createdAt: t.createdAt,
     expiresAt: t.expiresAt,
     revokedAt: t.revokedAt,
+    lastUsedAt: t.lastUsedAt,
     deadAt,
     seq: new ObjectId(),
   };
@@ -99,10 +114,13 @@ function toToken(doc: TokenDocument): TokenRecord {
   return {
     id: doc._id,
     userId: doc.userId,
+    kind: doc.kind ?? 'session',
+    name: doc.name ?? null,
     digest: doc.digest,
     hint: doc.hint,
     createdAt: doc.createdAt,
     expiresAt: doc.expiresAt,
     revokedAt: doc.revokedAt,
+    lastUsedAt: doc.lastUsedAt ?? null,
   };
 }

@@ -87,4 +87,11 @@ export const SCHEMA: readonly string[] = [
   ALTER TABLE schools ADD COLUMN prominence INTEGER NOT NULL DEFAULT 0;
   UPDATE catalog SET version = version + 1 WHERE id = 1;
   `,
+  // Named API keys are tokens too: every existing token is a session token. last_used_at is
+  // written at most once a minute per token (src/domain/auth.service.ts).
+  `
+  ALTER TABLE tokens ADD COLUMN kind TEXT NOT NULL DEFAULT 'session' CHECK (kind IN ('session', 'key'));
+  ALTER TABLE tokens ADD COLUMN name TEXT;
+  ALTER TABLE tokens ADD COLUMN last_used_at TEXT;
+  `,
 ];

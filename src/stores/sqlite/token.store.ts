@@ -1,4 +1,4 @@
-import type { TokenRecord, TokenStore } from '../../domain/ports.ts';
+import type { TokenKind, TokenRecord, TokenStore } from '../../domain/ports.ts';
 import type { Connection } from './connection.ts';
 import { transaction } from './database.ts';
 
@@ -10,10 +10,13 @@ interface TokenRow {
   created_at: string;
   expires_at: string;
   revoked_at: string | null;
+  kind: TokenKind;
+  name: string | null;
+  last_used_at: string | null;
 }
 
-const COLUMNS = 'id, user_id, digest, hint, created_at, expires_at, revoked_at';
-const INSERT = `INSERT INTO tokens (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)`;
+const COLUMNS = 'id, user_id, digest, hint, created_at, expires_at, revoked_at, kind, name, last_used_at';
+const INSERT = `INSERT INTO tokens (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
 const BY_DIGEST = `SELECT ${COLUMNS} FROM tokens WHERE digest = ?`;
 const LIVE = `SELECT ${COLUMNS} FROM tokens WHERE user_id = ? AND revoked_at IS NULL AND expires_at > ?
   ORDER BY created_at DESC, rowid DESC`;
@@ -21,9 +24,10 @@ const REVOKE = 'UPDATE tokens SET revoked_at = ? WHERE id = ? AND user_id = ? AN
 const REVOKE_OTHERS = 'UPDATE tokens SET revoked_at = ? WHERE user_id = ? AND id <> ? AND revoked_at IS NULL AND expires_at > ?';
 const PURGE = 'DELETE FROM tokens WHERE expires_at < ? OR revoked_at < ?';
 const TRIM = `UPDATE tokens SET revoked_at = :now
-  WHERE user_id = :user AND revoked_at IS NULL AND expires_at > :now AND id NOT IN (
-    SELECT id FROM tokens WHERE user_id = :user AND revoked_at IS NULL AND expires_at > :now
+  WHERE user_id = :user AND kind = 'session' AND revoked_at IS NULL AND expires_at > :now AND id NOT IN (
+    SELECT id FROM tokens WHERE user_id = :user AND kind = 'session' AND revoked_at IS NULL AND expires_at > :now
     ORDER BY created_at DESC, rowid DESC LIMIT :keep)`;
+const TOUCH = 'UPDATE tokens SET last_used_at = ? WHERE id = ? AND (last_used_at IS NULL OR last_used_at < ?)';
 
 export class SqliteTokenStore implements TokenStore {
   readonly #connection: Connection;
@@ -75,6 +79,11 @@ export class SqliteTokenStore implements TokenStore {
     return c.write(() => Number(c.statement(TRIM).run({ user: userId, now: now.toISOString(), keep }).changes));
   }
 
+  touch(tokenId: string, now: Date, notBefore: Date): Promise<void> {
+    const c = this.#connection;
+    return c.write(() => void c.statement(TOUCH).run(now.toISOString(), tokenId, notBefore.toISOString()));
+  }
+
   purgeDead(before: Date): Promise<number> {
     const c = this.#connection;
     return c.write(() => {
@@ -86,7 +95,18 @@ export class SqliteTokenStore implements TokenStore {
   #insertRow(t: TokenRecord): void {
     this.#connection
       .statement(INSERT)
-      .run(t.id, t.userId, t.digest, t.hint, t.createdAt.toISOString(), t.expiresAt.toISOString(), t.revokedAt?.toISOString() ?? null);
+      .run(
+        t.id,
+        t.userId,
+        t.digest,
+        t.hint,
+        t.createdAt.toISOString(),
+        t.expiresAt.toISOString(),
+        t.revokedAt?.toISOString() ?? null,
+        t.kind,
+        t.name,
+        t.lastUsedAt?.toISOString() ?? null,
+      );
   }
 
   #revokeRow(userId: string, tokenId: string, now: Date): boolean {
@@ -99,10 +119,13 @@ function toToken(row: TokenRow): TokenRecord {
   return {
     id: row.id,
     userId: row.user_id,
+    kind: row.kind,
+    name: row.name,
     digest: row.digest,
     hint: row.hint,
     createdAt: new Date(row.created_at),
     expiresAt: new Date(row.expires_at),
     revokedAt: row.revoked_at ? new Date(row.revoked_at) : null,
+    lastUsedAt: row.last_used_at ? new Date(row.last_used_at) : null,
   };
 }

@@ -44,11 +44,19 @@ export function tokenId(n: number): string {
 }
 
 /** A token of `owner`, issued at `createdAt` (default T0) and valid for an hour unless told. */
-export function token(n: number, owner: string, times: Partial<Pick<TokenRecord, 'createdAt' | 'expiresAt' | 'revokedAt'>> = {}): TokenRecord {
+export function token(
+  n: number,
+  owner: string,
+  times: Partial<Pick<TokenRecord, 'createdAt' | 'expiresAt' | 'revokedAt' | 'lastUsedAt' | 'kind' | 'name'>> = {},
+): TokenRecord {
   const createdAt = times.createdAt ?? T0;
+  const kind = times.kind ?? 'session';
   return {
     id: tokenId(n),
     userId: owner,
+    kind,
+    name: times.name ?? (kind === 'key' ? `key ${n}` : null),
+    lastUsedAt: times.lastUsedAt ?? null,
     digest: tokenDigest(`ssk_token-${n}`),
     hint: `ssk_${String(n).padStart(4, '0')}`,
     createdAt,

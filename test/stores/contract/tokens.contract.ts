@@ -179,6 +179,46 @@ export const tokensContract: ContractPart = (_target, fixture) => {
       expect(await store.tokens.listLive(ALICE.id, T0)).toStrictEqual([]);
     });
 
+    test('when a key and a session are inserted, then kind, name and lastUsedAt come back as they were', async () => {
+      const { store } = fixture();
+      const key = token(1, ALICE.id, { kind: 'key', name: 'nightly sync — ünïcode', createdAt: at(-MINUTE), expiresAt: at(365 * 24 * HOUR) });
+      const used = token(2, ALICE.id, { createdAt: at(-2 * MINUTE), lastUsedAt: at(-SECOND) });
+      await seed(store, key, used);
+      expect(await store.tokens.findByDigest(key.digest)).toStrictEqual(key);
+      expect(await store.tokens.findByDigest(used.digest)).toStrictEqual(used);
+      expect(await store.tokens.listLive(ALICE.id, T0)).toStrictEqual([key, used]);
+    });
+
+    test('when sessions are trimmed, then API keys are neither counted nor revoked', async () => {
+      const { store } = fixture();
+      const keys = [1, 2].map((n) => token(n, ALICE.id, { kind: 'key', createdAt: at(-n * SECOND) }));
+      const sessions = [3, 4, 5].map((n) => token(n, ALICE.id, { createdAt: at(-n * MINUTE) }));
+      const oldKey = token(6, ALICE.id, { kind: 'key', createdAt: at(-HOUR + SECOND) });
+      await seed(store, ...keys, ...sessions, oldKey);
+      // Keep 2: the two newest sessions stay, the third goes; the keys (newer and older) all stay.
+      expect(await store.tokens.revokeAllButNewest(ALICE.id, 2, T0)).toBe(1);
+      expect(await store.tokens.listLive(ALICE.id, T0)).toStrictEqual([...keys, sessions[0], sessions[1], oldKey]);
+      expect(await store.tokens.revokeAllButNewest(ALICE.id, 0, T0)).toBe(2);
+      expect(await store.tokens.listLive(ALICE.id, T0)).toStrictEqual([...keys, oldKey]);
+    });
+
+    test('when a token is touched, then lastUsedAt is set unless it is already at or after notBefore', async () => {
+      const { store } = fixture();
+      const fresh = token(1, ALICE.id);
+      const recent = token(2, ALICE.id, { lastUsedAt: at(-30 * SECOND) });
+      const stale = token(3, ALICE.id, { lastUsedAt: at(-2 * MINUTE) });
+      const exactly = token(4, ALICE.id, { lastUsedAt: at(-MINUTE) });
+      await seed(store, fresh, recent, stale, exactly);
+      for (const t of [fresh, recent, stale, exactly]) await store.tokens.touch(t.id, T0, at(-MINUTE));
+      expect((await store.tokens.findByDigest(fresh.digest))!.lastUsedAt).toStrictEqual(T0);
+      expect((await store.tokens.findByDigest(recent.digest))!.lastUsedAt).toStrictEqual(at(-30 * SECOND));
+      expect((await store.tokens.findByDigest(stale.digest))!.lastUsedAt).toStrictEqual(T0);
+      expect((await store.tokens.findByDigest(exactly.digest))!.lastUsedAt).toStrictEqual(at(-MINUTE));
+      // An unknown id is no error, and touches nothing.
+      await store.tokens.touch(tokenId(9), at(SECOND), T0);
+      expect((await store.tokens.findByDigest(fresh.digest))!.lastUsedAt).toStrictEqual(T0);
+    });
+
     test('when dead tokens are purged, then only those expired or revoked strictly before `before` are deleted, of every user', async () => {
       const { store } = fixture();
       const expiredBefore = token(1, ALICE.id, { createdAt: at(-HOUR - 1), expiresAt: at(-1) });

@@ -1,0 +1,65 @@
+// Named API keys: tokens a user makes for a program, with a lifetime of up to a year. A key is a
+// token like any other (same prefix, digest storage and authentication), so every client's
+// `apiKey` option takes one; only its name, lifetime and cap differ from a session token's.
+import type { Principal } from './auth.service.ts';
+import { InvalidInputError, NotFoundError, TooManyKeysError } from './errors.ts';
+import type { Clock, TokenRecord, TokenStore } from './ports.ts';
+import { mintToken } from './token.ts';
+
+/** Live API keys a user can hold: a list a person can still read, and a bound on what a leak can mint. */
+export const MAX_LIVE_KEYS = 20;
+/** The longest lifetime of a key (the contract's expires_in_days maximum): a forgotten key still dies. */
+export const MAX_KEY_DAYS = 365;
+export const MAX_KEY_NAME_LENGTH = 64;
+const DAY_MS = 86_400_000;
+/** What the contract's ApiKeyRequest.name pattern refuses: control characters, or nothing visible. */
+const CONTROL = /[\u0000-\u001f\u007f]/;
+
+export interface IssuedKey {
+  readonly record: TokenRecord;
+  /** The key's value: in this answer only. */
+  readonly value: string;
+}
+
+export class KeyService {
+  readonly #tokens: TokenStore;
+  readonly #clock: Clock;
+
+  constructor(deps: { tokens: TokenStore; clock: Clock }) {
+    this.#tokens = deps.tokens;
+    this.#clock = deps.clock;
+  }
+
+  /**
+   * Issues a named key living `days` days. The cap is checked before the insert, so two requests
+   * at once may end one above it; the next creation is refused all the same.
+   */
+  async create(principal: Principal, name: string, days: number): Promise<IssuedKey> {
+    if (name.length < 1 || name.length > MAX_KEY_NAME_LENGTH || CONTROL.test(name) || name.trim() === '') {
+      throw new InvalidInputError(`The name must have 1 to ${MAX_KEY_NAME_LENGTH} characters, no control characters.`);
+    }
+    if (!Number.isInteger(days) || days < 1 || days > MAX_KEY_DAYS) {
+      throw new InvalidInputError(`A key lives 1 to ${MAX_KEY_DAYS} days.`);
+    }
+    const now = this.#clock.now();
+    const live = await this.#tokens.listLive(principal.userId, now);
+    if (live.filter((t) => t.kind === 'key').length >= MAX_LIVE_KEYS) throw new TooManyKeysError(MAX_LIVE_KEYS);
+    const issued = mintToken(principal.userId, 'key', name, now, days * DAY_MS);
+    await this.#tokens.insert(issued.record);
+    return issued;
+  }
+
+  /**
+   * A new value for one of the caller's live keys, with its name and lifetime; the old value is
+   * revoked in the same step. Anything but a live key of the caller's is "not found".
+   */
+  async rotate(principal: Principal, tokenId: string): Promise<IssuedKey> {
+    const now = this.#clock.now();
+    const old = (await this.#tokens.listLive(principal.userId, now)).find((t) => t.id === tokenId && t.kind === 'key');
+    if (!old) throw new NotFoundError('There is no such API key.');
+    const issued = mintToken(principal.userId, 'key', old.name, now, old.expiresAt.getTime() - old.createdAt.getTime());
+    // False when a concurrent request revoked it between the read and now.
+    if (!(await this.#tokens.rotate(principal.userId, old.id, issued.record, now))) throw new NotFoundError('There is no such API key.');
+    return issued;
+  }
+}
