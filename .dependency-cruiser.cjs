@@ -53,6 +53,15 @@ module.exports = {
       to: { path: '^src/', pathNot: ['^src/domain/', '^src/search/'] },
     },
     {
+      name: 'dashboard-is-a-browser-client',
+      comment:
+        'src/dashboard is browser code (bundled by src/http/dashboard.assets.ts): it reaches the server only ' +
+        'through the generated client, like any other client, and imports nothing of the server or Node.',
+      severity: 'error',
+      from: { path: '^src/dashboard/' },
+      to: { pathNot: ['^src/dashboard/', '^generated/', '(^|/)node_modules/zod/'] },
+    },
+    {
       name: 'stores-not-to-http',
       comment: 'A store adapter knows nothing about HTTP.',
       severity: 'error',

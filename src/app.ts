@@ -5,6 +5,8 @@ import * as OpenApiValidator from 'express-openapi-validator';
 import type { Logger } from 'pino';
 import { authentication, principalOf } from './http/auth.ts';
 import type { Contract } from './http/contract.ts';
+import { dashboardAssets, type DashboardAssets } from './http/dashboard.assets.ts';
+import { dashboardRoutes } from './http/dashboard.routes.ts';
 import { docsRoutes } from './http/docs.routes.ts';
 import { errorMiddleware } from './http/error.middleware.ts';
 import { createHandlers, type HandlerDeps, type Handlers } from './http/handlers.ts';
@@ -24,6 +26,8 @@ export interface AppOptions extends HandlerDeps {
   readonly logger: Logger;
   readonly rateLimits: RateLimits;
   readonly corsOrigins: CorsOrigins;
+  /** The dashboard's files (default: bundled from src/dashboard on the first request). */
+  readonly dashboard?: () => Promise<DashboardAssets>;
   /** Express's `trust proxy`; the client address keys the login rate limit. */
   readonly trustProxy?: boolean | number | string;
 }
@@ -45,6 +49,7 @@ export function createApp(options: AppOptions): express.Express {
   app.use(corsPolicy(options.corsOrigins));
   app.use(headAsGet);
   app.use(docsRoutes(contract));
+  app.use(dashboardRoutes(options.dashboard ?? dashboardAssets));
   app.use(refuseDeclaredLargeBodies);
   app.use(express.json({ limit: MAX_BODY_BYTES, type: ['application/json', 'application/*+json'], strict: true }));
   app.use(

@@ -8,6 +8,7 @@ import { createApp, type AppOptions } from './app.ts';
 import { ConfigError, DEMO_EMAIL, DEMO_PASSWORD, loadConfig, type Config } from './config.ts';
 import { EmailTakenError } from './domain/errors.ts';
 import { loadContract } from './http/contract.ts';
+import { dashboardAssets } from './http/dashboard.assets.ts';
 import { drainConnections, listen } from './http/server.ts';
 import { importFile } from './import/import.service.ts';
 import { Argon2Hasher } from './security/argon2.hasher.ts';
@@ -33,7 +34,7 @@ async function main(): Promise<void> {
   const server = await listen(composeApp(services, config, logger), config.port, config.host, logger);
   const { port } = server.address() as AddressInfo;
   logger.info(
-    { url: `http://${config.host}:${port}`, docs: `${config.publicBaseUrl}/docs`, store: services.store.kind, database: storeLocation(config.store) },
+    { url: `http://${config.host}:${port}`, docs: `${config.publicBaseUrl}/docs`, dashboard: `${config.publicBaseUrl}/dashboard`, store: services.store.kind, database: storeLocation(config.store) },
     'listening',
   );
   handleShutdown(server, services, config, logger);
@@ -61,12 +62,14 @@ export async function composeServices(config: Config, logger: pino.Logger): Prom
   });
 }
 
-/** Before the first request: the search index built, the password hasher's thread pool warm. */
+/** Before the first request: the search index built, the password hasher's thread pool warm, the dashboard bundled. */
 export async function startServices(services: Services): Promise<{ indexMs: number }> {
   const started = performance.now();
   await services.engine.start();
   const indexMs = performance.now() - started;
   await services.auth.warmUp();
+  // The dashboard's bundle: a broken one stops start-up here rather than failing its first visitor.
+  await dashboardAssets();
   // After the first hash (warmUp) the thread pool exists: its threads now yield to the event loop.
   lowerThreadPoolPriority();
   return { indexMs };

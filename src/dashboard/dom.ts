@@ -1,0 +1,69 @@
+// Building the page without HTML strings: every text goes in as a text node, so nothing a user
+// or the API wrote can become markup (and the page's Trusted Types policy forbids HTML sinks).
+type Child = Node | string | number | null | undefined | false;
+type Attributes = Record<string, string | number | boolean | undefined | ((event: Event) => void)>;
+
+export function h<K extends keyof HTMLElementTagNameMap>(tag: K, attributes: Attributes = {}, ...children: Child[]): HTMLElementTagNameMap[K] {
+  const element = document.createElement(tag);
+  setAttributes(element, attributes);
+  append(element, children);
+  return element;
+}
+
+const SVG = 'http://www.w3.org/2000/svg';
+
+export function svg(tag: string, attributes: Attributes = {}, ...children: Child[]): SVGElement {
+  const element = document.createElementNS(SVG, tag);
+  setAttributes(element, attributes);
+  append(element, children);
+  return element;
+}
+
+function setAttributes(element: Element, attributes: Attributes): void {
+  for (const [name, value] of Object.entries(attributes)) {
+    if (value === undefined || value === false) continue;
+    if (typeof value === 'function') element.addEventListener(name.replace(/^on/, ''), value);
+    else element.setAttribute(name, value === true ? '' : String(value));
+  }
+}
+
+function append(element: Element, children: Child[]): void {
+  for (const child of children) {
+    if (child === null || child === undefined || child === false) continue;
+    element.append(typeof child === 'object' ? child : String(child));
+  }
+}
+
+export function byId<T extends HTMLElement = HTMLElement>(id: string): T {
+  const element = document.getElementById(id);
+  if (!element) throw new Error(`#${id} is missing from the page`);
+  return element as T;
+}
+
+/** Replaces what `parent` holds. */
+export function show(parent: Element, ...children: Child[]): void {
+  parent.replaceChildren();
+  append(parent, children);
+}
+
+/** A labelled form field: the label's `for` names the input, as screen readers need. */
+export function field(label: string, input: HTMLInputElement | HTMLSelectElement, hint?: string): HTMLElement {
+  const hintId = hint ? `${input.id}-hint` : undefined;
+  if (hintId) input.setAttribute('aria-describedby', hintId);
+  return h('div', { class: 'field' }, h('label', { for: input.id }, label), input, hint ? h('p', { id: hintId, class: 'hint' }, hint) : null);
+}
+
+/** A table that scrolls sideways on a narrow screen instead of widening the page. */
+export function table(caption: string, headings: string[], rows: Node[], options: { captionHidden?: boolean } = {}): HTMLElement {
+  return h(
+    'div',
+    { class: 'scroll', role: 'region', 'aria-label': caption, tabindex: 0 },
+    h(
+      'table',
+      {},
+      h('caption', options.captionHidden ? { class: 'visually-hidden' } : {}, caption),
+      h('thead', {}, h('tr', {}, ...headings.map((heading) => h('th', { scope: 'col' }, heading)))),
+      h('tbody', {}, ...rows),
+    ),
+  );
+}

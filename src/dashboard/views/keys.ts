@@ -1,0 +1,181 @@
+// API keys (and the sessions signed in): create with a name and a lifetime, see the value once
+// with a copy button, rotate, revoke.
+import { createApiKey, listMyTokens, revokeMyToken, rotateApiKey } from '../../../generated/sdk.gen.ts';
+import type { ApiKey, TokenInfo } from '../../../generated/types.gen.ts';
+import { ApiFailure, client, explain, ok } from '../api.ts';
+import { confirmAction } from '../dialog.ts';
+import { field, h, show, table } from '../dom.ts';
+import { day, when } from '../format.ts';
+
+/** Lifetimes offered; the API takes any number of days from 1 to 365. */
+const LIFETIMES = [7, 30, 90, 180, 365];
+const DEFAULT_LIFETIME = 90;
+
+export function renderKeys(view: HTMLElement): void {
+  const reveal = h('section', { id: 'new-key', class: 'reveal', 'aria-labelledby': 'new-key-title', hidden: true });
+  const lists = h('div');
+  const status = h('p', { id: 'keys-status', role: 'status' });
+  show(
+    view,
+    h('h1', {}, 'API keys'),
+    h(
+      'p',
+      {},
+      'An API key is a token for a program: give it to the client as its apiKey, or send it as Authorization: Bearer. ',
+      'It works until it expires (at most a year) or you revoke it.',
+    ),
+    createForm(reveal, lists, status),
+    reveal,
+    status,
+    lists,
+  );
+  void refresh(lists, reveal, status);
+}
+
+function createForm(reveal: HTMLElement, lists: HTMLElement, status: HTMLElement): HTMLElement {
+  const name = h('input', { id: 'key-name', type: 'text', required: true, maxlength: 64, autocomplete: 'off', placeholder: 'e.g. nightly sync' });
+  const lifetime = h('select', { id: 'key-lifetime' }, ...LIFETIMES.map((days) => h('option', { value: days, selected: days === DEFAULT_LIFETIME }, `${days} days`)));
+  const submit = h('button', { type: 'submit' }, 'Create key');
+  const error = h('p', { class: 'error', role: 'alert' });
+  const form = h(
+    'form',
+    { method: 'post', class: 'inline', 'aria-labelledby': 'create-key-title' },
+    h('h2', { id: 'create-key-title' }, 'Create a key'),
+    field('Name', name),
+    field('Lifetime', lifetime),
+    submit,
+    error,
+  );
+  form.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    error.textContent = '';
+    submit.disabled = true;
+    try {
+      const key = await ok(createApiKey({ client, body: { name: name.value.trim(), expires_in_days: Number(lifetime.value) } }));
+      form.reset();
+      revealKey(reveal, key, 'created');
+      await refresh(lists, reveal, status);
+    } catch (failure) {
+      error.textContent =
+        failure instanceof ApiFailure && failure.status === 409 ? 'You have 20 live keys, the most there can be. Revoke one you no longer use first.' : explain(failure);
+    } finally {
+      submit.disabled = false;
+    }
+  });
+  return form;
+}
+
+/** Shows a key's value, once: it is in no list, and gone when the panel is dismissed. */
+function revealKey(reveal: HTMLElement, key: ApiKey, how: 'created' | 'rotated'): void {
+  const value = h('input', { id: 'new-key-value', type: 'text', readonly: true, value: key.token, spellcheck: 'false', autocomplete: 'off' });
+  const copy = h('button', { type: 'button' }, 'Copy');
+  const copied = h('span', { role: 'status', class: 'copied' });
+  const done = h('button', { type: 'button', class: 'secondary' }, 'Done');
+  copy.addEventListener('click', async () => {
+    value.select();
+    try {
+      await navigator.clipboard.writeText(key.token);
+      copied.textContent = 'Copied.';
+    } catch {
+      copied.textContent = 'Press Ctrl+C (⌘C) to copy the selected key.';
+    }
+  });
+  done.addEventListener('click', () => {
+    reveal.hidden = true;
+    reveal.replaceChildren();
+  });
+  show(
+    reveal,
+    h('h2', { id: 'new-key-title' }, how === 'created' ? `Your new key “${key.name}”` : `The new value of “${key.name}”`),
+    h('p', { class: 'warning' }, 'Copy it now: it is shown only this once. Store it like a password.'),
+    h('div', { class: 'field copy' }, h('label', { for: 'new-key-value' }, 'Key'), h('div', { class: 'row' }, value, copy)),
+    copied,
+    h('p', {}, `Expires ${when(key.expires_at)}.`),
+    done,
+  );
+  reveal.hidden = false;
+  value.focus();
+  value.select();
+}
+
+async function refresh(lists: HTMLElement, reveal: HTMLElement, status: HTMLElement): Promise<void> {
+  try {
+    const { tokens } = await ok(listMyTokens({ client }));
+    if (!lists.isConnected) return;
+    const keys = tokens.filter((t) => t.kind === 'key');
+    const sessions = tokens.filter((t) => t.kind === 'session');
+    const again = () => refresh(lists, reveal, status);
+    show(
+      lists,
+      h('h2', {}, `Your keys (${keys.length})`),
+      keys.length === 0
+        ? h('p', {}, 'No API keys yet.')
+        : table('API keys', ['Name', 'Key', 'Created', 'Expires', 'Last used', 'Actions'], keys.map((k) => keyRow(k, reveal, status, again)), { captionHidden: true }),
+      h('h2', {}, `Signed-in sessions (${sessions.length})`),
+      table('Sessions', ['Token', 'Signed in', 'Expires', 'Last used', 'Actions'], sessions.map((s) => sessionRow(s, status, again)), { captionHidden: true }),
+    );
+  } catch (failure) {
+    if (lists.isConnected) show(lists, h('p', { class: 'error', role: 'alert' }, explain(failure)));
+  }
+}
+
+function keyRow(key: TokenInfo, reveal: HTMLElement, status: HTMLElement, refresh: () => Promise<void>): HTMLElement {
+  const name = key.name ?? '';
+  const rotate = h('button', { type: 'button', 'aria-label': `Rotate key ${name}` }, 'Rotate');
+  const revoke = h('button', { type: 'button', class: 'danger', 'aria-label': `Revoke key ${name}` }, 'Revoke');
+  rotate.addEventListener('click', async () => {
+    if (!(await confirmAction(`Rotate “${name}”?`, 'A new value replaces this key at once: programs using the old value get 401 until they get the new one.', 'Rotate key'))) return;
+    try {
+      revealKey(reveal, await ok(rotateApiKey({ client, path: { tokenId: key.token_id } })), 'rotated');
+      await refresh();
+    } catch (failure) {
+      status.textContent = explain(failure);
+    }
+  });
+  revoke.addEventListener('click', async () => {
+    if (!(await confirmAction(`Revoke “${name}”?`, 'Programs using this key get 401 from now on. This cannot be undone.', 'Revoke key'))) return;
+    try {
+      await ok(revokeMyToken({ client, path: { tokenId: key.token_id } }));
+      status.textContent = `The key “${name}” is revoked.`;
+      await refresh();
+    } catch (failure) {
+      status.textContent = explain(failure);
+    }
+  });
+  return h(
+    'tr',
+    { 'data-token-id': key.token_id },
+    h('th', { scope: 'row' }, name),
+    h('td', {}, h('code', {}, `${key.hint}…`)),
+    h('td', {}, day(key.created_at)),
+    h('td', {}, when(key.expires_at)),
+    h('td', {}, when(key.last_used_at)),
+    h('td', { class: 'actions' }, rotate, revoke),
+  );
+}
+
+function sessionRow(session: TokenInfo, status: HTMLElement, refresh: () => Promise<void>): HTMLElement {
+  const action = session.current
+    ? h('span', { class: 'current' }, 'This browser')
+    : h('button', { type: 'button', class: 'danger', 'aria-label': `Sign out session ${session.hint}` }, 'Sign out');
+  if (!session.current) {
+    action.addEventListener('click', async () => {
+      try {
+        await ok(revokeMyToken({ client, path: { tokenId: session.token_id } }));
+        status.textContent = 'The session is signed out.';
+        await refresh();
+      } catch (failure) {
+        status.textContent = explain(failure);
+      }
+    });
+  }
+  return h(
+    'tr',
+    { 'data-token-id': session.token_id },
+    h('td', {}, h('code', {}, `${session.hint}…`)),
+    h('td', {}, when(session.created_at)),
+    h('td', {}, when(session.expires_at)),
+    h('td', {}, when(session.last_used_at)),
+    h('td', { class: 'actions' }, action),
+  );
+}

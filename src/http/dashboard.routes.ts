@@ -1,0 +1,49 @@
+// GET /dashboard: the users' dashboard (src/dashboard/), outside the contract's operations like
+// /docs. The page runs only its own script, talks only to this origin, and its Trusted Types
+// policy refuses every HTML-string sink: whatever the API returns can never become script.
+import { Router, type NextFunction, type Request, type Response } from 'express';
+import type { DashboardAssets } from './dashboard.assets.ts';
+
+export const DASHBOARD_CSP = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data:",
+  "connect-src 'self'",
+  "base-uri 'none'",
+  // Forms are sent by the script (fetch); a form that somehow submitted natively goes nowhere,
+  // so a password can never end up in a URL.
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+  "require-trusted-types-for 'script'",
+  "trusted-types 'none'",
+].join('; ');
+
+export function dashboardRoutes(assets: () => Promise<DashboardAssets>): Router {
+  const router = Router();
+  const page = async (_req: Request, res: Response, next: NextFunction) => {
+    try {
+      const { page } = await assets();
+      res.setHeader('Content-Security-Policy', DASHBOARD_CSP);
+      // The page names its files by content hash: it is revalidated, they never need to be.
+      res.setHeader('Cache-Control', 'no-cache');
+      res.type('text/html; charset=utf-8').send(page);
+    } catch (error) {
+      next(error);
+    }
+  };
+  router.get('/dashboard', page);
+  router.get('/dashboard/', page);
+  router.get('/dashboard/:file', async (req, res, next) => {
+    try {
+      const file = (await assets()).files.get(req.params.file);
+      if (!file) return next();
+      res.setHeader('Content-Security-Policy', DASHBOARD_CSP);
+      res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+      res.type(file.contentType).send(file.body);
+    } catch (error) {
+      next(error);
+    }
+  });
+  return router;
+}
