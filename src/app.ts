@@ -16,6 +16,7 @@ import { rateLimiting, type RateLimits } from './http/rate-limit.ts';
 import { requestId } from './http/request-id.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { MAX_BODY_BYTES } from './http/server.ts';
+import { strictJsonBody, utf8Query } from './http/strict-input.ts';
 import { strictIntegers } from './http/strict-integers.ts';
 import { NotFoundError } from './domain/errors.ts';
 
@@ -51,7 +52,8 @@ export function createApp(options: AppOptions): express.Express {
   app.use(docsRoutes(contract));
   app.use(dashboardRoutes(options.dashboard ?? dashboardAssets));
   app.use(refuseDeclaredLargeBodies);
-  app.use(express.json({ limit: MAX_BODY_BYTES, type: ['application/json', 'application/*+json'], strict: true }));
+  app.use(utf8Query);
+  app.use(express.json({ limit: MAX_BODY_BYTES, type: ['application/json', 'application/*+json'], strict: true, verify: strictJsonBody }));
   app.use(
     validatorWith(
       authentication(options.auth, contract),

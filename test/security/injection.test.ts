@@ -172,8 +172,20 @@ describe('API8: MongoDB operators and other structured values in every parameter
 });
 
 describe('API8: NUL bytes, invalid UTF-8 and 10 kB strings', () => {
-  test('when the search text has a NUL byte or invalid UTF-8, then 200, no more than plain words', async (ctx) => {
-    for (const qs of ['harvard%00', '%00', 'har%00vard', '%00%00%00', '%FF%FE', 'harvard%FF', '%C0%AF', '%ED%A0%80', 'harvard%E2%80%AE']) {
+  test('when the search text is not UTF-8, then 400 naming query, and nothing is metered', async () => {
+    const before = (await fetchMyData({ client: user.client })).data!.usage.request_count;
+    for (const qs of ['%FF%FE', 'harvard%FF', '%C0%AF', '%ED%A0%80', 'har%E2%80vard', 'x+%80']) {
+      const problem = expectProblem(await get(`/v1/fetchSchoolSearch?query=${qs}`), 400, 'validation-error');
+      expect(problem.errors, qs).toContainEqual(expect.objectContaining({ in: 'query', name: 'query' }));
+    }
+    // A parameter name that is not UTF-8 is named as it was sent.
+    const named = expectProblem(await get('/v1/fetchSchoolSearch?query=x&%FFname=1'), 400, 'validation-error');
+    expect(named.errors).toContainEqual(expect.objectContaining({ in: 'query', name: '%FFname' }));
+    expect((await fetchMyData({ client: user.client })).data!.usage.request_count).toBe(before);
+  });
+
+  test('when the search text has a NUL byte or unusual but valid UTF-8, then 200, no more than plain words', async (ctx) => {
+    for (const qs of ['harvard%00', '%00', 'har%00vard', '%00%00%00', 'harvard%E2%80%AE', '%F0%9F%8E%93harvard']) {
       const r = await get(`/v1/fetchSchoolSearch?query=${qs}`);
       expect(r.response.status, qs).toBe(200);
       const body = zFetchSchoolSearchResponse.parse(r.error);
@@ -222,10 +234,28 @@ describe('API8: NUL bytes, invalid UTF-8 and 10 kB strings', () => {
         Buffer.from([0xff, 0xfe, 0xc0]),
         Buffer.from(field === 'email' ? `@example.com","password":"${PASSWORD}"}` : 'password-1"}'),
       ]);
-    expectProblem(await post(invalidUtf8('email')), 400, 'validation-error');
-    expectProblem(await post(invalidUtf8('password')), 401, 'invalid-credentials');
+    for (const field of ['email', 'password'] as const) {
+      const problem = expectProblem(await post(invalidUtf8(field)), 400, 'validation-error');
+      expect(problem.errors).toEqual([{ in: 'body', name: '/', message: 'must be UTF-8 (the body has bytes that are not)' }]);
+    }
     // The right credentials still work: the refusals were about the bytes.
     expect((await post(JSON.stringify({ email: 'injector@example.com', password: PASSWORD }))).response.status).toBe(200);
+  });
+
+  test('when a JSON body repeats a name, then 400 naming each repeat, and nobody is logged in', async () => {
+    const post = (body: string) => fetch(`${app.baseUrl}/v1/auth`, { method: 'POST', headers: { 'content-type': 'application/json' }, body }).then(answer);
+    // The last e-mail is the real account: JSON.parse alone would have logged in as it.
+    const twice = await post(`{"email":"nobody@example.com","password":"${PASSWORD}","email":"injector@example.com"}`);
+    const problem = expectProblem(twice, 400, 'validation-error');
+    expect(problem.errors).toEqual([{ in: 'body', name: '/email', message: 'appears more than once in its object (a name must be unique)' }]);
+    // Written with an escape, the same name is still the same name.
+    const escaped = expectProblem(await post(`{"email":"injector@example.com","password":"x","p\\u0061ssword":"${PASSWORD}"}`), 400, 'validation-error');
+    expect(escaped.errors!.map((e) => e.name)).toEqual(['/password']);
+    // The same names in different objects, or inside strings, are fine.
+    expect((await post(`{"email":"injector@example.com","password":"${PASSWORD}"}`)).response.status).toBe(200);
+    const keyBody = JSON.stringify({ name: '{"name":1,"name":2}', expires_in_days: 7 });
+    const r = await fetch(`${app.baseUrl}/v1/keys`, { method: 'POST', headers: { ...bearer(), 'content-type': 'application/json' }, body: keyBody });
+    expect(r.status).toBe(201);
   });
 
   test('when a header has a NUL byte or invalid UTF-8, then 400 bad-request or 401, never 500', async () => {
