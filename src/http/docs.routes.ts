@@ -25,8 +25,29 @@ function onlySwaggerUi(req: Request, _res: Response, next: NextFunction): void {
   next(req.method === 'GET' && SWAGGER_UI_FILES.has(req.path) ? undefined : 'router');
 }
 
+/** What `GET /` lists for a program: where everything is (relative links, like problem types). */
+const INDEX = {
+  name: 'School Search API',
+  links: {
+    dashboard: '/dashboard',
+    docs: '/docs',
+    openapi: '/openapi.json',
+    login: '/v1/auth',
+    search: '/v1/fetchSchoolSearch',
+    health: '/health/ready',
+  },
+};
+
 export function docsRoutes(contract: Contract): Router {
   const router = Router();
+  // A browser (it asks for HTML first) is sent to the dashboard, which links the docs; a program
+  // gets the index of links. Vary: a cache must not hand one the other's answer.
+  router.get('/', (req, res) => {
+    res.setHeader('Vary', 'Accept');
+    if (req.accepts(['application/json', 'text/html']) === 'text/html') return res.redirect(302, '/dashboard');
+    res.setHeader('Cache-Control', 'no-cache');
+    res.json(INDEX);
+  });
   const json = JSON.stringify(contract);
   router.get('/openapi.json', (_req, res) => {
     res.type('application/json').setHeader('Cache-Control', 'no-cache').send(json);

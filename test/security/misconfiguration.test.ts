@@ -107,14 +107,24 @@ describe('API8: security headers', () => {
 
 describe('API8: nothing is served outside the contract', () => {
   test.each([
-    '/v2/x', '/admin', '/.env', '/.git/config', '/v1/users', '/v1/admin', '/v1', '/', '/api', '/openapi.yaml', '/package.json',
+    '/v2/x', '/admin', '/.env', '/.git/config', '/v1/users', '/v1/admin', '/v1', '/api', '/openapi.yaml', '/package.json',
     '/data/school-search.db', '/src/app.ts', '/server-status', '/actuator/health', '/metrics', '/debug', '/phpinfo.php',
     '/%2e%2e/package.json', '/images/schools/', '/images/../package.json', '/v1/tokens/x/y', '/health', '/problems/',
     // Swagger UI serves only the files its page loads, not the rest of swagger-ui-dist.
     '/docs/README.md', '/docs/swagger-ui.js.map', '/docs/index.js', '/docs/absolute-path.js', '/docs/package.json', '/docs/nope',
+    // The dashboard serves its page and its two hashed files, nothing else of src/dashboard.
+    '/dashboard/main.ts', '/dashboard/index.html', '/dashboard/app.js', '/dashboard/views/keys.ts', '/dashboard/nope/x',
   ])('when %s is requested, then 404 not-found problem+json', async (path) => {
     const r = await answer(await fetch(`${app.baseUrl}${path}`, { headers: { Authorization: `Bearer ${user.token}` } }));
     expectProblem(r, 404, 'not-found');
+  });
+
+  test('when / is requested, then a browser is sent to the dashboard and a program gets links, nothing else', async () => {
+    const browser = await fetch(`${app.baseUrl}/`, { headers: { Accept: 'text/html,application/xhtml+xml,*/*;q=0.8' }, redirect: 'manual' });
+    expect(browser.status).toBe(302);
+    expect(browser.headers.get('location')).toBe('/dashboard');
+    const program = await fetch(`${app.baseUrl}/`, { headers: { Accept: 'application/json' } });
+    expect(Object.keys((await program.json()) as object).sort()).toEqual(['links', 'name']);
   });
 
   test('when an undocumented path is asked with other methods, then 404 too (nothing routes it)', async () => {
