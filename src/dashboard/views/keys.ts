@@ -125,22 +125,14 @@ function keyRow(key: TokenInfo, reveal: HTMLElement, status: HTMLElement, refres
   const revoke = h('button', { type: 'button', class: 'danger', 'aria-label': `Revoke key ${name}` }, 'Revoke');
   rotate.addEventListener('click', async () => {
     if (!(await confirmAction(`Rotate “${name}”?`, 'A new value replaces this key at once: programs using the old value get 401 until they get the new one.', 'Rotate key'))) return;
-    try {
+    await reporting(status, async () => {
       revealKey(reveal, await ok(rotateApiKey({ client, path: { tokenId: key.token_id } })), 'rotated');
       await refresh();
-    } catch (failure) {
-      status.textContent = explain(failure);
-    }
+    });
   });
   revoke.addEventListener('click', async () => {
     if (!(await confirmAction(`Revoke “${name}”?`, 'Programs using this key get 401 from now on. This cannot be undone.', 'Revoke key'))) return;
-    try {
-      await ok(revokeMyToken({ client, path: { tokenId: key.token_id } }));
-      status.textContent = `The key “${name}” is revoked.`;
-      await refresh();
-    } catch (failure) {
-      status.textContent = explain(failure);
-    }
+    await revokeToken(key.token_id, `The key “${name}” is revoked.`, status, refresh);
   });
   return h(
     'tr',
@@ -158,17 +150,7 @@ function sessionRow(session: TokenInfo, status: HTMLElement, refresh: () => Prom
   const action = session.current
     ? h('span', { class: 'current' }, 'This browser')
     : h('button', { type: 'button', class: 'danger', 'aria-label': `Sign out session ${session.hint}` }, 'Sign out');
-  if (!session.current) {
-    action.addEventListener('click', async () => {
-      try {
-        await ok(revokeMyToken({ client, path: { tokenId: session.token_id } }));
-        status.textContent = 'The session is signed out.';
-        await refresh();
-      } catch (failure) {
-        status.textContent = explain(failure);
-      }
-    });
-  }
+  if (!session.current) action.addEventListener('click', () => revokeToken(session.token_id, 'The session is signed out.', status, refresh));
   return h(
     'tr',
     { 'data-token-id': session.token_id },
@@ -178,4 +160,22 @@ function sessionRow(session: TokenInfo, status: HTMLElement, refresh: () => Prom
     h('td', {}, when(session.last_used_at)),
     h('td', { class: 'actions' }, action),
   );
+}
+
+/** Revokes a key or a session (the same operation), says so, and shows the lists again. */
+function revokeToken(tokenId: string, done: string, status: HTMLElement, refresh: () => Promise<void>): Promise<void> {
+  return reporting(status, async () => {
+    await ok(revokeMyToken({ client, path: { tokenId } }));
+    status.textContent = done;
+    await refresh();
+  });
+}
+
+/** Runs an action of the lists; a failure is said in the status line. */
+async function reporting(status: HTMLElement, work: () => Promise<void>): Promise<void> {
+  try {
+    await work();
+  } catch (failure) {
+    status.textContent = explain(failure);
+  }
 }
