@@ -36,7 +36,21 @@ try {
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 const drafts = [...result.drafts].sort((a, b) => compare(a.name, b.name) || compare(a.id, b.id));
 const text = drafts
-  .map((d) => JSON.stringify({ schoolid: d.id, schoolname: d.name, city: d.city, stateprovince: d.state, aliases: d.aliases, prominence: d.prominence }))
+  .map((d) =>
+    JSON.stringify({
+      schoolid: d.id,
+      schoolname: d.name,
+      city: d.city,
+      stateprovince: d.state,
+      // Undefined (unknown) ones are left out by JSON.stringify.
+      address: d.address,
+      postal_code: d.postalCode,
+      latitude: d.latitude,
+      longitude: d.longitude,
+      aliases: d.aliases,
+      prominence: d.prominence,
+    }),
+  )
   .join('\n')
   .concat('\n');
 

@@ -1,10 +1,13 @@
-// school-search import <file> [--format ipeds|csv|ndjson]
+// school-search import <file> [--format ipeds|odef|csv|ndjson] [--encoding <name>] [--strict] [--dry-run]
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.ts';
+import { ENCODING_NAMES, parseEncoding, type Encoding } from '../import/encoding.ts';
+import { describeProblems } from '../import/errors.ts';
 import { FORMATS, isFormat } from '../import/format.ts';
-import { importFile, type ImportReport } from '../import/import.service.ts';
+import { dryRunImport, importFile, type ImportOptions, type ImportReport } from '../import/import.service.ts';
 import { consoleProgress } from '../import/progress.ts';
-import { openStore, storeLocation } from '../stores/open.ts';
+import { describeDuplicate } from '../import/read.ts';
+import { openExistingStore, openStore, storeLocation } from '../stores/open.ts';
 import { parseOrUsage } from './args.ts';
 import { IMPORT_HELP, UsageError, EXIT } from './usage.ts';
 
@@ -12,7 +15,13 @@ export async function importCommand(args: string[]): Promise<number> {
   const { values, positionals } = parseOrUsage(() =>
     parseArgs({
       args,
-      options: { format: { type: 'string', short: 'f' }, help: { type: 'boolean', short: 'h' } },
+      options: {
+        format: { type: 'string', short: 'f' },
+        encoding: { type: 'string', short: 'e' },
+        strict: { type: 'boolean' },
+        'dry-run': { type: 'boolean', short: 'n' },
+        help: { type: 'boolean', short: 'h' },
+      },
       allowPositionals: true,
     }),
   );
@@ -25,30 +34,59 @@ export async function importCommand(args: string[]): Promise<number> {
   if (format !== undefined && !isFormat(format)) {
     throw new UsageError(`--format must be one of ${FORMATS.join(', ')}, not "${format}".`);
   }
+  let encoding: Encoding | undefined;
+  if (values.encoding !== undefined) {
+    encoding = parseEncoding(values.encoding);
+    if (!encoding) throw new UsageError(`--encoding must be ${ENCODING_NAMES} (or another name of these, e.g. utf8, cp1252, iso-8859-1), not "${values.encoding}".`);
+  }
+  const file = positionals[0]!;
+  const options: ImportOptions = { format, encoding, strict: values.strict, progress: consoleProgress(process.stderr) };
   const config = loadConfig();
+  const location = storeLocation(config.store);
+
+  if (values['dry-run']) {
+    const store = await openExistingStore(config.store);
+    try {
+      const report = await dryRunImport(store?.schools ?? null, file, options);
+      const against = store ? location : `${location} (which does not exist yet)`;
+      process.stdout.write(describe(report, `Dry run: nothing was written. Importing ${file} (format ${report.format}, encoding ${report.encoding}) into ${against} would give:\n`));
+      if (report.problems.length === 0) return EXIT.ok;
+      process.stderr.write(`school-search: ${describeProblems(file, report.problems)}\n`);
+      return EXIT.failed;
+    } finally {
+      await store?.close();
+    }
+  }
+
   const store = await openStore(config.store);
   try {
-    const report = await importFile(store, positionals[0]!, { format, progress: consoleProgress(process.stderr) });
-    process.stdout.write(describe(report, storeLocation(config.store)));
+    const report = await importFile(store, file, options);
+    process.stdout.write(describe(report, `Imported ${report.file} (format ${report.format}, encoding ${report.encoding}) into ${location}\n`));
     return EXIT.ok;
   } finally {
     await store.close();
   }
 }
 
-function describe(report: ImportReport, database: string): string {
+function describe(report: ImportReport, heading: string): string {
   const skipped = Object.entries(report.skipped);
   const total = skipped.reduce((n, [, count]) => n + count, 0);
   const row = (label: string, value: number) => `  ${label.padEnd(10)} ${String(value).padStart(7)}\n`;
   const seconds = (ms: number) => (ms / 1000).toFixed(2);
   return [
-    `Imported ${report.file} (format ${report.format}) into ${database}\n`,
+    heading,
     row('rows', report.rows),
+    row('schools', report.schools),
     row('inserted', report.counts.inserted),
     row('updated', report.counts.updated),
     row('unchanged', report.counts.unchanged),
+    row('merged', report.duplicates.length),
     row('skipped', total),
     ...skipped.map(([reason, count]) => `  ${String(count).padStart(18)}  ${reason}\n`),
-    `Read in ${seconds(report.timings.readMs)} s, written in ${seconds(report.timings.writeMs)} s.\n`,
+    ...(report.dryRun ? [row('invalid', report.problems.length)] : []),
+    ...(report.duplicates.length > 0 ? ['Duplicates merged (the later row wins):\n', ...report.duplicates.map((d) => `  ${describeDuplicate(d)}\n`)] : []),
+    report.dryRun
+      ? `Read in ${seconds(report.timings.readMs)} s, compared in ${seconds(report.timings.writeMs)} s.\n`
+      : `Read in ${seconds(report.timings.readMs)} s, written in ${seconds(report.timings.writeMs)} s.\n`,
   ].join('');
 }

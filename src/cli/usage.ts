@@ -9,7 +9,8 @@ export const EXIT = { ok: 0, failed: 1, usage: 2, cancelled: 130 } as const;
 export const MAIN_HELP = `Usage: school-search <command> [options]
 
 Commands:
-  import <file> [--format ipeds|csv|ndjson]   Import a directory file of schools into the store
+  import <file> [--format ipeds|odef|csv|ndjson] [--encoding <name>] [--strict] [--dry-run]
+                                              Import a directory file of schools into the store
   user create --email <address>               Create an API account; the password is read from
                                               standard input (prompted for on a terminal)
   indexes                                     Create the MongoDB indexes now, and the Atlas Search
@@ -25,24 +26,61 @@ same time.
 Exit status: 0 done, 1 failed (invalid input, e-mail taken, store unavailable), 2 usage error.
 `;
 
-export const IMPORT_HELP = `Usage: school-search import <file> [--format ipeds|csv|ndjson]
+export const IMPORT_HELP = `Usage: school-search import <file> [--format ipeds|odef|csv|ndjson] [--encoding <name>]
+                            [--strict] [--dry-run]
 
 Imports schools into the store. The whole file is checked first: if any row is invalid, nothing
 is written and the invalid rows are listed with their line numbers. Importing the same file again
-adds nothing (schools are matched by id).
+adds nothing (schools are matched by id). The summary counts rows, schools, inserted, updated,
+unchanged, duplicates merged and skipped rows.
 
-Formats (default: from the file name; a .csv file's header tells IPEDS from canonical CSV):
+Schools are matched by id: the row's schoolid, else one derived from the directory's own key
+(IPEDS UNITID; ODEF Provider and Source_Id), else from name + city + state/province (case,
+accents and punctuation aside). Two rows of one school with different values are merged: the
+later row wins, and the summary lists each as "line 812 replaces line 97 (same school id …)".
+A row repeating an earlier one exactly is counted as skipped. State/province codes may be in
+either case ("qc" is QC).
+
+Formats (default: from the file name; a .csv file's header tells IPEDS and ODEF from canonical CSV):
   ipeds    The NCES IPEDS directory file (HD<year>.csv) as distributed: Windows-1252.
            Administrative units (SECTOR=0) and institutions not active in the current year
-           (CYACTIVE=3) are skipped.
+           (CYACTIVE=3) are skipped. ADDR, ZIP, LATITUDE and LONGITUD give the location.
+  odef     Statistics Canada's Open Database of Educational Facilities CSV (v2.1) as
+           distributed: Windows-1252. Facility_Name, City (else CSDNAME), Prov_Terr (else
+           PRUID), Full_Addr (else Street_No Street_Name), Postal_Code, Latitude, Longitude;
+           ".." is "not available". The id is derived from "odef:<Provider>:<Source_Id>" when
+           the row has both (ODEF's Index changes between releases), else from name + city +
+           province: a school listed twice without a Source_Id, in two spellings ("Pierre de
+           Coubertin", "Pierre-De-Coubertin"), is one school.
   csv      UTF-8 CSV with a header: schoolname, city, stateprovince, and optionally image_url,
-           schoolid (a UUID) and aliases (separated by "|").
-  ndjson   One JSON object per line with the same fields; aliases is an array of strings.
-           Also .jsonl.
+           schoolid (a UUID), aliases (separated by "|"), prominence (0-100), address,
+           postal_code, latitude (-90 to 90) and longitude (-180 to 180). Blank is unknown;
+           latitude and longitude go together.
+  ndjson   One JSON object per line with the same fields; aliases is an array of strings,
+           prominence, latitude and longitude numbers. Also .jsonl.
+
+Encodings (--encoding; default: Windows-1252 for ipeds and odef, UTF-8 for csv and ndjson, and
+UTF-8 for any file that starts with a UTF-8 byte order mark):
+  utf-8          Also utf8. Bytes that are not UTF-8 are an error naming each line, never
+                 replaced: a Windows-1252 file needs --encoding windows-1252.
+  windows-1252   Also cp1252.
+  latin1         Also iso-8859-1. Read as windows-1252, as the WHATWG Encoding Standard
+                 (TextDecoder) does: the two differ only in bytes 0x80-0x9F, control characters
+                 in Latin-1 that no directory holds.
+  Names are case-insensitive; other encodings are refused.
 
 Options:
-  -f, --format <format>   ipeds, csv or ndjson
-  -h, --help              Show this help
+  -f, --format <format>     ipeds, odef, csv or ndjson
+  -e, --encoding <name>     utf-8, windows-1252 or latin1 (see above)
+      --strict              Refuse the file (exit 1, nothing written) when two rows of one school
+                            differ, listing them, instead of keeping the later row
+  -n, --dry-run             Read and check everything, print the summary (what would be inserted,
+                            updated, unchanged, merged, skipped; the invalid rows) and write
+                            nothing. Exit status as for an import. An embedded store that does
+                            not exist is not created
+  -h, --help                Show this help
+
+Exit status: 0 imported (or would be), 1 invalid rows or a store failure, 2 usage error.
 
 Environment: MONGODB_URI, else DATABASE_PATH.
 `;

@@ -7,7 +7,19 @@ export interface School {
   readonly state: string;
   /** A logo address from the directory, or null when none is known. */
   readonly imageUrl: string | null;
+  /**
+   * Where the school is, as its directory gives it. Each is absent (not null, not empty) when
+   * unknown, so that a catalog of schools without them costs nothing; latitude and longitude
+   * (WGS 84 degrees) are both present or both absent.
+   */
+  readonly address?: string;
+  readonly postalCode?: string;
+  readonly latitude?: number;
+  readonly longitude?: number;
 }
+
+/** The location fields of a School, in the order they are written and compared. */
+export type SchoolLocation = Pick<School, 'address' | 'postalCode' | 'latitude' | 'longitude'>;
 
 /** A school as a search engine indexes it (src/domain/search/engine.ts). */
 export interface CatalogSchool extends School {
@@ -37,6 +49,11 @@ export interface SchoolStore {
    * schools written so far.
    */
   upsertMany(schools: readonly SchoolDraft[], onProgress?: (done: number) => void): Promise<ImportCounts>;
+  /**
+   * What upsertMany would count for these schools against the store as it is now, writing
+   * nothing: an import's dry run. A school listed twice counts as upsertMany would count it.
+   */
+  compareMany(schools: readonly SchoolDraft[]): Promise<ImportCounts>;
   /**
    * The catalog's version: it changes whenever an import changes the catalog, from any process.
    * Cheap (search engines ask for it every second). Only equality of two versions means anything.

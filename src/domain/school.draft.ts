@@ -1,6 +1,7 @@
 // Turns one row of any directory format into what a store indexes, or says why it cannot.
 import { isUuid, uuidV5 } from './ids.ts';
 import type { SchoolDraft } from './ports.ts';
+import { knownLocation } from './school.location.ts';
 import { STATE_CODES } from './states.ts';
 import { nameSortKey, words } from './search/normalize.ts';
 
@@ -13,6 +14,13 @@ export interface SchoolInput {
   aliases?: readonly string[] | undefined;
   /** 0–100, higher first among equally good matches (ranking.ts); blank or missing: 0. A CSV gives it as text. */
   prominence?: number | string | undefined;
+  /** Street address; blank or missing: unknown. */
+  address?: string | undefined;
+  /** Blank or missing: unknown. */
+  postal_code?: string | undefined;
+  /** Decimal degrees (WGS 84), both or neither; blank or missing: unknown. A CSV gives them as text. */
+  latitude?: number | string | undefined;
+  longitude?: number | string | undefined;
   /** Stable key of the row in its source (e.g. `ipeds:166027`); the id is derived from it when there is no schoolid. */
   sourceKey?: string | undefined;
 }
@@ -20,26 +28,43 @@ export interface SchoolInput {
 export const MAX_NAME_LENGTH = 200;
 export const MAX_ALIASES = 10;
 export const MAX_PROMINENCE = 100;
+/** The contract's maxLength of `address` and `postal_code`. */
+export const MAX_ADDRESS_LENGTH = 300;
+export const MAX_POSTAL_CODE_LENGTH = 20;
 
 export type DraftResult = { ok: true; draft: SchoolDraft } | { ok: false; reason: string };
 
 export function draftSchool(input: SchoolInput): DraftResult {
   const name = input.schoolname.trim().replace(/\s+/g, ' ');
   const city = input.city.trim().replace(/\s+/g, ' ');
-  const state = input.stateprovince.trim();
+  // Directories write codes in either case (ODEF: "qc"); the contract's codes are upper case.
+  const givenState = input.stateprovince.trim();
+  const state = givenState.toUpperCase();
   if (!name) return { ok: false, reason: 'schoolname is empty' };
   if (name.length > MAX_NAME_LENGTH) return { ok: false, reason: `schoolname is longer than ${MAX_NAME_LENGTH} characters` };
   if (words(name).length === 0) return { ok: false, reason: 'schoolname has no letters or digits' };
   if (!city) return { ok: false, reason: 'city is empty' };
   if (city.length > MAX_NAME_LENGTH) return { ok: false, reason: `city is longer than ${MAX_NAME_LENGTH} characters` };
   if (!STATE_CODES.has(state)) {
-    return { ok: false, reason: `stateprovince "${state}" is not an upper-case US state/territory or Canadian province/territory code` };
+    return { ok: false, reason: `stateprovince "${givenState}" is not a US state/territory or Canadian province/territory code` };
   }
   const givenImage = input.image_url?.trim() || null;
   const imageUrl = givenImage === null ? null : httpUrl(givenImage);
   if (imageUrl === undefined) return { ok: false, reason: `image_url "${givenImage}" is not an http(s) URL` };
   const prominence = prominenceOf(input.prominence);
   if (prominence === undefined) return { ok: false, reason: `prominence "${String(input.prominence)}" is not a whole number from 0 to ${MAX_PROMINENCE}` };
+  const address = text(input.address);
+  if (address && address.length > MAX_ADDRESS_LENGTH) return { ok: false, reason: `address is longer than ${MAX_ADDRESS_LENGTH} characters` };
+  const postalCode = text(input.postal_code);
+  if (postalCode && postalCode.length > MAX_POSTAL_CODE_LENGTH) return { ok: false, reason: `postal_code is longer than ${MAX_POSTAL_CODE_LENGTH} characters` };
+  const latitude = coordinate(input.latitude, 90);
+  if (latitude === undefined) return { ok: false, reason: `latitude "${String(input.latitude)}" is not a number from -90 to 90` };
+  const longitude = coordinate(input.longitude, 180);
+  if (longitude === undefined) return { ok: false, reason: `longitude "${String(input.longitude)}" is not a number from -180 to 180` };
+  // Half a position places the school nowhere: the row is wrong, not half known.
+  if ((latitude === null) !== (longitude === null)) {
+    return { ok: false, reason: latitude === null ? 'longitude is given without latitude' : 'latitude is given without longitude' };
+  }
   const given = input.schoolid?.trim();
   if (given && !isUuid(given)) return { ok: false, reason: `schoolid "${given}" is not a UUID` };
   const id = given
@@ -57,10 +82,28 @@ export function draftSchool(input: SchoolInput): DraftResult {
       city,
       state,
       imageUrl,
+      ...knownLocation({ address, postalCode, latitude, longitude }),
       aliases,
       prominence,
     },
   };
+}
+
+/** Trimmed, inner whitespace and control characters collapsed to one space; null when blank. */
+function text(value: string | undefined): string | null {
+  return value?.replace(/[\s\u0000-\u001f\u007f]+/g, ' ').trim() || null;
+}
+
+/**
+ * Decimal degrees from -limit to limit, given as a number or as decimal text ("45.5017",
+ * "-73.56"); null when blank or missing (unknown); undefined when invalid.
+ */
+function coordinate(value: number | string | undefined, limit: number): number | null | undefined {
+  if (value === undefined || (typeof value === 'string' && value.trim() === '')) return null;
+  const n = typeof value === 'number' ? value : /^\s*[+-]?(\d+(\.\d*)?|\.\d+)\s*$/.test(value) ? Number(value) : NaN;
+  if (!Number.isFinite(n) || n < -limit || n > limit) return undefined;
+  // -0 would be written and compared as a different value from 0 by some stores.
+  return n === 0 ? 0 : n;
 }
 
 /** A whole number 0–100 given as a number or as decimal digits; blank or missing is 0; undefined when invalid. */

@@ -110,6 +110,10 @@ export function createHandlers({ auth, keys, search, account, store, publicBaseU
               stateprovince: s.state as api.StateCode,
               city: s.city,
               image_url: imageUrl(s),
+              // Only the known ones: the contract has them absent, never null, when unknown.
+              ...(s.address === undefined ? {} : { address: s.address }),
+              ...(s.postalCode === undefined ? {} : { postal_code: s.postalCode }),
+              ...(s.latitude === undefined || s.longitude === undefined ? {} : { latitude: s.latitude, longitude: s.longitude }),
               similarity_score: s.similarity,
               total_count: outcome.total,
             })),

@@ -1,9 +1,9 @@
 // The canonical CSV format: UTF-8, a header naming the columns below, aliases separated by `|`.
 import { csvRecords } from './csv.records.ts';
-import { hasInvalidUtf8, type SourceReader } from './source.ts';
+import type { SourceReader } from './source.ts';
 
 const REQUIRED = ['schoolname', 'city', 'stateprovince'] as const;
-const OPTIONAL = ['image_url', 'schoolid', 'aliases', 'prominence'] as const;
+const OPTIONAL = ['image_url', 'schoolid', 'aliases', 'prominence', 'address', 'postal_code', 'latitude', 'longitude'] as const;
 const KNOWN: ReadonlySet<string> = new Set([...REQUIRED, ...OPTIONAL]);
 
 type Column = (typeof REQUIRED)[number] | (typeof OPTIONAL)[number];
@@ -31,10 +31,6 @@ export const readCsv: SourceReader = async function* (data, onProgress) {
       yield { line, error: `has ${fields.length} fields; the header has ${width}` };
       continue;
     }
-    if (fields.some(hasInvalidUtf8)) {
-      yield { line, error: 'is not valid UTF-8' };
-      continue;
-    }
     const get = (column: Column): string | undefined => {
       const index = header!.get(column);
       return index === undefined ? undefined : fields[index];
@@ -49,6 +45,10 @@ export const readCsv: SourceReader = async function* (data, onProgress) {
         schoolid: get('schoolid'),
         aliases: get('aliases')?.split('|'),
         prominence: get('prominence'),
+        address: get('address'),
+        postal_code: get('postal_code'),
+        latitude: get('latitude'),
+        longitude: get('longitude'),
       },
     };
   }

@@ -17,8 +17,9 @@ export class ImportError extends DomainError {
   readonly file: string;
   readonly problems: readonly RowProblem[];
 
-  constructor(file: string, problems: readonly RowProblem[]) {
-    super(describe(file, problems));
+  /** `hint`: what to do about all of them at once (e.g. the encoding to read the file in), after the list. */
+  constructor(file: string, problems: readonly RowProblem[], hint?: string) {
+    super(describeProblems(file, problems, hint));
     this.file = file;
     this.problems = problems;
   }
@@ -34,9 +35,11 @@ export class UnknownFormatError extends DomainError {
   readonly code = 'import_format_unknown';
 }
 
-function describe(file: string, problems: readonly RowProblem[]): string {
+/** The file, how many rows are invalid, the first LISTED_PROBLEMS of them, and the hint. */
+export function describeProblems(file: string, problems: readonly RowProblem[], hint?: string): string {
   const rows = problems.length === 1 ? '1 row is' : `${problems.length} rows are`;
   const listed = problems.slice(0, LISTED_PROBLEMS).map((p) => `  line ${p.line}: ${p.reason}`);
   if (problems.length > LISTED_PROBLEMS) listed.push(`  … and ${problems.length - LISTED_PROBLEMS} more`);
+  if (hint) listed.push(hint);
   return `${file}: ${rows} invalid; nothing was imported.\n${listed.join('\n')}`;
 }

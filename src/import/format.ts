@@ -1,15 +1,26 @@
-// Which reader a file needs: the one asked for, else the file name's, else the header's.
+// Which reader a file needs: the one asked for, else the file name's, else the header's; and the
+// encoding each format is read in when --encoding does not say.
 import { extname } from 'node:path';
 import { readCsv } from './csv.reader.ts';
+import type { Encoding } from './encoding.ts';
 import { UnknownFormatError } from './errors.ts';
 import { isIpedsHeader, readIpeds } from './ipeds.reader.ts';
 import { readNdjson } from './ndjson.reader.ts';
+import { isOdefHeader, readOdef } from './odef.reader.ts';
 import type { SourceReader } from './source.ts';
 
-export const FORMATS = ['ipeds', 'csv', 'ndjson'] as const;
+export const FORMATS = ['ipeds', 'odef', 'csv', 'ndjson'] as const;
 export type ImportFormat = (typeof FORMATS)[number];
 
-export const READERS: Readonly<Record<ImportFormat, SourceReader>> = { ipeds: readIpeds, csv: readCsv, ndjson: readNdjson };
+export const READERS: Readonly<Record<ImportFormat, SourceReader>> = { ipeds: readIpeds, odef: readOdef, csv: readCsv, ndjson: readNdjson };
+
+/** The encoding each directory is distributed in: NCES and Statistics Canada publish Windows-1252. */
+export const DEFAULT_ENCODINGS: Readonly<Record<ImportFormat, Encoding>> = {
+  ipeds: 'windows-1252',
+  odef: 'windows-1252',
+  csv: 'utf-8',
+  ndjson: 'utf-8',
+};
 
 export function isFormat(value: string): value is ImportFormat {
   return (FORMATS as readonly string[]).includes(value);
@@ -19,11 +30,12 @@ export function detectFormat(path: string, data: Buffer): ImportFormat {
   const ext = extname(path).toLowerCase();
   if (ext === '.ndjson' || ext === '.jsonl') return 'ndjson';
   const head = data.subarray(0, 64 * 1024).toString('latin1').replace(/^\xEF\xBB\xBF/, '').trimStart();
-  // IPEDS files are named hd2022.csv like any CSV: only the header tells them apart.
+  // IPEDS and ODEF files are named hd2022.csv, ODEF_v2_1.csv like any CSV: only the header tells them apart.
   const columns = (head.split(/\r?\n/, 1)[0] ?? '').split(',').map((c) => c.replace(/"/g, ''));
-  if (ext === '.csv') return isIpedsHeader(columns) ? 'ipeds' : 'csv';
+  const directory = isIpedsHeader(columns) ? 'ipeds' : isOdefHeader(columns) ? 'odef' : undefined;
+  if (ext === '.csv') return directory ?? 'csv';
   if (head.startsWith('{')) return 'ndjson';
-  if (isIpedsHeader(columns)) return 'ipeds';
+  if (directory) return directory;
   if (columns.map((c) => c.trim()).includes('schoolname')) return 'csv';
   throw new UnknownFormatError(`Cannot tell the format of ${path}: name it .csv, .ndjson or .jsonl, or pass --format ${FORMATS.join('|')}.`);
 }

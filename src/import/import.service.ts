@@ -1,7 +1,10 @@
-// Imports a directory file into the store: read and validate all of it, then one upsert.
-import type { ImportCounts, Store } from '../domain/ports.ts';
+// Imports a directory file into the store: read and validate all of it, then one upsert. A dry
+// run reads and validates the same way and asks the store what the upsert would do.
+import type { ImportCounts, SchoolStore, Store } from '../domain/ports.ts';
+import type { Encoding } from './encoding.ts';
+import type { RowProblem } from './errors.ts';
 import { silentProgress } from './progress.ts';
-import { readDrafts, type ReadOptions } from './read.ts';
+import { readDrafts, readSource, type Duplicate, type ReadOptions } from './read.ts';
 import type { ImportFormat } from './format.ts';
 
 export type ImportOptions = ReadOptions;
@@ -9,10 +12,22 @@ export type ImportOptions = ReadOptions;
 export interface ImportReport {
   readonly file: string;
   readonly format: ImportFormat;
-  /** Data rows in the file. rows = inserted + updated + unchanged + all skipped. */
+  readonly encoding: Encoding;
+  /**
+   * Data rows in the file:
+   * rows = inserted + updated + unchanged + all skipped + duplicates merged + invalid rows.
+   */
   readonly rows: number;
+  /** Valid schools, duplicates merged: what is (or would be) written. */
+  readonly schools: number;
+  /** A dry run's counts are what the import would do to the store as it is now. */
   readonly counts: ImportCounts;
   readonly skipped: Readonly<Record<string, number>>;
+  /** Rows that replaced an earlier row of the same school (the later row wins), in the file's order. */
+  readonly duplicates: readonly Duplicate[];
+  /** Invalid rows: only a dry run reports them (an import throws ImportError instead). */
+  readonly problems: readonly RowProblem[];
+  readonly dryRun: boolean;
   readonly timings: { readonly readMs: number; readonly writeMs: number };
 }
 
@@ -20,21 +35,29 @@ export interface ImportReport {
 export async function importFile(store: Store, path: string, options: ImportOptions = {}): Promise<ImportReport> {
   const progress = options.progress ?? silentProgress;
   const startedAt = performance.now();
-  const { format, rows, drafts, skipped } = await readDrafts(path, options);
+  const read = await readDrafts(path, options);
   const readAt = performance.now();
-  progress.start('write', drafts.length);
+  progress.start('write', read.drafts.length);
   let counts: ImportCounts;
   try {
-    counts = await store.schools.upsertMany(drafts, (done) => progress.update(done));
+    counts = await store.schools.upsertMany(read.drafts, (done) => progress.update(done));
   } finally {
     progress.stop();
   }
-  return {
-    file: path,
-    format,
-    rows,
-    counts,
-    skipped,
-    timings: { readMs: Math.round(readAt - startedAt), writeMs: Math.round(performance.now() - readAt) },
-  };
+  const { drafts, ...rest } = read;
+  return { file: path, ...rest, schools: drafts.length, counts, dryRun: false, timings: { readMs: Math.round(readAt - startedAt), writeMs: Math.round(performance.now() - readAt) } };
+}
+
+/**
+ * Reads and validates the file as importFile does and writes nothing. Invalid rows are in the
+ * report, not thrown; a file that is not in its encoding still throws ImportError. `schools` is
+ * the store to compare with; null when there is none yet (then every school would be inserted).
+ */
+export async function dryRunImport(schools: Pick<SchoolStore, 'compareMany'> | null, path: string, options: ImportOptions = {}): Promise<ImportReport> {
+  const startedAt = performance.now();
+  const read = await readSource(path, options);
+  const readAt = performance.now();
+  const counts = schools ? await schools.compareMany(read.drafts) : { inserted: read.drafts.length, updated: 0, unchanged: 0 };
+  const { drafts, ...rest } = read;
+  return { file: path, ...rest, schools: drafts.length, counts, dryRun: true, timings: { readMs: Math.round(readAt - startedAt), writeMs: Math.round(performance.now() - readAt) } };
 }

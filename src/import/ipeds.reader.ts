@@ -1,5 +1,6 @@
 // The NCES IPEDS "HD" directory file exactly as NCES distributes it (Windows-1252, CRLF, quoted
-// CSV, one row per institution, blank text fields holding a single space).
+// CSV, one row per institution, blank text fields holding a single space). read.ts decodes it
+// (Windows-1252 unless --encoding says otherwise) before this reader sees it.
 import { csvRecords } from './csv.records.ts';
 import type { SourceReader, SourceRow } from './source.ts';
 
@@ -57,14 +58,12 @@ export function ipedsProminence(get: (column: string) => string | undefined): nu
   return points;
 }
 
-export const readIpeds: SourceReader = async function* (data, onProgress) {
-  // Windows-1252 maps every byte to one character and keeps CR/LF, so line numbers survive.
-  const text = Buffer.from(new TextDecoder('windows-1252').decode(data), 'utf8');
+export const readIpeds: SourceReader = async function* (utf8, onProgress) {
   let header: Map<string, number> | undefined;
   let width = 0;
   // relaxQuotes: NCES leaves quotes inside quoted fields unescaped (HD2022 line 1410, a URL with
   // hl="veteran"); such a field is then read as it stands, quotes and all.
-  for await (const item of csvRecords(text, onProgress, { relaxQuotes: true })) {
+  for await (const item of csvRecords(utf8, onProgress, { relaxQuotes: true })) {
     if ('error' in item) {
       yield item;
       return;
@@ -104,6 +103,11 @@ function toRow(line: number, header: Map<string, number>, fields: readonly strin
       stateprovince: get('STABBR')!,
       aliases: splitAliases(get('IALIAS')),
       prominence: ipedsProminence(get),
+      // ADDR is the street address; ZIP a ZIP or ZIP+4; LONGITUD (sic) and LATITUDE decimal degrees.
+      address: get('ADDR'),
+      postal_code: get('ZIP'),
+      latitude: get('LATITUDE'),
+      longitude: get('LONGITUD'),
       // Leading zeros would otherwise give one institution two ids.
       sourceKey: `ipeds:${Number(unitid)}`,
     },

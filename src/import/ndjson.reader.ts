@@ -1,14 +1,15 @@
-// Canonical NDJSON: one JSON object per line with the canonical CSV's fields, aliases an array.
+// Canonical NDJSON: one JSON object per line with the canonical CSV's fields, aliases an array,
+// prominence and the coordinates numbers.
 import type { SchoolInput } from '../domain/school.draft.ts';
-import { hasInvalidUtf8, type SourceReader, type SourceRow } from './source.ts';
+import type { SourceReader, SourceRow } from './source.ts';
 
 const STRINGS = ['schoolname', 'city', 'stateprovince'] as const;
-const NULLABLE = ['image_url', 'schoolid'] as const;
-const KNOWN: ReadonlySet<string> = new Set([...STRINGS, ...NULLABLE, 'aliases', 'prominence']);
+const NULLABLE = ['image_url', 'schoolid', 'address', 'postal_code'] as const;
+const NUMBERS = ['prominence', 'latitude', 'longitude'] as const;
+const KNOWN: ReadonlySet<string> = new Set([...STRINGS, ...NULLABLE, ...NUMBERS, 'aliases']);
 
-export const readNdjson: SourceReader = async function* (data, onProgress) {
-  // Not fatal: a bad byte is reported with its line below instead of failing the whole decode.
-  const lines = new TextDecoder('utf-8').decode(data).split('\n');
+export const readNdjson: SourceReader = async function* (utf8, onProgress) {
+  const lines = new TextDecoder('utf-8').decode(utf8).split('\n');
   for (const [index, raw] of lines.entries()) {
     if (index > 0 && index % 1000 === 0) onProgress(index / lines.length);
     const text = raw.trim();
@@ -19,7 +20,6 @@ export const readNdjson: SourceReader = async function* (data, onProgress) {
 };
 
 function toRow(line: number, text: string): SourceRow {
-  if (hasInvalidUtf8(text)) return { line, error: 'is not valid UTF-8' };
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -42,9 +42,12 @@ function toRow(line: number, text: string): SourceRow {
   if (aliases !== undefined && aliases !== null && !(Array.isArray(aliases) && aliases.every((a) => typeof a === 'string'))) {
     return { line, error: 'aliases must be an array of strings' };
   }
-  const prominence = record['prominence'];
-  if (prominence !== undefined && prominence !== null && typeof prominence !== 'number') return { line, error: 'prominence must be a number or null' };
+  for (const field of NUMBERS) {
+    const v = record[field];
+    if (v !== undefined && v !== null && typeof v !== 'number') return { line, error: `${field} must be a number or null` };
+  }
   const optional = (field: string) => (record[field] as string | null | undefined) ?? undefined;
+  const number = (field: string) => (record[field] as number | null | undefined) ?? undefined;
   const input: SchoolInput = {
     schoolname: record['schoolname'] as string,
     city: record['city'] as string,
@@ -52,7 +55,11 @@ function toRow(line: number, text: string): SourceRow {
     image_url: optional('image_url'),
     schoolid: optional('schoolid'),
     aliases: (aliases as string[] | null | undefined) ?? undefined,
-    prominence: (prominence as number | null | undefined) ?? undefined,
+    prominence: number('prominence'),
+    address: optional('address'),
+    postal_code: optional('postal_code'),
+    latitude: number('latitude'),
+    longitude: number('longitude'),
   };
   return { line, input };
 }

@@ -1,29 +1,71 @@
 // Reads and validates a whole file into school drafts before anything is written, so that a
 // file with any bad row changes nothing and its report lists every bad row.
+//
+// Two rows of one school (the same id) with different values are a duplicate: directories list
+// some schools twice (ODEF: "Pierre de Coubertin" and "Pierre-De-Coubertin", both Montréal, QC).
+// By default the later row wins, as it would had the two rows come in two files one after the
+// other, and the report names both lines; `strict` refuses the file instead. A row repeating
+// the school's row exactly is only counted (IDENTICAL_DUPLICATE).
 import { readFile } from 'node:fs/promises';
 import type { SchoolDraft } from '../domain/ports.ts';
 import { draftSchool } from '../domain/school.draft.ts';
+import { decode, startsWithUtf8Bom, type Encoding } from './encoding.ts';
 import { ImportError, ImportSourceError, type RowProblem } from './errors.ts';
-import { detectFormat, READERS, type ImportFormat } from './format.ts';
+import { DEFAULT_ENCODINGS, detectFormat, READERS, type ImportFormat } from './format.ts';
 import { silentProgress, type ProgressReporter } from './progress.ts';
 
 export interface ReadOptions {
   format?: ImportFormat | undefined;
+  /** Default: the format's (DEFAULT_ENCODINGS), but UTF-8 for a file that starts with a UTF-8 byte order mark. */
+  encoding?: Encoding | undefined;
+  /** Refuse the file when two rows give one school different values, instead of keeping the later row. */
+  strict?: boolean | undefined;
   progress?: ProgressReporter | undefined;
+}
+
+/** A row that replaced an earlier row of the same school, which had different values. */
+export interface Duplicate {
+  /** The later row: the one kept. */
+  readonly line: number;
+  /** The earlier row it replaced. */
+  readonly replaces: number;
+  readonly id: string;
 }
 
 export interface ReadResult {
   readonly format: ImportFormat;
+  readonly encoding: Encoding;
   /** Data rows in the file (blank lines and the header not counted). */
   readonly rows: number;
+  /** One per school, each the school's last row. */
   readonly drafts: readonly SchoolDraft[];
   /** Rows left out on purpose, by reason. */
   readonly skipped: Readonly<Record<string, number>>;
+  /** Rows that replaced an earlier row of their school, in the file's order. */
+  readonly duplicates: readonly Duplicate[];
+  /** Invalid rows (readSource only: readDrafts throws them). rows = drafts + skipped + duplicates + problems. */
+  readonly problems: readonly RowProblem[];
 }
 
 export const IDENTICAL_DUPLICATE = 'repeats an identical earlier row';
 
+export function describeDuplicate(d: Duplicate): string {
+  return `line ${d.line} replaces line ${d.replaces} (same school id ${d.id})`;
+}
+
+/** Throws ImportError (with every invalid row) when any row is invalid. */
 export async function readDrafts(path: string, options: ReadOptions = {}): Promise<ReadResult> {
+  const result = await readSource(path, options);
+  if (result.problems.length > 0) throw new ImportError(path, result.problems);
+  return result;
+}
+
+/**
+ * Reads the whole file and reports invalid rows instead of throwing for them (a dry run shows
+ * them with the counts). Throws ImportError when the file is not in its encoding: no row can be
+ * trusted then.
+ */
+export async function readSource(path: string, options: ReadOptions = {}): Promise<ReadResult> {
   const progress = options.progress ?? silentProgress;
   let data: Buffer;
   try {
@@ -32,15 +74,23 @@ export async function readDrafts(path: string, options: ReadOptions = {}): Promi
     throw new ImportSourceError(`Cannot read ${path}: ${(error as Error).message}`, { cause: error });
   }
   const format = options.format ?? detectFormat(path, data);
+  const encoding = options.encoding ?? (startsWithUtf8Bom(data) ? 'utf-8' : DEFAULT_ENCODINGS[format]);
+  const decoded = decode(data, encoding);
+  if (!decoded.ok) {
+    throw new ImportError(path, decoded.problems, 'The file is not UTF-8: if it is Windows-1252 or Latin-1, import it with --encoding windows-1252.');
+  }
   const drafts: SchoolDraft[] = [];
   const skipped: Record<string, number> = {};
+  const duplicates: Duplicate[] = [];
   const problems: RowProblem[] = [];
-  const seen = new Map<string, { line: number; fingerprint: string }>();
+  /** Each school's row so far: its line, its values, and where its draft is in `drafts`. */
+  const seen = new Map<string, { line: number; fingerprint: string; index: number }>();
   let rows = 0;
 
   progress.start('read', data.length);
   try {
-    for await (const row of READERS[format](data, (fraction) => progress.update(Math.round(fraction * data.length)))) {
+    const onProgress = (fraction: number) => progress.update(Math.round(fraction * data.length));
+    for await (const row of READERS[format](decoded.utf8, onProgress)) {
       rows++;
       if ('skip' in row) {
         skipped[row.skip] = (skipped[row.skip] ?? 0) + 1;
@@ -56,20 +106,24 @@ export async function readDrafts(path: string, options: ReadOptions = {}): Promi
         continue;
       }
       const { draft } = result;
-      const fingerprint = JSON.stringify([draft.name, draft.city, draft.state, draft.imageUrl, draft.aliases]);
+      // Everything a store compares (a draft's keys come in one order, known fields only).
+      const fingerprint = JSON.stringify(draft);
       const earlier = seen.get(draft.id);
       if (!earlier) {
-        seen.set(draft.id, { line: row.line, fingerprint });
+        seen.set(draft.id, { line: row.line, fingerprint, index: drafts.length });
         drafts.push(draft);
       } else if (earlier.fingerprint === fingerprint) {
         skipped[IDENTICAL_DUPLICATE] = (skipped[IDENTICAL_DUPLICATE] ?? 0) + 1;
-      } else {
+      } else if (options.strict) {
         problems.push({ line: row.line, reason: `has the same school id ${draft.id} as line ${earlier.line}, with different values` });
+      } else {
+        duplicates.push({ line: row.line, replaces: earlier.line, id: draft.id });
+        drafts[earlier.index] = draft;
+        seen.set(draft.id, { line: row.line, fingerprint, index: earlier.index });
       }
     }
   } finally {
     progress.stop();
   }
-  if (problems.length > 0) throw new ImportError(path, problems);
-  return { format, rows, drafts, skipped };
+  return { format, encoding, rows, drafts, skipped, duplicates, problems };
 }

@@ -9,12 +9,9 @@ export type SourceRow =
   | { readonly line: number; readonly error: string };
 
 /**
- * Reads a whole file's bytes. `onProgress` receives the fraction read, 0 to 1. A problem with
- * the file as a whole (e.g. its header) is yielded as an error row on line 1, and ends it.
+ * Reads a whole file, given as valid UTF-8 bytes (read.ts decodes it from its encoding first,
+ * keeping every line break, so line numbers are the file's). `onProgress` receives the fraction
+ * read, 0 to 1. A problem with the file as a whole (e.g. its header) is yielded as an error row
+ * on line 1, and ends it.
  */
-export type SourceReader = (data: Buffer, onProgress: (fraction: number) => void) => AsyncIterable<SourceRow>;
-
-/** Canonical files mark invalid UTF-8 with U+FFFD once decoded: such a row is rejected, not guessed at. */
-export function hasInvalidUtf8(text: string): boolean {
-  return text.includes('\uFFFD');
-}
+export type SourceReader = (utf8: Buffer, onProgress: (fraction: number) => void) => AsyncIterable<SourceRow>;

@@ -1,4 +1,5 @@
 // Picks the store adapter the configuration names: the one place that knows both.
+import { existsSync } from 'node:fs';
 import type { StoreConfig } from '../config.ts';
 import type { Store } from '../domain/ports.ts';
 import type { SearchEngine } from '../domain/search/engine.ts';
@@ -8,6 +9,16 @@ import { SqliteStore } from './sqlite/store.ts';
 
 export function openStore(config: StoreConfig): Promise<Store> {
   return config.kind === 'mongodb' ? MongoStore.open({ uri: config.uri, search: config.search }) : SqliteStore.open({ path: config.path });
+}
+
+/**
+ * The store for a look that writes no school (an import's dry run): null when the embedded
+ * store's file does not exist yet, as opening it would create it; MongoDB without creating
+ * indexes. An embedded store of an older version is still brought up to date, as by any command.
+ */
+export function openExistingStore(config: StoreConfig): Promise<Store | null> {
+  if (config.kind === 'mongodb') return MongoStore.open({ uri: config.uri, search: config.search, indexes: 'none', searchIndex: 'skip' });
+  return existsSync(config.path) ? SqliteStore.open({ path: config.path }) : Promise.resolve(null);
 }
 
 /** Where the store is, for logs and messages: never a MongoDB password (nor the options, which may hold one). */

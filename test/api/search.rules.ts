@@ -40,7 +40,7 @@ export function searchRules(target: SearchTarget): void {
     { schoolname: 'École Polytechnique de Montréal', city: 'Montréal', stateprovince: 'QC' },
     { schoolname: 'École Saint-Louis', city: 'Montréal', stateprovince: 'QC' },
     { schoolname: 'École secondaire Pierre-De-Coubertin', city: 'Montréal', stateprovince: 'QC' },
-    { schoolname: 'Université Laval', city: 'Québec', stateprovince: 'QC' },
+    { schoolname: 'Université Laval', city: 'Québec', stateprovince: 'QC', address: '2325, rue de l’Université', postal_code: 'G1V 0A6', latitude: 46.7817, longitude: -71.2748 },
     { schoolname: 'Texas A & M University', city: 'College Station', stateprovince: 'TX' },
     { schoolname: 'Massachusetts Institute of Technology', city: 'Cambridge', stateprovince: 'MA', aliases: ['MIT'] },
     { schoolname: 'University of Toronto', city: 'Toronto', stateprovince: 'ON', image_url: 'https://logos.example.org/uoft.png' },
@@ -379,6 +379,14 @@ export function searchRules(target: SearchTarget): void {
       expect(harvard.image_url).toBe(`http://images.test/images/schools/${harvard.schoolid}.svg`);
     });
 
+    test('when the directory gave a school an address, postal code and coordinates, then the result has them; otherwise it has none of the four', async () => {
+      const [laval] = (await search({ query: 'université laval' })).data!.requestresult.schools;
+      expect(laval).toMatchObject({ schoolname: 'Université Laval', address: '2325, rue de l’Université', postal_code: 'G1V 0A6', latitude: 46.7817, longitude: -71.2748 });
+      const [harvard] = (await search({ query: 'harvard' })).data!.requestresult.schools;
+      expect(harvard!.schoolname).toBe('Harvard University');
+      for (const key of ['address', 'postal_code', 'latitude', 'longitude']) expect(harvard).not.toHaveProperty(key);
+    });
+
     test.each([
       '"', '""', "'", '*', '"harvard" OR 1=1', 'NEAR(harvard university)', 'harvard*', '-harvard', 'harvard -university',
       '$ne', '{"$ne": null}', '.*', '^(a+)+$', '[a-z]', '\\', '%', '_', 'AND', 'OR NOT', 'a:b', 'name:harvard', '^harvard',
@@ -501,7 +509,7 @@ export function searchRules(target: SearchTarget): void {
     ])('when the request has %s, then 400 names the parameter', async (_what, query, name) => {
       const r = await search(query);
       const problem = expectProblem(r, 400, 'validation-error');
-      expect(problem.errors?.some((e) => e.in === 'query' && e.name.startsWith(name))).toBe(true);
+      expect(problem.errors?.some((e) => e.location === 'query' && e.name.startsWith(name))).toBe(true);
     });
 
     test('when several parameters are wrong, then every one is listed', async () => {

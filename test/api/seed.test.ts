@@ -21,9 +21,9 @@ async function top(query: string, stateCode?: string) {
 }
 
 describe('fetchSchoolSearch on the committed seed', () => {
-  test('when searching "harvard", then Harvard University comes first', async () => {
+  test('when searching "harvard", then Harvard University comes first, with the address, ZIP and coordinates of the directory', async () => {
     const result = await top('harvard');
-    expect(result.schools[0]).toMatchObject({ schoolname: 'Harvard University', city: 'Cambridge', stateprovince: 'MA' });
+    expect(result.schools[0]).toMatchObject({ schoolname: 'Harvard University', city: 'Cambridge', stateprovince: 'MA', address: 'Massachusetts Hall', postal_code: '02138', latitude: 42.374471, longitude: -71.118313 });
   });
 
   test('when searching an alias, then its school is found', async () => {

@@ -1,5 +1,5 @@
 // The command line end to end, as a child process on a store in a temporary directory.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -10,6 +10,7 @@ import { SqliteStore } from '../../src/stores/sqlite/store.ts';
 import { REPO, runCli } from './run-cli.ts';
 
 const IPEDS_FILE = join(REPO, '../shared/data/ipeds-hd2022.csv');
+const ODEF_FILE = join(REPO, 'test/fixtures/odef-sample.csv');
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}\n$/;
 
 let dir: string;
@@ -73,6 +74,84 @@ describe('school-search import', () => {
   });
 });
 
+describe('school-search import of the ODEF file', () => {
+  const storeCount = async () => {
+    const store = await SqliteStore.open({ path: env['DATABASE_PATH']! });
+    try {
+      return await store.schools.count();
+    } finally {
+      await store.close();
+    }
+  };
+
+  it('reads Windows-1252 by default, merges the duplicates and lists each with both lines', async () => {
+    const result = await runCli(['import', ODEF_FILE], { env });
+    expect(result.stdout).toContain('(format odef, encoding windows-1252)');
+    expect(result.stdout).toMatch(/^ {2}rows +30$/m);
+    expect(result.stdout).toMatch(/^ {2}schools +27$/m);
+    expect(result.stdout).toMatch(/^ {2}inserted +27$/m);
+    expect(result.stdout).toMatch(/^ {2}merged +2$/m);
+    expect(result.stdout).toMatch(/^ {2}skipped +1$/m);
+    expect(result.stdout).toMatch(/^ +1 {2}repeats an identical earlier row$/m);
+    expect(result.stdout).toContain('Duplicates merged (the later row wins):\n');
+    expect(result.stdout).toMatch(/^ {2}line 22 replaces line 4 \(same school id [0-9a-f-]{36}\)$/m);
+    expect(result.stdout).toMatch(/^ {2}line 24 replaces line 9 \(same school id [0-9a-f-]{36}\)$/m);
+    expect(result.code).toBe(0);
+    expect(await storeCount()).toBe(27);
+  });
+
+  it('with --strict, exits 1 listing the duplicates and writes nothing', async () => {
+    const result = await runCli(['import', '--strict', ODEF_FILE], { env });
+    expect(result.stderr).toContain('odef-sample.csv: 2 rows are invalid; nothing was imported.');
+    expect(result.stderr).toMatch(/line 24: has the same school id [0-9a-f-]{36} as line 9, with different values/);
+    expect([result.code, result.stdout]).toEqual([1, '']);
+    expect(await storeCount()).toBe(0);
+  });
+
+  it('with --dry-run, prints the summary and writes nothing, not even a new store file', async () => {
+    const dry = await runCli(['import', '--dry-run', ODEF_FILE], { env });
+    expect(dry.stdout).toMatch(/^Dry run: nothing was written\. Importing .*odef-sample\.csv \(format odef, encoding windows-1252\) into .*store\.db \(which does not exist yet\) would give:$/m);
+    expect(dry.stdout).toMatch(/^ {2}inserted +27$/m);
+    expect(dry.stdout).toMatch(/^ {2}merged +2$/m);
+    expect(dry.stdout).toMatch(/^ {2}invalid +0$/m);
+    expect(dry.code).toBe(0);
+    expect(existsSync(env['DATABASE_PATH']!)).toBe(false);
+
+    expect((await runCli(['import', ODEF_FILE], { env })).code).toBe(0);
+    const again = await runCli(['import', '-n', ODEF_FILE], { env });
+    expect(again.stdout).toMatch(/^ {2}unchanged +27$/m);
+    expect(again.code).toBe(0);
+  });
+
+  it('with --dry-run, exits 1 for invalid rows after printing the summary, and lists them', async () => {
+    const file = join(dir, 'bad.csv');
+    writeFileSync(file, 'schoolname,city,stateprovince\nReed College,Portland,or\nFoo College,Springfield,XX\n');
+    const result = await runCli(['import', '--dry-run', file], { env });
+    expect(result.stdout).toMatch(/^ {2}schools +1$/m);
+    expect(result.stdout).toMatch(/^ {2}invalid +1$/m);
+    expect(result.stderr).toContain('line 3: stateprovince "XX" is not');
+    expect(result.code).toBe(1);
+    expect(existsSync(env['DATABASE_PATH']!)).toBe(false);
+  });
+
+  it('with --encoding utf-8, exits 1 naming the lines and suggesting windows-1252; cp1252 reads it; an unknown name is a usage error', async () => {
+    const utf8 = await runCli(['import', '--encoding', 'UTF8', ODEF_FILE], { env });
+    expect(utf8.stderr).toContain('line 2: is not valid UTF-8: byte 6 of the line is 0xC9');
+    expect(utf8.stderr).toContain('import it with --encoding windows-1252');
+    expect(utf8.code).toBe(1);
+    expect(await storeCount()).toBe(0);
+
+    const cp1252 = await runCli(['import', '--encoding', 'CP1252', ODEF_FILE], { env });
+    expect([cp1252.code, cp1252.stdout]).toEqual([0, expect.stringMatching(/^ {2}inserted +27$/m)]);
+
+    for (const args of [['--encoding', 'ebcdic'], ['--encoding'], ['-e', 'utf-16']]) {
+      const result = await runCli(['import', ...args, ODEF_FILE], { env });
+      expect({ args, code: result.code }).toEqual({ args, code: 2 });
+    }
+    expect((await runCli(['import', '--encoding', 'ebcdic', ODEF_FILE], { env })).stderr).toContain('--encoding must be utf-8, windows-1252 or latin1');
+  });
+});
+
 describe('school-search user create', () => {
   const login = async (store: SqliteStore, email: string, password: string) => {
     const { auth } = createServices({ store, hasher: new Argon2Hasher(), tokenTtlSeconds: 60 });
@@ -121,6 +200,7 @@ describe('school-search --help', () => {
     expect([main.code, main.stdout]).toEqual([0, expect.stringMatching(/^Usage: school-search <command>/)]);
     const importHelp = await runCli(['import', '--help'], { env });
     expect([importHelp.code, importHelp.stdout]).toEqual([0, expect.stringMatching(/^Usage: school-search import <file>/)]);
+    for (const words of ['odef', '--encoding <name>', '--strict', '--dry-run', 'latin1', 'odef:<Provider>:<Source_Id>', 'later row wins']) expect(importHelp.stdout).toContain(words);
     const userHelp = await runCli(['user', 'create', '--help'], { env });
     expect([userHelp.code, userHelp.stdout]).toEqual([0, expect.stringMatching(/^Usage: school-search user create/)]);
   });

@@ -4,8 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { uuidV5 } from '../../src/domain/ids.ts';
 import { nameSortKey } from '../../src/domain/search/normalize.ts';
 import { ImportError, ImportSourceError, type RowProblem } from '../../src/import/errors.ts';
-import type { ImportFormat } from '../../src/import/format.ts';
-import { importFile } from '../../src/import/import.service.ts';
+import { importFile, type ImportOptions } from '../../src/import/import.service.ts';
 import { FIXTURES, tempStore, type TempStore } from './temp-store.ts';
 
 const HEADER = 'schoolname,city,stateprovince,schoolid,image_url';
@@ -23,9 +22,9 @@ afterEach(async () => {
 });
 
 /** Imports `content` and returns the ImportError, checking that nothing was written. */
-async function rejection(name: string, content: string | Buffer, format?: ImportFormat): Promise<ImportError> {
+async function rejection(name: string, content: string | Buffer, options: ImportOptions = {}): Promise<ImportError> {
   const before = await t.store.schools.count();
-  const error = await importFile(t.store, t.file(name, content), { format }).then(
+  const error = await importFile(t.store, t.file(name, content), options).then(
     () => undefined,
     (e: unknown) => e,
   );
@@ -35,8 +34,8 @@ async function rejection(name: string, content: string | Buffer, format?: Import
   return error as ImportError;
 }
 
-async function rejected(name: string, content: string | Buffer, format?: ImportFormat): Promise<readonly RowProblem[]> {
-  return (await rejection(name, content, format)).problems;
+async function rejected(name: string, content: string | Buffer, options: ImportOptions = {}): Promise<readonly RowProblem[]> {
+  return (await rejection(name, content, options)).problems;
 }
 
 describe('a CSV file with bad rows', () => {
@@ -54,7 +53,7 @@ describe('a CSV file with bad rows', () => {
       'Quux College,Springfield,IL,,,extra',
     ].join('\n'));
     expect(problems).toEqual([
-      { line: 3, reason: 'stateprovince "XX" is not an upper-case US state/territory or Canadian province/territory code' },
+      { line: 3, reason: 'stateprovince "XX" is not a US state/territory or Canadian province/territory code' },
       { line: 4, reason: 'schoolname is empty' },
       { line: 5, reason: 'schoolid "not-a-uuid" is not a UUID' },
       { line: 6, reason: 'image_url "ftp://baz.example/logo.png" is not an http(s) URL' },
@@ -77,7 +76,7 @@ describe('a CSV file with bad rows', () => {
 
   it('names unknown columns', async () => {
     expect(await rejected('unknown.csv', `schoolname,city,stateprovince,website,phone\n${GOOD}\n`)).toEqual([
-      { line: 1, reason: 'unknown column(s) "website", "phone"; the columns are schoolname, city, stateprovince, image_url, schoolid, aliases, prominence' },
+      { line: 1, reason: 'unknown column(s) "website", "phone"; the columns are schoolname, city, stateprovince, image_url, schoolid, aliases, prominence, address, postal_code, latitude, longitude' },
     ]);
   });
 
@@ -87,15 +86,40 @@ describe('a CSV file with bad rows', () => {
     ]);
   });
 
-  it('rejects two different rows with one id, naming both lines, but allows identical repeats', async () => {
+  it('with --strict, rejects two different rows with one id, naming both lines, but allows identical repeats', async () => {
     const id = '0f8fad5b-d9cb-469f-a165-70867728950e';
     expect(await rejected('dup.csv', [
       HEADER,
       `Reed College,Portland,OR,${id},`,
       `Reed College,Portland,OR,${id},`,
       `Reed College,Portland,OR,${id.toUpperCase()},https://reed.example/logo.png`,
-    ].join('\n'))).toEqual([
+    ].join('\n'), { strict: true })).toEqual([
       { line: 4, reason: `has the same school id ${id} as line 2, with different values` },
+    ]);
+  });
+
+  it('names an address, postal code or coordinate that cannot be a school\'s', async () => {
+    const rows = [
+      'schoolname,city,stateprovince,address,postal_code,latitude,longitude',
+      'Reed College,Portland,OR,3203 SE Woodstock Blvd,97202,45.4815,-122.6303',
+      'A College,Springfield,IL,,,90.5,-89.6',
+      'B College,Springfield,IL,,,39.8,-180.01',
+      'C College,Springfield,IL,,,north,-89.6',
+      'D College,Springfield,IL,,,1e3,-89.6',
+      'E College,Springfield,IL,,,39.8,',
+      'F College,Springfield,IL,,,,-89.6',
+      `G College,Springfield,IL,${'x'.repeat(301)},,,`,
+      `H College,Springfield,IL,,${'9'.repeat(21)},,`,
+    ];
+    expect(await rejected('location.csv', `${rows.join('\n')}\n`)).toEqual([
+      { line: 3, reason: 'latitude "90.5" is not a number from -90 to 90' },
+      { line: 4, reason: 'longitude "-180.01" is not a number from -180 to 180' },
+      { line: 5, reason: 'latitude "north" is not a number from -90 to 90' },
+      { line: 6, reason: 'latitude "1e3" is not a number from -90 to 90' },
+      { line: 7, reason: 'latitude is given without longitude' },
+      { line: 8, reason: 'longitude is given without latitude' },
+      { line: 9, reason: 'address is longer than 300 characters' },
+      { line: 10, reason: 'postal_code is longer than 20 characters' },
     ]);
   });
 
@@ -127,37 +151,46 @@ describe('an NDJSON file with bad lines', () => {
       '{"schoolname":"Foo College","city":"Springfield","stateprovince":"IL","website":"x"}',
       '{"schoolname":"Foo College","stateprovince":"IL"}',
       '{"schoolname":"Foo College","city":"Springfield","stateprovince":"IL","aliases":"FC"}',
-      '{"schoolname":"Foo College","city":"Springfield","stateprovince":"il"}',
+      '{"schoolname":"Foo College","city":"Springfield","stateprovince":"Illinois"}',
       '{"schoolname":"","city":"Springfield","stateprovince":"IL"}',
       '{"schoolname":"Foo College","city":"Springfield","stateprovince":"IL","schoolid":"123"}',
       '{"schoolname":"Foo College","city":"Springfield","stateprovince":"IL","image_url":"javascript:alert(1)"}',
       '{"schoolname":"Foo College","city":"Springfield","stateprovince":"IL","prominence":"50"}',
       '{"schoolname":"Foo College","city":"Springfield","stateprovince":"IL","prominence":0.5}',
+      '{"schoolname":"Foo College","city":"Springfield","stateprovince":"IL","latitude":"39.8","longitude":-89.6}',
+      '{"schoolname":"Foo College","city":"Springfield","stateprovince":"IL","latitude":39.8,"longitude":-189.6}',
+      '{"schoolname":"Foo College","city":"Springfield","stateprovince":"IL","address":12}',
     ].join('\n'))).toEqual([
       { line: 2, reason: expect.stringMatching(/^is not valid JSON \(/) },
       { line: 4, reason: 'is not a JSON object' },
       { line: 5, reason: 'unknown field(s) "website"' },
       { line: 6, reason: 'city is missing' },
       { line: 7, reason: 'aliases must be an array of strings' },
-      { line: 8, reason: 'stateprovince "il" is not an upper-case US state/territory or Canadian province/territory code' },
+      { line: 8, reason: 'stateprovince "Illinois" is not a US state/territory or Canadian province/territory code' },
       { line: 9, reason: 'schoolname is empty' },
       { line: 10, reason: 'schoolid "123" is not a UUID' },
       { line: 11, reason: 'image_url "javascript:alert(1)" is not an http(s) URL' },
       { line: 12, reason: 'prominence must be a number or null' },
       { line: 13, reason: 'prominence "0.5" is not a whole number from 0 to 100' },
+      { line: 14, reason: 'latitude must be a number or null' },
+      { line: 15, reason: 'longitude "-189.6" is not a number from -180 to 180' },
+      { line: 16, reason: 'address must be a string or null' },
     ]);
     expect(await t.store.schools.findById(reedId)).toBeNull();
   });
 
-  it('rejects bytes that are not UTF-8', async () => {
-    const latin1 = Buffer.from('{"schoolname":"Universit\xe9 Laval","city":"Qu\xe9bec","stateprovince":"QC"}\n', 'latin1');
-    expect(await rejected('latin1.ndjson', latin1)).toEqual([{ line: 1, reason: 'is not valid UTF-8' }]);
+  it('rejects bytes that are not UTF-8, naming the line and the byte, and suggests the encoding', async () => {
+    const good = '{"schoolname":"Reed College","city":"Portland","stateprovince":"OR"}\n';
+    const latin1 = Buffer.from(`${good}{"schoolname":"Universit\xe9 Laval","city":"Qu\xe9bec","stateprovince":"QC"}\n`, 'latin1');
+    const error = await rejection('latin1.ndjson', latin1);
+    expect(error.problems).toEqual([{ line: 2, reason: 'is not valid UTF-8: byte 25 of the line is 0xE9' }]);
+    expect(error.message).toContain('if it is Windows-1252 or Latin-1, import it with --encoding windows-1252');
   });
 });
 
 describe('an IPEDS file with bad rows', () => {
   it('needs the IPEDS columns', async () => {
-    expect(await rejected('hd.csv', 'UNITID,INSTNM,CITY\n1,A,B\n', 'ipeds')).toEqual([
+    expect(await rejected('hd.csv', 'UNITID,INSTNM,CITY\n1,A,B\n', { format: 'ipeds' })).toEqual([
       { line: 1, reason: 'not an IPEDS directory file: missing column(s) STABBR' },
     ]);
   });
@@ -166,7 +199,7 @@ describe('an IPEDS file with bad rows', () => {
     const header = 'UNITID,INSTNM,IALIAS,CITY,STABBR,SECTOR,CYACTIVE';
     expect(await rejected('hd2.csv', [header, '100654,"Alabama A & M University","AAMU","Normal","AL",1,1', 'x1,"A","","B","AL",1,1', '100655,"B","","C","QQ",1,1', '100656,"Office"," ","Tuscaloosa","ZZ",0,1'].join('\r\n'))).toEqual([
       { line: 3, reason: 'UNITID "x1" is not a number' },
-      { line: 4, reason: 'stateprovince "QQ" is not an upper-case US state/territory or Canadian province/territory code' },
+      { line: 4, reason: 'stateprovince "QQ" is not a US state/territory or Canadian province/territory code' },
     ]);
   });
 });

@@ -6,6 +6,7 @@ import { nameSortKey } from '../../src/domain/search/normalize.ts';
 import { namesFound, searchStore } from '../support/search.ts';
 import { UnknownFormatError } from '../../src/import/errors.ts';
 import { importFile } from '../../src/import/import.service.ts';
+import { ImportError } from '../../src/import/errors.ts';
 import { IDENTICAL_DUPLICATE } from '../../src/import/read.ts';
 import { FIXTURES, tempStore, type TempStore } from './temp-store.ts';
 
@@ -58,6 +59,109 @@ describe('canonical CSV', () => {
   });
 });
 
+describe('canonical CSV with a location', () => {
+  const HEADER = 'schoolname,city,stateprovince,address,postal_code,latitude,longitude';
+
+  it('keeps address, postal_code, latitude and longitude, a blank one as unknown (absent)', async () => {
+    const file = t.file('located.csv', [
+      HEADER,
+      '"Université Laval","Québec",QC,"2325, rue de l\'Université",G1V 0A6,46.7817,-71.2748',
+      'Reed College,Portland,OR,  3203 SE   Woodstock Blvd ,97202-8199,,',
+      'Mount Holyoke College,South Hadley,MA,,,42.2557,-72.5753',
+      'Smith College,Northampton,MA,,,,',
+    ].join('\r\n'));
+    expect((await importFile(t.store, file)).counts).toEqual({ inserted: 4, updated: 0, unchanged: 0 });
+    expect(await t.store.schools.findById(derivedId('Université Laval', 'Québec', 'QC'))).toStrictEqual({
+      id: derivedId('Université Laval', 'Québec', 'QC'),
+      name: 'Université Laval',
+      city: 'Québec',
+      state: 'QC',
+      imageUrl: null,
+      address: "2325, rue de l'Université",
+      postalCode: 'G1V 0A6',
+      latitude: 46.7817,
+      longitude: -71.2748,
+    });
+    // Whitespace collapsed as in names; no coordinates: no latitude or longitude key at all.
+    expect(await t.store.schools.findById(derivedId('Reed College', 'Portland', 'OR'))).toStrictEqual({
+      id: derivedId('Reed College', 'Portland', 'OR'),
+      name: 'Reed College',
+      city: 'Portland',
+      state: 'OR',
+      imageUrl: null,
+      address: '3203 SE Woodstock Blvd',
+      postalCode: '97202-8199',
+    });
+    expect(await t.store.schools.findById(derivedId('Mount Holyoke College', 'South Hadley', 'MA'))).toStrictEqual(
+      expect.objectContaining({ latitude: 42.2557, longitude: -72.5753 }),
+    );
+    expect(Object.keys((await t.store.schools.findById(derivedId('Smith College', 'Northampton', 'MA')))!)).toEqual(['id', 'name', 'city', 'state', 'imageUrl']);
+    // The search engine's hits carry them too.
+    expect((await searchStore(t.store, 'universite laval')).hits[0]!.school).toMatchObject({ address: "2325, rue de l'Université", postalCode: 'G1V 0A6', latitude: 46.7817, longitude: -71.2748 });
+  });
+
+  it('counts a school whose location changed as updated, and the same file again as unchanged', async () => {
+    await importFile(t.store, t.file('a.csv', `${HEADER}\nReed College,Portland,OR,3203 SE Woodstock Blvd,97202,45.4815,-122.6303\nSmith College,Northampton,MA,,,,\n`));
+    const moved = t.file('b.csv', `${HEADER}\nReed College,Portland,OR,3203 SE Woodstock Blvd,97202,45.4816,-122.6303\nSmith College,Northampton,MA,,01063,,\n`);
+    expect((await importFile(t.store, moved)).counts).toEqual({ inserted: 0, updated: 2, unchanged: 0 });
+    expect((await importFile(t.store, moved)).counts).toEqual({ inserted: 0, updated: 0, unchanged: 2 });
+    // Back to unknown is a change too.
+    const forgotten = t.file('c.csv', 'schoolname,city,stateprovince\nReed College,Portland,OR\n');
+    expect((await importFile(t.store, forgotten)).counts).toEqual({ inserted: 0, updated: 1, unchanged: 0 });
+    expect(await t.store.schools.findById(derivedId('Reed College', 'Portland', 'OR'))).toStrictEqual({
+      id: derivedId('Reed College', 'Portland', 'OR'), name: 'Reed College', city: 'Portland', state: 'OR', imageUrl: null,
+    });
+  });
+});
+
+describe('state and province codes', () => {
+  it('are read in any case and with spaces around them, as the same school as the upper-case code', async () => {
+    const file = t.file('cases.csv', 'schoolname,city,stateprovince\nUniversité Laval,Québec, qc \nReed College,Portland,Or\n');
+    expect((await importFile(t.store, file)).counts).toEqual({ inserted: 2, updated: 0, unchanged: 0 });
+    expect(await t.store.schools.findById(derivedId('Université Laval', 'Québec', 'QC'))).toMatchObject({ state: 'QC' });
+    expect(await t.store.schools.findById(derivedId('Reed College', 'Portland', 'OR'))).toMatchObject({ state: 'OR' });
+    const upper = t.file('upper.csv', 'schoolname,city,stateprovince\nUniversité Laval,Québec,QC\n');
+    expect((await importFile(t.store, upper)).counts).toEqual({ inserted: 0, updated: 0, unchanged: 1 });
+    expect((await searchStore(t.store, 'laval', { state: 'QC' })).total).toBe(1);
+  });
+});
+
+describe('two rows of one school', () => {
+  const id = '0f8fad5b-d9cb-469f-a165-70867728950e';
+  const rows = [
+    'schoolid,schoolname,city,stateprovince,image_url',
+    `${id},Reed College,Portland,OR,`,
+    ',Université Laval,Québec,QC,',
+    `${id.toUpperCase()},Reed College,Portland,OR,https://reed.example/logo.png`,
+    ',Université Laval,Québec,QC,',
+    `${id},Reed College,Portland,OR,https://reed.example/logo-2.png`,
+  ];
+
+  it('are merged by default: the later row wins, each replacement is reported with both lines', async () => {
+    const report = await importFile(t.store, t.file('dup.csv', rows.join('\n')));
+    expect(report.rows).toBe(5);
+    expect(report.schools).toBe(2);
+    expect(report.counts).toEqual({ inserted: 2, updated: 0, unchanged: 0 });
+    expect(report.duplicates).toEqual([
+      { line: 4, replaces: 2, id },
+      { line: 6, replaces: 4, id },
+    ]);
+    // An exact repeat is counted as before, not as a duplicate.
+    expect(report.skipped).toEqual({ [IDENTICAL_DUPLICATE]: 1 });
+    expect((await t.store.schools.findById(id))?.imageUrl).toBe('https://reed.example/logo-2.png');
+  });
+
+  it('are refused with strict, naming both lines, and nothing is written', async () => {
+    const error = await importFile(t.store, t.file('dup.csv', rows.join('\n')), { strict: true }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ImportError);
+    expect((error as ImportError).problems).toEqual([
+      { line: 4, reason: `has the same school id ${id} as line 2, with different values` },
+      { line: 6, reason: `has the same school id ${id} as line 2, with different values` },
+    ]);
+    expect(await t.store.schools.count()).toBe(0);
+  });
+});
+
 describe('canonical NDJSON', () => {
   it('imports objects line by line, ignoring blank lines and surrounding spaces', async () => {
     const report = await importFile(t.store, join(FIXTURES, 'schools.ndjson'));
@@ -74,6 +178,19 @@ describe('canonical NDJSON', () => {
     expect(await t.store.schools.findById(derivedId('École Polytechnique de Montréal', 'Montréal', 'QC'))).toMatchObject({ imageUrl: null });
     expect((await searchStore(t.store, 'polytechnique montreal')).total).toBe(1);
     expect((await importFile(t.store, join(FIXTURES, 'schools.ndjson'))).counts).toEqual({ inserted: 0, updated: 0, unchanged: 3 });
+  });
+
+  it('reads address, postal_code, latitude and longitude; null is unknown', async () => {
+    const file = t.file('located.ndjson', [
+      '{"schoolname":"Université Laval","city":"Québec","stateprovince":"QC","address":"2325, rue de l\'Université","postal_code":"G1V 0A6","latitude":46.7817,"longitude":-71.2748}',
+      '{"schoolname":"Reed College","city":"Portland","stateprovince":"OR","address":null,"postal_code":"97202","latitude":null,"longitude":null}',
+    ].join('\n'));
+    expect((await importFile(t.store, file)).counts).toEqual({ inserted: 2, updated: 0, unchanged: 0 });
+    expect(await t.store.schools.findById(derivedId('Université Laval', 'Québec', 'QC'))).toMatchObject({ address: "2325, rue de l'Université", postalCode: 'G1V 0A6', latitude: 46.7817, longitude: -71.2748 });
+    expect(await t.store.schools.findById(derivedId('Reed College', 'Portland', 'OR'))).toStrictEqual({
+      id: derivedId('Reed College', 'Portland', 'OR'), name: 'Reed College', city: 'Portland', state: 'OR', imageUrl: null, postalCode: '97202',
+    });
+    expect((await importFile(t.store, file)).counts).toEqual({ inserted: 0, updated: 0, unchanged: 2 });
   });
 
   it('tells the format from .jsonl, from a leading "{" and from --format', async () => {

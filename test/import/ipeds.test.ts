@@ -34,7 +34,16 @@ describe('importing the IPEDS HD2022 file', () => {
       city: 'Cambridge',
       state: 'MA',
       imageUrl: null,
+      // ADDR, ZIP, LATITUDE and LONGITUD.
+      address: 'Massachusetts Hall',
+      postalCode: '02138',
+      latitude: 42.374471,
+      longitude: -71.118313,
     });
+    // A blank ADDR (a single space in the file) is an unknown address, the rest still known.
+    const auburn = await t.store.schools.findById(ipedsId(100858));
+    expect(auburn).toMatchObject({ name: 'Auburn University', postalCode: '36849', latitude: 32.599378 });
+    expect(auburn).not.toHaveProperty('address');
     // Windows-1252 0xED decoded as "í", and searchable without the accent.
     expect((await t.store.schools.findById(ipedsId(449135)))?.name).toBe('Dewey University-Juana Díaz');
     expect(await namesFound(t.store, 'dewey diaz', { limit: 5 })).toEqual(['Dewey University-Juana Díaz']);

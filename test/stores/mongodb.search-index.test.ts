@@ -24,7 +24,7 @@ function asAtlasListsIt(): Document {
       { source: { collection: 'search_synonyms' }, analyzer: 'lucene.keyword', name: 'words' },
     ],
     searchAnalyzer: 'lucene.standard',
-    storedSource: { include: ['search', 'sortKey', 'prominence', 'aliases', 'imageUrl', 'state', 'city', 'name'] },
+    storedSource: { include: ['search', 'sortKey', 'prominence', 'aliases', 'longitude', 'latitude', 'postalCode', 'address', 'imageUrl', 'state', 'city', 'name'] },
     analyzer: 'lucene.standard',
     mappings: {
       fields: {

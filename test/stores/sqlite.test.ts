@@ -8,7 +8,7 @@ import { describe, expect, test } from 'vitest';
 import type { Store } from '../../src/domain/ports.ts';
 import { SCHEMA } from '../../src/stores/sqlite/schema.ts';
 import { SqliteStore } from '../../src/stores/sqlite/store.ts';
-import { at, HOUR, SECOND, T0, tokenId, userId } from './contract/builders.ts';
+import { at, HOUR, school, SECOND, stored, T0, tokenId, userId } from './contract/builders.ts';
 import { storeContractSuite } from './contract/suite.ts';
 
 storeContractSuite(
@@ -67,6 +67,42 @@ describe('schema migrations', () => {
         });
         await store.tokens.touch(tokenId(1), at(SECOND), T0);
         expect((await store.tokens.listLive(userId(1), at(SECOND)))[0]!.lastUsedAt).toStrictEqual(at(SECOND));
+      } finally {
+        await store.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('when a store made before school locations is opened, then its schools have none, stay unchanged, and take one on the next import', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'school-search-migrate-'));
+    try {
+      const path = join(dir, 'store.db');
+      const laval = school('Université Laval', { city: 'Québec', stateprovince: 'QC', aliases: ['Laval'], prominence: 60 });
+      // The store as the release before locations left it: the first three migrations.
+      const old = new DatabaseSync(path);
+      for (const step of SCHEMA.slice(0, 3)) old.exec(step);
+      old.exec('PRAGMA user_version = 3');
+      old.prepare('INSERT INTO schools (id, name, city, state, image_url, aliases, prominence) VALUES (?, ?, ?, ?, ?, ?, ?)')
+        .run(laval.id, laval.name, laval.city, laval.state, null, JSON.stringify(laval.aliases), laval.prominence);
+      const catalogVersion = (db: DatabaseSync) => (db.prepare('SELECT version FROM catalog').get() as { version: number }).version;
+      const before = catalogVersion(old);
+      old.close();
+
+      const store = await SqliteStore.open({ path });
+      try {
+        // Nothing a search engine indexes changed: the catalog keeps its version (no re-index).
+        const migrated = new DatabaseSync(path, { readOnly: true });
+        expect(catalogVersion(migrated)).toBe(before);
+        migrated.close();
+        expect(await store.schools.findById(laval.id)).toStrictEqual(stored(laval));
+        const version = await store.schools.catalogVersion();
+        expect(await store.schools.upsertMany([laval])).toStrictEqual({ inserted: 0, updated: 0, unchanged: 1 });
+        expect(await store.schools.catalogVersion()).toBe(version);
+        const located = { ...laval, address: '2325, rue de l’Université', postalCode: 'G1V 0A6', latitude: 46.7817, longitude: -71.2748 };
+        expect(await store.schools.upsertMany([located])).toStrictEqual({ inserted: 0, updated: 1, unchanged: 0 });
+        expect(await store.schools.findById(laval.id)).toStrictEqual(stored(located));
       } finally {
         await store.close();
       }

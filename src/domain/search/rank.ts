@@ -131,9 +131,10 @@ export function rankCandidates(plan: SearchPlan, entries: readonly Analysed[], f
 export function pageOf(results: readonly Ranked[], total: number, plan: SearchPlan, typed: SearchPlan, offset: number, limit: number): EnginePage {
   return {
     total,
-    hits: results.slice(offset, offset + limit).map(({ entry, quality }) => ({
-      school: { id: entry.school.id, name: entry.school.name, city: entry.school.city, state: entry.school.state, imageUrl: entry.school.imageUrl },
-      score: similarityScore(quality, plan.words.length, typed.words.length),
-    })),
+    hits: results.slice(offset, offset + limit).map(({ entry, quality }) => {
+      // What a page shows: the school without what only ranking reads.
+      const { aliases: _aliases, prominence: _prominence, ...school } = entry.school;
+      return { school, score: similarityScore(quality, plan.words.length, typed.words.length) };
+    }),
   };
 }

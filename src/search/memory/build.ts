@@ -19,7 +19,7 @@ import { nameSortKey } from '../../domain/search/normalize.ts';
 import { MAX_QUERY_WORDS } from '../../domain/search/query.ts';
 import { compareStatic, Field } from '../../domain/search/ranking.ts';
 import { wordsFor } from './bitset.ts';
-import { ALIAS_SEPARATOR, MATERIALIZE_MIN_TERMS, STATE_LIST, TEXT_FIELDS, type IndexData } from './index-data.ts';
+import { ALIAS_SEPARATOR, LOCATION_SEPARATOR, MATERIALIZE_MIN_TERMS, STATE_LIST, TEXT_FIELDS, type IndexData } from './index-data.ts';
 import { buildTrie, childOf } from './trie.ts';
 import { U32 } from './u32.ts';
 
@@ -40,6 +40,12 @@ export function hash32(text: string): number {
     h = Math.imul(h, 0x01000193);
   }
   return h >>> 0;
+}
+
+/** The `location` field of the packed text (index-data.ts): empty when nothing is known. */
+function packLocation(row: CatalogSchool): string {
+  const parts = [row.address, row.postalCode, row.latitude, row.longitude];
+  return parts.every((p) => p === undefined) ? '' : parts.map((p) => (p === undefined ? '' : String(p))).join(LOCATION_SEPARATOR);
 }
 
 export function buildIndex(rows: readonly CatalogSchool[]): IndexData {
@@ -213,7 +219,7 @@ export function buildIndex(rows: readonly CatalogSchool[]): IndexData {
   let textLength = 0;
   for (let doc = 0; doc < docCount; doc++) {
     const row = rows[order[doc]!]!;
-    const fields = [row.id, row.name, row.city, row.imageUrl ?? '', row.aliases.join(ALIAS_SEPARATOR)];
+    const fields = [row.id, row.name, row.city, row.imageUrl ?? '', row.aliases.join(ALIAS_SEPARATOR), packLocation(row)];
     for (let f = 0; f < fields.length; f++) {
       const value = fields[f]!;
       // UTF-8 takes at most 3 bytes per UTF-16 code unit.

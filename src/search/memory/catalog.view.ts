@@ -2,8 +2,9 @@
 // one UTF-8 buffer, five fields per document). Keeping the catalog there, off the JavaScript
 // heap, instead of as 130,000 objects and 600,000 strings, halves the server's memory and keeps
 // the garbage collector's pauses short. A few thousand recently shown schools are kept decoded.
-import type { School } from '../../domain/ports.ts';
-import { ALIAS_SEPARATOR, STATE_LIST, TEXT_FIELDS, type IndexData } from './index-data.ts';
+import type { School, SchoolLocation } from '../../domain/ports.ts';
+import { knownLocation } from '../../domain/school.location.ts';
+import { ALIAS_SEPARATOR, LOCATION_SEPARATOR, STATE_LIST, TEXT_FIELDS, type IndexData } from './index-data.ts';
 
 const DECODED = 4096;
 
@@ -21,7 +22,14 @@ export class CatalogView {
     let school = this.#decoded.get(doc);
     if (school) return school;
     const imageUrl = this.#field(doc, 3);
-    school = { id: this.#field(doc, 0), name: this.#field(doc, 1), city: this.#field(doc, 2), state: STATE_LIST[this.#d.docState[doc]!]!, imageUrl: imageUrl || null };
+    school = {
+      id: this.#field(doc, 0),
+      name: this.#field(doc, 1),
+      city: this.#field(doc, 2),
+      state: STATE_LIST[this.#d.docState[doc]!]!,
+      imageUrl: imageUrl || null,
+      ...this.#location(doc),
+    };
     if (this.#decoded.size >= DECODED) this.#decoded.delete(this.#decoded.keys().next().value!);
     this.#decoded.set(doc, school);
     return school;
@@ -34,6 +42,18 @@ export class CatalogView {
   aliases(doc: number): string[] {
     const joined = this.#field(doc, 4);
     return joined ? joined.split(ALIAS_SEPARATOR) : [];
+  }
+
+  #location(doc: number): SchoolLocation {
+    const packed = this.#field(doc, 5);
+    if (!packed) return {};
+    const [address, postalCode, latitude, longitude] = packed.split(LOCATION_SEPARATOR);
+    return knownLocation({
+      address: address || null,
+      postalCode: postalCode || null,
+      latitude: latitude ? Number(latitude) : null,
+      longitude: longitude ? Number(longitude) : null,
+    });
   }
 
   #field(doc: number, field: number): string {

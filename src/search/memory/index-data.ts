@@ -4,9 +4,15 @@ import { STATE_CODES } from '../../domain/states.ts';
 import type { Trie } from './trie.ts';
 
 /** The fields of each document in the packed text (catalog.view.ts), in this order. */
-export const TEXT_FIELDS = ['id', 'name', 'city', 'imageUrl', 'aliases'] as const;
+export const TEXT_FIELDS = ['id', 'name', 'city', 'imageUrl', 'aliases', 'location'] as const;
 /** Separates alternative names in the `aliases` field (never in a name: names are trimmed text). */
 export const ALIAS_SEPARATOR = '\u001f';
+/**
+ * The `location` field is address, postal code, latitude and longitude joined by this (numbers
+ * as their shortest round-trip text), or empty when none is known: an unknown location costs no
+ * byte, a known one about 40, and nothing of it is indexed.
+ */
+export const LOCATION_SEPARATOR = '\u001f';
 
 export const STATE_LIST: readonly string[] = [...STATE_CODES];
 
@@ -56,7 +62,8 @@ export interface IndexData extends Trie {
 
   /**
    * What the page shows of each document, packed (catalog.view.ts): UTF-8 text, TEXT_FIELDS
-   * fields per document, field f of document d at textStart[d * 5 + f] .. textStart[d * 5 + f + 1].
+   * fields per document, field f of document d at textStart[d * F + f] .. textStart[d * F + f + 1]
+   * (F = TEXT_FIELDS.length).
    */
   readonly text: Uint8Array;
   readonly textStart: Uint32Array;

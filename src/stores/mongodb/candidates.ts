@@ -3,18 +3,21 @@
 import type { Document } from 'mongodb';
 import type { EnginePage, EngineQuery, SearchEngine } from '../../domain/search/engine.ts';
 import type { Analysed } from '../../domain/search/rank.ts';
+import { knownLocation } from '../../domain/school.location.ts';
 import type { SchoolDocument } from './documents.ts';
 
 /** The fields the rules rank by (search.fields.ts) and the page shows: a candidate's projection, or Atlas's stored source. */
-export const CANDIDATE_FIELDS = { name: 1, city: 1, state: 1, imageUrl: 1, aliases: 1, prominence: 1, sortKey: 1, search: 1 } as const;
+export const CANDIDATE_FIELDS = {
+  name: 1, city: 1, state: 1, imageUrl: 1, address: 1, postalCode: 1, latitude: 1, longitude: 1, aliases: 1, prominence: 1, sortKey: 1, search: 1,
+} as const;
 
-export type Candidate = Pick<SchoolDocument, '_id' | 'name' | 'city' | 'state' | 'imageUrl' | 'aliases' | 'prominence' | 'sortKey' | 'search'>;
+export type Candidate = Pick<SchoolDocument, '_id' | keyof typeof CANDIDATE_FIELDS>;
 
 /** A candidate as the rules read it, from its stored search fields: nothing is analysed per query. */
 export function toAnalysed(d: Candidate): Analysed {
   const s = d.search;
   return {
-    school: { id: d._id, name: d.name, city: d.city, state: d.state, imageUrl: d.imageUrl ?? null, aliases: d.aliases ?? [], prominence: d.prominence ?? 0 },
+    school: { id: d._id, name: d.name, city: d.city, state: d.state, imageUrl: d.imageUrl ?? null, ...knownLocation(d), aliases: d.aliases ?? [], prominence: d.prominence ?? 0 },
     sortKey: d.sortKey,
     fields: [s.name, s.aliases, s.city],
     nameKey: s.nameKey,

@@ -9,6 +9,11 @@ export interface SchoolDocument {
   city: string;
   state: string;
   imageUrl: string | null;
+  /** Absent when unknown (never null), as on the School; documents written before they existed have none. */
+  address?: string;
+  postalCode?: string;
+  latitude?: number;
+  longitude?: number;
   aliases: string[];
   /** 0–100: the static rank of the search core (src/domain/search/ranking.ts). */
   prominence: number;

@@ -2,6 +2,7 @@ import { MongoBulkWriteError, type AnyBulkWriteOperation, type Collection, type 
 import type { CatalogSchool } from '../../domain/search/engine.ts';
 import { nameSortKey } from '../../domain/search/normalize.ts';
 import type { ImportCounts, School, SchoolDraft, SchoolStore } from '../../domain/ports.ts';
+import { knownLocation, sameLocation } from '../../domain/school.location.ts';
 import { TEXT_INDEX, type CatalogDocument, type SchoolDocument } from './documents.ts';
 import { StoreUnavailableError } from '../../domain/errors.ts';
 import { guarded, MongoSetupError, SEARCH_FIELDS_OUTDATED, TEXT_INDEX_MISSING, translateSearch } from './errors.ts';
@@ -55,7 +56,7 @@ export class MongoSchoolStore implements SchoolStore {
     let done = 0;
     for (;;) {
       const batch = await guarded(() =>
-        this.#schools.find({ searchVersion: { $ne: SEARCH_FIELDS_VERSION } }, { projection: { _id: 1, name: 1, city: 1, state: 1, imageUrl: 1, aliases: 1, prominence: 1 }, limit: IMPORT_BATCH }).toArray(),
+        this.#schools.find({ searchVersion: { $ne: SEARCH_FIELDS_VERSION } }, { projection: { _id: 1, name: 1, city: 1, state: 1, imageUrl: 1, ...LOCATION_FIELDS, aliases: 1, prominence: 1 }, limit: IMPORT_BATCH }).toArray(),
       );
       if (batch.length === 0) return done;
       await guarded(() =>
@@ -147,15 +148,7 @@ export class MongoSchoolStore implements SchoolStore {
     let unchanged = 0;
     for (let start = 0; start < schools.length; start += IMPORT_BATCH) {
       const batch = schools.slice(start, start + IMPORT_BATCH);
-      const existing = new Map(
-        (
-          await guarded(() =>
-            this.#schools
-              .find({ _id: { $in: batch.map((s) => s.id) } }, { projection: { tokens: 0, search: 0 } })
-              .toArray(),
-          )
-        ).map((d) => [d._id, d]),
-      );
+      const existing = await this.#existing(batch);
       // By id: a file naming one school twice ends with its later row, as on the embedded store
       // (an unordered bulk may apply two writes of one document in either order).
       const writes = new Map<string, AnyBulkWriteOperation<SchoolDocument>>();
@@ -187,6 +180,33 @@ export class MongoSchoolStore implements SchoolStore {
     return { inserted, updated, unchanged };
   }
 
+  /** The same batches and comparison as upsertMany, without a write (nor the search fields a write derives). */
+  async compareMany(schools: readonly SchoolDraft[]): Promise<ImportCounts> {
+    const counts = { inserted: 0, updated: 0, unchanged: 0 };
+    for (let start = 0; start < schools.length; start += IMPORT_BATCH) {
+      const batch = schools.slice(start, start + IMPORT_BATCH);
+      const existing: Map<string, Comparable> = await this.#existing(batch);
+      for (const draft of batch) {
+        const before = existing.get(draft.id);
+        const { id, ...fields } = draft;
+        const doc: Comparable = { _id: id, ...fields, aliases: [...draft.aliases] };
+        if (!before) counts.inserted++;
+        else if (sameSchool(before, doc)) counts.unchanged++;
+        else counts.updated++;
+        existing.set(draft.id, doc);
+      }
+    }
+    return counts;
+  }
+
+  /** The stored documents of a batch's schools, by id, without their search fields. */
+  async #existing(batch: readonly SchoolDraft[]): Promise<Map<string, Omit<SchoolDocument, 'tokens' | 'search'>>> {
+    const docs = await guarded(() =>
+      this.#schools.find({ _id: { $in: batch.map((s) => s.id) } }, { projection: { tokens: 0, search: 0 } }).toArray(),
+    );
+    return new Map(docs.map((d) => [d._id, d]));
+  }
+
   /**
    * One unordered bulk. An insert refused as a duplicate means another import wrote that school
    * since this batch read it: those are written again as replacements, so the file's row wins
@@ -211,12 +231,13 @@ function replace(doc: SchoolDocument): AnyBulkWriteOperation<SchoolDocument> {
 }
 
 /** As on the embedded store: everything a client sees or a search reads decides (the search fields follow from them). */
-function sameSchool(a: Omit<SchoolDocument, 'tokens' | 'search'>, b: SchoolDocument): boolean {
+function sameSchool(a: Comparable, b: Comparable): boolean {
   return (
     a.name === b.name &&
     a.city === b.city &&
     a.state === b.state &&
     a.imageUrl === b.imageUrl &&
+    sameLocation(a, b) &&
     (a.prominence ?? 0) === b.prominence &&
     JSON.stringify(a.aliases) === JSON.stringify(b.aliases)
   );
@@ -230,6 +251,8 @@ export function toDocument(s: SchoolDraft): SchoolDocument {
     city: s.city,
     state: s.state,
     imageUrl: s.imageUrl,
+    // Unknown ones are left out, not written as null (the driver writes undefined as null).
+    ...knownLocation(s),
     aliases: [...s.aliases],
     prominence: s.prominence,
     sortKey: nameSortKey(s.name),
@@ -237,11 +260,20 @@ export function toDocument(s: SchoolDraft): SchoolDocument {
   };
 }
 
-function toCatalogSchool(d: Pick<SchoolDocument, '_id' | 'name' | 'city' | 'state' | 'imageUrl' | 'aliases' | 'prominence'>): CatalogSchool {
+/** What a School shows of a document: a projection naming these reads them. */
+export const LOCATION_FIELDS = { address: 1, postalCode: 1, latitude: 1, longitude: 1 } as const;
+
+type SchoolFields = Pick<SchoolDocument, '_id' | 'name' | 'city' | 'state' | 'imageUrl' | 'address' | 'postalCode' | 'latitude' | 'longitude'>;
+
+/** What decides whether a school changed. */
+type Comparable = SchoolFields & Pick<SchoolDocument, 'aliases' | 'prominence'>;
+
+function toCatalogSchool(d: SchoolFields & Pick<SchoolDocument, 'aliases' | 'prominence'>): CatalogSchool {
   // Documents written before prominence existed have none: 0, as a file without the column.
-  return { id: d._id, name: d.name, city: d.city, state: d.state, imageUrl: d.imageUrl, aliases: d.aliases, prominence: d.prominence ?? 0 };
+  return { ...toSchool(d), aliases: d.aliases, prominence: d.prominence ?? 0 };
 }
 
-function toSchool(d: Pick<SchoolDocument, '_id' | 'name' | 'city' | 'state' | 'imageUrl'>): School {
-  return { id: d._id, name: d.name, city: d.city, state: d.state, imageUrl: d.imageUrl };
+/** Documents written before the location fields existed have none: unknown, as a file without the columns. */
+function toSchool(d: SchoolFields): School {
+  return { id: d._id, name: d.name, city: d.city, state: d.state, imageUrl: d.imageUrl, ...knownLocation(d) };
 }

@@ -94,4 +94,12 @@ export const SCHEMA: readonly string[] = [
   ALTER TABLE tokens ADD COLUMN name TEXT;
   ALTER TABLE tokens ADD COLUMN last_used_at TEXT;
   `,
+  // Where each school is, when its directory says: NULL when unknown. The catalog's version is
+  // not bumped: every existing school is unchanged (all four unknown).
+  `
+  ALTER TABLE schools ADD COLUMN address TEXT;
+  ALTER TABLE schools ADD COLUMN postal_code TEXT;
+  ALTER TABLE schools ADD COLUMN latitude REAL;
+  ALTER TABLE schools ADD COLUMN longitude REAL;
+  `,
 ];

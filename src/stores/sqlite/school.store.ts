@@ -1,6 +1,7 @@
 import { setImmediate as yieldToRequests } from 'node:timers/promises';
 import type { CatalogSchool } from '../../domain/search/engine.ts';
 import type { ImportCounts, School, SchoolDraft, SchoolStore } from '../../domain/ports.ts';
+import { knownLocation, sameLocation } from '../../domain/school.location.ts';
 import type { Connection } from './connection.ts';
 import { transaction } from './database.ts';
 import { translate } from './errors.ts';
@@ -11,6 +12,10 @@ interface SchoolRow {
   city: string;
   state: string;
   image_url: string | null;
+  address: string | null;
+  postal_code: string | null;
+  latitude: number | null;
+  longitude: number | null;
 }
 
 interface CatalogRow extends SchoolRow {
@@ -24,12 +29,15 @@ const CATALOG_BATCH = 2000;
 
 const VERSION = 'SELECT version FROM catalog WHERE id = 1';
 const BUMP_VERSION = 'UPDATE catalog SET version = version + 1 WHERE id = 1';
-const CATALOG_PAGE = 'SELECT rowid, id, name, city, state, image_url, aliases, prominence FROM schools WHERE rowid > ? ORDER BY rowid LIMIT ?';
-const BY_ID = 'SELECT id, name, city, state, image_url FROM schools WHERE id = ?';
+const SCHOOL_COLUMNS = 'id, name, city, state, image_url, address, postal_code, latitude, longitude';
+const CATALOG_PAGE = `SELECT rowid, ${SCHOOL_COLUMNS}, aliases, prominence FROM schools WHERE rowid > ? ORDER BY rowid LIMIT ?`;
+const BY_ID = `SELECT ${SCHOOL_COLUMNS} FROM schools WHERE id = ?`;
 const COUNT_ALL = 'SELECT COUNT(*) AS n FROM schools';
-const FIND = 'SELECT rowid, name, city, state, image_url, aliases, prominence FROM schools WHERE id = ?';
-const INSERT = 'INSERT INTO schools (id, name, city, state, image_url, aliases, prominence) VALUES (?, ?, ?, ?, ?, ?, ?)';
-const UPDATE = 'UPDATE schools SET name = ?, city = ?, state = ?, image_url = ?, aliases = ?, prominence = ? WHERE rowid = ?';
+const FIND = `SELECT rowid, ${SCHOOL_COLUMNS}, aliases, prominence FROM schools WHERE id = ?`;
+const INSERT =
+  'INSERT INTO schools (id, name, city, state, image_url, address, postal_code, latitude, longitude, aliases, prominence) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)';
+const UPDATE =
+  'UPDATE schools SET name = ?, city = ?, state = ?, image_url = ?, address = ?, postal_code = ?, latitude = ?, longitude = ?, aliases = ?, prominence = ? WHERE rowid = ?';
 
 export class SqliteSchoolStore implements SchoolStore {
   readonly #connection: Connection;
@@ -106,22 +114,15 @@ export class SqliteSchoolStore implements SchoolStore {
       transaction(c.db, () => {
         schools.forEach((s, i) => {
           if (onProgress && i > 0 && i % 500 === 0) onProgress(i);
-          const aliases = JSON.stringify(s.aliases);
-          const existing = find.get(s.id) as (Omit<CatalogRow, 'id'>) | undefined;
+          const existing = find.get(s.id) as CatalogRow | undefined;
+          const values = [s.name, s.city, s.state, s.imageUrl, s.address ?? null, s.postalCode ?? null, s.latitude ?? null, s.longitude ?? null, JSON.stringify(s.aliases), s.prominence];
           if (!existing) {
-            insert.run(s.id, s.name, s.city, s.state, s.imageUrl, aliases, s.prominence);
+            insert.run(s.id, ...values);
             inserted++;
-          } else if (
-            existing.name === s.name &&
-            existing.city === s.city &&
-            existing.state === s.state &&
-            existing.image_url === s.imageUrl &&
-            existing.aliases === aliases &&
-            existing.prominence === s.prominence
-          ) {
+          } else if (sameSchool(existing, s)) {
             unchanged++;
           } else {
-            update.run(s.name, s.city, s.state, s.imageUrl, aliases, s.prominence, existing.rowid);
+            update.run(...values, existing.rowid);
             updated++;
           }
         });
@@ -132,10 +133,46 @@ export class SqliteSchoolStore implements SchoolStore {
       return { inserted, updated, unchanged };
     });
   }
+
+  compareMany(schools: readonly SchoolDraft[]): Promise<ImportCounts> {
+    const c = this.#connection;
+    return c.read(() => {
+      const find = c.statement(FIND);
+      const counts = { inserted: 0, updated: 0, unchanged: 0 };
+      // A school listed twice is compared the second time with what its first listing would have written.
+      const written = new Map<string, SchoolDraft>();
+      for (const s of schools) {
+        const before = written.get(s.id);
+        const existing = before ? undefined : (find.get(s.id) as CatalogRow | undefined);
+        if (!before && !existing) counts.inserted++;
+        else if (before ? JSON.stringify(before) === JSON.stringify(s) : sameSchool(existing!, s)) counts.unchanged++;
+        else counts.updated++;
+        written.set(s.id, s);
+      }
+      return counts;
+    });
+  }
+}
+
+/** Everything a client sees or a search reads decides whether a school changed. */
+function sameSchool(row: CatalogRow, s: SchoolDraft): boolean {
+  return (
+    row.name === s.name &&
+    row.city === s.city &&
+    row.state === s.state &&
+    row.image_url === s.imageUrl &&
+    sameLocation(toLocation(row), s) &&
+    row.aliases === JSON.stringify(s.aliases) &&
+    row.prominence === s.prominence
+  );
+}
+
+function toLocation(row: SchoolRow) {
+  return knownLocation({ address: row.address, postalCode: row.postal_code, latitude: row.latitude, longitude: row.longitude });
 }
 
 function toSchool(row: SchoolRow): School {
-  return { id: row.id, name: row.name, city: row.city, state: row.state, imageUrl: row.image_url };
+  return { id: row.id, name: row.name, city: row.city, state: row.state, imageUrl: row.image_url, ...toLocation(row) };
 }
 
 function toCatalogSchool(row: CatalogRow): CatalogSchool {

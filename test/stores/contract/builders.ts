@@ -1,7 +1,7 @@
 // Small, readable test data. Ids are UUIDs (what the domain makes) whose last group is the
 // number given, so that id order is number order; times have milliseconds, so that a store
 // that drops them fails.
-import type { RequestRecord, SchoolDraft, TokenRecord, User } from '../../../src/domain/ports.ts';
+import type { RequestRecord, School, SchoolDraft, TokenRecord, User } from '../../../src/domain/ports.ts';
 import { draftSchool, type SchoolInput } from '../../../src/domain/school.draft.ts';
 import { tokenDigest } from '../../../src/domain/token.ts';
 
@@ -87,7 +87,8 @@ export function school(name: string, more: Partial<Omit<SchoolInput, 'schoolname
   return result.draft;
 }
 
-/** What findById (and the School part of a hit) returns for a draft. */
-export function stored(d: SchoolDraft): { id: string; name: string; city: string; state: string; imageUrl: string | null } {
-  return { id: d.id, name: d.name, city: d.city, state: d.state, imageUrl: d.imageUrl };
+/** What findById (and the School part of a hit) returns for a draft: the location fields only when known. */
+export function stored(d: SchoolDraft): School {
+  const { aliases: _aliases, prominence: _prominence, ...school } = d;
+  return school;
 }

@@ -11,8 +11,9 @@ import { school } from './builders.ts';
 import type { ContractPart } from './context.ts';
 
 const MIT = school('Massachusetts Institute of Technology', { city: 'Cambridge', image_url: 'https://logos.example.com/mit.svg', aliases: ['MIT'], prominence: 100 });
-const SMITH = school('Smith College', { city: 'Northampton', prominence: 40 });
-const LAVAL = school('Université Laval', { city: 'Québec', stateprovince: 'QC' });
+// Location: Smith's postal code only, Laval's all four; readCatalog hands over exactly the known ones.
+const SMITH = school('Smith College', { city: 'Northampton', prominence: 40, postal_code: '01063' });
+const LAVAL = school('Université Laval', { city: 'Québec', stateprovince: 'QC', address: '2325, rue de l’Université', postal_code: 'G1V 0A6', latitude: 46.7817, longitude: -71.2748 });
 
 async function readAll(schools: SchoolStore): Promise<{ version: string; batches: number; rows: CatalogSchool[] }> {
   const rows: CatalogSchool[] = [];
@@ -45,13 +46,13 @@ export const catalogContract: ContractPart = (_target, fixture) => {
       const v1 = await store.schools.catalogVersion();
       await store.schools.upsertMany([MIT, SMITH]);
       expect(await store.schools.catalogVersion()).toBe(v1);
-      for (const change of [{ ...SMITH, prominence: 41 }, { ...SMITH, prominence: 41, city: 'Amherst' }, { ...SMITH, prominence: 41, city: 'Amherst', aliases: ['Smith'] }]) {
+      for (const change of [{ ...SMITH, prominence: 41 }, { ...SMITH, prominence: 41, city: 'Amherst' }, { ...SMITH, prominence: 41, city: 'Amherst', aliases: ['Smith'] }, { ...SMITH, prominence: 41, city: 'Amherst', aliases: ['Smith'], latitude: 42.3181, longitude: -72.6383 }]) {
         const before = await store.schools.catalogVersion();
         await store.schools.upsertMany([change]);
         expect(await store.schools.catalogVersion()).not.toBe(before);
       }
       await store.schools.upsertMany([LAVAL]);
-      expect((await readAll(store.schools)).rows.find((r) => r.id === SMITH.id)).toStrictEqual({ ...SMITH, prominence: 41, city: 'Amherst', aliases: ['Smith'] });
+      expect((await readAll(store.schools)).rows.find((r) => r.id === SMITH.id)).toStrictEqual({ ...SMITH, prominence: 41, city: 'Amherst', aliases: ['Smith'], latitude: 42.3181, longitude: -72.6383 });
     });
 
     test('when the catalog is larger than a batch, then it comes in several batches, every school once', async () => {

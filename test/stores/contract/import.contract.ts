@@ -7,6 +7,7 @@ import type { ContractPart } from './context.ts';
 
 const FIXTURE = fileURLToPath(new URL('../../fixtures/schools.ndjson', import.meta.url));
 const MIT_ID = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
+const ODEF_FIXTURE = fileURLToPath(new URL('../../fixtures/odef-sample.csv', import.meta.url));
 
 export const importContract: ContractPart = (_target, fixture) => {
   describe('import', () => {
@@ -25,6 +26,26 @@ export const importContract: ContractPart = (_target, fixture) => {
         state: 'MA',
         imageUrl: 'https://logos.example.com/mit.svg',
       });
+    });
+
+    test('when the ODEF file is imported, then its duplicates are merged, the locations kept, and a second import changes nothing', async () => {
+      const f = fixture();
+      const first = await importFile(f.store, ODEF_FIXTURE, {});
+      expect([first.rows, first.schools, first.duplicates.length, first.counts]).toStrictEqual([30, 27, 2, { inserted: 27, updated: 0, unchanged: 0 }]);
+      const reopened = await f.reopen();
+      const pierre = await reopened.schools.findById(first.duplicates[1]!.id);
+      expect(pierre).toStrictEqual({
+        id: first.duplicates[1]!.id,
+        name: 'École Pierre-De-Coubertin',
+        city: 'Montréal',
+        state: 'QC',
+        imageUrl: null,
+        address: '8555, rue Pascal-Gagnon',
+        postalCode: 'H1P 1Y6',
+        latitude: 45.6052,
+        longitude: -73.5912,
+      });
+      expect((await importFile(reopened, ODEF_FIXTURE, {})).counts).toStrictEqual({ inserted: 0, updated: 0, unchanged: 27 });
     });
 
     test('when the store is reopened after an import, then the second import still changes nothing', async () => {

@@ -7,6 +7,14 @@ import type { ContractPart } from './context.ts';
 const MIT = school('Massachusetts Institute of Technology', { city: 'Cambridge', image_url: 'https://logos.example.com/mit.svg', aliases: ['MIT'] });
 const SMITH = school('Smith College', { city: 'Northampton' });
 const RICE = school('Rice University', { city: 'Houston', stateprovince: 'TX', image_url: 'https://logos.example.com/rice.png' });
+const LAVAL = school('Université Laval', {
+  city: 'Québec',
+  stateprovince: 'QC',
+  address: '2325, rue de l’Université',
+  postal_code: 'G1V 0A6',
+  latitude: '46.78172',
+  longitude: '-71.27480',
+});
 
 export const schoolsContract: ContractPart = (_target, fixture) => {
   describe('SchoolStore', () => {
@@ -70,6 +78,63 @@ export const schoolsContract: ContractPart = (_target, fixture) => {
       const moved = { ...MIT, city: 'Boston' };
       expect(await store.schools.upsertMany([RICE, moved, SMITH])).toStrictEqual({ inserted: 1, updated: 1, unchanged: 1 });
       expect(await store.schools.count()).toBe(3);
+    });
+
+    test('when a school has an address, postal code and coordinates, then findById returns them after a reopen; a school without them has none of the keys', async () => {
+      const f = fixture();
+      const postalOnly = school('Reed College', { city: 'Portland', stateprovince: 'OR', postal_code: '97202' });
+      expect(await f.store.schools.upsertMany([LAVAL, SMITH, postalOnly])).toStrictEqual({ inserted: 3, updated: 0, unchanged: 0 });
+      const store = await f.reopen();
+      expect(await store.schools.findById(LAVAL.id)).toStrictEqual({
+        id: LAVAL.id,
+        name: 'Université Laval',
+        city: 'Québec',
+        state: 'QC',
+        imageUrl: null,
+        address: '2325, rue de l’Université',
+        postalCode: 'G1V 0A6',
+        latitude: 46.78172,
+        longitude: -71.2748,
+      });
+      expect(await store.schools.findById(SMITH.id)).toStrictEqual({ id: SMITH.id, name: 'Smith College', city: 'Northampton', state: 'MA', imageUrl: null });
+      expect(await store.schools.findById(postalOnly.id)).toStrictEqual({ ...stored(postalOnly), postalCode: '97202' });
+      expect(await store.schools.upsertMany([LAVAL, SMITH, postalOnly])).toStrictEqual({ inserted: 0, updated: 0, unchanged: 3 });
+    });
+
+    test('when only the address, the postal code or a coordinate changes, or becomes unknown, then the school counts as updated', async () => {
+      const { store } = fixture();
+      await store.schools.upsertMany([LAVAL]);
+      const { address: _address, ...withoutAddress } = LAVAL;
+      const { latitude: _latitude, longitude: _longitude, ...withoutPosition } = LAVAL;
+      const changes = [
+        { ...LAVAL, address: '2325, rue de l’Université, pavillon Pollack' },
+        { ...LAVAL, postalCode: 'G1V 0A7' },
+        { ...LAVAL, latitude: 46.7818 },
+        { ...LAVAL, longitude: -71.2749 },
+        withoutAddress,
+        withoutPosition,
+        LAVAL,
+      ];
+      for (const change of changes) {
+        expect(await store.schools.upsertMany([change]), JSON.stringify(change)).toStrictEqual({ inserted: 0, updated: 1, unchanged: 0 });
+        expect(await store.schools.findById(LAVAL.id)).toStrictEqual(stored(change));
+      }
+      expect(await store.schools.upsertMany([LAVAL])).toStrictEqual({ inserted: 0, updated: 0, unchanged: 1 });
+    });
+
+    test('when compareMany is asked about a batch, then it counts as upsertMany would, and writes nothing', async () => {
+      const { store } = fixture();
+      await store.schools.upsertMany([MIT, LAVAL]);
+      const version = await store.schools.catalogVersion();
+      const moved = { ...LAVAL, postalCode: 'G1V 0A7' };
+      expect(await store.schools.compareMany([RICE, moved, MIT])).toStrictEqual({ inserted: 1, updated: 1, unchanged: 1 });
+      // A school listed twice: the second listing is compared with the first.
+      expect(await store.schools.compareMany([RICE, RICE, moved, LAVAL])).toStrictEqual({ inserted: 1, updated: 2, unchanged: 1 });
+      expect(await store.schools.compareMany([])).toStrictEqual({ inserted: 0, updated: 0, unchanged: 0 });
+      expect(await store.schools.count()).toBe(2);
+      expect(await store.schools.findById(LAVAL.id)).toStrictEqual(stored(LAVAL));
+      expect(await store.schools.catalogVersion()).toBe(version);
+      expect(await store.schools.upsertMany([RICE, moved, MIT])).toStrictEqual({ inserted: 1, updated: 1, unchanged: 1 });
     });
 
     test('when upsertMany reports progress, then the last call gives the number of schools, never more, never going back', async () => {
