@@ -12,6 +12,7 @@ import { errorMiddleware } from './http/error.middleware.ts';
 import { createHandlers, type HandlerDeps, type Handlers } from './http/handlers.ts';
 import { corsPolicy, type CorsOrigins } from './http/cors.ts';
 import { accessLog } from './http/logging.ts';
+import { metricsRoute } from './http/metrics.routes.ts';
 import { rateLimiting, type RateLimits } from './http/rate-limit.ts';
 import { requestId } from './http/request-id.ts';
 import { securityHeaders } from './http/security-headers.ts';
@@ -19,6 +20,7 @@ import { MAX_BODY_BYTES } from './http/server.ts';
 import { strictJsonBody, utf8Query } from './http/strict-input.ts';
 import { strictIntegers } from './http/strict-integers.ts';
 import { NotFoundError } from './domain/errors.ts';
+import type { Metrics, Scrape } from './metrics/metrics.port.ts';
 
 export interface AppOptions extends HandlerDeps {
   readonly contract: Contract;
@@ -31,6 +33,10 @@ export interface AppOptions extends HandlerDeps {
   readonly dashboard?: () => Promise<DashboardAssets>;
   /** Express's `trust proxy`; the client address keys the login rate limit. */
   readonly trustProxy?: boolean | number | string;
+  /** Where requests, store failures and rate-limit refusals are reported (default: nowhere). */
+  readonly metrics?: Metrics;
+  /** GET /metrics on this app for a scraper presenting this bearer token (default: a 404 like any unknown path). */
+  readonly metricsEndpoint?: { readonly token: string; readonly scrape: Scrape };
 }
 
 interface OpenApiRequest extends Request {
@@ -45,12 +51,13 @@ export function createApp(options: AppOptions): express.Express {
   app.set('etag', false);
   app.set('trust proxy', options.trustProxy ?? false);
   app.use(requestId);
-  app.use(accessLog(logger));
+  app.use(accessLog(logger, options.metrics));
   app.use(securityHeaders());
   app.use(corsPolicy(options.corsOrigins));
   app.use(headAsGet);
   app.use(docsRoutes(contract));
   app.use(dashboardRoutes(options.dashboard ?? dashboardAssets));
+  if (options.metricsEndpoint) app.use(metricsRoute(options.metricsEndpoint.token, options.metricsEndpoint.scrape));
   app.use(refuseDeclaredLargeBodies);
   app.use(utf8Query);
   app.use(express.json({ limit: MAX_BODY_BYTES, type: ['application/json', 'application/*+json'], strict: true, verify: strictJsonBody }));
@@ -74,7 +81,7 @@ export function createApp(options: AppOptions): express.Express {
   app.use(strictIntegers(contract));
   app.use(rateLimiting(options.rateLimits, logger));
   app.use(dispatch(handlers));
-  app.use(errorMiddleware(logger));
+  app.use(errorMiddleware(logger, options.metrics));
   return app;
 }
 

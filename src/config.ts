@@ -43,11 +43,19 @@ const schema = z.object({
   ARGON2_CONCURRENCY: int(1, 256).optional(),
   SHUTDOWN_TIMEOUT_MS: int(0, 600_000).default(10_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),
+  METRICS_PORT: int(0, 65535).optional(),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  METRICS_TOKEN: z
+    .string()
+    .regex(/^[\x21-\x7e]{32,256}$/, '32 to 256 visible ASCII characters, no spaces (e.g. the output of `openssl rand -hex 32`)')
+    .optional(),
   RATE_LIMIT_WINDOW_SECONDS: int(1, 3600).default(60),
   RATE_LIMIT_SEARCH: int(0, 1_000_000).default(300),
   RATE_LIMIT_LOGIN_PER_CLIENT: int(0, 1_000_000).default(30),
   RATE_LIMIT_LOGIN_PER_EMAIL: int(0, 1_000_000).default(10),
   RATE_LIMIT_LOGIN_PER_EMAIL_ALL_CLIENTS: int(0, 1_000_000).default(100),
+  RATE_LIMIT_ACCOUNT: int(0, 1_000_000).default(600),
   TRUST_PROXY: z
     .string()
     .regex(/^(false|true|\d{1,2}|[0-9a-zA-Z.:/, ]+)$/, 'false, true, a number of proxy hops, or addresses/subnets (e.g. loopback, 10.0.0.0/8)')
@@ -81,6 +89,13 @@ export interface Config {
   readonly argon2Concurrency: number | undefined;
   readonly shutdownTimeoutMs: number;
   readonly logLevel: string;
+  /** `auto`: human-readable on a terminal outside production, JSON lines otherwise (src/logger.ts). */
+  readonly logFormat: 'auto' | 'json' | 'pretty';
+  /**
+   * Prometheus metrics, collected only when one of the two is set: `port` (with `host`) a
+   * listener of their own; `token`, GET /metrics on the API's port for that bearer token.
+   */
+  readonly metrics: { readonly port: number | undefined; readonly host: string; readonly token: string | undefined };
   readonly rateLimits: RateLimits;
   /** Express's `trust proxy`: which X-Forwarded-For hops to believe for the client address. */
   readonly trustProxy: boolean | number | string;
@@ -135,12 +150,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     argon2Concurrency: c.ARGON2_CONCURRENCY,
     shutdownTimeoutMs: c.SHUTDOWN_TIMEOUT_MS,
     logLevel: c.LOG_LEVEL,
+    logFormat: c.LOG_FORMAT,
+    metrics: { port: c.METRICS_PORT, host: c.METRICS_HOST, token: c.METRICS_TOKEN },
     rateLimits: {
       windowSeconds: c.RATE_LIMIT_WINDOW_SECONDS,
       searchPerUser: c.RATE_LIMIT_SEARCH,
       loginPerClient: c.RATE_LIMIT_LOGIN_PER_CLIENT,
       loginFailuresPerEmailAndClient: c.RATE_LIMIT_LOGIN_PER_EMAIL,
       loginFailuresPerEmail: c.RATE_LIMIT_LOGIN_PER_EMAIL_ALL_CLIENTS,
+      accountPerUser: c.RATE_LIMIT_ACCOUNT,
     },
     trustProxy: c.TRUST_PROXY === 'false' ? false : c.TRUST_PROXY === 'true' ? true : /^\d+$/.test(c.TRUST_PROXY) ? Number(c.TRUST_PROXY) : c.TRUST_PROXY,
     corsOrigins: c.CORS_ORIGINS === '*' || c.CORS_ORIGINS === 'none' ? c.CORS_ORIGINS : c.CORS_ORIGINS.split(',').map((o) => o.trim()),

@@ -2,15 +2,19 @@
 // the app and listens. Nothing else in the code base binds a port (configuration: src/config.ts).
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { pino } from 'pino';
+import type { pino } from 'pino';
 import type { Express } from 'express';
 import { createApp, type AppOptions } from './app.ts';
 import { ConfigError, DEMO_EMAIL, DEMO_PASSWORD, loadConfig, type Config } from './config.ts';
-import { EmailTakenError } from './domain/errors.ts';
+import { EmailTakenError, StoreUnavailableError } from './domain/errors.ts';
 import { loadContract } from './http/contract.ts';
 import { dashboardAssets } from './http/dashboard.assets.ts';
+import { metricsListener } from './http/metrics.routes.ts';
 import { drainConnections, listen } from './http/server.ts';
 import { importFile } from './import/import.service.ts';
+import { serverOutput, startupBanner } from './logger.ts';
+import { NO_METRICS, type Metrics, type Telemetry } from './metrics/metrics.port.ts';
+import { prometheusTelemetry } from './metrics/prometheus.metrics.ts';
 import { Argon2Hasher } from './security/argon2.hasher.ts';
 import { lowerThreadPoolPriority } from './security/thread-priority.ts';
 import { createServices, unmanaged, type Services } from './services.ts';
@@ -27,24 +31,58 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const logger = pino({ level: config.logLevel });
-  const services = await composeServices(config, logger);
-  await prepareStore(services, config, logger);
+  const { logger, print } = serverOutput(config);
+  const telemetry = composeTelemetry(config);
+  const services = await composeServices(config, logger, telemetry?.metrics);
+  const demoUser = await prepareStore(services, config, logger);
   await startServices(services);
-  const server = await listen(composeApp(services, config, logger), config.port, config.host, logger);
-  const { port } = server.address() as AddressInfo;
+  // The metrics listener first: a port that is taken stops start-up before the API takes requests.
+  const metricsServer =
+    telemetry && config.metrics.port !== undefined
+      ? await listen(metricsListener(telemetry.scrape, logger), config.metrics.port, config.metrics.host, logger)
+      : undefined;
+  const server = await listen(composeApp(services, config, logger, {}, telemetry), config.port, config.host, logger);
+  const url = `http://${config.host}:${(server.address() as AddressInfo).port}`;
+  const metrics = metricsServer
+    ? `http://${config.metrics.host}:${(metricsServer.address() as AddressInfo).port}/metrics`
+    : config.metrics.token
+      ? `${config.publicBaseUrl}/metrics`
+      : undefined;
   logger.info(
-    { url: `http://${config.host}:${port}`, docs: `${config.publicBaseUrl}/docs`, dashboard: `${config.publicBaseUrl}/dashboard`, store: services.store.kind, database: storeLocation(config.store) },
+    {
+      url,
+      docs: `${config.publicBaseUrl}/docs`,
+      dashboard: `${config.publicBaseUrl}/dashboard`,
+      openapi: `${config.publicBaseUrl}/openapi.json`,
+      ...(metrics ? { metrics } : {}),
+      store: services.store.kind,
+      database: storeLocation(config.store),
+    },
     'listening',
   );
-  handleShutdown(server, services, config, logger);
+  print(
+    startupBanner({
+      listening: url,
+      publicBaseUrl: config.publicBaseUrl,
+      store: `${services.store.kind === 'sqlite' ? 'embedded store' : 'MongoDB'} ${storeLocation(config.store)}`,
+      metrics: metricsServer ? metrics : metrics && `${metrics} (Authorization: Bearer $METRICS_TOKEN)`,
+      demoUser,
+    }),
+  );
+  handleShutdown([server, ...(metricsServer ? [metricsServer] : [])], services, config, logger);
+}
+
+/** Prometheus metrics when a way to read them is configured (METRICS_PORT or METRICS_TOKEN); otherwise none are collected. */
+function composeTelemetry(config: Config): Telemetry | undefined {
+  if (config.metrics.port === undefined && config.metrics.token === undefined) return undefined;
+  return prometheusTelemetry({ engine: config.store.kind === 'mongodb' ? config.store.search.kind : 'memory' });
 }
 
 // The three steps below are exported for the benchmark's server (scripts/bench/server.ts), which
 // must run exactly what operators run; nothing else imports this file.
 
 /** The store the configuration names, the services over it and the engine that answers searches. */
-export async function composeServices(config: Config, logger: pino.Logger): Promise<Services> {
+export async function composeServices(config: Config, logger: pino.Logger, metrics: Metrics = NO_METRICS): Promise<Services> {
   const store = await openStore(config.store);
   const pipeline = pipelineEngine(store, config.store);
   return createServices({
@@ -52,11 +90,15 @@ export async function composeServices(config: Config, logger: pino.Logger): Prom
     hasher: new Argon2Hasher(config.argon2, config.argon2Concurrency),
     tokenTtlSeconds: config.tokenTtlSeconds,
     ...(pipeline ? { engine: unmanaged(pipeline) } : {}),
+    metrics,
     search: {
       refreshMs: config.searchRefreshMs,
       onRefresh: (event) => {
         if (event.ok) logger.info({ schools: event.schools, ms: Math.round(event.ms) }, 'search index built');
-        else logger.warn({ err: event.error }, 'search index not refreshed: the previous one keeps serving');
+        else {
+          metrics.storeFailed('searchIndexRefresh', event.error instanceof StoreUnavailableError ? 'unavailable' : 'error');
+          logger.warn({ err: event.error }, 'search index not refreshed: the previous one keeps serving');
+        }
       },
     },
   });
@@ -75,12 +117,16 @@ export async function startServices(services: Services): Promise<{ indexMs: numb
   return { indexMs };
 }
 
-/** The HTTP app over the services, with the configuration's HTTP settings (`overrides`: the bench's). */
+/**
+ * The HTTP app over the services, with the configuration's HTTP settings (`overrides`: the
+ * bench's); /metrics on it only for METRICS_TOKEN.
+ */
 export function composeApp(
   services: Services,
   config: Config,
   logger: pino.Logger,
   overrides: Partial<Pick<AppOptions, 'validateResponses' | 'rateLimits'>> = {},
+  telemetry?: Telemetry,
 ): Express {
   return createApp({
     ...services,
@@ -91,11 +137,13 @@ export function composeApp(
     rateLimits: config.rateLimits,
     corsOrigins: config.corsOrigins,
     trustProxy: config.trustProxy,
+    ...(telemetry && config.metrics.token ? { metricsEndpoint: { token: config.metrics.token, scrape: telemetry.scrape } } : {}),
     ...overrides,
   });
 }
 
-async function prepareStore(services: Services, config: Config, logger: pino.Logger): Promise<void> {
+/** Seeds an empty catalog; returns the demo user's credentials when it is enabled. */
+async function prepareStore(services: Services, config: Config, logger: pino.Logger): Promise<{ email: string; password: string } | undefined> {
   if (config.seedWhenEmpty && (await services.store.schools.count()) === 0) {
     logger.info({ file: config.seedFile }, 'school catalog is empty: loading the seed');
     const report = await importFile(services.store, config.seedFile, {});
@@ -111,31 +159,44 @@ async function prepareStore(services: Services, config: Config, logger: pino.Log
     } catch (error) {
       if (!(error instanceof EmailTakenError)) throw error;
     }
+    return { email: DEMO_EMAIL, password: DEMO_PASSWORD };
   }
+  return undefined;
 }
 
-/** SIGTERM/SIGINT: stop accepting, let in-flight requests finish, close the store, exit 0. */
-function handleShutdown(server: Server, services: Services, config: Config, logger: pino.Logger): void {
+/**
+ * SIGTERM/SIGINT: stop accepting (the API's listener and the metrics listener), let in-flight
+ * requests finish, close the store, exit 0.
+ */
+function handleShutdown(servers: readonly Server[], services: Services, config: Config, logger: pino.Logger): void {
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
     const timer = setTimeout(() => {
       logger.warn('in-flight requests did not finish in time; closing connections');
-      server.closeAllConnections();
+      for (const server of servers) server.closeAllConnections();
     }, config.shutdownTimeoutMs);
     timer.unref();
-    const stopDraining = drainConnections(server);
-    server.close(() => {
-      stopDraining();
+    const closed = servers.map((server) => {
+      const stopDraining = drainConnections(server);
+      const done = new Promise<void>((resolve) =>
+        server.close(() => {
+          stopDraining();
+          resolve();
+        }),
+      );
+      server.closeIdleConnections();
+      return done;
+    });
+    void Promise.all(closed).then(() => {
       services.engine.close();
       void services.store.close().then(() => {
         logger.info('stopped');
         process.exit(0);
       });
     });
-    server.closeIdleConnections();
-    // Logged only now that the listener is closed: whoever reads this line (an orchestrator, a
+    // Logged only now that the listeners are closed: whoever reads this line (an orchestrator, a
     // test) can rely on new connections being refused from here on.
     logger.info({ signal }, 'shutting down');
   };

@@ -5,6 +5,7 @@ import { AuthService } from './domain/auth.service.ts';
 import { KeyService } from './domain/keys.service.ts';
 import type { Clock, PasswordHasher, Store } from './domain/ports.ts';
 import type { SearchEngine } from './domain/search/engine.ts';
+import { NO_METRICS, type Metrics } from './metrics/metrics.port.ts';
 import { SearchService } from './domain/search.service.ts';
 import { MemorySearchEngine, type MemoryEngineOptions } from './search/memory/memory.engine.ts';
 
@@ -24,6 +25,8 @@ export interface Services {
   readonly search: SearchService;
   readonly account: AccountService;
   readonly engine: ManagedEngine;
+  /** Where the app reports its work (createApp takes it from here). */
+  readonly metrics: Metrics;
 }
 
 export const systemClock: Clock = { now: () => new Date() };
@@ -48,15 +51,31 @@ export function createServices(deps: {
   engine?: ManagedEngine;
   /** For the default engine. */
   search?: MemoryEngineOptions;
+  /** Default: none. */
+  metrics?: Metrics;
 }): Services {
-  const { store, hasher, clock = systemClock } = deps;
+  const { store, hasher, clock = systemClock, metrics = NO_METRICS } = deps;
   const engine = deps.engine ?? new MemorySearchEngine(store.schools, deps.search);
   return {
     store,
     engine,
+    metrics,
     auth: new AuthService({ users: store.users, tokens: store.tokens, hasher, clock, settings: { tokenTtlSeconds: deps.tokenTtlSeconds } }),
     keys: new KeyService({ tokens: store.tokens, clock }),
-    search: new SearchService({ engine, requests: store.requests, clock }),
+    search: new SearchService({ engine: metrics === NO_METRICS ? engine : timed(engine, metrics), requests: store.requests, clock }),
     account: new AccountService({ users: store.users, tokens: store.tokens, requests: store.requests, clock }),
+  };
+}
+
+/** The engine as the search service sees it, each answer's time reported (the engine's alone: no HTTP, no metering). */
+function timed(engine: SearchEngine, metrics: Metrics): SearchEngine {
+  return {
+    async search(query) {
+      const started = performance.now();
+      const page = await engine.search(query);
+      metrics.searchAnswered((performance.now() - started) / 1000);
+      return page;
+    },
+    ready: async () => engine.ready?.(),
   };
 }

@@ -15,6 +15,7 @@ import { draftSchool, type SchoolInput } from '../../src/domain/school.draft.ts'
 import { loadContract } from '../../src/http/contract.ts';
 import type { CorsOrigins } from '../../src/http/cors.ts';
 import { RATE_LIMITS_OFF, type RateLimits } from '../../src/http/rate-limit.ts';
+import type { Telemetry } from '../../src/metrics/metrics.port.ts';
 import { listen } from '../../src/http/server.ts';
 import { Argon2Hasher } from '../../src/security/argon2.hasher.ts';
 import type { MemoryEngineOptions } from '../../src/search/memory/memory.engine.ts';
@@ -96,6 +97,9 @@ export interface TestAppOptions {
   search?: MemoryEngineOptions;
   /** Another engine than the in-process index (a MongoDB engine, a stand-in), on the app's store. */
   engine?: ManagedEngine | ((store: Store) => ManagedEngine);
+  /** Report to these metrics (default: none); with `metricsToken`, also GET /metrics on the app for that bearer token. */
+  telemetry?: Telemetry;
+  metricsToken?: string;
 }
 
 async function openTestStore(options: TestAppOptions): Promise<{ store: Store; dbPath: string; dispose(): Promise<void> }> {
@@ -122,7 +126,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const { store, dbPath, dispose } = await openTestStore(options);
   const clock = new TestClock();
   // The index is refreshed when a test seeds (seed() below), not on a timer: no test waits for it.
-  const services = createServices({ store, hasher: options.hasher ?? cheapHasher, clock, tokenTtlSeconds: options.tokenTtlSeconds ?? 3600, search: { refreshMs: 0, ...options.search }, ...(options.engine ? { engine: typeof options.engine === 'function' ? options.engine(store) : options.engine } : {}) });
+  const services = createServices({ store, hasher: options.hasher ?? cheapHasher, clock, tokenTtlSeconds: options.tokenTtlSeconds ?? 3600, search: { refreshMs: 0, ...options.search }, ...(options.telemetry ? { metrics: options.telemetry.metrics } : {}), ...(options.engine ? { engine: typeof options.engine === 'function' ? options.engine(store) : options.engine } : {}) });
   await services.engine.start();
   const lines = options.logLines;
   const logger = lines
@@ -137,6 +141,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     rateLimits: options.rateLimits ?? RATE_LIMITS_OFF,
     corsOrigins: options.corsOrigins ?? '*',
     ...(options.trustProxy === undefined ? {} : { trustProxy: options.trustProxy }),
+    ...(options.telemetry && options.metricsToken ? { metricsEndpoint: { token: options.metricsToken, scrape: options.telemetry.scrape } } : {}),
   });
   const server = await listen(app, 0, '127.0.0.1', logger);
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
