@@ -137,6 +137,32 @@ export type School = {
      */
     image_url: string;
     /**
+     * The school's street address as its directory gives it (e.g. `Massachusetts Hall`,
+     * `3737 Rue Sherbrooke Est`). Present only when the directory has one: omitted, never
+     * null or empty, when it is unknown.
+     *
+     */
+    address?: string;
+    /**
+     * The school's postal code as its directory gives it (a US ZIP or ZIP+4 such as `02138`
+     * or `02138-3800`, a Canadian postal code such as `H1X 2Y4`). Present only when known:
+     * omitted, never null or empty, otherwise.
+     *
+     */
+    postal_code?: string;
+    /**
+     * Latitude of the school in decimal degrees (WGS 84), as its directory gives it. Present
+     * only when known, and then together with `longitude`; omitted, never null, otherwise.
+     *
+     */
+    latitude?: number;
+    /**
+     * Longitude of the school in decimal degrees (WGS 84), as its directory gives it. Present
+     * only when known, and then together with `latitude`; omitted, never null, otherwise.
+     *
+     */
+    longitude?: number;
+    /**
      * How well the school matches the query, from 0 to 1, rounded to 4 decimals; never higher
      * than the score of the result before it. 1: the query is the school's name (case,
      * accents, punctuation, synonyms and small words aside); 0.97: the query is one of its
@@ -293,13 +319,16 @@ export type Problem = {
      */
     request_id: string;
     /**
-     * For invalid requests, each thing that was wrong and where.
+     * For invalid requests, each thing that was wrong and where (the first 25).
      */
     errors?: Array<ProblemItem>;
 };
 
 export type ProblemItem = {
-    in: 'query' | 'path' | 'header' | 'body';
+    /**
+     * Where the problem is (named `location`, not `in`, since 1.1.0).
+     */
+    location: 'query' | 'path' | 'header' | 'body';
     /**
      * The parameter's name, or a JSON pointer into the body.
      */
@@ -369,8 +398,10 @@ export type FetchSchoolSearchErrors = {
      */
     401: Problem;
     /**
-     * A quota is used up (see the operation's description); retry after the given number of
-     * seconds. `RateLimit` shows which quota is at zero.
+     * A quota is used up; retry after the given number of seconds. `RateLimit` shows which
+     * quota is at zero: `search-per-user` (searches), `account-per-user` (the other operations
+     * that need a token, together), `password-change-per-user`, or on login
+     * `login-per-client`, `login-failures-per-email-and-client`, `login-failures-per-email`.
      *
      */
     429: Problem;
@@ -411,6 +442,14 @@ export type RevokeCurrentTokenErrors = {
      * The token is missing, malformed, unknown, expired or revoked.
      */
     401: Problem;
+    /**
+     * A quota is used up; retry after the given number of seconds. `RateLimit` shows which
+     * quota is at zero: `search-per-user` (searches), `account-per-user` (the other operations
+     * that need a token, together), `password-change-per-user`, or on login
+     * `login-per-client`, `login-failures-per-email-and-client`, `login-failures-per-email`.
+     *
+     */
+    429: Problem;
     /**
      * An unexpected error. Nothing internal is disclosed; quote `request_id` when reporting it.
      */
@@ -457,8 +496,10 @@ export type CreateTokenErrors = {
      */
     415: Problem;
     /**
-     * A quota is used up (see the operation's description); retry after the given number of
-     * seconds. `RateLimit` shows which quota is at zero.
+     * A quota is used up; retry after the given number of seconds. `RateLimit` shows which
+     * quota is at zero: `search-per-user` (searches), `account-per-user` (the other operations
+     * that need a token, together), `password-change-per-user`, or on login
+     * `login-per-client`, `login-failures-per-email-and-client`, `login-failures-per-email`.
      *
      */
     429: Problem;
@@ -500,6 +541,14 @@ export type RotateTokenErrors = {
      */
     401: Problem;
     /**
+     * A quota is used up; retry after the given number of seconds. `RateLimit` shows which
+     * quota is at zero: `search-per-user` (searches), `account-per-user` (the other operations
+     * that need a token, together), `password-change-per-user`, or on login
+     * `login-per-client`, `login-failures-per-email-and-client`, `login-failures-per-email`.
+     *
+     */
+    429: Problem;
+    /**
      * An unexpected error. Nothing internal is disclosed; quote `request_id` when reporting it.
      */
     500: Problem;
@@ -536,6 +585,14 @@ export type ListMyTokensErrors = {
      * The token is missing, malformed, unknown, expired or revoked.
      */
     401: Problem;
+    /**
+     * A quota is used up; retry after the given number of seconds. `RateLimit` shows which
+     * quota is at zero: `search-per-user` (searches), `account-per-user` (the other operations
+     * that need a token, together), `password-change-per-user`, or on login
+     * `login-per-client`, `login-failures-per-email-and-client`, `login-failures-per-email`.
+     *
+     */
+    429: Problem;
     /**
      * An unexpected error. Nothing internal is disclosed; quote `request_id` when reporting it.
      */
@@ -582,6 +639,14 @@ export type RevokeMyTokenErrors = {
      * No such resource, or not one of the caller's.
      */
     404: Problem;
+    /**
+     * A quota is used up; retry after the given number of seconds. `RateLimit` shows which
+     * quota is at zero: `search-per-user` (searches), `account-per-user` (the other operations
+     * that need a token, together), `password-change-per-user`, or on login
+     * `login-per-client`, `login-failures-per-email-and-client`, `login-failures-per-email`.
+     *
+     */
+    429: Problem;
     /**
      * An unexpected error. Nothing internal is disclosed; quote `request_id` when reporting it.
      */
@@ -632,6 +697,14 @@ export type CreateApiKeyErrors = {
      */
     415: Problem;
     /**
+     * A quota is used up; retry after the given number of seconds. `RateLimit` shows which
+     * quota is at zero: `search-per-user` (searches), `account-per-user` (the other operations
+     * that need a token, together), `password-change-per-user`, or on login
+     * `login-per-client`, `login-failures-per-email-and-client`, `login-failures-per-email`.
+     *
+     */
+    429: Problem;
+    /**
      * An unexpected error. Nothing internal is disclosed; quote `request_id` when reporting it.
      */
     500: Problem;
@@ -677,6 +750,14 @@ export type RotateApiKeyErrors = {
      * No such resource, or not one of the caller's.
      */
     404: Problem;
+    /**
+     * A quota is used up; retry after the given number of seconds. `RateLimit` shows which
+     * quota is at zero: `search-per-user` (searches), `account-per-user` (the other operations
+     * that need a token, together), `password-change-per-user`, or on login
+     * `login-per-client`, `login-failures-per-email-and-client`, `login-failures-per-email`.
+     *
+     */
+    429: Problem;
     /**
      * An unexpected error. Nothing internal is disclosed; quote `request_id` when reporting it.
      */
@@ -727,8 +808,10 @@ export type ChangePasswordErrors = {
      */
     415: Problem;
     /**
-     * A quota is used up (see the operation's description); retry after the given number of
-     * seconds. `RateLimit` shows which quota is at zero.
+     * A quota is used up; retry after the given number of seconds. `RateLimit` shows which
+     * quota is at zero: `search-per-user` (searches), `account-per-user` (the other operations
+     * that need a token, together), `password-change-per-user`, or on login
+     * `login-per-client`, `login-failures-per-email-and-client`, `login-failures-per-email`.
      *
      */
     429: Problem;
@@ -769,6 +852,14 @@ export type FetchMyDataErrors = {
      * The token is missing, malformed, unknown, expired or revoked.
      */
     401: Problem;
+    /**
+     * A quota is used up; retry after the given number of seconds. `RateLimit` shows which
+     * quota is at zero: `search-per-user` (searches), `account-per-user` (the other operations
+     * that need a token, together), `password-change-per-user`, or on login
+     * `login-per-client`, `login-failures-per-email-and-client`, `login-failures-per-email`.
+     *
+     */
+    429: Problem;
     /**
      * An unexpected error. Nothing internal is disclosed; quote `request_id` when reporting it.
      */
@@ -818,6 +909,14 @@ export type FetchMyRequestsErrors = {
      */
     401: Problem;
     /**
+     * A quota is used up; retry after the given number of seconds. `RateLimit` shows which
+     * quota is at zero: `search-per-user` (searches), `account-per-user` (the other operations
+     * that need a token, together), `password-change-per-user`, or on login
+     * `login-per-client`, `login-failures-per-email-and-client`, `login-failures-per-email`.
+     *
+     */
+    429: Problem;
+    /**
      * An unexpected error. Nothing internal is disclosed; quote `request_id` when reporting it.
      */
     500: Problem;
@@ -859,6 +958,14 @@ export type FetchMyUsageErrors = {
      * The token is missing, malformed, unknown, expired or revoked.
      */
     401: Problem;
+    /**
+     * A quota is used up; retry after the given number of seconds. `RateLimit` shows which
+     * quota is at zero: `search-per-user` (searches), `account-per-user` (the other operations
+     * that need a token, together), `password-change-per-user`, or on login
+     * `login-per-client`, `login-failures-per-email-and-client`, `login-failures-per-email`.
+     *
+     */
+    429: Problem;
     /**
      * An unexpected error. Nothing internal is disclosed; quote `request_id` when reporting it.
      */

@@ -51,6 +51,7 @@ const LIMITS_OFF = {
   RATE_LIMIT_LOGIN_PER_CLIENT: '0',
   RATE_LIMIT_LOGIN_PER_EMAIL: '0',
   RATE_LIMIT_LOGIN_PER_EMAIL_ALL_CLIENTS: '0',
+  RATE_LIMIT_ACCOUNT: '0',
 };
 
 // The budget. The default run is part of `npm test` and CI: a fixed seed makes it reproducible

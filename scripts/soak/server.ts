@@ -33,6 +33,7 @@ export function serverEnv(databasePath: string): NodeJS.ProcessEnv {
     RATE_LIMIT_LOGIN_PER_CLIENT: '0',
     RATE_LIMIT_LOGIN_PER_EMAIL: '0',
     RATE_LIMIT_LOGIN_PER_EMAIL_ALL_CLIENTS: '0',
+    RATE_LIMIT_ACCOUNT: '0',
   };
 }
 

@@ -3,8 +3,10 @@
 import type { ErrorRequestHandler, Request, Response } from 'express';
 import type { Logger } from 'pino';
 import { DomainError, InvalidCredentialsError, InvalidInputError, NotFoundError, StoreUnavailableError, TooManyKeysError, UnauthenticatedError, WrongPasswordError } from '../domain/errors.ts';
+import { NO_METRICS, type Metrics } from '../metrics/metrics.port.ts';
 import { PROBLEMS, problemBody, type ProblemItem, type ProblemKind } from './problems.ts';
 import { loggable } from './logging.ts';
+import { operationOf } from './operation-label.ts';
 import { RateLimitedError } from './rate-limit.ts';
 import { requestIdOf } from './request-id.ts';
 
@@ -24,11 +26,13 @@ export function sendProblem(req: Request, res: Response, mapped: Mapped): void {
   res.status(kind.status).type('application/problem+json').send(problemBody(kind, detail, requestIdOf(req), errors));
 }
 
-export function errorMiddleware(logger: Logger): ErrorRequestHandler {
+export function errorMiddleware(logger: Logger, metrics: Metrics = NO_METRICS): ErrorRequestHandler {
   return (error: unknown, req, res, next) => {
     if (res.headersSent) return next(error);
     const mapped = map(error, req);
+    if (error instanceof RateLimitedError) metrics.rateLimited(error.policy);
     if (mapped.kind.status === 503) {
+      metrics.storeFailed(operationOf(req), 'unavailable');
       // Expected while another process holds the store (an import): no stack, not an error.
       const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : undefined;
       logger.warn({ requestId: requestIdOf(req), method: req.method, cause }, 'store unavailable');
@@ -125,7 +129,7 @@ function internal(): Mapped {
 }
 
 function describe(item: ProblemItem): string {
-  return item.in === 'body' ? `body at ${item.name}: ${item.message}` : `${item.in} parameter "${item.name}": ${item.message}`;
+  return item.location === 'body' ? `body at ${item.name}: ${item.message}` : `${item.location} parameter "${item.name}": ${item.message}`;
 }
 
 /** express-openapi-validator reports paths like "/query/limit" or "/body/email". */
@@ -136,13 +140,13 @@ function validationItems(raw: unknown, req: Request): ProblemItem[] {
     if (!match) {
       // Not about a parameter or the body: the URL itself (e.g. broken percent-encoding).
       const message = /malformed uri/i.test(item.message ?? '') ? 'is not valid percent-encoding' : (item.message ?? 'is invalid');
-      return { in: 'path', name: req.path, message };
+      return { location: 'path', name: req.path, message };
     }
     const where = match[1]!;
     const rest = match[2] ?? '';
-    const location: ProblemItem['in'] = where === 'params' ? 'path' : where === 'headers' ? 'header' : (where as ProblemItem['in']);
+    const location: ProblemItem['location'] = where === 'params' ? 'path' : where === 'headers' ? 'header' : (where as ProblemItem['location']);
     const name = location === 'body' ? `/${rest.replace(/\./g, '/')}` : rest;
-    return { in: location, name, message: item.message ?? 'is invalid' };
+    return { location, name, message: item.message ?? 'is invalid' };
   });
 }
 

@@ -44,19 +44,37 @@ export function problemType(kind: ProblemKind): string {
 }
 
 export interface ProblemItem {
-  in: 'query' | 'path' | 'header' | 'body';
+  location: 'query' | 'path' | 'header' | 'body';
   name: string;
   message: string;
 }
 
+/**
+ * The contract's bounds on a problem body (OWASP API4: every string and array is bounded). Parts
+ * of a problem echo the request (an unknown parameter's name, the values in `detail`), so a
+ * hostile request could otherwise make an answer as large as itself.
+ */
+export const PROBLEM_LIMITS = { detail: 4096, items: 25, name: 256, message: 1024 } as const;
+
 /** The RFC 9457 body every error response carries, whichever layer sends it. */
 export function problemBody(kind: ProblemKind, detail: string, requestId: string, errors?: ProblemItem[]): string {
+  const items = errors?.slice(0, PROBLEM_LIMITS.items).map((item) => ({
+    location: item.location,
+    name: clip(item.name, PROBLEM_LIMITS.name),
+    message: clip(item.message, PROBLEM_LIMITS.message),
+  }));
   return JSON.stringify({
     type: problemType(kind),
     title: kind.title,
     status: kind.status,
-    detail,
+    detail: clip(detail, PROBLEM_LIMITS.detail),
     request_id: requestId,
-    ...(errors && errors.length > 0 ? { errors } : {}),
+    ...(items && items.length > 0 ? { errors: items } : {}),
   });
+}
+
+/** At most `max` code points, the last one an ellipsis when cut (JSON Schema counts code points). */
+function clip(text: string, max: number): string {
+  const points = [...text];
+  return points.length <= max ? text : `${points.slice(0, max - 1).join('')}…`;
 }

@@ -22,6 +22,8 @@ export interface RateLimits {
   readonly loginFailuresPerEmailAndClient: number;
   /** Failed logins per e-mail from all clients together: the ceiling on guessing from many addresses. */
   readonly loginFailuresPerEmail: number;
+  /** Per user, every other operation that needs a token (account, history, tokens, keys) together. */
+  readonly accountPerUser: number;
 }
 
 export const RATE_LIMITS_OFF: RateLimits = {
@@ -30,7 +32,21 @@ export const RATE_LIMITS_OFF: RateLimits = {
   loginPerClient: 0,
   loginFailuresPerEmailAndClient: 0,
   loginFailuresPerEmail: 0,
+  accountPerUser: 0,
 };
+
+/** The operations the per-user account quota covers: every one with a token but search and password change, which have their own. */
+export const ACCOUNT_OPERATIONS = [
+  'fetchMyData',
+  'fetchMyRequests',
+  'fetchMyUsage',
+  'listMyTokens',
+  'revokeMyToken',
+  'revokeCurrentToken',
+  'rotateToken',
+  'createApiKey',
+  'rotateApiKey',
+] as const;
 
 /** Raised by a limiter; the error middleware answers 429 (Retry-After is already set). */
 export class RateLimitedError extends Error {
@@ -72,7 +88,10 @@ export function rateLimiting(limits: RateLimits, logger: Logger): RequestHandler
         })
       : undefined;
 
+  // One limiter shared by all of them: one counter per user whichever of these it calls.
+  const account = build({ policy: 'account-per-user', limit: limits.accountPerUser, key: (req) => `a:${principalOf(req).userId}` });
   const byOperation: Record<string, RequestHandler[]> = {
+    ...Object.fromEntries(ACCOUNT_OPERATIONS.map((operationId) => [operationId, account ? [account] : []])),
     fetchSchoolSearch: [
       build({ policy: 'search-per-user', limit: limits.searchPerUser, key: (req) => `u:${principalOf(req).userId}` }),
     ].filter((h) => h !== undefined),

@@ -65,7 +65,7 @@ describe('createToken (POST /v1/auth)', () => {
   test('when a field is missing, then 400 names it', async () => {
     const r = await createToken({ client: app.client(), body: { email: 'a@example.com' } as never, ...unchecked });
     const p = expectProblem(r, 400, 'validation-error');
-    expect(p.errors).toContainEqual(expect.objectContaining({ in: 'body' }));
+    expect(p.errors).toContainEqual(expect.objectContaining({ location: 'body' }));
     expect(p.detail).toMatch(/password/);
   });
 

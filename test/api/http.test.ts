@@ -69,7 +69,7 @@ describe('ambiguous or malformed requests', () => {
   test('when a path has broken percent-encoding, then 400 about the path', async () => {
     const r = await fetch(`${app.baseUrl}/v1/tokens/%E0%A4%A`, { method: 'DELETE', headers: { Authorization: `Bearer ${user.token}` } });
     const problem = expectProblem({ response: r, error: await r.json() }, 400, 'validation-error');
-    expect(problem.errors![0]).toMatchObject({ in: 'path' });
+    expect(problem.errors![0]).toMatchObject({ location: 'path' });
   });
 
   test('when an id is written in upper case, then it is the same id', async () => {

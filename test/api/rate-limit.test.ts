@@ -3,7 +3,7 @@
 // headers (draft 8). Each test starts its own app, so quotas never leak between tests.
 import { afterEach, describe, expect, test } from 'vitest';
 import { createClient } from '../../generated/client/index.ts';
-import { changePassword, createToken, fetchMyRequests, fetchSchoolSearch, rotateToken } from '../../generated/sdk.gen.ts';
+import { changePassword, createToken, fetchMyData, fetchMyRequests, fetchSchoolSearch, listMyTokens, rotateToken } from '../../generated/sdk.gen.ts';
 import { RATE_LIMITS_OFF, type RateLimits } from '../../src/http/rate-limit.ts';
 import { startTestApp, type TestApp, type TestAppOptions } from '../support/app.ts';
 import { expectProblem, unchecked } from '../support/problem.ts';
@@ -95,6 +95,26 @@ describe('search: per user', () => {
     expect(ok.response!.status).toBe(200);
     expect(ok.response!.headers.get('ratelimit')).toBeNull();
     expect(ok.response!.headers.get('ratelimit-policy')).toBeNull();
+  });
+});
+
+describe('account operations: one quota per user', () => {
+  test('when a user has used the account quota across operations, then 429 on each of them, with RateLimit headers; search and other users are not affected', async () => {
+    const a = await start({ accountPerUser: 3, searchPerUser: 10 });
+    const user = await a.userClient();
+    const other = await a.userClient();
+    const data = await fetchMyData({ client: user.client });
+    expect(data.response!.status).toBe(200);
+    expect(data.response!.headers.get('ratelimit')).toMatch(/^"account-per-user"; r=2; t=\d+$/);
+    expect((await fetchMyRequests({ client: user.client })).response!.status).toBe(200);
+    expect((await listMyTokens({ client: user.client })).response!.status).toBe(200);
+    for (const refused of [await fetchMyData({ client: user.client }), await listMyTokens({ client: user.client })]) {
+      expectProblem(refused, 429, 'rate-limited');
+      expect(retryAfter(refused.response)).toBeGreaterThan(0);
+      expect(refused.response!.headers.get('ratelimit')).toMatch(/^"account-per-user"; r=0; t=\d+$/);
+    }
+    expect((await fetchSchoolSearch({ client: user.client, query: { query: 'harvard' } })).response!.status).toBe(200);
+    expect((await fetchMyData({ client: other.client })).response!.status).toBe(200);
   });
 });
 

@@ -5,6 +5,7 @@ import type { ZodType } from 'zod';
 import * as sdk from '../../generated/sdk.gen.ts';
 import * as schemas from '../../generated/zod.gen.ts';
 import { SchoolSearchClient } from '../../src/client/index.ts';
+import { startTestApp } from '../support/app.ts';
 import { loadContractOperations, type ContractOperation } from './contract-operations.ts';
 import { startPrism, type RunningPrism } from './prism.ts';
 
@@ -145,6 +146,75 @@ describe('static mode (npm run mock)', () => {
     const response = await send(staticMock.baseUrl, op, { url: '/v1/tokens/not-a-uuid' });
 
     await expectProblem(response, 400, '/problems/validation-error');
+  });
+});
+
+describe('errors on request (Prefer) and a true default', () => {
+  test('an invalid request gets the generic 400, true whatever was wrong: it names no parameter', async () => {
+    const op = operations.find((o) => o.operationId === 'createToken')!;
+
+    const response = await send(staticMock.baseUrl, op, { body: { email: 'demo@example.com' } });
+
+    const body = (await bodyOf(response)) as { detail: string; errors?: unknown };
+    expect(response.status).toBe(400);
+    expect(body.detail).toBe('The request does not match the API contract; `errors` lists what is wrong and where.');
+    expect(body.errors).toBeUndefined();
+  });
+
+  test('Prefer: code=400, example=limit answers the real 400 for a page too large', async () => {
+    const op = operations.find((o) => o.operationId === 'fetchSchoolSearch')!;
+
+    const response = await send(staticMock.baseUrl, op, { headers: { Prefer: 'code=400, example=limit' } });
+
+    const body = (await bodyOf(response)) as { errors: Array<{ location: string; name: string }> };
+    expect(response.status).toBe(400);
+    expect(body.errors).toEqual([{ location: 'query', name: 'limit', message: 'must be <= 25' }]);
+  });
+
+  test('Prefer: code=429 answers the rate-limited problem with Retry-After', async () => {
+    const op = operations.find((o) => o.operationId === 'fetchSchoolSearch')!;
+
+    const response = await send(staticMock.baseUrl, op, { headers: { Prefer: 'code=429' } });
+
+    await expectProblem(response, 429, '/problems/rate-limited');
+  });
+});
+
+describe('CORS: the same as the real API', () => {
+  const ORIGIN = 'https://frontend.example';
+  const CORS_HEADERS = [
+    'access-control-allow-origin',
+    'access-control-allow-methods',
+    'access-control-allow-headers',
+    'access-control-expose-headers',
+    'access-control-allow-credentials',
+    'access-control-max-age',
+  ];
+  const cors = (response: Response) => Object.fromEntries(CORS_HEADERS.map((name) => [name, response.headers.get(name)]));
+
+  test("a preflight and a cross-origin search get the API's CORS headers from the mock", async () => {
+    const api = await startTestApp();
+    try {
+      const preflight = (base: string) =>
+        fetch(`${base}/v1/fetchSchoolSearch?query=harvard`, {
+          method: 'OPTIONS',
+          headers: { Origin: ORIGIN, 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': 'authorization' },
+        });
+      const search = (base: string, token: string) =>
+        fetch(`${base}/v1/fetchSchoolSearch?query=harvard`, { headers: { Origin: ORIGIN, Authorization: `Bearer ${token}` } });
+      const user = await api.userClient();
+
+      const [mockPreflight, apiPreflight] = [await preflight(staticMock.baseUrl), await preflight(api.baseUrl)];
+      const [mockSearch, apiSearch] = [await search(staticMock.baseUrl, TOKEN), await search(api.baseUrl, user.token)];
+
+      expect(mockPreflight.status).toBe(apiPreflight.status);
+      expect(cors(mockPreflight)).toEqual(cors(apiPreflight));
+      expect(cors(mockSearch)).toEqual(cors(apiSearch));
+      expect(cors(mockSearch)['access-control-expose-headers']).toContain('X-Request-Id');
+      expect(cors(mockSearch)['access-control-allow-credentials']).toBeNull();
+    } finally {
+      await api.close();
+    }
   });
 });
 

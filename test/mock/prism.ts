@@ -1,12 +1,11 @@
-// Runs `prism mock` on the contract as a child process on a free port, the way `npm run mock` does.
+// Runs the mock (scripts/mock.ts: `prism mock` behind the API's CORS policy) as a child process
+// on a free port, the way `npm run mock` does.
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { CONTRACT_PATH } from './contract-operations.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-// The bin is a JavaScript file: run it with this Node (24), whatever `node` is first on PATH.
-const PRISM_CLI = fileURLToPath(new URL('../../node_modules/@stoplight/prism-cli/dist/index.js', import.meta.url));
+const MOCK = fileURLToPath(new URL('../../scripts/mock.ts', import.meta.url));
 
 export interface RunningPrism {
   readonly baseUrl: string;
@@ -24,7 +23,7 @@ async function freePort(): Promise<number> {
 
 export async function startPrism(extraArgs: string[] = [], timeoutMs = 45_000): Promise<RunningPrism> {
   const port = await freePort();
-  const args = [PRISM_CLI, 'mock', '-p', String(port), '-h', '127.0.0.1', ...extraArgs, fileURLToPath(CONTRACT_PATH)];
+  const args = [MOCK, '-p', String(port), '-h', '127.0.0.1', ...extraArgs];
   const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, SCARF_ANALYTICS: 'false' }, stdio: ['ignore', 'pipe', 'pipe'] });
   // Prism logs every request; the pipes must be drained or it stalls. Keep the tail for errors.
   let output = '';

@@ -218,7 +218,7 @@ describe('API2: forged, malformed and misplaced credentials', () => {
         const beside = await call(op, bearer(user.token), `${name}=${user.token}`);
         expect(beside.response.status, `${name} with header on ${op.operationId}`).toBe(400);
         const problem = expectProblem(beside, 400, 'validation-error');
-        expect(problem.errors).toContainEqual(expect.objectContaining({ in: 'query', name }));
+        expect(problem.errors).toContainEqual(expect.objectContaining({ location: 'query', name }));
         // And the token is not echoed back.
         expect(beside.text).not.toContain(user.token);
       }

@@ -110,7 +110,7 @@ describe('API1: Bob, with his own token, asks for Alice data on every route', ()
       for (const r of await Promise.all(attempts)) {
         record(r);
         const problem = expectProblem(r, 400, 'validation-error');
-        expect(problem.errors).toContainEqual(expect.objectContaining({ in: 'query', name }));
+        expect(problem.errors).toContainEqual(expect.objectContaining({ location: 'query', name }));
       }
     }
   });

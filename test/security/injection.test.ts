@@ -106,7 +106,7 @@ describe('API8: MongoDB operators and other structured values in every parameter
     ['query=x&limit[$lt]=100', 'limit'],
   ])('when search gets %s, then 400 naming the parameter', async (qs, name) => {
     const problem = expectProblem(await get(`/v1/fetchSchoolSearch?${qs}`), 400, 'validation-error');
-    expect(problem.errors?.some((e) => e.in === 'query' && e.name.startsWith(name))).toBe(true);
+    expect(problem.errors?.some((e) => e.location === 'query' && e.name.startsWith(name))).toBe(true);
   });
 
   test.each([
@@ -115,7 +115,7 @@ describe('API8: MongoDB operators and other structured values in every parameter
     ['offset[]=0', 'offset'],
   ])('when fetchMyRequests gets %s, then 400 naming the parameter', async (qs, name) => {
     const problem = expectProblem(await get(`/v1/fetchMyRequests?${qs}`), 400, 'validation-error');
-    expect(problem.errors?.some((e) => e.in === 'query' && e.name.startsWith(name))).toBe(true);
+    expect(problem.errors?.some((e) => e.location === 'query' && e.name.startsWith(name))).toBe(true);
   });
 
   test('when tokenID is an operator object, then it authenticates nobody: 401 alone, 400 beside a header', async () => {
@@ -134,7 +134,7 @@ describe('API8: MongoDB operators and other structured values in every parameter
       const method = path.startsWith('/v1/tokens') ? 'DELETE' : 'GET';
       const r = await answer(await fetch(`${app.baseUrl}${path}`, { method, headers: bearer() }));
       const problem = expectProblem(r, 400, 'validation-error');
-      expect(problem.errors![0]).toMatchObject({ in: 'path' });
+      expect(problem.errors![0]).toMatchObject({ location: 'path' });
     }
   });
 
@@ -176,11 +176,11 @@ describe('API8: NUL bytes, invalid UTF-8 and 10 kB strings', () => {
     const before = (await fetchMyData({ client: user.client })).data!.usage.request_count;
     for (const qs of ['%FF%FE', 'harvard%FF', '%C0%AF', '%ED%A0%80', 'har%E2%80vard', 'x+%80']) {
       const problem = expectProblem(await get(`/v1/fetchSchoolSearch?query=${qs}`), 400, 'validation-error');
-      expect(problem.errors, qs).toContainEqual(expect.objectContaining({ in: 'query', name: 'query' }));
+      expect(problem.errors, qs).toContainEqual(expect.objectContaining({ location: 'query', name: 'query' }));
     }
     // A parameter name that is not UTF-8 is named as it was sent.
     const named = expectProblem(await get('/v1/fetchSchoolSearch?query=x&%FFname=1'), 400, 'validation-error');
-    expect(named.errors).toContainEqual(expect.objectContaining({ in: 'query', name: '%FFname' }));
+    expect(named.errors).toContainEqual(expect.objectContaining({ location: 'query', name: '%FFname' }));
     expect((await fetchMyData({ client: user.client })).data!.usage.request_count).toBe(before);
   });
 
@@ -203,7 +203,7 @@ describe('API8: NUL bytes, invalid UTF-8 and 10 kB strings', () => {
       ['query=x&limit=%FF', 'limit'],
     ] as const) {
       const problem = expectProblem(await get(`/v1/fetchSchoolSearch?${qs}`), 400, 'validation-error');
-      expect(problem.errors?.some((e) => e.in === 'query' && e.name === name), qs).toBe(true);
+      expect(problem.errors?.some((e) => e.location === 'query' && e.name === name), qs).toBe(true);
     }
   });
 
@@ -217,7 +217,7 @@ describe('API8: NUL bytes, invalid UTF-8 and 10 kB strings', () => {
     ] as const) {
       const r = await answer(await fetch(`${app.baseUrl}${path}`, { method, headers: bearer() }));
       const problem = expectProblem(r, 400, 'validation-error');
-      expect(problem.errors![0], path).toMatchObject({ in: 'path' });
+      expect(problem.errors![0], path).toMatchObject({ location: 'path' });
     }
   });
 
@@ -236,7 +236,7 @@ describe('API8: NUL bytes, invalid UTF-8 and 10 kB strings', () => {
       ]);
     for (const field of ['email', 'password'] as const) {
       const problem = expectProblem(await post(invalidUtf8(field)), 400, 'validation-error');
-      expect(problem.errors).toEqual([{ in: 'body', name: '/', message: 'must be UTF-8 (the body has bytes that are not)' }]);
+      expect(problem.errors).toEqual([{ location: 'body', name: '/', message: 'must be UTF-8 (the body has bytes that are not)' }]);
     }
     // The right credentials still work: the refusals were about the bytes.
     expect((await post(JSON.stringify({ email: 'injector@example.com', password: PASSWORD }))).response.status).toBe(200);
@@ -247,7 +247,7 @@ describe('API8: NUL bytes, invalid UTF-8 and 10 kB strings', () => {
     // The last e-mail is the real account: JSON.parse alone would have logged in as it.
     const twice = await post(`{"email":"nobody@example.com","password":"${PASSWORD}","email":"injector@example.com"}`);
     const problem = expectProblem(twice, 400, 'validation-error');
-    expect(problem.errors).toEqual([{ in: 'body', name: '/email', message: 'appears more than once in its object (a name must be unique)' }]);
+    expect(problem.errors).toEqual([{ location: 'body', name: '/email', message: 'appears more than once in its object (a name must be unique)' }]);
     // Written with an escape, the same name is still the same name.
     const escaped = expectProblem(await post(`{"email":"injector@example.com","password":"x","p\\u0061ssword":"${PASSWORD}"}`), 400, 'validation-error');
     expect(escaped.errors!.map((e) => e.name)).toEqual(['/password']);
@@ -289,7 +289,7 @@ describe('API8: NUL bytes, invalid UTF-8 and 10 kB strings', () => {
     for (const body of [{ email: `${big}@example.com`, password: PASSWORD }, { email: 'injector@example.com', password: big }]) {
       const r = await answer(await fetch(`${app.baseUrl}/v1/auth`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }));
       const problem = expectProblem(r, 400, 'validation-error');
-      expect(problem.errors![0]!.in).toBe('body');
+      expect(problem.errors![0]!.location).toBe('body');
     }
     expectProblem(await get('/v1/fetchMyData', { Authorization: `Bearer ${big}` }), 401, 'unauthorized');
   });
@@ -316,7 +316,7 @@ describe('API8: integers written as Infinity or beyond a double', () => {
   ])('when %s, then 400 naming the parameter', async (path, name) => {
     const r = await answer(await fetch(`${app.baseUrl}${path}`, { headers: bearer() }));
     const problem = expectProblem(r, 400, 'validation-error');
-    expect(problem.errors?.some((e) => e.in === 'query' && e.name === name)).toBe(true);
+    expect(problem.errors?.some((e) => e.location === 'query' && e.name === name)).toBe(true);
   });
 });
 

@@ -33,7 +33,7 @@ describe('API3: mass assignment', () => {
     async (field) => {
       const r = await login({ email: 'mass@example.com', password: PASSWORD, [field]: field === 'expires_in' ? 999_999_999 : 'x' });
       const problem = expectProblem(r, 400, 'validation-error');
-      expect(problem.errors).toContainEqual(expect.objectContaining({ in: 'body', name: `/${field}` }));
+      expect(problem.errors).toContainEqual(expect.objectContaining({ location: 'body', name: `/${field}` }));
       expect(JSON.stringify(r.error)).not.toContain('ssk_');
     },
   );

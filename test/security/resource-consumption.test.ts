@@ -47,7 +47,7 @@ describe('API4: what one request may ask for is bounded by the contract', () => 
       expect((await ask(MAX_LIMIT)).response!.status).toBe(200);
       for (const limit of [MAX_LIMIT + 1, 1000, 2 ** 31, '1e9', -1, 0]) {
         const problem = expectProblem(await ask(limit), 400, 'validation-error');
-        expect(problem.errors).toContainEqual(expect.objectContaining({ in: 'query', name: 'limit' }));
+        expect(problem.errors).toContainEqual(expect.objectContaining({ location: 'query', name: 'limit' }));
       }
     }
     const page = await search(MAX_LIMIT);
@@ -61,7 +61,7 @@ describe('API4: what one request may ask for is bounded by the contract', () => 
       expect((await ask(MAX_OFFSET)).response!.status).toBe(200);
       for (const offset of [MAX_OFFSET + 1, 10 ** 9, '99999999999999999999999', -1]) {
         const problem = expectProblem(await ask(offset), 400, 'validation-error');
-        expect(problem.errors).toContainEqual(expect.objectContaining({ in: 'query', name: 'offset' }));
+        expect(problem.errors).toContainEqual(expect.objectContaining({ location: 'query', name: 'offset' }));
       }
     }
   });
@@ -71,7 +71,7 @@ describe('API4: what one request may ask for is bounded by the contract', () => 
     expect((await ask('u'.repeat(MAX_QUERY))).response!.status).toBe(200);
     for (const query of ['u'.repeat(MAX_QUERY + 1), 'university '.repeat(1000)]) {
       const problem = expectProblem(await ask(query), 400, 'validation-error');
-      expect(problem.errors).toContainEqual(expect.objectContaining({ in: 'query', name: 'query' }));
+      expect(problem.errors).toContainEqual(expect.objectContaining({ location: 'query', name: 'query' }));
     }
     const r = await fetch(`${app.baseUrl}/v1/fetchSchoolSearch?query=${'u'.repeat(20_000)}`, { headers: { Authorization: `Bearer ${user.token}` } });
     expectProblem(await answer(r), 431, 'headers-too-large');
