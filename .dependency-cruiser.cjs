@@ -85,6 +85,22 @@ module.exports = {
       to: { path: '^src/stores/' },
     },
     {
+      name: 'prometheus-only-in-its-adapter',
+      comment:
+        'prom-client is an adapter of the Metrics port (src/metrics/metrics.port.ts): only ' +
+        'src/metrics/prometheus.metrics.ts imports it. The HTTP layer and the services report through the port.',
+      severity: 'error',
+      from: { pathNot: '^src/metrics/prometheus[.]metrics[.]ts$' },
+      to: { path: '(^|/)node_modules/prom-client/' },
+    },
+    {
+      name: 'pretty-logs-only-in-the-logger',
+      comment: 'pino-pretty formats the server\'s logs for a terminal (src/logger.ts); nothing else picks an output format.',
+      severity: 'error',
+      from: { pathNot: '^src/logger[.]ts$' },
+      to: { path: '(^|/)node_modules/pino-pretty/' },
+    },
+    {
       name: 'no-circular',
       comment:
         'Modules that import each other, directly or through others, cannot be understood or moved alone. ' +
@@ -112,6 +128,9 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
+    // The client package's consumers import it by its published name, installed only in the
+    // scratch project `npm run test:clients` makes.
+    exclude: { path: '^scripts/clients/ts-consumer/' },
     // Without this, `import type` lines vanish before the rules see them.
     tsPreCompilationDeps: true,
     // allowImportingTsExtensions + nodenext: imports name the `.ts` file itself.

@@ -1,0 +1,58 @@
+"""The official Python client of the School Search API.
+
+    from school_search_client import SchoolSearchClient
+
+    with SchoolSearchClient("http://localhost:3000", email="demo@example.com", password="…") as api:
+        page = api.search("harvard", state_code="MA", limit=10)  # logs in on first use
+
+``SchoolSearchClient`` (blocking, thread-safe) and ``AsyncSchoolSearchClient`` (asyncio) wrap the
+low-level client generated from the API's contract (``school_search_client._generated``, by
+openapi-python-client) and return its model classes, re-exported here.
+"""
+
+from ._async import AsyncSchoolSearchClient
+from ._errors import SchoolSearchApiError, SchoolSearchError
+from ._generated.models import (
+    Account,
+    ApiKey,
+    ApiRequest,
+    DailyUsage,
+    DayUsage,
+    Problem,
+    ProblemItem,
+    RequestHistory,
+    School,
+    SchoolSearchResponse,
+    SearchResult,
+    StateCode,
+    Token,
+    TokenInfo,
+    TokenList,
+    Usage,
+)
+from ._sync import SchoolSearchClient
+from ._version import __version__
+
+__all__ = [
+    "Account",
+    "ApiKey",
+    "ApiRequest",
+    "AsyncSchoolSearchClient",
+    "DailyUsage",
+    "DayUsage",
+    "Problem",
+    "ProblemItem",
+    "RequestHistory",
+    "School",
+    "SchoolSearchApiError",
+    "SchoolSearchClient",
+    "SchoolSearchError",
+    "SchoolSearchResponse",
+    "SearchResult",
+    "StateCode",
+    "Token",
+    "TokenInfo",
+    "TokenList",
+    "Usage",
+    "__version__",
+]

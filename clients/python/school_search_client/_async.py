@@ -1,0 +1,176 @@
+"""AsyncSchoolSearchClient: the asyncio client. Same behaviour as SchoolSearchClient (the logic is
+shared, in _core.py); use one instance within one event loop."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections.abc import AsyncIterator, Mapping
+from types import TracebackType
+from typing import Any, Self, TypeVar
+from uuid import UUID
+
+import httpx
+
+from ._core import (
+    PAGE_SIZE,
+    TOKEN,
+    ClientCore,
+    Clock,
+    Flow,
+    Send,
+    Step,
+    adrive,
+    check_offset,
+    http_request,
+    next_offset,
+)
+from ._errors import SchoolSearchError
+from ._generated.models import (
+    Account,
+    ApiKey,
+    DailyUsage,
+    RequestHistory,
+    School,
+    SchoolSearchResponse,
+    StateCode,
+    TokenList,
+)
+
+T = TypeVar("T")
+
+_log = logging.getLogger("school_search_client")
+
+
+class AsyncSchoolSearchClient:
+    """The School Search API for asyncio, with the token handled for you.
+
+    The same arguments, methods (as coroutines) and token behaviour as
+    :class:`SchoolSearchClient`; ``search_all`` is an async iterator, and ``aclose()`` (or leaving
+    an ``async with`` block) logs out the session the client logged in itself and closes its
+    connections. Concurrent tasks that need a token share one login or renewal.
+    """
+
+    def __init__(
+        self,
+        base_url: str,
+        *,
+        email: str | None = None,
+        password: str | None = None,
+        api_key: str | None = None,
+        token: str | None = None,
+        renew_before_seconds: float = 60.0,
+        timeout: float | httpx.Timeout | None = 30.0,
+        httpx_args: Mapping[str, Any] | None = None,
+        clock: Clock = time.monotonic,
+    ) -> None:
+        """Arguments as for :class:`SchoolSearchClient`; ``httpx_args`` go to ``httpx.AsyncClient``
+        (``event_hooks`` must then be async functions)."""
+        self._core = ClientCore(
+            base_url,
+            email=email,
+            password=password,
+            api_key=api_key,
+            token=token,
+            renew_before_seconds=renew_before_seconds,
+            timeout=timeout,
+            httpx_args=httpx_args,
+            clock=clock,
+        )
+        self._http = self._core.api.get_async_httpx_client()
+        # The login or renewal in flight, which concurrent tasks wait for instead of starting their own.
+        self._pending: asyncio.Task[str] | None = None
+
+    async def search(
+        self, query: str, state_code: StateCode | None = None, offset: int = 0, limit: int = PAGE_SIZE
+    ) -> SchoolSearchResponse:
+        """One page of the schools matching ``query``, best first. Each call is metered."""
+        return await self._run(self._core.search(query, state_code, offset, limit))
+
+    async def search_all(self, query: str, state_code: StateCode | None = None) -> AsyncIterator[School]:
+        """Every matching school, once each, a page of 25 (one metered search) at a time."""
+        offset: int | None = 0
+        while offset is not None:
+            result = (await self.search(query, state_code, check_offset(offset, query), PAGE_SIZE)).requestresult
+            for school in result.schools:
+                yield school
+            offset = next_offset(offset, result)
+
+    async def my_data(self) -> Account:
+        return await self._run(self._core.my_data())
+
+    async def my_requests(self, offset: int = 0, limit: int = PAGE_SIZE) -> RequestHistory:
+        return await self._run(self._core.my_requests(offset, limit))
+
+    async def my_usage(self, days: int = 30) -> DailyUsage:
+        return await self._run(self._core.my_usage(days))
+
+    async def create_api_key(self, name: str, expires_in_days: int | None = None) -> ApiKey:
+        return await self._run(self._core.create_api_key(name, expires_in_days))
+
+    async def rotate_api_key(self, token_id: UUID | str) -> ApiKey:
+        return await self._run(self._core.rotate_api_key(token_id))
+
+    async def list_tokens(self) -> TokenList:
+        return await self._run(self._core.list_tokens())
+
+    async def revoke_token(self, token_id: UUID | str) -> None:
+        await self._run(self._core.revoke_token(token_id))
+
+    async def logout(self) -> None:
+        """Revokes the current token and forgets it. With credentials, a later call logs in again."""
+        token = await self._release()
+        if token is not None:
+            await self._run(self._core.logout(token))
+
+    async def aclose(self) -> None:
+        """Logs out the session this client logged in itself, then closes the connections."""
+        try:
+            token = await self._release(obtained_only=True)
+            if token is not None:
+                await self._run(self._core.logout(token))
+        except (SchoolSearchError, httpx.HTTPError) as error:
+            _log.warning("school-search-client: logout on close failed: %s", error)
+        finally:
+            await self._http.aclose()
+
+    async def __aenter__(self) -> Self:
+        return self
+
+    async def __aexit__(
+        self, kind: type[BaseException] | None, error: BaseException | None, traceback: TracebackType | None
+    ) -> None:
+        await self.aclose()
+
+    async def _run(self, flow: Flow[T]) -> T:
+        return await adrive(flow, self._do)
+
+    async def _do(self, step: Step) -> Any:
+        if isinstance(step, Send):
+            return await self._http.request(**http_request(step))
+        if step is TOKEN:
+            return await self._token()
+        raise AssertionError(step)
+
+    async def _token(self) -> str:
+        if self._pending is None:
+            token = self._core.keeper.usable()
+            if token is not None:
+                return token
+            self._pending = asyncio.get_running_loop().create_task(adrive(self._core.keeper.replace(), self._do))
+            self._pending.add_done_callback(self._landed)
+        # Shielded: a caller that is cancelled must not cancel the login the others wait for.
+        return await asyncio.shield(self._pending)
+
+    def _landed(self, task: asyncio.Task[str]) -> None:
+        if self._pending is task:
+            self._pending = None
+        if not task.cancelled():
+            task.exception()  # marks it retrieved: its waiters raise it, asyncio need not log it
+
+    async def _release(self, *, obtained_only: bool = False) -> str | None:
+        """Takes the current token for logout, after any login or renewal in flight."""
+        if self._pending is not None:
+            await asyncio.wait([self._pending])
+        return self._core.keeper.take(obtained_only=obtained_only)

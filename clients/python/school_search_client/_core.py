@@ -1,0 +1,383 @@
+"""The client's logic, written once for the sync and the async client.
+
+Each operation is a generator (a *flow*) that yields what it needs and is sent the result: a
+``Send`` (one HTTP exchange through a generated operation) is answered with the httpx.Response, or
+the exception the exchange raised is thrown into the flow; ``TOKEN`` is answered with the token to
+use now. ``SchoolSearchClient`` drives flows with httpx.Client and a thread lock,
+``AsyncSchoolSearchClient`` with httpx.AsyncClient and asyncio. Every decision (when to log in,
+rotate, retry or give up) is taken here, once: the shape of httpx's own auth flows ("sans-I/O").
+
+Requests are built by each generated operation module's ``_get_kwargs`` and successful answers
+parsed by its ``_parse_response``, rather than through its ``sync_detailed``/``asyncio_detailed``:
+those take the token from an AuthenticatedClient fixed when it is made (this client's token
+changes), and parse every documented error body as a JSON problem (a proxy's HTML 503 would raise a
+JSONDecodeError instead of an error carrying the status). Every openapi-python-client operation
+module has these two functions; the generator's version is pinned (requirements-dev.txt).
+"""
+
+from __future__ import annotations
+
+import enum
+import threading
+from collections.abc import Awaitable, Callable, Generator, Mapping
+from dataclasses import dataclass, field
+from types import ModuleType
+from typing import Any, Final, TypeAlias, TypeVar
+from uuid import UUID
+
+import httpx
+
+from ._errors import SchoolSearchApiError, SchoolSearchError
+from ._generated.api.account import fetch_my_data, fetch_my_requests, fetch_my_usage
+from ._generated.api.auth import create_token, list_my_tokens, revoke_current_token, revoke_my_token, rotate_token
+from ._generated.api.keys import create_api_key, rotate_api_key
+from ._generated.api.schools import fetch_school_search
+from ._generated.client import Client
+from ._generated.models import (
+    Account,
+    ApiKey,
+    ApiKeyRequest,
+    Credentials,
+    DailyUsage,
+    RequestHistory,
+    SchoolSearchResponse,
+    SearchResult,
+    StateCode,
+    Token,
+    TokenList,
+)
+from ._generated.types import UNSET
+from ._version import __version__
+
+T = TypeVar("T")
+
+#: Seconds on a monotonic scale; tests pass a clock they can move.
+Clock: TypeAlias = Callable[[], float]
+
+# fetchSchoolSearch's bounds in the contract: `limit` at most 25, `offset` at most 10000.
+PAGE_SIZE: Final = 25
+MAX_OFFSET: Final = 10_000
+
+USER_AGENT: Final = f"school-search-client-python/{__version__}"
+
+
+class _Need(enum.Enum):
+    TOKEN = "the token to send now: the cached one, or one from the login or renewal all callers share"
+
+
+TOKEN: Final = _Need.TOKEN
+
+
+@dataclass(frozen=True)
+class Send:
+    """One HTTP exchange: the generated ``operation`` module called with ``kwargs``, as ``token``'s bearer."""
+
+    operation: ModuleType
+    kwargs: Mapping[str, Any] = field(default_factory=dict)
+    token: str | None = None
+
+
+Step: TypeAlias = Send | _Need
+Flow: TypeAlias = Generator[Step, Any, T]
+
+
+def http_request(step: Send) -> dict[str, Any]:
+    """The keyword arguments of ``httpx.Client.request`` for ``step``."""
+    request: dict[str, Any] = step.operation._get_kwargs(**step.kwargs)
+    if step.token is not None:
+        # Only ever the Authorization header: never the contract's deprecated `tokenID` query
+        # parameter, which would put the token into logs.
+        request["headers"] = {**request.get("headers", {}), "Authorization": f"Bearer {step.token}"}
+    return request
+
+
+# The parser's client: `_parse_response` asks it only whether an undocumented status should raise.
+_PARSER: Final = Client(base_url="", raise_on_unexpected_status=True)
+
+
+def parse(operation: ModuleType, response: httpx.Response, expect: type[T]) -> T:
+    """The answer's model, or SchoolSearchApiError for an error status."""
+    if not response.is_success:
+        raise SchoolSearchApiError.from_response(response)
+    try:
+        parsed = operation._parse_response(client=_PARSER, response=response)
+    except (ValueError, KeyError, TypeError) as error:
+        raise SchoolSearchError(
+            f"{_what(response)}: the answer does not match the API's contract: {error!r}"
+        ) from error
+    if not isinstance(parsed, expect):
+        raise SchoolSearchError(f"{_what(response)}: expected {expect.__name__}, got {type(parsed).__name__}")
+    return parsed
+
+
+def expect_no_content(response: httpx.Response) -> None:
+    if not response.is_success:
+        raise SchoolSearchApiError.from_response(response)
+
+
+def _what(response: httpx.Response) -> str:
+    return f"{response.request.method} {response.request.url.path} → {response.status_code}"
+
+
+def drive(flow: Flow[T], do: Callable[[Step], Any]) -> T:
+    """Runs ``flow`` to its end, doing each step it yields with ``do``."""
+    reply: Any = None
+    error: Exception | None = None
+    while True:
+        try:
+            step = flow.send(reply) if error is None else flow.throw(error)
+        except StopIteration as done:
+            return done.value  # type: ignore[no-any-return]
+        try:
+            reply, error = do(step), None
+        except Exception as failure:  # noqa: BLE001 - thrown into the flow, which decides (a failed renewal is not fatal)
+            reply, error = None, failure
+
+
+async def adrive(flow: Flow[T], do: Callable[[Step], Awaitable[Any]]) -> T:
+    """``drive`` for the async client: the same flow, each step awaited."""
+    reply: Any = None
+    error: Exception | None = None
+    while True:
+        try:
+            step = flow.send(reply) if error is None else flow.throw(error)
+        except StopIteration as done:
+            return done.value  # type: ignore[no-any-return]
+        try:
+            reply, error = await do(step), None
+        except Exception as failure:  # noqa: BLE001 - as in drive()
+            reply, error = None, failure
+
+
+@dataclass(frozen=True)
+class _Session:
+    token: str
+    #: Lower-case UUID text; None for a token the caller handed in.
+    token_id: str | None
+    #: On the client's clock; None for a token the caller handed in: its lifetime is unknown.
+    expires_at: float | None
+    lifetime: float | None
+
+
+class TokenKeeper:
+    """The client's one current token, and the decisions about it.
+
+    No I/O and no waiting: ``replace()`` is a flow, and the drivers see to it that one caller at
+    a time runs it while the others wait for its result. The lock guards only the session's
+    reads and writes (never held across I/O), so it is harmless inside an event loop too.
+    """
+
+    def __init__(
+        self, *, credentials: Credentials | None, token: str | None, renew_before: float, clock: Clock
+    ) -> None:
+        self._credentials = credentials
+        self._renew_before = renew_before
+        self._clock = clock
+        self._lock = threading.Lock()
+        self._session = _Session(token, None, None, None) if token is not None else None
+
+    @property
+    def can_log_in(self) -> bool:
+        return self._credentials is not None
+
+    def usable(self) -> str | None:
+        """The cached token, unless it is missing or due for renewal."""
+        with self._lock:
+            session = self._session
+        if session is None or self._due(session):
+            return None
+        return session.token
+
+    def replace(self) -> Flow[str]:
+        """A new token: the cached one rotated while it is still valid, else a login."""
+        with self._lock:
+            current = self._session
+        if current is not None and current.expires_at is not None and self._clock() < current.expires_at:
+            rotated = yield from self._rotate(current)
+            if rotated is not None:
+                return rotated.token
+        return (yield from self._log_in()).token
+
+    def forget(self, token: str) -> None:
+        """The server refused ``token`` (401): drop it, unless another caller already replaced it."""
+        with self._lock:
+            if self._session is not None and self._session.token == token:
+                self._session = None
+
+    def forget_token_id(self, token_id: UUID | str) -> None:
+        with self._lock:
+            if self._session is not None and self._session.token_id == str(token_id).lower():
+                self._session = None
+
+    def take(self, *, obtained_only: bool = False) -> str | None:
+        """Hands over the current token and forgets it (logout). With ``obtained_only``, only a
+        token this client obtained itself: never an API key or token the caller gave it."""
+        with self._lock:
+            session = self._session
+            if session is None or (obtained_only and session.expires_at is None):
+                return None
+            self._session = None
+            return session.token
+
+    def _due(self, session: _Session) -> bool:
+        if session.expires_at is None or session.lifetime is None:
+            return False
+        # Never more than half the lifetime early: with a short-lived token and a large margin
+        # the client would otherwise rotate on every call.
+        margin = min(self._renew_before, session.lifetime / 2)
+        return self._clock() >= session.expires_at - margin
+
+    def _rotate(self, current: _Session) -> Flow[_Session | None]:
+        """None when the server no longer accepts the token, so that a login is the way on."""
+        sent_at = self._clock()
+        try:
+            response = yield Send(rotate_token, {}, current.token)
+            token = parse(rotate_token, response, Token)
+        except (SchoolSearchApiError, httpx.HTTPError) as error:
+            if isinstance(error, SchoolSearchApiError) and error.status == 401:
+                return None
+            # A failed renewal must not fail the caller while the token still works; the next
+            # call tries again.
+            if current.expires_at is not None and self._clock() < current.expires_at:
+                return current
+            raise
+        return self._adopt(token, sent_at)
+
+    def _log_in(self) -> Flow[_Session]:
+        if self._credentials is None:
+            raise SchoolSearchError(
+                "no token left and no email/password to get one (logged out, or the API key was refused)"
+            )
+        sent_at = self._clock()
+        response = yield Send(create_token, {"body": self._credentials})
+        return self._adopt(parse(create_token, response, Token), sent_at)
+
+    def _adopt(self, token: Token, sent_at: float) -> _Session:
+        # Expiry counts from when the request left, on the client's own clock: the server's
+        # `expires_at` is on the server's clock, and the two need not agree.
+        lifetime = float(token.expires_in)
+        session = _Session(token.token, str(token.token_id).lower(), sent_at + lifetime, lifetime)
+        with self._lock:
+            self._session = session
+        return session
+
+
+def pick_token(token: str | None, api_key: str | None) -> str | None:
+    if token is not None and api_key is not None and token != api_key:
+        raise TypeError("token and api_key are the same thing; give one of them")
+    return token if token is not None else api_key
+
+
+def pick_credentials(email: str | None, password: str | None) -> Credentials | None:
+    if (email is None) != (password is None):
+        raise TypeError("give both email and password, or neither")
+    return Credentials(email=email, password=password) if email is not None and password is not None else None
+
+
+def next_offset(offset: int, result: SearchResult) -> int | None:
+    """Where ``search_all``'s next page starts; None when this page was the last."""
+    offset += len(result.schools)
+    # An empty page also ends it: schools deleted between pages must not make it spin.
+    return None if not result.schools or offset >= result.total_count else offset
+
+
+def check_offset(offset: int, query: str) -> int:
+    if offset > MAX_OFFSET:
+        raise SchoolSearchError(f'more than {MAX_OFFSET} schools match "{query}"; narrow the query to see the rest')
+    return offset
+
+
+class ClientCore:
+    """What both clients hold, and the flow of each of their methods."""
+
+    def __init__(
+        self,
+        base_url: str,
+        *,
+        email: str | None,
+        password: str | None,
+        api_key: str | None,
+        token: str | None,
+        renew_before_seconds: float,
+        timeout: float | httpx.Timeout | None,
+        httpx_args: Mapping[str, Any] | None,
+        clock: Clock,
+    ) -> None:
+        given = pick_token(token, api_key)
+        credentials = pick_credentials(email, password)
+        if given is None and credentials is None:
+            raise TypeError("give either email and password, or an api_key (token)")
+        self.keeper = TokenKeeper(credentials=credentials, token=given, renew_before=renew_before_seconds, clock=clock)
+        # Options that the generated Client passes to httpx itself are taken out of httpx_args
+        # (httpx would get them twice); the rest (transport, proxy, event_hooks, …) go through.
+        args = dict(httpx_args or {})
+        self.api = Client(
+            base_url=base_url,
+            headers={"User-Agent": USER_AGENT, **args.pop("headers", {})},
+            cookies=args.pop("cookies", {}),
+            timeout=httpx.Timeout(timeout) if isinstance(timeout, (int, float)) else timeout,
+            verify_ssl=args.pop("verify", True),
+            follow_redirects=args.pop("follow_redirects", False),
+            httpx_args=args,
+            raise_on_unexpected_status=True,
+        )
+
+    def authed(self, operation: ModuleType, kwargs: Mapping[str, Any]) -> Flow[httpx.Response]:
+        """Sends with the current token; after a 401, once more with a fresh login."""
+        token: str = yield TOKEN
+        first: httpx.Response = yield Send(operation, kwargs, token)
+        if first.status_code != 401 or not self.keeper.can_log_in:
+            return first
+        self.keeper.forget(token)
+        retry: str = yield TOKEN
+        second: httpx.Response = yield Send(operation, kwargs, retry)
+        # Returned, not retried again: a token refused right after a login means something other
+        # than expiry is wrong, and looping would only hammer the (deliberately slow) login.
+        if second.status_code == 401:
+            self.keeper.forget(retry)
+        return second
+
+    def call(self, operation: ModuleType, expect: type[T], **kwargs: Any) -> Flow[T]:
+        response = yield from self.authed(operation, kwargs)
+        return parse(operation, response, expect)
+
+    def search(self, query: str, state_code: StateCode | None, offset: int, limit: int) -> Flow[SchoolSearchResponse]:
+        state = UNSET if state_code is None else state_code
+        return self.call(
+            fetch_school_search, SchoolSearchResponse, query=query, state_code=state, offset=offset, limit=limit
+        )
+
+    def my_data(self) -> Flow[Account]:
+        return self.call(fetch_my_data, Account)
+
+    def my_requests(self, offset: int, limit: int) -> Flow[RequestHistory]:
+        return self.call(fetch_my_requests, RequestHistory, offset=offset, limit=limit)
+
+    def my_usage(self, days: int) -> Flow[DailyUsage]:
+        return self.call(fetch_my_usage, DailyUsage, days=days)
+
+    def create_api_key(self, name: str, expires_in_days: int | None) -> Flow[ApiKey]:
+        body = (
+            ApiKeyRequest(name=name)
+            if expires_in_days is None
+            else ApiKeyRequest(name=name, expires_in_days=expires_in_days)
+        )
+        return self.call(create_api_key, ApiKey, body=body)
+
+    def rotate_api_key(self, token_id: UUID | str) -> Flow[ApiKey]:
+        return self.call(rotate_api_key, ApiKey, token_id=token_id)
+
+    def list_tokens(self) -> Flow[TokenList]:
+        return self.call(list_my_tokens, TokenList)
+
+    def revoke_token(self, token_id: UUID | str) -> Flow[None]:
+        response = yield from self.authed(revoke_my_token, {"token_id": token_id})
+        expect_no_content(response)
+        self.keeper.forget_token_id(token_id)
+
+    def logout(self, token: str) -> Flow[None]:
+        """Logout: revokes ``token`` (already taken from the keeper)."""
+        response = yield Send(revoke_current_token, {}, token)
+        # Already dead is as logged out as it gets.
+        if response.status_code != 401:
+            expect_no_content(response)

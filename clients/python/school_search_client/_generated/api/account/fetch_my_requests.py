@@ -1,0 +1,213 @@
+from http import HTTPStatus
+from typing import Any
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.problem import Problem
+from ...models.request_history import RequestHistory
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    *,
+    offset: int | Unset = 0,
+    limit: int | Unset = 25,
+) -> dict[str, Any]:
+
+    params: dict[str, Any] = {}
+
+    params["offset"] = offset
+
+    params["limit"] = limit
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/v1/fetchMyRequests",
+        "params": params,
+    }
+
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Problem | RequestHistory | None:
+    if response.status_code == 200:
+        response_200 = RequestHistory.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = Problem.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Problem.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 429:
+        response_429 = Problem.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 500:
+        response_500 = Problem.from_dict(response.json())
+
+        return response_500
+
+    if response.status_code == 503:
+        response_503 = Problem.from_dict(response.json())
+
+        return response_503
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[Problem | RequestHistory]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient | Client,
+    offset: int | Unset = 0,
+    limit: int | Unset = 25,
+) -> Response[Problem | RequestHistory]:
+    """The caller's request history, newest first
+
+     The caller's metered request records (one per search), newest first, paged with
+    `offset` and `limit`. `total_count` is the number of all the caller's records.
+
+    Args:
+        offset (int | Unset):  Default: 0.
+        limit (int | Unset):  Default: 25.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Problem | RequestHistory]
+    """
+
+    kwargs = _get_kwargs(
+        offset=offset,
+        limit=limit,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    *,
+    client: AuthenticatedClient | Client,
+    offset: int | Unset = 0,
+    limit: int | Unset = 25,
+) -> Problem | RequestHistory | None:
+    """The caller's request history, newest first
+
+     The caller's metered request records (one per search), newest first, paged with
+    `offset` and `limit`. `total_count` is the number of all the caller's records.
+
+    Args:
+        offset (int | Unset):  Default: 0.
+        limit (int | Unset):  Default: 25.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Problem | RequestHistory
+    """
+
+    return sync_detailed(
+        client=client,
+        offset=offset,
+        limit=limit,
+    ).parsed
+
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient | Client,
+    offset: int | Unset = 0,
+    limit: int | Unset = 25,
+) -> Response[Problem | RequestHistory]:
+    """The caller's request history, newest first
+
+     The caller's metered request records (one per search), newest first, paged with
+    `offset` and `limit`. `total_count` is the number of all the caller's records.
+
+    Args:
+        offset (int | Unset):  Default: 0.
+        limit (int | Unset):  Default: 25.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Problem | RequestHistory]
+    """
+
+    kwargs = _get_kwargs(
+        offset=offset,
+        limit=limit,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient | Client,
+    offset: int | Unset = 0,
+    limit: int | Unset = 25,
+) -> Problem | RequestHistory | None:
+    """The caller's request history, newest first
+
+     The caller's metered request records (one per search), newest first, paged with
+    `offset` and `limit`. `total_count` is the number of all the caller's records.
+
+    Args:
+        offset (int | Unset):  Default: 0.
+        limit (int | Unset):  Default: 25.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Problem | RequestHistory
+    """
+
+    return (
+        await asyncio_detailed(
+            client=client,
+            offset=offset,
+            limit=limit,
+        )
+    ).parsed

@@ -1,0 +1,51 @@
+"""Contains all the data models used in inputs/outputs"""
+
+from .account import Account
+from .api_key import ApiKey
+from .api_key_request import ApiKeyRequest
+from .api_request import ApiRequest
+from .credentials import Credentials
+from .daily_usage import DailyUsage
+from .day_usage import DayUsage
+from .health import Health
+from .health_status import HealthStatus
+from .password_change import PasswordChange
+from .problem import Problem
+from .problem_item import ProblemItem
+from .problem_item_location import ProblemItemLocation
+from .request_history import RequestHistory
+from .school import School
+from .school_search_response import SchoolSearchResponse
+from .search_result import SearchResult
+from .state_code import StateCode
+from .token import Token
+from .token_info import TokenInfo
+from .token_info_kind import TokenInfoKind
+from .token_list import TokenList
+from .usage import Usage
+
+__all__ = (
+    "Account",
+    "ApiKey",
+    "ApiKeyRequest",
+    "ApiRequest",
+    "Credentials",
+    "DailyUsage",
+    "DayUsage",
+    "Health",
+    "HealthStatus",
+    "PasswordChange",
+    "Problem",
+    "ProblemItem",
+    "ProblemItemLocation",
+    "RequestHistory",
+    "School",
+    "SchoolSearchResponse",
+    "SearchResult",
+    "StateCode",
+    "Token",
+    "TokenInfo",
+    "TokenInfoKind",
+    "TokenList",
+    "Usage",
+)

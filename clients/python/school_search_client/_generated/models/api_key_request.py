@@ -1,0 +1,54 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Self, TypeVar
+
+from attrs import define as _attrs_define
+
+from ..types import UNSET, Unset
+
+T = TypeVar("T", bound="ApiKeyRequest")
+
+
+@_attrs_define
+class ApiKeyRequest:
+    """
+    Attributes:
+        name (str): What the key is for, as the user will recognise it in a list (1 to 64 characters, no control
+            characters).
+        expires_in_days (int | Unset): Lifetime of the key in days, at most 365. Default: 90.
+    """
+
+    name: str
+    expires_in_days: int | Unset = 90
+
+    def to_dict(self) -> dict[str, Any]:
+        name = self.name
+
+        expires_in_days = self.expires_in_days
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "name": name,
+            }
+        )
+        if expires_in_days is not UNSET:
+            field_dict["expires_in_days"] = expires_in_days
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        d = dict(src_dict)
+        name = d.pop("name")
+
+        expires_in_days = d.pop("expires_in_days", UNSET)
+
+        api_key_request = cls(
+            name=name,
+            expires_in_days=expires_in_days,
+        )
+
+        return api_key_request

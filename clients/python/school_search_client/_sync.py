@@ -1,0 +1,203 @@
+"""SchoolSearchClient: the blocking client, safe to share between threads."""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from collections.abc import Iterator, Mapping
+from concurrent.futures import Future
+from types import TracebackType
+from typing import Any, Self, TypeVar
+from uuid import UUID
+
+import httpx
+
+from ._core import PAGE_SIZE, TOKEN, ClientCore, Clock, Flow, Send, Step, check_offset, drive, http_request, next_offset
+from ._errors import SchoolSearchError
+from ._generated.models import (
+    Account,
+    ApiKey,
+    DailyUsage,
+    RequestHistory,
+    School,
+    SchoolSearchResponse,
+    StateCode,
+    TokenList,
+)
+
+T = TypeVar("T")
+
+_log = logging.getLogger("school_search_client")
+
+
+class SchoolSearchClient:
+    """The School Search API, with the token handled for you.
+
+    Give either ``email`` and ``password`` (the client logs in on first use, renews the token
+    shortly before it expires, and logs in again once when the API answers 401), or an
+    ``api_key`` (alias ``token``): used as is, never renewed, a 401 reaches you. Given both, the
+    client starts with the key and logs in when it is refused.
+
+    An error answer raises :class:`SchoolSearchApiError`; network failures raise httpx's errors.
+    Methods return the generated model classes. One instance may be shared by many threads:
+    concurrent calls that need a token share one login or renewal. ``close()`` (or leaving a
+    ``with`` block) logs out the session the client logged in itself and closes its connections.
+    """
+
+    def __init__(
+        self,
+        base_url: str,
+        *,
+        email: str | None = None,
+        password: str | None = None,
+        api_key: str | None = None,
+        token: str | None = None,
+        renew_before_seconds: float = 60.0,
+        timeout: float | httpx.Timeout | None = 30.0,
+        httpx_args: Mapping[str, Any] | None = None,
+        clock: Clock = time.monotonic,
+    ) -> None:
+        """
+        Args:
+            base_url: where the API is, e.g. ``https://api.example.com`` (without ``/v1``).
+            email, password: the credentials to log in with.
+            api_key: an API key (or any token) to use as is; ``token`` is an alias.
+            renew_before_seconds: rotate the token this long before it expires (at most half
+                its lifetime).
+            timeout: seconds per request (connect, read, write, pool); None for none.
+            httpx_args: more arguments for the ``httpx.Client`` (``transport``, ``proxy``,
+                ``event_hooks``, ``verify``, ``headers``, …).
+            clock: monotonic seconds, for expiry; tests pass one they can move.
+        """
+        self._core = ClientCore(
+            base_url,
+            email=email,
+            password=password,
+            api_key=api_key,
+            token=token,
+            renew_before_seconds=renew_before_seconds,
+            timeout=timeout,
+            httpx_args=httpx_args,
+            clock=clock,
+        )
+        self._http = self._core.api.get_httpx_client()
+        # The login or renewal in flight, which concurrent callers wait for instead of starting their own.
+        self._pending: Future[str] | None = None
+        self._pending_lock = threading.Lock()
+
+    def search(
+        self, query: str, state_code: StateCode | None = None, offset: int = 0, limit: int = PAGE_SIZE
+    ) -> SchoolSearchResponse:
+        """One page of the schools matching ``query`` (optionally in one state or province), best
+        first. Each call is metered: its request record is ``apirequest``."""
+        return self._run(self._core.search(query, state_code, offset, limit))
+
+    def search_all(self, query: str, state_code: StateCode | None = None) -> Iterator[School]:
+        """Every matching school, once each, fetching pages of 25 as the loop asks for them.
+        Every page is a metered search. Raises SchoolSearchError where the API's deep-paging
+        guard begins (offset 10000): narrow the query."""
+        offset: int | None = 0
+        while offset is not None:
+            result = self.search(query, state_code, check_offset(offset, query), PAGE_SIZE).requestresult
+            yield from result.schools
+            offset = next_offset(offset, result)
+
+    def my_data(self) -> Account:
+        """The caller's account: e-mail, usage totals, number of live tokens."""
+        return self._run(self._core.my_data())
+
+    def my_requests(self, offset: int = 0, limit: int = PAGE_SIZE) -> RequestHistory:
+        """The caller's request records, newest first, with ``total_count``."""
+        return self._run(self._core.my_requests(offset, limit))
+
+    def my_usage(self, days: int = 30) -> DailyUsage:
+        """The caller's requests and cost per UTC day over the last ``days`` days, oldest first."""
+        return self._run(self._core.my_usage(days))
+
+    def create_api_key(self, name: str, expires_in_days: int | None = None) -> ApiKey:
+        """A new named API key living ``expires_in_days`` days (1–365, default 90). Its value
+        (``token``) is in this answer only: give it to a program as its ``api_key``."""
+        return self._run(self._core.create_api_key(name, expires_in_days))
+
+    def rotate_api_key(self, token_id: UUID | str) -> ApiKey:
+        """A new value for one of the caller's API keys; the old value stops working at once."""
+        return self._run(self._core.rotate_api_key(token_id))
+
+    def list_tokens(self) -> TokenList:
+        """The caller's live session tokens and API keys (``kind``), never their values."""
+        return self._run(self._core.list_tokens())
+
+    def revoke_token(self, token_id: UUID | str) -> None:
+        """Revokes one of the caller's tokens or API keys (this client's own too: it then forgets it)."""
+        self._run(self._core.revoke_token(token_id))
+
+    def logout(self) -> None:
+        """Revokes the current token and forgets it. With credentials, a later call logs in again."""
+        token = self._release()
+        if token is not None:
+            self._run(self._core.logout(token))
+
+    def close(self) -> None:
+        """Logs out the session this client logged in itself (an API key or token you gave it is
+        left alone), then closes the connections. A failed logout is only logged: the token
+        expires on its own."""
+        try:
+            token = self._release(obtained_only=True)
+            if token is not None:
+                self._run(self._core.logout(token))
+        except (SchoolSearchError, httpx.HTTPError) as error:
+            _log.warning("school-search-client: logout on close failed: %s", error)
+        finally:
+            self._http.close()
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(
+        self, kind: type[BaseException] | None, error: BaseException | None, traceback: TracebackType | None
+    ) -> None:
+        self.close()
+
+    def _run(self, flow: Flow[T]) -> T:
+        return drive(flow, self._do)
+
+    def _do(self, step: Step) -> Any:
+        if isinstance(step, Send):
+            return self._http.request(**http_request(step))
+        if step is TOKEN:
+            return self._token()
+        raise AssertionError(step)
+
+    def _token(self) -> str:
+        with self._pending_lock:
+            pending = self._pending
+            if pending is None:
+                token = self._core.keeper.usable()
+                if token is not None:
+                    return token
+                pending = self._pending = Future()
+                leading = True
+            else:
+                leading = False
+        if not leading:
+            return pending.result()
+        try:
+            token = drive(self._core.keeper.replace(), self._do)
+        except BaseException as error:
+            pending.set_exception(error)
+            raise
+        else:
+            pending.set_result(token)
+            return token
+        finally:
+            with self._pending_lock:
+                self._pending = None
+
+    def _release(self, *, obtained_only: bool = False) -> str | None:
+        """Takes the current token for logout, after any login or renewal in flight."""
+        with self._pending_lock:
+            pending = self._pending
+        if pending is not None:
+            pending.exception()  # waits; its failure is its callers' to report
+        return self._core.keeper.take(obtained_only=obtained_only)

@@ -1,0 +1,181 @@
+// npm run test:clients — the official client libraries as their users get them, against the real
+// app: the TypeScript package is built and packed with `npm pack`, installed from the tarball into
+// a scratch project and run by a ten-line consumer under Node 20 and under Node 24 (ESM, and
+// CommonJS through require(esm)), and its declarations type-check a typed consumer; the Python
+// wheel is built, installed into a fresh virtualenv and its tests run (scripts/clients/python-test.sh).
+//
+// The app is started once, on a fresh embedded store (seeded, as `npm start` does), and every
+// consumer logs in as a user of its own, so "one session after two searches" is a real check.
+import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { createServer } from 'node:http';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { delimiter, join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+import { browserMissing, launch } from '../test/browser/browser.ts';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const CONSUMER = join(ROOT, 'scripts/clients/ts-consumer');
+const PASSWORD = 'client-test-password-1';
+const skipPython = process.argv.includes('--no-python');
+
+const work = mkdtempSync(join(tmpdir(), 'school-search-clients-'));
+let server: ChildProcess | undefined;
+let failed = false;
+
+try {
+  const tarball = packTypeScriptClient();
+  const url = await startApp();
+  const node20 = nodeTwenty();
+  const project = scratchProject(tarball);
+
+  for (const [label, node] of [['Node 20', node20], ['Node 24', process.execPath]] as const) {
+    for (const file of ['consumer.mjs', 'consumer.cjs']) {
+      const email = createUser(`${file.replace('.', '-')}-${label.replace(' ', '').toLowerCase()}@example.com`);
+      run(`${file} on ${label}`, node, [join(project, file)], { cwd: project, env: { BASE_URL: url, EMAIL: email, PASSWORD } });
+    }
+  }
+  run('consumer.ts type-checks against the package', process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', project], { cwd: project });
+  await inBrowser(project, url, createUser('browser@example.com'));
+
+  if (skipPython) {
+    step('Python client: skipped (--no-python)');
+  } else {
+    const email = createUser('python@example.com');
+    run('Python client: wheel in a fresh virtualenv, its tests against the app', 'bash', [join(ROOT, 'scripts/clients/python-test.sh'), url], {
+      cwd: ROOT,
+      env: { SCHOOL_SEARCH_EMAIL: email, SCHOOL_SEARCH_PASSWORD: PASSWORD, SCHOOL_SEARCH_REQUIRE: '1' },
+    });
+  }
+} catch (error) {
+  failed = true;
+  process.stderr.write(`test:clients: ${(error as Error).message}\n`);
+} finally {
+  server?.kill('SIGTERM');
+  rmSync(work, { recursive: true, force: true });
+}
+process.exit(failed ? 1 : 0);
+
+function step(message: string): void {
+  process.stdout.write(`test:clients: ${message}\n`);
+}
+
+/** Runs one check; its output is shown, and a non-zero exit fails the whole run (after the others). */
+function run(label: string, command: string, args: string[], options: { cwd: string; env?: Record<string, string> }): void {
+  step(label);
+  const result = spawnSync(command, args, { cwd: options.cwd, stdio: 'inherit', env: { ...process.env, ...options.env } });
+  if (result.status !== 0) {
+    failed = true;
+    process.stderr.write(`test:clients: FAILED: ${label} (exit ${result.status ?? result.signal})\n`);
+  }
+}
+
+/**
+ * The installed package bundled for browsers by esbuild (a Node built-in in it fails the bundle),
+ * served by a page on another loopback origin, logging in and searching in Chromium across CORS.
+ */
+async function inBrowser(project: string, url: string, email: string): Promise<void> {
+  const missing = browserMissing();
+  if (missing) return step(`browser: skipped: ${missing}`);
+  const bundle = await build({ absWorkingDir: project, entryPoints: ['browser.mjs'], bundle: true, minify: true, platform: 'browser', format: 'iife', write: false });
+  const script = bundle.outputFiles[0]!.text;
+  step(`in Chromium: the package bundled for browsers (${(script.length / 1024).toFixed(0)} kB minified, with zod), from another origin`);
+  const consumer = JSON.stringify({ baseUrl: url, email, password: PASSWORD }).replace(/</g, '\\u003c');
+  const page = `<!doctype html><title>consumer</title><script type="application/json" id="consumer">${consumer}</script><script src="/consumer.js"></script>`;
+  // The bundle as a file of its own: inline, the HTML parser would turn the NUL in the contract's
+  // "no control characters" pattern into U+FFFD.
+  const origin = createServer((req, res) => {
+    if (req.url === '/consumer.js') res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8' }).end(script);
+    else res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(page);
+  }).listen(0, '127.0.0.1');
+  await once(origin, 'listening');
+  const browser = await launch();
+  try {
+    const tab = await browser.newPage();
+    tab.on('pageerror', (error) => process.stderr.write(`test:clients: page error: ${error.message}\n`));
+    await tab.goto(`http://localhost:${(origin.address() as { port: number }).port}/`);
+    const top = await tab.evaluate(() => (window as unknown as { result: Promise<string> }).result);
+    process.stdout.write(`${JSON.stringify({ browser: browser.version(), top })}\n`);
+    if (top !== 'Harvard University') {
+      failed = true;
+      process.stderr.write('test:clients: FAILED: the browser consumer\n');
+    }
+  } finally {
+    await browser.close();
+    origin.close();
+  }
+}
+
+/** `npm run build:client`, then `npm pack` of packages/client: the tarball a user would install. */
+function packTypeScriptClient(): string {
+  step('building and packing packages/client');
+  execFileSync('npm', ['run', '-s', 'build:client'], { cwd: ROOT, stdio: 'inherit' });
+  const out = execFileSync('npm', ['pack', '--silent', '--pack-destination', work], { cwd: join(ROOT, 'packages/client'), encoding: 'utf8' });
+  const tarball = join(work, out.trim().split('\n').at(-1)!);
+  if (!existsSync(tarball)) throw new Error(`npm pack did not write ${tarball}`);
+  return tarball;
+}
+
+/** A project that knows nothing of this repository: the tarball and its own dependencies only. */
+function scratchProject(tarball: string): string {
+  const project = join(work, 'consumer');
+  mkdirSync(project);
+  writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
+  for (const file of readdirSync(CONSUMER)) copyFileSync(join(CONSUMER, file), join(project, file));
+  step(`npm install ${tarball.split('/').at(-1)} into a scratch project`);
+  execFileSync('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', tarball], { cwd: project, stdio: 'inherit' });
+  const installed = readdirSync(join(project, 'node_modules')).filter((name) => !name.startsWith('.'));
+  step(`installed: ${installed.join(', ')}`);
+  return project;
+}
+
+/**
+ * The machine's own Node 20 when it has one (these machines do; npm scripts put the project's
+ * Node 24 first on PATH, so it is looked for in the rest of PATH), else node@20 from the npm
+ * registry — the same way the project gets its Node 24.
+ */
+function nodeTwenty(): string {
+  for (const dir of (process.env['PATH'] ?? '').split(delimiter)) {
+    const candidate = join(dir, 'node');
+    if (dir.includes('node_modules') || !existsSync(candidate)) continue;
+    const version = spawnSync(candidate, ['--version'], { encoding: 'utf8' }).stdout.trim();
+    if (version.startsWith('v20.')) return candidate;
+  }
+  const dir = join(work, 'node20');
+  mkdirSync(dir);
+  step('no Node 20 on PATH: installing node@20 from the npm registry');
+  execFileSync('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', '--prefix', dir, 'node@20'], { stdio: 'inherit' });
+  return join(dir, 'node_modules/.bin/node');
+}
+
+/** The README's start command on a fresh embedded store; resolves with its URL. */
+async function startApp(): Promise<string> {
+  step('starting the app on a fresh embedded store');
+  const child = spawn(process.execPath, ['src/main.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: '0', NODE_ENV: 'development', LOG_LEVEL: 'info', LOG_FORMAT: 'json', DATABASE_PATH: join(work, 'store.db'), MONGODB_URI: '' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  server = child;
+  return new Promise((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`the app exited with ${code} before listening`)));
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      const entry = JSON.parse(line) as Record<string, unknown>;
+      if (entry['msg'] === 'listening') resolve(String(entry['url']).replace(/\/$/, ''));
+    });
+  });
+}
+
+/** An account of its own for one consumer, made with the operator's CLI on the app's store. */
+function createUser(email: string): string {
+  execFileSync(process.execPath, [join(ROOT, 'bin/school-search.js'), 'user', 'create', '--email', email], {
+    cwd: ROOT,
+    input: `${PASSWORD}\n`,
+    env: { ...process.env, DATABASE_PATH: join(work, 'store.db'), MONGODB_URI: '' },
+    stdio: ['pipe', 'ignore', 'inherit'],
+  });
+  return email;
+}
