@@ -1,5 +1,5 @@
 // The canonical CSV format: UTF-8, a header naming the columns below, aliases separated by `|`.
-import { csvRecords } from './csv.records.ts';
+import { headedRecords } from './csv.records.ts';
 import type { SourceReader } from './source.ts';
 
 const REQUIRED = ['schoolname', 'city', 'stateprovince'] as const;
@@ -9,30 +9,15 @@ const KNOWN: ReadonlySet<string> = new Set([...REQUIRED, ...OPTIONAL]);
 type Column = (typeof REQUIRED)[number] | (typeof OPTIONAL)[number];
 
 export const readCsv: SourceReader = async function* (data, onProgress) {
-  let header: Map<Column, number> | undefined;
-  let width = 0;
-  for await (const item of csvRecords(data, onProgress)) {
+  const rows = headedRecords(data, onProgress, { columnName: (cell) => cell.trim(), checkHeader });
+  for await (const item of rows) {
     if ('error' in item) {
       yield item;
-      return;
-    }
-    if (!header) {
-      const problem = checkHeader(item.fields.map((f) => f.trim()));
-      if (problem) {
-        yield { line: item.line, error: problem };
-        return;
-      }
-      width = item.fields.length;
-      header = new Map(item.fields.map((name, i) => [name.trim() as Column, i]));
       continue;
     }
-    const { line, fields } = item;
-    if (fields.length !== width) {
-      yield { line, error: `has ${fields.length} fields; the header has ${width}` };
-      continue;
-    }
+    const { line, header, fields } = item;
     const get = (column: Column): string | undefined => {
-      const index = header!.get(column);
+      const index = header.get(column);
       return index === undefined ? undefined : fields[index];
     };
     yield {

@@ -73,3 +73,53 @@ export async function* csvRecords(
   failure ??= parser.errored ?? undefined;
   if (failure) yield { line: startLine(end), error: `CSV syntax error: ${failure.message}` };
 }
+
+export type HeadedItem =
+  | { readonly line: number; readonly header: ReadonlyMap<string, number>; readonly fields: readonly string[] }
+  | { readonly line: number; readonly error: string };
+
+export interface HeaderRules extends CsvOptions {
+  /** The key a header cell is known by (e.g. trimmed and lower-cased). */
+  readonly columnName: (cell: string) => string;
+  /** Why the header (its cells as keys) is refused, or undefined: a refused header ends the file. */
+  readonly checkHeader: (columns: readonly string[]) => string | undefined;
+}
+
+/**
+ * The data records of a CSV file whose first record is its header, each with the header's
+ * column positions; the shared part of every CSV format's reader. A syntax error ends the
+ * file; a record with another number of fields than the header is an error row of its own.
+ */
+export async function* headedRecords(data: Buffer, onProgress: (fraction: number) => void, rules: HeaderRules): AsyncGenerator<HeadedItem> {
+  let header: Map<string, number> | undefined;
+  // The header's own width, not the map's size: a header may repeat a column name.
+  let width = 0;
+  for await (const item of csvRecords(data, onProgress, rules)) {
+    if ('error' in item) {
+      yield item;
+      return;
+    }
+    if (!header) {
+      const columns = item.fields.map(rules.columnName);
+      const problem = rules.checkHeader(columns);
+      if (problem) {
+        yield { line: item.line, error: problem };
+        return;
+      }
+      width = columns.length;
+      header = new Map(columns.map((name, i) => [name, i]));
+      continue;
+    }
+    if (item.fields.length !== width) {
+      yield { line: item.line, error: `has ${item.fields.length} fields; the header has ${width}` };
+      continue;
+    }
+    yield { line: item.line, header, fields: item.fields };
+  }
+}
+
+/** The refusal of a header that lacks any of `required`, or undefined. */
+export function missingColumns(columns: readonly string[], required: readonly string[], what: string): string | undefined {
+  const missing = required.filter((c) => !columns.includes(c));
+  return missing.length > 0 ? `${what}: missing column(s) ${missing.join(', ')}` : undefined;
+}

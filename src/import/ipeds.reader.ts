@@ -1,7 +1,7 @@
 // The NCES IPEDS "HD" directory file exactly as NCES distributes it (Windows-1252, CRLF, quoted
 // CSV, one row per institution, blank text fields holding a single space). read.ts decodes it
 // (Windows-1252 unless --encoding says otherwise) before this reader sees it.
-import { csvRecords } from './csv.records.ts';
+import { headedRecords, missingColumns } from './csv.records.ts';
 import type { SourceReader, SourceRow } from './source.ts';
 
 const REQUIRED = ['UNITID', 'INSTNM', 'CITY', 'STABBR'] as const;
@@ -59,34 +59,17 @@ export function ipedsProminence(get: (column: string) => string | undefined): nu
 }
 
 export const readIpeds: SourceReader = async function* (utf8, onProgress) {
-  let header: Map<string, number> | undefined;
-  let width = 0;
   // relaxQuotes: NCES leaves quotes inside quoted fields unescaped (HD2022 line 1410, a URL with
   // hl="veteran"); such a field is then read as it stands, quotes and all.
-  for await (const item of csvRecords(utf8, onProgress, { relaxQuotes: true })) {
-    if ('error' in item) {
-      yield item;
-      return;
-    }
-    if (!header) {
-      width = item.fields.length;
-      header = new Map(item.fields.map((name, i) => [name.trim().toUpperCase(), i]));
-      const missing = REQUIRED.filter((c) => !header!.has(c));
-      if (missing.length > 0) {
-        yield { line: item.line, error: `not an IPEDS directory file: missing column(s) ${missing.join(', ')}` };
-        return;
-      }
-      continue;
-    }
-    if (item.fields.length !== width) {
-      yield { line: item.line, error: `has ${item.fields.length} fields; the header has ${width}` };
-      continue;
-    }
-    yield toRow(item.line, header, item.fields);
-  }
+  const rows = headedRecords(utf8, onProgress, {
+    relaxQuotes: true,
+    columnName: (cell) => cell.trim().toUpperCase(),
+    checkHeader: (columns) => missingColumns(columns, REQUIRED, 'not an IPEDS directory file'),
+  });
+  for await (const item of rows) yield 'error' in item ? item : toRow(item.line, item.header, item.fields);
 };
 
-function toRow(line: number, header: Map<string, number>, fields: readonly string[]): SourceRow {
+function toRow(line: number, header: ReadonlyMap<string, number>, fields: readonly string[]): SourceRow {
   const get = (column: string): string | undefined => {
     const index = header.get(column);
     return index === undefined ? undefined : fields[index]!.trim();

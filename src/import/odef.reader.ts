@@ -8,7 +8,7 @@
 // listing one school twice under two spellings ("Pierre de Coubertin", "Pierre-De-Coubertin",
 // both Montréal, QC) gives one school, the later row winning (read.ts), while two facilities of
 // one name and city that their provider tells apart by id stay two schools.
-import { csvRecords } from './csv.records.ts';
+import { headedRecords, missingColumns } from './csv.records.ts';
 import type { SourceReader, SourceRow } from './source.ts';
 
 /** The columns every ODEF file has, lower case (ODEF writes them Title_Case); the others are optional. */
@@ -30,33 +30,16 @@ export function isOdefHeader(columns: readonly string[]): boolean {
 }
 
 export const readOdef: SourceReader = async function* (utf8, onProgress) {
-  let header: Map<string, number> | undefined;
-  let width = 0;
   // relaxQuotes: a quote inside an unquoted name (École "Le Phare") is taken literally.
-  for await (const item of csvRecords(utf8, onProgress, { relaxQuotes: true })) {
-    if ('error' in item) {
-      yield item;
-      return;
-    }
-    if (!header) {
-      width = item.fields.length;
-      header = new Map(item.fields.map((name, i) => [name.trim().toLowerCase(), i]));
-      const missing = REQUIRED.filter((c) => !header!.has(c));
-      if (missing.length > 0) {
-        yield { line: item.line, error: `not an ODEF file: missing column(s) ${missing.join(', ')}` };
-        return;
-      }
-      continue;
-    }
-    if (item.fields.length !== width) {
-      yield { line: item.line, error: `has ${item.fields.length} fields; the header has ${width}` };
-      continue;
-    }
-    yield toRow(item.line, header, item.fields);
-  }
+  const rows = headedRecords(utf8, onProgress, {
+    relaxQuotes: true,
+    columnName: (cell) => cell.trim().toLowerCase(),
+    checkHeader: (columns) => missingColumns(columns, REQUIRED, 'not an ODEF file'),
+  });
+  for await (const item of rows) yield 'error' in item ? item : toRow(item.line, item.header, item.fields);
 };
 
-function toRow(line: number, header: Map<string, number>, fields: readonly string[]): SourceRow {
+function toRow(line: number, header: ReadonlyMap<string, number>, fields: readonly string[]): SourceRow {
   /** The column's value, trimmed; undefined when the column is absent or the value missing. */
   const get = (column: string): string | undefined => {
     const index = header.get(column);
