@@ -301,7 +301,11 @@ export const fetchMyData = <ThrowOnError extends boolean = false>(options?: Opti
  * The caller's request history, newest first
  *
  * The caller's metered request records (one per search), newest first, paged with
- * `offset` and `limit`. `total_count` is the number of all the caller's records.
+ * `offset` and `limit`, or beyond `offset`'s bound with `cursor`: each page's
+ * `next_cursor` names the page after it, and every page costs the same however deep in
+ * the history it is. `total_count` is the number of the caller's records kept: all of
+ * them, unless the operator set a retention period (then the records of the last N whole
+ * UTC days).
  *
  */
 export const fetchMyRequests = <ThrowOnError extends boolean = false>(options?: Options<FetchMyRequestsData, ThrowOnError>): RequestResult<FetchMyRequestsResponses, FetchMyRequestsErrors, ThrowOnError> => (options?.client ?? client).get<FetchMyRequestsResponses, FetchMyRequestsErrors, ThrowOnError>({

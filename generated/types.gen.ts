@@ -283,6 +283,12 @@ export type DayUsage = {
 
 export type RequestHistory = {
     requests: Array<ApiRequest>;
+    /**
+     * Pass it as `cursor` for the page after this one; null when this page holds the
+     * caller's oldest record (or none).
+     *
+     */
+    next_cursor: string | null;
     total_count: number;
     offset: number;
     limit: number;
@@ -342,6 +348,14 @@ export type ProblemItem = {
  *
  */
 export type Offset = number;
+
+/**
+ * Continue after the page that gave this `next_cursor`: the page starts with the record
+ * right after that page's last one (then `offset` counts from there). Opaque; records
+ * written since do not shift it. A cursor that this API did not issue is a 400.
+ *
+ */
+export type HistoryCursor = string;
 
 /**
  * Maximum number of results in the page, 1 to 25. A larger value is a 400.
@@ -885,6 +899,13 @@ export type FetchMyRequestsData = {
     body?: never;
     path?: never;
     query?: {
+        /**
+         * Continue after the page that gave this `next_cursor`: the page starts with the record
+         * right after that page's last one (then `offset` counts from there). Opaque; records
+         * written since do not shift it. A cursor that this API did not issue is a 400.
+         *
+         */
+        cursor?: string;
         /**
          * Zero-based index of the first result to return. To get the next page, add the number of
          * results already fetched. At most 10000: narrow the query to go deeper.

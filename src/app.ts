@@ -79,7 +79,7 @@ export function createApp(options: AppOptions): express.Express {
     ),
   );
   app.use(strictIntegers(contract));
-  app.use(rateLimiting(options.rateLimits, logger));
+  app.use(rateLimiting(options.rateLimits, logger, options.store.quotas));
   app.use(dispatch(handlers));
   app.use(errorMiddleware(logger, options.metrics));
   return app;

@@ -36,6 +36,8 @@ const schema = z.object({
   SEED_WHEN_EMPTY: bool.optional(),
   DEMO_USER: bool.optional(),
   TOKEN_TTL_SECONDS: int(60, 30 * 24 * 3600).default(3600),
+  // 0: every request record is kept (the default). N: today's and the N days before it (src/domain/retention.ts).
+  REQUEST_RETENTION_DAYS: int(0, 100 * 366).default(0),
   VALIDATE_RESPONSES: bool.optional(),
   ARGON2_MEMORY_KIB: int(19456, 4 * 1024 * 1024).default(19456),
   ARGON2_TIME_COST: int(2, 100).default(2),
@@ -83,6 +85,8 @@ export interface Config {
   readonly seedWhenEmpty: boolean;
   readonly demoUser: boolean;
   readonly tokenTtlSeconds: number;
+  /** 0: keep every request record. */
+  readonly requestRetentionDays: number;
   readonly validateResponses: boolean;
   readonly argon2: { memoryCost: number; timeCost: number; parallelism: number };
   /** Password hashes computed at once (default: all CPUs but one); more wait their turn. */
@@ -145,6 +149,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedWhenEmpty: c.SEED_WHEN_EMPTY ?? true,
     demoUser: c.DEMO_USER ?? !production,
     tokenTtlSeconds: c.TOKEN_TTL_SECONDS,
+    requestRetentionDays: c.REQUEST_RETENTION_DAYS,
     validateResponses: c.VALIDATE_RESPONSES ?? !production,
     argon2: { memoryCost: c.ARGON2_MEMORY_KIB, timeCost: c.ARGON2_TIME_COST, parallelism: c.ARGON2_PARALLELISM },
     argon2Concurrency: c.ARGON2_CONCURRENCY,

@@ -11,6 +11,7 @@ import { loadContract } from './http/contract.ts';
 import { dashboardAssets } from './http/dashboard.assets.ts';
 import { metricsListener } from './http/metrics.routes.ts';
 import { drainConnections, listen } from './http/server.ts';
+import { KEEP_EVERYTHING, keepDays, purgeExpired } from './domain/retention.ts';
 import { importFile } from './import/import.service.ts';
 import { serverOutput, startupBanner } from './logger.ts';
 import { NO_METRICS, type Metrics, type Telemetry } from './metrics/metrics.port.ts';
@@ -69,6 +70,7 @@ async function main(): Promise<void> {
       demoUser,
     }),
   );
+  purgeOldRecords(services, logger);
   handleShutdown([server, ...(metricsServer ? [metricsServer] : [])], services, config, logger);
 }
 
@@ -89,6 +91,7 @@ export async function composeServices(config: Config, logger: pino.Logger, metri
     store,
     hasher: new Argon2Hasher(config.argon2, config.argon2Concurrency),
     tokenTtlSeconds: config.tokenTtlSeconds,
+    retention: config.requestRetentionDays > 0 ? keepDays(config.requestRetentionDays) : KEEP_EVERYTHING,
     ...(pipeline ? { engine: unmanaged(pipeline) } : {}),
     metrics,
     search: {
@@ -140,6 +143,21 @@ export function composeApp(
     ...(telemetry && config.metrics.token ? { metricsEndpoint: { token: config.metrics.token, scrape: telemetry.scrape } } : {}),
     ...overrides,
   });
+}
+
+/** How often every instance deletes the request records the retention policy no longer keeps. */
+const RETENTION_PURGE_MS = 3_600_000;
+
+/** The retention policy's purge: now, then hourly (in every instance: it is idempotent). Nothing when every record is kept. */
+function purgeOldRecords(services: Services, logger: pino.Logger): void {
+  if (services.retention.keptFrom(new Date()) === undefined) return;
+  const purge = () =>
+    purgeExpired(services.store.requests, services.retention, new Date()).then(
+      (deleted) => void (deleted > 0 && logger.info({ deleted }, 'request records past their retention deleted')),
+      (error: unknown) => logger.warn({ err: error }, 'request records past their retention not deleted: the next hour tries again'),
+    );
+  void purge();
+  setInterval(() => void purge(), RETENTION_PURGE_MS).unref();
 }
 
 /** Seeds an empty catalog; returns the demo user's credentials when it is enabled. */

@@ -6,6 +6,7 @@ import { KeyService } from './domain/keys.service.ts';
 import type { Clock, PasswordHasher, Store } from './domain/ports.ts';
 import type { SearchEngine } from './domain/search/engine.ts';
 import { NO_METRICS, type Metrics } from './metrics/metrics.port.ts';
+import { KEEP_EVERYTHING, type RetentionPolicy } from './domain/retention.ts';
 import { SearchService } from './domain/search.service.ts';
 import { MemorySearchEngine, type MemoryEngineOptions } from './search/memory/memory.engine.ts';
 
@@ -24,6 +25,7 @@ export interface Services {
   readonly keys: KeyService;
   readonly search: SearchService;
   readonly account: AccountService;
+  readonly retention: RetentionPolicy;
   readonly engine: ManagedEngine;
   /** Where the app reports its work (createApp takes it from here). */
   readonly metrics: Metrics;
@@ -47,6 +49,8 @@ export function createServices(deps: {
   hasher: PasswordHasher;
   clock?: Clock;
   tokenTtlSeconds: number;
+  /** Default: every request record is kept. */
+  retention?: RetentionPolicy;
   /** Default: the in-process index of the store's catalog. */
   engine?: ManagedEngine;
   /** For the default engine. */
@@ -54,7 +58,7 @@ export function createServices(deps: {
   /** Default: none. */
   metrics?: Metrics;
 }): Services {
-  const { store, hasher, clock = systemClock, metrics = NO_METRICS } = deps;
+  const { store, hasher, clock = systemClock, metrics = NO_METRICS, retention = KEEP_EVERYTHING } = deps;
   const engine = deps.engine ?? new MemorySearchEngine(store.schools, deps.search);
   return {
     store,
@@ -63,7 +67,8 @@ export function createServices(deps: {
     auth: new AuthService({ users: store.users, tokens: store.tokens, hasher, clock, settings: { tokenTtlSeconds: deps.tokenTtlSeconds } }),
     keys: new KeyService({ tokens: store.tokens, clock }),
     search: new SearchService({ engine: metrics === NO_METRICS ? engine : timed(engine, metrics), requests: store.requests, clock }),
-    account: new AccountService({ users: store.users, tokens: store.tokens, requests: store.requests, clock }),
+    retention,
+    account: new AccountService({ users: store.users, tokens: store.tokens, requests: store.requests, clock, retention }),
   };
 }
 

@@ -2,6 +2,7 @@
 // index when MONGODB_SEARCH=atlas. The API also creates the ordinary ones at start-up.
 import { loadConfig } from '../config.ts';
 import { MongoStore } from '../stores/mongodb/store.ts';
+import { COLLECTIONS } from '../stores/mongodb/documents.ts';
 import { INDEXES } from '../stores/mongodb/indexes.ts';
 import { storeLocation } from '../stores/open.ts';
 import { EXIT, INDEXES_HELP, UsageError } from './usage.ts';
@@ -22,7 +23,7 @@ export async function indexesCommand(args: string[]): Promise<number> {
     // Search fields of an earlier version first: the indexes are built over the current ones.
     const upgraded = await store.schools.upgradeSearchFields();
     await store.createIndexes({ searchIndex: true });
-    const lines = Object.entries(INDEXES).flatMap(([collection, indexes]) => indexes.map((i) => `  ${collection}.${i.name}\n`));
+    const lines = Object.entries(INDEXES).flatMap(([key, indexes]) => indexes.map((i) => `  ${COLLECTIONS[key as keyof typeof COLLECTIONS]}.${i.name}\n`));
     if (config.store.search.kind === 'atlas') {
       lines.push(`  schools.${config.store.search.index} (Atlas Search; builds in the background: see its status in Atlas)\n`);
     }

@@ -103,9 +103,19 @@ export class SchoolSearchClient {
     return this.#authed((auth) => fetchMyData({ client: this.#client, auth }));
   }
 
-  /** The caller's request history, newest first. */
-  fetchMyRequests(params: { offset?: number; limit?: number } = {}): Promise<RequestHistory> {
+  /** The caller's request history, newest first; `cursor` (a page's `next_cursor`) continues after that page. */
+  fetchMyRequests(params: { offset?: number; limit?: number; cursor?: string } = {}): Promise<RequestHistory> {
     return this.#authed((auth) => fetchMyRequests({ client: this.#client, auth, query: { ...params } }));
+  }
+
+  /** Every record of the caller's history, newest first, a page at a time (by cursor: each page costs the same). */
+  async *allMyRequests(): AsyncGenerator<RequestHistory['requests'][number]> {
+    let cursor: string | undefined;
+    do {
+      const page = await this.fetchMyRequests({ limit: PAGE_SIZE, ...(cursor ? { cursor } : {}) });
+      yield* page.requests;
+      cursor = page.next_cursor ?? undefined;
+    } while (cursor);
   }
 
   /** The caller's requests and cost per UTC day over the last `days` days (default 30), oldest first. */

@@ -3,6 +3,8 @@
 import type { Principal } from './auth.service.ts';
 import type { Clock, DayUsage, RequestLog, RequestRecord, TokenStore, Usage, UserStore } from './ports.ts';
 import { UnauthenticatedError } from './errors.ts';
+import { decodeCursor, encodeCursor } from './history.cursor.ts';
+import { KEEP_EVERYTHING, type RetentionPolicy } from './retention.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -14,13 +16,21 @@ export interface AccountView {
   readonly activeTokens: number;
 }
 
+export interface HistoryView {
+  readonly total: number;
+  readonly records: RequestRecord[];
+  readonly nextCursor: string | null;
+}
+
 export class AccountService {
   readonly #users: UserStore;
   readonly #tokens: TokenStore;
   readonly #requests: RequestLog;
   readonly #clock: Clock;
+  readonly #retention: RetentionPolicy;
 
-  constructor(deps: { users: UserStore; tokens: TokenStore; requests: RequestLog; clock: Clock }) {
+  constructor(deps: { users: UserStore; tokens: TokenStore; requests: RequestLog; clock: Clock; retention?: RetentionPolicy }) {
+    this.#retention = deps.retention ?? KEEP_EVERYTHING;
     this.#users = deps.users;
     this.#tokens = deps.tokens;
     this.#requests = deps.requests;
@@ -38,8 +48,13 @@ export class AccountService {
     return { userId: user.id, email: user.email, createdAt: user.createdAt, usage, activeTokens: tokens.length };
   }
 
-  history(principal: Principal, offset: number, limit: number): Promise<{ total: number; records: RequestRecord[] }> {
-    return this.#requests.list(principal.userId, offset, limit);
+  /** A page of the caller's history, newest first, and the cursor of the page after it (null at the oldest record). */
+  async history(principal: Principal, page: { offset: number; limit: number; cursor?: string | undefined }): Promise<HistoryView> {
+    const after = page.cursor === undefined ? undefined : decodeCursor(page.cursor);
+    const keptFrom = this.#retention.keptFrom(this.#clock.now());
+    const found = await this.#requests.list(principal.userId, { offset: page.offset, limit: page.limit, after, keptFrom });
+    const last = found.records.at(-1);
+    return { total: found.total, records: found.records, nextCursor: found.more && last ? encodeCursor(last) : null };
   }
 
   /** The last `days` UTC days, today included, oldest first, every day present (zeros where none). */

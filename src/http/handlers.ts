@@ -144,8 +144,12 @@ export function createHandlers({ auth, keys, search, account, store, publicBaseU
     async fetchMyRequests({ query }, ctx) {
       const offset = query.offset ?? DEFAULT_OFFSET;
       const limit = query.limit ?? DEFAULT_LIMIT;
-      const page = await account.history(ctx.principal(), offset, limit);
-      return { status: 200, headers: NO_STORE, body: { total_count: page.total, offset, limit, requests: page.records.map(recordBody) } };
+      const page = await account.history(ctx.principal(), { offset, limit, cursor: query.cursor });
+      return {
+        status: 200,
+        headers: NO_STORE,
+        body: { total_count: page.total, offset, limit, next_cursor: page.nextCursor, requests: page.records.map(recordBody) },
+      };
     },
 
     async fetchMyUsage({ query }, ctx) {

@@ -1,12 +1,14 @@
 // Rate limiting (express-rate-limit): per user on search; on login per client, and failed
-// attempts per e-mail from one client, and per e-mail from all clients together.
+// attempts per e-mail from one client, and per e-mail from all clients together. The counters
+// live in the store (shared by every API process on it) unless the store is one process's alone.
 // It runs after the validator, so it knows the operation, the authenticated token and a valid
 // body, and before the handler, so a refused search is neither run nor metered.
 import { createHash } from 'node:crypto';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
+import { ipKeyGenerator, rateLimit, type ClientRateLimitInfo, type Store } from 'express-rate-limit';
 import type { Logger } from 'pino';
 import { normalizeEmail } from '../domain/auth.service.ts';
+import type { QuotaCounter, QuotaWindow } from '../domain/ports.ts';
 import { principalOf } from './auth.ts';
 
 /** Requests allowed per window; 0 turns that limiter off. */
@@ -66,14 +68,20 @@ interface Keyed {
   readonly failuresOnly?: boolean;
 }
 
-/** One middleware that applies the limiters of the operation the validator matched. */
-export function rateLimiting(limits: RateLimits, logger: Logger): RequestHandler {
+/**
+ * One middleware that applies the limiters of the operation the validator matched. With
+ * `counter` (the store's), every API process on the store shares each quota; without, this
+ * process counts alone (express-rate-limit's memory store).
+ */
+export function rateLimiting(limits: RateLimits, logger: Logger, counter?: QuotaCounter): RequestHandler {
   const build = ({ policy, limit, key, failuresOnly }: Keyed): RequestHandler | undefined =>
     limit > 0
       ? rateLimit({
           windowMs: limits.windowSeconds * 1000,
           limit,
           identifier: policy,
+          // A store per limiter (express-rate-limit checks that none is shared); the policy keeps their keys apart.
+          ...(counter ? { store: sharedStore(counter, policy) } : {}),
           standardHeaders: 'draft-8',
           legacyHeaders: false,
           keyGenerator: key,
@@ -116,6 +124,28 @@ export function rateLimiting(limits: RateLimits, logger: Logger): RequestHandler
     const chain = operationId ? byOperation[operationId] : undefined;
     if (!chain || chain.length === 0) return next();
     run(chain, 0, req, res, next);
+  };
+}
+
+/**
+ * express-rate-limit's store interface over the store's quota counters. A counter that fails
+ * fails the request (a 503: express-rate-limit passes the error on), so no request goes uncounted.
+ */
+function sharedStore(counter: QuotaCounter, policy: string): Store {
+  let windowMs = 60_000;
+  const key = (k: string) => `${policy}:${k}`;
+  const info = (w: QuotaWindow): ClientRateLimitInfo => ({ totalHits: w.hits, resetTime: w.resetAt });
+  return {
+    prefix: `${policy}:`,
+    localKeys: false,
+    init: (options) => void (windowMs = options.windowMs),
+    increment: async (k) => info(await counter.hit(key(k), windowMs)),
+    decrement: (k) => counter.unhit(key(k)),
+    resetKey: (k) => counter.reset(key(k)),
+    get: async (k) => {
+      const w = await counter.get(key(k));
+      return w ? info(w) : undefined;
+    },
   };
 }
 

@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { fetchMyData, fetchMyRequests, fetchMyUsage, fetchSchoolSearch } from '../../generated/sdk.gen.ts';
 import { zAccount, zDailyUsage, zRequestHistory } from '../../generated/zod.gen.ts';
+import { keepDays } from '../../src/domain/retention.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
 import { expectProblem, unchecked } from '../support/problem.ts';
 
@@ -68,13 +69,70 @@ describe('fetchMyRequests (GET /v1/fetchMyRequests)', () => {
     expect(rest.data!.requests.map((r) => r.tid)).toEqual(tids.slice().reverse().slice(3));
 
     const past = await fetchMyRequests({ client: user.client, query: { offset: 100 } });
-    expect(past.data).toEqual({ requests: [], total_count: 7, offset: 100, limit: 25 });
+    expect(past.data).toEqual({ requests: [], total_count: 7, offset: 100, limit: 25, next_cursor: null });
+  });
+
+  test('when paged by next_cursor, then the pages join to the whole history, ties by id, unshifted by newer records, and the last has none', async () => {
+    const user = await app.userClient();
+    const tids: string[] = [];
+    // Three searches share each millisecond: the cursor must split such ties where a page ends.
+    for (let i = 0; i < 9; i++) {
+      tids.push((await fetchSchoolSearch({ client: user.client, query: { query: `c${i}` } })).data!.apirequest.tid);
+      if (i % 3 === 2) app.clock.advance(0.001);
+    }
+    const first = (await fetchMyRequests({ client: user.client, query: { limit: 4 } })).data!;
+    expect(first.next_cursor).toMatch(/^[A-Za-z0-9_-]+$/);
+    // A search made now is newer than every page already seen: it shifts nothing after a cursor.
+    await fetchSchoolSearch({ client: user.client, query: { query: 'later' } });
+    const pages = [first];
+    while (pages.at(-1)!.next_cursor && pages.length < 10) {
+      pages.push((await fetchMyRequests({ client: user.client, query: { limit: 4, cursor: pages.at(-1)!.next_cursor! } })).data!);
+    }
+    expect(pages.map((p) => p.requests.length)).toEqual([4, 4, 1]);
+    expect(pages.at(-1)!.next_cursor).toBeNull();
+    const byTime = (await fetchMyRequests({ client: user.client, query: { limit: 25 } })).data!.requests.slice(1).map((r) => r.tid);
+    expect(pages.flatMap((p) => p.requests.map((r) => r.tid))).toEqual(byTime);
+    expect(new Set(byTime)).toEqual(new Set(tids));
+    expect(pages.map((p) => p.total_count)).toEqual([9, 10, 10]);
+    // An offset counts from the cursor.
+    const skipped = (await fetchMyRequests({ client: user.client, query: { limit: 2, offset: 1, cursor: first.next_cursor! } })).data!;
+    expect(skipped.requests.map((r) => r.tid)).toEqual(byTime.slice(5, 7));
+  });
+
+  test.each([
+    ['not base64url', '!!!', 'validation-error'],
+    ['well formed but not issued by the API', Buffer.from('h1|yesterday|x').toString('base64url'), 'validation-error'],
+    ['of another version', Buffer.from('h0|2026-11-21T10:16:02.125Z|9b2f6c1e-7d4a-4c3b-8e5f-1a2b3c4d5e6f').toString('base64url'), 'validation-error'],
+    ['too long', 'A'.repeat(129), 'validation-error'],
+  ])('when the cursor is %s, then 400', async (_what, cursor, type) => {
+    const user = await app.userClient();
+    expectProblem(await fetchMyRequests({ client: user.client, query: { cursor }, ...unchecked }), 400, type);
+  });
+
+  test('when the operator keeps 1 day of records, then the history lists and counts today\'s and yesterday\'s, and usage counts all', async () => {
+    const local = await startTestApp({ tokenTtlSeconds: 7 * 86_400, retention: keepDays(1) });
+    try {
+      const user = await local.userClient();
+      const tid = async (query: string) => (await fetchSchoolSearch({ client: user.client, query: { query } })).data!.apirequest.tid;
+      await tid('two days ago');
+      local.clock.advance(86_400);
+      const yesterday = await tid('yesterday');
+      local.clock.advance(86_400);
+      const today = await tid('today');
+      const history = (await fetchMyRequests({ client: user.client })).data!;
+      expect(history.requests.map((r) => r.tid)).toEqual([today, yesterday]);
+      expect(history.total_count).toBe(2);
+      expect((await fetchMyData({ client: user.client })).data!.usage.request_count).toBe(3);
+      expect((await fetchMyUsage({ client: user.client, query: { days: 3 } })).data!.days.map((d) => d.request_count)).toEqual([1, 1, 1]);
+    } finally {
+      await local.close();
+    }
   });
 
   test('when a new user asks, then the history is empty', async () => {
     const user = await app.userClient();
     const r = await fetchMyRequests({ client: user.client });
-    expect(r.data).toEqual({ requests: [], total_count: 0, offset: 0, limit: 25 });
+    expect(r.data).toEqual({ requests: [], total_count: 0, offset: 0, limit: 25, next_cursor: null });
   });
 
   test.each([

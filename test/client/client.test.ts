@@ -105,6 +105,18 @@ describe('token handling with credentials', () => {
     expect(tokens.size).toBe(1);
   });
 
+  test('when the whole history is walked, then allMyRequests yields every record once, newest first, page by page by cursor', async () => {
+    const { client, wire } = await credentialClient();
+    const tids: string[] = [];
+    for (let i = 0; i < 27; i++) tids.push((await client.searchSchools({ query: `walk ${i}` })).apirequest.tid);
+    const walked: string[] = [];
+    for await (const record of client.allMyRequests()) walked.push(record.tid);
+    expect(walked).toEqual(tids.reverse());
+    const pages = wire.to('/v1/fetchMyRequests');
+    expect(pages).toHaveLength(2);
+    expect(pages[1]?.search).toMatch(/[?&]cursor=[A-Za-z0-9_-]+/);
+  });
+
   test('when searching, then the token goes in the Authorization header, never in the URL', async () => {
     const { client, wire } = await credentialClient();
 

@@ -4,6 +4,8 @@ import { describe, expect, inject, test } from 'vitest';
 import { COLLECTIONS, type CatalogDocument, type SchoolDocument } from '../../src/stores/mongodb/documents.ts';
 import { MongoSchoolStore } from '../../src/stores/mongodb/school.store.ts';
 import { MongoStore } from '../../src/stores/mongodb/store.ts';
+import { STALE_PENDING_MS } from '../../src/stores/mongodb/request.store.ts';
+import { migrateUsage } from '../../src/stores/mongodb/usage.migration.ts';
 import { SEARCH_FIELDS_VERSION } from '../../src/stores/mongodb/search.fields.ts';
 import { StoreUnavailableError } from '../../src/domain/errors.ts';
 import { planQuery } from '../../src/domain/search/query.ts';
@@ -117,18 +119,68 @@ describe.each(
     }
   });
 
-  test('when request records were written before they carried their day, then usage per day still counts them', async () => {
+  test('when request records were written before the usage counters existed, then the migration counts them once, with or without their day', async () => {
     const store = await openFreshMongoStore(serverUri, serverFlavor);
     try {
       const owner = user(1);
       await store.users.create(owner);
-      await store.requests.append(record(1, owner.id, new Date('2026-11-20T10:00:00.000Z'), 2));
-      await store.db.collection(COLLECTIONS.requests).insertOne({ _id: recordId(2) as never, userId: owner.id, requestMade: 'search_schools:old', timeMade: new Date('2026-11-20T11:00:00.000Z'), cost: 3 });
-      await store.db.collection(COLLECTIONS.requests).insertOne({ _id: recordId(3) as never, userId: owner.id, requestMade: 'search_schools:old', timeMade: new Date('2026-11-21T11:00:00.000Z'), cost: 1 });
+      const requests = store.db.collection(COLLECTIONS.requests);
+      const old = (n: number, iso: string, cost: number, day?: string) =>
+        requests.insertOne({ _id: recordId(n) as never, userId: owner.id, requestMade: 'search_schools:old', timeMade: new Date(iso), cost, ...(day ? { day } : {}) });
+      await old(1, '2026-11-20T10:00:00.000Z', 2, '2026-11-20');
+      await old(2, '2026-11-20T11:00:00.000Z', 3);
+      await old(3, '2026-11-21T11:00:00.000Z', 1);
+      // The database as the release before the counters left it: records, no days, no marker.
+      await store.db.collection(COLLECTIONS.migrations).deleteMany({});
+      await migrateUsage(store.db);
+      await migrateUsage(store.db); // a no-op: the marker says it ran
       expect(await store.requests.usageByDay(owner.id, '2026-11-20', '2026-11-21')).toStrictEqual([
         { day: '2026-11-20', count: 2, cost: 5 },
         { day: '2026-11-21', count: 1, cost: 1 },
       ]);
+      expect(await store.requests.usage(owner.id)).toStrictEqual({ count: 3, totalCost: 6, lastAt: new Date('2026-11-21T11:00:00.000Z') });
+      // Appends after it add to the days it made.
+      await store.requests.append(record(4, owner.id, new Date('2026-11-21T12:00:00.000Z'), 4));
+      expect((await store.requests.list(owner.id, { offset: 0, limit: 10 })).total).toBe(4);
+      expect(await store.requests.usageByDay(owner.id, '2026-11-21', '2026-11-21')).toStrictEqual([{ day: '2026-11-21', count: 2, cost: 5 }]);
+    } finally {
+      await dropAndClose(store);
+    }
+  });
+
+  test('when an append stopped after its record was written, then the next read counts it once, whether or not its day had counted it', async () => {
+    const store = await openFreshMongoStore(serverUri, serverFlavor);
+    try {
+      const owner = user(1);
+      await store.users.create(owner);
+      await store.requests.append(record(1, owner.id, new Date('2026-11-20T10:00:00.000Z'), 1));
+      const requests = store.db.collection(COLLECTIONS.requests);
+      const days = store.db.collection(COLLECTIONS.usageDays);
+      // Stopped after step 1 (written, pending, not counted)...
+      await requests.insertOne({ _id: recordId(2) as never, userId: owner.id, requestMade: 'search_schools:a', timeMade: new Date('2026-11-20T11:00:00.000Z'), cost: 2, day: '2026-11-20', pending: true });
+      // ...and after step 2 (counted, still pending and noted in the day).
+      await requests.insertOne({ _id: recordId(3) as never, userId: owner.id, requestMade: 'search_schools:b', timeMade: new Date('2026-11-20T12:00:00.000Z'), cost: 4, day: '2026-11-20', pending: true });
+      await days.updateOne({ _id: `${owner.id}|2026-11-20` as never }, { $inc: { count: 1, cost: 4 }, $max: { lastAt: new Date('2026-11-20T12:00:00.000Z') }, $push: { applied: recordId(3) } as never });
+      const expected = { count: 3, totalCost: 7, lastAt: new Date('2026-11-20T12:00:00.000Z') };
+      expect(await store.requests.usage(owner.id)).toStrictEqual(expected);
+      expect(await store.requests.usage(owner.id)).toStrictEqual(expected);
+      expect((await store.requests.list(owner.id, { offset: 0, limit: 10 })).total).toBe(3);
+      expect(await requests.countDocuments({ pending: true })).toBe(0);
+      expect(await days.findOne({ _id: `${owner.id}|2026-11-20` as never })).toMatchObject({ count: 3, cost: 7, applied: [] });
+    } finally {
+      await dropAndClose(store);
+    }
+  });
+
+  test('when an append is still under way, then a read leaves its record to it: counted once', async () => {
+    const store = await openFreshMongoStore(serverUri, serverFlavor);
+    try {
+      const owner = user(1);
+      await store.users.create(owner);
+      const now = new Date();
+      await store.db.collection(COLLECTIONS.requests).insertOne({ _id: recordId(1) as never, userId: owner.id, requestMade: 'search_schools:a', timeMade: now, cost: 1, day: now.toISOString().slice(0, 10), pending: true });
+      expect((await store.requests.usage(owner.id)).count).toBe(0);
+      expect(now.getTime() + STALE_PENDING_MS).toBeGreaterThan(Date.now());
     } finally {
       await dropAndClose(store);
     }

@@ -8,7 +8,7 @@ import { describe, expect, test } from 'vitest';
 import type { Store } from '../../src/domain/ports.ts';
 import { SCHEMA } from '../../src/stores/sqlite/schema.ts';
 import { SqliteStore } from '../../src/stores/sqlite/store.ts';
-import { at, HOUR, school, SECOND, stored, T0, tokenId, userId } from './contract/builders.ts';
+import { at, HOUR, record, recordId, school, SECOND, stored, T0, tokenId, userId } from './contract/builders.ts';
 import { storeContractSuite } from './contract/suite.ts';
 
 storeContractSuite(
@@ -67,6 +67,39 @@ describe('schema migrations', () => {
         });
         await store.tokens.touch(tokenId(1), at(SECOND), T0);
         expect((await store.tokens.listLive(userId(1), at(SECOND)))[0]!.lastUsedAt).toStrictEqual(at(SECOND));
+      } finally {
+        await store.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('when a store made before usage per day is opened, then its records are counted per day, and later ones add to them', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'school-search-migrate-'));
+    try {
+      const path = join(dir, 'store.db');
+      // The store as the release before usage per day left it: the first four migrations.
+      const old = new DatabaseSync(path);
+      for (const step of SCHEMA.slice(0, 4)) old.exec(step);
+      old.exec('PRAGMA user_version = 4');
+      old.prepare('INSERT INTO users (id, email, password_hash, created_at, request_count, total_cost, last_request_at) VALUES (?, ?, ?, ?, 3, 6, ?)')
+        .run(userId(1), 'old@example.com', 'hash', T0.toISOString(), '2026-11-21T11:00:00.000Z');
+      const insert = old.prepare('INSERT INTO api_requests (id, user_id, request_made, time_made, cost) VALUES (?, ?, ?, ?, ?)');
+      insert.run(recordId(1), userId(1), 'search_schools:a', '2026-11-20T10:00:00.000Z', 2);
+      insert.run(recordId(2), userId(1), 'search_schools:b', '2026-11-20T23:59:59.999Z', 3);
+      insert.run(recordId(3), userId(1), 'search_schools:c', '2026-11-21T11:00:00.000Z', 1);
+      old.close();
+
+      const store = await SqliteStore.open({ path });
+      try {
+        expect(await store.requests.usageByDay(userId(1), '2026-11-19', '2026-11-22')).toStrictEqual([
+          { day: '2026-11-20', count: 2, cost: 5 },
+          { day: '2026-11-21', count: 1, cost: 1 },
+        ]);
+        await store.requests.append(record(4, userId(1), new Date('2026-11-21T12:00:00.000Z'), 4));
+        expect(await store.requests.usageByDay(userId(1), '2026-11-21', '2026-11-21')).toStrictEqual([{ day: '2026-11-21', count: 2, cost: 5 }]);
+        expect(await store.requests.usage(userId(1))).toStrictEqual({ count: 4, totalCost: 10, lastAt: new Date('2026-11-21T12:00:00.000Z') });
       } finally {
         await store.close();
       }

@@ -18,6 +18,7 @@ import { RATE_LIMITS_OFF, type RateLimits } from '../../src/http/rate-limit.ts';
 import type { Telemetry } from '../../src/metrics/metrics.port.ts';
 import { listen } from '../../src/http/server.ts';
 import { Argon2Hasher } from '../../src/security/argon2.hasher.ts';
+import type { RetentionPolicy } from '../../src/domain/retention.ts';
 import type { MemoryEngineOptions } from '../../src/search/memory/memory.engine.ts';
 import { createServices, type ManagedEngine, type Services } from '../../src/services.ts';
 import type { Store } from '../../src/domain/ports.ts';
@@ -100,6 +101,8 @@ export interface TestAppOptions {
   /** Report to these metrics (default: none); with `metricsToken`, also GET /metrics on the app for that bearer token. */
   telemetry?: Telemetry;
   metricsToken?: string;
+  /** Which request records are kept (default: all). */
+  retention?: RetentionPolicy;
 }
 
 async function openTestStore(options: TestAppOptions): Promise<{ store: Store; dbPath: string; dispose(): Promise<void> }> {
@@ -126,7 +129,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const { store, dbPath, dispose } = await openTestStore(options);
   const clock = new TestClock();
   // The index is refreshed when a test seeds (seed() below), not on a timer: no test waits for it.
-  const services = createServices({ store, hasher: options.hasher ?? cheapHasher, clock, tokenTtlSeconds: options.tokenTtlSeconds ?? 3600, search: { refreshMs: 0, ...options.search }, ...(options.telemetry ? { metrics: options.telemetry.metrics } : {}), ...(options.engine ? { engine: typeof options.engine === 'function' ? options.engine(store) : options.engine } : {}) });
+  const services = createServices({ store, hasher: options.hasher ?? cheapHasher, clock, tokenTtlSeconds: options.tokenTtlSeconds ?? 3600, ...(options.retention ? { retention: options.retention } : {}), search: { refreshMs: 0, ...options.search }, ...(options.telemetry ? { metrics: options.telemetry.metrics } : {}), ...(options.engine ? { engine: typeof options.engine === 'function' ? options.engine(store) : options.engine } : {}) });
   await services.engine.start();
   const lines = options.logLines;
   const logger = lines

@@ -100,8 +100,8 @@ class AsyncSchoolSearchClient:
     async def my_data(self) -> Account:
         return await self._run(self._core.my_data())
 
-    async def my_requests(self, offset: int = 0, limit: int = PAGE_SIZE) -> RequestHistory:
-        return await self._run(self._core.my_requests(offset, limit))
+    async def my_requests(self, offset: int = 0, limit: int = PAGE_SIZE, cursor: str | None = None) -> RequestHistory:
+        return await self._run(self._core.my_requests(offset, limit, cursor))
 
     async def my_usage(self, days: int = 30) -> DailyUsage:
         return await self._run(self._core.my_usage(days))

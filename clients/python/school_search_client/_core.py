@@ -350,8 +350,10 @@ class ClientCore:
     def my_data(self) -> Flow[Account]:
         return self.call(fetch_my_data, Account)
 
-    def my_requests(self, offset: int, limit: int) -> Flow[RequestHistory]:
-        return self.call(fetch_my_requests, RequestHistory, offset=offset, limit=limit)
+    def my_requests(self, offset: int, limit: int, cursor: str | None) -> Flow[RequestHistory]:
+        if cursor is None:
+            return self.call(fetch_my_requests, RequestHistory, offset=offset, limit=limit)
+        return self.call(fetch_my_requests, RequestHistory, offset=offset, limit=limit, cursor=cursor)
 
     def my_usage(self, days: int) -> Flow[DailyUsage]:
         return self.call(fetch_my_usage, DailyUsage, days=days)

@@ -107,9 +107,10 @@ class SchoolSearchClient:
         """The caller's account: e-mail, usage totals, number of live tokens."""
         return self._run(self._core.my_data())
 
-    def my_requests(self, offset: int = 0, limit: int = PAGE_SIZE) -> RequestHistory:
-        """The caller's request records, newest first, with ``total_count``."""
-        return self._run(self._core.my_requests(offset, limit))
+    def my_requests(self, offset: int = 0, limit: int = PAGE_SIZE, cursor: str | None = None) -> RequestHistory:
+        """The caller's request records, newest first, with ``total_count``; ``cursor`` (a
+        page's ``next_cursor``) continues after that page, however deep."""
+        return self._run(self._core.my_requests(offset, limit, cursor))
 
     def my_usage(self, days: int = 30) -> DailyUsage:
         """The caller's requests and cost per UTC day over the last ``days`` days, oldest first."""

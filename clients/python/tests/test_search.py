@@ -52,6 +52,17 @@ def test_when_searching_then_each_search_adds_a_request_record(api: SchoolSearch
     assert history.requests[0].trequestcost == 1
 
 
+def test_when_paged_by_cursor_then_the_next_page_follows_the_last_record(api: SchoolSearchClient) -> None:
+    made = [api.search(f"cursor {i}").apirequest.tid for i in range(3)]
+
+    first = api.my_requests(limit=2)
+    assert isinstance(first.next_cursor, str)
+    second = api.my_requests(limit=2, cursor=first.next_cursor)
+
+    assert [record.tid for record in first.requests] == made[::-1][:2]
+    assert second.requests[0].tid == made[0]
+
+
 def test_when_a_state_is_given_then_only_its_schools_are_found(api: SchoolSearchClient) -> None:
     everywhere = api.search("univ").requestresult
     texas = api.search("univ", state_code="TX").requestresult

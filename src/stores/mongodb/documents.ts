@@ -66,6 +66,33 @@ export interface RequestDocument {
   cost: number;
   /** The UTC day of timeMade (YYYY-MM-DD), for usage per day; absent on records written before it existed. */
   day?: string;
+  /** Set until the record is counted in its day's usage (request.store.ts): a record left so is counted by the next read. */
+  pending?: true;
+}
+
+/** A user's usage on one UTC day, kept with each record; `_id` is `<userId>|<day>`. */
+export interface UsageDayDocument {
+  _id: string;
+  userId: string;
+  day: string;
+  count: number;
+  cost: number;
+  lastAt: Date;
+  /** Records counted here whose own `pending` may not be cleared yet: what makes counting a record twice impossible. */
+  applied: string[];
+}
+
+/** One rate-limit counter (src/stores/mongodb/quota.store.ts); the TTL index deletes it after its window. */
+export interface QuotaDocument {
+  _id: string;
+  hits: number;
+  resetAt: Date;
+}
+
+/** A one-off data migration that ran (`_id` names it). */
+export interface MigrationDocument {
+  _id: string;
+  at: Date;
 }
 
 /** The text index of the $text engine (MONGODB_SEARCH=text), over `tokens`. */
@@ -80,4 +107,7 @@ export const COLLECTIONS = {
   tokens: 'tokens',
   requests: 'requests',
   catalog: 'catalog',
+  usageDays: 'usage_days',
+  quotas: 'rate_limits',
+  migrations: 'migrations',
 } as const;

@@ -30,11 +30,18 @@ export const INDEXES: Readonly<Record<keyof typeof COLLECTIONS, readonly IndexDe
   requests: [
     // History pages (newest first, ties by id) and the usage totals, read from the index alone.
     { name: 'requests_by_user_time', key: { userId: 1, timeMade: -1, _id: -1, cost: 1 } },
-    // Usage per day, grouped from the index alone.
+    // Usage per day, grouped from the index alone (a day's records counted again, the usage migration).
     { name: 'requests_by_user_day', key: { userId: 1, day: 1, cost: 1 } },
+    // Only records not yet counted in their day's usage: a handful in flight, and any a crash left.
+    { name: 'requests_pending', key: { pending: 1 }, sparse: true },
   ],
   // One document, found by its _id.
   catalog: [],
+  // A user's days: the history's total and the usage totals sum them; the chart reads a range.
+  usageDays: [{ name: 'usage_days_by_user_day', key: { userId: 1, day: 1 } }],
+  // A counter goes once its window is over (the store also ignores an expired one: TTL runs once a minute).
+  quotas: [{ name: 'rate_limits_ttl', key: { resetAt: 1 }, expireAfterSeconds: 0 }],
+  migrations: [],
 };
 
 export interface IndexFailure {
@@ -56,7 +63,8 @@ export class IndexCreationError extends MongoSetupError {
 export async function ensureIndexes(db: Db): Promise<void> {
   await dropOutdatedTextIndexes(db);
   const failures: IndexFailure[] = [];
-  for (const [collection, indexes] of Object.entries(INDEXES)) {
+  for (const [key, indexes] of Object.entries(INDEXES)) {
+    const collection = COLLECTIONS[key as keyof typeof COLLECTIONS];
     for (const index of indexes) {
       try {
         await guarded(() => db.collection(collection).createIndexes([index]));

@@ -3,14 +3,16 @@
 // (default), or by the $text or Atlas Search pipelines (MONGODB_SEARCH).
 import { MongoClient, type Db } from 'mongodb';
 import type { Store } from '../../domain/ports.ts';
-import { COLLECTIONS, type CatalogDocument, type RequestDocument, type SchoolDocument, type TokenDocument, type UserDocument } from './documents.ts';
+import { COLLECTIONS, type CatalogDocument, type QuotaDocument, type RequestDocument, type SchoolDocument, type TokenDocument, type UsageDayDocument, type UserDocument } from './documents.ts';
 import { guarded, MongoSetupError } from './errors.ts';
-import { ensureIndexes } from './indexes.ts';
+import { ensureIndexes, IndexCreationError } from './indexes.ts';
 import { SOCKET_TIMEOUT_MS } from './limits.ts';
+import { MongoQuotaCounter } from './quota.store.ts';
 import { MongoRequestLog } from './request.store.ts';
 import { MongoSchoolStore, type SearchMode } from './school.store.ts';
 import { ensureSearchIndex, ensureSynonyms } from './search-index.ts';
 import { MongoTokenStore } from './token.store.ts';
+import { migrateUsage } from './usage.migration.ts';
 import { MongoUserStore } from './user.store.ts';
 
 export const DEFAULT_DATABASE = 'school_search';
@@ -35,6 +37,7 @@ export class MongoStore implements Store {
   readonly users: MongoUserStore;
   readonly tokens: MongoTokenStore;
   readonly requests: MongoRequestLog;
+  readonly quotas: MongoQuotaCounter;
   readonly db: Db;
   readonly search: SearchMode;
   readonly #client: MongoClient;
@@ -46,7 +49,8 @@ export class MongoStore implements Store {
     this.schools = new MongoSchoolStore(db.collection<SchoolDocument>(COLLECTIONS.schools), db.collection<CatalogDocument>(COLLECTIONS.catalog));
     this.users = new MongoUserStore(db.collection<UserDocument>(COLLECTIONS.users));
     this.tokens = new MongoTokenStore(db.collection<TokenDocument>(COLLECTIONS.tokens));
-    this.requests = new MongoRequestLog(db.collection<RequestDocument>(COLLECTIONS.requests));
+    this.quotas = new MongoQuotaCounter(db.collection<QuotaDocument>(COLLECTIONS.quotas));
+    this.requests = new MongoRequestLog(db.collection<RequestDocument>(COLLECTIONS.requests), db.collection<UsageDayDocument>(COLLECTIONS.usageDays));
   }
 
   /** Connects (failing within the server selection timeout when nothing answers) and creates the indexes. */
@@ -83,7 +87,16 @@ export class MongoStore implements Store {
    * in the background, and searches fail until it is ready).
    */
   async createIndexes(options: { searchIndex: boolean }): Promise<void> {
-    await ensureIndexes(this.db);
+    // The usage migration needs none of the indexes a server may refuse (FerretDB: TTL, text).
+    const refused = await ensureIndexes(this.db).then(
+      () => undefined,
+      (error: unknown) => {
+        if (error instanceof IndexCreationError) return error;
+        throw error;
+      },
+    );
+    await migrateUsage(this.db);
+    if (refused) throw refused;
     if (options.searchIndex && this.search.kind === 'atlas') {
       // The mappings' collections first: the index reads them when it builds.
       await ensureSynonyms(this.db);

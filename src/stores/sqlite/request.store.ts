@@ -1,4 +1,5 @@
-import type { DayUsage, RequestLog, RequestRecord, Usage } from '../../domain/ports.ts';
+import type { HistoryPosition } from '../../domain/history.cursor.ts';
+import type { DayUsage, HistoryPage, HistoryQuery, RequestLog, RequestRecord, Usage } from '../../domain/ports.ts';
 import { StoreUnavailableError } from '../../domain/errors.ts';
 import type { Connection } from './connection.ts';
 import { RecordWriter } from './record.writer.ts';
@@ -18,13 +19,23 @@ interface Pending {
   reject(error: unknown): void;
 }
 
-const PAGE = `SELECT id, user_id, request_made, time_made, cost FROM api_requests WHERE user_id = ?
-  ORDER BY time_made DESC, id DESC LIMIT ? OFFSET ?`;
+// The index api_requests_by_user_time (user, time DESC, id DESC) yields each of these in order
+// from the page's start: a page reads offset + limit + 1 entries, however long the history.
+const COLUMNS = 'SELECT id, user_id, request_made, time_made, cost FROM api_requests';
+const ORDER = 'ORDER BY time_made DESC, id DESC LIMIT ? OFFSET ?';
+const PAGE = `${COLUMNS} WHERE user_id = ? AND time_made >= ? ${ORDER}`;
+// After a cursor: the range starts at its time, and the records of that very time at or above
+// its id are skipped (ids break ties in the history's order).
+const PAGE_AFTER = `${COLUMNS} WHERE user_id = ? AND time_made >= ? AND time_made <= ? AND (time_made < ? OR id < ?) ${ORDER}`;
 const USAGE = 'SELECT request_count, total_cost, last_request_at FROM users WHERE id = ?';
-// Times are ISO 8601 in UTC (records.ts): the first ten characters are the day, and a range of
-// days is a range of the index api_requests_by_user_time.
-const BY_DAY = `SELECT substr(time_made, 1, 10) AS day, count(*) AS count, sum(cost) AS cost FROM api_requests
-  WHERE user_id = ? AND time_made >= ? AND time_made < ? GROUP BY day ORDER BY day`;
+const KEPT = 'SELECT coalesce(sum(count), 0) AS total FROM usage_days WHERE user_id = ? AND day >= ?';
+const BY_DAY = 'SELECT day, count, cost FROM usage_days WHERE user_id = ? AND day >= ? AND day <= ? ORDER BY day';
+// The users with records of days before the retention's first: the purge deletes theirs by the
+// user-and-time index (there is none on time alone), a batch at a time.
+const USERS_BEFORE = 'SELECT DISTINCT user_id FROM usage_days WHERE day < ?';
+const PURGE_BATCH = 1000;
+const PURGE = `DELETE FROM api_requests WHERE rowid IN
+  (SELECT rowid FROM api_requests WHERE user_id = ? AND time_made < ? LIMIT ${PURGE_BATCH})`;
 
 /** Records committed together at most: a bound on one transaction's size (and on its time holding the lock). */
 const MAX_BATCH = 500;
@@ -105,20 +116,41 @@ export class SqliteRequestLog implements RequestLog {
     await this.#writer?.close();
   }
 
-  list(userId: string, offset: number, limit: number): Promise<{ total: number; records: RequestRecord[] }> {
+  list(userId: string, query: HistoryQuery): Promise<HistoryPage> {
     const c = this.#connection;
+    const keptFrom = query.keptFrom ?? '';
     return c.read(() => {
-      const total = (c.statement(USAGE).get(userId) as { request_count: number } | undefined)?.request_count ?? 0;
-      const rows = c.statement(PAGE).all(userId, limit, offset) as unknown as RecordRow[];
-      return { total, records: rows.map(toRecord) };
+      const total = query.keptFrom
+        ? Number((c.statement(KEPT).get(userId, keptFrom) as { total: number }).total)
+        : ((c.statement(USAGE).get(userId) as { request_count: number } | undefined)?.request_count ?? 0);
+      const rows = (
+        query.after
+          ? c.statement(PAGE_AFTER).all(userId, keptFrom, ...bounds(query.after), query.limit + 1, query.offset)
+          : c.statement(PAGE).all(userId, keptFrom, query.limit + 1, query.offset)
+      ) as unknown as RecordRow[];
+      return { total, more: rows.length > query.limit, records: rows.slice(0, query.limit).map(toRecord) };
     });
   }
 
   usageByDay(userId: string, from: string, to: string): Promise<DayUsage[]> {
     const c = this.#connection;
-    return c.read(() =>
-      (c.statement(BY_DAY).all(userId, from, dayAfter(to)) as unknown as DayUsage[]).map((r) => ({ day: r.day, count: Number(r.count), cost: Number(r.cost) })),
-    );
+    return c.read(() => (c.statement(BY_DAY).all(userId, from, to) as unknown as DayUsage[]).map((r) => ({ day: r.day, count: Number(r.count), cost: Number(r.cost) })));
+  }
+
+  /** A batch at a time, each its own short transaction: the store is never held for long, nor the event loop. */
+  async purgeBefore(day: string): Promise<number> {
+    const c = this.#connection;
+    const users = await c.read(() => (c.statement(USERS_BEFORE).all(day) as { user_id: string }[]).map((r) => r.user_id));
+    let deleted = 0;
+    for (const userId of users) {
+      for (;;) {
+        const changes = Number(await c.write(() => c.statement(PURGE).run(userId, day).changes));
+        deleted += changes;
+        if (changes < PURGE_BATCH) break;
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    }
+    return deleted;
   }
 
   usage(userId: string): Promise<Usage> {
@@ -136,9 +168,10 @@ export class SqliteRequestLog implements RequestLog {
   }
 }
 
-/** The day after a YYYY-MM-DD day, as the start of its ISO times. */
-function dayAfter(day: string): string {
-  return new Date(Date.parse(`${day}T00:00:00.000Z`) + 86_400_000).toISOString().slice(0, 10);
+/** A cursor's time (ISO, as stored) twice and its id: PAGE_AFTER's bounds. */
+function bounds(after: HistoryPosition): [string, string, string] {
+  const at = after.timeMade.toISOString();
+  return [at, at, after.id];
 }
 
 function toRecord(row: RecordRow): RequestRecord {

@@ -102,4 +102,18 @@ export const SCHEMA: readonly string[] = [
   ALTER TABLE schools ADD COLUMN latitude REAL;
   ALTER TABLE schools ADD COLUMN longitude REAL;
   `,
+  // Usage per user and UTC day, kept with each record in its transaction (records.ts), so that
+  // the dashboard's chart reads one row per day instead of every record of those days; filled
+  // here from the records there are. Rows outlive the records a retention purge deletes.
+  `
+  CREATE TABLE usage_days (
+    user_id TEXT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+    day TEXT NOT NULL,
+    count INTEGER NOT NULL,
+    cost INTEGER NOT NULL,
+    PRIMARY KEY (user_id, day)
+  ) WITHOUT ROWID;
+  INSERT INTO usage_days (user_id, day, count, cost)
+    SELECT user_id, substr(time_made, 1, 10), count(*), sum(cost) FROM api_requests GROUP BY user_id, substr(time_made, 1, 10);
+  `,
 ];

@@ -2,6 +2,7 @@
 import type { Store } from '../../domain/ports.ts';
 import { Connection } from './connection.ts';
 import type { SqliteOptions } from './database.ts';
+import { SqliteQuotaCounter } from './quota.store.ts';
 import { SqliteRequestLog } from './request.store.ts';
 import { SqliteSchoolStore } from './school.store.ts';
 import { SqliteTokenStore } from './token.store.ts';
@@ -13,10 +14,13 @@ export class SqliteStore implements Store {
   readonly users: SqliteUserStore;
   readonly tokens: SqliteTokenStore;
   readonly requests: SqliteRequestLog;
+  readonly quotas: SqliteQuotaCounter | undefined;
   readonly #connection: Connection;
 
   private constructor(connection: Connection) {
     this.#connection = connection;
+    // A store in memory is one process's alone: its quotas stay in that process (express-rate-limit's own store).
+    this.quotas = connection.inMemory ? undefined : SqliteQuotaCounter.open(connection.path);
     this.schools = new SqliteSchoolStore(connection);
     this.users = new SqliteUserStore(connection);
     this.tokens = new SqliteTokenStore(connection);
@@ -38,6 +42,7 @@ export class SqliteStore implements Store {
 
   async close(): Promise<void> {
     await this.requests.close();
+    this.quotas?.close();
     this.#connection.close();
   }
 }

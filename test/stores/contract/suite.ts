@@ -4,6 +4,7 @@
 import { afterEach, beforeEach, describe } from 'vitest';
 import type { FixtureGetter } from './context.ts';
 import { importContract } from './import.contract.ts';
+import { quotasContract } from './quotas.contract.ts';
 import { requestsContract } from './requests.contract.ts';
 import { schoolsContract } from './schools.contract.ts';
 import { catalogContract } from './catalog.contract.ts';
@@ -46,6 +47,7 @@ function register(target: StoreTarget, fixture: FixtureGetter): void {
   usersContract(target, fixture);
   tokensContract(target, fixture);
   requestsContract(target, fixture);
+  quotasContract(target, fixture);
   schoolsContract(target, fixture);
   catalogContract(target, fixture);
   importContract(target, fixture);

@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, Self, TypeVar
+from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
 
 from attrs import define as _attrs_define
 
@@ -17,12 +17,15 @@ class RequestHistory:
     """
     Attributes:
         requests (list[ApiRequest]):
+        next_cursor (None | str): Pass it as `cursor` for the page after this one; null when this page holds the
+            caller's oldest record (or none).
         total_count (int):
         offset (int):
         limit (int):
     """
 
     requests: list[ApiRequest]
+    next_cursor: None | str
     total_count: int
     offset: int
     limit: int
@@ -32,6 +35,9 @@ class RequestHistory:
         for requests_item_data in self.requests:
             requests_item = requests_item_data.to_dict()
             requests.append(requests_item)
+
+        next_cursor: None | str
+        next_cursor = self.next_cursor
 
         total_count = self.total_count
 
@@ -44,6 +50,7 @@ class RequestHistory:
         field_dict.update(
             {
                 "requests": requests,
+                "next_cursor": next_cursor,
                 "total_count": total_count,
                 "offset": offset,
                 "limit": limit,
@@ -64,6 +71,13 @@ class RequestHistory:
 
             requests.append(requests_item)
 
+        def _parse_next_cursor(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        next_cursor = _parse_next_cursor(d.pop("next_cursor"))
+
         total_count = d.pop("total_count")
 
         offset = d.pop("offset")
@@ -72,6 +86,7 @@ class RequestHistory:
 
         request_history = cls(
             requests=requests,
+            next_cursor=next_cursor,
             total_count=total_count,
             offset=offset,
             limit=limit,

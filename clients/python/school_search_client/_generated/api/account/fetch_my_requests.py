@@ -12,11 +12,14 @@ from ...types import UNSET, Response, Unset
 
 def _get_kwargs(
     *,
+    cursor: str | Unset = UNSET,
     offset: int | Unset = 0,
     limit: int | Unset = 25,
 ) -> dict[str, Any]:
 
     params: dict[str, Any] = {}
+
+    params["cursor"] = cursor
 
     params["offset"] = offset
 
@@ -86,15 +89,21 @@ def _build_response(
 def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
+    cursor: str | Unset = UNSET,
     offset: int | Unset = 0,
     limit: int | Unset = 25,
 ) -> Response[Problem | RequestHistory]:
     """The caller's request history, newest first
 
      The caller's metered request records (one per search), newest first, paged with
-    `offset` and `limit`. `total_count` is the number of all the caller's records.
+    `offset` and `limit`, or beyond `offset`'s bound with `cursor`: each page's
+    `next_cursor` names the page after it, and every page costs the same however deep in
+    the history it is. `total_count` is the number of the caller's records kept: all of
+    them, unless the operator set a retention period (then the records of the last N whole
+    UTC days).
 
     Args:
+        cursor (str | Unset):
         offset (int | Unset):  Default: 0.
         limit (int | Unset):  Default: 25.
 
@@ -107,6 +116,7 @@ def sync_detailed(
     """
 
     kwargs = _get_kwargs(
+        cursor=cursor,
         offset=offset,
         limit=limit,
     )
@@ -121,15 +131,21 @@ def sync_detailed(
 def sync(
     *,
     client: AuthenticatedClient | Client,
+    cursor: str | Unset = UNSET,
     offset: int | Unset = 0,
     limit: int | Unset = 25,
 ) -> Problem | RequestHistory | None:
     """The caller's request history, newest first
 
      The caller's metered request records (one per search), newest first, paged with
-    `offset` and `limit`. `total_count` is the number of all the caller's records.
+    `offset` and `limit`, or beyond `offset`'s bound with `cursor`: each page's
+    `next_cursor` names the page after it, and every page costs the same however deep in
+    the history it is. `total_count` is the number of the caller's records kept: all of
+    them, unless the operator set a retention period (then the records of the last N whole
+    UTC days).
 
     Args:
+        cursor (str | Unset):
         offset (int | Unset):  Default: 0.
         limit (int | Unset):  Default: 25.
 
@@ -143,6 +159,7 @@ def sync(
 
     return sync_detailed(
         client=client,
+        cursor=cursor,
         offset=offset,
         limit=limit,
     ).parsed
@@ -151,15 +168,21 @@ def sync(
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
+    cursor: str | Unset = UNSET,
     offset: int | Unset = 0,
     limit: int | Unset = 25,
 ) -> Response[Problem | RequestHistory]:
     """The caller's request history, newest first
 
      The caller's metered request records (one per search), newest first, paged with
-    `offset` and `limit`. `total_count` is the number of all the caller's records.
+    `offset` and `limit`, or beyond `offset`'s bound with `cursor`: each page's
+    `next_cursor` names the page after it, and every page costs the same however deep in
+    the history it is. `total_count` is the number of the caller's records kept: all of
+    them, unless the operator set a retention period (then the records of the last N whole
+    UTC days).
 
     Args:
+        cursor (str | Unset):
         offset (int | Unset):  Default: 0.
         limit (int | Unset):  Default: 25.
 
@@ -172,6 +195,7 @@ async def asyncio_detailed(
     """
 
     kwargs = _get_kwargs(
+        cursor=cursor,
         offset=offset,
         limit=limit,
     )
@@ -184,15 +208,21 @@ async def asyncio_detailed(
 async def asyncio(
     *,
     client: AuthenticatedClient | Client,
+    cursor: str | Unset = UNSET,
     offset: int | Unset = 0,
     limit: int | Unset = 25,
 ) -> Problem | RequestHistory | None:
     """The caller's request history, newest first
 
      The caller's metered request records (one per search), newest first, paged with
-    `offset` and `limit`. `total_count` is the number of all the caller's records.
+    `offset` and `limit`, or beyond `offset`'s bound with `cursor`: each page's
+    `next_cursor` names the page after it, and every page costs the same however deep in
+    the history it is. `total_count` is the number of the caller's records kept: all of
+    them, unless the operator set a retention period (then the records of the last N whole
+    UTC days).
 
     Args:
+        cursor (str | Unset):
         offset (int | Unset):  Default: 0.
         limit (int | Unset):  Default: 25.
 
@@ -207,6 +237,7 @@ async def asyncio(
     return (
         await asyncio_detailed(
             client=client,
+            cursor=cursor,
             offset=offset,
             limit=limit,
         )
