@@ -1,0 +1,86 @@
+// Issue 13, many API instances on one store: what one instance (or the command line) writes, the
+// other acts on at once. A revoked token stops working on the other instance on its very next
+// request; schools imported while both run are found on both within seconds.
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { fetchMyData, fetchSchoolSearch, revokeCurrentToken, revokeMyToken } from '../../generated/sdk.gen.ts';
+import { runCli } from '../cli/run-cli.ts';
+import { expectProblem } from '../support/problem.ts';
+import { createUser, login, REPO, sharedStores, timeUntil, usePair, type Instance } from './support.ts';
+
+/** How soon an import must be searchable on every instance (SEARCH_REFRESH_MS is 1 s by default). */
+const IMPORT_VISIBLE_WITHIN_MS = 5000;
+
+const NO_LIMITS = {
+  RATE_LIMIT_SEARCH: '0',
+  RATE_LIMIT_LOGIN_PER_CLIENT: '0',
+  RATE_LIMIT_LOGIN_PER_EMAIL: '0',
+  RATE_LIMIT_LOGIN_PER_EMAIL_ALL_CLIENTS: '0',
+  RATE_LIMIT_ACCOUNT: '0',
+};
+
+const stores = await sharedStores();
+
+describe.each(stores)('two API instances on %s: one store', (_name, prepare) => {
+  const pair = usePair(prepare, NO_LIMITS);
+
+  describe('revokeCurrentToken (DELETE /v1/auth)', () => {
+    test('when a token is revoked through A, then B answers its very next request with 401 unauthorized', async (ctx) => {
+      ctx.skip(typeof prepare === 'string', String(prepare));
+      const user = await createUser(pair.store, 'logout');
+      const { token } = await login(pair.a, user.email, user.password);
+      // B has accepted the token before: whatever it remembers of it, it must not outlive the revocation.
+      expect((await fetchSchoolSearch({ client: pair.b.client(token), query: { query: 'harvard' } })).response?.status).toBe(200);
+
+      expect((await revokeCurrentToken({ client: pair.a.client(token) })).response?.status).toBe(204);
+
+      expectProblem(await fetchSchoolSearch({ client: pair.b.client(token), query: { query: 'harvard' } }), 401, 'unauthorized');
+      expectProblem(await fetchMyData({ client: pair.b.client(token) }), 401, 'unauthorized');
+    });
+  });
+
+  describe('revokeMyToken (DELETE /v1/tokens/{tokenId})', () => {
+    test('when another of the user\'s tokens is revoked through A, then B answers that token\'s very next request with 401, and the revoking token still works on B', async (ctx) => {
+      ctx.skip(typeof prepare === 'string', String(prepare));
+      const user = await createUser(pair.store, 'revoker');
+      const laptop = await login(pair.b, user.email, user.password);
+      const phone = await login(pair.a, user.email, user.password);
+      expect((await fetchMyData({ client: pair.b.client(laptop.token) })).response?.status).toBe(200);
+
+      const revoked = await revokeMyToken({ client: pair.a.client(phone.token), path: { tokenId: laptop.tokenId } });
+      expect(revoked.response?.status).toBe(204);
+
+      expectProblem(await fetchMyData({ client: pair.b.client(laptop.token) }), 401, 'unauthorized');
+      expect((await fetchMyData({ client: pair.b.client(phone.token) })).response?.status).toBe(200);
+    });
+  });
+
+  describe('school-search import while both run', () => {
+    test(`when a file is imported into the store, then its schools are found on A and on B within ${IMPORT_VISIBLE_WITHIN_MS / 1000} s`, async (ctx) => {
+      ctx.skip(typeof prepare === 'string', String(prepare));
+      const user = await createUser(pair.store, 'importer');
+      const { token } = await login(pair.a, user.email, user.password);
+      // Université Laval (test/fixtures/schools.csv) is not among the seed's US colleges.
+      const finds = async (instance: Instance) => {
+        const r = await fetchSchoolSearch({ client: instance.client(token), query: { query: 'laval' } });
+        if (r.response?.status !== 200) throw new Error(`search on ${instance.name} answered ${r.response?.status}`);
+        return r.data!.requestresult.schools.some((s) => s.schoolname === 'Université Laval');
+      };
+      expect({ A: await finds(pair.a), B: await finds(pair.b) }).toEqual({ A: false, B: false });
+
+      const imported = await runCli(['import', join(REPO, 'test/fixtures/schools.csv'), '--format', 'csv'], { env: pair.store.env });
+      expect(imported.stderr.split('\n').filter((l) => /error|fail/i.test(l))).toEqual([]);
+      expect(imported.code).toBe(0);
+      expect(imported.stdout).toMatch(/inserted\s+[1-9]/);
+
+      // Measured from the end of the import (its commit), polling both at once; given 3x the
+      // bound before giving up, so that a slow refresh shows its time rather than a timeout.
+      const [onA, onB] = await Promise.all([pair.a, pair.b].map((instance) => timeUntil(() => finds(instance), 3 * IMPORT_VISIBLE_WITHIN_MS)));
+      expect({ A: onA !== undefined, B: onB !== undefined }).toEqual({ A: true, B: true });
+      expect({ A: onA! <= IMPORT_VISIBLE_WITHIN_MS, B: onB! <= IMPORT_VISIBLE_WITHIN_MS, ms: { A: Math.round(onA!), B: Math.round(onB!) } }).toMatchObject({
+        A: true,
+        B: true,
+      });
+    }, 60_000);
+  });
+});
