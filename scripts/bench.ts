@@ -30,6 +30,7 @@ import { summariseProfile } from './bench/profile.ts';
 import { mulberry32 } from './bench/random.ts';
 import { report, type ScenarioKind, type ScenarioRun } from './bench/report.ts';
 import { readServerLog, serverEnv, startServer, type BenchServer, type Ready } from './bench/server-process.ts';
+import { integerOption } from './bench/options.ts';
 
 const USAGE = `Usage: npm run bench -- [--schools N] [--duration S] [--connections C] [--logins L] [--seed K] [--only A,B] [--cpu-prof DIR]
 
@@ -83,15 +84,7 @@ function readOptions(): Options {
     process.stdout.write(USAGE);
     process.exit(0);
   }
-  const int = (name: string, raw: string | undefined, fallback: number, min: number): number => {
-    if (raw === undefined || raw === '') return fallback;
-    const n = Number(raw);
-    if (!Number.isInteger(n) || n < min) {
-      process.stderr.write(`${name} must be an integer >= ${min}, not "${raw}".\n${USAGE}`);
-      process.exit(2);
-    }
-    return n;
-  };
+  const int = integerOption(USAGE);
   return {
     schools: int('--schools', values.schools ?? process.env['BENCH_SCHOOLS'], 130_000, 100),
     duration: int('--duration', values.duration ?? process.env['BENCH_DURATION'], 10, 1),
