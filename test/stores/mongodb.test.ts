@@ -1,9 +1,10 @@
 // The store contract suite on the MongoDB adapter, on every wire-protocol server this run has:
 // the MongoDB at MONGODB_URI (when set), and FerretDB v1 (when installed: .ci/run installs it).
+import { MongoClient } from 'mongodb';
 import { describe, expect, inject, test } from 'vitest';
 import { COLLECTIONS, type CatalogDocument, type SchoolDocument } from '../../src/stores/mongodb/documents.ts';
 import { MongoSchoolStore } from '../../src/stores/mongodb/school.store.ts';
-import { MongoStore } from '../../src/stores/mongodb/store.ts';
+import { catalogReads, MongoStore } from '../../src/stores/mongodb/store.ts';
 import { STALE_PENDING_MS } from '../../src/stores/mongodb/request.store.ts';
 import { migrateUsage } from '../../src/stores/mongodb/usage.migration.ts';
 import { SEARCH_FIELDS_VERSION } from '../../src/stores/mongodb/search.fields.ts';
@@ -95,7 +96,7 @@ describe.each(
   // Rule 9 of the search on MongoDB: an API instance sees an import made through another
   // connection (another instance, the command line) within seconds. Two connections here stand
   // in for two processes; the process test on the embedded store is test/main/freshness.test.ts.
-  test('when documents were written by an earlier version, then readiness says so, an import or `indexes` rewrites their search fields, and counts stay unchanged', async () => {
+  test('when documents were written by an earlier version, then readiness says so, and an import (counting them updated) or `indexes` rewrites their search fields', async () => {
     const store = await openFreshMongoStore(serverUri, serverFlavor);
     try {
       const old = [school('Old Academy', { key: 'old:1' }), school('Older Academy', { key: 'old:2' }), school('Oldest Academy', { key: 'old:3' })];
@@ -106,8 +107,8 @@ describe.each(
       const unready: unknown = await store.schools.searchIndexReady({ kind: 'text' }).catch((e: unknown) => e);
       expect(unready).toBeInstanceOf(StoreUnavailableError);
       expect(String(((unready as Error).cause as Error)?.message)).toMatch(/text index|earlier version/);
-      // The same rows again: unchanged, and the first one's search fields are current now.
-      expect(await store.schools.upsertMany([old[0]!])).toEqual({ inserted: 0, updated: 0, unchanged: 1 });
+      // The same rows again: updated (their search fields changed), and the first one's are current now.
+      expect(await store.schools.upsertMany([old[0]!])).toEqual({ inserted: 0, updated: 1, unchanged: 0 });
       expect(await collection.countDocuments({ searchVersion: SEARCH_FIELDS_VERSION })).toBe(1);
       expect(await store.schools.upgradeSearchFields()).toBe(2);
       expect(await store.schools.upgradeSearchFields()).toBe(0);
@@ -115,6 +116,78 @@ describe.each(
       expect(docs.every((d) => d['searchVersion'] === SEARCH_FIELDS_VERSION && Array.isArray(d['tokens']) && !('texts' in d))).toBe(true);
       expect(docs.find((d) => d['name'] === 'Older Academy')?.['tokens']).toContain('0older');
     } finally {
+      await dropAndClose(store);
+    }
+  });
+
+  test('when an unchanged school is imported again after the search rules changed, then its search fields are derived again and it counts as updated', async () => {
+    const store = await openFreshMongoStore(serverUri, serverFlavor);
+    try {
+      const older = school('Older Academy');
+      await store.schools.upsertMany([older]);
+      const collection = store.db.collection(COLLECTIONS.schools);
+      const derived = await collection.findOne({ _id: older.id as never });
+      // As an earlier version of the normalisation left it: other tokens, an older version.
+      await collection.updateOne({ _id: older.id as never }, { $set: { tokens: ['stale'], searchVersion: SEARCH_FIELDS_VERSION - 1 } });
+      const version = await store.schools.catalogVersion();
+      expect(await store.schools.compareMany([older])).toStrictEqual({ inserted: 0, updated: 1, unchanged: 0 });
+      expect(await store.schools.upsertMany([older])).toStrictEqual({ inserted: 0, updated: 1, unchanged: 0 });
+      const again = await collection.findOne({ _id: older.id as never });
+      expect(again?.['searchVersion']).toBe(SEARCH_FIELDS_VERSION);
+      expect(again?.['tokens']).toStrictEqual(derived?.['tokens']);
+      expect(await store.schools.catalogVersion()).not.toBe(version);
+      expect(await store.schools.upsertMany([older])).toStrictEqual({ inserted: 0, updated: 0, unchanged: 1 });
+    } finally {
+      await dropAndClose(store);
+    }
+  });
+
+  test('when the catalog is read for serving, then it may come from a fresh enough secondary, and everything else from the primary', async () => {
+    const store = await openFreshMongoStore(serverUri, serverFlavor);
+    const client = new MongoClient(serverUri);
+    try {
+      const reads = catalogReads(client, store.db);
+      for (const collection of [reads.schools, reads.catalog]) {
+        expect(collection.readPreference?.mode).toBe('secondaryPreferred');
+        expect(collection.readPreference?.maxStalenessSeconds).toBe(90);
+        expect(collection.readConcern?.level).toBe('majority');
+      }
+      for (const name of [COLLECTIONS.schools, COLLECTIONS.tokens, COLLECTIONS.users, COLLECTIONS.requests, COLLECTIONS.usageDays, COLLECTIONS.quotas]) {
+        expect(store.db.collection(name).readPreference?.mode).toBe('primary');
+      }
+    } finally {
+      await client.close();
+      await dropAndClose(store);
+    }
+  });
+
+  test('when a school store serves from other collections than it imports into, then searches, a school, the version and the catalog come from those, and imports go to the primary', async () => {
+    const store = await openFreshMongoStore(serverUri, serverFlavor);
+    const replica = store.db.client.db(`${store.db.databaseName}_r`);
+    try {
+      const served = new MongoSchoolStore(store.db.collection<SchoolDocument>(COLLECTIONS.schools), store.db.collection<CatalogDocument>(COLLECTIONS.catalog), {
+        schools: replica.collection<SchoolDocument>(COLLECTIONS.schools),
+        catalog: replica.collection<CatalogDocument>(COLLECTIONS.catalog),
+        session: () => store.db.client.startSession({ causalConsistency: true }),
+      });
+      // The "secondary" holds one school at version 7; the import writes another to the primary.
+      const onReplica = school('Replica College');
+      await new MongoSchoolStore(replica.collection(COLLECTIONS.schools), replica.collection(COLLECTIONS.catalog)).upsertMany([onReplica]);
+      await replica.collection<CatalogDocument>(COLLECTIONS.catalog).updateOne({ _id: 'schools' }, { $set: { version: 7 } });
+      const imported = school('Primary University');
+      expect(await served.upsertMany([imported])).toStrictEqual({ inserted: 1, updated: 0, unchanged: 0 });
+      expect(await served.compareMany([imported])).toStrictEqual({ inserted: 0, updated: 0, unchanged: 1 });
+      expect(await served.findById(onReplica.id)).not.toBeNull();
+      expect(await served.findById(imported.id)).toBeNull();
+      expect(await served.count()).toBe(1);
+      expect((await served.aggregate([{ $project: { name: 1 } }])).map((d) => d['name'])).toStrictEqual(['Replica College']);
+      expect(await served.catalogVersion()).toBe('7');
+      const read: string[] = [];
+      expect(await served.readCatalog((batch) => void read.push(...batch.map((s) => s.name)))).toBe('7');
+      expect(read).toStrictEqual(['Replica College']);
+      expect(await store.schools.findById(imported.id)).not.toBeNull();
+    } finally {
+      await replica.dropDatabase();
       await dropAndClose(store);
     }
   });

@@ -1,4 +1,4 @@
-import { MongoBulkWriteError, type AnyBulkWriteOperation, type Collection, type Document } from 'mongodb';
+import { MongoBulkWriteError, type AnyBulkWriteOperation, type ClientSession, type Collection, type Document } from 'mongodb';
 import type { CatalogSchool } from '../../domain/search/engine.ts';
 import { nameSortKey } from '../../domain/search/normalize.ts';
 import type { ImportCounts, School, SchoolDraft, SchoolStore } from '../../domain/ports.ts';
@@ -29,19 +29,33 @@ const CATALOG_BATCH = 2000;
 /** How often readCatalog starts over when an import changed the catalog while it read. */
 const CATALOG_READ_ATTEMPTS = 5;
 
+/**
+ * Where the catalog is read for serving (searches, a school, the version poll, the catalog the
+ * index is built from): on a replica set, a secondary when one is fresh enough. Imports and
+ * their reads-before-write go to the primary (the collections given first).
+ */
+export interface CatalogReads {
+  readonly schools: Collection<SchoolDocument>;
+  readonly catalog: Collection<CatalogDocument>;
+  /** A causally consistent session: readCatalog's reads then see the store in order, whichever members answer. */
+  readonly session?: () => ClientSession;
+}
+
 export class MongoSchoolStore implements SchoolStore {
   readonly #schools: Collection<SchoolDocument>;
   readonly #catalog: Collection<CatalogDocument>;
+  readonly #reads: CatalogReads;
 
-  constructor(schools: Collection<SchoolDocument>, catalog: Collection<CatalogDocument>) {
+  constructor(schools: Collection<SchoolDocument>, catalog: Collection<CatalogDocument>, reads: CatalogReads = { schools, catalog }) {
     this.#schools = schools;
     this.#catalog = catalog;
+    this.#reads = reads;
   }
 
   /** Runs a search pipeline on the schools (text.engine.ts, atlas.engine.ts) within the operation time limit. */
   async aggregate(pipeline: Document[]): Promise<Document[]> {
     try {
-      return await this.#schools.aggregate(pipeline, { allowDiskUse: true, maxTimeMS: OPERATION_TIME_LIMIT_MS }).toArray();
+      return await this.#reads.schools.aggregate(pipeline, { allowDiskUse: true, maxTimeMS: OPERATION_TIME_LIMIT_MS }).toArray();
     } catch (error) {
       throw translateSearch(error);
     }
@@ -101,16 +115,20 @@ export class MongoSchoolStore implements SchoolStore {
   }
 
   async findById(id: string): Promise<School | null> {
-    const doc = await guarded(() => this.#schools.findOne({ _id: id }, { projection: WITHOUT_SEARCH_FIELDS }));
+    const doc = await guarded(() => this.#reads.schools.findOne({ _id: id }, { projection: WITHOUT_SEARCH_FIELDS }));
     return doc ? toSchool(doc) : null;
   }
 
   count(): Promise<number> {
-    return guarded(() => this.#schools.countDocuments());
+    return guarded(() => this.#reads.schools.countDocuments());
   }
 
-  async catalogVersion(): Promise<string> {
-    const doc = await guarded(() => this.#catalog.findOne({ _id: 'schools' }));
+  catalogVersion(): Promise<string> {
+    return this.#version();
+  }
+
+  async #version(session?: ClientSession): Promise<string> {
+    const doc = await guarded(() => this.#reads.catalog.findOne({ _id: 'schools' }, session ? { session } : {}));
     return String(doc?.version ?? 0);
   }
 
@@ -121,18 +139,26 @@ export class MongoSchoolStore implements SchoolStore {
    * the engine checks the version again within a second and reads once more).
    */
   async readCatalog(onBatch: (schools: readonly CatalogSchool[]) => void | Promise<void>): Promise<string> {
-    for (let attempt = 1; ; attempt++) {
-      const before = await this.catalogVersion();
-      const rows: CatalogSchool[] = [];
-      const cursor = this.#schools.find({}, { projection: { ...WITHOUT_SEARCH_FIELDS, sortKey: 0 }, batchSize: CATALOG_BATCH, maxTimeMS: OPERATION_TIME_LIMIT_MS });
-      await guarded(async () => {
-        for await (const d of cursor) rows.push(toCatalogSchool(d));
-      });
-      const after = await this.catalogVersion();
-      if (before === after || attempt === CATALOG_READ_ATTEMPTS) {
-        for (let start = 0; start < rows.length; start += CATALOG_BATCH) await onBatch(rows.slice(start, start + CATALOG_BATCH));
-        return before === after ? after : `${after}?`;
+    // The three reads of an attempt may be answered by different secondaries: in one causally
+    // consistent session each sees the store at least as late as the one before, so "the same
+    // version before and after" still means what it means on the primary.
+    const session = this.#reads.session?.();
+    try {
+      for (let attempt = 1; ; attempt++) {
+        const before = await this.#version(session);
+        const rows: CatalogSchool[] = [];
+        const cursor = this.#reads.schools.find({}, { projection: { ...WITHOUT_SEARCH_FIELDS, sortKey: 0 }, batchSize: CATALOG_BATCH, maxTimeMS: OPERATION_TIME_LIMIT_MS, ...(session ? { session } : {}) });
+        await guarded(async () => {
+          for await (const d of cursor) rows.push(toCatalogSchool(d));
+        });
+        const after = await this.#version(session);
+        if (before === after || attempt === CATALOG_READ_ATTEMPTS) {
+          for (let start = 0; start < rows.length; start += CATALOG_BATCH) await onBatch(rows.slice(start, start + CATALOG_BATCH));
+          return before === after ? after : `${after}?`;
+        }
       }
+    } finally {
+      await session?.endSession();
     }
   }
 
@@ -155,10 +181,12 @@ export class MongoSchoolStore implements SchoolStore {
       for (const draft of batch) {
         const before = existing.get(draft.id);
         const doc = toDocument(draft);
-        if (before && sameSchool(before, doc)) {
+        // Same school, but search fields derived by an earlier version of the search rules (a
+        // change to normalisation bumps SEARCH_FIELDS_VERSION): rewritten with fields derived
+        // again, and counted as updated, so that the catalog's version moves and the report
+        // says the store changed.
+        if (before && sameSchool(before, doc) && before.searchVersion === SEARCH_FIELDS_VERSION) {
           unchanged++;
-          // Same school, search fields of an earlier version: rewritten, still counted unchanged.
-          if (before.searchVersion !== SEARCH_FIELDS_VERSION) writes.set(draft.id, replace(doc));
           continue;
         }
         if (before) updated++;
@@ -191,7 +219,7 @@ export class MongoSchoolStore implements SchoolStore {
         const { id, ...fields } = draft;
         const doc: Comparable = { _id: id, ...fields, aliases: [...draft.aliases] };
         if (!before) counts.inserted++;
-        else if (sameSchool(before, doc)) counts.unchanged++;
+        else if (sameSchool(before, doc) && ('searchVersion' in before ? before.searchVersion === SEARCH_FIELDS_VERSION : true)) counts.unchanged++;
         else counts.updated++;
         existing.set(draft.id, doc);
       }

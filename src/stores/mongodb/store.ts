@@ -1,7 +1,7 @@
 // The production store: every port on one MongoDB database (official driver). Selected by
 // MONGODB_URI (src/stores/open.ts). Searches are answered by the in-process index of the catalog
 // (default), or by the $text or Atlas Search pipelines (MONGODB_SEARCH).
-import { MongoClient, type Db } from 'mongodb';
+import { MongoClient, ReadPreference, type Db } from 'mongodb';
 import type { Store } from '../../domain/ports.ts';
 import { COLLECTIONS, type CatalogDocument, type QuotaDocument, type RequestDocument, type SchoolDocument, type TokenDocument, type UsageDayDocument, type UserDocument } from './documents.ts';
 import { guarded, MongoSetupError } from './errors.ts';
@@ -9,13 +9,25 @@ import { ensureIndexes, IndexCreationError } from './indexes.ts';
 import { SOCKET_TIMEOUT_MS } from './limits.ts';
 import { MongoQuotaCounter } from './quota.store.ts';
 import { MongoRequestLog } from './request.store.ts';
-import { MongoSchoolStore, type SearchMode } from './school.store.ts';
+import { MongoSchoolStore, type CatalogReads, type SearchMode } from './school.store.ts';
 import { ensureSearchIndex, ensureSynonyms } from './search-index.ts';
 import { MongoTokenStore } from './token.store.ts';
 import { migrateUsage } from './usage.migration.ts';
 import { MongoUserStore } from './user.store.ts';
 
 export const DEFAULT_DATABASE = 'school_search';
+
+/**
+ * The catalog, read for serving, may come from a secondary: every instance reads the whole of it
+ * after each import, and a lagging member only delays when an import is seen (as the version poll
+ * does). One more than 90 s behind (the least maxStalenessSeconds allowed) is passed over;
+ * majority reads never see a write a failover could roll back. Tokens, users and request records
+ * stay on the primary: a token just revoked must be refused by the very next request.
+ */
+const CATALOG_READS = {
+  readPreference: new ReadPreference('secondaryPreferred', undefined, { maxStalenessSeconds: 90 }),
+  readConcern: { level: 'majority' },
+} as const;
 
 export interface MongoOptions {
   readonly uri: string;
@@ -46,7 +58,7 @@ export class MongoStore implements Store {
     this.#client = client;
     this.db = db;
     this.search = search;
-    this.schools = new MongoSchoolStore(db.collection<SchoolDocument>(COLLECTIONS.schools), db.collection<CatalogDocument>(COLLECTIONS.catalog));
+    this.schools = new MongoSchoolStore(db.collection<SchoolDocument>(COLLECTIONS.schools), db.collection<CatalogDocument>(COLLECTIONS.catalog), catalogReads(client, db));
     this.users = new MongoUserStore(db.collection<UserDocument>(COLLECTIONS.users));
     this.tokens = new MongoTokenStore(db.collection<TokenDocument>(COLLECTIONS.tokens));
     this.quotas = new MongoQuotaCounter(db.collection<QuotaDocument>(COLLECTIONS.quotas));
@@ -113,6 +125,15 @@ export class MongoStore implements Store {
   async close(): Promise<void> {
     await this.#client.close();
   }
+}
+
+/** The catalog's collections as searches and the index read them (CATALOG_READS), and their session. */
+export function catalogReads(client: MongoClient, db: Db): CatalogReads {
+  return {
+    schools: db.collection<SchoolDocument>(COLLECTIONS.schools, CATALOG_READS),
+    catalog: db.collection<CatalogDocument>(COLLECTIONS.catalog, CATALOG_READS),
+    session: () => client.startSession({ causalConsistency: true }),
+  };
 }
 
 /** The URI with its path naming this database (options kept): e.g. a fresh database for a test run. */
