@@ -21,7 +21,7 @@ export class MongoAtlasEngine extends CandidateEngine {
     this.#index = index;
   }
 
-  async search(query: EngineQuery): Promise<EnginePage> {
+  protected async answer(query: EngineQuery): Promise<EnginePage> {
     const version = await this.cache.version();
     const typed = query.plan;
     const counts = await Promise.all(

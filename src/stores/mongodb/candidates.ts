@@ -39,6 +39,8 @@ export interface SearchSource {
 export interface CandidateEngineOptions extends CountCacheOptions {
   /** Documents one look-up reads (default CANDIDATE_LIMIT). */
   readonly candidateLimit?: number;
+  /** How long a search trusts the last readiness check, passed or failed (default 1 s). */
+  readonly readyTtlMs?: number;
 }
 
 /** An engine that finds candidates in MongoDB, counting words per catalog version, and ranks them by the rules. */
@@ -46,18 +48,40 @@ export abstract class CandidateEngine implements SearchEngine {
   protected readonly source: SearchSource;
   protected readonly limit: number;
   protected readonly cache: CountCache;
+  readonly #readyTtlMs: number;
+  #checked: { at: number; result: Promise<void> } | undefined;
 
   constructor(source: SearchSource, options: CandidateEngineOptions = {}) {
     this.source = source;
     this.limit = options.candidateLimit ?? CANDIDATE_LIMIT;
     this.cache = new CountCache(() => source.catalogVersion(), options);
+    this.#readyTtlMs = options.readyTtlMs ?? 1000;
   }
 
+  /** Readiness asks afresh each time: a probe is rare, and must see a fix at once. */
   ready(): Promise<void> {
     return this.source.ready();
   }
 
-  abstract search(query: EngineQuery): Promise<EnginePage>;
+  /**
+   * Answers only while the engine is ready. Unchecked, a setup problem would not be a 503 naming
+   * its fix but a 500 (a server without $text or $search), an empty page (Atlas answers a missing
+   * index with no results) or wrong results (search fields of an older version). The check is
+   * shared by the searches of one second, so it costs a store round trip per second, not per search.
+   */
+  async search(query: EngineQuery): Promise<EnginePage> {
+    const now = Date.now();
+    if (!this.#checked || now - this.#checked.at >= this.#readyTtlMs) {
+      const result = this.source.ready();
+      // Awaited by the searches that share it; this keeps a failure no search awaited from being unhandled.
+      result.catch(() => undefined);
+      this.#checked = { at: now, result };
+    }
+    await this.#checked.result;
+    return this.answer(query);
+  }
+
+  protected abstract answer(query: EngineQuery): Promise<EnginePage>;
 }
 
 export interface CountCacheOptions {

@@ -51,9 +51,10 @@ export function translate(error: unknown): unknown {
   return error;
 }
 
-/** What an operator reads when the $text pipeline's index is gone (a search's 503, readiness). */
+/** What an operator reads when schools hold search fields of an older SEARCH_FIELDS_VERSION (a search's 503, readiness). */
 export const SEARCH_FIELDS_OUTDATED = 'some schools were written by an earlier version without the current search fields: rewrite them with `npx school-search indexes`';
 
+/** What an operator reads when the $text pipeline's index is gone (a search's 503, readiness). */
 export const TEXT_INDEX_MISSING = `the text index ${TEXT_INDEX} is missing: create it with \`npx school-search indexes\``;
 
 const NO_ATLAS_SEARCH = 'Atlas Search is not available on this server: MONGODB_SEARCH=atlas needs MongoDB Atlas (or a server with mongot)';

@@ -1,4 +1,4 @@
-import { MongoBulkWriteError, type AnyBulkWriteOperation, type ClientSession, type Collection, type Document } from 'mongodb';
+import { MongoBulkWriteError, MongoServerError, type AnyBulkWriteOperation, type ClientSession, type Collection, type Document } from 'mongodb';
 import type { CatalogSchool } from '../../domain/search/engine.ts';
 import { nameSortKey } from '../../domain/search/normalize.ts';
 import type { ImportCounts, School, SchoolDraft, SchoolStore } from '../../domain/ports.ts';
@@ -97,7 +97,12 @@ export class MongoSchoolStore implements SchoolStore {
         await this.#searchFieldsCurrent();
         return;
       }
-      const indexes = await guarded(() => this.#schools.listIndexes().toArray());
+      const indexes = await guarded(() => this.#schools.listIndexes().toArray()).catch((error: unknown) => {
+        // No schools collection yet (a database opened with `indexes: 'none'`, nothing imported):
+        // the server refuses to list its indexes (NamespaceNotFound), which is no text index, not a 500.
+        if (error instanceof MongoServerError && error.code === 26) return [];
+        throw error;
+      });
       if (!indexes.some((index) => index['name'] === TEXT_INDEX)) {
         throw new MongoSetupError(TEXT_INDEX_MISSING);
       }
@@ -135,13 +140,19 @@ export class MongoSchoolStore implements SchoolStore {
   /**
    * Without a transaction, a consistent read is one during which the version did not change:
    * an import bumps it after its writes, so a read that saw the same version before and after
-   * saw no half-written import. Otherwise it starts over (a few times, then takes what it read:
-   * the engine checks the version again within a second and reads once more).
+   * saw every write of that version and of none later bumped. Otherwise it starts over (a few
+   * times, then takes what it read: the engine checks the version again within a second and
+   * reads once more). A read made while an import is still writing, before its bump, may hold
+   * some of its schools under the old version: the bump, once seen, has them read again.
    */
   async readCatalog(onBatch: (schools: readonly CatalogSchool[]) => void | Promise<void>): Promise<string> {
     // The three reads of an attempt may be answered by different secondaries: in one causally
     // consistent session each sees the store at least as late as the one before, so "the same
-    // version before and after" still means what it means on the primary.
+    // version before and after" still means what it means on the primary. Without it, a version
+    // read on an up-to-date member and schools read on a lagging one would pass as consistent.
+    // A session rather than one member for all three: the driver selects a server per
+    // operation, and pinning one would need a connection of its own to each member. The
+    // session's order holds across members only with majority reads, as CATALOG_READS asks.
     const session = this.#reads.session?.();
     try {
       for (let attempt = 1; ; attempt++) {

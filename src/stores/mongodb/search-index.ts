@@ -30,8 +30,9 @@ export async function ensureSearchIndex(schools: Collection, name: string, mode:
   } catch (error) {
     // Not now (a network error, a step-down) is not "never": it stays a StoreUnavailableError.
     if (error instanceof StoreUnavailableError) throw error;
+    // The operator's one log line: what is wrong and what to do, as the other setup errors say.
     throw new SearchIndexMissingError(
-      `MONGODB_SEARCH=atlas needs Atlas Search, which this server does not offer (${error instanceof Error ? error.message : String(error)})`,
+      `MONGODB_SEARCH=atlas needs Atlas Search, which this server does not offer (${error instanceof Error ? error.message : String(error)}): use MongoDB Atlas, or set MONGODB_SEARCH=memory (the default) or text`,
       { cause: error },
     );
   }

@@ -16,7 +16,7 @@ import { tokenOf } from './search.fields.ts';
 import { candidatesPipeline, countPipeline, totalPipeline } from './text.pipeline.ts';
 
 export class MongoTextEngine extends CandidateEngine {
-  async search(query: EngineQuery): Promise<EnginePage> {
+  protected async answer(query: EngineQuery): Promise<EnginePage> {
     const version = await this.cache.version();
     const typed = query.plan;
     const tokens = typed.words.map((w) => tokenOf(w.text, query.state));
