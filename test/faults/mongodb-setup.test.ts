@@ -17,7 +17,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Collection, Document } from 'mongodb';
 import { pino } from 'pino';
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createClient } from '../../generated/client/index.ts';
 import { fetchSchoolSearch, getReadiness } from '../../generated/sdk.gen.ts';
 import { createApp } from '../../src/app.ts';
@@ -38,15 +38,10 @@ import { MongoTextEngine } from '../../src/stores/mongodb/text.engine.ts';
 import { cheapHasher } from '../support/app.ts';
 import { FERRETDB_MISSING } from '../support/ferretdb.ts';
 import { mingoSource } from '../support/mingo-search.ts';
-import { dropAndClose, flavorOf, freshDatabaseName, mongoUriFromEnv, openFreshMongoStore, type Flavor } from '../support/mongodb.ts';
+import { dropAndClose, freshDatabaseName, type MongoServer, mongoServers, openFreshMongoStore } from '../support/mongodb.ts';
 import { expectProblem } from '../support/problem.ts';
 
-const ferretdb = inject('ferretdbUri');
-const uri = mongoUriFromEnv();
-const servers: Array<[string, string, Flavor]> = [
-  ...(ferretdb ? [['ferretdb v1.24', ferretdb, 'ferretdb'] as [string, string, Flavor]] : []),
-  ...(uri && uri !== ferretdb ? [[`${await flavorOf(uri)} at MONGODB_URI`, uri, await flavorOf(uri)] as [string, string, Flavor]] : []),
-];
+const servers = await mongoServers();
 const none = servers.length === 0;
 if (none) console.warn(`MongoDB setup problems — skipped: ${FERRETDB_MISSING}, and MONGODB_URI is not set`);
 
@@ -124,7 +119,7 @@ function listing(schools: Collection<SchoolDocument>, answer: { indexes?: string
   return standIn as unknown as Collection<SchoolDocument>;
 }
 
-describe.skipIf(none).each(none ? [['no server', '', 'ferretdb'] as [string, string, Flavor]] : servers)('MongoDB setup problems on %s', (_name, serverUri, flavor) => {
+describe.skipIf(none).each(none ? [['no server', '', 'ferretdb'] as MongoServer] : servers)('MongoDB setup problems on %s', (_name, serverUri, flavor) => {
   const stores: MongoStore[] = [];
   const apps: App[] = [];
   let dir: string;

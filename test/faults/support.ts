@@ -116,6 +116,9 @@ export interface ServerProcess {
   logged(msg: string): Promise<Record<string, unknown>>;
 }
 
+/** How long a server may take to seed, index and listen on a loaded two-core machine before it is killed. */
+const LISTEN_TIMEOUT_MS = 90_000;
+
 /** `node src/main.ts` as operators start it, on `databasePath`, listening on a free loopback port. */
 export async function startServer(databasePath: string, env: Record<string, string> = {}): Promise<ServerProcess> {
   const child = spawn(process.execPath, ['src/main.ts'], {
@@ -161,12 +164,19 @@ export async function startServer(databasePath: string, env: Record<string, stri
       if (seen) resolve(seen);
       else waiters.push({ msg, resolve });
     });
+  let timer: NodeJS.Timeout | undefined;
   const listening = await Promise.race([
     logged('listening'),
     exited.then(({ code }) => {
       throw new Error(`the server exited with ${code} before listening: ${stderr}`);
     }),
-  ]);
+    new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        child.kill('SIGKILL');
+        reject(new Error(`the server did not listen within ${LISTEN_TIMEOUT_MS} ms: ${stderr}`));
+      }, LISTEN_TIMEOUT_MS);
+    }),
+  ]).finally(() => clearTimeout(timer));
   return { child, baseUrl: String(listening['url']), lines, exited, logged };
 }
 

@@ -5,7 +5,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, test } from 'vitest';
 import { fetchMyData, fetchMyRequests, fetchMyUsage, fetchSchoolSearch } from '../../generated/sdk.gen.ts';
-import { createUser, login, sharedStores, usePair, wholeHistory, type Instance } from './support.ts';
+import { createUser, login, NO_LIMITS, sharedStores, usePair, wholeHistory, type Instance } from './support.ts';
 
 /** Concurrent searches kept in flight on each instance. */
 const CONNECTIONS = 16;
@@ -14,16 +14,6 @@ const KILL_AFTER = 120;
 /** B goes on until it has answered this many after the kill. */
 const B_AFTER_KILL = 60;
 const QUERIES = ['harv', 'mass', 'ecole', 'mount', 'univ', 'state college', 'lincoln u', 'texas'];
-
-const NO_LIMITS = {
-  RATE_LIMIT_SEARCH: '0',
-  RATE_LIMIT_LOGIN_PER_CLIENT: '0',
-  RATE_LIMIT_LOGIN_PER_EMAIL: '0',
-  RATE_LIMIT_LOGIN_PER_EMAIL_ALL_CLIENTS: '0',
-  RATE_LIMIT_ACCOUNT: '0',
-  // Every record kept: total_count then counts all of them, as fetchMyData does.
-  REQUEST_RETENTION_DAYS: '0',
-};
 
 /** Searches from `CONNECTIONS` concurrent clients until `stop()` says so or the instance goes away. */
 function searchLoad(instance: Instance, token: string, stop: () => boolean) {

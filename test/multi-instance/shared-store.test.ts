@@ -6,18 +6,11 @@ import { describe, expect, test } from 'vitest';
 import { fetchMyData, fetchSchoolSearch, revokeCurrentToken, revokeMyToken } from '../../generated/sdk.gen.ts';
 import { runCli } from '../cli/run-cli.ts';
 import { expectProblem } from '../support/problem.ts';
-import { createUser, login, REPO, sharedStores, timeUntil, usePair, type Instance } from './support.ts';
+import { REPO } from '../faults/support.ts';
+import { createUser, login, NO_LIMITS, sharedStores, timeUntil, usePair, type Instance } from './support.ts';
 
 /** How soon an import must be searchable on every instance (SEARCH_REFRESH_MS is 1 s by default). */
 const IMPORT_VISIBLE_WITHIN_MS = 5000;
-
-const NO_LIMITS = {
-  RATE_LIMIT_SEARCH: '0',
-  RATE_LIMIT_LOGIN_PER_CLIENT: '0',
-  RATE_LIMIT_LOGIN_PER_EMAIL: '0',
-  RATE_LIMIT_LOGIN_PER_EMAIL_ALL_CLIENTS: '0',
-  RATE_LIMIT_ACCOUNT: '0',
-};
 
 const stores = await sharedStores();
 

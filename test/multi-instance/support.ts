@@ -3,28 +3,24 @@
 // made with the command line, and the store either a temporary embedded file or, when the run
 // has a MongoDB server (MONGODB_URI), a fresh database on it.
 import { afterAll, beforeAll } from 'vitest';
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
 import { MongoClient } from 'mongodb';
 import { createClient, type Client } from '../../generated/client/index.ts';
 import { createToken, fetchMyRequests } from '../../generated/sdk.gen.ts';
 import type { ApiRequest } from '../../generated/types.gen.ts';
 import { withDatabase } from '../../src/stores/mongodb/store.ts';
 import { runCli } from '../cli/run-cli.ts';
+import { REPO, startServer } from '../faults/support.ts';
 import { flavorOf, freshDatabaseName, mongoUriFromEnv } from '../support/mongodb.ts';
 
-export const REPO = fileURLToPath(new URL('../../', import.meta.url));
 /** What `npm start` loads into an empty catalog (SEED_FILE's default): 6,112 US colleges. */
 export const REAL_SEED = join(REPO, 'data/seed/ipeds-hd2022.ndjson');
 export const PASSWORD = 'correct-horse-battery-staple';
 
-/** How long one process may take to seed, index and listen on a loaded two-core machine. */
-const START_TIMEOUT_MS = 90_000;
 /** After SIGTERM in end(), how long a process may take before it is killed. */
 const STOP_GRACE_MS = 10_000;
 
@@ -148,81 +144,47 @@ export function instances() {
   };
 }
 
+/** `node src/main.ts` as `npm start` runs it outside production (the real seed, responses validated), on the store `env` names. */
 async function startInstance(name: string, env: Record<string, string>): Promise<Instance> {
-  const child = spawn(process.execPath, ['src/main.ts'], {
-    cwd: REPO,
-    env: {
-      ...process.env,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      // As `npm start` outside production: responses are validated against the contract.
-      NODE_ENV: 'development',
-      LOG_LEVEL: 'info',
-      LOG_FORMAT: 'json',
-      SEED_FILE: REAL_SEED,
-      SEED_WHEN_EMPTY: 'true',
-      // The tests make their users with the command line.
-      DEMO_USER: 'false',
-      METRICS_PORT: '',
-      METRICS_TOKEN: '',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const server = await startServer(env['DATABASE_PATH'] ?? '', {
+    SEED_FILE: REAL_SEED,
+    SEED_WHEN_EMPTY: 'true',
+    // The tests make their users with the command line.
+    DEMO_USER: 'false',
+    LOG_FORMAT: 'json',
+    METRICS_PORT: '',
+    METRICS_TOKEN: '',
+    // The quotas a test is about come in env (startServer turns the others off).
+    ...env,
   });
-  const pid = child.pid;
-  if (pid === undefined) throw new Error(`instance ${name}: could not be spawned`);
+  const pid = server.child.pid!;
   alive.add(pid);
-  let stderr = '';
-  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
-    stderr = (stderr + chunk).slice(-8000);
-  });
-  const lines: Array<Record<string, unknown>> = [];
-  let onLine: ((line: Record<string, unknown>) => void) | undefined;
-  createInterface({ input: child.stdout! }).on('line', (text) => {
-    let line: Record<string, unknown>;
-    try {
-      line = JSON.parse(text) as Record<string, unknown>;
-    } catch {
-      return;
-    }
-    lines.push(line);
-    onLine?.(line);
-  });
   let exitedYet = false;
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.once('exit', (code, signal) => {
-      exitedYet = true;
-      alive.delete(pid);
-      resolve({ code, signal });
-    }),
-  );
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => {
-      killPid(pid, 'SIGKILL');
-      reject(new Error(`instance ${name} did not listen within ${START_TIMEOUT_MS} ms; stderr: ${stderr}`));
-    }, START_TIMEOUT_MS);
-    onLine = (line) => {
-      if (line['msg'] !== 'listening') return;
-      clearTimeout(timer);
-      resolve(String(line['url']));
-    };
-    void exited.then(({ code, signal }) => {
-      clearTimeout(timer);
-      reject(new Error(`instance ${name} exited (${code ?? signal}) before listening: ${stderr}`));
-    });
+  void server.exited.then(() => {
+    exitedYet = true;
+    alive.delete(pid);
   });
-  onLine = undefined;
   return {
     name,
     pid,
-    child,
-    baseUrl: url,
-    lines,
-    exited,
-    client: (token?: string) => createClient({ baseUrl: url, headers: token ? { Authorization: `Bearer ${token}` } : {} }),
+    child: server.child,
+    baseUrl: server.baseUrl,
+    lines: server.lines,
+    exited: server.exited,
+    client: (token?: string) => createClient({ baseUrl: server.baseUrl, headers: token ? { Authorization: `Bearer ${token}` } : {} }),
     running: () => !exitedYet,
   };
 }
+
+/** Every quota off, and every record kept: what the tests that are not about quotas run with. */
+export const NO_LIMITS = {
+  RATE_LIMIT_SEARCH: '0',
+  RATE_LIMIT_LOGIN_PER_CLIENT: '0',
+  RATE_LIMIT_LOGIN_PER_EMAIL: '0',
+  RATE_LIMIT_LOGIN_PER_EMAIL_ALL_CLIENTS: '0',
+  RATE_LIMIT_ACCOUNT: '0',
+  REQUEST_RETENTION_DAYS: '0',
+};
 
 // ---------------------------------------------------------------------------------------------
 // Users, tokens and history

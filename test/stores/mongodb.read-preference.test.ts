@@ -9,22 +9,17 @@
 // preference the driver resolves it with (the call's option, else the collection's) are
 // recorded, while the real services and stores run against the server.
 import { Collection, type ClientSession, type ReadPreference } from 'mongodb';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, test, vi, type MockInstance } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, test, vi, type MockInstance } from 'vitest';
 import { planQuery } from '../../src/domain/search/query.ts';
 import { createServices } from '../../src/services.ts';
 import { COLLECTIONS } from '../../src/stores/mongodb/documents.ts';
 import type { MongoStore } from '../../src/stores/mongodb/store.ts';
 import { cheapHasher } from '../support/app.ts';
 import { FERRETDB_MISSING } from '../support/ferretdb.ts';
-import { dropAndClose, flavorOf, mongoUriFromEnv, openFreshMongoStore, type Flavor } from '../support/mongodb.ts';
+import { dropAndClose, type MongoServer, mongoServers, openFreshMongoStore } from '../support/mongodb.ts';
 import { school } from './contract/builders.ts';
 
-const ferretdb = inject('ferretdbUri');
-const uri = mongoUriFromEnv();
-const servers: Array<[string, string, Flavor]> = [
-  ...(ferretdb ? [['ferretdb v1.24', ferretdb, 'ferretdb'] as [string, string, Flavor]] : []),
-  ...(uri && uri !== ferretdb ? [[`${await flavorOf(uri)} at MONGODB_URI`, uri, await flavorOf(uri)] as [string, string, Flavor]] : []),
-];
+const servers = await mongoServers();
 const none = servers.length === 0;
 if (none) console.warn(`MongoDB read preferences — skipped: ${FERRETDB_MISSING}, and MONGODB_URI is not set`);
 
@@ -44,7 +39,7 @@ interface Call {
   session: ClientSession | undefined;
 }
 
-describe.skipIf(none).each(none ? [['no server', '', 'ferretdb'] as [string, string, Flavor]] : servers)('MongoDB read preferences on %s', (_name, serverUri, flavor) => {
+describe.skipIf(none).each(none ? [['no server', '', 'ferretdb'] as MongoServer] : servers)('MongoDB read preferences on %s', (_name, serverUri, flavor) => {
   let store: MongoStore;
   const spies: Array<[string, MockInstance]> = [];
   beforeAll(async () => {

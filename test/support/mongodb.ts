@@ -27,6 +27,23 @@ export function mongoUriFromEnv(): string | undefined {
   return process.env['MONGODB_URI'] || undefined;
 }
 
+/** A wire-protocol server a test file runs on: [title, URI, flavor]. */
+export type MongoServer = [name: string, uri: string, flavor: Flavor];
+
+/**
+ * Every wire-protocol server this run has, for describe.each: FerretDB v1 (when installed) and
+ * the server at MONGODB_URI (when set and not that FerretDB). Empty when there is none; the
+ * caller says why it skips.
+ */
+export async function mongoServers(): Promise<MongoServer[]> {
+  const ferretdb = inject('ferretdbUri');
+  const uri = mongoUriFromEnv();
+  return [
+    ...(ferretdb ? [['ferretdb v1.24', ferretdb, 'ferretdb'] as MongoServer] : []),
+    ...(uri && uri !== ferretdb ? [[`${await flavorOf(uri)} at MONGODB_URI`, uri, await flavorOf(uri)] as MongoServer] : []),
+  ];
+}
+
 /** A database name no other test uses (MongoDB allows 63 characters; no dots). */
 export function freshDatabaseName(): string {
   return `test_${process.pid}_${randomBytes(6).toString('hex')}`;
