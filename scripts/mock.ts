@@ -1,5 +1,5 @@
 // npm run mock [-- -p 4010 -h 127.0.0.1 -d …] — the contract served by Prism for frontend teams,
-// behind the API's own CORS policy (src/http/cors.ts). Prism's built-in CORS allows every header
+// behind the API's own CORS policy (src/http/middleware/cors.ts). Prism's built-in CORS allows every header
 // and method, exposes every response header and allows credentials: a browser app developed
 // against it could read a header the real API does not expose, and break only in production.
 // So Prism runs with CORS off on a private loopback port, and this proxy answers preflights and
@@ -11,7 +11,7 @@ import { createServer as createNetServer } from 'node:net';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import express from 'express';
-import { corsPolicy } from '../src/http/cors.ts';
+import { corsPolicy } from '../src/http/middleware/cors.ts';
 
 const CONTRACT = fileURLToPath(new URL('../openapi/openapi.yaml', import.meta.url));
 const PRISM_CLI = fileURLToPath(new URL('../node_modules/@stoplight/prism-cli/dist/index.js', import.meta.url));

@@ -3,8 +3,9 @@
 import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import type { CorsOrigins } from './http/cors.ts';
-import type { RateLimits } from './http/rate-limit.ts';
+import type { CorsOrigins } from './http/middleware/cors.ts';
+import type { RateLimits } from './http/middleware/rate-limit.ts';
+import type { StoreConfig } from './stores/store.config.ts';
 
 /** Relative paths are resolved against the project, not the working directory: the API and the
  * command line then find the same store from wherever they are started. */
@@ -106,22 +107,12 @@ export interface Config {
   readonly corsOrigins: CorsOrigins;
 }
 
-export type StoreConfig =
-  | { readonly kind: 'sqlite'; readonly path: string }
-  | {
-      readonly kind: 'mongodb';
-      readonly uri: string;
-      /**
-       * `memory`: the in-process index of the catalog (the search core); `text`: $text over the
-       * n-gram text index (any MongoDB); `atlas`: the Atlas Search index of this name.
-       */
-      readonly search: { readonly kind: 'memory' } | { readonly kind: 'text' } | { readonly kind: 'atlas'; readonly index: string };
-    };
-
 export const DEMO_EMAIL = 'demo@example.com';
 export const DEMO_PASSWORD = 'demo-password-123';
 
-export class ConfigError extends Error {}
+export class ConfigError extends Error {
+  override readonly name: string = 'ConfigError';
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = schema.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '')));

@@ -6,15 +6,17 @@
 // last lines can be lost when the process exits right after logging "stopped".
 import { pino, type Logger } from 'pino';
 import { prettyFactory, type PrettyOptions } from 'pino-pretty';
-import type { Config } from './config.ts';
 
 export type LogFormat = 'json' | 'pretty';
+/** LOG_FORMAT: `auto` picks by where the output goes (chooseLogFormat). */
+export type LogFormatSetting = 'auto' | LogFormat;
+type Environment = 'production' | 'development' | 'test';
 
 /**
  * LOG_FORMAT=json or pretty wins; otherwise (`auto`) readable only for a person: stdout is a
  * terminal and this is not production. A pipe, a file, a container log or production gets JSON lines.
  */
-export function chooseLogFormat(setting: Config['logFormat'], env: Config['env'], stdoutIsTTY: boolean): LogFormat {
+export function chooseLogFormat(setting: LogFormatSetting, env: Environment, stdoutIsTTY: boolean): LogFormat {
   if (setting !== 'auto') return setting;
   return stdoutIsTTY && env !== 'production' ? 'pretty' : 'json';
 }
@@ -26,7 +28,10 @@ export interface ServerOutput {
   print(text: string): void;
 }
 
-export function serverOutput(config: Pick<Config, 'logLevel' | 'logFormat' | 'env'>, stdoutIsTTY = process.stdout.isTTY === true): ServerOutput {
+export function serverOutput(
+  config: { readonly logLevel: string; readonly logFormat: LogFormatSetting; readonly env: Environment },
+  stdoutIsTTY = process.stdout.isTTY === true,
+): ServerOutput {
   const format = chooseLogFormat(config.logFormat, config.env, stdoutIsTTY);
   if (format === 'json') return { logger: pino({ level: config.logLevel }), format, print: () => undefined };
   const out = pino.destination({ dest: 1, sync: true });

@@ -2,8 +2,10 @@
 // command line (src/cli/) and the tests, so all three run the same objects.
 import { AccountService } from './domain/account.service.ts';
 import { AuthService } from './domain/auth.service.ts';
+import { CatalogService } from './domain/catalog.service.ts';
+import { HealthService } from './domain/health.service.ts';
 import { KeyService } from './domain/keys.service.ts';
-import type { Clock, PasswordHasher, Store } from './domain/ports.ts';
+import type { Clock, PasswordHasher, QuotaCounter, Store } from './domain/ports.ts';
 import type { SearchEngine } from './domain/search/engine.ts';
 import { NO_METRICS, type Metrics } from './metrics/metrics.port.ts';
 import { KEEP_EVERYTHING, type RetentionPolicy } from './domain/retention.ts';
@@ -25,7 +27,11 @@ export interface Services {
   readonly keys: KeyService;
   readonly search: SearchService;
   readonly account: AccountService;
+  readonly catalog: CatalogService;
+  readonly health: HealthService;
   readonly retention: RetentionPolicy;
+  /** The store's rate-limit counters (undefined: each process counts alone). */
+  readonly quotas: QuotaCounter | undefined;
   readonly engine: ManagedEngine;
   /** Where the app reports its work (createApp takes it from here). */
   readonly metrics: Metrics;
@@ -67,7 +73,10 @@ export function createServices(deps: {
     auth: new AuthService({ users: store.users, tokens: store.tokens, hasher, clock, settings: { tokenTtlSeconds: deps.tokenTtlSeconds } }),
     keys: new KeyService({ tokens: store.tokens, clock }),
     search: new SearchService({ engine: metrics === NO_METRICS ? engine : timed(engine, metrics), requests: store.requests, clock }),
+    catalog: new CatalogService({ schools: store.schools }),
+    health: new HealthService({ store, engine }),
     retention,
+    quotas: store.quotas,
     account: new AccountService({ users: store.users, tokens: store.tokens, requests: store.requests, clock, retention }),
   };
 }

@@ -13,7 +13,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { getHeapSpaceStatistics } from 'node:v8';
 import { pino } from 'pino';
 import { loadConfig } from '../../src/config.ts';
-import { RATE_LIMITS_OFF } from '../../src/http/rate-limit.ts';
+import { RATE_LIMITS_OFF } from '../../src/http/middleware/rate-limit.ts';
 import { listen } from '../../src/http/server.ts';
 import { composeApp, composeServices, startServices } from '../../src/main.ts';
 import { probeAppend, probeEngine } from './engine-probe.ts';

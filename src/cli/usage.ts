@@ -1,8 +1,12 @@
 // Help texts and the usage error (exit status 2): the one place that describes the commands.
-export class UsageError extends Error {}
+export class UsageError extends Error {
+  override readonly name: string = 'UsageError';
+}
 
 /** The user pressed Ctrl-C at a prompt. */
-export class CancelledError extends Error {}
+export class CancelledError extends Error {
+  override readonly name: string = 'CancelledError';
+}
 
 export const EXIT = { ok: 0, failed: 1, usage: 2, cancelled: 130 } as const;
 

@@ -11,6 +11,7 @@ export const client = createClient({
 
 /** An answer other than success: its status, the problem's detail, and when to retry (429, 503). */
 export class ApiFailure extends Error {
+  override readonly name: string = 'ApiFailure';
   readonly status: number;
   readonly type: string;
   readonly retryAfterSeconds: number | null;

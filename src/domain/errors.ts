@@ -1,12 +1,14 @@
 // Domain errors carry a stable `code` and no HTTP: the one error middleware maps them to
-// problem+json (src/http/error.middleware.ts).
+// problem+json (src/http/problems/error.middleware.ts).
 
 export abstract class DomainError extends Error {
+  override readonly name: string = 'DomainError';
   abstract readonly code: string;
 }
 
 /** E-mail and password do not match an account. Deliberately says nothing about which. */
 export class InvalidCredentialsError extends DomainError {
+  override readonly name: string = 'InvalidCredentialsError';
   readonly code = 'invalid_credentials';
   constructor() {
     super('The e-mail and password do not match an account.');
@@ -17,6 +19,7 @@ export type AuthFailure = 'missing' | 'malformed' | 'unknown' | 'expired' | 'rev
 
 /** The presented token cannot authenticate anyone. */
 export class UnauthenticatedError extends DomainError {
+  override readonly name: string = 'UnauthenticatedError';
   readonly code = 'unauthenticated';
   readonly reason: AuthFailure;
   constructor(reason: AuthFailure) {
@@ -27,11 +30,13 @@ export class UnauthenticatedError extends DomainError {
 
 /** The resource does not exist, or is not the caller's: the two are indistinguishable. */
 export class NotFoundError extends DomainError {
+  override readonly name: string = 'NotFoundError';
   readonly code = 'not_found';
 }
 
 /** An account with this e-mail exists already (operator command). */
 export class EmailTakenError extends DomainError {
+  override readonly name: string = 'EmailTakenError';
   readonly code = 'email_taken';
   constructor(email: string) {
     super(`An account with the e-mail ${email} exists already.`);
@@ -40,11 +45,13 @@ export class EmailTakenError extends DomainError {
 
 /** Input the contract cannot express a rule for (checked in the domain). */
 export class InvalidInputError extends DomainError {
+  override readonly name: string = 'InvalidInputError';
   readonly code = 'invalid_input';
 }
 
 /** The current password given to change it is not the user's: a fault of the input, not of the token. */
 export class WrongPasswordError extends DomainError {
+  override readonly name: string = 'WrongPasswordError';
   readonly code = 'wrong_password';
   constructor() {
     super('The current password is not right.');
@@ -53,6 +60,7 @@ export class WrongPasswordError extends DomainError {
 
 /** The user holds as many live API keys as there can be; nothing was created. */
 export class TooManyKeysError extends DomainError {
+  override readonly name: string = 'TooManyKeysError';
   readonly code = 'too_many_keys';
   constructor(max: number) {
     super(`You hold ${max} live API keys, the most there can be. Revoke one first.`);
@@ -61,6 +69,7 @@ export class TooManyKeysError extends DomainError {
 
 /** The store cannot be reached or refuses work right now; retrying later may succeed. */
 export class StoreUnavailableError extends DomainError {
+  override readonly name: string = 'StoreUnavailableError';
   readonly code = 'store_unavailable';
   constructor(message = 'The store is unavailable.', options?: { cause?: unknown }) {
     super(message, options);

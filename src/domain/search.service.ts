@@ -38,11 +38,6 @@ export class SearchService {
     this.#clock = deps.clock;
   }
 
-  /** Throws StoreUnavailableError while the engine cannot answer (engine.ts, ready). */
-  async ready(): Promise<void> {
-    await this.#engine.ready?.();
-  }
-
   async search(principal: Principal, input: SearchInput): Promise<SearchOutcome> {
     const page = await this.#engine.search({ plan: planQuery(input.query), state: input.stateCode, offset: input.offset, limit: input.limit });
     const record: RequestRecord = {

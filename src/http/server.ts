@@ -5,8 +5,8 @@ import { once } from 'node:events';
 import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { Logger } from 'pino';
-import { scrub } from './logging.ts';
-import { PROBLEMS, problemBody, type ProblemKind } from './problems.ts';
+import { scrub } from './redact.ts';
+import { PROBLEMS, problemBody, type ProblemKind } from './problems/problems.ts';
 
 /** How long a client may take to send a request, so that slow clients (slowloris) cannot hold
  * connections for minutes. Node's defaults are 60 s for the headers and 300 s for the request. */
@@ -19,7 +19,7 @@ export interface ServerLimits {
 
 export const SERVER_LIMITS: ServerLimits = { headersTimeoutMs: 10_000, requestTimeoutMs: 30_000 };
 
-/** The largest request body the app reads (src/app.ts refuses larger ones before reading them). */
+/** The largest request body the app reads (src/http/middleware/body-size.ts refuses larger ones before reading them). */
 export const MAX_BODY_BYTES = 16 * 1024;
 
 export async function listen(

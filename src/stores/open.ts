@@ -1,11 +1,11 @@
 // Picks the store adapter the configuration names: the one place that knows both.
 import { existsSync } from 'node:fs';
-import type { StoreConfig } from '../config.ts';
 import type { Store } from '../domain/ports.ts';
 import type { SearchEngine } from '../domain/search/engine.ts';
 import { mongoSearchEngine } from './mongodb/engines.ts';
 import { MongoStore } from './mongodb/store.ts';
 import { SqliteStore } from './sqlite/store.ts';
+import type { StoreConfig } from './store.config.ts';
 
 export function openStore(config: StoreConfig): Promise<Store> {
   return config.kind === 'mongodb' ? MongoStore.open({ uri: config.uri, search: config.search }) : SqliteStore.open({ path: config.path });

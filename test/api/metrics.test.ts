@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createToken, fetchSchoolSearch } from '../../generated/sdk.gen.ts';
 import { StoreUnavailableError } from '../../src/domain/errors.ts';
-import { RATE_LIMITS_OFF } from '../../src/http/rate-limit.ts';
+import { RATE_LIMITS_OFF } from '../../src/http/middleware/rate-limit.ts';
 import type { Telemetry } from '../../src/metrics/metrics.port.ts';
 import { prometheusTelemetry } from '../../src/metrics/prometheus.metrics.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';

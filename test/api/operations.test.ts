@@ -5,9 +5,9 @@ import { getLiveness, getReadiness, getSchoolImage } from '../../generated/sdk.g
 import { StoreUnavailableError } from '../../src/domain/errors.ts';
 import { unmanaged } from '../../src/services.ts';
 import { MongoSetupError } from '../../src/stores/mongodb/errors.ts';
-import { createHandlers } from '../../src/http/handlers.ts';
+import { createHandlers } from '../../src/http/operations/handlers.ts';
 import { loadContract } from '../../src/http/contract.ts';
-import { PROBLEMS } from '../../src/http/problems.ts';
+import { PROBLEMS } from '../../src/http/problems/problems.ts';
 import { STATE_CODES } from '../../src/domain/states.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
 import { expectProblem, unchecked } from '../support/problem.ts';

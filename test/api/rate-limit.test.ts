@@ -4,7 +4,7 @@
 import { afterEach, describe, expect, test } from 'vitest';
 import { createClient } from '../../generated/client/index.ts';
 import { changePassword, createToken, fetchMyData, fetchMyRequests, fetchSchoolSearch, listMyTokens, rotateToken } from '../../generated/sdk.gen.ts';
-import { RATE_LIMITS_OFF, type RateLimits } from '../../src/http/rate-limit.ts';
+import { RATE_LIMITS_OFF, type RateLimits } from '../../src/http/middleware/rate-limit.ts';
 import { startTestApp, type TestApp, type TestAppOptions } from '../support/app.ts';
 import { expectProblem, unchecked } from '../support/problem.ts';
 

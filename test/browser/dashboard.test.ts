@@ -5,7 +5,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { fetchMyData, fetchMyUsage, fetchSchoolSearch } from '../../generated/sdk.gen.ts';
-import { RATE_LIMITS_OFF } from '../../src/http/rate-limit.ts';
+import { RATE_LIMITS_OFF } from '../../src/http/middleware/rate-limit.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
 import { browserMissing, launch, screenshot, seriousViolations } from './browser.ts';
 

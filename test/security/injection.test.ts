@@ -298,7 +298,7 @@ describe('API8: NUL bytes, invalid UTF-8 and 10 kB strings', () => {
 describe('API8: integers written as Infinity or beyond a double', () => {
   // Found by this suite: ajv coerces the query string "Infinity" (also "1e400", or 400 digits) to
   // a number that passes minimum/maximum, which then reached the store (500). Integer query
-  // parameters must now be decimal digits (src/http/strict-integers.ts); hex and exponents too.
+  // parameters must now be decimal digits (src/http/middleware/strict-integers.ts); hex and exponents too.
   test.each([
     ['/v1/fetchSchoolSearch?query=harvard&limit=0x10', 'limit'],
     // A `?` inside the query value (allowed unencoded) must not hide what follows it.

@@ -11,7 +11,7 @@ import { loadConfig } from '../../src/config.ts';
 import { CountingHasher, startTestApp, type TestApp } from '../support/app.ts';
 import { expectProblem } from '../support/problem.ts';
 
-/** The problem type of a 429 (src/http/problems.ts: PROBLEMS.rateLimited). */
+/** The problem type of a 429 (src/http/problems/problems.ts: PROBLEMS.rateLimited). */
 const THROTTLED = 'rate-limited';
 const DEFAULTS = loadConfig({}).rateLimits;
 

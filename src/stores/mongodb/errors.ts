@@ -33,7 +33,9 @@ const UNAVAILABLE_CODES = new Set([
 ]);
 
 /** The server cannot hold what the store needs (an index, Atlas Search): an operator's problem, said in one line. */
-export class MongoSetupError extends Error {}
+export class MongoSetupError extends Error {
+  override readonly name: string = 'MongoSetupError';
+}
 
 /** Driver errors that mean "the store cannot answer now" become StoreUnavailableError (a 503). */
 export function translate(error: unknown): unknown {

@@ -14,7 +14,9 @@ export function searchIndexDefinition(name: string): SearchIndexDescription {
   return { name, type: file.type, definition: file.definition };
 }
 
-export class SearchIndexMissingError extends MongoSetupError {}
+export class SearchIndexMissingError extends MongoSetupError {
+  override readonly name: string = 'SearchIndexMissingError';
+}
 
 /**
  * `verify`: throws unless the index exists and is queryable (searches would fail or miss

@@ -7,9 +7,10 @@ import { createHash } from 'node:crypto';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { ipKeyGenerator, rateLimit, type ClientRateLimitInfo, type Store } from 'express-rate-limit';
 import type { Logger } from 'pino';
-import { normalizeEmail } from '../domain/auth.service.ts';
-import type { QuotaCounter, QuotaWindow } from '../domain/ports.ts';
-import { principalOf } from './auth.ts';
+import { normalizeEmail } from '../../domain/auth.service.ts';
+import type { QuotaCounter, QuotaWindow } from '../../domain/ports.ts';
+import { RateLimitedError } from '../problems/rate-limited.error.ts';
+import { operationIdOf, principalOf } from '../request.ts';
 
 /** Requests allowed per window; 0 turns that limiter off. */
 export interface RateLimits {
@@ -49,17 +50,6 @@ export const ACCOUNT_OPERATIONS = [
   'createApiKey',
   'rotateApiKey',
 ] as const;
-
-/** Raised by a limiter; the error middleware answers 429 (Retry-After is already set). */
-export class RateLimitedError extends Error {
-  readonly policy: string;
-  readonly retryAfterSeconds: number;
-  constructor(policy: string, retryAfterSeconds: number) {
-    super(`The ${policy} quota is used up.`);
-    this.policy = policy;
-    this.retryAfterSeconds = retryAfterSeconds;
-  }
-}
 
 interface Keyed {
   readonly policy: string;
@@ -120,7 +110,7 @@ export function rateLimiting(limits: RateLimits, logger: Logger, counter?: Quota
   };
 
   return (req: Request, res: Response, next: NextFunction) => {
-    const operationId = (req as Request & { openapi?: { schema?: { operationId?: string } } }).openapi?.schema?.operationId;
+    const operationId = operationIdOf(req);
     const chain = operationId ? byOperation[operationId] : undefined;
     if (!chain || chain.length === 0) return next();
     run(chain, 0, req, res, next);

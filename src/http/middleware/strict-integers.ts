@@ -1,9 +1,11 @@
 // Integer query parameters must be written as decimal digits. The validator coerces query
 // strings with JavaScript's Number(): `Infinity`, `1e400` and 400-digit numbers become Infinity,
 // which passes its minimum/maximum checks, and `0x10` or `1e1` become 16 or 10. This runs right
-// after the validator and refuses any of those with the validator's own 400.
+// after the validator and refuses any of those with the same 400 as the validator's.
 import type { NextFunction, Request, Response } from 'express';
-import type { Contract } from './contract.ts';
+import type { Contract } from '../contract.ts';
+import { invalidRequest } from '../problems/edge.error.ts';
+import { operationIdOf } from '../request.ts';
 
 interface Parameter {
   name?: string;
@@ -18,7 +20,7 @@ const DECIMAL = /^[+-]?\d{1,15}$/;
 export function strictIntegers(contract: Contract) {
   const integerParams = integerQueryParameters(contract);
   return (req: Request, _res: Response, next: NextFunction) => {
-    const operationId = (req as Request & { openapi?: { schema?: { operationId?: string } } }).openapi?.schema?.operationId;
+    const operationId = operationIdOf(req);
     const names = operationId ? integerParams.get(operationId) : undefined;
     if (!names || names.length === 0) return next();
     // Everything after the first `?`: a query value may contain `?` itself (allowReserved).
@@ -26,8 +28,8 @@ export function strictIntegers(contract: Contract) {
     const raw = new URLSearchParams(at < 0 ? '' : req.originalUrl.slice(at + 1));
     const errors = names
       .filter((name) => raw.getAll(name).some((value) => !DECIMAL.test(value)))
-      .map((name) => ({ path: `/query/${name}`, message: 'must be an integer written in decimal digits' }));
-    if (errors.length > 0) return next(Object.assign(new Error('invalid integer'), { status: 400, errors }));
+      .map((name) => ({ location: 'query' as const, name, message: 'must be an integer written in decimal digits' }));
+    if (errors.length > 0) return next(invalidRequest(errors));
     next();
   };
 }

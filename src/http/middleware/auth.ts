@@ -1,44 +1,31 @@
 // Authentication: the contract says which operations need a token and how it may be presented
 // (`security`); this middleware resolves the token to a principal, or refuses with the domain's
 // UnauthenticatedError. It takes the place of express-openapi-validator's own security check
-// (app.ts puts it in that slot, after the route is matched and before the request is validated,
+// (src/http/app.ts puts it in that slot, after the route is matched and before the request is validated,
 // so a request without a token is a 401 whatever else is wrong with it). The validator's check
 // tries every alternative at once and builds an Error for each one that is absent — the
 // `tokenID` alternative on every bearer request, ~6 % of a search's CPU — and hides what a
 // handler threw behind its own 401; this one tries the single alternative a request presents.
 import type { NextFunction, Request, Response } from 'express';
-import type { AuthService, Principal } from '../domain/auth.service.ts';
-import { UnauthenticatedError } from '../domain/errors.ts';
-import type { Contract } from './contract.ts';
+import type { AuthService } from '../../domain/auth.service.ts';
+import type { Contract } from '../contract.ts';
+import { authenticated, operationIdOf } from '../request.ts';
 
 /** The schemes of the contract's components.securitySchemes this middleware implements. */
 const SCHEMES = ['bearerAuth', 'legacyTokenId'] as const;
 type Scheme = (typeof SCHEMES)[number];
 type Requirement = Record<string, unknown>;
 
-interface MatchedRequest extends Request {
-  openapi?: { schema?: { operationId?: string; security?: Requirement[] } };
-}
-
-const principals = new WeakMap<Request, Principal>();
-
-/** The principal authentication attached; handlers of secured operations always have one. */
-export function principalOf(req: Request): Principal {
-  const principal = principals.get(req);
-  if (!principal) throw new UnauthenticatedError('missing');
-  return principal;
-}
-
 export function authentication(auth: AuthService, contract: Contract) {
   const schemes = schemesByOperation(contract);
-  return (req: MatchedRequest, _res: Response, next: NextFunction) => {
-    const operationId = req.openapi?.schema?.operationId;
+  return (req: Request, _res: Response, next: NextFunction) => {
+    const operationId = operationIdOf(req);
     const accepted = operationId === undefined ? undefined : schemes.get(operationId);
     // Unmatched routes (the validator answers them) and operations open to anyone.
     if (!accepted) return next();
     auth.authenticate(presented(req, accepted)).then(
       (principal) => {
-        principals.set(req, principal);
+        authenticated(req, principal);
         next();
       },
       // An UnauthenticatedError is a 401; anything else (the store is unavailable) answers as itself.
@@ -89,7 +76,7 @@ function schemesByOperation(contract: Contract): Map<string, ReadonlySet<Scheme>
       for (const requirement of requirements) {
         const names = Object.keys(requirement);
         if (names.length !== 1 || !(SCHEMES as readonly string[]).includes(names[0]!)) {
-          throw new Error(`${operation.operationId}: security requirement ${JSON.stringify(requirement)} is not implemented (src/http/auth.ts)`);
+          throw new Error(`${operation.operationId}: security requirement ${JSON.stringify(requirement)} is not implemented (src/http/middleware/auth.ts)`);
         }
         accepted.add(names[0] as Scheme);
       }

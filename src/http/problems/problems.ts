@@ -57,7 +57,7 @@ export interface ProblemItem {
 export const PROBLEM_LIMITS = { detail: 4096, items: 25, name: 256, message: 1024 } as const;
 
 /** The RFC 9457 body every error response carries, whichever layer sends it. */
-export function problemBody(kind: ProblemKind, detail: string, requestId: string, errors?: ProblemItem[]): string {
+export function problemBody(kind: ProblemKind, detail: string, requestId: string, errors?: readonly ProblemItem[]): string {
   const items = errors?.slice(0, PROBLEM_LIMITS.items).map((item) => ({
     location: item.location,
     name: clip(item.name, PROBLEM_LIMITS.name),

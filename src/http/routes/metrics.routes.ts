@@ -6,10 +6,10 @@ import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { Router } from 'express';
 import type { Logger } from 'pino';
-import { UnauthenticatedError } from '../domain/errors.ts';
-import type { Scrape } from '../metrics/metrics.port.ts';
-import { loggable, scrub } from './logging.ts';
-import { PROBLEMS, problemBody, type ProblemKind } from './problems.ts';
+import { UnauthenticatedError } from '../../domain/errors.ts';
+import type { Scrape } from '../../metrics/metrics.port.ts';
+import { loggable, scrub } from '../redact.ts';
+import { PROBLEMS, problemBody, type ProblemKind } from '../problems/problems.ts';
 
 const digest = (text: string) => createHash('sha256').update(text).digest();
 

@@ -1,11 +1,12 @@
 // Thin handlers: validated input in, one call into the domain, the result mapped to the contract.
-import type { AccountService } from '../domain/account.service.ts';
-import type { AuthService, IssuedToken, Principal } from '../domain/auth.service.ts';
-import type { IssuedKey, KeyService } from '../domain/keys.service.ts';
-import { NotFoundError } from '../domain/errors.ts';
-import type { RequestRecord, School, Store } from '../domain/ports.ts';
-import type { SearchService } from '../domain/search.service.ts';
-import type * as api from '../../generated/types.gen.ts';
+import type * as api from '../../../generated/types.gen.ts';
+import type { AccountService } from '../../domain/account.service.ts';
+import type { AuthService, IssuedToken, Principal } from '../../domain/auth.service.ts';
+import type { CatalogService } from '../../domain/catalog.service.ts';
+import type { HealthService } from '../../domain/health.service.ts';
+import type { IssuedKey, KeyService } from '../../domain/keys.service.ts';
+import type { RequestRecord, School } from '../../domain/ports.ts';
+import type { SearchService } from '../../domain/search.service.ts';
 import { monogramSvg } from './monogram.ts';
 import type { Input, Operations, Reply } from './operations.ts';
 
@@ -22,7 +23,8 @@ export interface HandlerDeps {
   readonly keys: KeyService;
   readonly search: SearchService;
   readonly account: AccountService;
-  readonly store: Store;
+  readonly catalog: CatalogService;
+  readonly health: HealthService;
   /** Absolute base for links in responses (image_url), e.g. http://localhost:3000. */
   readonly publicBaseUrl: string;
 }
@@ -34,7 +36,7 @@ const DEFAULT_USAGE_DAYS = 30;
 /** The contract's default of createApiKey's `expires_in_days`. */
 const DEFAULT_KEY_DAYS = 90;
 
-export function createHandlers({ auth, keys, search, account, store, publicBaseUrl }: HandlerDeps): Handlers {
+export function createHandlers({ auth, keys, search, account, catalog, health, publicBaseUrl }: HandlerDeps): Handlers {
   const imageUrl = (school: School): string =>
     school.imageUrl ?? `${publicBaseUrl}/images/schools/${school.id}.svg`;
 
@@ -162,8 +164,7 @@ export function createHandlers({ auth, keys, search, account, store, publicBaseU
     },
 
     async getSchoolImage({ path }) {
-      const school = await store.schools.findById(path.schoolId.toLowerCase());
-      if (!school) throw new NotFoundError('There is no such school.');
+      const school = await catalog.school(path.schoolId);
       return {
         status: 200,
         body: monogramSvg(school.id, school.name),
@@ -177,9 +178,8 @@ export function createHandlers({ auth, keys, search, account, store, publicBaseU
     },
 
     async getReadiness() {
-      await store.ping();
-      await search.ready();
-      return { status: 200, body: { status: 'ok', store: store.kind } };
+      const { store } = await health.readiness();
+      return { status: 200, body: { status: 'ok', store } };
     },
   };
 }

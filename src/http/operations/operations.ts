@@ -1,8 +1,8 @@
 // The typed seam between the contract and the code: one entry per operationId, with the
 // generated request and response types. Adding an operation to the contract and regenerating
 // makes `Handlers` incomplete, which fails to compile until a handler exists.
-import type * as api from '../../generated/types.gen.ts';
-import type * as sdk from '../../generated/sdk.gen.ts';
+import type * as api from '../../../generated/types.gen.ts';
+import type * as sdk from '../../../generated/sdk.gen.ts';
 
 export interface Operations {
   createToken: { data: api.CreateTokenData; responses: api.CreateTokenResponses };

@@ -1,4 +1,4 @@
-// Ambiguities no parser should resolve by guessing, refused with the validator's 400:
+// Ambiguities no parser should resolve by guessing, refused with the same 400 as the validator's:
 //  - a query parameter whose percent-encoding is not UTF-8 (`%FF`, `%ED%A0%80`), or a body that
 //    is not UTF-8: the parsers would turn the bytes into U+FFFD and the request would run on text
 //    nobody sent;
@@ -8,29 +8,23 @@
 import { isUtf8 } from 'node:buffer';
 import type { NextFunction, Request, Response } from 'express';
 
-interface Item {
-  readonly path: string;
-  readonly message: string;
-}
-
-function invalid(errors: Item[]): Error {
-  return Object.assign(new Error('invalid input'), { status: 400, errors });
-}
+import { invalidRequest } from '../problems/edge.error.ts';
+import type { ProblemItem } from '../problems/problems.ts';
 
 /** Refuses a query string with a name or value that is not UTF-8 once percent-decoded. */
 export function utf8Query(req: Request, _res: Response, next: NextFunction): void {
   const at = req.originalUrl.indexOf('?');
   if (at < 0 || !req.originalUrl.includes('%', at)) return next();
-  const errors: Item[] = [];
+  const errors: ProblemItem[] = [];
   for (const pair of req.originalUrl.slice(at + 1).split('&')) {
     const [rawName = '', ...rest] = pair.split('=');
     const name = decoded(rawName);
     const value = decoded(rest.join('='));
     if (name === undefined || value === undefined) {
-      errors.push({ path: `/query/${name ?? rawName}`, message: 'must be UTF-8 text (its percent-encoding is not UTF-8)' });
+      errors.push({ location: 'query', name: name ?? rawName, message: 'must be UTF-8 text (its percent-encoding is not UTF-8)' });
     }
   }
-  next(errors.length > 0 ? invalid(errors) : undefined);
+  next(errors.length > 0 ? invalidRequest(errors) : undefined);
 }
 
 function decoded(text: string): string | undefined {
@@ -47,10 +41,12 @@ function decoded(text: string): string | undefined {
  * the parser to refuse.
  */
 export function strictJsonBody(_req: Request, _res: Response, body: Buffer): void {
-  if (!isUtf8(body)) throw invalid([{ path: '/body', message: 'must be UTF-8 (the body has bytes that are not)' }]);
+  if (!isUtf8(body)) throw invalidRequest([{ location: 'body', name: '/', message: 'must be UTF-8 (the body has bytes that are not)' }]);
   const duplicates = duplicateKeys(body.toString('utf8'));
   if (duplicates.length > 0) {
-    throw invalid(duplicates.map((pointer) => ({ path: `/body${pointer}`, message: 'appears more than once in its object (a name must be unique)' })));
+    throw invalidRequest(
+      duplicates.map((pointer) => ({ location: 'body', name: pointer, message: 'appears more than once in its object (a name must be unique)' })),
+    );
   }
 }
 

@@ -2,8 +2,8 @@
 // problem `type` URIs point at. Mounted before the validator, which knows nothing of them.
 import { Router, type NextFunction, type Request, type Response } from 'express';
 import swaggerUi from 'swagger-ui-express';
-import type { Contract } from './contract.ts';
-import { PROBLEMS } from './problems.ts';
+import type { Contract } from '../contract.ts';
+import { PROBLEMS } from '../problems/problems.ts';
 
 /**
  * The files the Swagger UI page loads. swagger-ui-express would also serve everything else in

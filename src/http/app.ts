@@ -1,0 +1,71 @@
+// createApp builds the HTTP application from its dependencies without listening, so tests start
+// real apps on port 0 and src/main.ts is the only place that binds a port. This file is the
+// order of the middleware; each piece lives in its room: middleware/, operations/, problems/, routes/.
+import express from 'express';
+import type { Logger } from 'pino';
+import type { QuotaCounter } from '../domain/ports.ts';
+import type { Metrics, Scrape } from '../metrics/metrics.port.ts';
+import type { Contract } from './contract.ts';
+import { accessLog } from './middleware/access-log.ts';
+import { authentication } from './middleware/auth.ts';
+import { refuseDeclaredLargeBodies } from './middleware/body-size.ts';
+import { corsPolicy, type CorsOrigins } from './middleware/cors.ts';
+import { headAsGet } from './middleware/head-as-get.ts';
+import { rateLimiting, type RateLimits } from './middleware/rate-limit.ts';
+import { requestId } from './middleware/request-id.ts';
+import { securityHeaders } from './middleware/security-headers.ts';
+import { strictJsonBody, utf8Query } from './middleware/strict-input.ts';
+import { strictIntegers } from './middleware/strict-integers.ts';
+import { validator } from './middleware/validator.ts';
+import { dispatch } from './operations/dispatch.ts';
+import { createHandlers, type HandlerDeps } from './operations/handlers.ts';
+import { errorMiddleware } from './problems/error.middleware.ts';
+import { dashboardAssets, type DashboardAssets } from './routes/dashboard.assets.ts';
+import { dashboardRoutes } from './routes/dashboard.routes.ts';
+import { docsRoutes } from './routes/docs.routes.ts';
+import { metricsRoute } from './routes/metrics.routes.ts';
+import { MAX_BODY_BYTES } from './server.ts';
+
+export interface AppOptions extends HandlerDeps {
+  readonly contract: Contract;
+  /** Validate every response against the contract (development and test; off in production). */
+  readonly validateResponses: boolean;
+  readonly logger: Logger;
+  readonly rateLimits: RateLimits;
+  /** The store's quota counters, shared by every API process on it; undefined: this process counts alone. */
+  readonly quotas: QuotaCounter | undefined;
+  readonly corsOrigins: CorsOrigins;
+  /** The dashboard's files (default: bundled from src/dashboard on the first request). */
+  readonly dashboard?: () => Promise<DashboardAssets>;
+  /** Express's `trust proxy`; the client address keys the login rate limit. */
+  readonly trustProxy?: boolean | number | string;
+  /** Where requests, store failures and rate-limit refusals are reported (default: nowhere). */
+  readonly metrics?: Metrics;
+  /** GET /metrics on this app for a scraper presenting this bearer token (default: a 404 like any unknown path). */
+  readonly metricsEndpoint?: { readonly token: string; readonly scrape: Scrape };
+}
+
+export function createApp(options: AppOptions): express.Express {
+  const { contract, logger } = options;
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false);
+  app.set('trust proxy', options.trustProxy ?? false);
+  app.use(requestId);
+  app.use(accessLog(logger, options.metrics));
+  app.use(securityHeaders());
+  app.use(corsPolicy(options.corsOrigins));
+  app.use(headAsGet);
+  app.use(docsRoutes(contract));
+  app.use(dashboardRoutes(options.dashboard ?? dashboardAssets));
+  if (options.metricsEndpoint) app.use(metricsRoute(options.metricsEndpoint.token, options.metricsEndpoint.scrape));
+  app.use(refuseDeclaredLargeBodies);
+  app.use(utf8Query);
+  app.use(express.json({ limit: MAX_BODY_BYTES, type: ['application/json', 'application/*+json'], strict: true, verify: strictJsonBody }));
+  app.use(validator(contract, authentication(options.auth, contract), options.validateResponses));
+  app.use(strictIntegers(contract));
+  app.use(rateLimiting(options.rateLimits, logger, options.quotas));
+  app.use(dispatch(createHandlers(options)));
+  app.use(errorMiddleware(logger, options.metrics));
+  return app;
+}

@@ -1,0 +1,47 @@
+// What each domain error answers with. The domain says what happened (src/domain/errors.ts);
+// this says it in HTTP.
+import type { Request } from 'express';
+import {
+  type DomainError,
+  InvalidCredentialsError,
+  InvalidInputError,
+  NotFoundError,
+  StoreUnavailableError,
+  TooManyKeysError,
+  UnauthenticatedError,
+  WrongPasswordError,
+} from '../../domain/errors.ts';
+import { EdgeError } from './edge.error.ts';
+import { PROBLEMS } from './problems.ts';
+
+export const RETRY_AFTER_UNAVAILABLE_SECONDS = 5;
+const REALM = 'Bearer realm="school-search"';
+
+/** The refusal a domain error stands for; undefined for one no request should meet (a 500). */
+export function fromDomain(error: DomainError, req: Request): EdgeError | undefined {
+  if (error instanceof UnauthenticatedError) return unauthorized(req, error);
+  if (error instanceof InvalidCredentialsError) {
+    return new EdgeError(PROBLEMS.invalidCredentials, error.message, { headers: { 'WWW-Authenticate': REALM } });
+  }
+  if (error instanceof NotFoundError) return new EdgeError(PROBLEMS.notFound, error.message);
+  if (error instanceof TooManyKeysError) return new EdgeError(PROBLEMS.tooManyKeys, error.message);
+  // A rule the contract cannot state, checked by the domain: the client's input, not our fault.
+  if (error instanceof InvalidInputError) return new EdgeError(PROBLEMS.validation, error.message);
+  if (error instanceof WrongPasswordError) return new EdgeError(PROBLEMS.wrongPassword, 'current_password is not the current password.');
+  if (error instanceof StoreUnavailableError) {
+    return new EdgeError(PROBLEMS.unavailable, 'The service is temporarily unavailable. Retry later.', {
+      headers: { 'Retry-After': String(RETRY_AFTER_UNAVAILABLE_SECONDS) },
+      cause: error,
+    });
+  }
+  return undefined;
+}
+
+function unauthorized(req: Request, failure: UnauthenticatedError): EdgeError {
+  // RFC 6750: no error code when the request carried no credentials at all.
+  const presented = req.headers.authorization !== undefined || req.query['tokenID'] !== undefined;
+  const challenge = presented && failure.reason !== 'missing' ? `${REALM}, error="invalid_token"` : REALM;
+  return new EdgeError(PROBLEMS.unauthorized, 'The bearer token is missing, invalid, expired or revoked.', {
+    headers: { 'WWW-Authenticate': challenge },
+  });
+}

@@ -1,0 +1,14 @@
+// Which store to open, and how: the stores' own settings. src/config.ts reads them from the
+// environment (MONGODB_URI, MONGODB_SEARCH, DATABASE_PATH); src/stores/open.ts opens the store they name.
+
+export type StoreConfig =
+  | { readonly kind: 'sqlite'; readonly path: string }
+  | {
+      readonly kind: 'mongodb';
+      readonly uri: string;
+      /**
+       * `memory`: the in-process index of the catalog (the search core); `text`: $text over the
+       * n-gram text index (any MongoDB); `atlas`: the Atlas Search index of this name.
+       */
+      readonly search: { readonly kind: 'memory' } | { readonly kind: 'text' } | { readonly kind: 'atlas'; readonly index: string };
+    };
