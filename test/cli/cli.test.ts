@@ -7,7 +7,7 @@ import { uuidV5 } from '../../src/domain/ids.ts';
 import { Argon2Hasher } from '../../src/security/argon2.hasher.ts';
 import { createServices } from '../../src/services.ts';
 import { SqliteStore } from '../../src/stores/sqlite/store.ts';
-import { REPO, runCli } from './run-cli.ts';
+import { REPO, runCli } from '../support/cli.ts';
 
 const IPEDS_FILE = join(REPO, '../shared/data/ipeds-hd2022.csv');
 const ODEF_FILE = join(REPO, 'test/fixtures/odef-sample.csv');

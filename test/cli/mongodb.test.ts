@@ -7,7 +7,7 @@ import { MongoClient } from 'mongodb';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { withDatabase } from '../../src/stores/mongodb/store.ts';
 import { flavorOf, freshDatabaseName, mongoUriFromEnv } from '../support/mongodb.ts';
-import { REPO, runCli } from './run-cli.ts';
+import { REPO, runCli } from '../support/cli.ts';
 
 const IPEDS_FILE = join(REPO, '../shared/data/ipeds-hd2022.csv');
 

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, expect, test } from 'vitest';
 import { fetchSchoolSearch } from '../../generated/sdk.gen.ts';
-import { startFaultApp, tempDir } from './support.ts';
+import { startFaultApp, tempDir } from '../support/processes.ts';
 
 let dir: ReturnType<typeof tempDir> | undefined;
 afterEach(() => {

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { createServices } from '../../src/services.ts';
 import { SqliteStore } from '../../src/stores/sqlite/store.ts';
 import { cheapHasher } from '../support/app.ts';
-import { DEMO, historyIds, login, searchLoad, testScope } from './support.ts';
+import { DEMO, historyIds, login, searchLoad, testScope } from '../support/processes.ts';
 
 const PASSWORD = 'correct-horse-battery';
 const USERS = [DEMO.email, 'ada@example.com', 'grace@example.com'];

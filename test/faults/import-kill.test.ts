@@ -9,9 +9,9 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { createClient } from '../../generated/client/index.ts';
 import { getReadiness } from '../../generated/sdk.gen.ts';
 import { SqliteStore } from '../../src/stores/sqlite/store.ts';
-import { runCli } from '../cli/run-cli.ts';
+import { runCli } from '../support/cli.ts';
 import { searchStore } from '../support/search.ts';
-import { REPO, SCHOOLS, SMALL_SEED, drafts, startServer, tempDir } from './support.ts';
+import { REPO, SCHOOLS, SMALL_SEED, drafts, startServer, tempDir } from '../support/processes.ts';
 
 const ROWS = 60_000;
 const EXISTING = { schoolid: '3f1d2c4b-5a69-4e7f-8a9b-0c1d2e3f4a5b', schoolname: 'Reed College', city: 'Portland', stateprovince: 'OR' };

@@ -6,7 +6,7 @@ import { connect } from 'node:net';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, test } from 'vitest';
-import { demoLogin, historyIds, searchLoad, testScope } from './support.ts';
+import { demoLogin, historyIds, searchLoad, testScope } from '../support/processes.ts';
 
 /** The documented default of SHUTDOWN_TIMEOUT_MS. */
 const SHUTDOWN_TIMEOUT_MS = 10_000;

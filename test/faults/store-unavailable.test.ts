@@ -10,7 +10,7 @@ import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import type { Client } from '../../generated/client/index.ts';
 import { createToken, fetchMyData, fetchSchoolSearch, getLiveness, getReadiness, listMyTokens } from '../../generated/sdk.gen.ts';
 import { expectProblem } from '../support/problem.ts';
-import { historyIds, mountSmallDisk, startFaultApp, tempDir, unmount, type FaultApp } from './support.ts';
+import { historyIds, mountSmallDisk, startFaultApp, tempDir, unmount, type FaultApp } from '../support/processes.ts';
 
 /** Far below the production 5 s, so that a held lock turns into a 503 quickly. */
 const BUSY_BUDGET_MS = 300;

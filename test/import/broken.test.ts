@@ -5,7 +5,7 @@ import { uuidV5 } from '../../src/domain/ids.ts';
 import { nameSortKey } from '../../src/domain/search/normalize.ts';
 import { ImportError, ImportSourceError, type RowProblem } from '../../src/import/errors.ts';
 import { importFile, type ImportOptions } from '../../src/import/import.service.ts';
-import { FIXTURES, tempStore, type TempStore } from './temp-store.ts';
+import { FIXTURES, tempStore, type TempStore } from '../support/temp-store.ts';
 
 const HEADER = 'schoolname,city,stateprovince,schoolid,image_url';
 const GOOD = 'Reed College,Portland,OR,,';

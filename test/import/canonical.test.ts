@@ -8,7 +8,7 @@ import { UnknownFormatError } from '../../src/import/errors.ts';
 import { importFile } from '../../src/import/import.service.ts';
 import { ImportError } from '../../src/import/errors.ts';
 import { IDENTICAL_DUPLICATE } from '../../src/import/read.ts';
-import { FIXTURES, tempStore, type TempStore } from './temp-store.ts';
+import { FIXTURES, tempStore, type TempStore } from '../support/temp-store.ts';
 
 /** The id a row without schoolid gets (src/domain/school.draft.ts). */
 const derivedId = (name: string, city: string, state: string) =>

@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { uuidV5 } from '../../src/domain/ids.ts';
 import { importFile } from '../../src/import/import.service.ts';
-import { IPEDS_FILE, SEED_FILE, tempStore, type TempStore } from './temp-store.ts';
+import { IPEDS_FILE, SEED_FILE, tempStore, type TempStore } from '../support/temp-store.ts';
 import { namesFound, searchStore } from '../support/search.ts';
 
 const SKIPPED = {

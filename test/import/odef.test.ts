@@ -20,7 +20,7 @@ import { ImportError } from '../../src/import/errors.ts';
 import { dryRunImport, importFile } from '../../src/import/import.service.ts';
 import { IDENTICAL_DUPLICATE } from '../../src/import/read.ts';
 import { namesFound, searchStore } from '../support/search.ts';
-import { FIXTURES, tempStore, type TempStore } from './temp-store.ts';
+import { FIXTURES, tempStore, type TempStore } from '../support/temp-store.ts';
 
 const ODEF_FILE = join(FIXTURES, 'odef-sample.csv');
 const QC = 'Gouvernement du Québec';

@@ -6,8 +6,8 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, test } from 'vitest';
 import { fetchSchoolSearch } from '../../generated/sdk.gen.ts';
-import { runCli } from '../cli/run-cli.ts';
-import { demoLogin, testScope } from '../faults/support.ts';
+import { runCli } from '../support/cli.ts';
+import { demoLogin, testScope } from '../support/processes.ts';
 
 const scope = testScope();
 afterEach(() => scope.end());

@@ -6,8 +6,8 @@ import * as sdk from '../../generated/sdk.gen.ts';
 import * as schemas from '../../generated/zod.gen.ts';
 import { SchoolSearchClient } from '../../src/client/index.ts';
 import { startTestApp } from '../support/app.ts';
-import { loadContractOperations, type ContractOperation } from './contract-operations.ts';
-import { startPrism, type RunningPrism } from './prism.ts';
+import { loadContractOperations, type ContractOperation } from '../support/contract-operations.ts';
+import { startPrism, type RunningPrism } from '../support/prism.ts';
 
 const operations = loadContractOperations();
 const secured = operations.filter((op) => op.secured);

@@ -5,7 +5,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, test } from 'vitest';
 import { fetchMyData, fetchMyRequests, fetchMyUsage, fetchSchoolSearch } from '../../generated/sdk.gen.ts';
-import { createUser, login, NO_LIMITS, sharedStores, usePair, wholeHistory, type Instance } from './support.ts';
+import { createUser, login, NO_LIMITS, sharedStores, usePair, wholeHistory, type Instance } from '../support/instances.ts';
 
 /** Concurrent searches kept in flight on each instance. */
 const CONNECTIONS = 16;

@@ -4,10 +4,10 @@
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { fetchMyData, fetchSchoolSearch, revokeCurrentToken, revokeMyToken } from '../../generated/sdk.gen.ts';
-import { runCli } from '../cli/run-cli.ts';
+import { runCli } from '../support/cli.ts';
 import { expectProblem } from '../support/problem.ts';
-import { REPO } from '../faults/support.ts';
-import { createUser, login, NO_LIMITS, sharedStores, timeUntil, usePair, type Instance } from './support.ts';
+import { REPO } from '../support/processes.ts';
+import { createUser, login, NO_LIMITS, sharedStores, timeUntil, usePair, type Instance } from '../support/instances.ts';
 
 /** How soon an import must be searchable on every instance (SEARCH_REFRESH_MS is 1 s by default). */
 const IMPORT_VISIBLE_WITHIN_MS = 5000;

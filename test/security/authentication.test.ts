@@ -1,14 +1,14 @@
 // OWASP API2:2023 Broken Authentication. Every secured operation of the contract refuses every
 // kind of dead or forged credential with the same 401, no credential travels in a URL (except the
 // deprecated tokenID on search, spec §4.5), and a login cannot tell an unknown e-mail from a wrong
-// password, by status, body, headers or time. Brute force: test/security/rate-limit.test.ts.
+// password, by status, body, headers or time. Brute force: test/rate-limit/login-defaults.test.ts.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createApiKey, createToken, fetchMyData, fetchSchoolSearch, listMyTokens, revokeCurrentToken, revokeMyToken, rotateApiKey, rotateToken } from '../../generated/sdk.gen.ts';
 import { tokenDigest } from '../../src/domain/token.ts';
 import { Argon2Hasher } from '../../src/security/argon2.hasher.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
 import { expectProblem } from '../support/problem.ts';
-import { answer, concretePath, contractOperations, median } from './support.ts';
+import { answer, concretePath, contractOperations, median } from '../support/raw-http.ts';
 
 let app: TestApp;
 beforeAll(async () => {

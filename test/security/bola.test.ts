@@ -18,7 +18,7 @@ import {
 import { tokenDigest } from '../../src/domain/token.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
 import { expectProblem, unchecked } from '../support/problem.ts';
-import { answer } from './support.ts';
+import { answer } from '../support/raw-http.ts';
 
 type User = Awaited<ReturnType<TestApp['userClient']>>;
 

@@ -9,7 +9,7 @@ import { fetchMyData, fetchMyRequests, fetchSchoolSearch } from '../../generated
 import { zFetchSchoolSearchResponse } from '../../generated/zod.gen.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
 import { expectProblem, unchecked } from '../support/problem.ts';
-import { answer, rawAsAnswer, rawRequest, timed } from './support.ts';
+import { answer, rawAsAnswer, rawRequest, timed } from '../support/raw-http.ts';
 
 let app: TestApp;
 let user: Awaited<ReturnType<TestApp['userClient']>>;

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startTestApp, type TestApp } from '../support/app.ts';
 import { expectProblem } from '../support/problem.ts';
-import { answer, concretePath, contractMethods, rawAsAnswer, rawRequest, type RawAnswer } from './support.ts';
+import { answer, concretePath, contractMethods, rawAsAnswer, rawRequest, type RawAnswer } from '../support/raw-http.ts';
 
 let app: TestApp;
 let user: Awaited<ReturnType<TestApp['userClient']>>;

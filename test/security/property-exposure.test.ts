@@ -12,7 +12,7 @@ import { tokenDigest } from '../../src/domain/token.ts';
 import type { Services } from '../../src/services.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
 import { expectProblem, unchecked } from '../support/problem.ts';
-import { allowedKeyPaths, answer, contractOperations, contractValue, keyPaths } from './support.ts';
+import { allowedKeyPaths, answer, contractOperations, contractValue, keyPaths } from '../support/raw-http.ts';
 
 const OPERATIONS = contractOperations();
 const PROBLEM_KEYS = allowedKeyPaths(contractValue('components/schemas/Problem'));

@@ -1,7 +1,7 @@
 // OWASP API4:2023 Unrestricted Resource Consumption: page size, deep paging, query length,
 // request body and header size are capped by the contract or the server, an oversized body is
 // refused before it is read, slow clients are cut off, and neither slow nor huge requests stall
-// anybody else. (Login and search quotas: test/security/rate-limit.test.ts.)
+// anybody else. (Login and search quotas: test/rate-limit/login-defaults.test.ts.)
 import { connect, type Socket } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -9,7 +9,7 @@ import { fetchMyData, fetchMyRequests, fetchSchoolSearch } from '../../generated
 import { MAX_BODY_BYTES, SERVER_LIMITS } from '../../src/http/server.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
 import { expectProblem, unchecked } from '../support/problem.ts';
-import { answer, contractValue, rawAsAnswer, rawRequest, sleep, startBareServer, timed } from './support.ts';
+import { answer, contractValue, rawAsAnswer, rawRequest, sleep, startBareServer, timed } from '../support/raw-http.ts';
 
 const MAX_LIMIT = contractValue<number>('components/parameters/Limit/schema/maximum');
 const MAX_OFFSET = contractValue<number>('components/parameters/Offset/schema/maximum');

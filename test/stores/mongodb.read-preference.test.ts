@@ -17,7 +17,7 @@ import type { MongoStore } from '../../src/stores/mongodb/store.ts';
 import { cheapHasher } from '../support/app.ts';
 import { FERRETDB_MISSING } from '../support/ferretdb.ts';
 import { dropAndClose, type MongoServer, mongoServers, openFreshMongoStore } from '../support/mongodb.ts';
-import { school } from './contract/builders.ts';
+import { school } from '../support/builders.ts';
 
 const servers = await mongoServers();
 const none = servers.length === 0;

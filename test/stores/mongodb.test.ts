@@ -13,7 +13,7 @@ import { planQuery } from '../../src/domain/search/query.ts';
 import { MemorySearchEngine } from '../../src/search/memory/memory.engine.ts';
 import { FERRETDB_MISSING as FERRETDB_NOT_INSTALLED } from '../support/ferretdb.ts';
 import { dropAndClose, flavorOf, freshDatabaseName, mongoUriFromEnv, openFreshMongoStore, type Flavor } from '../support/mongodb.ts';
-import { record, recordId, school, user } from './contract/builders.ts';
+import { record, recordId, school, user } from '../support/builders.ts';
 import { storeContractSuite } from './contract/suite.ts';
 import type { StoreTarget } from './contract/target.ts';
 

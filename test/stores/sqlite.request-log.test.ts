@@ -11,7 +11,7 @@ import { RecordWriter } from '../../src/stores/sqlite/record.writer.ts';
 import { SqliteRequestLog } from '../../src/stores/sqlite/request.store.ts';
 import { SqliteUserStore } from '../../src/stores/sqlite/user.store.ts';
 import { SqliteStore } from '../../src/stores/sqlite/store.ts';
-import { at, record, user } from './contract/builders.ts';
+import { at, record, user } from '../support/builders.ts';
 
 let dir: string;
 let connection: Connection;

@@ -8,7 +8,7 @@ import { describe, expect, test } from 'vitest';
 import type { Store } from '../../src/domain/ports.ts';
 import { SCHEMA } from '../../src/stores/sqlite/schema.ts';
 import { SqliteStore } from '../../src/stores/sqlite/store.ts';
-import { at, HOUR, record, recordId, school, SECOND, stored, T0, tokenId, userId } from './contract/builders.ts';
+import { at, HOUR, record, recordId, school, SECOND, stored, T0, tokenId, userId } from '../support/builders.ts';
 import { storeContractSuite } from './contract/suite.ts';
 
 storeContractSuite(

@@ -7,7 +7,7 @@ import type { SchoolStore } from '../../../src/domain/ports.ts';
 import { planQuery } from '../../../src/domain/search/query.ts';
 import { MemorySearchEngine } from '../../../src/search/memory/memory.engine.ts';
 import { ReferenceEngine } from '../../../src/search/reference.engine.ts';
-import { school } from './builders.ts';
+import { school } from '../../support/builders.ts';
 import type { ContractPart } from './context.ts';
 
 const MIT = school('Massachusetts Institute of Technology', { city: 'Cambridge', image_url: 'https://logos.example.com/mit.svg', aliases: ['MIT'], prominence: 100 });

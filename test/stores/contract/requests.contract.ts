@@ -2,7 +2,7 @@
 import { describe, expect, test } from 'vitest';
 import type { HistoryPosition } from '../../../src/domain/history.cursor.ts';
 import type { HistoryPage, RequestRecord, Store } from '../../../src/domain/ports.ts';
-import { at, record, recordId, SECOND, user } from './builders.ts';
+import { at, record, recordId, SECOND, user } from '../../support/builders.ts';
 import type { ContractPart } from './context.ts';
 
 const ALICE = user(1);

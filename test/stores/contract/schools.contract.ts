@@ -1,7 +1,7 @@
 // SchoolStore: upserts and their counts, look-ups by id, the count. The catalog as engines read
 // it: catalog.contract.ts.
 import { describe, expect, test } from 'vitest';
-import { school, stored } from './builders.ts';
+import { school, stored } from '../../support/builders.ts';
 import type { ContractPart } from './context.ts';
 
 const MIT = school('Massachusetts Institute of Technology', { city: 'Cambridge', image_url: 'https://logos.example.com/mit.svg', aliases: ['MIT'] });

@@ -1,7 +1,7 @@
 // Store as a whole: health, and what survives a restart (the request log's durability is in
 // requests.contract.ts).
 import { describe, expect, test } from 'vitest';
-import { school, stored, token, user } from './builders.ts';
+import { school, stored, token, user } from '../../support/builders.ts';
 import type { ContractPart } from './context.ts';
 
 export const storeContract: ContractPart = (_target, fixture) => {

@@ -2,7 +2,7 @@
 // Live at `now` means revokedAt is null and expiresAt > now: a token dies at its expiry instant.
 import { describe, expect, test } from 'vitest';
 import type { Store, TokenRecord } from '../../../src/domain/ports.ts';
-import { at, HOUR, SECOND, T0, token, tokenId, user } from './builders.ts';
+import { at, HOUR, SECOND, T0, token, tokenId, user } from '../../support/builders.ts';
 import type { ContractPart } from './context.ts';
 
 const MINUTE = 60 * SECOND;

@@ -1,7 +1,7 @@
 // UserStore: accounts by e-mail and id, one account per e-mail.
 import { describe, expect, test } from 'vitest';
 import { EmailTakenError } from '../../../src/domain/errors.ts';
-import { user, userId } from './builders.ts';
+import { user, userId } from '../../support/builders.ts';
 import type { ContractPart } from './context.ts';
 
 export const usersContract: ContractPart = (_target, fixture) => {

@@ -11,7 +11,7 @@ import { createClient, type Client } from '../../generated/client/index.ts';
 import { createToken, fetchMyRequests, fetchSchoolSearch } from '../../generated/sdk.gen.ts';
 import { draftSchool, type SchoolInput } from '../../src/domain/school.draft.ts';
 import type { Services } from '../../src/services.ts';
-import { startTestApp } from '../support/app.ts';
+import { startTestApp } from './app.ts';
 
 export const REPO = fileURLToPath(new URL('../../', import.meta.url));
 /** Three schools in the canonical NDJSON format: a fast seed for servers started as processes. */

@@ -5,7 +5,7 @@
 import { describe, expect, test } from 'vitest';
 import { createToken, fetchMyData, fetchSchoolSearch } from '../../generated/sdk.gen.ts';
 import { expectProblem } from '../support/problem.ts';
-import { createUser, login, sharedStores, usePair, type Instance } from './support.ts';
+import { createUser, login, sharedStores, usePair, type Instance } from '../support/instances.ts';
 
 /** Searches per user per window. */
 const N = 5;

@@ -13,9 +13,9 @@ import { createClient, type Client } from '../../generated/client/index.ts';
 import { createToken, fetchMyRequests } from '../../generated/sdk.gen.ts';
 import type { ApiRequest } from '../../generated/types.gen.ts';
 import { withDatabase } from '../../src/stores/mongodb/store.ts';
-import { runCli } from '../cli/run-cli.ts';
-import { REPO, startServer } from '../faults/support.ts';
-import { flavorOf, freshDatabaseName, mongoUriFromEnv } from '../support/mongodb.ts';
+import { runCli } from './cli.ts';
+import { REPO, startServer } from './processes.ts';
+import { flavorOf, freshDatabaseName, mongoUriFromEnv } from './mongodb.ts';
 
 /** What `npm start` loads into an empty catalog (SEED_FILE's default): 6,112 US colleges. */
 export const REAL_SEED = join(REPO, 'data/seed/ipeds-hd2022.ndjson');

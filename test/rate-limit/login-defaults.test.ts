@@ -4,7 +4,7 @@
 // client per minute; over any quota
 // 429 problem+json with Retry-After and the IETF RateLimit / RateLimit-Policy headers.
 // The limiter's mechanics (per-user search quota, windows, X-Forwarded-For and trust proxy,
-// successful logins not counted, the all-clients ceiling) are tested in test/api/rate-limit.test.ts.
+// successful logins not counted, the all-clients ceiling) are tested in test/rate-limit/limits.test.ts.
 import { afterEach, describe, expect, test } from 'vitest';
 import { createToken } from '../../generated/sdk.gen.ts';
 import { loadConfig } from '../../src/config.ts';

@@ -1,9 +1,9 @@
 // Small, readable test data. Ids are UUIDs (what the domain makes) whose last group is the
 // number given, so that id order is number order; times have milliseconds, so that a store
 // that drops them fails.
-import type { RequestRecord, School, SchoolDraft, TokenRecord, User } from '../../../src/domain/ports.ts';
-import { draftSchool, type SchoolInput } from '../../../src/domain/school.draft.ts';
-import { tokenDigest } from '../../../src/domain/token.ts';
+import type { RequestRecord, School, SchoolDraft, TokenRecord, User } from '../../src/domain/ports.ts';
+import { draftSchool, type SchoolInput } from '../../src/domain/school.draft.ts';
+import { tokenDigest } from '../../src/domain/token.ts';
 
 const USERS = 1;
 const TOKENS = 2;
