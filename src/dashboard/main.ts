@@ -35,7 +35,10 @@ function signedOut(notice?: string): void {
 
 function route(moveFocus: boolean): void {
   const session = loadSession();
-  if (!session) return signedOut();
+  if (!session) {
+    signedOut();
+    return;
+  }
   signedIn(session);
   const name = location.hash.slice(1);
   const current = VIEWS[name] ? name : 'account';

@@ -13,6 +13,7 @@ export const MAX_KEY_DAYS = 365;
 export const MAX_KEY_NAME_LENGTH = 64;
 const DAY_MS = 86_400_000;
 /** What the contract's ApiKeyRequest.name pattern refuses: control characters, or nothing visible. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this refuses.
 const CONTROL = /[\u0000-\u001f\u007f]/;
 
 export interface IssuedKey {

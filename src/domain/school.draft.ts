@@ -91,6 +91,7 @@ export function draftSchool(input: SchoolInput): DraftResult {
 
 /** Trimmed, inner whitespace and control characters collapsed to one space; null when blank. */
 function text(value: string | undefined): string | null {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this removes.
   return value?.replace(/[\s\u0000-\u001f\u007f]+/g, ' ').trim() || null;
 }
 

@@ -28,7 +28,7 @@ describe('fetchMyData (GET /v1/fetchMyData)', () => {
     expect(JSON.stringify(r.data)).not.toMatch(/argon2|password|hash|digest/i);
   });
 
-  test('when the user has searched, then usage counts each search and its cost', async (ctx) => {
+  test('when the user has searched, then usage counts each search and its cost', async () => {
     const user = await app.userClient();
     let last = '';
     for (const query of ['harvard', 'yale', 'mit']) {
@@ -50,7 +50,7 @@ describe('fetchMyData (GET /v1/fetchMyData)', () => {
 });
 
 describe('fetchMyRequests (GET /v1/fetchMyRequests)', () => {
-  test('when the user has searched, then the records come newest first with a total, paged', async (ctx) => {
+  test('when the user has searched, then the records come newest first with a total, paged', async () => {
     const user = await app.userClient();
     const tids: string[] = [];
     for (let i = 0; i < 7; i++) {

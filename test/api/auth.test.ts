@@ -159,7 +159,7 @@ describe('bearer tokens on secured operations', () => {
 });
 
 describe('fetchSchoolSearch tokenID (deprecated query parameter)', () => {
-  test('when the token comes only as tokenID, then it authenticates', async (ctx) => {
+  test('when the token comes only as tokenID, then it authenticates', async () => {
     const { token } = await app.userClient();
     const r = await fetchSchoolSearch({ client: app.client(), query: { query: 'x', tokenID: token } });
     expect(r.response!.status).toBe(200);
@@ -183,7 +183,7 @@ describe('fetchSchoolSearch tokenID (deprecated query parameter)', () => {
     expectProblem(r, 401, 'unauthorized');
   });
 
-  test('when the header is good, then it is used and tokenID is not stored in the record', async (ctx) => {
+  test('when the header is good, then it is used and tokenID is not stored in the record', async () => {
     const user = await app.userClient();
     const r = await fetchSchoolSearch({ client: user.client, query: { query: 'lincoln', tokenID: 'ssk_garbage' } });
     expect(r.response!.status).toBe(200);

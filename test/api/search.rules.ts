@@ -472,7 +472,7 @@ export function searchRules(target: SearchTarget): void {
   });
 
   describe('fetchSchoolSearch: metering', () => {
-    test('when a search answers, then its record is already in the caller history', async (ctx) => {
+    test('when a search answers, then its record is already in the caller history', async () => {
       const user = await app.userClient();
       const r = await fetchSchoolSearch({ client: user.client, query: { query: 'Harvard Univ' } });
       const record = r.data!.apirequest;

@@ -226,7 +226,7 @@ describe('API2: forged, malformed and misplaced credentials', () => {
     },
   );
 
-  test('when the deprecated tokenID carries a live token on search, then it works; a dead one is 401', async (ctx) => {
+  test('when the deprecated tokenID carries a live token on search, then it works; a dead one is 401', async () => {
     const other = await app.userClient();
     const ok = await fetchSchoolSearch({ client: app.client(), query: { query: 'harvard', tokenID: other.token } });
     expect(ok.response!.status).toBe(200);

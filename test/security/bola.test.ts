@@ -36,7 +36,9 @@ const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
 function record(r: { response?: Response; data?: unknown; error?: unknown }): void {
   seenByBob.push(JSON.stringify(r.data ?? r.error ?? null));
-  r.response?.headers.forEach((value, name) => seenByBob.push(`${name}: ${value}`));
+  r.response?.headers.forEach((value, name) => {
+    seenByBob.push(`${name}: ${value}`);
+  });
 }
 
 async function aliceState() {

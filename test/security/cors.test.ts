@@ -53,7 +53,7 @@ describe('CORS with the default policy (any origin, no credentials)', () => {
     for (const method of ['put', 'patch', 'trace', 'connect']) expect(allowed).not.toContain(method);
   });
 
-  test('when a cross-origin search answers, then the script may read X-Request-Id, Retry-After and the RateLimit headers, and no credentials are allowed', async (ctx) => {
+  test('when a cross-origin search answers, then the script may read X-Request-Id, Retry-After and the RateLimit headers, and no credentials are allowed', async () => {
     const r = await fetch(`${app.baseUrl}/v1/fetchSchoolSearch?query=harvard`, { headers: { Origin: ORIGIN, Authorization: `Bearer ${token}` } });
     expect(r.status).toBe(200);
     expect(r.headers.get('access-control-allow-origin')).toBe('*');

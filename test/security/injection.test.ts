@@ -79,7 +79,7 @@ describe('API8: query-language syntax in the search text is plain text', () => {
     expect(hostile.apirequest.trequestmade).toBe(`search_schools:${query}`);
   });
 
-  test.each(['.*', '^.*$', '(a+)+$', '(h|a|r|v)+', '[a-z]*', '\\d+', '|', 'harvard|lincoln', '(?i)harvard', 'a{1,100000}', '((((((((((a))))))))))', 'x'.repeat(50) + '!'])(
+  test.each(['.*', '^.*$', '(a+)+$', '(h|a|r|v)+', '[a-z]*', '\\d+', '|', 'harvard|lincoln', '(?i)harvard', 'a{1,100000}', '((((((((((a))))))))))', `${'x'.repeat(50)}!`])(
     'when the query is the regular expression %s, then 200 within a second, no more than plain words',
     async (query) => {
       const { value, ms } = await timed(() => search(query));
@@ -184,7 +184,7 @@ describe('API8: NUL bytes, invalid UTF-8 and 10 kB strings', () => {
     expect((await fetchMyData({ client: user.client })).data!.usage.request_count).toBe(before);
   });
 
-  test('when the search text has a NUL byte or unusual but valid UTF-8, then 200, no more than plain words', async (ctx) => {
+  test('when the search text has a NUL byte or unusual but valid UTF-8, then 200, no more than plain words', async () => {
     for (const qs of ['harvard%00', '%00', 'har%00vard', '%00%00%00', 'harvard%E2%80%AE', '%F0%9F%8E%93harvard']) {
       const r = await get(`/v1/fetchSchoolSearch?query=${qs}`);
       expect(r.response.status, qs).toBe(200);
@@ -330,7 +330,7 @@ describe('API8: prototype-pollution keys in the query string', () => {
     },
   );
 
-  test('when a known parameter carries a __proto__ member, then the member is dropped: the same 200 as the plain search', async (ctx) => {
+  test('when a known parameter carries a __proto__ member, then the member is dropped: the same 200 as the plain search', async () => {
     const r = await get('/v1/fetchSchoolSearch?query=harvard&query[__proto__][polluted]=1');
     expect(r.response.status).toBe(200);
     const body = zFetchSchoolSearchResponse.parse(r.error);
@@ -341,7 +341,7 @@ describe('API8: prototype-pollution keys in the query string', () => {
 });
 
 describe('API8: after all of it', () => {
-  test('then the store is intact, the other user data unchanged and never shown, and plain use works', async (ctx) => {
+  test('then the store is intact, the other user data unchanged and never shown, and plain use works', async () => {
     const harvard = await search('harvard');
     expect(harvard.requestresult.schools.map((s) => s.schoolname)).toEqual(['Harvard University']);
     expect((await search('university')).requestresult.total_count).toBe(4);

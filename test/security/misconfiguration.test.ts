@@ -95,7 +95,7 @@ describe('API8: security headers', () => {
 
   // The user's own data (account, history, token list, the search answer with its request
   // record) must not be kept by a browser or a shared cache (found missing by this suite).
-  test('when the caller reads their own data, then Cache-Control is no-store', async (ctx) => {
+  test('when the caller reads their own data, then Cache-Control is no-store', async () => {
     const auth = { Authorization: `Bearer ${user.token}` };
     for (const path of ['/v1/fetchMyData', '/v1/fetchMyRequests', '/v1/tokens', '/v1/fetchSchoolSearch?query=harvard']) {
       const r = await fetch(`${app.baseUrl}${path}`, { headers: auth });

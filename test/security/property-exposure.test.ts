@@ -121,7 +121,9 @@ describe.each(targets)('API3: excessive data exposure, on %s', (_name, start) =>
     const response = await fetch(`${target.baseUrl}${path}`, { ...init, headers });
     const text = await response.text();
     const headerText: string[] = [];
-    response.headers.forEach((value, name) => headerText.push(`${name}: ${value}`));
+    response.headers.forEach((value, name) => {
+      headerText.push(`${name}: ${value}`);
+    });
     const entry = { label, operationId, status: response.status, contentType: response.headers.get('content-type') ?? '', text, headers: headerText.join('\n') };
     seen.push(entry);
     let json: unknown;

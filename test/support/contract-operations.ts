@@ -5,6 +5,7 @@ import { parse } from 'yaml';
 
 export const CONTRACT_PATH = new URL('../../openapi/openapi.yaml', import.meta.url);
 
+// biome-ignore lint/suspicious/noExplicitAny: a walk over parsed YAML of any shape.
 type Node = Record<string, any>;
 
 export interface MediaExamples {

@@ -25,9 +25,9 @@ const queryWordArb = fc.oneof(
   fc.constantFrom(...WORDS, 'sch', 'mar', 'z', 'uni', 'montr', 'schoo', 'colleg', 'lincol', 'xyzzy', 'l', 'q', 'pe', 'un', 'st', 'unon', 'pen'),
   fc.tuple(fc.constantFrom(...WORDS.filter((w) => w.length >= 5)), fc.nat(), fc.constantFrom('sub', 'del', 'swap', 'ins')).map(([w, at, op]) => {
     const i = at % (w.length - 1);
-    if (op === 'sub') return w.slice(0, i) + 'x' + w.slice(i + 1);
+    if (op === 'sub') return `${w.slice(0, i)}x${w.slice(i + 1)}`;
     if (op === 'del') return w.slice(0, i) + w.slice(i + 1);
-    if (op === 'ins') return w.slice(0, i) + 'e' + w.slice(i);
+    if (op === 'ins') return `${w.slice(0, i)}e${w.slice(i)}`;
     return w.slice(0, i) + w[i + 1] + w[i] + w.slice(i + 2);
   }),
 );

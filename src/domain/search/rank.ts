@@ -7,7 +7,7 @@ import type { CatalogSchool, EnginePage } from './engine.ts';
 import { coversName, matchKind, nameWords, startsWithQuery } from './matching.ts';
 import { nameSortKey } from './normalize.ts';
 import { withoutWords, type QueryWord, type SearchPlan } from './query.ts';
-import { compareQuality, compareStatic, credit, Field, Kind, similarityScore, type Equality, type Quality } from './ranking.ts';
+import { compareQuality, compareStatic, credit, type Field, Kind, similarityScore, type Equality, type Quality } from './ranking.ts';
 
 /** A school as the rules read it: its terms per field, its equality keys, its name's words. */
 export interface Analysed {

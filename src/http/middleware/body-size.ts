@@ -12,7 +12,8 @@ export function refuseDeclaredLargeBodies(req: Request, res: Response, next: Nex
   const declared = req.headers['content-length'];
   if (declared !== undefined && Number(declared) > MAX_BODY_BYTES) {
     res.setHeader('Connection', 'close');
-    return next(new EdgeError(PROBLEMS.payloadTooLarge, 'The request body is larger than 16 KiB.'));
+    next(new EdgeError(PROBLEMS.payloadTooLarge, 'The request body is larger than 16 KiB.'));
+    return;
   }
   next();
 }

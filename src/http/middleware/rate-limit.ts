@@ -128,7 +128,9 @@ function sharedStore(counter: QuotaCounter, policy: string): Store {
   return {
     prefix: `${policy}:`,
     localKeys: false,
-    init: (options) => void (windowMs = options.windowMs),
+    init: (options) => {
+      windowMs = options.windowMs;
+    },
     increment: async (k) => info(await counter.hit(key(k), windowMs)),
     decrement: (k) => counter.unhit(key(k)),
     resetKey: (k) => counter.reset(key(k)),
@@ -140,7 +142,10 @@ function sharedStore(counter: QuotaCounter, policy: string): Store {
 }
 
 function run(chain: RequestHandler[], index: number, req: Request, res: Response, next: NextFunction): void {
-  if (index === chain.length) return next();
+  if (index === chain.length) {
+    next();
+    return;
+  }
   void chain[index]!(req, res, (error?: unknown) => (error ? next(error) : run(chain, index + 1, req, res, next)));
 }
 

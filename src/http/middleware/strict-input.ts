@@ -14,7 +14,10 @@ import type { ProblemItem } from '../problems/problems.ts';
 /** Refuses a query string with a name or value that is not UTF-8 once percent-decoded. */
 export function utf8Query(req: Request, _res: Response, next: NextFunction): void {
   const at = req.originalUrl.indexOf('?');
-  if (at < 0 || !req.originalUrl.includes('%', at)) return next();
+  if (at < 0 || !req.originalUrl.includes('%', at)) {
+    next();
+    return;
+  }
   const errors: ProblemItem[] = [];
   for (const pair of req.originalUrl.slice(at + 1).split('&')) {
     const [rawName = '', ...rest] = pair.split('=');

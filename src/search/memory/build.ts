@@ -105,7 +105,9 @@ export function buildIndex(rows: readonly CatalogSchool[]): IndexData {
   const termCount = terms.length;
   const sortedTemp = terms.map((_, i) => i).sort((a, b) => (terms[a]! < terms[b]! ? -1 : terms[a]! > terms[b]! ? 1 : 0));
   const rank = new Uint32Array(termCount);
-  sortedTemp.forEach((temp, id) => (rank[temp] = id));
+  sortedTemp.forEach((temp, id) => {
+    rank[temp] = id;
+  });
   const vocabulary = sortedTemp.map((temp) => terms[temp]!);
   const fwd = fwdTemp.done();
   for (let i = 0; i < fwd.length; i++) fwd[i] = (rank[fwd[i]! >>> 2]! << 2) | (fwd[i]! & 3);

@@ -9,7 +9,7 @@
 import { canonicalKey } from '../../domain/search/analysis.ts';
 import type { EngineHit, EnginePage, EngineQuery } from '../../domain/search/engine.ts';
 import { MAX_QUERY_WORDS, withoutWords, type SearchPlan } from '../../domain/search/query.ts';
-import { BEST_CREDIT, credit, Field, Kind, similarityScore, type Equality } from '../../domain/search/ranking.ts';
+import { credit, Field, Kind, similarityScore, type Equality } from '../../domain/search/ranking.ts';
 import { and, andCount, has, wordsFor } from './bitset.ts';
 import { hash32 } from './build.ts';
 import { STATE_LIST, type IndexData } from './index-data.ts';
@@ -342,11 +342,15 @@ export class MemoryIndex {
 
   /** Marks, per query word, its own term (Exact), its synonyms (Synonym) and typo terms (Typo), for #grade. */
   #mark(expansions: readonly Expansion[]): void {
-    expansions.forEach((e, i) => this.#paint(this.#marks[i]!, e, true));
+    expansions.forEach((e, i) => {
+      this.#paint(this.#marks[i]!, e, true);
+    });
   }
 
   #unmark(expansions: readonly Expansion[]): void {
-    expansions.forEach((e, i) => this.#paint(this.#marks[i]!, e, false));
+    expansions.forEach((e, i) => {
+      this.#paint(this.#marks[i]!, e, false);
+    });
   }
 
   #paint(marks: Uint8Array, e: Expansion, on: boolean): void {

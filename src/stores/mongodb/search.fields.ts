@@ -50,7 +50,10 @@ export function deriveSearch(school: CatalogSchool): DerivedSearch {
   for (const term of [...search.name, ...search.aliases, ...search.city]) {
     let start = '';
     // By code point, so that a start never ends inside a surrogate pair.
-    for (const char of term) plain.add((start += char));
+    for (const char of term) {
+      start += char;
+      plain.add(start);
+    }
     for (const other of [...synonymsOf(term), ...translationsOf(term)]) plain.add(other);
   }
   const state = school.state.toLowerCase();

@@ -34,7 +34,7 @@ interface FileId {
 
 /** The file at `path` now, or undefined when there is none. */
 function fileAt(path: string): FileId | undefined {
-  let stat;
+  let stat: ReturnType<typeof statSync>;
   try {
     stat = statSync(path, { throwIfNoEntry: false });
   } catch (error) {

@@ -19,7 +19,8 @@ export class RecordWriter {
 
   /** Resolves once the records are durable; rejects with StoreUnavailableError when the store cannot take them. */
   write(records: readonly RequestRecord[]): Promise<void> {
-    const worker = (this.#worker ??= this.#start());
+    this.#worker ??= this.#start();
+    const worker = this.#worker;
     const id = ++this.#next;
     return new Promise((resolve, reject) => {
       this.#waiting.set(id, { resolve, reject });
