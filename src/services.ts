@@ -10,6 +10,7 @@ import type { SearchEngine } from './domain/search/engine.ts';
 import { NO_METRICS, type Metrics } from './metrics/metrics.port.ts';
 import { KEEP_EVERYTHING, type RetentionPolicy } from './domain/retention.ts';
 import { SearchService } from './domain/search.service.ts';
+import type { UseCases } from './domain/use-cases.ts';
 import { MemorySearchEngine, type MemoryEngineOptions } from './search/memory/memory.engine.ts';
 
 /** The engine that answers searches, with what the process does to keep it fresh. */
@@ -21,14 +22,8 @@ export interface ManagedEngine extends SearchEngine {
   close(): void;
 }
 
-export interface Services {
+export interface Services extends UseCases {
   readonly store: Store;
-  readonly auth: AuthService;
-  readonly keys: KeyService;
-  readonly search: SearchService;
-  readonly account: AccountService;
-  readonly catalog: CatalogService;
-  readonly health: HealthService;
   readonly retention: RetentionPolicy;
   /** The store's rate-limit counters (undefined: each process counts alone). */
   readonly quotas: QuotaCounter | undefined;

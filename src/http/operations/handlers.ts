@@ -1,12 +1,9 @@
 // Thin handlers: validated input in, one call into the domain, the result mapped to the contract.
 import type * as api from '../../../generated/types.gen.ts';
-import type { AccountService } from '../../domain/account.service.ts';
-import type { AuthService, IssuedToken, Principal } from '../../domain/auth.service.ts';
-import type { CatalogService } from '../../domain/catalog.service.ts';
-import type { HealthService } from '../../domain/health.service.ts';
-import type { IssuedKey, KeyService } from '../../domain/keys.service.ts';
+import type { IssuedToken, Principal } from '../../domain/auth.service.ts';
+import type { IssuedKey } from '../../domain/keys.service.ts';
 import type { RequestRecord, School } from '../../domain/ports.ts';
-import type { SearchService } from '../../domain/search.service.ts';
+import type { UseCases } from '../../domain/use-cases.ts';
 import { monogramSvg } from './monogram.ts';
 import type { Input, Operations, Reply } from './operations.ts';
 
@@ -18,13 +15,7 @@ export interface HandlerContext {
 export type Handler<O extends keyof Operations> = (input: Input<O>, ctx: HandlerContext) => Promise<Reply<O>>;
 export type Handlers = { [O in keyof Operations]: Handler<O> };
 
-export interface HandlerDeps {
-  readonly auth: AuthService;
-  readonly keys: KeyService;
-  readonly search: SearchService;
-  readonly account: AccountService;
-  readonly catalog: CatalogService;
-  readonly health: HealthService;
+export interface HandlerDeps extends UseCases {
   /** Absolute base for links in responses (image_url), e.g. http://localhost:3000. */
   readonly publicBaseUrl: string;
 }

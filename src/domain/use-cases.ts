@@ -1,0 +1,17 @@
+// What the domain offers the outside world: one service per kind of work. The HTTP handlers and
+// the command line call these; the composition root (src/services.ts) builds them on a store.
+import type { AccountService } from './account.service.ts';
+import type { AuthService } from './auth.service.ts';
+import type { CatalogService } from './catalog.service.ts';
+import type { HealthService } from './health.service.ts';
+import type { KeyService } from './keys.service.ts';
+import type { SearchService } from './search.service.ts';
+
+export interface UseCases {
+  readonly auth: AuthService;
+  readonly keys: KeyService;
+  readonly search: SearchService;
+  readonly account: AccountService;
+  readonly catalog: CatalogService;
+  readonly health: HealthService;
+}
