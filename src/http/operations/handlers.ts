@@ -1,9 +1,8 @@
-// Thin handlers: validated input in, one call into the domain, the result mapped to the contract.
-import type * as api from '../../../generated/types.gen.ts';
-import type { IssuedToken, Principal } from '../../domain/auth.service.ts';
-import type { IssuedKey } from '../../domain/keys.service.ts';
-import type { RequestRecord, School } from '../../domain/ports.ts';
+// Thin handlers: validated input in, one call into the domain, the result mapped to the contract
+// (./bodies.ts).
+import type { Principal } from '../../domain/auth.service.ts';
 import type { UseCases } from '../../domain/use-cases.ts';
+import { accountBody, keyBody, NO_STORE, recordBody, searchBody, tokenBody, tokenListBody } from './bodies.ts';
 import { monogramSvg } from './monogram.ts';
 import type { Input, Operations, Reply } from './operations.ts';
 
@@ -28,9 +27,6 @@ const DEFAULT_USAGE_DAYS = 30;
 const DEFAULT_KEY_DAYS = 90;
 
 export function createHandlers({ auth, keys, search, account, catalog, health, publicBaseUrl }: HandlerDeps): Handlers {
-  const imageUrl = (school: School): string =>
-    school.imageUrl ?? `${publicBaseUrl}/images/schools/${school.id}.svg`;
-
   return {
     async createToken({ body }) {
       return { status: 200, body: tokenBody(await auth.login(body.email, body.password)), headers: NO_STORE };
@@ -52,22 +48,7 @@ export function createHandlers({ auth, keys, search, account, catalog, health, p
 
     async listMyTokens(_input, ctx) {
       const tokens = await auth.listTokens(ctx.principal());
-      return {
-        status: 200,
-        headers: NO_STORE,
-        body: {
-          tokens: tokens.map((t) => ({
-            token_id: t.id,
-            kind: t.kind,
-            name: t.name,
-            hint: t.hint,
-            created_at: t.createdAt.toISOString(),
-            expires_at: t.expiresAt.toISOString(),
-            last_used_at: t.lastUsedAt?.toISOString() ?? null,
-            current: t.current,
-          })),
-        },
-      };
+      return { status: 200, headers: NO_STORE, body: { tokens: tokens.map(tokenListBody) } };
     },
 
     async createApiKey({ body }, ctx) {
@@ -88,50 +69,12 @@ export function createHandlers({ auth, keys, search, account, catalog, health, p
       const offset = query.offset ?? DEFAULT_OFFSET;
       const limit = query.limit ?? DEFAULT_LIMIT;
       const outcome = await search.search(ctx.principal(), { query: query.query, stateCode: query.stateCode, offset, limit });
-      return {
-        status: 200,
-        headers: NO_STORE,
-        body: {
-          apirequest: recordBody(outcome.record),
-          requestresult: {
-            total_count: outcome.total,
-            offset,
-            limit,
-            schools: outcome.schools.map((s) => ({
-              schoolid: s.id,
-              schoolname: s.name,
-              stateprovince: s.state as api.StateCode,
-              city: s.city,
-              image_url: imageUrl(s),
-              // Only the known ones: the contract has them absent, never null, when unknown.
-              ...(s.address === undefined ? {} : { address: s.address }),
-              ...(s.postalCode === undefined ? {} : { postal_code: s.postalCode }),
-              ...(s.latitude === undefined || s.longitude === undefined ? {} : { latitude: s.latitude, longitude: s.longitude }),
-              similarity_score: s.similarity,
-              total_count: outcome.total,
-            })),
-          },
-        },
-      };
+      return { status: 200, headers: NO_STORE, body: searchBody(outcome, offset, limit, publicBaseUrl) };
     },
 
     async fetchMyData(_input, ctx) {
       const view = await account.account(ctx.principal());
-      return {
-        status: 200,
-        headers: NO_STORE,
-        body: {
-          userId: view.userId,
-          email: view.email,
-          created_at: view.createdAt.toISOString(),
-          usage: {
-            request_count: view.usage.count,
-            total_cost: view.usage.totalCost,
-            last_request_at: view.usage.lastAt?.toISOString() ?? null,
-          },
-          active_tokens: view.activeTokens,
-        },
-      };
+      return { status: 200, headers: NO_STORE, body: accountBody(view) };
     },
 
     async fetchMyRequests({ query }, ctx) {
@@ -173,34 +116,4 @@ export function createHandlers({ auth, keys, search, account, catalog, health, p
       return { status: 200, body: { status: 'ok', store } };
     },
   };
-}
-
-/** Tokens and a user's own data must not be kept by browsers or shared caches. */
-const NO_STORE = { 'Cache-Control': 'no-store' };
-
-function tokenBody(t: IssuedToken): api.Token {
-  return {
-    userId: t.userId,
-    token: t.value,
-    expires_in: t.expiresIn,
-    token_type: 'Bearer',
-    expires_at: t.expiresAt.toISOString(),
-    token_id: t.tokenId,
-  };
-}
-
-function keyBody({ record, value }: IssuedKey): api.ApiKey {
-  return {
-    token_id: record.id,
-    name: record.name ?? '',
-    token: value,
-    token_type: 'Bearer',
-    hint: record.hint,
-    created_at: record.createdAt.toISOString(),
-    expires_at: record.expiresAt.toISOString(),
-  };
-}
-
-function recordBody(r: RequestRecord): api.ApiRequest {
-  return { tid: r.id, trequestmade: r.requestMade, ttimemade: r.timeMade.toISOString(), trequestcost: r.cost };
 }

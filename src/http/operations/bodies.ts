@@ -1,0 +1,90 @@
+// The contract's shapes of what the domain answers: one function per body, so that handlers stay
+// one call and one reply each.
+import type * as api from '../../../generated/types.gen.ts';
+import type { AccountView } from '../../domain/account.service.ts';
+import type { IssuedToken } from '../../domain/auth.service.ts';
+import type { IssuedKey } from '../../domain/keys.service.ts';
+import type { RequestRecord, School, TokenRecord } from '../../domain/ports.ts';
+import type { SearchOutcome } from '../../domain/search.service.ts';
+
+/** Tokens and a user's own data must not be kept by browsers or shared caches. */
+export const NO_STORE = { 'Cache-Control': 'no-store' };
+
+export function tokenBody(t: IssuedToken): api.Token {
+  return {
+    userId: t.userId,
+    token: t.value,
+    expires_in: t.expiresIn,
+    token_type: 'Bearer',
+    expires_at: t.expiresAt.toISOString(),
+    token_id: t.tokenId,
+  };
+}
+
+export function keyBody({ record, value }: IssuedKey): api.ApiKey {
+  return {
+    token_id: record.id,
+    name: record.name ?? '',
+    token: value,
+    token_type: 'Bearer',
+    hint: record.hint,
+    created_at: record.createdAt.toISOString(),
+    expires_at: record.expiresAt.toISOString(),
+  };
+}
+
+export function recordBody(r: RequestRecord): api.ApiRequest {
+  return { tid: r.id, trequestmade: r.requestMade, ttimemade: r.timeMade.toISOString(), trequestcost: r.cost };
+}
+
+export function tokenListBody(t: TokenRecord & { current: boolean }): api.TokenInfo {
+  return {
+    token_id: t.id,
+    kind: t.kind,
+    name: t.name,
+    hint: t.hint,
+    created_at: t.createdAt.toISOString(),
+    expires_at: t.expiresAt.toISOString(),
+    last_used_at: t.lastUsedAt?.toISOString() ?? null,
+    current: t.current,
+  };
+}
+
+export function searchBody(outcome: SearchOutcome, offset: number, limit: number, publicBaseUrl: string): api.SchoolSearchResponse {
+  const imageUrl = (school: School): string => school.imageUrl ?? `${publicBaseUrl}/images/schools/${school.id}.svg`;
+  return {
+    apirequest: recordBody(outcome.record),
+    requestresult: {
+      total_count: outcome.total,
+      offset,
+      limit,
+      schools: outcome.schools.map((s) => ({
+        schoolid: s.id,
+        schoolname: s.name,
+        stateprovince: s.state as api.StateCode,
+        city: s.city,
+        image_url: imageUrl(s),
+        // Only the known ones: the contract has them absent, never null, when unknown.
+        ...(s.address === undefined ? {} : { address: s.address }),
+        ...(s.postalCode === undefined ? {} : { postal_code: s.postalCode }),
+        ...(s.latitude === undefined || s.longitude === undefined ? {} : { latitude: s.latitude, longitude: s.longitude }),
+        similarity_score: s.similarity,
+        total_count: outcome.total,
+      })),
+    },
+  };
+}
+
+export function accountBody(view: AccountView): api.Account {
+  return {
+    userId: view.userId,
+    email: view.email,
+    created_at: view.createdAt.toISOString(),
+    usage: {
+      request_count: view.usage.count,
+      total_cost: view.usage.totalCost,
+      last_request_at: view.usage.lastAt?.toISOString() ?? null,
+    },
+    active_tokens: view.activeTokens,
+  };
+}
