@@ -111,6 +111,15 @@ module.exports = {
       to: { path: '(^|/)node_modules/pino-pretty/' },
     },
     {
+      name: 'tools-not-to-tests',
+      comment:
+        'Tools (scripts/: bench, soak, fuzz, FerretDB, clients) run without the test tree: what a tool and the tests ' +
+        'both need (starting FerretDB, a browser, the mingo stand-in) lives with the tool, and the tests import it.',
+      severity: 'error',
+      from: { path: '^scripts/' },
+      to: { path: '^test/' },
+    },
+    {
       name: 'no-circular',
       comment:
         'Modules that import each other, directly or through others, cannot be understood or moved alone. ' +

@@ -1,4 +1,4 @@
-"""Schemathesis hooks for `npm run fuzz` (loaded through SCHEMATHESIS_HOOKS, set by scripts/fuzz.ts).
+"""Schemathesis hooks for `npm run fuzz` (loaded through SCHEMATHESIS_HOOKS, set by scripts/fuzz/main.ts).
 
 Authentication: schemathesis logs in itself, through `POST /v1/auth` of the server under test, as
 the demo user (src/config.ts DEMO_EMAIL / DEMO_PASSWORD, public, present when NODE_ENV=development),

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs the pinned schemathesis (scripts/fuzz/requirements.txt) into the project-local
 # virtualenv .venv/ (gitignored). Idempotent: when .venv already has exactly these requirements
-# installed, it does nothing. Used by `npm run fuzz:setup`, .ci/run, and scripts/fuzz.ts (when
+# installed, it does nothing. Used by `npm run fuzz:setup`, .ci/run, and scripts/fuzz/main.ts (when
 # .venv is missing).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."

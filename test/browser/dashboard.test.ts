@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { fetchMyData, fetchMyUsage, fetchSchoolSearch } from '../../generated/sdk.gen.ts';
 import { RATE_LIMITS_OFF } from '../../src/http/middleware/rate-limit.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
-import { browserMissing, launch, screenshot, seriousViolations } from './browser.ts';
+import { browserMissing, launch, screenshot, seriousViolations } from '../../scripts/clients/browser.ts';
 
 const missing = browserMissing();
 if (missing) console.warn(`dashboard browser tests — skipped: ${missing}`);

@@ -4,7 +4,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startTestApp, type TestApp } from '../support/app.ts';
-import { browserMissing, launch, screenshot } from './browser.ts';
+import { browserMissing, launch, screenshot } from '../../scripts/clients/browser.ts';
 
 const missing = browserMissing();
 if (missing) console.warn(`docs browser tests — skipped: ${missing}`);

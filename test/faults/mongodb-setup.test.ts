@@ -9,7 +9,7 @@
 // On FerretDB v1 (and MongoDB at MONGODB_URI). FerretDB has no text index, no $text and no Atlas
 // Search: where a case needs the server to list an index it cannot hold, the listing is stood in
 // for (as MongoDB or Atlas would answer), and $text is run by mingo over the documents on the
-// server (test/support/mingo-search.ts). Readiness's checks and the documents are the server's.
+// server (scripts/quality/mingo-search.ts). Readiness's checks and the documents are the server's.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -36,8 +36,8 @@ import { MongoStore } from '../../src/stores/mongodb/store.ts';
 import { MongoAtlasEngine } from '../../src/stores/mongodb/atlas.engine.ts';
 import { MongoTextEngine } from '../../src/stores/mongodb/text.engine.ts';
 import { cheapHasher } from '../support/app.ts';
-import { FERRETDB_MISSING } from '../support/ferretdb.ts';
-import { mingoSource } from '../support/mingo-search.ts';
+import { FERRETDB_MISSING } from '../../scripts/ferretdb/server.ts';
+import { mingoSource } from '../../scripts/quality/mingo-search.ts';
 import { dropAndClose, freshDatabaseName, type MongoServer, mongoServers, openFreshMongoStore } from '../support/mongodb.ts';
 import { expectProblem } from '../support/problem.ts';
 

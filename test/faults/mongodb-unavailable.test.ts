@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { fetchMyData, fetchMyRequests, getLiveness, getReadiness, listMyTokens } from '../../generated/sdk.gen.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
-import { FERRETDB_MISSING, ferretDbBinary, startFerretDb, type FerretDb } from '../support/ferretdb.ts';
+import { FERRETDB_MISSING, ferretDbBinary, startFerretDb, type FerretDb } from '../../scripts/ferretdb/server.ts';
 import { expectProblem } from '../support/problem.ts';
 
 const installed = ferretDbBinary() !== undefined;

@@ -15,7 +15,7 @@ import { createServices } from '../../src/services.ts';
 import { COLLECTIONS } from '../../src/stores/mongodb/documents.ts';
 import type { MongoStore } from '../../src/stores/mongodb/store.ts';
 import { cheapHasher } from '../support/app.ts';
-import { FERRETDB_MISSING } from '../support/ferretdb.ts';
+import { FERRETDB_MISSING } from '../../scripts/ferretdb/server.ts';
 import { dropAndClose, type MongoServer, mongoServers, openFreshMongoStore } from '../support/mongodb.ts';
 import { school } from '../support/builders.ts';
 

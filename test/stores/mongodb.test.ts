@@ -11,7 +11,7 @@ import { SEARCH_FIELDS_VERSION } from '../../src/stores/mongodb/search.fields.ts
 import { StoreUnavailableError } from '../../src/domain/errors.ts';
 import { planQuery } from '../../src/domain/search/query.ts';
 import { MemorySearchEngine } from '../../src/search/memory/memory.engine.ts';
-import { FERRETDB_MISSING as FERRETDB_NOT_INSTALLED } from '../support/ferretdb.ts';
+import { FERRETDB_MISSING as FERRETDB_NOT_INSTALLED } from '../../scripts/ferretdb/server.ts';
 import { dropAndClose, flavorOf, freshDatabaseName, mongoUriFromEnv, openFreshMongoStore, type Flavor } from '../support/mongodb.ts';
 import { record, recordId, school, user } from '../support/builders.ts';
 import { storeContractSuite } from './contract/suite.ts';

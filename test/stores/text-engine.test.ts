@@ -1,5 +1,5 @@
 // The $text engine (MONGODB_SEARCH=text) on the mingo stand-in of its server
-// (test/support/mingo-search.ts), over documents made by the adapter's own toDocument: the same
+// (scripts/quality/mingo-search.ts), over documents made by the adapter's own toDocument: the same
 // answers as the reference engine without typos on random catalogs, the shape of every pipeline
 // (one token given to $text, then a $limit), and the bound on the documents a query examines.
 import fc from 'fast-check';
@@ -10,7 +10,7 @@ import { ReferenceEngine } from '../../src/search/reference.engine.ts';
 import { toDocument } from '../../src/stores/mongodb/school.store.ts';
 import { CANDIDATE_LIMIT } from '../../src/stores/mongodb/candidates.ts';
 import { MongoTextEngine } from '../../src/stores/mongodb/text.engine.ts';
-import { mingoSourceOf } from '../support/mingo-search.ts';
+import { mingoSourceOf } from '../../scripts/quality/mingo-search.ts';
 import { catalogOf, denseQueryArb, denseSchoolArb, queryArb, schoolArb } from '../support/search-arbitraries.ts';
 
 function engineOver(catalog: readonly CatalogSchool[], candidateLimit = CANDIDATE_LIMIT) {

@@ -1,7 +1,7 @@
 // Once per vitest run: starts FerretDB (when installed) for the tests that run the MongoDB
 // adapter against a real wire-protocol server, and hands its URI to them (inject('ferretdbUri')).
 import type { TestProject } from 'vitest/node';
-import { ferretDbBinary, startFerretDb } from './ferretdb.ts';
+import { ferretDbBinary, startFerretDb } from '../../scripts/ferretdb/server.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {

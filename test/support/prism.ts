@@ -1,11 +1,11 @@
-// Runs the mock (scripts/mock.ts: `prism mock` behind the API's CORS policy) as a child process
+// Runs the mock (scripts/mock/main.ts: `prism mock` behind the API's CORS policy) as a child process
 // on a free port, the way `npm run mock` does.
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const MOCK = fileURLToPath(new URL('../../scripts/mock.ts', import.meta.url));
+const MOCK = fileURLToPath(new URL('../../scripts/mock/main.ts', import.meta.url));
 
 export interface RunningPrism {
   readonly baseUrl: string;

@@ -15,9 +15,9 @@ import { delimiter, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import { browserMissing, launch } from '../test/browser/browser.ts';
+import { browserMissing, launch } from './browser.ts';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const CONSUMER = join(ROOT, 'scripts/clients/ts-consumer');
 const PASSWORD = 'client-test-password-1';
 const skipPython = process.argv.includes('--no-python');

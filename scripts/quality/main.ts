@@ -8,21 +8,21 @@
 //                  adapter's documents, its pipelines run by mingo (no typos by design: its
 //                  figures are printed for the docs, and do not fail the run)
 import { parseArgs } from 'node:util';
-import type { EngineQuery } from '../src/domain/search/engine.ts';
-import { toDocument } from '../src/stores/mongodb/school.store.ts';
-import { MongoTextEngine } from '../src/stores/mongodb/text.engine.ts';
-import { mingoSourceOf } from '../test/support/mingo-search.ts';
-import { buildIndex } from '../src/search/memory/build.ts';
-import { MemoryIndex } from '../src/search/memory/memory.index.ts';
-import { loadCatalog } from './quality/catalog.ts';
-import { buildClasses } from './quality/classes.ts';
-import { evaluate } from './quality/evaluate.ts';
-import { printResults } from './quality/report.ts';
+import type { EngineQuery } from '../../src/domain/search/engine.ts';
+import { toDocument } from '../../src/stores/mongodb/school.store.ts';
+import { MongoTextEngine } from '../../src/stores/mongodb/text.engine.ts';
+import { mingoSourceOf } from './mingo-search.ts';
+import { buildIndex } from '../../src/search/memory/build.ts';
+import { MemoryIndex } from '../../src/search/memory/memory.index.ts';
+import { loadCatalog } from './catalog.ts';
+import { buildClasses } from './classes.ts';
+import { evaluate } from './evaluate.ts';
+import { printResults } from './report.ts';
 
 const { values } = parseArgs({ options: { misses: { type: 'string' }, json: { type: 'boolean' }, engine: { type: 'string', default: 'memory' } } });
 const catalog = await loadCatalog();
 const classes = buildClasses(catalog);
-let search: (q: EngineQuery) => Promise<import('../src/domain/search/engine.ts').EnginePage>;
+let search: (q: EngineQuery) => Promise<import('../../src/domain/search/engine.ts').EnginePage>;
 let label: string;
 if (values.engine === 'text') {
   const docs = catalog.map((s) => toDocument({ ...s, aliases: [...s.aliases] }));

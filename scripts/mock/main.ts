@@ -11,10 +11,10 @@ import { createServer as createNetServer } from 'node:net';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import express from 'express';
-import { corsPolicy } from '../src/http/middleware/cors.ts';
+import { corsPolicy } from '../../src/http/middleware/cors.ts';
 
-const CONTRACT = fileURLToPath(new URL('../openapi/openapi.yaml', import.meta.url));
-const PRISM_CLI = fileURLToPath(new URL('../node_modules/@stoplight/prism-cli/dist/index.js', import.meta.url));
+const CONTRACT = fileURLToPath(new URL('../../openapi/openapi.yaml', import.meta.url));
+const PRISM_CLI = fileURLToPath(new URL('../../node_modules/@stoplight/prism-cli/dist/index.js', import.meta.url));
 
 const { values, tokens } = parseArgs({
   options: { port: { type: 'string', short: 'p', default: '4010' }, host: { type: 'string', short: 'h', default: '127.0.0.1' } },

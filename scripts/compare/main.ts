@@ -24,22 +24,22 @@ import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import type { CatalogSchool } from '../src/domain/search/engine.ts';
-import { buildIndex } from '../src/search/memory/build.ts';
-import { MemoryIndex } from '../src/search/memory/memory.index.ts';
-import { fmt, out, table } from './bench/format.ts';
-import { MiniSearchEngine } from './compare/minisearch.engine.ts';
+import type { CatalogSchool } from '../../src/domain/search/engine.ts';
+import { buildIndex } from '../../src/search/memory/build.ts';
+import { MemoryIndex } from '../../src/search/memory/memory.index.ts';
+import { fmt, out, table } from '../bench/format.ts';
+import { MiniSearchEngine } from './minisearch.engine.ts';
 import {
   SPEED_CLASS_HELP, SPEED_CLASSES, speedCatalog, speedQueries, timePass, usedMemory, type ClassTiming, type SpeedQuery, type Timed,
-} from './compare/speed.ts';
-import { loadCatalog } from './quality/catalog.ts';
-import { buildClasses } from './quality/classes.ts';
-import { evaluate, type ClassResult } from './quality/evaluate.ts';
+} from './speed.ts';
+import { loadCatalog } from '../quality/catalog.ts';
+import { buildClasses } from '../quality/classes.ts';
+import { evaluate, type ClassResult } from '../quality/evaluate.ts';
 
 const ENGINES = ['index', 'minisearch', 'minisearch-syn'] as const;
 type EngineName = (typeof ENGINES)[number];
 
-const MINISEARCH_VERSION = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { devDependencies: Record<string, string> })
+const MINISEARCH_VERSION = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { devDependencies: Record<string, string> })
   .devDependencies['minisearch'];
 const LABEL: Record<EngineName, string> = {
   index: 'in-process index',
@@ -212,7 +212,7 @@ async function main(): Promise<void> {
 
 function qualityEngine(engine: EngineName, catalog: readonly CatalogSchool[]) {
   if (engine === 'index') {
-    // Exactly as scripts/bench-quality.ts builds it.
+    // Exactly as scripts/quality/main.ts builds it.
     const index = new MemoryIndex(buildIndex(catalog));
     return { search: async (q: Parameters<MemoryIndex['search']>[0]) => index.search(q) };
   }

@@ -4,8 +4,9 @@
 // temporary directory (SQLite files and state.json) and its own loopback port (the server picks a
 // free one, port 0, and says which in its log), so test files can run in parallel.
 //
-// FerretDB is not MongoDB: what it does and does not support is listed by
-// `npm run ferretdb:probe` (scripts/ferretdb/probe.ts).
+// FerretDB is not MongoDB: what it lacks that the adapter would use is pinned by
+// test/stores/ferretdb.gaps.test.ts. It lives with the tools, as `npm run test:ferretdb` and the
+// test run's global setup both start it.
 import { spawn } from 'node:child_process';
 import { accessSync, constants, rmSync } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';

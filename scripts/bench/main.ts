@@ -21,16 +21,16 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { readRealSchools, writeCatalogFile } from './bench/catalog-file.ts';
-import { fmt, mib, out } from './bench/format.ts';
-import { timeImport } from './bench/import.ts';
-import { isLoadWorker, loadWorker, runScenario, type LoadSpec } from './bench/load.ts';
-import { distinctCount, makeMix, MIX_CLASSES, MIX_WEIGHT } from './bench/mix.ts';
-import { summariseProfile } from './bench/profile.ts';
-import { mulberry32 } from './bench/random.ts';
-import { report, type ScenarioKind, type ScenarioRun } from './bench/report.ts';
-import { readServerLog, serverEnv, startServer, type BenchServer, type Ready } from './bench/server-process.ts';
-import { integerOption } from './bench/options.ts';
+import { readRealSchools, writeCatalogFile } from './catalog-file.ts';
+import { fmt, mib, out } from './format.ts';
+import { timeImport } from './import.ts';
+import { isLoadWorker, loadWorker, runScenario, type LoadSpec } from './load.ts';
+import { distinctCount, makeMix, MIX_CLASSES, MIX_WEIGHT } from './mix.ts';
+import { summariseProfile } from './profile.ts';
+import { mulberry32 } from './random.ts';
+import { report, type ScenarioKind, type ScenarioRun } from './report.ts';
+import { readServerLog, serverEnv, startServer, type BenchServer, type Ready } from './server-process.ts';
+import { integerOption } from './options.ts';
 
 const USAGE = `Usage: npm run bench -- [--schools N] [--duration S] [--connections C] [--logins L] [--seed K] [--only A,B] [--cpu-prof DIR]
 

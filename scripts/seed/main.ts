@@ -2,17 +2,17 @@
 // through the importer's own IPEDS reader and validation, so that the seed holds exactly what
 // importing the NCES file would store (same ids, same cleaned names).
 //
-//   node scripts/make-seed.ts [path/to/hd2022.csv]           writes the seed
-//   node scripts/make-seed.ts [path/to/hd2022.csv] --check   fails if the committed seed differs
+//   node scripts/seed/main.ts [path/to/hd2022.csv]           writes the seed
+//   node scripts/seed/main.ts [path/to/hd2022.csv] --check   fails if the committed seed differs
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { ImportError } from '../src/import/errors.ts';
-import { readDrafts, type ReadResult } from '../src/import/read.ts';
+import { ImportError } from '../../src/import/errors.ts';
+import { readDrafts, type ReadResult } from '../../src/import/read.ts';
 
 const DOCUMENTED_SHA256 = '6242a95f8d9e72a6f3a38448263ca04778946baaebae5940e52fac85df06bddf';
-const fromRoot = (path: string) => fileURLToPath(new URL(`../${path}`, import.meta.url));
+const fromRoot = (path: string) => fileURLToPath(new URL(`../../${path}`, import.meta.url));
 const TARGET = fromRoot('data/seed/ipeds-hd2022.ndjson');
 
 const { values, positionals } = parseArgs({ options: { check: { type: 'boolean' } }, allowPositionals: true });
@@ -63,7 +63,7 @@ if (values.check) {
     // A missing seed is simply out of date.
   }
   if (committed !== text) {
-    process.stderr.write(`${TARGET} is out of date (${summary}): run node scripts/make-seed.ts\n`);
+    process.stderr.write(`${TARGET} is out of date (${summary}): run node scripts/seed/main.ts\n`);
     process.exit(1);
   }
   process.stdout.write(`${TARGET} is up to date (${summary}).\n`);

@@ -17,15 +17,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { mulberry32 } from './bench/random.ts';
-import { fmt, mib, out } from './bench/format.ts';
-import { createClient, type Client } from './soak/http.ts';
-import { login, MIX, newStats, OPERATIONS, runLoad, type UserState } from './soak/load.ts';
-import { judgeMemory, MALLOC_ENV, type RssSample } from './soak/memory.ts';
-import { makeQueries, readSeed } from './soak/queries.ts';
-import { report } from './soak/report.ts';
-import { createUsers, PROJECT_ROOT, readCpuSeconds, readRss, serverEnv, startServer, type Server } from './soak/server.ts';
-import { verifyRecords } from './soak/verify.ts';
+import { mulberry32 } from '../bench/random.ts';
+import { fmt, mib, out } from '../bench/format.ts';
+import { createClient, type Client } from './http.ts';
+import { login, MIX, newStats, OPERATIONS, runLoad, type UserState } from './load.ts';
+import { judgeMemory, MALLOC_ENV, type RssSample } from './memory.ts';
+import { makeQueries, readSeed } from './queries.ts';
+import { report } from './report.ts';
+import { createUsers, PROJECT_ROOT, readCpuSeconds, readRss, serverEnv, startServer, type Server } from './server.ts';
+import { verifyRecords } from './verify.ts';
 
 const USAGE = `Usage: npm run soak -- [--seconds N] [--connections C] [--users U] [--seed K] [--malloc-defaults]
 

@@ -17,15 +17,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../src/config.ts';
-import { fmt, mib, out } from './bench/format.ts';
-import { measure, type OperationFigures } from './bench/history/measure.ts';
-import { historyOperations } from './bench/history/operations.ts';
-import { report } from './bench/history/report.ts';
-import { seedStore } from './bench/history/seed.ts';
-import { createClient, type Client } from './soak/http.ts';
-import { readRss, serverEnv, startServer, type Server } from './soak/server.ts';
-import { integerOption } from './bench/options.ts';
+import { loadConfig } from '../../../src/config.ts';
+import { fmt, mib, out } from '../format.ts';
+import { measure, type OperationFigures } from './measure.ts';
+import { historyOperations } from './operations.ts';
+import { report } from './report.ts';
+import { seedStore } from './seed.ts';
+import { createClient, type Client } from '../../soak/http.ts';
+import { readRss, serverEnv, startServer, type Server } from '../../soak/server.ts';
+import { integerOption } from '../options.ts';
 
 const USAGE = `Usage: npm run bench:history -- [--records N] [--days D] [--samples S] [--warmup W] [--seed K]
 

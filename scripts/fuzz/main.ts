@@ -26,9 +26,9 @@ import { join, relative, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { MongoClient } from 'mongodb';
-import { withDatabase } from '../src/stores/mongodb/store.ts';
+import { withDatabase } from '../../src/stores/mongodb/store.ts';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const SCHEMATHESIS = join(ROOT, '.venv', 'bin', 'schemathesis');
 const CONFIG = join(ROOT, 'scripts', 'fuzz', 'schemathesis.toml');
 const HOOKS = join(ROOT, 'scripts', 'fuzz', 'hooks.py');
