@@ -21,7 +21,10 @@ export function one<T>(rng: Rng, items: readonly T[]): T {
 export function weighted<T>(items: ReadonlyArray<readonly [T, number]>): (rng: Rng) => T {
   const cumulative: number[] = [];
   let sum = 0;
-  for (const [, w] of items) cumulative.push((sum += w));
+  for (const [, w] of items) {
+    sum += w;
+    cumulative.push(sum);
+  }
   return (rng) => {
     const x = rng() * sum;
     let lo = 0;

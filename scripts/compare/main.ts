@@ -30,7 +30,15 @@ import { MemoryIndex } from '../../src/search/memory/memory.index.ts';
 import { fmt, out, table } from '../bench/format.ts';
 import { MiniSearchEngine } from './minisearch.engine.ts';
 import {
-  SPEED_CLASS_HELP, SPEED_CLASSES, speedCatalog, speedQueries, timePass, usedMemory, type ClassTiming, type SpeedQuery, type Timed,
+  SPEED_CLASS_HELP,
+  SPEED_CLASSES,
+  speedCatalog,
+  speedQueries,
+  timePass,
+  usedMemory,
+  type ClassTiming,
+  type SpeedQuery,
+  type Timed,
 } from './speed.ts';
 import { loadCatalog } from '../quality/catalog.ts';
 import { buildClasses } from '../quality/classes.ts';
@@ -39,8 +47,11 @@ import { evaluate, type ClassResult } from '../quality/evaluate.ts';
 const ENGINES = ['index', 'minisearch', 'minisearch-syn'] as const;
 type EngineName = (typeof ENGINES)[number];
 
-const MINISEARCH_VERSION = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { devDependencies: Record<string, string> })
-  .devDependencies['minisearch'];
+const MINISEARCH_VERSION = (
+  JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+    devDependencies: Record<string, string>;
+  }
+).devDependencies['minisearch'];
 const LABEL: Record<EngineName, string> = {
   index: 'in-process index',
   minisearch: `MiniSearch ${MINISEARCH_VERSION}`,
@@ -118,10 +129,27 @@ async function speedChild(engine: EngineName): Promise<void> {
     // index, its pages kept: the best case.
     note(`  ${LABEL[engine]}: timed pass (every query on empty caches), then repeat pass (warmed caches)`);
     let fresh = index;
-    const classes = timePass({ prepare: () => void (fresh = new MemoryIndex(data)), search: indexTimed(() => fresh).search }, queries);
+    const classes = timePass(
+      {
+        prepare: () => {
+          fresh = new MemoryIndex(data);
+        },
+        search: indexTimed(() => fresh).search,
+      },
+      queries,
+    );
     const repeat = timePass(timed, queries);
     const memoryAfterQueries = usedMemory() - before;
-    result = { engine, schools: rows.length, queries: queries.length, buildMs, memory, memoryAfterQueries, classes, repeat };
+    result = {
+      engine,
+      schools: rows.length,
+      queries: queries.length,
+      buildMs,
+      memory,
+      memoryAfterQueries,
+      classes,
+      repeat,
+    };
     if (index.size !== rows.length) throw new Error('index lost schools');
   } else {
     const mini = new MiniSearchEngine(rows, { synonyms: engine === 'minisearch-syn' });
@@ -140,12 +168,26 @@ async function speedChild(engine: EngineName): Promise<void> {
 }
 
 function indexTimed(current: () => MemoryIndex): Timed {
-  return { search: (q: SpeedQuery) => current().search({ plan: q.plan, state: q.state, offset: q.offset, limit: q.limit }) };
+  return {
+    search: (q: SpeedQuery) => current().search({ plan: q.plan, state: q.state, offset: q.offset, limit: q.limit }),
+  };
 }
 
 function runChild(engine: EngineName): Promise<SpeedResult> {
   return new Promise((resolve, reject) => {
-    const args = [...process.execArgv, '--expose-gc', fileURLToPath(import.meta.url), '--child', engine, '--schools', String(schools), '--queries', String(perClass), '--seed', String(seed)];
+    const args = [
+      ...process.execArgv,
+      '--expose-gc',
+      fileURLToPath(import.meta.url),
+      '--child',
+      engine,
+      '--schools',
+      String(schools),
+      '--queries',
+      String(perClass),
+      '--seed',
+      String(seed),
+    ];
     const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
     let stdout = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
@@ -177,7 +219,12 @@ async function main(): Promise<void> {
     printQuality(catalog.length, quality);
     json['quality'] = {
       schools: catalog.length,
-      ...Object.fromEntries([...quality].map(([e, rs]) => [e, Object.fromEntries(rs.map((r) => [r.name, { value: r.value, at1: r.at1, at5: r.at5, target: r.target }]))])),
+      ...Object.fromEntries(
+        [...quality].map(([e, rs]) => [
+          e,
+          Object.fromEntries(rs.map((r) => [r.name, { value: r.value, at1: r.at1, at5: r.at5, target: r.target }])),
+        ]),
+      ),
     };
   }
 
@@ -191,20 +238,36 @@ async function main(): Promise<void> {
     json['speed'] = {
       schools: speed[0]!.schools,
       queries: speed[0]!.queries,
-      ...Object.fromEntries(speed.map((s) => [s.engine, {
-        buildMs: Math.round(s.buildMs),
-        memoryMB: +(s.memory / 1048576).toFixed(1),
-        memoryAfterQueriesMB: +(s.memoryAfterQueries / 1048576).toFixed(1),
-        classes: Object.fromEntries(s.classes.map((c) => [c.cls, {
-          p50: +c.p50.toFixed(3),
-          p99: +c.p99.toFixed(3),
-          withoutState: { p50: +c.withoutState.p50.toFixed(3), p99: +c.withoutState.p99.toFixed(3) },
-          withState: { p50: +c.withState.p50.toFixed(3), p99: +c.withState.p99.toFixed(3) },
-          meanTotal: Math.round(c.meanTotal),
-          ...(c.meanMaterialized === undefined ? {} : { meanMaterialized: Math.round(c.meanMaterialized) }),
-        }])),
-        ...(s.repeat ? { repeat: Object.fromEntries(s.repeat.map((c) => [c.cls, { p50: +c.p50.toFixed(3), p99: +c.p99.toFixed(3) }])) } : {}),
-      }])),
+      ...Object.fromEntries(
+        speed.map((s) => [
+          s.engine,
+          {
+            buildMs: Math.round(s.buildMs),
+            memoryMB: +(s.memory / 1048576).toFixed(1),
+            memoryAfterQueriesMB: +(s.memoryAfterQueries / 1048576).toFixed(1),
+            classes: Object.fromEntries(
+              s.classes.map((c) => [
+                c.cls,
+                {
+                  p50: +c.p50.toFixed(3),
+                  p99: +c.p99.toFixed(3),
+                  withoutState: { p50: +c.withoutState.p50.toFixed(3), p99: +c.withoutState.p99.toFixed(3) },
+                  withState: { p50: +c.withState.p50.toFixed(3), p99: +c.withState.p99.toFixed(3) },
+                  meanTotal: Math.round(c.meanTotal),
+                  ...(c.meanMaterialized === undefined ? {} : { meanMaterialized: Math.round(c.meanMaterialized) }),
+                },
+              ]),
+            ),
+            ...(s.repeat
+              ? {
+                  repeat: Object.fromEntries(
+                    s.repeat.map((c) => [c.cls, { p50: +c.p50.toFixed(3), p99: +c.p99.toFixed(3) }]),
+                  ),
+                }
+              : {}),
+          },
+        ]),
+      ),
     };
   }
   out(JSON.stringify(json));
@@ -235,7 +298,8 @@ function printQuality(size: number, quality: ReadonlyMap<EngineName, ClassResult
     const target = r.target > 0 ? `>= ${pct(r.target)}` : '(shown)';
     rows.push([`${r.name} ${r.measure}`, String(r.count), target, ...per.map((x) => pct(x.value) + mark(x))]);
     if (r.measure === '@5') rows.push([`${r.name} @1`, '', '(shown)', ...per.map((x) => pct(x.at1!))]);
-    for (const [j, [kind, n]] of r.kinds.entries()) rows.push([`  ${kind}`, String(n), '', ...per.map((x) => pct(x.kinds[j]![2]))]);
+    for (const [j, [kind, n]] of r.kinds.entries())
+      rows.push([`  ${kind}`, String(n), '', ...per.map((x) => pct(x.kinds[j]![2]))]);
   }
   out(`search quality: ${size} schools (IPEDS seed + Canadian sample), the classes of npm run bench:quality`);
   out(`('<': below the class's target)`);
@@ -248,10 +312,23 @@ function printQuality(size: number, quality: ReadonlyMap<EngineName, ClassResult
 
 function printSpeed(speed: readonly SpeedResult[]): void {
   const s0 = speed[0]!;
-  out(`search speed: ${s0.schools} schools (IPEDS seed + Canadian sample + synthetic), ${s0.queries} queries ` +
-    `(${perClass} per class, each without and with a stateCode; 1 in 5 at an offset of 25-500), sequential, after a warm-up pass`);
+  out(
+    `search speed: ${s0.schools} schools (IPEDS seed + Canadian sample + synthetic), ${s0.queries} queries ` +
+      `(${perClass} per class, each without and with a stateCode; 1 in 5 at an offset of 25-500), sequential, after a warm-up pass`,
+  );
   out();
-  out(table(['engine', 'build ms', 'index MB', 'MB after queries'], speed.map((s) => [LABEL[s.engine], fmt(s.buildMs, 0), fmt(s.memory / 1048576), fmt(s.memoryAfterQueries / 1048576)]), 1));
+  out(
+    table(
+      ['engine', 'build ms', 'index MB', 'MB after queries'],
+      speed.map((s) => [
+        LABEL[s.engine],
+        fmt(s.buildMs, 0),
+        fmt(s.memory / 1048576),
+        fmt(s.memoryAfterQueries / 1048576),
+      ]),
+      1,
+    ),
+  );
   out();
   const header = ['class', 'mean matches (index)'];
   for (const s of speed) {
@@ -278,7 +355,10 @@ function printSpeed(speed: readonly SpeedResult[]): void {
     const row: string[] = [cls];
     for (const s of speed) {
       const c = s.classes.find((x) => x.cls === cls)!;
-      row.push(`${ms(c.withoutState.p50)} / ${ms(c.withoutState.p99)}`, `${ms(c.withState.p50)} / ${ms(c.withState.p99)}`);
+      row.push(
+        `${ms(c.withoutState.p50)} / ${ms(c.withoutState.p99)}`,
+        `${ms(c.withState.p50)} / ${ms(c.withState.p99)}`,
+      );
     }
     return row;
   });
@@ -299,9 +379,23 @@ function printSpeed(speed: readonly SpeedResult[]): void {
       return row;
     });
     const answers = minis[0]!.queries;
-    out(`MiniSearch answers: every one of the ${answers} answers of each MiniSearch run built, scored and sorted ALL its matches ` +
-      '(search() returns them all; the page is a slice): its cost grows with the number of matches, not with the page.');
-    out(table(['class', ...minis.flatMap((s) => [`${LABEL[s.engine]}: results sorted per answer`, 'answers with more matches than the page'])], mrows, 1));
+    out(
+      `MiniSearch answers: every one of the ${answers} answers of each MiniSearch run built, scored and sorted ALL its matches ` +
+        '(search() returns them all; the page is a slice): its cost grows with the number of matches, not with the page.',
+    );
+    out(
+      table(
+        [
+          'class',
+          ...minis.flatMap((s) => [
+            `${LABEL[s.engine]}: results sorted per answer`,
+            'answers with more matches than the page',
+          ]),
+        ],
+        mrows,
+        1,
+      ),
+    );
     out();
   }
 }

@@ -44,12 +44,20 @@ export function buildClasses(catalog: readonly CatalogSchool[], seed = 20261123)
   const byName = new Map<string, CatalogSchool[]>();
   for (const s of catalog) byName.set(canonicalKey(s.name), [...(byName.get(canonicalKey(s.name)) ?? []), s]);
   const namesakes = (s: CatalogSchool, state?: string) =>
-    new Set((byName.get(canonicalKey(s.name)) ?? [s]).filter((n) => state === undefined || n.state === state).map((n) => n.id));
+    new Set(
+      (byName.get(canonicalKey(s.name)) ?? [s])
+        .filter((n) => state === undefined || n.state === state)
+        .map((n) => n.id),
+    );
   const only = (s: CatalogSchool) => new Set([s.id]);
-  const sample = <T,>(items: readonly T[]): T[] => shuffle(items, r).slice(0, SAMPLE);
+  const sample = <T>(items: readonly T[]): T[] => shuffle(items, r).slice(0, SAMPLE);
   const df = documentFrequency(catalog);
 
-  const exact = sample(catalog).map((s) => ({ text: r() < 0.5 ? s.name : s.name.toLowerCase(), target: s, accept: namesakes(s) }));
+  const exact = sample(catalog).map((s) => ({
+    text: r() < 0.5 ? s.name : s.name.toLowerCase(),
+    target: s,
+    accept: namesakes(s),
+  }));
 
   // Typed up to the middle of the name's last word: the rest of the name written, the school's
   // distinguishing word begun (2 letters at least: shorter is the short-words class).
@@ -74,7 +82,7 @@ export function buildClasses(catalog: readonly CatalogSchool[], seed = 20261123)
     return [{ text, target: s, accept: namesakes(s), kind }];
   });
 
-  const accented = catalog.filter((s) => /[^\x00-\x7f]/.test(s.name));
+  const accented = catalog.filter((s) => /[^\p{ASCII}]/u.test(s.name));
   const accents = accented.flatMap((s) => [
     { text: stripAccents(s.name), target: s, accept: namesakes(s), kind: 'typed without accents' },
     { text: s.name.toUpperCase(), target: s, accept: namesakes(s), kind: 'typed in capitals, accents kept' },
@@ -90,13 +98,21 @@ export function buildClasses(catalog: readonly CatalogSchool[], seed = 20261123)
     if (ws.length < 2) return [];
     // The name's rarest word, and the start of the word after it (or before it, when it is the last).
     let rarest = 0;
-    ws.forEach((w, i) => (df.get(w)! < df.get(ws[rarest]!)! ? (rarest = i) : undefined));
+    for (let i = 0; i < ws.length; i++) if (df.get(ws[i]!)! < df.get(ws[rarest]!)!) rarest = i;
     const letters = 1 + Math.floor(r() * 2);
-    const text = rarest + 1 < ws.length ? `${ws[rarest]} ${ws[rarest + 1]!.slice(0, letters)}` : `${ws[rarest - 1]!.slice(0, letters)} ${ws[rarest]}`;
+    const text =
+      rarest + 1 < ws.length
+        ? `${ws[rarest]} ${ws[rarest + 1]!.slice(0, letters)}`
+        : `${ws[rarest - 1]!.slice(0, letters)} ${ws[rarest]}`;
     return [{ text, target: s, accept: only(s) }];
   });
 
-  const stateCode = sample(catalog).map((s) => ({ text: s.name, state: s.state, target: s, accept: namesakes(s, s.state) }));
+  const stateCode = sample(catalog).map((s) => ({
+    text: s.name,
+    state: s.state,
+    target: s,
+    accept: namesakes(s, s.state),
+  }));
 
   const extraWord = sample(catalog).map((s) => {
     const [kind, text] = one(r, [
@@ -121,7 +137,9 @@ export function buildClasses(catalog: readonly CatalogSchool[], seed = 20261123)
     name: 'city',
     kind: 'city',
     target: 0.9,
-    cities: [...cities].filter(([, ids]) => ids.size >= 3).map(([key, schools]) => ({ city: cityNames.get(key)!, schools })),
+    cities: [...cities]
+      .filter(([, ids]) => ids.size >= 3)
+      .map(([key, schools]) => ({ city: cityNames.get(key)!, schools })),
   };
 
   return [
@@ -156,7 +174,11 @@ function shuffle<T>(items: readonly T[], r: Rng): T[] {
 const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
 
 /** One edit of the given kind at a random place (the first letter included). */
-export function misspell(word: string, kind: 'substitution' | 'deletion' | 'insertion' | 'transposition', r: Rng): string {
+export function misspell(
+  word: string,
+  kind: 'substitution' | 'deletion' | 'insertion' | 'transposition',
+  r: Rng,
+): string {
   const at = Math.floor(r() * word.length);
   switch (kind) {
     case 'substitution': {
