@@ -105,7 +105,8 @@ module.exports = {
     },
     {
       name: 'pretty-logs-only-in-the-logger',
-      comment: 'pino-pretty formats the server\'s logs for a terminal (src/logger.ts); nothing else picks an output format.',
+      comment:
+        "pino-pretty formats the server's logs for a terminal (src/logger.ts); nothing else picks an output format.",
       severity: 'error',
       from: { pathNot: '^src/logger[.]ts$' },
       to: { path: '(^|/)node_modules/pino-pretty/' },

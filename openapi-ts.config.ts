@@ -9,10 +9,5 @@ export default defineConfig({
     // Node runs the TypeScript sources directly (type stripping): imports need their extension.
     importFileExtension: '.ts',
   },
-  plugins: [
-    '@hey-api/client-fetch',
-    '@hey-api/typescript',
-    'zod',
-    { name: '@hey-api/sdk', validator: true },
-  ],
+  plugins: ['@hey-api/client-fetch', '@hey-api/typescript', 'zod', { name: '@hey-api/sdk', validator: true }],
 });

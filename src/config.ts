@@ -31,7 +31,10 @@ const schema = z.object({
     .regex(/^mongodb(\+srv)?:\/\/[^\s]+$/, 'a mongodb:// or mongodb+srv:// connection string')
     .optional(),
   MONGODB_SEARCH: z.enum(['memory', 'text', 'atlas']).default('memory'),
-  MONGODB_SEARCH_INDEX: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'letters, digits, _ and - (1 to 64)').default('schools_search'),
+  MONGODB_SEARCH_INDEX: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, 'letters, digits, _ and - (1 to 64)')
+    .default('schools_search'),
   SEARCH_REFRESH_MS: int(100, 600_000).default(1000),
   SEED_FILE: z.string().min(1).default('data/seed/ipeds-hd2022.ndjson'),
   SEED_WHEN_EMPTY: bool.optional(),
@@ -51,7 +54,10 @@ const schema = z.object({
   METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   METRICS_TOKEN: z
     .string()
-    .regex(/^[\x21-\x7e]{32,256}$/, '32 to 256 visible ASCII characters, no spaces (e.g. the output of `openssl rand -hex 32`)')
+    .regex(
+      /^[\x21-\x7e]{32,256}$/,
+      '32 to 256 visible ASCII characters, no spaces (e.g. the output of `openssl rand -hex 32`)',
+    )
     .optional(),
   RATE_LIMIT_WINDOW_SECONDS: int(1, 3600).default(60),
   RATE_LIMIT_SEARCH: int(0, 1_000_000).default(300),
@@ -61,7 +67,10 @@ const schema = z.object({
   RATE_LIMIT_ACCOUNT: int(0, 1_000_000).default(600),
   TRUST_PROXY: z
     .string()
-    .regex(/^(false|true|\d{1,2}|[0-9a-zA-Z.:/, ]+)$/, 'false, true, a number of proxy hops, or addresses/subnets (e.g. loopback, 10.0.0.0/8)')
+    .regex(
+      /^(false|true|\d{1,2}|[0-9a-zA-Z.:/, ]+)$/,
+      'false, true, a number of proxy hops, or addresses/subnets (e.g. loopback, 10.0.0.0/8)',
+    )
     .default('false'),
   CORS_ORIGINS: z
     .string()
@@ -132,7 +141,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ? {
           kind: 'mongodb',
           uri: c.MONGODB_URI,
-          search: c.MONGODB_SEARCH === 'atlas' ? { kind: 'atlas', index: c.MONGODB_SEARCH_INDEX } : { kind: c.MONGODB_SEARCH },
+          search:
+            c.MONGODB_SEARCH === 'atlas'
+              ? { kind: 'atlas', index: c.MONGODB_SEARCH_INDEX }
+              : { kind: c.MONGODB_SEARCH },
         }
       : { kind: 'sqlite', path: projectPath(c.DATABASE_PATH) },
     searchRefreshMs: c.SEARCH_REFRESH_MS,
@@ -156,7 +168,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       loginFailuresPerEmail: c.RATE_LIMIT_LOGIN_PER_EMAIL_ALL_CLIENTS,
       accountPerUser: c.RATE_LIMIT_ACCOUNT,
     },
-    trustProxy: c.TRUST_PROXY === 'false' ? false : c.TRUST_PROXY === 'true' ? true : /^\d+$/.test(c.TRUST_PROXY) ? Number(c.TRUST_PROXY) : c.TRUST_PROXY,
-    corsOrigins: c.CORS_ORIGINS === '*' || c.CORS_ORIGINS === 'none' ? c.CORS_ORIGINS : c.CORS_ORIGINS.split(',').map((o) => o.trim()),
+    trustProxy:
+      c.TRUST_PROXY === 'false'
+        ? false
+        : c.TRUST_PROXY === 'true'
+          ? true
+          : /^\d+$/.test(c.TRUST_PROXY)
+            ? Number(c.TRUST_PROXY)
+            : c.TRUST_PROXY,
+    corsOrigins:
+      c.CORS_ORIGINS === '*' || c.CORS_ORIGINS === 'none'
+        ? c.CORS_ORIGINS
+        : c.CORS_ORIGINS.split(',').map((o) => o.trim()),
   };
 }

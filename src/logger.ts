@@ -57,7 +57,12 @@ const ONE_LINERS = new Map<string, OneLiner>([
     {
       fields: ['requestId', 'method', 'path', 'status', 'ms'],
       message: (log) =>
-        [log['method'], log['path'], log['status'], typeof log['ms'] === 'number' ? `${log['ms'].toFixed(1)} ms` : undefined]
+        [
+          log['method'],
+          log['path'],
+          log['status'],
+          typeof log['ms'] === 'number' ? `${log['ms'].toFixed(1)} ms` : undefined,
+        ]
           .filter((part) => part !== undefined)
           .join(' '),
     },

@@ -84,7 +84,11 @@ function composeTelemetry(config: Config): Telemetry | undefined {
 // must run exactly what operators run; nothing else imports this file.
 
 /** The store the configuration names, the services over it and the engine that answers searches. */
-export async function composeServices(config: Config, logger: pino.Logger, metrics: Metrics = NO_METRICS): Promise<Services> {
+export async function composeServices(
+  config: Config,
+  logger: pino.Logger,
+  metrics: Metrics = NO_METRICS,
+): Promise<Services> {
   const store = await openStore(config.store);
   const pipeline = pipelineEngine(store, config.store);
   return createServices({
@@ -99,7 +103,10 @@ export async function composeServices(config: Config, logger: pino.Logger, metri
       onRefresh: (event) => {
         if (event.ok) logger.info({ schools: event.schools, ms: Math.round(event.ms) }, 'search index built');
         else {
-          metrics.storeFailed('searchIndexRefresh', event.error instanceof StoreUnavailableError ? 'unavailable' : 'error');
+          metrics.storeFailed(
+            'searchIndexRefresh',
+            event.error instanceof StoreUnavailableError ? 'unavailable' : 'error',
+          );
           logger.warn({ err: event.error }, 'search index not refreshed: the previous one keeps serving');
         }
       },
@@ -140,7 +147,9 @@ export function composeApp(
     rateLimits: config.rateLimits,
     corsOrigins: config.corsOrigins,
     trustProxy: config.trustProxy,
-    ...(telemetry && config.metrics.token ? { metricsEndpoint: { token: config.metrics.token, scrape: telemetry.scrape } } : {}),
+    ...(telemetry && config.metrics.token
+      ? { metricsEndpoint: { token: config.metrics.token, scrape: telemetry.scrape } }
+      : {}),
     ...overrides,
   });
 }
@@ -154,14 +163,19 @@ function purgeOldRecords(services: Services, logger: pino.Logger): void {
   const purge = () =>
     purgeExpired(services.store.requests, services.retention, new Date()).then(
       (deleted) => void (deleted > 0 && logger.info({ deleted }, 'request records past their retention deleted')),
-      (error: unknown) => logger.warn({ err: error }, 'request records past their retention not deleted: the next hour tries again'),
+      (error: unknown) =>
+        logger.warn({ err: error }, 'request records past their retention not deleted: the next hour tries again'),
     );
   void purge();
   setInterval(() => void purge(), RETENTION_PURGE_MS).unref();
 }
 
 /** Seeds an empty catalog; returns the demo user's credentials when it is enabled. */
-async function prepareStore(services: Services, config: Config, logger: pino.Logger): Promise<{ email: string; password: string } | undefined> {
+async function prepareStore(
+  services: Services,
+  config: Config,
+  logger: pino.Logger,
+): Promise<{ email: string; password: string } | undefined> {
   if (config.seedWhenEmpty && (await services.store.schools.count()) === 0) {
     logger.info({ file: config.seedFile }, 'school catalog is empty: loading the seed');
     const report = await importFile(services.store, config.seedFile, {});
@@ -169,7 +183,10 @@ async function prepareStore(services: Services, config: Config, logger: pino.Log
   }
   if (config.demoUser) {
     if (!['127.0.0.1', 'localhost', '::1'].includes(config.host)) {
-      logger.warn({ host: config.host, email: DEMO_EMAIL }, 'the demo user, whose password is public, is enabled on a non-loopback address: set NODE_ENV=production or DEMO_USER=false');
+      logger.warn(
+        { host: config.host, email: DEMO_EMAIL },
+        'the demo user, whose password is public, is enabled on a non-loopback address: set NODE_ENV=production or DEMO_USER=false',
+      );
     }
     try {
       await services.auth.createUser(DEMO_EMAIL, DEMO_PASSWORD);
@@ -229,7 +246,9 @@ if (import.meta.main) {
     // Start-up failures (store cannot be opened, seed file missing, port taken) in one line, not a stack.
     // A store that cannot be reached says why in its cause (refused, unknown host, bad credentials).
     const cause = error instanceof Error && error.cause instanceof Error ? ` (${error.cause.message})` : '';
-    process.stderr.write(`school-search: cannot start: ${error instanceof Error ? error.message : String(error)}${cause}\n`);
+    process.stderr.write(
+      `school-search: cannot start: ${error instanceof Error ? error.message : String(error)}${cause}\n`,
+    );
     process.exit(1);
   }
 }

@@ -65,14 +65,30 @@ export function createServices(deps: {
     store,
     engine,
     metrics,
-    auth: new AuthService({ users: store.users, tokens: store.tokens, hasher, clock, settings: { tokenTtlSeconds: deps.tokenTtlSeconds } }),
+    auth: new AuthService({
+      users: store.users,
+      tokens: store.tokens,
+      hasher,
+      clock,
+      settings: { tokenTtlSeconds: deps.tokenTtlSeconds },
+    }),
     keys: new KeyService({ tokens: store.tokens, clock }),
-    search: new SearchService({ engine: metrics === NO_METRICS ? engine : timed(engine, metrics), requests: store.requests, clock }),
+    search: new SearchService({
+      engine: metrics === NO_METRICS ? engine : timed(engine, metrics),
+      requests: store.requests,
+      clock,
+    }),
     catalog: new CatalogService({ schools: store.schools }),
     health: new HealthService({ store, engine }),
     retention,
     quotas: store.quotas,
-    account: new AccountService({ users: store.users, tokens: store.tokens, requests: store.requests, clock, retention }),
+    account: new AccountService({
+      users: store.users,
+      tokens: store.tokens,
+      requests: store.requests,
+      clock,
+      retention,
+    }),
   };
 }
 

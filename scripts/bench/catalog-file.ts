@@ -67,5 +67,11 @@ export function writeCatalogFile(path: string, n: number, seed: number, real: re
     );
   }
   writeFileSync(path, `${lines.join('\n')}\n`);
-  return { rows: lines.length, real: kept.length, synthetic: synthetic.length, bytes: statSync(path).size, ms: performance.now() - started };
+  return {
+    rows: lines.length,
+    real: kept.length,
+    synthetic: synthetic.length,
+    bytes: statSync(path).size,
+    ms: performance.now() - started,
+  };
 }

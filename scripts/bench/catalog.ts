@@ -3,8 +3,24 @@
 import type { SchoolInput } from '../../src/domain/school.draft.ts';
 import { STATE_CODES } from '../../src/domain/states.ts';
 import {
-  CANADA, CA_KINDS, CA_TOWNS, DESCRIPTIVE, FAMOUS, FIRST_NAMES, FR_FIRST, FR_LAST, FR_NAMED, PLACE_HEADS,
-  PLACE_TAILS, QC_TOWNS, SAINTS, STATE_WEIGHT, SURNAMES, SYLLABLES, US_KINDS, US_TOWNS,
+  CANADA,
+  CA_KINDS,
+  CA_TOWNS,
+  DESCRIPTIVE,
+  FAMOUS,
+  FIRST_NAMES,
+  FR_FIRST,
+  FR_LAST,
+  FR_NAMED,
+  PLACE_HEADS,
+  PLACE_TAILS,
+  QC_TOWNS,
+  SAINTS,
+  STATE_WEIGHT,
+  SURNAMES,
+  SYLLABLES,
+  US_KINDS,
+  US_TOWNS,
 } from './names.ts';
 import { one, weighted, type Rng } from './random.ts';
 
@@ -24,7 +40,10 @@ const rareSurname = (r: Rng): string => {
 /** "Mount Vernon" → "Mt. Vernon" now and then, as directories write it both ways. */
 function abbreviate(r: Rng, place: string): string {
   if (r() > 0.35) return place;
-  return place.replace(/^Saint /, 'St. ').replace(/^Mount /, 'Mt. ').replace(/^Fort /, 'Ft. ');
+  return place
+    .replace(/^Saint /, 'St. ')
+    .replace(/^Mount /, 'Mt. ')
+    .replace(/^Fort /, 'Ft. ');
 }
 
 const usPlace = (r: Rng): string =>
@@ -80,9 +99,26 @@ function catholic(r: Rng, city: string): Named {
     [() => `Saint ${saint} ${one(r, ['School', 'Catholic School', 'Academy', 'Parish School'])}`, 3],
     [() => `St. ${saint}'s ${one(r, ['School', 'Academy', 'Elementary School'])}`, 3],
     [() => `St. ${saint} ${one(r, ['Catholic School', 'School', 'High School'])}`, 3],
-    [() => `Our Lady of ${one(r, ['Lourdes', 'Guadalupe', 'Mercy', 'Peace', 'Perpetual Help', 'the Lake', 'Grace', 'Sorrows', 'Fatima', 'Mount Carmel'])} School`, 2],
-    [() => `Holy ${one(r, ['Family', 'Cross', 'Trinity', 'Spirit', 'Rosary', 'Name', 'Redeemer', 'Angels'])} ${one(r, ['School', 'Catholic School', 'Academy'])}`, 2],
-    [() => one(r, ['Sacred Heart School', 'Immaculate Conception School', 'Mount St. Joseph Academy', 'Bishop McNamara High School']), 1],
+    [
+      () =>
+        `Our Lady of ${one(r, ['Lourdes', 'Guadalupe', 'Mercy', 'Peace', 'Perpetual Help', 'the Lake', 'Grace', 'Sorrows', 'Fatima', 'Mount Carmel'])} School`,
+      2,
+    ],
+    [
+      () =>
+        `Holy ${one(r, ['Family', 'Cross', 'Trinity', 'Spirit', 'Rosary', 'Name', 'Redeemer', 'Angels'])} ${one(r, ['School', 'Catholic School', 'Academy'])}`,
+      2,
+    ],
+    [
+      () =>
+        one(r, [
+          'Sacred Heart School',
+          'Immaculate Conception School',
+          'Mount St. Joseph Academy',
+          'Bishop McNamara High School',
+        ]),
+      1,
+    ],
   ])(r)();
   return { name, city };
 }
@@ -99,7 +135,8 @@ function usSchool(r: Rng): Named {
   else if (v < 0.77) name = `${person(r)} ${kind}`;
   else if (v < 0.83) name = `${person(r)} ${usPlace(r)} ${kind}`;
   else if (v < 0.93) name = `${one(r, DESCRIPTIVE)} ${kind}`;
-  else name = `${city} ${one(r, ['Area', 'Regional', 'Community', 'County', 'Township', 'Consolidated', 'Unified'])} ${kind}`;
+  else
+    name = `${city} ${one(r, ['Area', 'Regional', 'Community', 'County', 'Township', 'Consolidated', 'Unified'])} ${kind}`;
   // Directories keep former names; a few schools carry one.
   const aliases = r() < 0.02 ? [`${person(r)} ${kind}`] : [];
   return { name, city, aliases };

@@ -10,11 +10,18 @@ import type { ProbeFigures } from './server-process.ts';
 
 const spread = (ms: readonly number[]) => {
   const sorted = Float64Array.from(ms).sort();
-  return { p50: percentile(sorted, 50), p99: percentile(sorted, 99), max: sorted.length ? sorted[sorted.length - 1]! : 0 };
+  return {
+    p50: percentile(sorted, 50),
+    p99: percentile(sorted, 99),
+    max: sorted.length ? sorted[sorted.length - 1]! : 0,
+  };
 };
 
 /** Every query once, then all of them again; sequential, as the service calls the engine. */
-export async function probeEngine(engine: SearchEngine, queries: Record<string, readonly SearchInput[]>): Promise<Record<string, ProbeFigures>> {
+export async function probeEngine(
+  engine: SearchEngine,
+  queries: Record<string, readonly SearchInput[]>,
+): Promise<Record<string, ProbeFigures>> {
   const out: Record<string, ProbeFigures> = {};
   for (const [cls, list] of Object.entries(queries)) {
     const passes: number[][] = [[], []];
@@ -22,7 +29,12 @@ export async function probeEngine(engine: SearchEngine, queries: Record<string, 
     for (const pass of passes) {
       for (const q of list) {
         const started = performance.now();
-        const page = await engine.search({ plan: planQuery(q.query), state: q.stateCode, offset: q.offset, limit: q.limit });
+        const page = await engine.search({
+          plan: planQuery(q.query),
+          state: q.stateCode,
+          offset: q.offset,
+          limit: q.limit,
+        });
         pass.push(performance.now() - started);
         if (pass === passes[0]) totals.push(page.total);
       }
@@ -44,7 +56,13 @@ export async function probeAppend(requests: RequestLog, userId: string): Promise
   const ms: number[] = [];
   for (let i = 0; i < 200; i++) {
     const started = performance.now();
-    await requests.append({ id: crypto.randomUUID(), userId, requestMade: 'search_schools:bench-probe', timeMade: new Date(), cost: 0 });
+    await requests.append({
+      id: crypto.randomUUID(),
+      userId,
+      requestMade: 'search_schools:bench-probe',
+      timeMade: new Date(),
+      cost: 0,
+    });
     ms.push(performance.now() - started);
   }
   const { p50, p99 } = spread(ms);

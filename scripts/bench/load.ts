@@ -192,7 +192,10 @@ async function runLoad(spec: LoadSpec, onMeasuring: () => void): Promise<LoadRes
     timeouts: result.timeouts,
     ...figures(all, allCodes, seconds),
     classes: Object.fromEntries([...byClass].map(([name, c]) => [name, figures(c.latencies, c.statusCodes, seconds)])),
-    logins: logins && loginResult ? { ...figures(logins.latencies, logins.statusCodes, seconds), errors: loginResult.errors } : undefined,
+    logins:
+      logins && loginResult
+        ? { ...figures(logins.latencies, logins.statusCodes, seconds), errors: loginResult.errors }
+        : undefined,
     generatorMaxRssKiB: process.resourceUsage().maxRSS,
   };
 }
@@ -230,7 +233,8 @@ export function runScenario(
     child.on('exit', (code, signal) => {
       track(undefined);
       if (result) resolve(result);
-      else reject(new Error(`load generator for "${spec.title}" stopped (${signal ?? `exit ${code}`}) without a result`));
+      else
+        reject(new Error(`load generator for "${spec.title}" stopped (${signal ?? `exit ${code}`}) without a result`));
     });
     child.send(spec);
   });

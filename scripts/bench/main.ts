@@ -91,7 +91,10 @@ function readOptions(): Options {
     connections: int('--connections', values.connections ?? process.env['BENCH_CONNECTIONS'], 32, 1),
     logins: int('--logins', values.logins, 20, 1),
     seed: int('--seed', values.seed, 1, 0),
-    only: (values.only ?? '').split(',').map((w) => w.trim()).filter(Boolean),
+    only: (values.only ?? '')
+      .split(',')
+      .map((w) => w.trim())
+      .filter(Boolean),
     cpuProf: values['cpu-prof'] ? resolve(values['cpu-prof']) : undefined,
   };
 }
@@ -103,7 +106,11 @@ async function preflight(ready: Ready, auth: Record<string, string>, paths: read
     const body = await res.text();
     if (res.status !== 200) throw new Error(`preflight ${path} answered ${res.status}: ${body.slice(0, 500)}`);
   }
-  const login = await fetch(`${ready.url}/v1/auth`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ready.login) });
+  const login = await fetch(`${ready.url}/v1/auth`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(ready.login),
+  });
   const body = await login.text();
   if (login.status !== 200) throw new Error(`preflight login answered ${login.status}: ${body.slice(0, 500)}`);
 }
@@ -122,7 +129,9 @@ async function main(): Promise<number> {
 
   try {
     out(`school-search bench: node ${process.version}, ${cpus().length} CPU (${cpus()[0]?.model.trim() ?? '?'})`);
-    out(`${options.schools} schools, ${WARMUP_S} s warm-up + ${options.duration} s per scenario, ${options.connections} connections, seed ${options.seed}, work in ${dir}`);
+    out(
+      `${options.schools} schools, ${WARMUP_S} s warm-up + ${options.duration} s per scenario, ${options.connections} connections, seed ${options.seed}, work in ${dir}`,
+    );
     // Other work on the machine skews every figure: say how busy it was.
     const loadBefore = loadavg()[0]!;
     out(`1-minute load average before: ${fmt(loadBefore, 2)}`);
@@ -130,18 +139,25 @@ async function main(): Promise<number> {
     const real = readRealSchools();
     const catalogPath = join(dir, 'catalog.ndjson');
     const catalog = writeCatalogFile(catalogPath, options.schools, options.seed, real);
-    out(`catalog: ${catalog.rows} rows (${catalog.real} real, ${catalog.synthetic} synthetic), ${mib(catalog.bytes)}, written in ${fmt(catalog.ms / 1000, 1)} s`);
+    out(
+      `catalog: ${catalog.rows} rows (${catalog.real} real, ${catalog.synthetic} synthetic), ${mib(catalog.bytes)}, written in ${fmt(catalog.ms / 1000, 1)} s`,
+    );
 
     const logFile = join(dir, 'server.log');
     const env = serverEnv(join(dir, 'store.db'), logFile);
     const importRun = await timeImport(catalogPath, env);
     const cliTimes = /Read in .*$/m.exec(importRun.stdout)?.[0] ?? '';
-    out(`import: ${catalog.rows} rows in ${fmt(importRun.seconds, 2)} s (school-search import, spawn to exit; ${importRun.inserted} inserted; its own report: ${cliTimes})`);
-    if (importRun.inserted !== catalog.rows) throw new Error(`the import inserted ${importRun.inserted} of ${catalog.rows} rows:\n${importRun.stdout}`);
+    out(
+      `import: ${catalog.rows} rows in ${fmt(importRun.seconds, 2)} s (school-search import, spawn to exit; ${importRun.inserted} inserted; its own report: ${cliTimes})`,
+    );
+    if (importRun.inserted !== catalog.rows)
+      throw new Error(`the import inserted ${importRun.inserted} of ${catalog.rows} rows:\n${importRun.stdout}`);
 
     server = await startServer(env);
     const { ready } = server;
-    out(`server: pid ${server.pid}, ${ready.url}, ${ready.schools} schools indexed in ${fmt(ready.indexMs / 1000, 2)} s, RSS ${mib(ready.memory.rss)} after start`);
+    out(
+      `server: pid ${server.pid}, ${ready.url}, ${ready.schools} schools indexed in ${fmt(ready.indexMs / 1000, 2)} s, RSS ${mib(ready.memory.rss)} after start`,
+    );
     await new Promise((resolve) => setTimeout(resolve, SETTLE_S * 1000));
     const settled = await server.call({ type: 'memory' });
     const spaces = Object.entries(settled.spaces).filter(([, s]) => s.committed >= 1048576);
@@ -161,19 +177,48 @@ async function main(): Promise<number> {
     out(`  e.g. ${MIX_CLASSES.map((c) => decodeURIComponent(mix[c][0]!.path.replace(/^.*\?query=/, ''))).join(' | ')}`);
 
     const auth = { authorization: `Bearer ${ready.token}` };
-    await preflight(ready, auth, MIX_CLASSES.map((c) => mix[c][0]!.path));
+    await preflight(
+      ready,
+      auth,
+      MIX_CLASSES.map((c) => mix[c][0]!.path),
+    );
 
-    const searchClasses = MIX_CLASSES.map((c) => ({ name: c, weight: MIX_WEIGHT[c], paths: mix[c].map((q) => q.path) }));
+    const searchClasses = MIX_CLASSES.map((c) => ({
+      name: c,
+      weight: MIX_WEIGHT[c],
+      paths: mix[c].map((q) => q.path),
+    }));
     const base = { url: ready.url, warmup: WARMUP_S, duration: options.duration, connections: options.connections };
     const scenarios: Array<{ kind: ScenarioKind; spec: LoadSpec }> = [
-      { kind: 'health', spec: { ...base, title: 'health', headers: {}, classes: [{ name: 'GET /health/live', weight: 1, paths: ['/health/live'] }], seed: options.seed } },
-      { kind: 'mix', spec: { ...base, title: 'search mix', headers: auth, classes: searchClasses, seed: options.seed + 1 } },
+      {
+        kind: 'health',
+        spec: {
+          ...base,
+          title: 'health',
+          headers: {},
+          classes: [{ name: 'GET /health/live', weight: 1, paths: ['/health/live'] }],
+          seed: options.seed,
+        },
+      },
+      {
+        kind: 'mix',
+        spec: { ...base, title: 'search mix', headers: auth, classes: searchClasses, seed: options.seed + 1 },
+      },
       {
         kind: 'mix+logins',
-        spec: { ...base, title: `search mix + ${options.logins} logins`, headers: auth, classes: searchClasses, seed: options.seed + 1, logins: { connections: options.logins, ...ready.login } },
+        spec: {
+          ...base,
+          title: `search mix + ${options.logins} logins`,
+          headers: auth,
+          classes: searchClasses,
+          seed: options.seed + 1,
+          logins: { connections: options.logins, ...ready.login },
+        },
       },
     ];
-    const chosen = options.only.length ? scenarios.filter((s) => options.only.some((w) => s.spec.title.includes(w))) : scenarios;
+    const chosen = options.only.length
+      ? scenarios.filter((s) => options.only.some((w) => s.spec.title.includes(w)))
+      : scenarios;
     if (options.cpuProf) mkdirSync(options.cpuProf, { recursive: true });
 
     out();
@@ -200,7 +245,12 @@ async function main(): Promise<number> {
     const probeMix = makeMix(real, PROBE_PER_CLASS, mulberry32(options.seed + 1000));
     const probe = await server.call({
       type: 'probe',
-      queries: Object.fromEntries(MIX_CLASSES.map((c) => [c, probeMix[c].map(({ query, stateCode, offset, limit }) => ({ query, stateCode, offset, limit }))])),
+      queries: Object.fromEntries(
+        MIX_CLASSES.map((c) => [
+          c,
+          probeMix[c].map(({ query, stateCode, offset, limit }) => ({ query, stateCode, offset, limit })),
+        ]),
+      ),
     });
     const memoryEnd = await server.call({ type: 'memory' });
     await server.stop();

@@ -11,20 +11,69 @@ export const MIX_CLASSES = ['prefix-1-4', 'word', 'common', 'multi', 'typo'] as 
 export type MixClass = (typeof MIX_CLASSES)[number];
 
 /** Share of each class in the mix (out of 100). */
-export const MIX_WEIGHT: Readonly<Record<MixClass, number>> = { 'prefix-1-4': 25, word: 20, common: 15, multi: 25, typo: 15 };
+export const MIX_WEIGHT: Readonly<Record<MixClass, number>> = {
+  'prefix-1-4': 25,
+  word: 20,
+  common: 15,
+  multi: 25,
+  typo: 15,
+};
 
 /** Words and phrases that most of the catalog (real and synthetic) contains. */
 const COMMON = [
-  'school', 'college', 'university', 'saint', 'community college', 'academy', 'institute', 'high school',
-  'elementary', 'elementary school', 'middle school', 'technical college', 'state university', 'st',
-  'university of', 'beauty', 'christian', 'center',
+  'school',
+  'college',
+  'university',
+  'saint',
+  'community college',
+  'academy',
+  'institute',
+  'high school',
+  'elementary',
+  'elementary school',
+  'middle school',
+  'technical college',
+  'state university',
+  'st',
+  'university of',
+  'beauty',
+  'christian',
+  'center',
 ];
 
 /** Words that do not tell a school from others: never a school's "distinctive word". */
 const GENERIC = new Set([
-  ...COMMON.flatMap((c) => c.split(' ')), 'of', 'the', 'and', 'at', 'for', 'in', 'de', 'du', 'la', 'le', 'des',
-  'community', 'state', 'technical', 'technology', 'health', 'sciences', 'science', 'art', 'arts', 'design',
-  'campus', 'career', 'nursing', 'medical', 'institute', 'seminary', 'theological', 'barber', 'cosmetology',
+  ...COMMON.flatMap((c) => c.split(' ')),
+  'of',
+  'the',
+  'and',
+  'at',
+  'for',
+  'in',
+  'de',
+  'du',
+  'la',
+  'le',
+  'des',
+  'community',
+  'state',
+  'technical',
+  'technology',
+  'health',
+  'sciences',
+  'science',
+  'art',
+  'arts',
+  'design',
+  'campus',
+  'career',
+  'nursing',
+  'medical',
+  'institute',
+  'seminary',
+  'theological',
+  'barber',
+  'cosmetology',
 ]);
 
 export interface MixQuery extends SearchInput {
@@ -35,7 +84,10 @@ const SEARCH_PATH = '/v1/fetchSchoolSearch';
 
 /** A name's words as typed: split on spaces, outer punctuation dropped ("St." → St, "Mary's" kept). */
 const tokens = (name: string): string[] =>
-  name.split(/\s+/).map((w) => w.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '')).filter(Boolean);
+  name
+    .split(/\s+/)
+    .map((w) => w.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, ''))
+    .filter(Boolean);
 
 const MISSPELL = ['substitute', 'delete', 'insert', 'swap'] as const;
 const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
@@ -118,7 +170,12 @@ export function makeMix(real: readonly CatalogRow[], perClass: number, r: Rng): 
     },
   };
 
-  const offsetOf = weighted<number>([[0, 85], [25, 8], [100, 5], [500, 2]]);
+  const offsetOf = weighted<number>([
+    [0, 85],
+    [25, 8],
+    [100, 5],
+    [500, 2],
+  ]);
   const result = {} as Record<MixClass, MixQuery[]>;
   for (const cls of MIX_CLASSES) {
     const list: MixQuery[] = [];

@@ -45,7 +45,10 @@ export function summariseProfile(file: string, top = 15): void {
     selfByFunction.set(fn, (selfByFunction.get(fn) ?? 0) + us);
   }
   const rows = (m: Map<string, number>) =>
-    [...m].sort((a, b) => b[1] - a[1]).slice(0, top).map(([k, us]) => [k, fmt(us / 1000, 0), fmt((100 * us) / total, 1)]);
+    [...m]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, top)
+      .map(([k, us]) => [k, fmt(us / 1000, 0), fmt((100 * us) / total, 1)]);
   out();
   out(`server CPU profile ${file} (${fmt(total / 1e6, 1)} s sampled, main thread, measured window):`);
   out(table(['file', 'self ms', '%'], rows(selfByFile), 1));

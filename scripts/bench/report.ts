@@ -21,7 +21,12 @@ export interface ScenarioRun {
 
 /** Everything the report needs, measured by the entry point. */
 export interface Run {
-  readonly options: { readonly schools: number; readonly duration: number; readonly connections: number; readonly seed: number };
+  readonly options: {
+    readonly schools: number;
+    readonly duration: number;
+    readonly connections: number;
+    readonly seed: number;
+  };
   readonly logins: number;
   readonly loadBefore: number;
   readonly catalog: CatalogFile;
@@ -37,16 +42,34 @@ export interface Run {
 }
 
 const round = (n: number, d = 2) => Math.round(n * 10 ** d) / 10 ** d;
-const non2xx = (f: Figures) => Object.entries(f.statusCodes).filter(([c]) => !c.startsWith('2')).reduce((n, [, c]) => n + c, 0);
+const non2xx = (f: Figures) =>
+  Object.entries(f.statusCodes)
+    .filter(([c]) => !c.startsWith('2'))
+    .reduce((n, [, c]) => n + c, 0);
 
 function loadTable(results: readonly ScenarioRun[]): string {
   const rows: string[][] = [];
   const row = (name: string, cls: string, f: Figures, errors = '') => [
-    name, cls, String(f.requests), fmt(f.rps, 0), fmt(f.p50, 2), fmt(f.p99, 2), fmt(f.max, 1), String(non2xx(f)), errors,
+    name,
+    cls,
+    String(f.requests),
+    fmt(f.rps, 0),
+    fmt(f.p50, 2),
+    fmt(f.p99, 2),
+    fmt(f.max, 1),
+    String(non2xx(f)),
+    errors,
   ];
   for (const { result } of results) {
     const classes = Object.keys(result.classes);
-    rows.push(row(result.title, classes.length > 1 ? '(all searches)' : classes[0]!, result, String(result.errors + result.timeouts)));
+    rows.push(
+      row(
+        result.title,
+        classes.length > 1 ? '(all searches)' : classes[0]!,
+        result,
+        String(result.errors + result.timeouts),
+      ),
+    );
     if (classes.length > 1) for (const name of classes) rows.push(row('', name, result.classes[name]!));
     if (result.logins) rows.push(row('', 'login (POST /v1/auth)', result.logins, String(result.logins.errors)));
   }
@@ -55,30 +78,65 @@ function loadTable(results: readonly ScenarioRun[]): string {
 
 function serverTable(results: readonly ScenarioRun[]): string {
   const rows = results.map(({ result, server, drainMs }) => [
-    result.title, fmt(server.eld.p50, 2), fmt(server.eld.p99, 2), fmt(server.eld.max, 1), mib(server.rssPeak),
-    mib(server.atPeak.heapTotal), mib(server.atPeak.heapUsed), mib(server.atPeak.external), fmt(drainMs / 1000, 1),
+    result.title,
+    fmt(server.eld.p50, 2),
+    fmt(server.eld.p99, 2),
+    fmt(server.eld.max, 1),
+    mib(server.rssPeak),
+    mib(server.atPeak.heapTotal),
+    mib(server.atPeak.heapUsed),
+    mib(server.atPeak.external),
+    fmt(drainMs / 1000, 1),
   ]);
-  return table(['scenario', 'loop delay p50 ms', 'p99 ms', 'max ms', 'RSS peak', 'heap total', 'heap used', 'external', 'backlog s'], rows, 1);
+  return table(
+    [
+      'scenario',
+      'loop delay p50 ms',
+      'p99 ms',
+      'max ms',
+      'RSS peak',
+      'heap total',
+      'heap used',
+      'external',
+      'backlog s',
+    ],
+    rows,
+    1,
+  );
 }
 
 function probeTable(probe: ProbeResult): string {
   const rows = Object.entries(probe.classes).map(([cls, f]) => [
-    cls, String(f.queries), fmt(f.first.p50, 2), fmt(f.first.p99, 2), fmt(f.first.max, 1), fmt(f.again.p50, 2), fmt(f.again.p99, 2),
-    String(f.medianMatches), String(f.maxMatches),
+    cls,
+    String(f.queries),
+    fmt(f.first.p50, 2),
+    fmt(f.first.p99, 2),
+    fmt(f.first.max, 1),
+    fmt(f.again.p50, 2),
+    fmt(f.again.p99, 2),
+    String(f.medianMatches),
+    String(f.maxMatches),
   ]);
-  return table(['class', 'queries', 'first p50 ms', 'p99 ms', 'max ms', 'again p50 ms', 'p99 ms', 'median matches', 'max matches'], rows, 1);
+  return table(
+    ['class', 'queries', 'first p50 ms', 'p99 ms', 'max ms', 'again p50 ms', 'p99 ms', 'median matches', 'max matches'],
+    rows,
+    1,
+  );
 }
 
 function failuresOf(results: readonly ScenarioRun[]): string[] {
   const failures: string[] = [];
   for (const { result } of results) {
     // Every query of the mix is valid and every login right: any non-2xx is a failure.
-    for (const [code, n] of Object.entries(result.statusCodes)) if (!code.startsWith('2')) failures.push(`${result.title}: ${n} x ${code}`);
-    if (result.errors > 0 || result.timeouts > 0) failures.push(`${result.title}: ${result.errors} socket errors (${result.timeouts} timeouts)`);
+    for (const [code, n] of Object.entries(result.statusCodes))
+      if (!code.startsWith('2')) failures.push(`${result.title}: ${n} x ${code}`);
+    if (result.errors > 0 || result.timeouts > 0)
+      failures.push(`${result.title}: ${result.errors} socket errors (${result.timeouts} timeouts)`);
     if (result.requests === 0) failures.push(`${result.title}: no responses`);
     const logins = result.logins;
     if (logins) {
-      for (const [code, n] of Object.entries(logins.statusCodes)) if (!code.startsWith('2')) failures.push(`${result.title}, logins: ${n} x ${code}`);
+      for (const [code, n] of Object.entries(logins.statusCodes))
+        if (!code.startsWith('2')) failures.push(`${result.title}, logins: ${n} x ${code}`);
       if (logins.errors > 0) failures.push(`${result.title}, logins: ${logins.errors} socket errors`);
       if (logins.requests === 0) failures.push(`${result.title}, logins: no responses`);
     }
@@ -98,7 +156,7 @@ export function report(run: Run): string[] {
   out();
   out('server (its own process):');
   out(serverTable(results));
-  out('(loop delay: monitorEventLoopDelay, resolution 1 ms, over the measured window; heap: V8\'s, at the RSS peak;');
+  out("(loop delay: monitorEventLoopDelay, resolution 1 ms, over the measured window; heap: V8's, at the RSS peak;");
   out(' backlog s: how long the server kept answering after the load generator stopped, not in the figures)');
   out(
     `server RSS: ${mib(ready.memory.rss)} right after start (index of ${ready.schools} schools built in ${fmt(ready.indexMs / 1000, 2)} s), ` +
@@ -108,9 +166,13 @@ export function report(run: Run): string[] {
   );
   if (probe) {
     out();
-    out('engine alone, in the server process after the load (sequential, no HTTP; first: each query once, again: the same queries):');
+    out(
+      'engine alone, in the server process after the load (sequential, no HTTP; first: each query once, again: the same queries):',
+    );
     out(probeTable(probe));
-    out(`request-log append (a metered search's durable write), one at a time: p50 ${fmt(probe.append.p50, 2)} ms, p99 ${fmt(probe.append.p99, 2)} ms`);
+    out(
+      `request-log append (a metered search's durable write), one at a time: p50 ${fmt(probe.append.p50, 2)} ms, p99 ${fmt(probe.append.p99, 2)} ms`,
+    );
   }
 
   const targets: Target[] = judge({
@@ -124,66 +186,117 @@ export function report(run: Run): string[] {
   });
   out();
   out('TARGETS');
-  out(table(
-    ['target', 'figure', 'limit', 'verdict'],
-    targets.map((t) => [t.name, t.figure ?? '-', t.limit, t.ok === undefined ? 'n/a (not run)' : t.ok ? 'ok' : 'BELOW TARGET']),
-    1,
-  ));
+  out(
+    table(
+      ['target', 'figure', 'limit', 'verdict'],
+      targets.map((t) => [
+        t.name,
+        t.figure ?? '-',
+        t.limit,
+        t.ok === undefined ? 'n/a (not run)' : t.ok ? 'ok' : 'BELOW TARGET',
+      ]),
+      1,
+    ),
+  );
 
   const loadAfter = loadavg()[0]!;
   const failures = failuresOf(results);
   if (run.log.errors > 0) failures.push(`the server logged ${run.log.errors} errors: ${run.log.samples.join(' | ')}`);
-  const missed = targets.filter((t) => t.ok === false).map((t) => `below target: ${t.name} is ${t.figure} (limit ${t.limit})`);
+  const missed = targets
+    .filter((t) => t.ok === false)
+    .map((t) => `below target: ${t.name} is ${t.figure} (limit ${t.limit})`);
   out();
-  out(`1-minute load average: ${fmt(run.loadBefore, 2)} before, ${fmt(loadAfter, 2)} after (${cpus().length} CPUs, shared by the server, the load generator and the argon2 threads)`);
+  out(
+    `1-minute load average: ${fmt(run.loadBefore, 2)} before, ${fmt(loadAfter, 2)} after (${cpus().length} CPUs, shared by the server, the load generator and the argon2 threads)`,
+  );
   out(`server log: ${run.log.lines} lines, ${run.log.warnings} warnings, ${run.log.errors} errors`);
   out(failures.length ? `FAILED: ${failures.join('; ')}` : 'all responses 2xx, no socket errors');
   for (const line of missed) out(line);
 
-  const json = (f: Figures) => ({ requests: f.requests, rps: round(f.rps, 1), p50Ms: round(f.p50), p99Ms: round(f.p99), maxMs: round(f.max), statusCodes: f.statusCodes });
-  out(JSON.stringify({
-    bench: 'school-search',
-    node: process.version,
-    cpus: cpus().length,
-    loadAvgBefore: round(run.loadBefore),
-    loadAvgAfter: round(loadAfter),
-    schools: ready.schools,
-    durationS: options.duration,
-    connections: options.connections,
-    loginConnections: run.logins,
-    seed: options.seed,
-    catalog: { rows: run.catalog.rows, real: run.catalog.real, synthetic: run.catalog.synthetic, mib: round(run.catalog.bytes / 1048576, 1) },
-    importS: round(importRun.seconds),
-    inserted: importRun.inserted,
-    indexBuildS: round(ready.indexMs / 1000),
-    mix: run.mix,
-    scenarios: results.map(({ kind, result, server, drainMs }) => ({
-      kind,
-      title: result.title,
-      seconds: round(result.seconds),
-      errors: result.errors,
-      timeouts: result.timeouts,
-      ...json(result),
-      classes: Object.fromEntries(Object.entries(result.classes).map(([k, f]) => [k, json(f)])),
-      ...(result.logins ? { logins: { ...json(result.logins), errors: result.logins.errors } } : {}),
-      eventLoopDelayMs: { p50: round(server.eld.p50), p99: round(server.eld.p99), max: round(server.eld.max), mean: round(server.eld.mean) },
-      rssPeakMiB: round(server.rssPeak / 1048576, 0),
-      heapTotalAtPeakMiB: round(server.atPeak.heapTotal / 1048576, 0),
-      heapUsedAtPeakMiB: round(server.atPeak.heapUsed / 1048576, 0),
-      backlogS: round(drainMs / 1000, 1),
-      generatorMaxRssMiB: round(result.generatorMaxRssKiB / 1024, 0),
-    })),
-    serverRssMiB: { afterStart: round(ready.memory.rss / 1048576, 0), settled: round(run.settled.memory.rss / 1048576, 0), peakServing: round(serverRss / 1048576, 0), end: round(memoryEnd.memory.rss / 1048576, 0), lifetimePeak: round(memoryEnd.maxRss / 1048576, 0) },
-    engine: probe
-      ? {
-          classes: Object.fromEntries(Object.entries(probe.classes).map(([k, f]) => [k, { firstP50Ms: round(f.first.p50), firstP99Ms: round(f.first.p99), againP50Ms: round(f.again.p50), medianMatches: f.medianMatches }])),
-          appendP50Ms: round(probe.append.p50),
-          appendP99Ms: round(probe.append.p99),
-        }
-      : null,
-    targets: targets.map((t) => ({ name: t.name, value: t.value === undefined ? null : round(t.value, 3), limit: t.limit, ok: t.ok ?? null })),
-    serverLog: { lines: run.log.lines, warnings: run.log.warnings, errors: run.log.errors },
-    failures: [...failures, ...missed],
-  }));
+  const json = (f: Figures) => ({
+    requests: f.requests,
+    rps: round(f.rps, 1),
+    p50Ms: round(f.p50),
+    p99Ms: round(f.p99),
+    maxMs: round(f.max),
+    statusCodes: f.statusCodes,
+  });
+  out(
+    JSON.stringify({
+      bench: 'school-search',
+      node: process.version,
+      cpus: cpus().length,
+      loadAvgBefore: round(run.loadBefore),
+      loadAvgAfter: round(loadAfter),
+      schools: ready.schools,
+      durationS: options.duration,
+      connections: options.connections,
+      loginConnections: run.logins,
+      seed: options.seed,
+      catalog: {
+        rows: run.catalog.rows,
+        real: run.catalog.real,
+        synthetic: run.catalog.synthetic,
+        mib: round(run.catalog.bytes / 1048576, 1),
+      },
+      importS: round(importRun.seconds),
+      inserted: importRun.inserted,
+      indexBuildS: round(ready.indexMs / 1000),
+      mix: run.mix,
+      scenarios: results.map(({ kind, result, server, drainMs }) => ({
+        kind,
+        title: result.title,
+        seconds: round(result.seconds),
+        errors: result.errors,
+        timeouts: result.timeouts,
+        ...json(result),
+        classes: Object.fromEntries(Object.entries(result.classes).map(([k, f]) => [k, json(f)])),
+        ...(result.logins ? { logins: { ...json(result.logins), errors: result.logins.errors } } : {}),
+        eventLoopDelayMs: {
+          p50: round(server.eld.p50),
+          p99: round(server.eld.p99),
+          max: round(server.eld.max),
+          mean: round(server.eld.mean),
+        },
+        rssPeakMiB: round(server.rssPeak / 1048576, 0),
+        heapTotalAtPeakMiB: round(server.atPeak.heapTotal / 1048576, 0),
+        heapUsedAtPeakMiB: round(server.atPeak.heapUsed / 1048576, 0),
+        backlogS: round(drainMs / 1000, 1),
+        generatorMaxRssMiB: round(result.generatorMaxRssKiB / 1024, 0),
+      })),
+      serverRssMiB: {
+        afterStart: round(ready.memory.rss / 1048576, 0),
+        settled: round(run.settled.memory.rss / 1048576, 0),
+        peakServing: round(serverRss / 1048576, 0),
+        end: round(memoryEnd.memory.rss / 1048576, 0),
+        lifetimePeak: round(memoryEnd.maxRss / 1048576, 0),
+      },
+      engine: probe
+        ? {
+            classes: Object.fromEntries(
+              Object.entries(probe.classes).map(([k, f]) => [
+                k,
+                {
+                  firstP50Ms: round(f.first.p50),
+                  firstP99Ms: round(f.first.p99),
+                  againP50Ms: round(f.again.p50),
+                  medianMatches: f.medianMatches,
+                },
+              ]),
+            ),
+            appendP50Ms: round(probe.append.p50),
+            appendP99Ms: round(probe.append.p99),
+          }
+        : null,
+      targets: targets.map((t) => ({
+        name: t.name,
+        value: t.value === undefined ? null : round(t.value, 3),
+        limit: t.limit,
+        ok: t.ok ?? null,
+      })),
+      serverLog: { lines: run.log.lines, warnings: run.log.warnings, errors: run.log.errors },
+      failures: [...failures, ...missed],
+    }),
+  );
   return [...failures, ...missed];
 }

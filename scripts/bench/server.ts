@@ -23,7 +23,10 @@ const SEARCHER = { email: 'bench-search@example.com', password: 'bench-search-pa
 const LOGIN = { email: 'bench-login@example.com', password: 'bench-login-password-1' };
 
 const config = loadConfig();
-const logger = pino({ level: config.logLevel }, pino.destination({ dest: process.env['BENCH_LOG_FILE'] ?? 1, sync: false }));
+const logger = pino(
+  { level: config.logLevel },
+  pino.destination({ dest: process.env['BENCH_LOG_FILE'] ?? 1, sync: false }),
+);
 const services = await composeServices(config, logger);
 const { store } = services;
 const { indexMs } = await startServices(services);
@@ -107,12 +110,20 @@ async function answer(request: Request): Promise<Replies[Request['type']]> {
     case 'drain':
       return { ms: await drained() };
     case 'probe':
-      return { classes: await probeEngine(services.engine, request.queries), append: await probeAppend(store.requests, searcher.userId) };
+      return {
+        classes: await probeEngine(services.engine, request.queries),
+        append: await probeAppend(store.requests, searcher.userId),
+      };
     case 'memory':
       return {
         memory: process.memoryUsage(),
         maxRss: process.resourceUsage().maxRSS * 1024,
-        spaces: Object.fromEntries(getHeapSpaceStatistics().map((s) => [s.space_name, { committed: s.physical_space_size, used: s.space_used_size }])),
+        spaces: Object.fromEntries(
+          getHeapSpaceStatistics().map((s) => [
+            s.space_name,
+            { committed: s.physical_space_size, used: s.space_used_size },
+          ]),
+        ),
       };
     case 'stop':
       return {};
@@ -132,7 +143,8 @@ process.on('message', (message: Request & { id: number }) => {
         });
       });
     },
-    (error: unknown) => process.send!({ id: message.id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) }),
+    (error: unknown) =>
+      process.send!({ id: message.id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) }),
   );
 });
 // The parent gone (killed, crashed): nobody will ask for a stop.

@@ -27,7 +27,14 @@ export interface Measured {
 export const RSS_LIMIT_BYTES = 300e6;
 
 export function judge(m: Measured): Target[] {
-  const target = (name: string, value: number | undefined, digits: number, unit: string, limit: string, ok: (v: number) => boolean): Target => ({
+  const target = (
+    name: string,
+    value: number | undefined,
+    digits: number,
+    unit: string,
+    limit: string,
+    ok: (v: number) => boolean,
+  ): Target => ({
     name,
     value,
     figure: value === undefined || !Number.isFinite(value) ? undefined : `${value.toFixed(digits)}${unit}`,
@@ -36,11 +43,39 @@ export function judge(m: Measured): Target[] {
   });
   const { health, mix, mixWithLogins } = m;
   return [
-    target('search mix / health, req/s', mix && health ? mix.load.rps / health.rps : undefined, 3, '', '>= 0.3', (v) => v >= 0.3),
-    target('search p99 / health p99', mix && health ? mix.load.p99 / health.p99 : undefined, 2, '', '<= 3', (v) => v <= 3),
+    target(
+      'search mix / health, req/s',
+      mix && health ? mix.load.rps / health.rps : undefined,
+      3,
+      '',
+      '>= 0.3',
+      (v) => v >= 0.3,
+    ),
+    target(
+      'search p99 / health p99',
+      mix && health ? mix.load.p99 / health.p99 : undefined,
+      2,
+      '',
+      '<= 3',
+      (v) => v <= 3,
+    ),
     target('event-loop delay p99 during the mix', mix?.server.eld.p99, 1, ' ms', '<= 10 ms', (v) => v <= 10),
-    target(`search p99 with ${m.loginConnections} login loops / without`, mixWithLogins && mix ? mixWithLogins.p99 / mix.load.p99 : undefined, 2, '', '<= 1.5', (v) => v <= 1.5),
-    target(`server RSS, ${m.schools} schools`, m.serverRss / 1e6, 0, ' MB', '<= 300 MB', (v) => v * 1e6 <= RSS_LIMIT_BYTES),
+    target(
+      `search p99 with ${m.loginConnections} login loops / without`,
+      mixWithLogins && mix ? mixWithLogins.p99 / mix.load.p99 : undefined,
+      2,
+      '',
+      '<= 1.5',
+      (v) => v <= 1.5,
+    ),
+    target(
+      `server RSS, ${m.schools} schools`,
+      m.serverRss / 1e6,
+      0,
+      ' MB',
+      '<= 300 MB',
+      (v) => v * 1e6 <= RSS_LIMIT_BYTES,
+    ),
     target(`import of ${m.schools} rows`, m.importSeconds, 2, ' s', '<= 5 s', (v) => v <= 5),
   ];
 }

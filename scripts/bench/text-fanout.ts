@@ -11,7 +11,9 @@ import { CANDIDATE_LIMIT } from '../../src/stores/mongodb/candidates.ts';
 
 const { drafts } = await readDrafts('data/seed/ipeds-hd2022.ndjson');
 const df = new Map<string, number>();
-const docs = drafts.map((d) => new Set(deriveSearch({ ...d, prominence: d.prominence ?? 0 }).tokens.filter((t) => t.startsWith('0'))));
+const docs = drafts.map(
+  (d) => new Set(deriveSearch({ ...d, prominence: d.prominence ?? 0 }).tokens.filter((t) => t.startsWith('0'))),
+);
 for (const tokens of docs) for (const t of tokens) df.set(t, (df.get(t) ?? 0) + 1);
 const n = drafts.length;
 
@@ -41,8 +43,12 @@ for (const query of queries) {
 const q = (a: number[], p: number) => [...a].sort((x, y) => x - y)[Math.floor(p * (a.length - 1))]!;
 const line = (label: string, a: number[]) =>
   `${label.padEnd(36)} median ${String(q(a, 0.5)).padStart(5)}  p90 ${String(q(a, 0.9)).padStart(5)}  max ${String(q(a, 1)).padStart(5)}  (max ${((100 * q(a, 1)) / n).toFixed(1)} % of the catalog)`;
-console.log(`${queries.length} queries (${drafts.length} schools: multi-word names, whole and as typed); documents read per query`);
+console.log(
+  `${queries.length} queries (${drafts.length} schools: multi-word names, whole and as typed); documents read per query`,
+);
 console.log(line('$text given every word', everyWord));
 console.log(line(`$text engine, counts not cached yet`, engine));
 console.log(line(`$text engine, counts cached`, warm));
-console.log(`queries whose every word is in more than ${CANDIDATE_LIMIT} schools (total counted once per catalog version): ${totals} (${((100 * totals) / queries.length).toFixed(1)} %)`);
+console.log(
+  `queries whose every word is in more than ${CANDIDATE_LIMIT} schools (total counted once per catalog version): ${totals} (${((100 * totals) / queries.length).toFixed(1)} %)`,
+);

@@ -32,23 +32,39 @@ try {
   const node20 = nodeTwenty();
   const project = scratchProject(tarball);
 
-  for (const [label, node] of [['Node 20', node20], ['Node 24', process.execPath]] as const) {
+  for (const [label, node] of [
+    ['Node 20', node20],
+    ['Node 24', process.execPath],
+  ] as const) {
     for (const file of ['consumer.mjs', 'consumer.cjs']) {
       const email = createUser(`${file.replace('.', '-')}-${label.replace(' ', '').toLowerCase()}@example.com`);
-      run(`${file} on ${label}`, node, [join(project, file)], { cwd: project, env: { BASE_URL: url, EMAIL: email, PASSWORD } });
+      run(`${file} on ${label}`, node, [join(project, file)], {
+        cwd: project,
+        env: { BASE_URL: url, EMAIL: email, PASSWORD },
+      });
     }
   }
-  run('consumer.ts type-checks against the package', process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', project], { cwd: project });
+  run(
+    'consumer.ts type-checks against the package',
+    process.execPath,
+    [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', project],
+    { cwd: project },
+  );
   await inBrowser(project, url, createUser('browser@example.com'));
 
   if (skipPython) {
     step('Python client: skipped (--no-python)');
   } else {
     const email = createUser('python@example.com');
-    run('Python client: wheel in a fresh virtualenv, its tests against the app', 'bash', [join(ROOT, 'scripts/clients/python-test.sh'), url], {
-      cwd: ROOT,
-      env: { SCHOOL_SEARCH_EMAIL: email, SCHOOL_SEARCH_PASSWORD: PASSWORD, SCHOOL_SEARCH_REQUIRE: '1' },
-    });
+    run(
+      'Python client: wheel in a fresh virtualenv, its tests against the app',
+      'bash',
+      [join(ROOT, 'scripts/clients/python-test.sh'), url],
+      {
+        cwd: ROOT,
+        env: { SCHOOL_SEARCH_EMAIL: email, SCHOOL_SEARCH_PASSWORD: PASSWORD, SCHOOL_SEARCH_REQUIRE: '1' },
+      },
+    );
   }
 } catch (error) {
   failed = true;
@@ -64,9 +80,18 @@ function step(message: string): void {
 }
 
 /** Runs one check; its output is shown, and a non-zero exit fails the whole run (after the others). */
-function run(label: string, command: string, args: string[], options: { cwd: string; env?: Record<string, string> }): void {
+function run(
+  label: string,
+  command: string,
+  args: string[],
+  options: { cwd: string; env?: Record<string, string> },
+): void {
   step(label);
-  const result = spawnSync(command, args, { cwd: options.cwd, stdio: 'inherit', env: { ...process.env, ...options.env } });
+  const result = spawnSync(command, args, {
+    cwd: options.cwd,
+    stdio: 'inherit',
+    env: { ...process.env, ...options.env },
+  });
   if (result.status !== 0) {
     failed = true;
     process.stderr.write(`test:clients: FAILED: ${label} (exit ${result.status ?? result.signal})\n`);
@@ -80,15 +105,26 @@ function run(label: string, command: string, args: string[], options: { cwd: str
 async function inBrowser(project: string, url: string, email: string): Promise<void> {
   const missing = browserMissing();
   if (missing) return step(`browser: skipped: ${missing}`);
-  const bundle = await build({ absWorkingDir: project, entryPoints: ['browser.mjs'], bundle: true, minify: true, platform: 'browser', format: 'iife', write: false });
+  const bundle = await build({
+    absWorkingDir: project,
+    entryPoints: ['browser.mjs'],
+    bundle: true,
+    minify: true,
+    platform: 'browser',
+    format: 'iife',
+    write: false,
+  });
   const script = bundle.outputFiles[0]!.text;
-  step(`in Chromium: the package bundled for browsers (${(script.length / 1024).toFixed(0)} kB minified, with zod), from another origin`);
+  step(
+    `in Chromium: the package bundled for browsers (${(script.length / 1024).toFixed(0)} kB minified, with zod), from another origin`,
+  );
   const consumer = JSON.stringify({ baseUrl: url, email, password: PASSWORD }).replace(/</g, '\\u003c');
   const page = `<!doctype html><title>consumer</title><script type="application/json" id="consumer">${consumer}</script><script src="/consumer.js"></script>`;
   // The bundle as a file of its own: inline, the HTML parser would turn the NUL in the contract's
   // "no control characters" pattern into U+FFFD.
   const origin = createServer((req, res) => {
-    if (req.url === '/consumer.js') res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8' }).end(script);
+    if (req.url === '/consumer.js')
+      res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8' }).end(script);
     else res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(page);
   }).listen(0, '127.0.0.1');
   await once(origin, 'listening');
@@ -113,7 +149,10 @@ async function inBrowser(project: string, url: string, email: string): Promise<v
 function packTypeScriptClient(): string {
   step('building and packing packages/client');
   execFileSync('npm', ['run', '-s', 'build:client'], { cwd: ROOT, stdio: 'inherit' });
-  const out = execFileSync('npm', ['pack', '--silent', '--pack-destination', work], { cwd: join(ROOT, 'packages/client'), encoding: 'utf8' });
+  const out = execFileSync('npm', ['pack', '--silent', '--pack-destination', work], {
+    cwd: join(ROOT, 'packages/client'),
+    encoding: 'utf8',
+  });
   const tarball = join(work, out.trim().split('\n').at(-1)!);
   if (!existsSync(tarball)) throw new Error(`npm pack did not write ${tarball}`);
   return tarball;
@@ -126,7 +165,10 @@ function scratchProject(tarball: string): string {
   writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
   for (const file of readdirSync(CONSUMER)) copyFileSync(join(CONSUMER, file), join(project, file));
   step(`npm install ${tarball.split('/').at(-1)} into a scratch project`);
-  execFileSync('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', tarball], { cwd: project, stdio: 'inherit' });
+  execFileSync('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', tarball], {
+    cwd: project,
+    stdio: 'inherit',
+  });
   const installed = readdirSync(join(project, 'node_modules')).filter((name) => !name.startsWith('.'));
   step(`installed: ${installed.join(', ')}`);
   return project;
@@ -147,7 +189,9 @@ function nodeTwenty(): string {
   const dir = join(work, 'node20');
   mkdirSync(dir);
   step('no Node 20 on PATH: installing node@20 from the npm registry');
-  execFileSync('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', '--prefix', dir, 'node@20'], { stdio: 'inherit' });
+  execFileSync('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', '--prefix', dir, 'node@20'], {
+    stdio: 'inherit',
+  });
   return join(dir, 'node_modules/.bin/node');
 }
 
@@ -156,7 +200,15 @@ async function startApp(): Promise<string> {
   step('starting the app on a fresh embedded store');
   const child = spawn(process.execPath, ['src/main.ts'], {
     cwd: ROOT,
-    env: { ...process.env, PORT: '0', NODE_ENV: 'development', LOG_LEVEL: 'info', LOG_FORMAT: 'json', DATABASE_PATH: join(work, 'store.db'), MONGODB_URI: '' },
+    env: {
+      ...process.env,
+      PORT: '0',
+      NODE_ENV: 'development',
+      LOG_LEVEL: 'info',
+      LOG_FORMAT: 'json',
+      DATABASE_PATH: join(work, 'store.db'),
+      MONGODB_URI: '',
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   server = child;

@@ -48,7 +48,13 @@
 //   - score: MiniSearch's score divided by the best score of the query, in [0, 1], for display
 //     only (the quality benchmark only looks at ranks).
 import MiniSearch, { type SearchOptions, type SearchResult } from 'minisearch';
-import type { CatalogSchool, EngineHit, EnginePage, EngineQuery, SearchEngine } from '../../src/domain/search/engine.ts';
+import type {
+  CatalogSchool,
+  EngineHit,
+  EnginePage,
+  EngineQuery,
+  SearchEngine,
+} from '../../src/domain/search/engine.ts';
 import { typoBudget } from '../../src/domain/search/query.ts';
 import { fold, words } from '../../src/domain/search/normalize.ts';
 import { abbreviationsIn, synonymsOf, translationsOf } from '../../src/domain/search/synonyms.ts';
@@ -110,7 +116,8 @@ export class MiniSearchEngine implements SearchEngine {
       prefix: true,
       fuzzy: (term) => typoBudget(term.length),
       boost: { ...boost },
-      boostDocument: (_id, _term, stored) => 1 + (prominenceWeight * ((stored?.['prominence'] as number | undefined) ?? 0)) / 100,
+      boostDocument: (_id, _term, stored) =>
+        1 + (prominenceWeight * ((stored?.['prominence'] as number | undefined) ?? 0)) / 100,
     };
   }
 
@@ -127,9 +134,11 @@ export class MiniSearchEngine implements SearchEngine {
     const text = query.plan.words.map((w) => w.text).join(' ');
     if (text === '') return { total: 0, hits: [], materialized: 0 };
     const state = query.state;
-    const options: SearchOptions = state === undefined ? this.#base : { ...this.#base, filter: (r) => r['state'] === state };
+    const options: SearchOptions =
+      state === undefined ? this.#base : { ...this.#base, filter: (r) => r['state'] === state };
     let results = this.#index.search(text, { ...options, combineWith: 'AND' }) as Result[];
-    if (results.length === 0 && query.plan.words.length > 1) results = this.#index.search(text, { ...options, combineWith: 'OR' }) as Result[];
+    if (results.length === 0 && query.plan.words.length > 1)
+      results = this.#index.search(text, { ...options, combineWith: 'OR' }) as Result[];
     const top = results[0]?.score ?? 1;
     const hits: EngineHit[] = results.slice(query.offset, query.offset + query.limit).map((r) => ({
       school: { id: r.id as string, name: r.name, city: r.city, state: r.state, imageUrl: r.imageUrl },

@@ -94,7 +94,9 @@ export function speedQueries(rows: readonly CatalogSchool[], perClass: number, s
     return ws.reduce((a, b) => (df.get(b)! < df.get(a)! ? b : a));
   });
   draw('multi-word', (s) => {
-    const ws = fold(s.name).split(/\s+/).filter((w) => w.length > 0);
+    const ws = fold(s.name)
+      .split(/\s+/)
+      .filter((w) => w.length > 0);
     if (ws.length < 2) return undefined;
     const take = 2 + Math.floor(r() * 2);
     const start = Math.floor(r() * Math.max(1, ws.length - take + 1));
@@ -142,7 +144,10 @@ export function percentile(sorted: readonly number[], p: number): number {
 
 /** One timed pass over the queries, sequentially; figures per class. */
 export function timePass(engine: Timed, queries: readonly SpeedQuery[]): ClassTiming[] {
-  const by = new Map<SpeedClass, { ms: number[]; state: boolean[]; total: number; materialized: number; beyond: number; counted: boolean }>();
+  const by = new Map<
+    SpeedClass,
+    { ms: number[]; state: boolean[]; total: number; materialized: number; beyond: number; counted: boolean }
+  >();
   for (const q of queries) {
     engine.prepare?.(q);
     const t0 = performance.now();

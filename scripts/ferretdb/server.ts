@@ -222,7 +222,9 @@ async function attempt(binary: string, options: FerretDbOptions, listenPort: num
     if (exited) return fail(`${exitDescription} before answering ping`);
     const remaining = deadline - Date.now();
     if (remaining <= 0) {
-      return fail(`did not answer ping within ${timeoutMs} ms (last error: ${lastError instanceof Error ? lastError.message : String(lastError)})`);
+      return fail(
+        `did not answer ping within ${timeoutMs} ms (last error: ${lastError instanceof Error ? lastError.message : String(lastError)})`,
+      );
     }
     const client = new MongoClient(uri, {
       serverSelectionTimeoutMS: Math.min(2000, remaining),

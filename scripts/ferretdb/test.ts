@@ -11,7 +11,12 @@ import { FERRETDB_MISSING, ferretDbBinary } from './server.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 /** The API, security and single-process rate-limit tests (the two-process ones start their own servers on the embedded store). */
-const SUITES = ['test/api', 'test/security', 'test/rate-limit/limits.test.ts', 'test/rate-limit/login-defaults.test.ts'];
+const SUITES = [
+  'test/api',
+  'test/security',
+  'test/rate-limit/limits.test.ts',
+  'test/rate-limit/login-defaults.test.ts',
+];
 
 if (!ferretDbBinary()) {
   process.stdout.write(`test:ferretdb: skipped: ${FERRETDB_MISSING}\n`);

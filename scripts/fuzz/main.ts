@@ -126,7 +126,8 @@ function startServer(workDir: string, pass: Pass): Promise<string> {
   return new Promise<string>((resolvePromise, reject) => {
     let url: string | undefined;
     child.once('exit', (code, signal) => {
-      if (url === undefined) reject(new Error(`the server exited (${code ?? signal}) before listening; see ${pass.serverLog}`));
+      if (url === undefined)
+        reject(new Error(`the server exited (${code ?? signal}) before listening; see ${pass.serverLog}`));
     });
     // Read every line, also after "listening": a full pipe would block the server.
     createInterface({ input: child.stdout! }).on('line', (line) => {
@@ -147,11 +148,15 @@ function startServer(workDir: string, pass: Pass): Promise<string> {
 
 function runSchemathesis(url: string, workDir: string, pass: Pass): Promise<number> {
   const runArgs = [
-    '--config-file', CONFIG,
-    'run', `${url}/openapi.json`,
+    '--config-file',
+    CONFIG,
+    'run',
+    `${url}/openapi.json`,
     ...(seedGiven ? [] : ['--seed', String(seed)]),
-    '--report', 'junit',
-    '--report-junit-path', pass.junit,
+    '--report',
+    'junit',
+    '--report-junit-path',
+    pass.junit,
     ...pass.args,
   ];
   console.log(`$ ${relative(process.cwd(), SCHEMATHESIS) || SCHEMATHESIS} ${runArgs.map(quote).join(' ')}`);
@@ -181,7 +186,10 @@ const PASSES: Pass[] = [
     junit: join(REPORTS, 'junit.xml'),
     serverLog: join(REPORTS, 'server.log'),
     env: LIMITS_OFF,
-    args: [...(examplesGiven ? [] : ['--max-examples', String(deep ? MAX_EXAMPLES * DEEP_FACTOR : MAX_EXAMPLES)]), ...passThrough],
+    args: [
+      ...(examplesGiven ? [] : ['--max-examples', String(deep ? MAX_EXAMPLES * DEEP_FACTOR : MAX_EXAMPLES)]),
+      ...passThrough,
+    ],
   },
   // Searches beyond 20 a minute are 429s: schemathesis checks those answers against the contract.
   // (The login quotas stay off: the authentication hook logs in as the demo user.)
@@ -207,7 +215,9 @@ async function runPass(pass: Pass): Promise<number> {
   console.log(`fuzz (${pass.name}): server listening on ${url} (${store}, log ${relative(ROOT, pass.serverLog)})`);
   const code = await runSchemathesis(url, dir, pass);
   const seconds = ((Date.now() - started) / 1000).toFixed(0);
-  console.log(`fuzz (${pass.name}): ${code === 0 ? 'no issues' : `schemathesis exited ${code}`} in ${seconds}s; JUnit report: ${resolve(pass.junit)}`);
+  console.log(
+    `fuzz (${pass.name}): ${code === 0 ? 'no issues' : `schemathesis exited ${code}`} in ${seconds}s; JUnit report: ${resolve(pass.junit)}`,
+  );
   if (code !== 0) console.log(`fuzz: the server's log (stack traces of 500s) is ${resolve(pass.serverLog)}`);
   cleanUp();
   if (MONGODB_URI) await dropDatabase(MONGODB_URI, `fuzz_${process.pid}_${pass.name}`);
@@ -226,7 +236,8 @@ async function dropDatabase(uri: string, database: string): Promise<void> {
 async function main(): Promise<number> {
   setUp();
   mkdirSync(REPORTS, { recursive: true });
-  if (deep && !seedGiven) console.log(`fuzz: --deep, seed ${seed} (replay with: npm run fuzz -- --deep --seed ${seed})`);
+  if (deep && !seedGiven)
+    console.log(`fuzz: --deep, seed ${seed} (replay with: npm run fuzz -- --deep --seed ${seed})`);
   for (const pass of PASSES) {
     const code = await runPass(pass);
     if (code !== 0) return code;

@@ -17,7 +17,10 @@ const CONTRACT = fileURLToPath(new URL('../../openapi/openapi.yaml', import.meta
 const PRISM_CLI = fileURLToPath(new URL('../../node_modules/@stoplight/prism-cli/dist/index.js', import.meta.url));
 
 const { values, tokens } = parseArgs({
-  options: { port: { type: 'string', short: 'p', default: '4010' }, host: { type: 'string', short: 'h', default: '127.0.0.1' } },
+  options: {
+    port: { type: 'string', short: 'p', default: '4010' },
+    host: { type: 'string', short: 'h', default: '127.0.0.1' },
+  },
   strict: false,
   tokens: true,
 });
@@ -25,16 +28,23 @@ const { values, tokens } = parseArgs({
 const ours = new Set(['port', 'host']);
 const forwarded = tokens.flatMap((token) => {
   if (token.kind === 'option' && ours.has(token.name)) return [];
-  if (token.kind === 'option') return token.inlineValue ? [`${token.rawName}=${token.value}`] : [token.rawName, ...(token.value === undefined ? [] : [token.value])];
+  if (token.kind === 'option')
+    return token.inlineValue
+      ? [`${token.rawName}=${token.value}`]
+      : [token.rawName, ...(token.value === undefined ? [] : [token.value])];
   if (token.kind === 'positional') return [token.value];
   return [];
 });
 
 const prismPort = await freePort();
-const prism = spawn(process.execPath, [PRISM_CLI, 'mock', '--cors=false', '-h', '127.0.0.1', '-p', String(prismPort), ...forwarded, CONTRACT], {
-  env: { ...process.env, SCARF_ANALYTICS: 'false' },
-  stdio: ['ignore', 'inherit', 'inherit'],
-});
+const prism = spawn(
+  process.execPath,
+  [PRISM_CLI, 'mock', '--cors=false', '-h', '127.0.0.1', '-p', String(prismPort), ...forwarded, CONTRACT],
+  {
+    env: { ...process.env, SCARF_ANALYTICS: 'false' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  },
+);
 prism.once('exit', (code, signal) => {
   process.stderr.write(`mock: prism exited (${code ?? signal})\n`);
   process.exit(code ?? 1);
@@ -52,7 +62,8 @@ app.use((req, res) => {
     },
   );
   upstream.on('error', () => {
-    if (!res.headersSent) res.status(502).type('text/plain').send('The mock is starting or has stopped; retry in a moment.\n');
+    if (!res.headersSent)
+      res.status(502).type('text/plain').send('The mock is starting or has stopped; retry in a moment.\n');
     else res.destroy();
   });
   req.pipe(upstream);
@@ -60,7 +71,9 @@ app.use((req, res) => {
 
 const server = createHttpServer(app).listen(Number(values.port), String(values.host));
 await once(server, 'listening');
-process.stderr.write(`mock: the contract on http://${String(values.host)}:${String(values.port)} (Prism on loopback port ${prismPort}, CORS as the API's)\n`);
+process.stderr.write(
+  `mock: the contract on http://${String(values.host)}:${String(values.port)} (Prism on loopback port ${prismPort}, CORS as the API's)\n`,
+);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {

@@ -31,9 +31,25 @@ export async function evaluate(engine: SearchEngine, classes: readonly QueryClas
         const inCity = page.hits.filter((h) => schools.has(h.school.id)).length;
         const share = inCity / Math.min(25, schools.size);
         sum += share;
-        if (share < 1) misses.push({ probe: { text: city, target: { id: '', name: city, city, state: '', imageUrl: null, aliases: [], prominence: 0 }, accept: schools }, got: page.hits.map((h) => `${h.school.name} (${h.school.city})`) });
+        if (share < 1)
+          misses.push({
+            probe: {
+              text: city,
+              target: { id: '', name: city, city, state: '', imageUrl: null, aliases: [], prominence: 0 },
+              accept: schools,
+            },
+            got: page.hits.map((h) => `${h.school.name} (${h.school.city})`),
+          });
       }
-      results.push({ name: cls.name, measure: 'page-1 share', count: cls.cities.length, value: sum / cls.cities.length, target: cls.target, kinds: [], misses });
+      results.push({
+        name: cls.name,
+        measure: 'page-1 share',
+        count: cls.cities.length,
+        value: sum / cls.cities.length,
+        target: cls.target,
+        kinds: [],
+        misses,
+      });
       continue;
     }
     let hit1 = 0;

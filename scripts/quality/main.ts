@@ -19,14 +19,19 @@ import { buildClasses } from './classes.ts';
 import { evaluate } from './evaluate.ts';
 import { printResults } from './report.ts';
 
-const { values } = parseArgs({ options: { misses: { type: 'string' }, json: { type: 'boolean' }, engine: { type: 'string', default: 'memory' } } });
+const { values } = parseArgs({
+  options: { misses: { type: 'string' }, json: { type: 'boolean' }, engine: { type: 'string', default: 'memory' } },
+});
 const catalog = await loadCatalog();
 const classes = buildClasses(catalog);
 let search: (q: EngineQuery) => Promise<import('../../src/domain/search/engine.ts').EnginePage>;
 let label: string;
 if (values.engine === 'text') {
   const docs = catalog.map((s) => toDocument({ ...s, aliases: [...s.aliases] }));
-  const engine = new MongoTextEngine(mingoSourceOf(async () => docs), { versionTtlMs: 3_600_000 });
+  const engine = new MongoTextEngine(
+    mingoSourceOf(async () => docs),
+    { versionTtlMs: 3_600_000 },
+  );
   search = (q) => engine.search(q);
   label = '$text engine (pipelines run by mingo)';
 } else if (values.engine === 'memory') {
@@ -37,8 +42,16 @@ if (values.engine === 'text') {
   throw new Error(`--engine: memory or text, not ${values.engine}`);
 }
 const results = await evaluate({ search }, classes);
-const below = printResults(`${label}, ${catalog.length} schools (IPEDS seed + Canadian sample)`, results, Number(values.misses ?? 0));
-if (below && values.engine === 'text') process.stdout.write('(the $text engine has no typo matching by design: its figures do not fail the run)\n');
+const below = printResults(
+  `${label}, ${catalog.length} schools (IPEDS seed + Canadian sample)`,
+  results,
+  Number(values.misses ?? 0),
+);
+if (below && values.engine === 'text')
+  process.stdout.write('(the $text engine has no typo matching by design: its figures do not fail the run)\n');
 const failed = below && values.engine === 'memory';
-if (values.json) process.stdout.write(`${JSON.stringify({ bench: 'quality', schools: catalog.length, classes: results.map(({ misses: _m, ...r }) => r) })}\n`);
+if (values.json)
+  process.stdout.write(
+    `${JSON.stringify({ bench: 'quality', schools: catalog.length, classes: results.map(({ misses: _m, ...r }) => r) })}\n`,
+  );
 process.exitCode = failed ? 1 : 0;

@@ -32,11 +32,17 @@ async function documentsOf(store: Store): Promise<SchoolDocument[]> {
 }
 
 export function mingoSource(store: Store): MingoSource {
-  return mingoSourceOf(() => documentsOf(store), () => store.schools.catalogVersion());
+  return mingoSourceOf(
+    () => documentsOf(store),
+    () => store.schools.catalogVersion(),
+  );
 }
 
 /** The stand-in over these documents. */
-export function mingoSourceOf(documents: () => Promise<SchoolDocument[]>, catalogVersion: () => Promise<string> = async () => '1'): MingoSource {
+export function mingoSourceOf(
+  documents: () => Promise<SchoolDocument[]>,
+  catalogVersion: () => Promise<string> = async () => '1',
+): MingoSource {
   const examined: number[] = [];
   const pipelines: Document[][] = [];
   return {
@@ -49,7 +55,8 @@ export function mingoSourceOf(documents: () => Promise<SchoolDocument[]>, catalo
       const [first, ...rest] = pipeline;
       const match = first?.['$match'] as Record<string, unknown> | undefined;
       const text = (match?.['$text'] as { $search?: unknown } | undefined)?.$search;
-      if (!match || typeof text !== 'string' || /\s/.test(text)) throw new Error('every search pipeline starts with $text on one token: update this stand-in');
+      if (!match || typeof text !== 'string' || /\s/.test(text))
+        throw new Error('every search pipeline starts with $text on one token: update this stand-in');
       const { $text: _text, ...filter } = match;
       const docs = (await documents()).filter((d) => d.tokens.includes(text));
       // A server's $text stage stops handing documents on when a $limit right after it is reached.

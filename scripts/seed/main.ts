@@ -20,7 +20,9 @@ const source = positionals[0] ?? fromRoot('../shared/data/ipeds-hd2022.csv');
 
 const sha256 = createHash('sha256').update(readFileSync(source)).digest('hex');
 if (sha256 !== DOCUMENTED_SHA256) {
-  process.stderr.write(`warning: ${source} is not the file data/seed/SOURCES.md documents (sha256 ${sha256}); update SOURCES.md.\n`);
+  process.stderr.write(
+    `warning: ${source} is not the file data/seed/SOURCES.md documents (sha256 ${sha256}); update SOURCES.md.\n`,
+  );
 }
 
 let result: ReadResult;

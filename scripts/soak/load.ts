@@ -93,7 +93,8 @@ async function call<T>(
     reply = await client.send(method, path, options);
   } catch (error) {
     s.errors++;
-    if (stats.errorSamples.length < 5) stats.errorSamples.push(`${op}: ${error instanceof Error ? error.message : String(error)}`);
+    if (stats.errorSamples.length < 5)
+      stats.errorSamples.push(`${op}: ${error instanceof Error ? error.message : String(error)}`);
     return undefined;
   }
   s.latencies.push(reply.ms);
@@ -105,16 +106,22 @@ async function call<T>(
   try {
     return JSON.parse(reply.body) as T;
   } catch {
-    anomaly(stats, `${op} ${method} ${path.slice(0, 120)} answered 200 with a body that is not JSON: ${reply.body.slice(0, 200)}`);
+    anomaly(
+      stats,
+      `${op} ${method} ${path.slice(0, 120)} answered 200 with a body that is not JSON: ${reply.body.slice(0, 200)}`,
+    );
     return undefined;
   }
 }
 
 export async function login(client: Client, stats: LoadStats, user: UserState): Promise<void> {
-  const body = await call<TokenBody>(client, stats, 'login', 'POST', '/v1/auth', { json: { email: user.email, password: user.password } });
+  const body = await call<TokenBody>(client, stats, 'login', 'POST', '/v1/auth', {
+    json: { email: user.email, password: user.password },
+  });
   if (!body) return;
   user.logins++;
-  if (body.userId !== user.userId) anomaly(stats, `login of ${user.email} answered userId ${body.userId}, not ${user.userId}`);
+  if (body.userId !== user.userId)
+    anomaly(stats, `login of ${user.email} answered userId ${body.userId}, not ${user.userId}`);
   // From now on the newest token: a login past the 100-token cap revokes the oldest, never this one.
   user.token = body.token;
 }
@@ -146,11 +153,20 @@ export async function runLoad(spec: LoadSpec): Promise<void> {
     if (seen.has(tid)) anomaly(stats, `tid ${tid} received twice`);
     seen.add(tid);
     if (body.apirequest.trequestmade !== `search_schools:${q.query}`) {
-      anomaly(stats, `record says ${JSON.stringify(body.apirequest.trequestmade)} for query ${JSON.stringify(q.query)}`);
+      anomaly(
+        stats,
+        `record says ${JSON.stringify(body.apirequest.trequestmade)} for query ${JSON.stringify(q.query)}`,
+      );
     }
     const r = body.requestresult;
-    if (r.schools.length > (q.limit ?? 25) || r.schools.length !== Math.max(0, Math.min(r.limit, r.total_count - r.offset))) {
-      anomaly(stats, `${searchPath(q)}: ${r.schools.length} schools on a page of ${r.limit} at ${r.offset} of ${r.total_count}`);
+    if (
+      r.schools.length > (q.limit ?? 25) ||
+      r.schools.length !== Math.max(0, Math.min(r.limit, r.total_count - r.offset))
+    ) {
+      anomaly(
+        stats,
+        `${searchPath(q)}: ${r.schools.length} schools on a page of ${r.limit} at ${r.offset} of ${r.total_count}`,
+      );
     }
     if (q.stateCode !== undefined && r.schools.some((s) => s.stateprovince !== q.stateCode)) {
       anomaly(stats, `${searchPath(q)}: a school outside ${q.stateCode}`);
@@ -176,22 +192,36 @@ export async function runLoad(spec: LoadSpec): Promise<void> {
         case 'fetchMyRequests': {
           const atSend = user.searches;
           const limit = one(r, [5, 10, 25]);
-          const body = await call<HistoryBody>(client, stats, 'fetchMyRequests', 'GET', `/v1/fetchMyRequests?limit=${limit}`, { token: user.token });
+          const body = await call<HistoryBody>(
+            client,
+            stats,
+            'fetchMyRequests',
+            'GET',
+            `/v1/fetchMyRequests?limit=${limit}`,
+            { token: user.token },
+          );
           if (body) {
             bounds(user, 'fetchMyRequests total_count', body.total_count, atSend);
             if (body.requests.length !== Math.min(limit, body.total_count)) {
-              anomaly(stats, `fetchMyRequests of ${user.email}: ${body.requests.length} records on a page of ${limit} of ${body.total_count}`);
+              anomaly(
+                stats,
+                `fetchMyRequests of ${user.email}: ${body.requests.length} records on a page of ${limit} of ${body.total_count}`,
+              );
             }
           }
           break;
         }
         case 'fetchMyData': {
           const atSend = user.searches;
-          const body = await call<AccountBody>(client, stats, 'fetchMyData', 'GET', '/v1/fetchMyData', { token: user.token });
+          const body = await call<AccountBody>(client, stats, 'fetchMyData', 'GET', '/v1/fetchMyData', {
+            token: user.token,
+          });
           if (body) {
             bounds(user, 'fetchMyData request_count', body.usage.request_count, atSend);
-            if (body.userId !== user.userId) anomaly(stats, `fetchMyData of ${user.email} answered userId ${body.userId}`);
-            if (body.active_tokens < 1 || body.active_tokens > 100) anomaly(stats, `${user.email} has ${body.active_tokens} active tokens`);
+            if (body.userId !== user.userId)
+              anomaly(stats, `fetchMyData of ${user.email} answered userId ${body.userId}`);
+            if (body.active_tokens < 1 || body.active_tokens > 100)
+              anomaly(stats, `${user.email} has ${body.active_tokens} active tokens`);
           }
           break;
         }

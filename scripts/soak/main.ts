@@ -93,7 +93,9 @@ async function main(): Promise<number> {
   });
 
   try {
-    out(`school-search soak: node ${process.version}, ${cpus().length} CPU (${cpus()[0]?.model.trim() ?? '?'}), 1-minute load average ${fmt(loadavg()[0]!, 2)}`);
+    out(
+      `school-search soak: node ${process.version}, ${cpus().length} CPU (${cpus()[0]?.model.trim() ?? '?'}), 1-minute load average ${fmt(loadavg()[0]!, 2)}`,
+    );
     out(
       `${options.seconds} s, ${options.connections} connections, ${options.users} users, seed ${options.seed}; mix: ` +
         OPERATIONS.map((op) => `${op} ${MIX[op]}%`).join(', '),
@@ -102,7 +104,9 @@ async function main(): Promise<number> {
 
     let t = performance.now();
     const accounts = await createUsers(options.users, env);
-    out(`accounts: ${accounts.length} made with \`school-search user create\` in ${fmt((performance.now() - t) / 1000, 1)} s`);
+    out(
+      `accounts: ${accounts.length} made with \`school-search user create\` in ${fmt((performance.now() - t) / 1000, 1)} s`,
+    );
 
     t = performance.now();
     server = await startServer(options.mallocDefaults ? env : { ...env, ...MALLOC_ENV });
@@ -117,7 +121,14 @@ async function main(): Promise<number> {
     const stats = newStats();
     // Every user logs in first, as many at a time as there are connections: the RSS baseline is
     // taken with every libuv thread having hashed once.
-    const users: UserState[] = accounts.map((a) => ({ ...a, token: '', searches: 0, tids: new Set(), inFlight: 0, logins: 0 }));
+    const users: UserState[] = accounts.map((a) => ({
+      ...a,
+      token: '',
+      searches: 0,
+      tids: new Set(),
+      inFlight: 0,
+      logins: 0,
+    }));
     let next = 0;
     await Promise.all(
       Array.from({ length: Math.min(options.connections, users.length) }, async () => {
@@ -127,7 +138,11 @@ async function main(): Promise<number> {
     const notIn = users.filter((u) => u.token === '');
     if (notIn.length > 0) throw new Error(`${notIn.length} users could not log in: ${stats.anomalies.join('; ')}`);
 
-    const queries = makeQueries(readSeed(join(PROJECT_ROOT, 'data/seed/ipeds-hd2022.ndjson')), 5000, mulberry32(options.seed));
+    const queries = makeQueries(
+      readSeed(join(PROJECT_ROOT, 'data/seed/ipeds-hd2022.ndjson')),
+      5000,
+      mulberry32(options.seed),
+    );
 
     process.stderr.write(`  soaking for ${options.seconds} s...\n`);
     const samples: RssSample[] = [];
@@ -141,7 +156,15 @@ async function main(): Promise<number> {
     const serverCpuBefore = readCpuSeconds(server.pid);
     const clientCpuBefore = process.cpuUsage();
     try {
-      await runLoad({ client, users, queries, connections: options.connections, seconds: options.seconds, seed: options.seed, stats });
+      await runLoad({
+        client,
+        users,
+        queries,
+        connections: options.connections,
+        seconds: options.seconds,
+        seed: options.seed,
+        stats,
+      });
     } finally {
       clearInterval(sampler);
     }
@@ -160,7 +183,10 @@ async function main(): Promise<number> {
     const requestsSent = client.sent();
 
     const exit = await server.stop(30_000);
-    return report({ seconds: options.seconds, stats, users, checks, memory, log: server.log, requestsSent, exit, cpu }).length ? 1 : 0;
+    return report({ seconds: options.seconds, stats, users, checks, memory, log: server.log, requestsSent, exit, cpu })
+      .length
+      ? 1
+      : 0;
   } finally {
     client?.close();
     if (server && server.child.exitCode === null) process.kill(server.pid, 'SIGKILL');
@@ -171,6 +197,8 @@ async function main(): Promise<number> {
 try {
   process.exitCode = await main();
 } catch (error) {
-  process.stderr.write(`soak: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\nsoak: FAIL\n`);
+  process.stderr.write(
+    `soak: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\nsoak: FAIL\n`,
+  );
   process.exitCode = 1;
 }

@@ -66,7 +66,10 @@ export function makeQueries(schools: readonly SeedSchool[], count: number, r: Rn
         const n = Math.min(ws.length, 2 + Math.floor(r() * 2));
         const start = Math.floor(r() * (ws.length - n + 1));
         // Typed-so-far: every word but the one-letter ones may be cut short.
-        query = ws.slice(start, start + n).map((w) => (r() < 0.5 ? prefixOf(w) : w)).join(' ');
+        query = ws
+          .slice(start, start + n)
+          .map((w) => (r() < 0.5 ? prefixOf(w) : w))
+          .join(' ');
         break;
       }
       case 'whole name':

@@ -24,7 +24,11 @@ export interface SoakRun {
 const int = (n: number) => n.toLocaleString('en-US');
 
 function statusClasses(statuses: ReadonlyMap<number, number>) {
-  let s2 = 0, s4 = 0, s5 = 0, s429 = 0, other = 0;
+  let s2 = 0,
+    s4 = 0,
+    s5 = 0,
+    s429 = 0,
+    other = 0;
   for (const [code, n] of statuses) {
     if (code === 429) s429 += n;
     else if (code >= 200 && code < 300) s2 += n;
@@ -111,25 +115,57 @@ export function report(run: SoakRun): string[] {
     int(run.users.reduce((n, u) => n + u.logins, 0)),
     run.checks.every(userOk) ? 'ok' : 'MISMATCH',
   ]);
-  out(table(['user', 'expected', 'total_count', 'request_count', 'total_cost', 'tids read', 'missing', 'extra', 'unordered', 'logins', 'verdict'], rows, 1));
+  out(
+    table(
+      [
+        'user',
+        'expected',
+        'total_count',
+        'request_count',
+        'total_cost',
+        'tids read',
+        'missing',
+        'extra',
+        'unordered',
+        'logins',
+        'verdict',
+      ],
+      rows,
+      1,
+    ),
+  );
   for (const c of run.checks) for (const p of c.problems.slice(0, 3)) out(`  ${c.email}: ${p}`);
 
   out();
-  out(`memory: server VmRSS every 1 s (${memory.samples} samples); warm-up = first ${fmt(WARM_UP_SHARE * 100, 0)}% of the run`);
+  out(
+    `memory: server VmRSS every 1 s (${memory.samples} samples); warm-up = first ${fmt(WARM_UP_SHARE * 100, 0)}% of the run`,
+  );
   out(
     table(
-      ['start', 'after warm-up', 'end', 'max (load)', 'peak (VmHWM)', 'middle third (median)', 'last third (median)', 'growth', 'slope'],
-      [[
-        mib(memory.start),
-        mib(memory.afterWarmUp),
-        mib(memory.end),
-        mib(memory.max),
-        mib(memory.peak),
-        mib(memory.middle),
-        mib(memory.last),
-        `${memory.growth >= 0 ? '+' : ''}${fmt(memory.growth * 100, 1)}%`,
-        `${fmt(memory.slopeMiBPerMin, 1)} MiB/min`,
-      ]],
+      [
+        'start',
+        'after warm-up',
+        'end',
+        'max (load)',
+        'peak (VmHWM)',
+        'middle third (median)',
+        'last third (median)',
+        'growth',
+        'slope',
+      ],
+      [
+        [
+          mib(memory.start),
+          mib(memory.afterWarmUp),
+          mib(memory.end),
+          mib(memory.max),
+          mib(memory.peak),
+          mib(memory.middle),
+          mib(memory.last),
+          `${memory.growth >= 0 ? '+' : ''}${fmt(memory.growth * 100, 1)}%`,
+          `${fmt(memory.slopeMiBPerMin, 1)} MiB/min`,
+        ],
+      ],
       0,
     ),
   );
@@ -148,7 +184,9 @@ export function report(run: SoakRun): string[] {
   );
   for (const line of log.samples) out(`  ${line}`);
   if (stats.anomalyCount > 0) {
-    out(`answers that broke the contract or the records (${int(stats.anomalyCount)}, first ${stats.anomalies.length}):`);
+    out(
+      `answers that broke the contract or the records (${int(stats.anomalyCount)}, first ${stats.anomalies.length}):`,
+    );
     for (const a of stats.anomalies) out(`  ${a}`);
   }
   for (const e of stats.errorSamples) out(`  network error: ${e}`);
@@ -157,10 +195,19 @@ export function report(run: SoakRun): string[] {
   const checks: Array<[boolean, string]> = [
     [c.s5 === 0 && logged5xx === 0, `zero 5xx (client saw ${int(c.s5)}, server logged ${int(logged5xx)})`],
     [all.errors === 0, `zero network errors and timeouts (${int(all.errors)})`],
-    [c.s4 + c.s429 + c.other === 0, `every request answered 200 (${int(c.s4)} 4xx, ${int(c.s429)} 429, ${int(c.other)} other)`],
+    [
+      c.s4 + c.s429 + c.other === 0,
+      `every request answered 200 (${int(c.s4)} 4xx, ${int(c.s429)} 429, ${int(c.other)} other)`,
+    ],
     [stats.anomalyCount === 0, `every answer consistent (${int(stats.anomalyCount)} anomalies)`],
-    [run.checks.every(userOk), `zero lost or extra records (${run.checks.filter((x) => !userOk(x)).length} users mismatched)`],
-    [!memory.growing, `memory bounded (last third ${memory.growth >= 0 ? '+' : ''}${mib(memory.last - memory.middle)}, ${fmt(memory.growth * 100, 1)}% over the middle third)`],
+    [
+      run.checks.every(userOk),
+      `zero lost or extra records (${run.checks.filter((x) => !userOk(x)).length} users mismatched)`,
+    ],
+    [
+      !memory.growing,
+      `memory bounded (last third ${memory.growth >= 0 ? '+' : ''}${mib(memory.last - memory.middle)}, ${fmt(memory.growth * 100, 1)}% over the middle third)`,
+    ],
     [log.errors === 0, `no error lines in the server log (${int(log.errors)})`],
     [logged === run.requestsSent, `the server logged every request sent (${int(logged)} of ${int(run.requestsSent)})`],
     [run.exit === 0, `server stopped by SIGTERM with exit code 0 (${String(run.exit)})`],

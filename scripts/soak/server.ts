@@ -90,7 +90,11 @@ export interface Server {
 }
 
 export async function startServer(env: NodeJS.ProcessEnv, startTimeoutMs = 120_000): Promise<Server> {
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'src/main.ts'], { cwd: PROJECT_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'src/main.ts'], {
+    cwd: PROJECT_ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const log: LogCounts = { lines: 0, requests: new Map(), warnings: 0, errors: 0, samples: [] };
   let stderr = '';
   child.stderr!.setEncoding('utf8').on('data', (s: string) => (stderr += s));
@@ -98,7 +102,10 @@ export async function startServer(env: NodeJS.ProcessEnv, startTimeoutMs = 120_0
   const exited = new Promise<number | null>((resolve) => child.once('close', (code) => resolve(code)));
   let seeded: number | undefined;
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the server did not log "listening" within ${startTimeoutMs} ms`)), startTimeoutMs);
+    const timer = setTimeout(
+      () => reject(new Error(`the server did not log "listening" within ${startTimeoutMs} ms`)),
+      startTimeoutMs,
+    );
     void exited.then((code) => reject(new Error(`the server exited with ${code} before listening: ${stderr.trim()}`)));
     child.once('error', reject);
     createInterface({ input: child.stdout! }).on('line', (line) => {

@@ -81,12 +81,19 @@ async function checkUser(client: Client, user: UserState): Promise<UserCheck> {
     );
     if (!page) return check;
     if (check.total === -1) check.total = page.total_count;
-    else if (page.total_count !== check.total) check.problems.push(`total_count changed from ${check.total} to ${page.total_count} at offset ${offset}`);
+    else if (page.total_count !== check.total)
+      check.problems.push(`total_count changed from ${check.total} to ${page.total_count} at offset ${offset}`);
     for (const record of page.requests) {
       const { tid } = record;
-      if (previous && !(previous.ttimemade > record.ttimemade || (previous.ttimemade === record.ttimemade && previous.tid > tid))) {
+      if (
+        previous &&
+        !(previous.ttimemade > record.ttimemade || (previous.ttimemade === record.ttimemade && previous.tid > tid))
+      ) {
         check.unordered++;
-        if (check.unordered <= 3) check.problems.push(`out of order: ${JSON.stringify(previous)} before ${JSON.stringify({ tid, ttimemade: record.ttimemade })}`);
+        if (check.unordered <= 3)
+          check.problems.push(
+            `out of order: ${JSON.stringify(previous)} before ${JSON.stringify({ tid, ttimemade: record.ttimemade })}`,
+          );
       }
       previous = record;
       if (stored.has(tid)) check.duplicates++;
@@ -102,7 +109,11 @@ async function checkUser(client: Client, user: UserState): Promise<UserCheck> {
 }
 
 /** Every user's check, `concurrency` users at a time. */
-export async function verifyRecords(client: Client, users: readonly UserState[], concurrency: number): Promise<UserCheck[]> {
+export async function verifyRecords(
+  client: Client,
+  users: readonly UserState[],
+  concurrency: number,
+): Promise<UserCheck[]> {
   const checks: UserCheck[] = new Array(users.length);
   let next = 0;
   const worker = async () => {

@@ -37,7 +37,10 @@ export async function importCommand(args: string[]): Promise<number> {
   let encoding: Encoding | undefined;
   if (values.encoding !== undefined) {
     encoding = parseEncoding(values.encoding);
-    if (!encoding) throw new UsageError(`--encoding must be ${ENCODING_NAMES} (or another name of these, e.g. utf8, cp1252, iso-8859-1), not "${values.encoding}".`);
+    if (!encoding)
+      throw new UsageError(
+        `--encoding must be ${ENCODING_NAMES} (or another name of these, e.g. utf8, cp1252, iso-8859-1), not "${values.encoding}".`,
+      );
   }
   const file = positionals[0]!;
   const options: ImportOptions = { format, encoding, strict: values.strict, progress: consoleProgress(process.stderr) };
@@ -49,7 +52,12 @@ export async function importCommand(args: string[]): Promise<number> {
     try {
       const report = await dryRunImport(store?.schools ?? null, file, options);
       const against = store ? location : `${location} (which does not exist yet)`;
-      process.stdout.write(describe(report, `Dry run: nothing was written. Importing ${file} (format ${report.format}, encoding ${report.encoding}) into ${against} would give:\n`));
+      process.stdout.write(
+        describe(
+          report,
+          `Dry run: nothing was written. Importing ${file} (format ${report.format}, encoding ${report.encoding}) into ${against} would give:\n`,
+        ),
+      );
       if (report.problems.length === 0) return EXIT.ok;
       process.stderr.write(`school-search: ${describeProblems(file, report.problems)}\n`);
       return EXIT.failed;
@@ -61,7 +69,12 @@ export async function importCommand(args: string[]): Promise<number> {
   const store = await openStore(config.store);
   try {
     const report = await importFile(store, file, options);
-    process.stdout.write(describe(report, `Imported ${report.file} (format ${report.format}, encoding ${report.encoding}) into ${location}\n`));
+    process.stdout.write(
+      describe(
+        report,
+        `Imported ${report.file} (format ${report.format}, encoding ${report.encoding}) into ${location}\n`,
+      ),
+    );
     return EXIT.ok;
   } finally {
     await store.close();
@@ -84,7 +97,9 @@ function describe(report: ImportReport, heading: string): string {
     row('skipped', total),
     ...skipped.map(([reason, count]) => `  ${String(count).padStart(18)}  ${reason}\n`),
     ...(report.dryRun ? [row('invalid', report.problems.length)] : []),
-    ...(report.duplicates.length > 0 ? ['Duplicates merged (the later row wins):\n', ...report.duplicates.map((d) => `  ${describeDuplicate(d)}\n`)] : []),
+    ...(report.duplicates.length > 0
+      ? ['Duplicates merged (the later row wins):\n', ...report.duplicates.map((d) => `  ${describeDuplicate(d)}\n`)]
+      : []),
     report.dryRun
       ? `Read in ${seconds(report.timings.readMs)} s, compared in ${seconds(report.timings.writeMs)} s.\n`
       : `Read in ${seconds(report.timings.readMs)} s, written in ${seconds(report.timings.writeMs)} s.\n`,

@@ -18,16 +18,26 @@ export async function indexesCommand(args: string[]): Promise<number> {
     process.stdout.write(`The embedded store (${config.store.path}) creates its indexes itself; nothing to do.\n`);
     return EXIT.ok;
   }
-  const store = await MongoStore.open({ uri: config.store.uri, search: config.store.search, indexes: 'none', searchIndex: 'skip' });
+  const store = await MongoStore.open({
+    uri: config.store.uri,
+    search: config.store.search,
+    indexes: 'none',
+    searchIndex: 'skip',
+  });
   try {
     // Search fields of an earlier version first: the indexes are built over the current ones.
     const upgraded = await store.schools.upgradeSearchFields();
     await store.createIndexes({ searchIndex: true });
-    const lines = Object.entries(INDEXES).flatMap(([key, indexes]) => indexes.map((i) => `  ${COLLECTIONS[key as keyof typeof COLLECTIONS]}.${i.name}\n`));
+    const lines = Object.entries(INDEXES).flatMap(([key, indexes]) =>
+      indexes.map((i) => `  ${COLLECTIONS[key as keyof typeof COLLECTIONS]}.${i.name}\n`),
+    );
     if (config.store.search.kind === 'atlas') {
-      lines.push(`  schools.${config.store.search.index} (Atlas Search; builds in the background: see its status in Atlas)\n`);
+      lines.push(
+        `  schools.${config.store.search.index} (Atlas Search; builds in the background: see its status in Atlas)\n`,
+      );
     }
-    if (config.store.search.kind === 'atlas') lines.push(`  search_synonyms, search_translations (the index's synonym mappings)\n`);
+    if (config.store.search.kind === 'atlas')
+      lines.push(`  search_synonyms, search_translations (the index's synonym mappings)\n`);
     const note = upgraded > 0 ? `Search fields rewritten: ${upgraded} schools (written by an earlier version).\n` : '';
     process.stdout.write(`${note}Indexes of ${storeLocation(config.store)}:\n${lines.join('')}`);
     return EXIT.ok;

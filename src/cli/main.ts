@@ -55,7 +55,8 @@ function report(error: unknown): number {
   }
   if (error instanceof DomainError) {
     // The driver's own words (e.g. "database is locked") say what to do about an unavailable store.
-    const cause = error instanceof StoreUnavailableError && error.cause instanceof Error ? ` (${error.cause.message})` : '';
+    const cause =
+      error instanceof StoreUnavailableError && error.cause instanceof Error ? ` (${error.cause.message})` : '';
     say(`${error.message}${cause}`);
     return EXIT.failed;
   }

@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.ts';
 import { Argon2Hasher } from '../security/argon2.hasher.ts';
 import { createServices } from '../services.ts';
-import { openStore, } from '../stores/open.ts';
+import { openStore } from '../stores/open.ts';
 import { parseOrUsage } from './args.ts';
 import { readPassword } from './password.ts';
 import { EXIT, UsageError, USER_HELP } from './usage.ts';
@@ -32,7 +32,11 @@ export async function userCommand(args: string[]): Promise<number> {
   const password = await readPassword(process.stdin, process.stderr);
   const store = await openStore(config.store);
   try {
-    const { auth } = createServices({ store, hasher: new Argon2Hasher(config.argon2), tokenTtlSeconds: config.tokenTtlSeconds });
+    const { auth } = createServices({
+      store,
+      hasher: new Argon2Hasher(config.argon2),
+      tokenTtlSeconds: config.tokenTtlSeconds,
+    });
     const user = await auth.createUser(values.email, password);
     process.stderr.write(`Created the account ${user.email}.\n`);
     process.stdout.write(`${user.userId}\n`);

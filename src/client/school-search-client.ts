@@ -13,7 +13,16 @@ import {
   revokeMyToken,
   rotateApiKey,
 } from '../../generated/sdk.gen.ts';
-import type { Account, ApiKey, DailyUsage, RequestHistory, School, SchoolSearchResponse, StateCode, TokenList } from '../../generated/types.gen.ts';
+import type {
+  Account,
+  ApiKey,
+  DailyUsage,
+  RequestHistory,
+  School,
+  SchoolSearchResponse,
+  StateCode,
+  TokenList,
+} from '../../generated/types.gen.ts';
 import { zLimit, zOffset } from '../../generated/zod.gen.ts';
 import { SchoolSearchApiError, unwrap, type DataOf, type SdkResult } from './api-error.ts';
 import { bearer, TokenKeeper, type ClientClock } from './token-keeper.ts';
@@ -89,9 +98,12 @@ export class SchoolSearchClient {
   async *searchAll(params: { query: string; stateCode?: StateCode }): AsyncGenerator<School, void, undefined> {
     for (let offset = 0; ; ) {
       if (offset > MAX_OFFSET) {
-        throw new RangeError(`More than ${MAX_OFFSET} schools match "${params.query}"; narrow the query to see the rest.`);
+        throw new RangeError(
+          `More than ${MAX_OFFSET} schools match "${params.query}"; narrow the query to see the rest.`,
+        );
       }
-      const { schools, total_count } = (await this.searchSchools({ ...params, offset, limit: PAGE_SIZE })).requestresult;
+      const { schools, total_count } = (await this.searchSchools({ ...params, offset, limit: PAGE_SIZE }))
+        .requestresult;
       yield* schools;
       offset += schools.length;
       // An empty page also ends it: schools deleted between pages must not make this spin.
@@ -128,7 +140,10 @@ export class SchoolSearchClient {
    * value (`token`) is in this answer only; give it to a program as its `apiKey`.
    */
   createApiKey(params: { name: string; expiresInDays?: number }): Promise<ApiKey> {
-    const body = { name: params.name, ...(params.expiresInDays === undefined ? {} : { expires_in_days: params.expiresInDays }) };
+    const body = {
+      name: params.name,
+      ...(params.expiresInDays === undefined ? {} : { expires_in_days: params.expiresInDays }),
+    };
     return this.#authed((auth) => createApiKey({ client: this.#client, auth, body }));
   }
 
@@ -158,7 +173,9 @@ export class SchoolSearchClient {
   }
 
   /** Runs `call` with the current token; after a 401, once more with a fresh login. */
-  async #authed<R extends SdkResult<unknown>>(call: (auth: ReturnType<typeof bearer>) => Promise<R>): Promise<DataOf<R>> {
+  async #authed<R extends SdkResult<unknown>>(
+    call: (auth: ReturnType<typeof bearer>) => Promise<R>,
+  ): Promise<DataOf<R>> {
     const token = await this.#keeper.token();
     const first = await call(bearer(token));
     if (first.response?.status !== 401 || !this.#keeper.canLogIn) return unwrap(first);

@@ -52,7 +52,11 @@ export async function ok<T>(pending: Promise<Result<T>>, options: { ending?: boo
   const status = result.response?.status ?? 0;
   if (status >= 200 && status < 300) return result.data as T;
   if (status === 401 && options.ending !== false) onSessionEnded();
-  throw new ApiFailure(status, result.error as Partial<Problem> | undefined, result.response?.headers.get('retry-after') ?? null);
+  throw new ApiFailure(
+    status,
+    result.error as Partial<Problem> | undefined,
+    result.response?.headers.get('retry-after') ?? null,
+  );
 }
 
 /** A sentence for a failure, for the page. */

@@ -37,7 +37,9 @@ export function usageChart(days: DayUsage[]): HTMLElement {
       [Math.floor(days.length / 2), 'middle', Math.floor(days.length / 2) * slot + slot / 2],
       [days.length - 1, 'end', WIDTH - 2],
     ] as const
-  ).map(([i, anchor, x]) => svg('text', { class: 'axis', x: x.toFixed(1), y: HEIGHT - 6, 'text-anchor': anchor }, utcDay(days[i]!.date)));
+  ).map(([i, anchor, x]) =>
+    svg('text', { class: 'axis', x: x.toFixed(1), y: HEIGHT - 6, 'text-anchor': anchor }, utcDay(days[i]!.date)),
+  );
   const picture = svg(
     'svg',
     { viewBox: `0 0 ${WIDTH} ${HEIGHT}`, role: 'img', 'aria-labelledby': 'usage-caption', class: 'chart' },
@@ -46,12 +48,31 @@ export function usageChart(days: DayUsage[]): HTMLElement {
     ...bars,
     ...labels,
   );
-  const rows = [...days].reverse().map((d) => h('tr', {}, h('td', {}, utcDay(d.date)), h('td', { class: 'number' }, count(d.request_count)), h('td', { class: 'number' }, count(d.total_cost))));
+  const rows = [...days]
+    .reverse()
+    .map((d) =>
+      h(
+        'tr',
+        {},
+        h('td', {}, utcDay(d.date)),
+        h('td', { class: 'number' }, count(d.request_count)),
+        h('td', { class: 'number' }, count(d.total_cost)),
+      ),
+    );
   return h(
     'figure',
     { class: 'usage' },
-    h('figcaption', { id: 'usage-caption' }, `${count(total)} request${total === 1 ? '' : 's'} in the last ${days.length} days (UTC), at most ${count(max)} a day`),
+    h(
+      'figcaption',
+      { id: 'usage-caption' },
+      `${count(total)} request${total === 1 ? '' : 's'} in the last ${days.length} days (UTC), at most ${count(max)} a day`,
+    ),
     picture,
-    h('details', {}, h('summary', {}, 'Show as a table'), table('Requests per day', ['Day (UTC)', 'Requests', 'Cost'], rows, { captionHidden: true })),
+    h(
+      'details',
+      {},
+      h('summary', {}, 'Show as a table'),
+      table('Requests per day', ['Day (UTC)', 'Requests', 'Cost'], rows, { captionHidden: true }),
+    ),
   );
 }

@@ -3,7 +3,11 @@
 type Child = Node | string | number | null | undefined | false;
 type Attributes = Record<string, string | number | boolean | undefined | ((event: Event) => void)>;
 
-export function h<K extends keyof HTMLElementTagNameMap>(tag: K, attributes: Attributes = {}, ...children: Child[]): HTMLElementTagNameMap[K] {
+export function h<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  attributes: Attributes = {},
+  ...children: Child[]
+): HTMLElementTagNameMap[K] {
   const element = document.createElement(tag);
   setAttributes(element, attributes);
   append(element, children);
@@ -50,11 +54,22 @@ export function show(parent: Element, ...children: Child[]): void {
 export function field(label: string, input: HTMLInputElement | HTMLSelectElement, hint?: string): HTMLElement {
   const hintId = hint ? `${input.id}-hint` : undefined;
   if (hintId) input.setAttribute('aria-describedby', hintId);
-  return h('div', { class: 'field' }, h('label', { for: input.id }, label), input, hint ? h('p', { id: hintId, class: 'hint' }, hint) : null);
+  return h(
+    'div',
+    { class: 'field' },
+    h('label', { for: input.id }, label),
+    input,
+    hint ? h('p', { id: hintId, class: 'hint' }, hint) : null,
+  );
 }
 
 /** A table that scrolls sideways on a narrow screen instead of widening the page. */
-export function table(caption: string, headings: string[], rows: Node[], options: { captionHidden?: boolean } = {}): HTMLElement {
+export function table(
+  caption: string,
+  headings: string[],
+  rows: Node[],
+  options: { captionHidden?: boolean } = {},
+): HTMLElement {
   return h(
     'div',
     { class: 'scroll', role: 'region', 'aria-label': caption, tabindex: 0 },

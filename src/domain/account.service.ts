@@ -29,7 +29,13 @@ export class AccountService {
   readonly #clock: Clock;
   readonly #retention: RetentionPolicy;
 
-  constructor(deps: { users: UserStore; tokens: TokenStore; requests: RequestLog; clock: Clock; retention?: RetentionPolicy }) {
+  constructor(deps: {
+    users: UserStore;
+    tokens: TokenStore;
+    requests: RequestLog;
+    clock: Clock;
+    retention?: RetentionPolicy;
+  }) {
     this.#retention = deps.retention ?? KEEP_EVERYTHING;
     this.#users = deps.users;
     this.#tokens = deps.tokens;
@@ -49,10 +55,18 @@ export class AccountService {
   }
 
   /** A page of the caller's history, newest first, and the cursor of the page after it (null at the oldest record). */
-  async history(principal: Principal, page: { offset: number; limit: number; cursor?: string | undefined }): Promise<HistoryView> {
+  async history(
+    principal: Principal,
+    page: { offset: number; limit: number; cursor?: string | undefined },
+  ): Promise<HistoryView> {
     const after = page.cursor === undefined ? undefined : decodeCursor(page.cursor);
     const keptFrom = this.#retention.keptFrom(this.#clock.now());
-    const found = await this.#requests.list(principal.userId, { offset: page.offset, limit: page.limit, after, keptFrom });
+    const found = await this.#requests.list(principal.userId, {
+      offset: page.offset,
+      limit: page.limit,
+      after,
+      keptFrom,
+    });
     const last = found.records.at(-1);
     return { total: found.total, records: found.records, nextCursor: found.more && last ? encodeCursor(last) : null };
   }
@@ -60,7 +74,9 @@ export class AccountService {
   /** The last `days` UTC days, today included, oldest first, every day present (zeros where none). */
   async usageByDay(principal: Principal, days: number): Promise<{ from: string; to: string; days: DayUsage[] }> {
     const today = Date.parse(`${this.#clock.now().toISOString().slice(0, 10)}T00:00:00.000Z`);
-    const all = Array.from({ length: days }, (_, i) => new Date(today - (days - 1 - i) * DAY_MS).toISOString().slice(0, 10));
+    const all = Array.from({ length: days }, (_, i) =>
+      new Date(today - (days - 1 - i) * DAY_MS).toISOString().slice(0, 10),
+    );
     const from = all[0]!;
     const to = all[all.length - 1]!;
     const found = new Map((await this.#requests.usageByDay(principal.userId, from, to)).map((d) => [d.day, d]));

@@ -1,6 +1,13 @@
 // Accounts and tokens: log in, authenticate, rotate, list and revoke. No HTTP in here.
 import { randomUUID } from 'node:crypto';
-import { EmailTakenError, InvalidCredentialsError, InvalidInputError, NotFoundError, UnauthenticatedError, WrongPasswordError } from './errors.ts';
+import {
+  EmailTakenError,
+  InvalidCredentialsError,
+  InvalidInputError,
+  NotFoundError,
+  UnauthenticatedError,
+  WrongPasswordError,
+} from './errors.ts';
 import type { Clock, PasswordHasher, TokenRecord, TokenStore, UserStore } from './ports.ts';
 import { looksLikeToken, mintToken, newTokenValue, tokenDigest } from './token.ts';
 
@@ -47,7 +54,8 @@ export const MAX_EMAIL_LENGTH = 254;
  * The e-mail shape the server's validator accepts for `format: email` (ajv-formats, full mode),
  * so that an operator cannot create an account whose e-mail the login operation would refuse.
  */
-const EMAIL = /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i;
+const EMAIL =
+  /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i;
 
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
@@ -63,7 +71,13 @@ export class AuthService {
    * the same time as a wrong password. */
   #decoy: Promise<string> | undefined;
 
-  constructor(deps: { users: UserStore; tokens: TokenStore; hasher: PasswordHasher; clock: Clock; settings: AuthSettings }) {
+  constructor(deps: {
+    users: UserStore;
+    tokens: TokenStore;
+    hasher: PasswordHasher;
+    clock: Clock;
+    settings: AuthSettings;
+  }) {
     this.#users = deps.users;
     this.#tokens = deps.tokens;
     this.#hasher = deps.hasher;
@@ -75,10 +89,14 @@ export class AuthService {
   async createUser(email: string, password: string): Promise<{ userId: string; email: string }> {
     const normalized = normalizeEmail(email);
     if (!EMAIL.test(normalized) || normalized.length > MAX_EMAIL_LENGTH) {
-      throw new InvalidInputError(`"${email}" is not an e-mail address the API accepts (ASCII, at most ${MAX_EMAIL_LENGTH} characters).`);
+      throw new InvalidInputError(
+        `"${email}" is not an e-mail address the API accepts (ASCII, at most ${MAX_EMAIL_LENGTH} characters).`,
+      );
     }
     if (password.length < MIN_PASSWORD_LENGTH || password.length > MAX_PASSWORD_LENGTH) {
-      throw new InvalidInputError(`The password must have ${MIN_PASSWORD_LENGTH} to ${MAX_PASSWORD_LENGTH} characters.`);
+      throw new InvalidInputError(
+        `The password must have ${MIN_PASSWORD_LENGTH} to ${MAX_PASSWORD_LENGTH} characters.`,
+      );
     }
     if (await this.#users.findByEmail(normalized)) throw new EmailTakenError(normalized);
     const userId = randomUUID();
@@ -121,7 +139,9 @@ export class AuthService {
     if (!user) throw new UnauthenticatedError('unknown');
     if (!(await this.#hasher.verify(user.passwordHash, current))) throw new WrongPasswordError();
     if (next.length < MIN_PASSWORD_LENGTH || next.length > MAX_PASSWORD_LENGTH) {
-      throw new InvalidInputError(`The password must have ${MIN_PASSWORD_LENGTH} to ${MAX_PASSWORD_LENGTH} characters.`);
+      throw new InvalidInputError(
+        `The password must have ${MIN_PASSWORD_LENGTH} to ${MAX_PASSWORD_LENGTH} characters.`,
+      );
     }
     await this.#users.setPasswordHash(user.id, await this.#hasher.hash(next));
     await this.#tokens.revokeAllExcept(user.id, principal.tokenId, this.#clock.now());

@@ -22,7 +22,13 @@ export function encodeCursor(position: HistoryPosition): string {
 export function decodeCursor(cursor: string): HistoryPosition {
   const [version, time, id, ...rest] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
   const timeMade = new Date(time ?? '');
-  if (version !== VERSION || rest.length > 0 || Number.isNaN(timeMade.getTime()) || timeMade.toISOString() !== time || !ID.test(id ?? '')) {
+  if (
+    version !== VERSION ||
+    rest.length > 0 ||
+    Number.isNaN(timeMade.getTime()) ||
+    timeMade.toISOString() !== time ||
+    !ID.test(id ?? '')
+  ) {
     throw new InvalidInputError('The cursor is not one this API issued: pass the next_cursor of a page unchanged.');
   }
   return { timeMade, id: id! };

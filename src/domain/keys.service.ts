@@ -60,7 +60,8 @@ export class KeyService {
     if (!old) throw new NotFoundError('There is no such API key.');
     const issued = mintToken(principal.userId, 'key', old.name, now, old.expiresAt.getTime() - old.createdAt.getTime());
     // False when a concurrent request revoked it between the read and now.
-    if (!(await this.#tokens.rotate(principal.userId, old.id, issued.record, now))) throw new NotFoundError('There is no such API key.');
+    if (!(await this.#tokens.rotate(principal.userId, old.id, issued.record, now)))
+      throw new NotFoundError('There is no such API key.');
     return issued;
   }
 }

@@ -17,7 +17,10 @@ export const KEEP_EVERYTHING: RetentionPolicy = { keptFrom: () => undefined };
 /** Keeps today's records and those of the `days` (≥ 1) UTC days before it. */
 export function keepDays(days: number): RetentionPolicy {
   return {
-    keptFrom: (now) => new Date(Date.parse(`${now.toISOString().slice(0, 10)}T00:00:00.000Z`) - days * DAY_MS).toISOString().slice(0, 10),
+    keptFrom: (now) =>
+      new Date(Date.parse(`${now.toISOString().slice(0, 10)}T00:00:00.000Z`) - days * DAY_MS)
+        .toISOString()
+        .slice(0, 10),
   };
 }
 

@@ -41,29 +41,44 @@ export function draftSchool(input: SchoolInput): DraftResult {
   const givenState = input.stateprovince.trim();
   const state = givenState.toUpperCase();
   if (!name) return { ok: false, reason: 'schoolname is empty' };
-  if (name.length > MAX_NAME_LENGTH) return { ok: false, reason: `schoolname is longer than ${MAX_NAME_LENGTH} characters` };
+  if (name.length > MAX_NAME_LENGTH)
+    return { ok: false, reason: `schoolname is longer than ${MAX_NAME_LENGTH} characters` };
   if (words(name).length === 0) return { ok: false, reason: 'schoolname has no letters or digits' };
   if (!city) return { ok: false, reason: 'city is empty' };
   if (city.length > MAX_NAME_LENGTH) return { ok: false, reason: `city is longer than ${MAX_NAME_LENGTH} characters` };
   if (!STATE_CODES.has(state)) {
-    return { ok: false, reason: `stateprovince "${givenState}" is not a US state/territory or Canadian province/territory code` };
+    return {
+      ok: false,
+      reason: `stateprovince "${givenState}" is not a US state/territory or Canadian province/territory code`,
+    };
   }
   const givenImage = input.image_url?.trim() || null;
   const imageUrl = givenImage === null ? null : httpUrl(givenImage);
   if (imageUrl === undefined) return { ok: false, reason: `image_url "${givenImage}" is not an http(s) URL` };
   const prominence = prominenceOf(input.prominence);
-  if (prominence === undefined) return { ok: false, reason: `prominence "${String(input.prominence)}" is not a whole number from 0 to ${MAX_PROMINENCE}` };
+  if (prominence === undefined)
+    return {
+      ok: false,
+      reason: `prominence "${String(input.prominence)}" is not a whole number from 0 to ${MAX_PROMINENCE}`,
+    };
   const address = text(input.address);
-  if (address && address.length > MAX_ADDRESS_LENGTH) return { ok: false, reason: `address is longer than ${MAX_ADDRESS_LENGTH} characters` };
+  if (address && address.length > MAX_ADDRESS_LENGTH)
+    return { ok: false, reason: `address is longer than ${MAX_ADDRESS_LENGTH} characters` };
   const postalCode = text(input.postal_code);
-  if (postalCode && postalCode.length > MAX_POSTAL_CODE_LENGTH) return { ok: false, reason: `postal_code is longer than ${MAX_POSTAL_CODE_LENGTH} characters` };
+  if (postalCode && postalCode.length > MAX_POSTAL_CODE_LENGTH)
+    return { ok: false, reason: `postal_code is longer than ${MAX_POSTAL_CODE_LENGTH} characters` };
   const latitude = coordinate(input.latitude, 90);
-  if (latitude === undefined) return { ok: false, reason: `latitude "${String(input.latitude)}" is not a number from -90 to 90` };
+  if (latitude === undefined)
+    return { ok: false, reason: `latitude "${String(input.latitude)}" is not a number from -90 to 90` };
   const longitude = coordinate(input.longitude, 180);
-  if (longitude === undefined) return { ok: false, reason: `longitude "${String(input.longitude)}" is not a number from -180 to 180` };
+  if (longitude === undefined)
+    return { ok: false, reason: `longitude "${String(input.longitude)}" is not a number from -180 to 180` };
   // Half a position places the school nowhere: the row is wrong, not half known.
   if ((latitude === null) !== (longitude === null)) {
-    return { ok: false, reason: latitude === null ? 'longitude is given without latitude' : 'latitude is given without longitude' };
+    return {
+      ok: false,
+      reason: latitude === null ? 'longitude is given without latitude' : 'latitude is given without longitude',
+    };
   }
   const given = input.schoolid?.trim();
   if (given && !isUuid(given)) return { ok: false, reason: `schoolid "${given}" is not a UUID` };

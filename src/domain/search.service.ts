@@ -39,7 +39,12 @@ export class SearchService {
   }
 
   async search(principal: Principal, input: SearchInput): Promise<SearchOutcome> {
-    const page = await this.#engine.search({ plan: planQuery(input.query), state: input.stateCode, offset: input.offset, limit: input.limit });
+    const page = await this.#engine.search({
+      plan: planQuery(input.query),
+      state: input.stateCode,
+      offset: input.offset,
+      limit: input.limit,
+    });
     const record: RequestRecord = {
       id: randomUUID(),
       userId: principal.userId,

@@ -24,7 +24,13 @@ export function tokenHint(value: string): string {
 }
 
 /** A new token of `userId`'s, living `lifetimeMs` from `now`, and its value (shown once, never stored). */
-export function mintToken(userId: string, kind: TokenKind, name: string | null, now: Date, lifetimeMs: number): { record: TokenRecord; value: string } {
+export function mintToken(
+  userId: string,
+  kind: TokenKind,
+  name: string | null,
+  now: Date,
+  lifetimeMs: number,
+): { record: TokenRecord; value: string } {
   const value = newTokenValue();
   return {
     value,

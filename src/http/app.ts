@@ -61,7 +61,14 @@ export function createApp(options: AppOptions): express.Express {
   if (options.metricsEndpoint) app.use(metricsRoute(options.metricsEndpoint.token, options.metricsEndpoint.scrape));
   app.use(refuseDeclaredLargeBodies);
   app.use(utf8Query);
-  app.use(express.json({ limit: MAX_BODY_BYTES, type: ['application/json', 'application/*+json'], strict: true, verify: strictJsonBody }));
+  app.use(
+    express.json({
+      limit: MAX_BODY_BYTES,
+      type: ['application/json', 'application/*+json'],
+      strict: true,
+      verify: strictJsonBody,
+    }),
+  );
   app.use(validator(contract, authentication(options.auth, contract), options.validateResponses));
   app.use(strictIntegers(contract));
   app.use(rateLimiting(options.rateLimits, logger, options.quotas));

@@ -66,7 +66,14 @@ export function operationOf(req: Request): string {
  * before it was matched, e.g. a 413). Compares characters only: allocates nothing.
  */
 function routeGroup(url: string): RouteGroup {
-  if (url === '/' || url.charCodeAt(1) === 63 /* ? */ || under(url, '/docs') || under(url, '/openapi.json') || url.startsWith('/problems/')) return 'docs';
+  if (
+    url === '/' ||
+    url.charCodeAt(1) === 63 /* ? */ ||
+    under(url, '/docs') ||
+    under(url, '/openapi.json') ||
+    url.startsWith('/problems/')
+  )
+    return 'docs';
   if (under(url, '/dashboard')) return 'dashboard';
   if (under(url, '/metrics')) return 'metrics';
   return 'other';

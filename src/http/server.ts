@@ -45,7 +45,9 @@ export async function listen(
       app(req, res);
     },
   );
-  server.on('clientError', (error: Error & { code?: string }, socket: Duplex) => answerClientError(error, socket, logger));
+  server.on('clientError', (error: Error & { code?: string }, socket: Duplex) =>
+    answerClientError(error, socket, logger),
+  );
   server.listen(port, host);
   await once(server, 'listening');
   return server;
@@ -70,7 +72,13 @@ export function drainConnections(server: Server): () => void {
 }
 
 /** Refuses a request before the app sees it, and closes the connection. */
-function refuse(req: IncomingMessage, res: ServerResponse, kind: ProblemKind, detail: string, logger: Logger | undefined): void {
+function refuse(
+  req: IncomingMessage,
+  res: ServerResponse,
+  kind: ProblemKind,
+  detail: string,
+  logger: Logger | undefined,
+): void {
   const requestId = randomUUID();
   const path = scrub((req.url ?? '').split(/[?#]/)[0]!);
   logger?.info({ requestId, method: req.method, path, status: kind.status }, 'request');

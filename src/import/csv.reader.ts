@@ -3,7 +3,16 @@ import { headedRecords } from './csv.records.ts';
 import type { SourceReader } from './source.ts';
 
 const REQUIRED = ['schoolname', 'city', 'stateprovince'] as const;
-const OPTIONAL = ['image_url', 'schoolid', 'aliases', 'prominence', 'address', 'postal_code', 'latitude', 'longitude'] as const;
+const OPTIONAL = [
+  'image_url',
+  'schoolid',
+  'aliases',
+  'prominence',
+  'address',
+  'postal_code',
+  'latitude',
+  'longitude',
+] as const;
 const KNOWN: ReadonlySet<string> = new Set([...REQUIRED, ...OPTIONAL]);
 
 type Column = (typeof REQUIRED)[number] | (typeof OPTIONAL)[number];

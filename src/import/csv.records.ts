@@ -90,7 +90,11 @@ export interface HeaderRules extends CsvOptions {
  * column positions; the shared part of every CSV format's reader. A syntax error ends the
  * file; a record with another number of fields than the header is an error row of its own.
  */
-export async function* headedRecords(data: Buffer, onProgress: (fraction: number) => void, rules: HeaderRules): AsyncGenerator<HeadedItem> {
+export async function* headedRecords(
+  data: Buffer,
+  onProgress: (fraction: number) => void,
+  rules: HeaderRules,
+): AsyncGenerator<HeadedItem> {
   let header: Map<string, number> | undefined;
   // The header's own width, not the map's size: a header may repeat a column name.
   let width = 0;
@@ -119,7 +123,11 @@ export async function* headedRecords(data: Buffer, onProgress: (fraction: number
 }
 
 /** The refusal of a header that lacks any of `required`, or undefined. */
-export function missingColumns(columns: readonly string[], required: readonly string[], what: string): string | undefined {
+export function missingColumns(
+  columns: readonly string[],
+  required: readonly string[],
+  what: string,
+): string | undefined {
   const missing = required.filter((c) => !columns.includes(c));
   return missing.length > 0 ? `${what}: missing column(s) ${missing.join(', ')}` : undefined;
 }

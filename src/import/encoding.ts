@@ -14,9 +14,9 @@ export const ENCODING_NAMES = 'utf-8, windows-1252 or latin1';
 /** Spellings people use that are not WHATWG labels. */
 const SPELLINGS: Readonly<Record<string, string>> = {
   'latin-1': 'latin1',
-  'windows1252': 'windows-1252',
+  windows1252: 'windows-1252',
   'win-1252': 'windows-1252',
-  'win1252': 'windows-1252',
+  win1252: 'windows-1252',
   'cp-1252': 'windows-1252',
 };
 
@@ -42,7 +42,9 @@ export function startsWithUtf8Bom(data: Buffer): boolean {
   return data.subarray(0, 3).equals(UTF8_BOM);
 }
 
-export type Decoded = { readonly ok: true; readonly utf8: Buffer } | { readonly ok: false; readonly problems: readonly RowProblem[] };
+export type Decoded =
+  | { readonly ok: true; readonly utf8: Buffer }
+  | { readonly ok: false; readonly problems: readonly RowProblem[] };
 
 /**
  * The file's text as UTF-8 bytes, line breaks where they were (so line numbers hold). UTF-8 is
@@ -50,7 +52,8 @@ export type Decoded = { readonly ok: true; readonly utf8: Buffer } | { readonly 
  * first bad byte, instead of a U+FFFD in a school's name.
  */
 export function decode(data: Buffer, encoding: Encoding): Decoded {
-  if (encoding === 'windows-1252') return { ok: true, utf8: Buffer.from(new TextDecoder('windows-1252').decode(data), 'utf8') };
+  if (encoding === 'windows-1252')
+    return { ok: true, utf8: Buffer.from(new TextDecoder('windows-1252').decode(data), 'utf8') };
   try {
     new TextDecoder('utf-8', { fatal: true }).decode(data);
     return { ok: true, utf8: data };

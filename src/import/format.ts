@@ -12,7 +12,12 @@ import type { SourceReader } from './source.ts';
 export const FORMATS = ['ipeds', 'odef', 'csv', 'ndjson'] as const;
 export type ImportFormat = (typeof FORMATS)[number];
 
-export const READERS: Readonly<Record<ImportFormat, SourceReader>> = { ipeds: readIpeds, odef: readOdef, csv: readCsv, ndjson: readNdjson };
+export const READERS: Readonly<Record<ImportFormat, SourceReader>> = {
+  ipeds: readIpeds,
+  odef: readOdef,
+  csv: readCsv,
+  ndjson: readNdjson,
+};
 
 /** The encoding each directory is distributed in: NCES and Statistics Canada publish Windows-1252. */
 export const DEFAULT_ENCODINGS: Readonly<Record<ImportFormat, Encoding>> = {
@@ -29,7 +34,11 @@ export function isFormat(value: string): value is ImportFormat {
 export function detectFormat(path: string, data: Buffer): ImportFormat {
   const ext = extname(path).toLowerCase();
   if (ext === '.ndjson' || ext === '.jsonl') return 'ndjson';
-  const head = data.subarray(0, 64 * 1024).toString('latin1').replace(/^\xEF\xBB\xBF/, '').trimStart();
+  const head = data
+    .subarray(0, 64 * 1024)
+    .toString('latin1')
+    .replace(/^\xEF\xBB\xBF/, '')
+    .trimStart();
   // IPEDS and ODEF files are named hd2022.csv, ODEF_v2_1.csv like any CSV: only the header tells them apart.
   const columns = (head.split(/\r?\n/, 1)[0] ?? '').split(',').map((c) => c.replace(/"/g, ''));
   const directory = isIpedsHeader(columns) ? 'ipeds' : isOdefHeader(columns) ? 'odef' : undefined;
@@ -37,5 +46,7 @@ export function detectFormat(path: string, data: Buffer): ImportFormat {
   if (head.startsWith('{')) return 'ndjson';
   if (directory) return directory;
   if (columns.map((c) => c.trim()).includes('schoolname')) return 'csv';
-  throw new UnknownFormatError(`Cannot tell the format of ${path}: name it .csv, .ndjson or .jsonl, or pass --format ${FORMATS.join('|')}.`);
+  throw new UnknownFormatError(
+    `Cannot tell the format of ${path}: name it .csv, .ndjson or .jsonl, or pass --format ${FORMATS.join('|')}.`,
+  );
 }

@@ -45,7 +45,14 @@ export async function importFile(store: Store, path: string, options: ImportOpti
     progress.stop();
   }
   const { drafts, ...rest } = read;
-  return { file: path, ...rest, schools: drafts.length, counts, dryRun: false, timings: { readMs: Math.round(readAt - startedAt), writeMs: Math.round(performance.now() - readAt) } };
+  return {
+    file: path,
+    ...rest,
+    schools: drafts.length,
+    counts,
+    dryRun: false,
+    timings: { readMs: Math.round(readAt - startedAt), writeMs: Math.round(performance.now() - readAt) },
+  };
 }
 
 /**
@@ -53,11 +60,24 @@ export async function importFile(store: Store, path: string, options: ImportOpti
  * report, not thrown; a file that is not in its encoding still throws ImportError. `schools` is
  * the store to compare with; null when there is none yet (then every school would be inserted).
  */
-export async function dryRunImport(schools: Pick<SchoolStore, 'compareMany'> | null, path: string, options: ImportOptions = {}): Promise<ImportReport> {
+export async function dryRunImport(
+  schools: Pick<SchoolStore, 'compareMany'> | null,
+  path: string,
+  options: ImportOptions = {},
+): Promise<ImportReport> {
   const startedAt = performance.now();
   const read = await readSource(path, options);
   const readAt = performance.now();
-  const counts = schools ? await schools.compareMany(read.drafts) : { inserted: read.drafts.length, updated: 0, unchanged: 0 };
+  const counts = schools
+    ? await schools.compareMany(read.drafts)
+    : { inserted: read.drafts.length, updated: 0, unchanged: 0 };
   const { drafts, ...rest } = read;
-  return { file: path, ...rest, schools: drafts.length, counts, dryRun: true, timings: { readMs: Math.round(readAt - startedAt), writeMs: Math.round(performance.now() - readAt) } };
+  return {
+    file: path,
+    ...rest,
+    schools: drafts.length,
+    counts,
+    dryRun: true,
+    timings: { readMs: Math.round(readAt - startedAt), writeMs: Math.round(performance.now() - readAt) },
+  };
 }

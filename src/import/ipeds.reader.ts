@@ -51,7 +51,17 @@ export function ipedsProminence(get: (column: string) => string | undefined): nu
   const level = n('ICLEVEL');
   const points =
     (size >= 1 && size <= 5 ? size * 6 : 0) +
-    (carnegie === 15 ? 30 : carnegie === 16 ? 22 : carnegie === 17 ? 15 : carnegie >= 18 && carnegie <= 20 ? 8 : carnegie >= 21 && carnegie <= 23 ? 4 : 0) +
+    (carnegie === 15
+      ? 30
+      : carnegie === 16
+        ? 22
+        : carnegie === 17
+          ? 15
+          : carnegie >= 18 && carnegie <= 20
+            ? 8
+            : carnegie >= 21 && carnegie <= 23
+              ? 4
+              : 0) +
     (profile === 14 || profile === 15 ? 10 : [8, 9, 12, 13].includes(profile) ? 5 : 0) +
     (/^\d{8}$/.test(opeid) && opeid.endsWith('00') ? 15 : 0) +
     (level === 1 ? 15 : level === 2 ? 8 : 0);

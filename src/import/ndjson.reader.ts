@@ -26,7 +26,8 @@ function toRow(line: number, text: string): SourceRow {
   } catch (error) {
     return { line, error: `is not valid JSON (${(error as Error).message})` };
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return { line, error: 'is not a JSON object' };
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    return { line, error: 'is not a JSON object' };
   const record = value as Record<string, unknown>;
   const unknown = Object.keys(record).filter((k) => !KNOWN.has(k));
   if (unknown.length > 0) return { line, error: `unknown field(s) ${unknown.map((k) => `"${k}"`).join(', ')}` };
@@ -36,15 +37,21 @@ function toRow(line: number, text: string): SourceRow {
   }
   for (const field of NULLABLE) {
     const v = record[field];
-    if (v !== undefined && v !== null && typeof v !== 'string') return { line, error: `${field} must be a string or null` };
+    if (v !== undefined && v !== null && typeof v !== 'string')
+      return { line, error: `${field} must be a string or null` };
   }
   const aliases = record['aliases'];
-  if (aliases !== undefined && aliases !== null && !(Array.isArray(aliases) && aliases.every((a) => typeof a === 'string'))) {
+  if (
+    aliases !== undefined &&
+    aliases !== null &&
+    !(Array.isArray(aliases) && aliases.every((a) => typeof a === 'string'))
+  ) {
     return { line, error: 'aliases must be an array of strings' };
   }
   for (const field of NUMBERS) {
     const v = record[field];
-    if (v !== undefined && v !== null && typeof v !== 'number') return { line, error: `${field} must be a number or null` };
+    if (v !== undefined && v !== null && typeof v !== 'number')
+      return { line, error: `${field} must be a number or null` };
   }
   const optional = (field: string) => (record[field] as string | null | undefined) ?? undefined;
   const number = (field: string) => (record[field] as number | null | undefined) ?? undefined;

@@ -19,8 +19,19 @@ const MISSING: ReadonlySet<string> = new Set(['', '..', '...']);
 
 /** Province and territory codes by Statistics Canada's PRUID: where Prov_Terr is missing. */
 const PROVINCE_BY_PRUID: Readonly<Record<string, string>> = {
-  '10': 'NL', '11': 'PE', '12': 'NS', '13': 'NB', '24': 'QC', '35': 'ON', '46': 'MB',
-  '47': 'SK', '48': 'AB', '59': 'BC', '60': 'YT', '61': 'NT', '62': 'NU',
+  '10': 'NL',
+  '11': 'PE',
+  '12': 'NS',
+  '13': 'NB',
+  '24': 'QC',
+  '35': 'ON',
+  '46': 'MB',
+  '47': 'SK',
+  '48': 'AB',
+  '59': 'BC',
+  '60': 'YT',
+  '61': 'NT',
+  '62': 'NU',
 };
 
 /** An ODEF header names Facility_Name and Prov_Terr. */

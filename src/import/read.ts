@@ -77,7 +77,11 @@ export async function readSource(path: string, options: ReadOptions = {}): Promi
   const encoding = options.encoding ?? (startsWithUtf8Bom(data) ? 'utf-8' : DEFAULT_ENCODINGS[format]);
   const decoded = decode(data, encoding);
   if (!decoded.ok) {
-    throw new ImportError(path, decoded.problems, 'The file is not UTF-8: if it is Windows-1252 or Latin-1, import it with --encoding windows-1252.');
+    throw new ImportError(
+      path,
+      decoded.problems,
+      'The file is not UTF-8: if it is Windows-1252 or Latin-1, import it with --encoding windows-1252.',
+    );
   }
   const drafts: SchoolDraft[] = [];
   const skipped: Record<string, number> = {};
@@ -115,7 +119,10 @@ export async function readSource(path: string, options: ReadOptions = {}): Promi
       } else if (earlier.fingerprint === fingerprint) {
         skipped[IDENTICAL_DUPLICATE] = (skipped[IDENTICAL_DUPLICATE] ?? 0) + 1;
       } else if (options.strict) {
-        problems.push({ line: row.line, reason: `has the same school id ${draft.id} as line ${earlier.line}, with different values` });
+        problems.push({
+          line: row.line,
+          reason: `has the same school id ${draft.id} as line ${earlier.line}, with different values`,
+        });
       } else {
         duplicates.push({ line: row.line, replaces: earlier.line, id: draft.id });
         drafts[earlier.index] = draft;

@@ -11,9 +11,13 @@ import { collectDefaultMetrics, Counter, Registry, type Metric } from 'prom-clie
 import type { Metrics, StoreFailure, Telemetry } from './metrics.port.ts';
 
 /** From a health check (~0.1 ms) to a login under load (~1 s) and a stuck request (10 s). */
-export const REQUEST_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10] as const;
+export const REQUEST_BUCKETS = [
+  0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10,
+] as const;
 /** The in-process index answers in 0.01–0.5 ms; a MongoDB engine in milliseconds. */
-export const SEARCH_BUCKETS = [0.00005, 0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1] as const;
+export const SEARCH_BUCKETS = [
+  0.00005, 0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1,
+] as const;
 
 /** Beyond this many distinct operation labels (the contract has 16), the rest count as `other`. */
 const MAX_OPERATIONS = 64;
@@ -52,7 +56,8 @@ export function prometheusTelemetry(options: PrometheusOptions): Telemetry {
     name: 'school_search_search_duration_seconds',
     help: 'Time the search engine took to answer one search (without HTTP, authentication or metering).',
     type: 'histogram',
-    values: () => (search.count === 0 ? [] : search.export('school_search_search_duration_seconds', { engine: options.engine })),
+    values: () =>
+      search.count === 0 ? [] : search.export('school_search_search_duration_seconds', { engine: options.engine }),
   });
   const storeErrors = new Counter({
     name: 'school_search_store_errors_total',
@@ -169,7 +174,8 @@ class RequestSeries {
     const samples: Sample[] = [];
     for (const [operation, { statuses }] of this.#slots) {
       for (let i = 0; i < statuses.length; i++) {
-        if (statuses[i]! > 0) samples.push({ labels: { operation, status: String(FIRST_STATUS + i) }, value: statuses[i]! });
+        if (statuses[i]! > 0)
+          samples.push({ labels: { operation, status: String(FIRST_STATUS + i) }, value: statuses[i]! });
       }
     }
     return samples;

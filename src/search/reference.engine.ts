@@ -3,7 +3,15 @@
 // obviously right; the property tests hold the fast engines to it, and the quality benchmark can
 // run it. `typos: false` is what an engine without typo matching (MongoDB's $text) must equal.
 import type { CatalogSchool, EnginePage, EngineQuery, SearchEngine } from '../domain/search/engine.ts';
-import { analyse, bestCredit, pageOf, rankCandidates, withKnownWords, type Analysed, type RankOptions } from '../domain/search/rank.ts';
+import {
+  analyse,
+  bestCredit,
+  pageOf,
+  rankCandidates,
+  withKnownWords,
+  type Analysed,
+  type RankOptions,
+} from '../domain/search/rank.ts';
 
 export class ReferenceEngine implements SearchEngine {
   readonly #entries: readonly Analysed[];

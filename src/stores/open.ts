@@ -8,7 +8,9 @@ import { SqliteStore } from './sqlite/store.ts';
 import type { StoreConfig } from './store.config.ts';
 
 export function openStore(config: StoreConfig): Promise<Store> {
-  return config.kind === 'mongodb' ? MongoStore.open({ uri: config.uri, search: config.search }) : SqliteStore.open({ path: config.path });
+  return config.kind === 'mongodb'
+    ? MongoStore.open({ uri: config.uri, search: config.search })
+    : SqliteStore.open({ path: config.path });
 }
 
 /**
@@ -17,7 +19,8 @@ export function openStore(config: StoreConfig): Promise<Store> {
  * indexes. An embedded store of an older version is still brought up to date, as by any command.
  */
 export function openExistingStore(config: StoreConfig): Promise<Store | null> {
-  if (config.kind === 'mongodb') return MongoStore.open({ uri: config.uri, search: config.search, indexes: 'none', searchIndex: 'skip' });
+  if (config.kind === 'mongodb')
+    return MongoStore.open({ uri: config.uri, search: config.search, indexes: 'none', searchIndex: 'skip' });
   return existsSync(config.path) ? SqliteStore.open({ path: config.path }) : Promise.resolve(null);
 }
 

@@ -10,5 +10,8 @@ export type StoreConfig =
        * `memory`: the in-process index of the catalog (the search core); `text`: $text over the
        * n-gram text index (any MongoDB); `atlas`: the Atlas Search index of this name.
        */
-      readonly search: { readonly kind: 'memory' } | { readonly kind: 'text' } | { readonly kind: 'atlas'; readonly index: string };
+      readonly search:
+        | { readonly kind: 'memory' }
+        | { readonly kind: 'text' }
+        | { readonly kind: 'atlas'; readonly index: string };
     };

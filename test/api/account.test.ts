@@ -86,34 +86,45 @@ describe('fetchMyRequests (GET /v1/fetchMyRequests)', () => {
     await fetchSchoolSearch({ client: user.client, query: { query: 'later' } });
     const pages = [first];
     while (pages.at(-1)!.next_cursor && pages.length < 10) {
-      pages.push((await fetchMyRequests({ client: user.client, query: { limit: 4, cursor: pages.at(-1)!.next_cursor! } })).data!);
+      pages.push(
+        (await fetchMyRequests({ client: user.client, query: { limit: 4, cursor: pages.at(-1)!.next_cursor! } })).data!,
+      );
     }
     expect(pages.map((p) => p.requests.length)).toEqual([4, 4, 1]);
     expect(pages.at(-1)!.next_cursor).toBeNull();
-    const byTime = (await fetchMyRequests({ client: user.client, query: { limit: 25 } })).data!.requests.slice(1).map((r) => r.tid);
+    const byTime = (await fetchMyRequests({ client: user.client, query: { limit: 25 } }))
+      .data!.requests.slice(1)
+      .map((r) => r.tid);
     expect(pages.flatMap((p) => p.requests.map((r) => r.tid))).toEqual(byTime);
     expect(new Set(byTime)).toEqual(new Set(tids));
     expect(pages.map((p) => p.total_count)).toEqual([9, 10, 10]);
     // An offset counts from the cursor.
-    const skipped = (await fetchMyRequests({ client: user.client, query: { limit: 2, offset: 1, cursor: first.next_cursor! } })).data!;
+    const skipped = (
+      await fetchMyRequests({ client: user.client, query: { limit: 2, offset: 1, cursor: first.next_cursor! } })
+    ).data!;
     expect(skipped.requests.map((r) => r.tid)).toEqual(byTime.slice(5, 7));
   });
 
   test.each([
     ['not base64url', '!!!', 'validation-error'],
     ['well formed but not issued by the API', Buffer.from('h1|yesterday|x').toString('base64url'), 'validation-error'],
-    ['of another version', Buffer.from('h0|2026-11-21T10:16:02.125Z|9b2f6c1e-7d4a-4c3b-8e5f-1a2b3c4d5e6f').toString('base64url'), 'validation-error'],
+    [
+      'of another version',
+      Buffer.from('h0|2026-11-21T10:16:02.125Z|9b2f6c1e-7d4a-4c3b-8e5f-1a2b3c4d5e6f').toString('base64url'),
+      'validation-error',
+    ],
     ['too long', 'A'.repeat(129), 'validation-error'],
   ])('when the cursor is %s, then 400', async (_what, cursor, type) => {
     const user = await app.userClient();
     expectProblem(await fetchMyRequests({ client: user.client, query: { cursor }, ...unchecked }), 400, type);
   });
 
-  test('when the operator keeps 1 day of records, then the history lists and counts today\'s and yesterday\'s, and usage counts all', async () => {
+  test("when the operator keeps 1 day of records, then the history lists and counts today's and yesterday's, and usage counts all", async () => {
     const local = await startTestApp({ tokenTtlSeconds: 7 * 86_400, retention: keepDays(1) });
     try {
       const user = await local.userClient();
-      const tid = async (query: string) => (await fetchSchoolSearch({ client: user.client, query: { query } })).data!.apirequest.tid;
+      const tid = async (query: string) =>
+        (await fetchSchoolSearch({ client: user.client, query: { query } })).data!.apirequest.tid;
       await tid('two days ago');
       local.clock.advance(86_400);
       const yesterday = await tid('yesterday');
@@ -123,7 +134,9 @@ describe('fetchMyRequests (GET /v1/fetchMyRequests)', () => {
       expect(history.requests.map((r) => r.tid)).toEqual([today, yesterday]);
       expect(history.total_count).toBe(2);
       expect((await fetchMyData({ client: user.client })).data!.usage.request_count).toBe(3);
-      expect((await fetchMyUsage({ client: user.client, query: { days: 3 } })).data!.days.map((d) => d.request_count)).toEqual([1, 1, 1]);
+      expect(
+        (await fetchMyUsage({ client: user.client, query: { days: 3 } })).data!.days.map((d) => d.request_count),
+      ).toEqual([1, 1, 1]);
     } finally {
       await local.close();
     }
@@ -154,7 +167,7 @@ describe('fetchMyRequests (GET /v1/fetchMyRequests)', () => {
 describe('fetchMyUsage (GET /v1/fetchMyUsage)', () => {
   const utcDay = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
 
-  test('when days is not given, then the last 30 UTC days, oldest first, every day present, today\'s searches counted', async () => {
+  test("when days is not given, then the last 30 UTC days, oldest first, every day present, today's searches counted", async () => {
     const user = await app.userClient();
     for (const query of ['harvard', 'yale']) await fetchSchoolSearch({ client: user.client, query: { query } });
     const r = await fetchMyUsage({ client: user.client });
@@ -185,7 +198,7 @@ describe('fetchMyUsage (GET /v1/fetchMyUsage)', () => {
     }
   });
 
-  test('when another user has searched, then none of it is in the caller\'s usage', async () => {
+  test("when another user has searched, then none of it is in the caller's usage", async () => {
     const alice = await app.userClient();
     const bob = await app.userClient();
     await fetchSchoolSearch({ client: alice.client, query: { query: 'harvard' } });

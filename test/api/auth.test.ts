@@ -32,7 +32,10 @@ describe('createToken (POST /v1/auth)', () => {
   test('when the credentials are right, then a token of the spec shape is issued, not cacheable', async () => {
     await app.services.auth.createUser('Login@Example.com', 'password-123');
     const before = Date.now();
-    const r = await createToken({ client: app.client(), body: { email: 'login@example.com', password: 'password-123' } });
+    const r = await createToken({
+      client: app.client(),
+      body: { email: 'login@example.com', password: 'password-123' },
+    });
     expect(r.response!.status).toBe(200);
     expect(r.response!.headers.get('cache-control')).toBe('no-store');
     const token = zToken.parse(r.data);
@@ -48,14 +51,23 @@ describe('createToken (POST /v1/auth)', () => {
 
   test('when the e-mail differs only in case, then it still logs in', async () => {
     await app.services.auth.createUser('case@example.com', 'password-123');
-    const r = await createToken({ client: app.client(), body: { email: 'CASE@Example.COM', password: 'password-123' } });
+    const r = await createToken({
+      client: app.client(),
+      body: { email: 'CASE@Example.COM', password: 'password-123' },
+    });
     expect(r.response!.status).toBe(200);
   });
 
   test('when the password is wrong or the e-mail unknown, then both answers are the same 401', async () => {
     await app.services.auth.createUser('victim@example.com', 'password-123');
-    const wrong = await createToken({ client: app.client(), body: { email: 'victim@example.com', password: 'nope-nope' } });
-    const unknown = await createToken({ client: app.client(), body: { email: 'nobody@example.com', password: 'nope-nope' } });
+    const wrong = await createToken({
+      client: app.client(),
+      body: { email: 'victim@example.com', password: 'nope-nope' },
+    });
+    const unknown = await createToken({
+      client: app.client(),
+      body: { email: 'nobody@example.com', password: 'nope-nope' },
+    });
     const a = expectProblem(wrong, 401, 'invalid-credentials');
     const b = expectProblem(unknown, 401, 'invalid-credentials');
     expect(a.detail).toBe(b.detail);
@@ -84,7 +96,11 @@ describe('createToken (POST /v1/auth)', () => {
   });
 
   test('when the body is not JSON, then 400 malformed-json', async () => {
-    const r = await raw('/v1/auth', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"email":' });
+    const r = await raw('/v1/auth', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"email":',
+    });
     expectProblem(r, 400, 'malformed-json');
   });
 
@@ -313,33 +329,75 @@ describe('changePassword (POST /v1/account/password)', () => {
 
   test('when the current password is right, then 204, the new one signs in, the old one no more, every other token is revoked and this one keeps working', async () => {
     const { user, others } = await withSessions(2);
-    const r = await changePassword({ client: user.client, body: { current_password: 'old-password-123', new_password: 'new-password-456' } });
+    const r = await changePassword({
+      client: user.client,
+      body: { current_password: 'old-password-123', new_password: 'new-password-456' },
+    });
     expect(r.response!.status).toBe(204);
-    expectProblem(await createToken({ client: app.client(), body: { email: user.email, password: 'old-password-123' } }), 401, 'invalid-credentials');
-    expect((await createToken({ client: app.client(), body: { email: user.email, password: 'new-password-456' } })).response!.status).toBe(200);
-    for (const other of others) expectProblem(await fetchMyData({ client: app.client({ Authorization: `Bearer ${other.value}` }) }), 401, 'unauthorized');
+    expectProblem(
+      await createToken({ client: app.client(), body: { email: user.email, password: 'old-password-123' } }),
+      401,
+      'invalid-credentials',
+    );
+    expect(
+      (await createToken({ client: app.client(), body: { email: user.email, password: 'new-password-456' } })).response!
+        .status,
+    ).toBe(200);
+    for (const other of others)
+      expectProblem(
+        await fetchMyData({ client: app.client({ Authorization: `Bearer ${other.value}` }) }),
+        401,
+        'unauthorized',
+      );
     expect((await fetchMyData({ client: user.client })).response!.status).toBe(200);
   });
 
   test('when the current password is wrong, then 403 wrong-password (not 401: the token is fine), and nothing changes', async () => {
     const { user, others } = await withSessions(1);
-    const r = await changePassword({ client: user.client, body: { current_password: 'not-the-password', new_password: 'new-password-456' }, ...unchecked });
+    const r = await changePassword({
+      client: user.client,
+      body: { current_password: 'not-the-password', new_password: 'new-password-456' },
+      ...unchecked,
+    });
     expectProblem(r, 403, 'wrong-password');
-    expect((await fetchMyData({ client: app.client({ Authorization: `Bearer ${others[0]!.value}` }) })).response!.status).toBe(200);
-    expect((await createToken({ client: app.client(), body: { email: user.email, password: 'old-password-123' } })).response!.status).toBe(200);
+    expect(
+      (await fetchMyData({ client: app.client({ Authorization: `Bearer ${others[0]!.value}` }) })).response!.status,
+    ).toBe(200);
+    expect(
+      (await createToken({ client: app.client(), body: { email: user.email, password: 'old-password-123' } })).response!
+        .status,
+    ).toBe(200);
   });
 
   test.each([
     ['a new password of 7 characters', { current_password: 'old-password-123', new_password: 'short-7' }],
     ['no current password', { new_password: 'new-password-456' }],
-    ['an unknown field', { current_password: 'old-password-123', new_password: 'new-password-456', email: 'x@example.com' }],
+    [
+      'an unknown field',
+      { current_password: 'old-password-123', new_password: 'new-password-456', email: 'x@example.com' },
+    ],
   ])('when the body has %s, then 400 and the password is unchanged', async (_what, body) => {
     const { user } = await withSessions(0);
-    expectProblem(await changePassword({ client: user.client, body: body as never, ...unchecked }), 400, 'validation-error');
-    expect((await createToken({ client: app.client(), body: { email: user.email, password: 'old-password-123' } })).response!.status).toBe(200);
+    expectProblem(
+      await changePassword({ client: user.client, body: body as never, ...unchecked }),
+      400,
+      'validation-error',
+    );
+    expect(
+      (await createToken({ client: app.client(), body: { email: user.email, password: 'old-password-123' } })).response!
+        .status,
+    ).toBe(200);
   });
 
   test('when there is no token, then 401', async () => {
-    expectProblem(await changePassword({ client: app.client(), body: { current_password: 'x', new_password: 'new-password-456' }, ...unchecked }), 401, 'unauthorized');
+    expectProblem(
+      await changePassword({
+        client: app.client(),
+        body: { current_password: 'x', new_password: 'new-password-456' },
+        ...unchecked,
+      }),
+      401,
+      'unauthorized',
+    );
   });
 });

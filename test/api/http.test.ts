@@ -33,9 +33,14 @@ describe('HEAD', () => {
 
 describe('ambiguous or malformed requests', () => {
   test('when two Authorization headers are sent, then 401 whatever their order', async () => {
-    for (const pair of [[`Bearer ${user.token}`, 'Bearer ssk_garbage'], ['Bearer ssk_garbage', `Bearer ${user.token}`]]) {
+    for (const pair of [
+      [`Bearer ${user.token}`, 'Bearer ssk_garbage'],
+      ['Bearer ssk_garbage', `Bearer ${user.token}`],
+    ]) {
       const status = await new Promise<number>((resolve, reject) => {
-        const req = request(`${app.baseUrl}/v1/fetchMyData`, { headers: ['Host', '127.0.0.1', 'Authorization', pair[0]!, 'Authorization', pair[1]!] as never });
+        const req = request(`${app.baseUrl}/v1/fetchMyData`, {
+          headers: ['Host', '127.0.0.1', 'Authorization', pair[0]!, 'Authorization', pair[1]!] as never,
+        });
         req.on('response', (res) => {
           res.resume();
           resolve(res.statusCode!);
@@ -48,32 +53,49 @@ describe('ambiguous or malformed requests', () => {
   });
 
   test('when the headers are larger than Node accepts, then 431 problem+json', async () => {
-    const r = await fetch(`${app.baseUrl}/v1/fetchSchoolSearch?query=${'x'.repeat(20_000)}`, { headers: user.client.getConfig().headers as never });
+    const r = await fetch(`${app.baseUrl}/v1/fetchSchoolSearch?query=${'x'.repeat(20_000)}`, {
+      headers: user.client.getConfig().headers as never,
+    });
     expectProblem({ response: r, error: await r.json() }, 431, 'headers-too-large');
   });
 
   test('when a body field has the wrong JSON type, then 400, never coerced', async () => {
     await app.services.auth.createUser('numeric@example.com', '12345678');
-    const r = await createToken({ client: app.client(), body: { email: 'numeric@example.com', password: 12345678 } as never, ...unchecked });
+    const r = await createToken({
+      client: app.client(),
+      body: { email: 'numeric@example.com', password: 12345678 } as never,
+      ...unchecked,
+    });
     expectProblem(r, 400, 'validation-error');
   });
 
   test('when the body is JSON null or an array, then 400', async () => {
     for (const body of ['null', '[]']) {
-      const r = await fetch(`${app.baseUrl}/v1/auth`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+      const r = await fetch(`${app.baseUrl}/v1/auth`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body,
+      });
       expect(r.status).toBe(400);
       expect(r.headers.get('content-type')).toMatch(/^application\/problem\+json/);
     }
   });
 
   test('when a path has broken percent-encoding, then 400 about the path', async () => {
-    const r = await fetch(`${app.baseUrl}/v1/tokens/%E0%A4%A`, { method: 'DELETE', headers: { Authorization: `Bearer ${user.token}` } });
+    const r = await fetch(`${app.baseUrl}/v1/tokens/%E0%A4%A`, {
+      method: 'DELETE',
+      headers: { Authorization: `Bearer ${user.token}` },
+    });
     const problem = expectProblem({ response: r, error: await r.json() }, 400, 'validation-error');
     expect(problem.errors![0]).toMatchObject({ location: 'path' });
   });
 
   test('when an id is written in upper case, then it is the same id', async () => {
-    const r = await getSchoolImage({ client: app.client(), path: { schoolId: schoolId.toUpperCase() }, parseAs: 'text' });
+    const r = await getSchoolImage({
+      client: app.client(),
+      path: { schoolId: schoolId.toUpperCase() },
+      parseAs: 'text',
+    });
     expect(r.response!.status).toBe(200);
     const other = await app.services.auth.login(user.email, user.password);
     const revoked = await revokeMyToken({ client: user.client, path: { tokenId: other.tokenId.toUpperCase() } });
@@ -89,8 +111,12 @@ describe('login timing and accounts', () => {
   });
 
   test('when an operator creates an account the login operation could not accept, then it is refused', async () => {
-    await expect(app.services.auth.createUser('josé@example.com', 'password-123')).rejects.toBeInstanceOf(InvalidInputError);
-    await expect(app.services.auth.createUser('long@example.com', 'x'.repeat(1025))).rejects.toBeInstanceOf(InvalidInputError);
+    await expect(app.services.auth.createUser('josé@example.com', 'password-123')).rejects.toBeInstanceOf(
+      InvalidInputError,
+    );
+    await expect(app.services.auth.createUser('long@example.com', 'x'.repeat(1025))).rejects.toBeInstanceOf(
+      InvalidInputError,
+    );
   });
 
   test('when a password hash was made with other settings, then a successful login upgrades it', async () => {
@@ -124,7 +150,10 @@ describe('logs', () => {
   });
 
   test('when a token is pasted into a path or a request id, then the log line does not contain it', async () => {
-    await fetch(`${app.baseUrl}/v1/tokens/${user.token}`, { method: 'DELETE', headers: { Authorization: `Bearer ${user.token}`, 'X-Request-Id': user.token } });
+    await fetch(`${app.baseUrl}/v1/tokens/${user.token}`, {
+      method: 'DELETE',
+      headers: { Authorization: `Bearer ${user.token}`, 'X-Request-Id': user.token },
+    });
     const line = logLines.map((l) => JSON.parse(l) as Record<string, unknown>).findLast((l) => l['msg'] === 'request')!;
     expect(line).toMatchObject({ method: 'DELETE', path: '/v1/tokens/ssk_[redacted]', status: 400 });
     for (const l of logLines) expect(l).not.toContain(user.token.slice(4));

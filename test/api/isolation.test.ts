@@ -21,7 +21,8 @@ beforeAll(async () => {
   await app.seed([{ schoolname: 'Harvard University', city: 'Cambridge', stateprovince: 'MA' }]);
   alice = await app.userClient('alice@example.com');
   bob = await app.userClient('bob@example.com');
-  aliceTid = (await fetchSchoolSearch({ client: alice.client, query: { query: 'alice-secret-query' } })).data!.apirequest.tid;
+  aliceTid = (await fetchSchoolSearch({ client: alice.client, query: { query: 'alice-secret-query' } })).data!
+    .apirequest.tid;
   aliceTokenId = (await listMyTokens({ client: alice.client })).data!.tokens[0]!.token_id;
 });
 afterAll(() => app?.close());
@@ -55,8 +56,15 @@ describe('user isolation', () => {
   test('when B revokes A token by id, then 404 (the same as a token that does not exist) and A token still works', async () => {
     const r = await revokeMyToken({ client: bob.client, path: { tokenId: aliceTokenId } });
     expectProblem(r, 404, 'not-found');
-    const unknown = await revokeMyToken({ client: bob.client, path: { tokenId: '00000000-0000-4000-8000-000000000000' } });
-    expect(unknown.error).toMatchObject({ type: r.error!.type, title: (r.error as { title: string }).title, detail: (r.error as { detail: string }).detail });
+    const unknown = await revokeMyToken({
+      client: bob.client,
+      path: { tokenId: '00000000-0000-4000-8000-000000000000' },
+    });
+    expect(unknown.error).toMatchObject({
+      type: r.error!.type,
+      title: (r.error as { title: string }).title,
+      detail: (r.error as { detail: string }).detail,
+    });
     expect((await fetchMyData({ client: alice.client })).data!.userId).toBe(alice.userId);
   });
 

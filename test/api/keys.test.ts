@@ -28,7 +28,10 @@ const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 type User = Awaited<ReturnType<TestApp['userClient']>>;
 
 async function newKey(user: User, name = 'nightly sync', days?: number) {
-  const r = await createApiKey({ client: user.client, body: { name, ...(days === undefined ? {} : { expires_in_days: days }) } });
+  const r = await createApiKey({
+    client: user.client,
+    body: { name, ...(days === undefined ? {} : { expires_in_days: days }) },
+  });
   expect(r.response!.status).toBe(201);
   return zApiKey.parse(r.data);
 }
@@ -58,7 +61,14 @@ describe('createApiKey (POST /v1/keys)', () => {
     expect((await fetchMyData({ client: app.client(bearer(key.token)) })).data!.userId).toBe(user.userId);
 
     const info = await listed(user, key.token_id);
-    expect(info).toMatchObject({ kind: 'key', name: 'nightly sync', hint: key.hint, created_at: key.created_at, expires_at: key.expires_at, current: false });
+    expect(info).toMatchObject({
+      kind: 'key',
+      name: 'nightly sync',
+      hint: key.hint,
+      created_at: key.created_at,
+      expires_at: key.expires_at,
+      current: false,
+    });
     // The key was used by the search above.
     expect(info!.last_used_at).not.toBeNull();
     // Nothing in the list can be used as the key.
@@ -97,8 +107,12 @@ describe('createApiKey (POST /v1/keys)', () => {
     for (let i = 0; i < MAX_LIVE_KEYS; i++) keys.push(await newKey(user, `key ${i}`));
     const refused = await createApiKey({ client: user.client, body: { name: 'one too many' } });
     expectProblem(refused, 409, 'too-many-keys');
-    expect((await listMyTokens({ client: user.client })).data!.tokens.filter((t) => t.kind === 'key')).toHaveLength(MAX_LIVE_KEYS);
-    expect((await revokeMyToken({ client: user.client, path: { tokenId: keys[0]!.token_id } })).response!.status).toBe(204);
+    expect((await listMyTokens({ client: user.client })).data!.tokens.filter((t) => t.kind === 'key')).toHaveLength(
+      MAX_LIVE_KEYS,
+    );
+    expect((await revokeMyToken({ client: user.client, path: { tokenId: keys[0]!.token_id } })).response!.status).toBe(
+      204,
+    );
     await newKey(user, 'room again');
     // Another user is not limited by this one's keys.
     await newKey(await app.userClient(), 'elsewhere');
@@ -115,7 +129,9 @@ describe('createApiKey (POST /v1/keys)', () => {
     expect((await listed(user, key.token_id))!.last_used_at).toBe(first);
     app.clock.advance(31);
     await search(key.token);
-    expect(Date.parse((await listed(user, key.token_id))!.last_used_at!)).toBeGreaterThanOrEqual(Date.parse(first) + 60_000);
+    expect(Date.parse((await listed(user, key.token_id))!.last_used_at!)).toBeGreaterThanOrEqual(
+      Date.parse(first) + 60_000,
+    );
   });
 
   test(`when a user logs in more than ${MAX_LIVE_TOKENS} times, then the oldest sessions go and the keys stay`, async () => {
@@ -134,13 +150,18 @@ describe('createApiKey (POST /v1/keys)', () => {
     app.clock.advance(86_400);
     expectProblem(await search(key.token), 401, 'unauthorized');
     const fresh = await app.services.auth.login(user.email, user.password);
-    expect((await listMyTokens({ client: app.client(bearer(fresh.value)) })).data!.tokens.map((t) => t.kind)).toEqual(['session']);
+    expect((await listMyTokens({ client: app.client(bearer(fresh.value)) })).data!.tokens.map((t) => t.kind)).toEqual([
+      'session',
+    ]);
   });
 
   test('when the user changes the password, then the keys are revoked with every other token', async () => {
     const user = await app.userClient();
     const key = await newKey(user);
-    const r = await changePassword({ client: user.client, body: { current_password: user.password, new_password: 'a-new-password-1' } });
+    const r = await changePassword({
+      client: user.client,
+      body: { current_password: user.password, new_password: 'a-new-password-1' },
+    });
     expect(r.response!.status).toBe(204);
     expectProblem(await search(key.token), 401, 'unauthorized');
   });

@@ -21,7 +21,10 @@ describe('GET /metrics on the API port', () => {
   beforeAll(async () => {
     // As src/main.ts starts it without METRICS_TOKEN: metrics may be collected (METRICS_PORT), never served here.
     plain = await startTestApp({ telemetry: prometheusTelemetry({ engine: 'memory', defaultMetrics: false }) });
-    guarded = await startTestApp({ telemetry: prometheusTelemetry({ engine: 'memory', defaultMetrics: false }), metricsToken: TOKEN });
+    guarded = await startTestApp({
+      telemetry: prometheusTelemetry({ engine: 'memory', defaultMetrics: false }),
+      metricsToken: TOKEN,
+    });
   });
   afterAll(async () => {
     await plain.close();
@@ -43,7 +46,13 @@ describe('GET /metrics on the API port', () => {
 
   test('when another token is sent (a user token, the token with one character changed, another scheme), then 401', async () => {
     const user = await guarded.userClient();
-    for (const authorization of [`Bearer ${user.token}`, `Bearer ${TOKEN.slice(0, -1)}0`, `Bearer ${TOKEN}x`, `Basic ${TOKEN}`, TOKEN]) {
+    for (const authorization of [
+      `Bearer ${user.token}`,
+      `Bearer ${TOKEN.slice(0, -1)}0`,
+      `Bearer ${TOKEN}x`,
+      `Basic ${TOKEN}`,
+      TOKEN,
+    ]) {
       const r = await fetch(`${guarded.baseUrl}/metrics`, { headers: { Authorization: authorization } });
       expectProblem({ response: r, error: await r.json() }, 401, 'unauthorized');
     }
@@ -58,7 +67,10 @@ describe('GET /metrics on the API port', () => {
   });
 
   test('when /metrics is sent another method, then 405 with Allow', async () => {
-    const r = await fetch(`${guarded.baseUrl}/metrics`, { method: 'POST', headers: { Authorization: `Bearer ${TOKEN}` } });
+    const r = await fetch(`${guarded.baseUrl}/metrics`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${TOKEN}` },
+    });
     expectProblem({ response: r, error: await r.json() }, 405, 'method-not-allowed');
     expect(r.headers.get('allow')).toBe('GET, HEAD');
   });
@@ -86,17 +98,25 @@ describe('what the counters count', () => {
 
     const login = await createToken({ client: app.client(), body: { email: user.email, password: user.password } });
     expect(login.response!.status).toBe(200);
-    const wrong = await createToken({ client: app.client(), body: { email: user.email, password: 'not-the-password' } });
+    const wrong = await createToken({
+      client: app.client(),
+      body: { email: user.email, password: 'not-the-password' },
+    });
     expect(wrong.response!.status).toBe(401);
     expect((await fetchSchoolSearch({ client: user.client, query: { query: 'harvard' } })).response!.status).toBe(200);
     // A 400 costs no quota (validation runs before the limiter).
-    expectProblem(await fetchSchoolSearch({ client: user.client, query: { query: 'harvard', limit: 26 }, ...unchecked }), 400, 'validation-error');
+    expectProblem(
+      await fetchSchoolSearch({ client: user.client, query: { query: 'harvard', limit: 26 }, ...unchecked }),
+      400,
+      'validation-error',
+    );
     expect((await fetchSchoolSearch({ client: user.client, query: { query: 'harv' } })).response!.status).toBe(200);
     expectProblem(await fetchSchoolSearch({ client: user.client, query: { query: 'harvard' } }), 429, 'rate-limited');
 
     const after = await scrape();
     const requests = (operation: string, status: string) =>
-      sample(after, 'school_search_http_requests_total', { operation, status }) - sample(before, 'school_search_http_requests_total', { operation, status });
+      sample(after, 'school_search_http_requests_total', { operation, status }) -
+      sample(before, 'school_search_http_requests_total', { operation, status });
     expect(requests('createToken', '200')).toBe(1);
     expect(requests('createToken', '401')).toBe(1);
     expect(requests('fetchSchoolSearch', '200')).toBe(2);
@@ -105,12 +125,15 @@ describe('what the counters count', () => {
     const limited = (s: Samples) => sample(s, 'school_search_rate_limited_total', { limiter: 'search-per-user' });
     expect(limited(after) - limited(before)).toBe(1);
     // Latency: one observation per request, whatever its status.
-    const timed = (s: Samples) => sample(s, 'school_search_http_request_duration_seconds_count', { operation: 'fetchSchoolSearch' });
+    const timed = (s: Samples) =>
+      sample(s, 'school_search_http_request_duration_seconds_count', { operation: 'fetchSchoolSearch' });
     expect(timed(after) - timed(before)).toBe(4);
     // The engine's time: the two searches that ran (not the 400 nor the 429).
     const searched = (s: Samples) => sample(s, 'school_search_search_duration_seconds_count', { engine: 'memory' });
     expect(searched(after) - searched(before)).toBe(2);
-    expect(sample(after, 'school_search_search_duration_seconds_bucket', { engine: 'memory', le: '+Inf' })).toBe(searched(after));
+    expect(sample(after, 'school_search_search_duration_seconds_bucket', { engine: 'memory', le: '+Inf' })).toBe(
+      searched(after),
+    );
     expect(sample(after, 'school_search_search_duration_seconds_sum', { engine: 'memory' })).toBeGreaterThan(0);
   });
 
@@ -123,12 +146,17 @@ describe('what the counters count', () => {
       throw new StoreUnavailableError();
     };
     try {
-      expectProblem(await fetchSchoolSearch({ client: user.client, query: { query: 'harvard' } }), 503, 'service-unavailable');
+      expectProblem(
+        await fetchSchoolSearch({ client: user.client, query: { query: 'harvard' } }),
+        503,
+        'service-unavailable',
+      );
     } finally {
       engine.search = original;
     }
     const after = await scrape();
-    const failures = (s: Samples) => sample(s, 'school_search_store_errors_total', { operation: 'fetchSchoolSearch', kind: 'unavailable' });
+    const failures = (s: Samples) =>
+      sample(s, 'school_search_store_errors_total', { operation: 'fetchSchoolSearch', kind: 'unavailable' });
     expect(failures(after) - failures(before)).toBe(1);
     expect(
       sample(after, 'school_search_http_requests_total', { operation: 'fetchSchoolSearch', status: '503' }) -
@@ -144,7 +172,8 @@ describe('what the counters count', () => {
     await (await fetch(`${app.baseUrl}/v1/no-such-operation`)).text();
     const after = await scrape();
     const requests = (operation: string, status: string) =>
-      sample(after, 'school_search_http_requests_total', { operation, status }) - sample(before, 'school_search_http_requests_total', { operation, status });
+      sample(after, 'school_search_http_requests_total', { operation, status }) -
+      sample(before, 'school_search_http_requests_total', { operation, status });
     expect(requests('docs', '200')).toBe(2);
     expect(requests('other', '404')).toBe(4);
     const operations = labelValues(after, 'school_search_http_requests_total', 'operation');
@@ -155,7 +184,12 @@ describe('what the counters count', () => {
   test('when the default metrics are on, then the process and event-loop delay metrics are there', async () => {
     const samples = await scrape();
     const all = names(samples);
-    for (const name of ['process_cpu_seconds_total', 'process_resident_memory_bytes', 'nodejs_eventloop_lag_p99_seconds', 'nodejs_heap_size_used_bytes']) {
+    for (const name of [
+      'process_cpu_seconds_total',
+      'process_resident_memory_bytes',
+      'nodejs_eventloop_lag_p99_seconds',
+      'nodejs_heap_size_used_bytes',
+    ]) {
       expect(all).toContain(name);
     }
   });

@@ -21,14 +21,20 @@ beforeAll(async () => {
 afterAll(() => app?.close());
 
 async function schools(query: string, stateCode?: string) {
-  const r = await fetchSchoolSearch({ client, query: { query, ...(stateCode ? { stateCode: stateCode as never } : {}) } });
+  const r = await fetchSchoolSearch({
+    client,
+    query: { query, ...(stateCode ? { stateCode: stateCode as never } : {}) },
+  });
   expect(r.response!.status).toBe(200);
   return r.data!.requestresult.schools;
 }
 
 describe('fetchSchoolSearch on an imported ODEF file', () => {
   test('when searching the merged duplicate by its accented name, then it is found once, as its later row, with its location', async () => {
-    expect(report.duplicates.map((d) => [d.line, d.replaces])).toEqual([[22, 4], [24, 9]]);
+    expect(report.duplicates.map((d) => [d.line, d.replaces])).toEqual([
+      [22, 4],
+      [24, 9],
+    ]);
     const found = await schools('École Pierre-De-Coubertin', 'QC');
     expect(found.filter((s) => /coubertin/i.test(s.schoolname))).toHaveLength(1);
     expect(found[0]).toEqual({
@@ -48,14 +54,30 @@ describe('fetchSchoolSearch on an imported ODEF file', () => {
 
   test('when searching without the accents, then the accented school is found with its address, postal code and coordinates', async () => {
     const [marquette] = await schools('ecole secondaire pere marquette');
-    expect(marquette).toMatchObject({ schoolname: 'École secondaire Père-Marquette', city: 'Montréal', stateprovince: 'QC', address: '6030, rue Marquette', postal_code: 'H2G 2Y3', latitude: 45.5446, longitude: -73.5836 });
+    expect(marquette).toMatchObject({
+      schoolname: 'École secondaire Père-Marquette',
+      city: 'Montréal',
+      stateprovince: 'QC',
+      address: '6030, rue Marquette',
+      postal_code: 'H2G 2Y3',
+      latitude: 45.5446,
+      longitude: -73.5836,
+    });
     const [assomption] = await schools('collège de l’assomption');
-    expect(assomption).toMatchObject({ schoolname: 'Collège de l’Assomption', city: 'L’Assomption', address: '270, boulevard de l’Ange-Gardien' });
+    expect(assomption).toMatchObject({
+      schoolname: 'Collège de l’Assomption',
+      city: 'L’Assomption',
+      address: '270, boulevard de l’Ange-Gardien',
+    });
   });
 
   test('when a school has no coordinates in the file, then the result has no latitude or longitude, but its address', async () => {
     const [neiges] = await schools('notre-dame-des-neiges');
-    expect(neiges).toMatchObject({ schoolname: 'École Notre-Dame-des-Neiges', address: '5309, chemin de la Côte-des-Neiges', postal_code: 'H3T 1Y5' });
+    expect(neiges).toMatchObject({
+      schoolname: 'École Notre-Dame-des-Neiges',
+      address: '5309, chemin de la Côte-des-Neiges',
+      postal_code: 'H3T 1Y5',
+    });
     expect(neiges).not.toHaveProperty('latitude');
     expect(neiges).not.toHaveProperty('longitude');
   });

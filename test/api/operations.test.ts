@@ -60,7 +60,9 @@ describe('getReadiness (GET /health/ready)', () => {
 
   test('when the search engine cannot answer (its index missing or building), then 503 with Retry-After, and the log line says why', async () => {
     const lines: string[] = [];
-    const missing = new MongoSetupError('the text index schools_tokens_text is missing: create it with `npx school-search indexes`');
+    const missing = new MongoSetupError(
+      'the text index schools_tokens_text is missing: create it with `npx school-search indexes`',
+    );
     let ready = false;
     const engine = unmanaged({
       search: async () => ({ total: 0, hits: [] }),
@@ -73,7 +75,9 @@ describe('getReadiness (GET /health/ready)', () => {
       const r = await getReadiness({ client: other.client() });
       expectProblem(r, 503, 'service-unavailable');
       expect(r.response!.headers.get('retry-after')).toBe('5');
-      const logged = lines.map((l) => JSON.parse(l) as { msg: string; cause?: string }).find((l) => l.msg === 'store unavailable');
+      const logged = lines
+        .map((l) => JSON.parse(l) as { msg: string; cause?: string })
+        .find((l) => l.msg === 'store unavailable');
       expect(logged?.cause).toContain('npx school-search indexes');
       ready = true;
       expect((await getReadiness({ client: other.client() })).response!.status).toBe(200);
@@ -99,7 +103,10 @@ describe('getSchoolImage (GET /images/schools/{schoolId}.svg)', () => {
   });
 
   test('when the school does not exist, then 404', async () => {
-    const r = await getSchoolImage({ client: app.client(), path: { schoolId: '00000000-0000-4000-8000-000000000000' } });
+    const r = await getSchoolImage({
+      client: app.client(),
+      path: { schoolId: '00000000-0000-4000-8000-000000000000' },
+    });
     expectProblem(r, 404, 'not-found');
   });
 
@@ -178,7 +185,10 @@ describe('contract coverage (openapi-backend)', () => {
   test('when the contract is read, then every operation has a handler and no handler is extra', async () => {
     const api = new OpenAPIBackend({ definition: loadContract() as unknown as Document, quick: true, validate: false });
     await api.init();
-    const operations = api.getOperations().map((o) => o.operationId!).sort();
+    const operations = api
+      .getOperations()
+      .map((o) => o.operationId!)
+      .sort();
     const handlers = Object.keys(createHandlers({} as never)).sort();
     expect(handlers).toEqual(operations);
     for (const op of api.getOperations()) {

@@ -15,7 +15,10 @@ beforeAll(async () => {
 afterAll(() => app?.close());
 
 async function top(query: string, stateCode?: string) {
-  const r = await fetchSchoolSearch({ client, query: { query, ...(stateCode ? { stateCode: stateCode as never } : {}) } });
+  const r = await fetchSchoolSearch({
+    client,
+    query: { query, ...(stateCode ? { stateCode: stateCode as never } : {}) },
+  });
   expect(r.response!.status).toBe(200);
   return r.data!.requestresult;
 }
@@ -23,7 +26,15 @@ async function top(query: string, stateCode?: string) {
 describe('fetchSchoolSearch on the committed seed', () => {
   test('when searching "harvard", then Harvard University comes first, with the address, ZIP and coordinates of the directory', async () => {
     const result = await top('harvard');
-    expect(result.schools[0]).toMatchObject({ schoolname: 'Harvard University', city: 'Cambridge', stateprovince: 'MA', address: 'Massachusetts Hall', postal_code: '02138', latitude: 42.374471, longitude: -71.118313 });
+    expect(result.schools[0]).toMatchObject({
+      schoolname: 'Harvard University',
+      city: 'Cambridge',
+      stateprovince: 'MA',
+      address: 'Massachusetts Hall',
+      postal_code: '02138',
+      latitude: 42.374471,
+      longitude: -71.118313,
+    });
   });
 
   test('when searching an alias, then its school is found', async () => {

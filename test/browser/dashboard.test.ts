@@ -47,7 +47,11 @@ describe.skipIf(missing !== undefined)('the dashboard in Chromium', () => {
     page = await context.newPage();
     page.on('console', (message) => {
       // The browser logs every 4xx answer; those are expected here. Anything else is a finding.
-      if (message.type() === 'error' && !/^Failed to load resource: the server responded with a status of 4\d\d/.test(message.text())) pageErrors.push(message.text());
+      if (
+        message.type() === 'error' &&
+        !/^Failed to load resource: the server responded with a status of 4\d\d/.test(message.text())
+      )
+        pageErrors.push(message.text());
     });
     page.on('pageerror', (error) => pageErrors.push(error.message));
   });
@@ -62,13 +66,24 @@ describe.skipIf(missing !== undefined)('the dashboard in Chromium', () => {
     expect(await seriousViolations(page), `axe on ${name}`).toEqual([]);
   }
 
-  const sessionToken = () => page.evaluate(() => JSON.parse(sessionStorage.getItem('school-search.dashboard.session') ?? 'null')?.token as string | undefined);
+  const sessionToken = () =>
+    page.evaluate(
+      () =>
+        JSON.parse(sessionStorage.getItem('school-search.dashboard.session') ?? 'null')?.token as string | undefined,
+    );
 
   test('the page is served with a strict CSP (own scripts only, no inline, Trusted Types) and immutable hashed assets', async () => {
     const response = await fetch(`${app.baseUrl}/dashboard`);
     expect(response.status).toBe(200);
     const csp = response.headers.get('content-security-policy')!;
-    for (const directive of ["default-src 'none'", "script-src 'self'", "style-src 'self'", "connect-src 'self'", "require-trusted-types-for 'script'", "frame-ancestors 'none'"]) {
+    for (const directive of [
+      "default-src 'none'",
+      "script-src 'self'",
+      "style-src 'self'",
+      "connect-src 'self'",
+      "require-trusted-types-for 'script'",
+      "frame-ancestors 'none'",
+    ]) {
       expect(csp).toContain(directive);
     }
     expect(csp).not.toMatch(/unsafe-inline|unsafe-eval|https?:/);
@@ -108,7 +123,11 @@ describe.skipIf(missing !== undefined)('the dashboard in Chromium', () => {
     expect(await page.locator('[data-fact="E-mail"]').textContent()).toBe(EMAIL);
     expect(await page.locator('[data-fact="Requests"]').textContent()).toBe('5');
 
-    const bars = await page.locator('.chart rect.bar').evaluateAll((rects) => rects.map((r) => [r.getAttribute('data-date'), Number(r.getAttribute('data-count'))] as const));
+    const bars = await page
+      .locator('.chart rect.bar')
+      .evaluateAll((rects) =>
+        rects.map((r) => [r.getAttribute('data-date'), Number(r.getAttribute('data-count'))] as const),
+      );
     expect(bars).toHaveLength(30);
     const threeDaysAgo = new Date(app.clock.now().getTime() - 3 * DAY_S * 1000).toISOString().slice(0, 10);
     expect(bars.filter(([, n]) => n > 0)).toEqual([
@@ -194,7 +213,11 @@ describe.skipIf(missing !== undefined)('the dashboard in Chromium', () => {
     const requests = page.locator('td.request');
     await requests.first().waitFor();
     const texts = await requests.allTextContents();
-    expect(texts.slice(0, 3)).toEqual(['Search “yale rotated-key”', 'Search “yale rotating-key”', 'Search “harvard browser-key”']);
+    expect(texts.slice(0, 3)).toEqual([
+      'Search “yale rotated-key”',
+      'Search “yale rotating-key”',
+      'Search “harvard browser-key”',
+    ]);
     expect(texts).toContain('Search “yale university”');
     expect(texts).toHaveLength(8);
     expect(await page.getByRole('status').filter({ hasText: 'of 8' }).textContent()).toBe('1–8 of 8');
@@ -209,7 +232,9 @@ describe.skipIf(missing !== undefined)('the dashboard in Chromium', () => {
     await page.getByLabel('New password', { exact: true }).fill('a-new-password-2');
     await page.getByLabel('New password again').fill('a-new-password-2');
     await page.getByRole('button', { name: 'Change password' }).click();
-    await expect.poll(() => page.locator('#password-message').textContent()).toBe('The current password is not right. Nothing changed.');
+    await expect
+      .poll(() => page.locator('#password-message').textContent())
+      .toBe('The current password is not right. Nothing changed.');
     await expectAccessible('password');
     expect((await fetchMyData({ client: bearer(other) })).response!.status).toBe(200);
 
@@ -252,7 +277,12 @@ describe.skipIf(missing !== undefined)('the dashboard in Chromium', () => {
     await phone.getByLabel('E-mail').fill(EMAIL);
     await phone.getByLabel('Password').fill('a-new-password-2');
     await phone.getByRole('button', { name: 'Sign in' }).click();
-    for (const [hash, heading] of [['account', 'Account'], ['keys', 'API keys'], ['history', 'Request history'], ['password', 'Change password']] as const) {
+    for (const [hash, heading] of [
+      ['account', 'Account'],
+      ['keys', 'API keys'],
+      ['history', 'Request history'],
+      ['password', 'Change password'],
+    ] as const) {
       await phone.goto(`${app.baseUrl}/dashboard#${hash}`);
       await phone.getByRole('heading', { name: heading, level: 1 }).waitFor();
       await phone.waitForLoadState('networkidle');
@@ -289,9 +319,12 @@ describe.skipIf(missing !== undefined)('the dashboard under the login quota', ()
       await page.getByLabel('E-mail').fill(EMAIL);
       await page.getByLabel('Password').fill(`wrong-password-${attempt}`);
       await page.getByRole('button', { name: 'Sign in' }).click();
-      if (attempt < 3) await expect.poll(() => page.getByRole('alert').textContent()).toBe('The e-mail or the password is not right.');
+      if (attempt < 3)
+        await expect.poll(() => page.getByRole('alert').textContent()).toBe('The e-mail or the password is not right.');
     }
-    await expect.poll(() => page.getByRole('alert').textContent()).toMatch(/^Too many attempts\. Try again in \d+ seconds?\.$/);
+    await expect
+      .poll(() => page.getByRole('alert').textContent())
+      .toMatch(/^Too many attempts\. Try again in \d+ seconds?\.$/);
     await screenshot(page, 'sign-in-throttled');
   });
 });

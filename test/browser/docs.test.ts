@@ -47,7 +47,11 @@ describe.skipIf(missing !== undefined)('Swagger UI and the root in Chromium', ()
     expect(sent.get('query')).toBe('yale');
     expect(sent.has('stateCode')).toBe(false);
     // Paging, when sent, is the contract's defaults: the search is exactly the typed one.
-    for (const [name, value] of [['offset', '0'], ['limit', '25']] as const) if (sent.has(name)) expect(sent.get(name)).toBe(value);
+    for (const [name, value] of [
+      ['offset', '0'],
+      ['limit', '25'],
+    ] as const)
+      if (sent.has(name)) expect(sent.get(name)).toBe(value);
     const response = await request.response();
     expect(response!.status()).toBe(200);
     expect(((await response!.json()) as { requestresult: { total_count: number } }).requestresult.total_count).toBe(1);
@@ -63,7 +67,9 @@ describe.skipIf(missing !== undefined)('Swagger UI and the root in Chromium', ()
     const index = await fetch(`${app.baseUrl}/`, { headers: { Accept: 'application/json' } });
     expect(index.status).toBe(200);
     expect(index.headers.get('vary')).toMatch(/accept/i);
-    expect(await index.json()).toMatchObject({ links: { dashboard: '/dashboard', docs: '/docs', openapi: '/openapi.json' } });
+    expect(await index.json()).toMatchObject({
+      links: { dashboard: '/dashboard', docs: '/docs', openapi: '/openapi.json' },
+    });
     const bare = await fetch(`${app.baseUrl}/`);
     expect((await bare.json()).links.docs).toBe('/docs');
   });

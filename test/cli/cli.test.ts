@@ -63,7 +63,14 @@ describe('school-search import', () => {
   it('exits 1 for a missing file, 2 for usage errors', async () => {
     const missing = await runCli(['import', join(dir, 'absent.csv')], { env });
     expect([missing.code, missing.stderr]).toEqual([1, expect.stringContaining('Cannot read')]);
-    for (const args of [[], ['import'], ['import', 'a.csv', 'b.csv'], ['import', '--format', 'xml', 'a.csv'], ['import', '--bogus', 'a.csv'], ['frobnicate']]) {
+    for (const args of [
+      [],
+      ['import'],
+      ['import', 'a.csv', 'b.csv'],
+      ['import', '--format', 'xml', 'a.csv'],
+      ['import', '--bogus', 'a.csv'],
+      ['frobnicate'],
+    ]) {
       const result = await runCli(args, { env });
       expect({ args, code: result.code }).toEqual({ args, code: 2 });
     }
@@ -110,7 +117,9 @@ describe('school-search import of the ODEF file', () => {
 
   it('with --dry-run, prints the summary and writes nothing, not even a new store file', async () => {
     const dry = await runCli(['import', '--dry-run', ODEF_FILE], { env });
-    expect(dry.stdout).toMatch(/^Dry run: nothing was written\. Importing .*odef-sample\.csv \(format odef, encoding windows-1252\) into .*store\.db \(which does not exist yet\) would give:$/m);
+    expect(dry.stdout).toMatch(
+      /^Dry run: nothing was written\. Importing .*odef-sample\.csv \(format odef, encoding windows-1252\) into .*store\.db \(which does not exist yet\) would give:$/m,
+    );
     expect(dry.stdout).toMatch(/^ {2}inserted +27$/m);
     expect(dry.stdout).toMatch(/^ {2}merged +2$/m);
     expect(dry.stdout).toMatch(/^ {2}invalid +0$/m);
@@ -148,7 +157,9 @@ describe('school-search import of the ODEF file', () => {
       const result = await runCli(['import', ...args, ODEF_FILE], { env });
       expect({ args, code: result.code }).toEqual({ args, code: 2 });
     }
-    expect((await runCli(['import', '--encoding', 'ebcdic', ODEF_FILE], { env })).stderr).toContain('--encoding must be utf-8, windows-1252 or latin1');
+    expect((await runCli(['import', '--encoding', 'ebcdic', ODEF_FILE], { env })).stderr).toContain(
+      '--encoding must be utf-8, windows-1252 or latin1',
+    );
   });
 });
 
@@ -159,7 +170,10 @@ describe('school-search user create', () => {
   };
 
   it('creates an account from the password on standard input; logging in then works', async () => {
-    const result = await runCli(['user', 'create', '--email', 'Ops@Example.com'], { env, input: 'a-long-password\nnot part of it\n' });
+    const result = await runCli(['user', 'create', '--email', 'Ops@Example.com'], {
+      env,
+      input: 'a-long-password\nnot part of it\n',
+    });
     expect(result.stdout).toMatch(UUID);
     expect(result.stderr).toContain('Created the account ops@example.com.');
     expect(result.code).toBe(0);
@@ -199,8 +213,20 @@ describe('school-search --help', () => {
     const main = await runCli(['--help'], { env });
     expect([main.code, main.stdout]).toEqual([0, expect.stringMatching(/^Usage: school-search <command>/)]);
     const importHelp = await runCli(['import', '--help'], { env });
-    expect([importHelp.code, importHelp.stdout]).toEqual([0, expect.stringMatching(/^Usage: school-search import <file>/)]);
-    for (const words of ['odef', '--encoding <name>', '--strict', '--dry-run', 'latin1', 'odef:<Provider>:<Source_Id>', 'later row wins']) expect(importHelp.stdout).toContain(words);
+    expect([importHelp.code, importHelp.stdout]).toEqual([
+      0,
+      expect.stringMatching(/^Usage: school-search import <file>/),
+    ]);
+    for (const words of [
+      'odef',
+      '--encoding <name>',
+      '--strict',
+      '--dry-run',
+      'latin1',
+      'odef:<Provider>:<Source_Id>',
+      'later row wins',
+    ])
+      expect(importHelp.stdout).toContain(words);
     const userHelp = await runCli(['user', 'create', '--help'], { env });
     expect([userHelp.code, userHelp.stdout]).toEqual([0, expect.stringMatching(/^Usage: school-search user create/)]);
   });

@@ -59,7 +59,14 @@ async function newUser() {
 async function credentialClient(extra: Partial<SchoolSearchClientOptions> = {}, wire = recorder()) {
   const user = await newUser();
   const clock = new TestClock();
-  const client = new SchoolSearchClient({ baseUrl: app.baseUrl, ...user, fetch: wire.fetch, clock, renewBeforeSeconds: RENEW_BEFORE, ...extra } as SchoolSearchClientOptions);
+  const client = new SchoolSearchClient({
+    baseUrl: app.baseUrl,
+    ...user,
+    fetch: wire.fetch,
+    clock,
+    renewBeforeSeconds: RENEW_BEFORE,
+    ...extra,
+  } as SchoolSearchClientOptions);
   return { client, wire, clock, user };
 }
 
@@ -291,7 +298,10 @@ describe('token (API key) mode', () => {
     expect(Date.parse(key.expires_at) - Date.parse(key.created_at)).toBe(7 * 86_400_000);
     const program = new SchoolSearchClient({ baseUrl: app.baseUrl, apiKey: key.token });
     expect((await program.fetchMyData()).userId).toBe((await owner.fetchMyData()).userId);
-    expect((await owner.listTokens()).tokens.find((t) => t.token_id === key.token_id)).toMatchObject({ kind: 'key', name: 'client test' });
+    expect((await owner.listTokens()).tokens.find((t) => t.token_id === key.token_id)).toMatchObject({
+      kind: 'key',
+      name: 'client test',
+    });
 
     const next = await owner.rotateApiKey(key.token_id);
     expect(next.name).toBe('client test');
@@ -327,7 +337,8 @@ describe('searchAll', () => {
     expect(wire.to('/v1/fetchSchoolSearch')).toHaveLength(2);
 
     const inNewYork: string[] = [];
-    for await (const school of client.searchAll({ query: 'quillfeather', stateCode: 'NY' })) inNewYork.push(school.stateprovince);
+    for await (const school of client.searchAll({ query: 'quillfeather', stateCode: 'NY' }))
+      inNewYork.push(school.stateprovince);
     expect(inNewYork).toEqual(Array(10).fill('NY'));
   });
 

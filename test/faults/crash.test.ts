@@ -17,7 +17,7 @@ afterEach(() => scope.end());
 const passwordOf = (email: string) => (email === DEMO.email ? DEMO.password : PASSWORD);
 
 describe('crash under load', () => {
-  test('when the server is killed under concurrent searches by several users, then every tid a client received is in that user\'s history after a restart', async () => {
+  test("when the server is killed under concurrent searches by several users, then every tid a client received is in that user's history after a restart", async () => {
     const dir = scope.tempDir('crash');
     const dbPath = join(dir.path, 'store.db');
     const store = await SqliteStore.open({ path: dbPath });
@@ -27,7 +27,10 @@ describe('crash under load', () => {
 
     const server = await scope.serve(dbPath);
     const loads = await Promise.all(
-      USERS.map(async (email) => ({ email, load: searchLoad((await login(server.baseUrl, email, passwordOf(email))).client, 6) })),
+      USERS.map(async (email) => ({
+        email,
+        load: searchLoad((await login(server.baseUrl, email, passwordOf(email))).client, 6),
+      })),
     );
     // Under way for every user (the machine may be busy with other test files), then the crash.
     const deadline = performance.now() + 15_000;

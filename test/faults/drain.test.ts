@@ -18,7 +18,12 @@ afterAll(async () => {
   await app.close();
 });
 
-function send(method: string, path: string, headers: Record<string, string>, body?: string): Promise<{ status: number; connection: string | undefined }> {
+function send(
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  body?: string,
+): Promise<{ status: number; connection: string | undefined }> {
   return new Promise((resolve, reject) => {
     const req = request(`${app.baseUrl}${path}`, { method, headers }, (res) => {
       res.resume();
@@ -31,13 +36,30 @@ function send(method: string, path: string, headers: Record<string, string>, bod
 
 describe('drainConnections (SIGTERM)', () => {
   test.each([
-    ['a CORS preflight', 'OPTIONS', '/v1/fetchSchoolSearch', { Origin: 'https://app.example', 'Access-Control-Request-Method': 'GET' }, undefined, 204],
+    [
+      'a CORS preflight',
+      'OPTIONS',
+      '/v1/fetchSchoolSearch',
+      { Origin: 'https://app.example', 'Access-Control-Request-Method': 'GET' },
+      undefined,
+      204,
+    ],
     ['the contract', 'GET', '/openapi.json', {}, undefined, 200],
-    ['a body declared over 16 KiB', 'POST', '/v1/auth', { 'Content-Type': 'application/json' }, 'x'.repeat(20_000), 413],
+    [
+      'a body declared over 16 KiB',
+      'POST',
+      '/v1/auth',
+      { 'Content-Type': 'application/json' },
+      'x'.repeat(20_000),
+      413,
+    ],
     ['a health check', 'GET', '/health/live', {}, undefined, 200],
-  ] as const)('when %s arrives while draining, then it is answered with Connection: close', async (_what, method, path, headers, body, status) => {
-    const answer = await send(method, path, { ...headers }, body);
-    expect(answer.status).toBe(status);
-    expect(answer.connection).toBe('close');
-  });
+  ] as const)(
+    'when %s arrives while draining, then it is answered with Connection: close',
+    async (_what, method, path, headers, body, status) => {
+      const answer = await send(method, path, { ...headers }, body);
+      expect(answer.status).toBe(status);
+      expect(answer.connection).toBe('close');
+    },
+  );
 });

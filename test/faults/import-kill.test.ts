@@ -14,7 +14,12 @@ import { searchStore } from '../support/search.ts';
 import { REPO, SCHOOLS, SMALL_SEED, drafts, startServer, tempDir } from '../support/processes.ts';
 
 const ROWS = 60_000;
-const EXISTING = { schoolid: '3f1d2c4b-5a69-4e7f-8a9b-0c1d2e3f4a5b', schoolname: 'Reed College', city: 'Portland', stateprovince: 'OR' };
+const EXISTING = {
+  schoolid: '3f1d2c4b-5a69-4e7f-8a9b-0c1d2e3f4a5b',
+  schoolname: 'Reed College',
+  city: 'Portland',
+  stateprovince: 'OR',
+};
 const QUERIES = ['reed', 'harv', 'univ', 'college'];
 
 /** What a user of the store can observe of the catalog. */
@@ -31,7 +36,21 @@ async function catalog(dbPath: string) {
 
 /** A large canonical NDJSON file whose first row changes the existing school, then ROWS new schools. */
 function bigImport(path: string): void {
-  const words = ['Lake', 'River', 'Valley', 'Mountain', 'Pine', 'Oak', 'Maple', 'Cedar', 'Summit', 'Harbor', 'Prairie', 'Liberty', 'Heritage'];
+  const words = [
+    'Lake',
+    'River',
+    'Valley',
+    'Mountain',
+    'Pine',
+    'Oak',
+    'Maple',
+    'Cedar',
+    'Summit',
+    'Harbor',
+    'Prairie',
+    'Liberty',
+    'Heritage',
+  ];
   const kinds = ['College', 'University', 'Institute', 'Academy', 'Community College', 'Seminary'];
   const states = ['CA', 'TX', 'NY', 'FL', 'IL', 'PA', 'OH', 'GA', 'ON', 'QC', 'BC'];
   const lines = [JSON.stringify({ ...EXISTING, schoolname: 'Reed College of the Arts', city: 'Beaverton' })];

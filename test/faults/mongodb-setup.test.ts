@@ -28,7 +28,12 @@ import { listen } from '../../src/http/server.ts';
 import { dryRunImport, importFile } from '../../src/import/import.service.ts';
 import { createServices, unmanaged } from '../../src/services.ts';
 import { pipelineEngine } from '../../src/stores/open.ts';
-import { COLLECTIONS, TEXT_INDEX, type CatalogDocument, type SchoolDocument } from '../../src/stores/mongodb/documents.ts';
+import {
+  COLLECTIONS,
+  TEXT_INDEX,
+  type CatalogDocument,
+  type SchoolDocument,
+} from '../../src/stores/mongodb/documents.ts';
 import { SEARCH_FIELDS_OUTDATED, TEXT_INDEX_MISSING } from '../../src/stores/mongodb/errors.ts';
 import { MongoSchoolStore, type PipelineMode } from '../../src/stores/mongodb/school.store.ts';
 import { SEARCH_FIELDS_VERSION } from '../../src/stores/mongodb/search.fields.ts';
@@ -38,7 +43,13 @@ import { MongoTextEngine } from '../../src/stores/mongodb/text.engine.ts';
 import { cheapHasher } from '../support/app.ts';
 import { FERRETDB_MISSING } from '../../scripts/ferretdb/server.ts';
 import { mingoSource } from '../../scripts/quality/mingo-search.ts';
-import { dropAndClose, freshDatabaseName, type MongoServer, mongoServers, openFreshMongoStore } from '../support/mongodb.ts';
+import {
+  dropAndClose,
+  freshDatabaseName,
+  type MongoServer,
+  mongoServers,
+  openFreshMongoStore,
+} from '../support/mongodb.ts';
 import { expectProblem } from '../support/problem.ts';
 
 const servers = await mongoServers();
@@ -46,7 +57,12 @@ const none = servers.length === 0;
 if (none) console.warn(`MongoDB setup problems — skipped: ${FERRETDB_MISSING}, and MONGODB_URI is not set`);
 
 const ATLAS: PipelineMode = { kind: 'atlas', index: 'schools_search' };
-const CSV = ['schoolid,schoolname,city,stateprovince', 'e0000000-0000-4000-8000-000000000001,Oldfield Academy,Springfield,IL', 'e0000000-0000-4000-8000-000000000002,Oldfield College,Springfield,MA', ''].join('\n');
+const CSV = [
+  'schoolid,schoolname,city,stateprovince',
+  'e0000000-0000-4000-8000-000000000001,Oldfield Academy,Springfield,IL',
+  'e0000000-0000-4000-8000-000000000002,Oldfield College,Springfield,MA',
+  '',
+].join('\n');
 
 interface LogLine {
   level: number;
@@ -60,7 +76,15 @@ async function startApp(store: MongoStore, engine: SearchEngine) {
   const lines: string[] = [];
   const logger = pino({ level: 'info' }, { write: (line: string) => void lines.push(line) });
   const services = createServices({ store, hasher: cheapHasher, tokenTtlSeconds: 3600, engine: unmanaged(engine) });
-  const app = createApp({ ...services, contract: loadContract(), publicBaseUrl: 'http://images.test', validateResponses: true, logger, rateLimits: RATE_LIMITS_OFF, corsOrigins: '*' });
+  const app = createApp({
+    ...services,
+    contract: loadContract(),
+    publicBaseUrl: 'http://images.test',
+    validateResponses: true,
+    logger,
+    rateLimits: RATE_LIMITS_OFF,
+    corsOrigins: '*',
+  });
   const server: Server = await listen(app, 0, '127.0.0.1', logger);
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   await services.auth.createUser('setup@example.com', 'correct-horse-battery');
@@ -97,7 +121,10 @@ async function expectSetupProblem(app: App, problem: string | RegExp): Promise<v
     expect(naming, JSON.stringify(lines)).toHaveLength(1);
     expect(naming[0]).toMatchObject({ level: 40, msg: 'store unavailable' });
     expect(names(naming[0]!.cause ?? '', problem), naming[0]!.cause).toBe(true);
-    expect(lines.filter((l) => l.level >= 50 || l.err !== undefined || JSON.stringify(l).includes('stack')), JSON.stringify(lines)).toEqual([]);
+    expect(
+      lines.filter((l) => l.level >= 50 || l.err !== undefined || JSON.stringify(l).includes('stack')),
+      JSON.stringify(lines),
+    ).toEqual([]);
   }
 }
 
@@ -106,11 +133,14 @@ function names(text: string, problem: string | RegExp): boolean {
 }
 
 /** The schools collection as a server holding these indexes would list them: what FerretDB cannot hold. */
-function listing(schools: Collection<SchoolDocument>, answer: { indexes?: string[]; searchIndexes?: Document[] }): Collection<SchoolDocument> {
+function listing(
+  schools: Collection<SchoolDocument>,
+  answer: { indexes?: string[]; searchIndexes?: Document[] },
+): Collection<SchoolDocument> {
   const standIn = Object.create(schools) as Record<string, unknown>;
   if (answer.indexes) {
     const names = answer.indexes;
-    standIn['listIndexes'] = () => ({ toArray: async () => [...(names.map((name) => ({ name })))] });
+    standIn['listIndexes'] = () => ({ toArray: async () => [...names.map((name) => ({ name }))] });
   }
   if (answer.searchIndexes) {
     const held = answer.searchIndexes;
@@ -119,83 +149,128 @@ function listing(schools: Collection<SchoolDocument>, answer: { indexes?: string
   return standIn as unknown as Collection<SchoolDocument>;
 }
 
-describe.skipIf(none).each(none ? [['no server', '', 'ferretdb'] as MongoServer] : servers)('MongoDB setup problems on %s', (_name, serverUri, flavor) => {
-  const stores: MongoStore[] = [];
-  const apps: App[] = [];
-  let dir: string;
-  beforeAll(() => {
-    dir = mkdtempSync(join(tmpdir(), 'school-search-setup-'));
-  });
-  afterAll(async () => {
-    for (const app of apps) await app.close();
-    for (const store of stores) await dropAndClose(store);
-    rmSync(dir, { recursive: true, force: true });
-  });
+describe.skipIf(none).each(none ? [['no server', '', 'ferretdb'] as MongoServer] : servers)(
+  'MongoDB setup problems on %s',
+  (_name, serverUri, flavor) => {
+    const stores: MongoStore[] = [];
+    const apps: App[] = [];
+    let dir: string;
+    beforeAll(() => {
+      dir = mkdtempSync(join(tmpdir(), 'school-search-setup-'));
+    });
+    afterAll(async () => {
+      for (const app of apps) await app.close();
+      for (const store of stores) await dropAndClose(store);
+      rmSync(dir, { recursive: true, force: true });
+    });
 
-  async function opened(store: Promise<MongoStore>): Promise<MongoStore> {
-    stores.push(await store);
-    return stores.at(-1)!;
-  }
-  async function started(store: MongoStore, engine: SearchEngine): Promise<App> {
-    apps.push(await startApp(store, engine));
-    return apps.at(-1)!;
-  }
+    async function opened(store: Promise<MongoStore>): Promise<MongoStore> {
+      stores.push(await store);
+      return stores.at(-1)!;
+    }
+    async function started(store: MongoStore, engine: SearchEngine): Promise<App> {
+      apps.push(await startApp(store, engine));
+      return apps.at(-1)!;
+    }
 
-  test('when MONGODB_SEARCH=text and the indexes were left to `school-search indexes`, then readiness and searches answer 503, each logging one line that names the text index and the command', async () => {
-    const store = await opened(MongoStore.open({ uri: serverUri, database: freshDatabaseName(), search: { kind: 'text' }, indexes: 'none' }));
-    // The engine as the composition root builds it (src/main.ts: pipelineEngine).
-    const app = await started(store, pipelineEngine(store, { kind: 'mongodb', uri: serverUri, search: { kind: 'text' } })!);
-    await expectSetupProblem(app, TEXT_INDEX_MISSING);
-  });
+    test('when MONGODB_SEARCH=text and the indexes were left to `school-search indexes`, then readiness and searches answer 503, each logging one line that names the text index and the command', async () => {
+      const store = await opened(
+        MongoStore.open({ uri: serverUri, database: freshDatabaseName(), search: { kind: 'text' }, indexes: 'none' }),
+      );
+      // The engine as the composition root builds it (src/main.ts: pipelineEngine).
+      const app = await started(
+        store,
+        pipelineEngine(store, { kind: 'mongodb', uri: serverUri, search: { kind: 'text' } })!,
+      );
+      await expectSetupProblem(app, TEXT_INDEX_MISSING);
+    });
 
-  test('when MONGODB_SEARCH=atlas on a server without Atlas Search, then readiness and searches answer 503, each logging one line that says so and what to do', async () => {
-    // `skip`: past the start-up check (which refuses to start: test/stores/mongodb.search-index.test.ts), as when Atlas Search goes away later.
-    const store = await opened(MongoStore.open({ uri: serverUri, database: freshDatabaseName(), search: ATLAS, indexes: 'none', searchIndex: 'skip' }));
-    const app = await started(store, pipelineEngine(store, { kind: 'mongodb', uri: serverUri, search: ATLAS })!);
-    await expectSetupProblem(app, /MONGODB_SEARCH=atlas needs Atlas Search.*: use MongoDB Atlas, or set MONGODB_SEARCH=memory/);
-  });
+    test('when MONGODB_SEARCH=atlas on a server without Atlas Search, then readiness and searches answer 503, each logging one line that says so and what to do', async () => {
+      // `skip`: past the start-up check (which refuses to start: test/stores/mongodb.search-index.test.ts), as when Atlas Search goes away later.
+      const store = await opened(
+        MongoStore.open({
+          uri: serverUri,
+          database: freshDatabaseName(),
+          search: ATLAS,
+          indexes: 'none',
+          searchIndex: 'skip',
+        }),
+      );
+      const app = await started(store, pipelineEngine(store, { kind: 'mongodb', uri: serverUri, search: ATLAS })!);
+      await expectSetupProblem(
+        app,
+        /MONGODB_SEARCH=atlas needs Atlas Search.*: use MongoDB Atlas, or set MONGODB_SEARCH=memory/,
+      );
+    });
 
-  test('when the Atlas Search index is missing, then building, then ready, then readiness and searches answer 503 naming the command, then the wait, then readiness 200', async () => {
-    const store = await opened(openFreshMongoStore(serverUri, flavor));
-    let searchIndexes: Document[] = [];
-    const schools = () => new MongoSchoolStore(listing(store.db.collection<SchoolDocument>(COLLECTIONS.schools), { searchIndexes }), store.db.collection<CatalogDocument>(COLLECTIONS.catalog));
-    // Readiness asked afresh on every search (readyTtlMs 0): the listing changes between requests.
-    const engine = new MongoAtlasEngine({ aggregate: (p) => store.schools.aggregate(p), catalogVersion: () => store.schools.catalogVersion(), ready: () => schools().searchIndexReady(ATLAS) }, ATLAS.index, { readyTtlMs: 0 });
-    const app = await started(store, engine);
-    await expectSetupProblem(app, 'the Atlas Search index "schools_search" does not exist: create it with `npx school-search indexes`');
-    searchIndexes = [{ name: ATLAS.index, queryable: false, status: 'BUILDING' }];
-    await expectSetupProblem(app, 'the Atlas Search index "schools_search" is not queryable yet (status BUILDING): wait until Atlas has built it');
-    searchIndexes = [{ name: ATLAS.index, queryable: true, status: 'READY' }];
-    expect((await getReadiness({ client: app.anonymous })).data).toEqual({ status: 'ok', store: 'mongodb' });
-  });
+    test('when the Atlas Search index is missing, then building, then ready, then readiness and searches answer 503 naming the command, then the wait, then readiness 200', async () => {
+      const store = await opened(openFreshMongoStore(serverUri, flavor));
+      let searchIndexes: Document[] = [];
+      const schools = () =>
+        new MongoSchoolStore(
+          listing(store.db.collection<SchoolDocument>(COLLECTIONS.schools), { searchIndexes }),
+          store.db.collection<CatalogDocument>(COLLECTIONS.catalog),
+        );
+      // Readiness asked afresh on every search (readyTtlMs 0): the listing changes between requests.
+      const engine = new MongoAtlasEngine(
+        {
+          aggregate: (p) => store.schools.aggregate(p),
+          catalogVersion: () => store.schools.catalogVersion(),
+          ready: () => schools().searchIndexReady(ATLAS),
+        },
+        ATLAS.index,
+        { readyTtlMs: 0 },
+      );
+      const app = await started(store, engine);
+      await expectSetupProblem(
+        app,
+        'the Atlas Search index "schools_search" does not exist: create it with `npx school-search indexes`',
+      );
+      searchIndexes = [{ name: ATLAS.index, queryable: false, status: 'BUILDING' }];
+      await expectSetupProblem(
+        app,
+        'the Atlas Search index "schools_search" is not queryable yet (status BUILDING): wait until Atlas has built it',
+      );
+      searchIndexes = [{ name: ATLAS.index, queryable: true, status: 'READY' }];
+      expect((await getReadiness({ client: app.anonymous })).data).toEqual({ status: 'ok', store: 'mongodb' });
+    });
 
-  test('when schools hold search fields of an older version, then readiness and searches answer 503 naming the command; a re-import of the same file derives them again, counts them updated, and the search finds them', async () => {
-    const store = await opened(openFreshMongoStore(serverUri, flavor));
-    const file = join(dir, `schools-${flavor}.csv`);
-    writeFileSync(file, CSV);
-    expect((await importFile(store, file)).counts).toStrictEqual({ inserted: 2, updated: 0, unchanged: 0 });
-    // As an earlier version of the normalisation left them: other search terms, an older version.
-    const collection = store.db.collection<SchoolDocument>(COLLECTIONS.schools);
-    const derived = await collection.find({}, { sort: { _id: 1 } }).toArray();
-    await collection.updateMany({}, { $set: { tokens: ['0stale'], searchVersion: SEARCH_FIELDS_VERSION - 1 } });
-    // The $text engine, its text index listed as MongoDB would after `school-search indexes` (the
-    // outdated fields are the only problem left), $text run by mingo over the server's documents.
-    const ready = new MongoSchoolStore(listing(collection, { indexes: ['_id_', TEXT_INDEX] }), store.db.collection<CatalogDocument>(COLLECTIONS.catalog));
-    const engine = new MongoTextEngine({ ...mingoSource(store), ready: () => ready.searchIndexReady({ kind: 'text' }) }, { readyTtlMs: 0, versionTtlMs: 0 });
-    const app = await started(store, engine);
-    await expectSetupProblem(app, SEARCH_FIELDS_OUTDATED);
+    test('when schools hold search fields of an older version, then readiness and searches answer 503 naming the command; a re-import of the same file derives them again, counts them updated, and the search finds them', async () => {
+      const store = await opened(openFreshMongoStore(serverUri, flavor));
+      const file = join(dir, `schools-${flavor}.csv`);
+      writeFileSync(file, CSV);
+      expect((await importFile(store, file)).counts).toStrictEqual({ inserted: 2, updated: 0, unchanged: 0 });
+      // As an earlier version of the normalisation left them: other search terms, an older version.
+      const collection = store.db.collection<SchoolDocument>(COLLECTIONS.schools);
+      const derived = await collection.find({}, { sort: { _id: 1 } }).toArray();
+      await collection.updateMany({}, { $set: { tokens: ['0stale'], searchVersion: SEARCH_FIELDS_VERSION - 1 } });
+      // The $text engine, its text index listed as MongoDB would after `school-search indexes` (the
+      // outdated fields are the only problem left), $text run by mingo over the server's documents.
+      const ready = new MongoSchoolStore(
+        listing(collection, { indexes: ['_id_', TEXT_INDEX] }),
+        store.db.collection<CatalogDocument>(COLLECTIONS.catalog),
+      );
+      const engine = new MongoTextEngine(
+        { ...mingoSource(store), ready: () => ready.searchIndexReady({ kind: 'text' }) },
+        { readyTtlMs: 0, versionTtlMs: 0 },
+      );
+      const app = await started(store, engine);
+      await expectSetupProblem(app, SEARCH_FIELDS_OUTDATED);
 
-    // Unchanged schools, outdated search fields: updated, as the dry run foretells, not unchanged.
-    expect((await dryRunImport(store.schools, file)).counts).toStrictEqual({ inserted: 0, updated: 2, unchanged: 0 });
-    expect((await importFile(store, file)).counts).toStrictEqual({ inserted: 0, updated: 2, unchanged: 0 });
-    const again = await collection.find({}, { sort: { _id: 1 } }).toArray();
-    expect(again.map((d) => [d.searchVersion, d.tokens, d.search])).toStrictEqual(derived.map((d) => [SEARCH_FIELDS_VERSION, d.tokens, d.search]));
+      // Unchanged schools, outdated search fields: updated, as the dry run foretells, not unchanged.
+      expect((await dryRunImport(store.schools, file)).counts).toStrictEqual({ inserted: 0, updated: 2, unchanged: 0 });
+      expect((await importFile(store, file)).counts).toStrictEqual({ inserted: 0, updated: 2, unchanged: 0 });
+      const again = await collection.find({}, { sort: { _id: 1 } }).toArray();
+      expect(again.map((d) => [d.searchVersion, d.tokens, d.search])).toStrictEqual(
+        derived.map((d) => [SEARCH_FIELDS_VERSION, d.tokens, d.search]),
+      );
 
-    expect((await getReadiness({ client: app.anonymous })).data).toEqual({ status: 'ok', store: 'mongodb' });
-    const found = await fetchSchoolSearch({ client: app.user, query: { query: 'oldfield academy' } });
-    expect(found.response!.status).toBe(200);
-    expect(found.data!.requestresult.schools.map((s) => s.schoolname)).toStrictEqual(['Oldfield Academy']);
-    // And once more: now they are unchanged.
-    expect((await importFile(store, file)).counts).toStrictEqual({ inserted: 0, updated: 0, unchanged: 2 });
-  });
-});
+      expect((await getReadiness({ client: app.anonymous })).data).toEqual({ status: 'ok', store: 'mongodb' });
+      const found = await fetchSchoolSearch({ client: app.user, query: { query: 'oldfield academy' } });
+      expect(found.response!.status).toBe(200);
+      expect(found.data!.requestresult.schools.map((s) => s.schoolname)).toStrictEqual(['Oldfield Academy']);
+      // And once more: now they are unchanged.
+      expect((await importFile(store, file)).counts).toStrictEqual({ inserted: 0, updated: 0, unchanged: 2 });
+    });
+  },
+);

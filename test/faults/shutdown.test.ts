@@ -45,7 +45,11 @@ function keepAliveClient(baseUrl: string) {
       const body = JSON.stringify({ email: 'demo@example.com', password: 'demo-password-123' });
       // "Expect: 100-continue": the server answers "100 Continue" once it has read the headers;
       // from then on the request is in flight.
-      const headers = { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), expect: '100-continue' };
+      const headers = {
+        'content-type': 'application/json',
+        'content-length': Buffer.byteLength(body),
+        expect: '100-continue',
+      };
       const { req, answered } = send('POST', '/v1/auth', headers, body, true);
       await new Promise<void>((resolve, reject) => {
         req.once('continue', resolve);
@@ -65,7 +69,8 @@ function keepAliveClient(baseUrl: string) {
       const statuses: number[] = [];
       for (;;) {
         try {
-          const r = await send('GET', '/v1/fetchSchoolSearch?query=harv', { authorization: `Bearer ${token}` }).answered;
+          const r = await send('GET', '/v1/fetchSchoolSearch?query=harv', { authorization: `Bearer ${token}` })
+            .answered;
           if (r.status === 200) tids.push((JSON.parse(r.body) as { apirequest: { tid: string } }).apirequest.tid);
           else statuses.push(r.status);
         } catch {

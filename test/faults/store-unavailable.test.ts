@@ -8,7 +8,14 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import type { Client } from '../../generated/client/index.ts';
-import { createToken, fetchMyData, fetchSchoolSearch, getLiveness, getReadiness, listMyTokens } from '../../generated/sdk.gen.ts';
+import {
+  createToken,
+  fetchMyData,
+  fetchSchoolSearch,
+  getLiveness,
+  getReadiness,
+  listMyTokens,
+} from '../../generated/sdk.gen.ts';
 import { expectProblem } from '../support/problem.ts';
 import { historyIds, mountSmallDisk, startFaultApp, tempDir, unmount, type FaultApp } from '../support/processes.ts';
 
@@ -43,7 +50,11 @@ async function expectWritesRefused(app: FaultApp, user: Awaited<ReturnType<Fault
 }
 
 /** After the fault: the same app is ready again and meters the next search; nothing of the refused calls is stored. */
-async function expectServedAgain(app: FaultApp, user: Awaited<ReturnType<FaultApp['user']>>, before: { ids: Set<string>; count: number }): Promise<void> {
+async function expectServedAgain(
+  app: FaultApp,
+  user: Awaited<ReturnType<FaultApp['user']>>,
+  before: { ids: Set<string>; count: number },
+): Promise<void> {
   expect((await getReadiness({ client: app.client() })).response!.status).toBe(200);
   const tid = await searchOk(user.client);
   const after = await metering(user.client);
@@ -137,21 +148,24 @@ const breakages: Breakage[] = [
 ];
 
 describe('store unavailable: the file is gone or unreadable', () => {
-  test.each(breakages)('when $name, then every store operation answers 503, readiness too, and once the file is back the same app serves it with nothing lost', async (breakage) => {
-    app = await startFaultApp({ dataDir: join(dir.path, 'data'), busyBudgetMs: BUSY_BUDGET_MS });
-    const user = await app.user();
-    await searchOk(user.client);
-    const before = await metering(user.client);
+  test.each(breakages)(
+    'when $name, then every store operation answers 503, readiness too, and once the file is back the same app serves it with nothing lost',
+    async (breakage) => {
+      app = await startFaultApp({ dataDir: join(dir.path, 'data'), busyBudgetMs: BUSY_BUDGET_MS });
+      const user = await app.user();
+      await searchOk(user.client);
+      const before = await metering(user.client);
 
-    const restore = breakage.break(app);
-    await expectWritesRefused(app, user);
-    expectUnavailable(await fetchMyData({ client: user.client }));
-    // Nothing was created in its place: a new empty store would hide the loss of the real one.
-    if (breakage.gone) expect(existsSync(app.dataDir)).toBe(false);
-    restore();
+      const restore = breakage.break(app);
+      await expectWritesRefused(app, user);
+      expectUnavailable(await fetchMyData({ client: user.client }));
+      // Nothing was created in its place: a new empty store would hide the loss of the real one.
+      if (breakage.gone) expect(existsSync(app.dataDir)).toBe(false);
+      restore();
 
-    await expectServedAgain(app, user, before);
-  });
+      await expectServedAgain(app, user, before);
+    },
+  );
 });
 
 describe('store unavailable: disk full', () => {

@@ -34,24 +34,31 @@ async function rejection(name: string, content: string | Buffer, options: Import
   return error as ImportError;
 }
 
-async function rejected(name: string, content: string | Buffer, options: ImportOptions = {}): Promise<readonly RowProblem[]> {
+async function rejected(
+  name: string,
+  content: string | Buffer,
+  options: ImportOptions = {},
+): Promise<readonly RowProblem[]> {
   return (await rejection(name, content, options)).problems;
 }
 
 describe('a CSV file with bad rows', () => {
   it('is rejected whole, listing every bad row with its line', async () => {
-    const problems = await rejected('bad.csv', [
-      HEADER,
-      GOOD,
-      'Foo College,Springfield,XX,,',
-      ' ,Springfield,IL,,',
-      'Bar College,Springfield,IL,not-a-uuid,',
-      '"Baz',
-      'College",Springfield,IL,,ftp://baz.example/logo.png',
-      '',
-      'Qux College,Springfield,IL',
-      'Quux College,Springfield,IL,,,extra',
-    ].join('\n'));
+    const problems = await rejected(
+      'bad.csv',
+      [
+        HEADER,
+        GOOD,
+        'Foo College,Springfield,XX,,',
+        ' ,Springfield,IL,,',
+        'Bar College,Springfield,IL,not-a-uuid,',
+        '"Baz',
+        'College",Springfield,IL,,ftp://baz.example/logo.png',
+        '',
+        'Qux College,Springfield,IL',
+        'Quux College,Springfield,IL,,,extra',
+      ].join('\n'),
+    );
     expect(problems).toEqual([
       { line: 3, reason: 'stateprovince "XX" is not a US state/territory or Canadian province/territory code' },
       { line: 4, reason: 'schoolname is empty' },
@@ -65,7 +72,15 @@ describe('a CSV file with bad rows', () => {
   });
 
   it('names a prominence that is not a whole number from 0 to 100', async () => {
-    const rows = ['schoolname,city,stateprovince,prominence', 'Reed College,Portland,OR,', 'A College,Springfield,IL,101', 'B College,Springfield,IL,-1', 'C College,Springfield,IL,4.5', 'D College,Springfield,IL,high', 'E College,Springfield,IL,100'];
+    const rows = [
+      'schoolname,city,stateprovince,prominence',
+      'Reed College,Portland,OR,',
+      'A College,Springfield,IL,101',
+      'B College,Springfield,IL,-1',
+      'C College,Springfield,IL,4.5',
+      'D College,Springfield,IL,high',
+      'E College,Springfield,IL,100',
+    ];
     expect(await rejected('prominence.csv', `${rows.join('\n')}\n`)).toEqual([
       { line: 3, reason: 'prominence "101" is not a whole number from 0 to 100' },
       { line: 4, reason: 'prominence "-1" is not a whole number from 0 to 100' },
@@ -76,7 +91,11 @@ describe('a CSV file with bad rows', () => {
 
   it('names unknown columns', async () => {
     expect(await rejected('unknown.csv', `schoolname,city,stateprovince,website,phone\n${GOOD}\n`)).toEqual([
-      { line: 1, reason: 'unknown column(s) "website", "phone"; the columns are schoolname, city, stateprovince, image_url, schoolid, aliases, prominence, address, postal_code, latitude, longitude' },
+      {
+        line: 1,
+        reason:
+          'unknown column(s) "website", "phone"; the columns are schoolname, city, stateprovince, image_url, schoolid, aliases, prominence, address, postal_code, latitude, longitude',
+      },
     ]);
   });
 
@@ -88,17 +107,21 @@ describe('a CSV file with bad rows', () => {
 
   it('with --strict, rejects two different rows with one id, naming both lines, but allows identical repeats', async () => {
     const id = '0f8fad5b-d9cb-469f-a165-70867728950e';
-    expect(await rejected('dup.csv', [
-      HEADER,
-      `Reed College,Portland,OR,${id},`,
-      `Reed College,Portland,OR,${id},`,
-      `Reed College,Portland,OR,${id.toUpperCase()},https://reed.example/logo.png`,
-    ].join('\n'), { strict: true })).toEqual([
-      { line: 4, reason: `has the same school id ${id} as line 2, with different values` },
-    ]);
+    expect(
+      await rejected(
+        'dup.csv',
+        [
+          HEADER,
+          `Reed College,Portland,OR,${id},`,
+          `Reed College,Portland,OR,${id},`,
+          `Reed College,Portland,OR,${id.toUpperCase()},https://reed.example/logo.png`,
+        ].join('\n'),
+        { strict: true },
+      ),
+    ).toEqual([{ line: 4, reason: `has the same school id ${id} as line 2, with different values` }]);
   });
 
-  it('names an address, postal code or coordinate that cannot be a school\'s', async () => {
+  it("names an address, postal code or coordinate that cannot be a school's", async () => {
     const rows = [
       'schoolname,city,stateprovince,address,postal_code,latitude,longitude',
       'Reed College,Portland,OR,3203 SE Woodstock Blvd,97202,45.4815,-122.6303',
@@ -143,24 +166,29 @@ describe('a CSV file with bad rows', () => {
 describe('an NDJSON file with bad lines', () => {
   it('is rejected whole, listing every bad line with its reason', async () => {
     const good = '{"schoolname":"Reed College","city":"Portland","stateprovince":"OR"}';
-    expect(await rejected('bad.ndjson', [
-      good,
-      '{"schoolname":"Foo College","city":"Springfield"',
-      '',
-      '["Foo College","Springfield","IL"]',
-      '{"schoolname":"Foo College","city":"Springfield","stateprovince":"IL","website":"x"}',
-      '{"schoolname":"Foo College","stateprovince":"IL"}',
-      '{"schoolname":"Foo College","city":"Springfield","stateprovince":"IL","aliases":"FC"}',
-      '{"schoolname":"Foo College","city":"Springfield","stateprovince":"Illinois"}',
-      '{"schoolname":"","city":"Springfield","stateprovince":"IL"}',
-      '{"schoolname":"Foo College","city":"Springfield","stateprovince":"IL","schoolid":"123"}',
-      '{"schoolname":"Foo College","city":"Springfield","stateprovince":"IL","image_url":"javascript:alert(1)"}',
-      '{"schoolname":"Foo College","city":"Springfield","stateprovince":"IL","prominence":"50"}',
-      '{"schoolname":"Foo College","city":"Springfield","stateprovince":"IL","prominence":0.5}',
-      '{"schoolname":"Foo College","city":"Springfield","stateprovince":"IL","latitude":"39.8","longitude":-89.6}',
-      '{"schoolname":"Foo College","city":"Springfield","stateprovince":"IL","latitude":39.8,"longitude":-189.6}',
-      '{"schoolname":"Foo College","city":"Springfield","stateprovince":"IL","address":12}',
-    ].join('\n'))).toEqual([
+    expect(
+      await rejected(
+        'bad.ndjson',
+        [
+          good,
+          '{"schoolname":"Foo College","city":"Springfield"',
+          '',
+          '["Foo College","Springfield","IL"]',
+          '{"schoolname":"Foo College","city":"Springfield","stateprovince":"IL","website":"x"}',
+          '{"schoolname":"Foo College","stateprovince":"IL"}',
+          '{"schoolname":"Foo College","city":"Springfield","stateprovince":"IL","aliases":"FC"}',
+          '{"schoolname":"Foo College","city":"Springfield","stateprovince":"Illinois"}',
+          '{"schoolname":"","city":"Springfield","stateprovince":"IL"}',
+          '{"schoolname":"Foo College","city":"Springfield","stateprovince":"IL","schoolid":"123"}',
+          '{"schoolname":"Foo College","city":"Springfield","stateprovince":"IL","image_url":"javascript:alert(1)"}',
+          '{"schoolname":"Foo College","city":"Springfield","stateprovince":"IL","prominence":"50"}',
+          '{"schoolname":"Foo College","city":"Springfield","stateprovince":"IL","prominence":0.5}',
+          '{"schoolname":"Foo College","city":"Springfield","stateprovince":"IL","latitude":"39.8","longitude":-89.6}',
+          '{"schoolname":"Foo College","city":"Springfield","stateprovince":"IL","latitude":39.8,"longitude":-189.6}',
+          '{"schoolname":"Foo College","city":"Springfield","stateprovince":"IL","address":12}',
+        ].join('\n'),
+      ),
+    ).toEqual([
       { line: 2, reason: expect.stringMatching(/^is not valid JSON \(/) },
       { line: 4, reason: 'is not a JSON object' },
       { line: 5, reason: 'unknown field(s) "website"' },
@@ -181,7 +209,10 @@ describe('an NDJSON file with bad lines', () => {
 
   it('rejects bytes that are not UTF-8, naming the line and the byte, and suggests the encoding', async () => {
     const good = '{"schoolname":"Reed College","city":"Portland","stateprovince":"OR"}\n';
-    const latin1 = Buffer.from(`${good}{"schoolname":"Universit\xe9 Laval","city":"Qu\xe9bec","stateprovince":"QC"}\n`, 'latin1');
+    const latin1 = Buffer.from(
+      `${good}{"schoolname":"Universit\xe9 Laval","city":"Qu\xe9bec","stateprovince":"QC"}\n`,
+      'latin1',
+    );
     const error = await rejection('latin1.ndjson', latin1);
     expect(error.problems).toEqual([{ line: 2, reason: 'is not valid UTF-8: byte 25 of the line is 0xE9' }]);
     expect(error.message).toContain('if it is Windows-1252 or Latin-1, import it with --encoding windows-1252');
@@ -197,7 +228,18 @@ describe('an IPEDS file with bad rows', () => {
 
   it('names the line of a bad UNITID or state', async () => {
     const header = 'UNITID,INSTNM,IALIAS,CITY,STABBR,SECTOR,CYACTIVE';
-    expect(await rejected('hd2.csv', [header, '100654,"Alabama A & M University","AAMU","Normal","AL",1,1', 'x1,"A","","B","AL",1,1', '100655,"B","","C","QQ",1,1', '100656,"Office"," ","Tuscaloosa","ZZ",0,1'].join('\r\n'))).toEqual([
+    expect(
+      await rejected(
+        'hd2.csv',
+        [
+          header,
+          '100654,"Alabama A & M University","AAMU","Normal","AL",1,1',
+          'x1,"A","","B","AL",1,1',
+          '100655,"B","","C","QQ",1,1',
+          '100656,"Office"," ","Tuscaloosa","ZZ",0,1',
+        ].join('\r\n'),
+      ),
+    ).toEqual([
       { line: 3, reason: 'UNITID "x1" is not a number' },
       { line: 4, reason: 'stateprovince "QQ" is not a US state/territory or Canadian province/territory code' },
     ]);

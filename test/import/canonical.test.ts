@@ -43,7 +43,9 @@ describe('canonical CSV', () => {
       imageUrl: null,
     });
     const smc = await searchStore(t.store, 'smc', { limit: 5 });
-    expect(smc.hits.map((h) => [h.school.id, h.school.name])).toEqual([[derivedId("Saint Mary's College", 'Notre Dame', 'IN'), "Saint Mary's College"]]);
+    expect(smc.hits.map((h) => [h.school.id, h.school.name])).toEqual([
+      [derivedId("Saint Mary's College", 'Notre Dame', 'IN'), "Saint Mary's College"],
+    ]);
     expect(await namesFound(t.store, 'cal', { limit: 5 })).toEqual(['University of California, Berkeley']);
   });
 
@@ -51,11 +53,18 @@ describe('canonical CSV', () => {
     const rows = ['schoolname,city,stateprovince', 'Université Laval,Québec,QC', 'Reed College,Portland,OR'];
     const first = t.file('bom.csv', `\uFEFF${rows.join('\r\n')}\r\n`);
     expect((await importFile(t.store, first)).counts).toEqual({ inserted: 2, updated: 0, unchanged: 0 });
-    expect(await t.store.schools.findById(derivedId('Université Laval', 'Québec', 'QC'))).toMatchObject({ name: 'Université Laval' });
+    expect(await t.store.schools.findById(derivedId('Université Laval', 'Québec', 'QC'))).toMatchObject({
+      name: 'Université Laval',
+    });
 
-    const changed = t.file('changed.csv', 'schoolname,city,stateprovince,image_url\nReed College,Portland,OR,https://reed.example/logo.png\nUniversité Laval,Québec,QC,\n');
+    const changed = t.file(
+      'changed.csv',
+      'schoolname,city,stateprovince,image_url\nReed College,Portland,OR,https://reed.example/logo.png\nUniversité Laval,Québec,QC,\n',
+    );
     expect((await importFile(t.store, changed)).counts).toEqual({ inserted: 0, updated: 1, unchanged: 1 });
-    expect((await t.store.schools.findById(derivedId('Reed College', 'Portland', 'OR')))?.imageUrl).toBe('https://reed.example/logo.png');
+    expect((await t.store.schools.findById(derivedId('Reed College', 'Portland', 'OR')))?.imageUrl).toBe(
+      'https://reed.example/logo.png',
+    );
   });
 });
 
@@ -63,13 +72,16 @@ describe('canonical CSV with a location', () => {
   const HEADER = 'schoolname,city,stateprovince,address,postal_code,latitude,longitude';
 
   it('keeps address, postal_code, latitude and longitude, a blank one as unknown (absent)', async () => {
-    const file = t.file('located.csv', [
-      HEADER,
-      '"Université Laval","Québec",QC,"2325, rue de l\'Université",G1V 0A6,46.7817,-71.2748',
-      'Reed College,Portland,OR,  3203 SE   Woodstock Blvd ,97202-8199,,',
-      'Mount Holyoke College,South Hadley,MA,,,42.2557,-72.5753',
-      'Smith College,Northampton,MA,,,,',
-    ].join('\r\n'));
+    const file = t.file(
+      'located.csv',
+      [
+        HEADER,
+        '"Université Laval","Québec",QC,"2325, rue de l\'Université",G1V 0A6,46.7817,-71.2748',
+        'Reed College,Portland,OR,  3203 SE   Woodstock Blvd ,97202-8199,,',
+        'Mount Holyoke College,South Hadley,MA,,,42.2557,-72.5753',
+        'Smith College,Northampton,MA,,,,',
+      ].join('\r\n'),
+    );
     expect((await importFile(t.store, file)).counts).toEqual({ inserted: 4, updated: 0, unchanged: 0 });
     expect(await t.store.schools.findById(derivedId('Université Laval', 'Québec', 'QC'))).toStrictEqual({
       id: derivedId('Université Laval', 'Québec', 'QC'),
@@ -95,30 +107,59 @@ describe('canonical CSV with a location', () => {
     expect(await t.store.schools.findById(derivedId('Mount Holyoke College', 'South Hadley', 'MA'))).toStrictEqual(
       expect.objectContaining({ latitude: 42.2557, longitude: -72.5753 }),
     );
-    expect(Object.keys((await t.store.schools.findById(derivedId('Smith College', 'Northampton', 'MA')))!)).toEqual(['id', 'name', 'city', 'state', 'imageUrl']);
+    expect(Object.keys((await t.store.schools.findById(derivedId('Smith College', 'Northampton', 'MA')))!)).toEqual([
+      'id',
+      'name',
+      'city',
+      'state',
+      'imageUrl',
+    ]);
     // The search engine's hits carry them too.
-    expect((await searchStore(t.store, 'universite laval')).hits[0]!.school).toMatchObject({ address: "2325, rue de l'Université", postalCode: 'G1V 0A6', latitude: 46.7817, longitude: -71.2748 });
+    expect((await searchStore(t.store, 'universite laval')).hits[0]!.school).toMatchObject({
+      address: "2325, rue de l'Université",
+      postalCode: 'G1V 0A6',
+      latitude: 46.7817,
+      longitude: -71.2748,
+    });
   });
 
   it('counts a school whose location changed as updated, and the same file again as unchanged', async () => {
-    await importFile(t.store, t.file('a.csv', `${HEADER}\nReed College,Portland,OR,3203 SE Woodstock Blvd,97202,45.4815,-122.6303\nSmith College,Northampton,MA,,,,\n`));
-    const moved = t.file('b.csv', `${HEADER}\nReed College,Portland,OR,3203 SE Woodstock Blvd,97202,45.4816,-122.6303\nSmith College,Northampton,MA,,01063,,\n`);
+    await importFile(
+      t.store,
+      t.file(
+        'a.csv',
+        `${HEADER}\nReed College,Portland,OR,3203 SE Woodstock Blvd,97202,45.4815,-122.6303\nSmith College,Northampton,MA,,,,\n`,
+      ),
+    );
+    const moved = t.file(
+      'b.csv',
+      `${HEADER}\nReed College,Portland,OR,3203 SE Woodstock Blvd,97202,45.4816,-122.6303\nSmith College,Northampton,MA,,01063,,\n`,
+    );
     expect((await importFile(t.store, moved)).counts).toEqual({ inserted: 0, updated: 2, unchanged: 0 });
     expect((await importFile(t.store, moved)).counts).toEqual({ inserted: 0, updated: 0, unchanged: 2 });
     // Back to unknown is a change too.
     const forgotten = t.file('c.csv', 'schoolname,city,stateprovince\nReed College,Portland,OR\n');
     expect((await importFile(t.store, forgotten)).counts).toEqual({ inserted: 0, updated: 1, unchanged: 0 });
     expect(await t.store.schools.findById(derivedId('Reed College', 'Portland', 'OR'))).toStrictEqual({
-      id: derivedId('Reed College', 'Portland', 'OR'), name: 'Reed College', city: 'Portland', state: 'OR', imageUrl: null,
+      id: derivedId('Reed College', 'Portland', 'OR'),
+      name: 'Reed College',
+      city: 'Portland',
+      state: 'OR',
+      imageUrl: null,
     });
   });
 });
 
 describe('state and province codes', () => {
   it('are read in any case and with spaces around them, as the same school as the upper-case code', async () => {
-    const file = t.file('cases.csv', 'schoolname,city,stateprovince\nUniversité Laval,Québec, qc \nReed College,Portland,Or\n');
+    const file = t.file(
+      'cases.csv',
+      'schoolname,city,stateprovince\nUniversité Laval,Québec, qc \nReed College,Portland,Or\n',
+    );
     expect((await importFile(t.store, file)).counts).toEqual({ inserted: 2, updated: 0, unchanged: 0 });
-    expect(await t.store.schools.findById(derivedId('Université Laval', 'Québec', 'QC'))).toMatchObject({ state: 'QC' });
+    expect(await t.store.schools.findById(derivedId('Université Laval', 'Québec', 'QC'))).toMatchObject({
+      state: 'QC',
+    });
     expect(await t.store.schools.findById(derivedId('Reed College', 'Portland', 'OR'))).toMatchObject({ state: 'OR' });
     const upper = t.file('upper.csv', 'schoolname,city,stateprovince\nUniversité Laval,Québec,QC\n');
     expect((await importFile(t.store, upper)).counts).toEqual({ inserted: 0, updated: 0, unchanged: 1 });
@@ -152,7 +193,9 @@ describe('two rows of one school', () => {
   });
 
   it('are refused with strict, naming both lines, and nothing is written', async () => {
-    const error = await importFile(t.store, t.file('dup.csv', rows.join('\n')), { strict: true }).catch((e: unknown) => e);
+    const error = await importFile(t.store, t.file('dup.csv', rows.join('\n')), { strict: true }).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(ImportError);
     expect((error as ImportError).problems).toEqual([
       { line: 4, reason: `has the same school id ${id} as line 2, with different values` },
@@ -175,20 +218,39 @@ describe('canonical NDJSON', () => {
       state: 'MA',
       imageUrl: 'https://logos.example.com/mit.svg',
     });
-    expect(await t.store.schools.findById(derivedId('École Polytechnique de Montréal', 'Montréal', 'QC'))).toMatchObject({ imageUrl: null });
+    expect(
+      await t.store.schools.findById(derivedId('École Polytechnique de Montréal', 'Montréal', 'QC')),
+    ).toMatchObject({ imageUrl: null });
     expect((await searchStore(t.store, 'polytechnique montreal')).total).toBe(1);
-    expect((await importFile(t.store, join(FIXTURES, 'schools.ndjson'))).counts).toEqual({ inserted: 0, updated: 0, unchanged: 3 });
+    expect((await importFile(t.store, join(FIXTURES, 'schools.ndjson'))).counts).toEqual({
+      inserted: 0,
+      updated: 0,
+      unchanged: 3,
+    });
   });
 
   it('reads address, postal_code, latitude and longitude; null is unknown', async () => {
-    const file = t.file('located.ndjson', [
-      '{"schoolname":"Université Laval","city":"Québec","stateprovince":"QC","address":"2325, rue de l\'Université","postal_code":"G1V 0A6","latitude":46.7817,"longitude":-71.2748}',
-      '{"schoolname":"Reed College","city":"Portland","stateprovince":"OR","address":null,"postal_code":"97202","latitude":null,"longitude":null}',
-    ].join('\n'));
+    const file = t.file(
+      'located.ndjson',
+      [
+        '{"schoolname":"Université Laval","city":"Québec","stateprovince":"QC","address":"2325, rue de l\'Université","postal_code":"G1V 0A6","latitude":46.7817,"longitude":-71.2748}',
+        '{"schoolname":"Reed College","city":"Portland","stateprovince":"OR","address":null,"postal_code":"97202","latitude":null,"longitude":null}',
+      ].join('\n'),
+    );
     expect((await importFile(t.store, file)).counts).toEqual({ inserted: 2, updated: 0, unchanged: 0 });
-    expect(await t.store.schools.findById(derivedId('Université Laval', 'Québec', 'QC'))).toMatchObject({ address: "2325, rue de l'Université", postalCode: 'G1V 0A6', latitude: 46.7817, longitude: -71.2748 });
+    expect(await t.store.schools.findById(derivedId('Université Laval', 'Québec', 'QC'))).toMatchObject({
+      address: "2325, rue de l'Université",
+      postalCode: 'G1V 0A6',
+      latitude: 46.7817,
+      longitude: -71.2748,
+    });
     expect(await t.store.schools.findById(derivedId('Reed College', 'Portland', 'OR'))).toStrictEqual({
-      id: derivedId('Reed College', 'Portland', 'OR'), name: 'Reed College', city: 'Portland', state: 'OR', imageUrl: null, postalCode: '97202',
+      id: derivedId('Reed College', 'Portland', 'OR'),
+      name: 'Reed College',
+      city: 'Portland',
+      state: 'OR',
+      imageUrl: null,
+      postalCode: '97202',
     });
     expect((await importFile(t.store, file)).counts).toEqual({ inserted: 0, updated: 0, unchanged: 2 });
   });
@@ -197,8 +259,14 @@ describe('canonical NDJSON', () => {
     const line = '{"schoolname":"Reed College","city":"Portland","stateprovince":"OR"}\r\n';
     expect((await importFile(t.store, t.file('a.jsonl', line))).format).toBe('ndjson');
     expect((await importFile(t.store, t.file('a.txt', line))).format).toBe('ndjson');
-    expect((await importFile(t.store, t.file('b.txt', 'schoolname,city,stateprovince\nReed College,Portland,OR\n'))).format).toBe('csv');
-    expect((await importFile(t.store, t.file('c.data', line), { format: 'ndjson' })).counts).toEqual({ inserted: 0, updated: 0, unchanged: 1 });
+    expect(
+      (await importFile(t.store, t.file('b.txt', 'schoolname,city,stateprovince\nReed College,Portland,OR\n'))).format,
+    ).toBe('csv');
+    expect((await importFile(t.store, t.file('c.data', line), { format: 'ndjson' })).counts).toEqual({
+      inserted: 0,
+      updated: 0,
+      unchanged: 1,
+    });
     await expect(importFile(t.store, t.file('d.txt', 'name;town\n'))).rejects.toBeInstanceOf(UnknownFormatError);
   });
 });

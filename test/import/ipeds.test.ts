@@ -50,14 +50,24 @@ describe('importing the IPEDS HD2022 file', () => {
     // IALIAS "UAH  University of Alabama Huntsville": two aliases, split on the run of spaces,
     // so "uah" is a whole alternative name: equality, first, scored 0.97.
     const uah = await searchStore(t.store, 'uah', { limit: 5 });
-    expect(uah.hits[0]).toMatchObject({ school: { id: ipedsId(100706), name: 'University of Alabama in Huntsville' }, score: 0.97 });
+    expect(uah.hits[0]).toMatchObject({
+      school: { id: ipedsId(100706), name: 'University of Alabama in Huntsville' },
+      score: 0.97,
+    });
     // IALIAS "Penn, U of PA, U-Penn, …": split on commas, so "penn" is an alternative name of the University of Pennsylvania.
-    expect((await searchStore(t.store, 'penn')).hits[0]).toMatchObject({ school: { id: ipedsId(215062) }, score: 0.97 });
+    expect((await searchStore(t.store, 'penn')).hits[0]).toMatchObject({
+      school: { id: ipedsId(215062) },
+      score: 0.97,
+    });
     // Prominence from size, Carnegie class, main campus and level: the flagship before its namesakes.
     expect((await namesFound(t.store, 'purdue university', { limit: 2 }))[0]).toBe('Purdue University-Main Campus');
     expect((await namesFound(t.store, 'texas a&m', { limit: 2 }))[0]).toBe('Texas A & M University-College Station');
     // The row with an unescaped quote inside a URL field (line 1410) is read whole.
-    expect(await t.store.schools.findById(ipedsId(163657))).toMatchObject({ name: "Prince George's Community College", city: 'Largo', state: 'MD' });
+    expect(await t.store.schools.findById(ipedsId(163657))).toMatchObject({
+      name: "Prince George's Community College",
+      city: 'Largo',
+      state: 'MD',
+    });
     // An administrative unit (SECTOR=0) and a closed institution (CYACTIVE=3) are left out.
     expect(await t.store.schools.findById(ipedsId(100733))).toBeNull();
     expect(await t.store.schools.findById(ipedsId(109086))).toBeNull();

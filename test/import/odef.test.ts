@@ -26,7 +26,8 @@ const ODEF_FILE = join(FIXTURES, 'odef-sample.csv');
 const QC = 'Gouvernement du Québec';
 const odefId = (provider: string, sourceId: string) => uuidV5(`odef:${provider}:${sourceId}`);
 /** The id of a row without a Source_Id: name, city and province, as in the canonical formats. */
-const derivedId = (name: string, city: string, state: string) => uuidV5(`name:${nameSortKey(name)}|${nameSortKey(city)}|${state}`);
+const derivedId = (name: string, city: string, state: string) =>
+  uuidV5(`name:${nameSortKey(name)}|${nameSortKey(city)}|${state}`);
 
 const PIERRE = derivedId('École Pierre-De-Coubertin', 'Montréal', 'QC');
 const MARQUETTE = odefId(QC, '762104');
@@ -46,7 +47,14 @@ afterEach(async () => {
 describe('importing the ODEF file', () => {
   it('reads Windows-1252, detects the format from the header, merges the duplicates and names both lines', async () => {
     const report = await importFile(t.store, ODEF_FILE);
-    expect(report).toMatchObject({ format: 'odef', encoding: 'windows-1252', rows: 30, schools: 27, dryRun: false, problems: [] });
+    expect(report).toMatchObject({
+      format: 'odef',
+      encoding: 'windows-1252',
+      rows: 30,
+      schools: 27,
+      dryRun: false,
+      problems: [],
+    });
     expect(report.counts).toEqual({ inserted: 27, updated: 0, unchanged: 0 });
     expect(report.duplicates).toEqual(DUPLICATES);
     expect(report.skipped).toEqual({ [IDENTICAL_DUPLICATE]: 1 });
@@ -64,21 +72,37 @@ describe('importing the ODEF file', () => {
       latitude: 45.6052,
       longitude: -73.5912,
     });
-    expect(await t.store.schools.findById(MARQUETTE)).toMatchObject({ name: 'École secondaire Père-Marquette', postalCode: 'H2G 2Y3', latitude: 45.5446, longitude: -73.5836 });
+    expect(await t.store.schools.findById(MARQUETTE)).toMatchObject({
+      name: 'École secondaire Père-Marquette',
+      postalCode: 'H2G 2Y3',
+      latitude: 45.5446,
+      longitude: -73.5836,
+    });
     expect(await namesFound(t.store, 'pierre de coubertin')).toEqual(['École Pierre-De-Coubertin']);
   });
 
   it('keeps accents, quotes and commas as written, and fills what ODEF leaves out from its other columns', async () => {
     await importFile(t.store, ODEF_FILE);
     const school = async (provider: string, sourceId: string) => t.store.schools.findById(odefId(provider, sourceId));
-    expect(await school(QC, '760070')).toMatchObject({ name: 'Collège de l’Assomption', city: 'L’Assomption', address: '270, boulevard de l’Ange-Gardien' });
-    expect(await school(QC, '762900')).toMatchObject({ name: 'Collège Jean-de-Brébeuf', city: 'Montréal', address: '3200, chemin de la Côte-Sainte-Catherine' });
+    expect(await school(QC, '760070')).toMatchObject({
+      name: 'Collège de l’Assomption',
+      city: 'L’Assomption',
+      address: '270, boulevard de l’Ange-Gardien',
+    });
+    expect(await school(QC, '762900')).toMatchObject({
+      name: 'Collège Jean-de-Brébeuf',
+      city: 'Montréal',
+      address: '3200, chemin de la Côte-Sainte-Catherine',
+    });
     expect(await school(QC, '733050')).toMatchObject({ name: 'École Saint-François-Xavier', city: 'Lévis' });
     expect(await school(QC, '762333')).toMatchObject({ name: 'École Le Phare, pavillon Saint-Louis' });
     expect(await school(QC, '717040')).toMatchObject({ name: 'École "Les Trois-Saumons"' });
     // City "..": the census subdivision; Full_Addr "..": street number and name; Prov_Terr "..": PRUID.
     expect(await school(QC, '421555')).toMatchObject({ name: 'École du Boisé', city: 'Québec', state: 'QC' });
-    expect(await school('Province of British Columbia', '09393018')).toMatchObject({ address: '3550 Wellington St', state: 'BC' });
+    expect(await school('Province of British Columbia', '09393018')).toMatchObject({
+      address: '3550 Wellington St',
+      state: 'BC',
+    });
     expect(await school('Government of Alberta', '9856')).toMatchObject({ city: 'Calgary', state: 'AB' });
     expect(await school('Province of New Brunswick', '1612')).toMatchObject({ state: 'NB' });
     expect(await school('Ontario Ministry of Education', '908800')).toMatchObject({ city: 'Ottawa', state: 'ON' });
@@ -90,7 +114,10 @@ describe('importing the ODEF file', () => {
     // Two facilities of one name in one city that their provider tells apart stay two schools.
     const josephs = await searchStore(t.store, 'ecole saint joseph');
     expect(josephs.hits.map((h) => [h.school.name, h.school.address])).toEqual(
-      expect.arrayContaining([['École Saint-Joseph', '1234, rue Sherbrooke Est'], ['École Saint-Joseph', '5910, boulevard Gouin Ouest']]),
+      expect.arrayContaining([
+        ['École Saint-Joseph', '1234, rue Sherbrooke Est'],
+        ['École Saint-Joseph', '5910, boulevard Gouin Ouest'],
+      ]),
     );
     expect(josephs.hits.filter((h) => h.school.name === 'École Saint-Joseph')).toHaveLength(2);
   });
@@ -120,16 +147,39 @@ describe('importing the ODEF file', () => {
 describe('a dry run', () => {
   it('reports what the import would do and writes nothing', async () => {
     const report = await dryRunImport(t.store.schools, ODEF_FILE);
-    expect(report).toMatchObject({ format: 'odef', rows: 30, schools: 27, dryRun: true, problems: [], duplicates: DUPLICATES, skipped: { [IDENTICAL_DUPLICATE]: 1 } });
+    expect(report).toMatchObject({
+      format: 'odef',
+      rows: 30,
+      schools: 27,
+      dryRun: true,
+      problems: [],
+      duplicates: DUPLICATES,
+      skipped: { [IDENTICAL_DUPLICATE]: 1 },
+    });
     expect(report.counts).toEqual({ inserted: 27, updated: 0, unchanged: 0 });
     expect(await t.store.schools.count()).toBe(0);
     const version = await t.store.schools.catalogVersion();
 
     await importFile(t.store, ODEF_FILE);
     // Line 24's postal code changed, and a new school at the end: still Windows-1252 bytes.
-    const added = ['9999', 'École Nouvelle', 'Elementary', ...Array<string>(12).fill('..'), 'Montréal', 'qc', ...Array<string>(11).fill('..')].join(',');
-    const changed = t.file('changed.csv', Buffer.from(`${readFileSync(ODEF_FILE).toString('latin1').replace('H1P 1Y6', 'H1P 1Y7')}${added}\r\n`, 'latin1'));
-    expect((await dryRunImport(t.store.schools, changed, { encoding: 'windows-1252' })).counts).toEqual({ inserted: 1, updated: 1, unchanged: 26 });
+    const added = [
+      '9999',
+      'École Nouvelle',
+      'Elementary',
+      ...Array<string>(12).fill('..'),
+      'Montréal',
+      'qc',
+      ...Array<string>(11).fill('..'),
+    ].join(',');
+    const changed = t.file(
+      'changed.csv',
+      Buffer.from(`${readFileSync(ODEF_FILE).toString('latin1').replace('H1P 1Y6', 'H1P 1Y7')}${added}\r\n`, 'latin1'),
+    );
+    expect((await dryRunImport(t.store.schools, changed, { encoding: 'windows-1252' })).counts).toEqual({
+      inserted: 1,
+      updated: 1,
+      unchanged: 26,
+    });
     expect(await t.store.schools.findById(PIERRE)).toMatchObject({ postalCode: 'H1P 1Y6' });
     expect(await t.store.schools.catalogVersion()).not.toBe(version);
     const after = await t.store.schools.catalogVersion();
@@ -142,7 +192,10 @@ describe('a dry run', () => {
   });
 
   it('lists invalid rows instead of throwing, and turns duplicates into invalid rows with strict', async () => {
-    const bad = t.file('bad.csv', 'schoolname,city,stateprovince,latitude,longitude\nReed College,Portland,OR,45.48,-122.63\nFoo College,Springfield,XX,,\nBar College,Springfield,IL,91,-89\n');
+    const bad = t.file(
+      'bad.csv',
+      'schoolname,city,stateprovince,latitude,longitude\nReed College,Portland,OR,45.48,-122.63\nFoo College,Springfield,XX,,\nBar College,Springfield,IL,91,-89\n',
+    );
     const report = await dryRunImport(t.store.schools, bad);
     expect(report).toMatchObject({ rows: 3, schools: 1, counts: { inserted: 1, updated: 0, unchanged: 0 } });
     expect(report.problems).toEqual([
@@ -171,13 +224,22 @@ describe('encodings', () => {
   });
 
   it('names the first bad byte of each line: overlong forms, surrogates, cut sequences, code points past U+10FFFF', async () => {
-    const file = t.file('bytes.csv', Buffer.concat([
-      Buffer.from('schoolname,city,stateprovince\nReed College 😀 ü,Portland,OR\n'),
-      Buffer.from([0x41, 0xc0, 0xaf]), Buffer.from(',Springfield,IL\n'),
-      Buffer.from('Bé'), Buffer.from([0xed, 0xa0, 0x80]), Buffer.from(',Springfield,IL\n'),
-      Buffer.from('C,Springfield,IL'), Buffer.from([0xe2, 0x82]), Buffer.from('\n'),
-      Buffer.from('D,Springfield,IL'), Buffer.from([0xf4, 0x90, 0x80, 0x80]),
-    ]));
+    const file = t.file(
+      'bytes.csv',
+      Buffer.concat([
+        Buffer.from('schoolname,city,stateprovince\nReed College 😀 ü,Portland,OR\n'),
+        Buffer.from([0x41, 0xc0, 0xaf]),
+        Buffer.from(',Springfield,IL\n'),
+        Buffer.from('Bé'),
+        Buffer.from([0xed, 0xa0, 0x80]),
+        Buffer.from(',Springfield,IL\n'),
+        Buffer.from('C,Springfield,IL'),
+        Buffer.from([0xe2, 0x82]),
+        Buffer.from('\n'),
+        Buffer.from('D,Springfield,IL'),
+        Buffer.from([0xf4, 0x90, 0x80, 0x80]),
+      ]),
+    );
     const error = await importFile(t.store, file).catch((e: unknown) => e);
     expect((error as ImportError).problems).toEqual([
       { line: 3, reason: 'is not valid UTF-8: byte 2 of the line is 0xC0' },
@@ -188,7 +250,10 @@ describe('encodings', () => {
   });
 
   it('a canonical CSV in Windows-1252 is refused by default and read right with --encoding windows-1252 or latin1', async () => {
-    const cp1252 = Buffer.from('schoolname,city,stateprovince,address\nCollège de l\x92Assomption,L\x92Assomption,qc,"270, boulevard de l\x92Ange-Gardien"\n', 'latin1');
+    const cp1252 = Buffer.from(
+      'schoolname,city,stateprovince,address\nCollège de l\x92Assomption,L\x92Assomption,qc,"270, boulevard de l\x92Ange-Gardien"\n',
+      'latin1',
+    );
     const file = t.file('cp1252.csv', cp1252);
     await expect(importFile(t.store, file)).rejects.toThrow(/line 2: is not valid UTF-8: byte 5 of the line is 0xE8/);
     const report = await importFile(t.store, file, { encoding: parseEncoding('LATIN1') });
@@ -196,19 +261,37 @@ describe('encodings', () => {
     // 0x92 is ’ (U+2019) in Windows-1252, where ISO-8859-1 would have a control character.
     expect(await namesFound(t.store, 'college de l assomption')).toEqual(['Collège de l’Assomption']);
     const id = derivedId('Collège de l’Assomption', 'L’Assomption', 'QC');
-    expect(await t.store.schools.findById(id)).toMatchObject({ city: 'L’Assomption', state: 'QC', address: '270, boulevard de l’Ange-Gardien' });
+    expect(await t.store.schools.findById(id)).toMatchObject({
+      city: 'L’Assomption',
+      state: 'QC',
+      address: '270, boulevard de l’Ange-Gardien',
+    });
   });
 
   it('a UTF-8 file with a byte order mark is read as UTF-8 even where the format defaults to Windows-1252', async () => {
     const utf8 = `\uFEFF${new TextDecoder('windows-1252').decode(readFileSync(ODEF_FILE))}`;
     const report = await importFile(t.store, t.file('odef-utf8.csv', utf8));
     expect(report).toMatchObject({ format: 'odef', encoding: 'utf-8', schools: 27 });
-    expect(await t.store.schools.findById(PIERRE)).toMatchObject({ name: 'École Pierre-De-Coubertin', city: 'Montréal' });
+    expect(await t.store.schools.findById(PIERRE)).toMatchObject({
+      name: 'École Pierre-De-Coubertin',
+      city: 'Montréal',
+    });
   });
 
   it('accepts the common names of UTF-8 and Windows-1252 in any case, and nothing else', () => {
     for (const name of ['utf-8', 'UTF8', 'utf8', ' Utf-8 ']) expect(parseEncoding(name), name).toBe('utf-8');
-    for (const name of ['windows-1252', 'Windows-1252', 'cp1252', 'CP1252', 'latin1', 'Latin-1', 'ISO-8859-1', 'iso8859-1']) expect(parseEncoding(name), name).toBe('windows-1252');
-    for (const name of ['utf-16le', 'shift_jis', 'iso-8859-15', 'ebcdic', 'latin', '']) expect(parseEncoding(name), name).toBeUndefined();
+    for (const name of [
+      'windows-1252',
+      'Windows-1252',
+      'cp1252',
+      'CP1252',
+      'latin1',
+      'Latin-1',
+      'ISO-8859-1',
+      'iso8859-1',
+    ])
+      expect(parseEncoding(name), name).toBe('windows-1252');
+    for (const name of ['utf-16le', 'shift_jis', 'iso-8859-15', 'ebcdic', 'latin', ''])
+      expect(parseEncoding(name), name).toBeUndefined();
   });
 });

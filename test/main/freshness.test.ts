@@ -21,7 +21,10 @@ describe('catalog changes while the API runs', () => {
   test('when the command line imports new and renamed schools, then both running servers find them within 5 s', async () => {
     const dir = scope.tempDir('fresh');
     const db = join(dir.path, 'store.db');
-    const servers = [await scope.serve(db, { SEARCH_REFRESH_MS: String(REFRESH_MS) }), await scope.serve(db, { SEARCH_REFRESH_MS: String(REFRESH_MS) })];
+    const servers = [
+      await scope.serve(db, { SEARCH_REFRESH_MS: String(REFRESH_MS) }),
+      await scope.serve(db, { SEARCH_REFRESH_MS: String(REFRESH_MS) }),
+    ];
     const clients = await Promise.all(servers.map(async (s) => (await demoLogin(s.baseUrl)).client));
     const names = async (client: (typeof clients)[number], query: string) =>
       (await fetchSchoolSearch({ client, query: { query } })).data!.requestresult.schools.map((s) => s.schoolname);
@@ -36,7 +39,13 @@ describe('catalog changes while the API runs', () => {
       [
         { schoolname: 'Zanzibar Institute of Technology', city: 'Portland', stateprovince: 'OR' },
         // The seed's MIT, renamed: its old name must stop matching.
-        { schoolid: '7c9e6679-7425-40de-944b-e07fc1f90ae7', schoolname: 'Massachusetts Institute of Tomorrow', city: 'Cambridge', stateprovince: 'MA', aliases: ['MIT'] },
+        {
+          schoolid: '7c9e6679-7425-40de-944b-e07fc1f90ae7',
+          schoolname: 'Massachusetts Institute of Tomorrow',
+          city: 'Cambridge',
+          stateprovince: 'MA',
+          aliases: ['MIT'],
+        },
       ]
         .map((row) => JSON.stringify(row))
         .join('\n'),
@@ -49,15 +58,18 @@ describe('catalog changes while the API runs', () => {
       clients.map(async (client) => {
         for (;;) {
           const [found, renamed] = [await names(client, 'zanzibar'), await names(client, 'technology mit')];
-          if (found.length === 1 && !renamed.includes('Massachusetts Institute of Technology')) return performance.now() - importedAt;
+          if (found.length === 1 && !renamed.includes('Massachusetts Institute of Technology'))
+            return performance.now() - importedAt;
           if (performance.now() - importedAt > WITHIN_MS) return Infinity;
           await sleep(50);
         }
       }),
     );
     for (const ms of seen) expect(ms).toBeLessThan(WITHIN_MS);
-    for (const client of clients) expect(await names(client, 'tomorrow')).toEqual(['Massachusetts Institute of Tomorrow']);
+    for (const client of clients)
+      expect(await names(client, 'tomorrow')).toEqual(['Massachusetts Institute of Tomorrow']);
     // Each server said so in its log.
-    for (const server of servers) expect(server.lines.filter((l) => l['msg'] === 'search index built').length).toBeGreaterThanOrEqual(2);
+    for (const server of servers)
+      expect(server.lines.filter((l) => l['msg'] === 'search index built').length).toBeGreaterThanOrEqual(2);
   }, 60_000);
 });

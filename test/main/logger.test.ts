@@ -15,9 +15,12 @@ describe('chooseLogFormat', () => {
     ['json', 'development', true, 'json'],
     ['pretty', 'production', false, 'pretty'],
     ['pretty', 'development', false, 'pretty'],
-  ] as const)('when LOG_FORMAT=%s, NODE_ENV=%s and stdout is a terminal: %s, then %s', (setting, env, tty, expected) => {
-    expect(chooseLogFormat(setting, env, tty)).toBe(expected);
-  });
+  ] as const)(
+    'when LOG_FORMAT=%s, NODE_ENV=%s and stdout is a terminal: %s, then %s',
+    (setting, env, tty, expected) => {
+      expect(chooseLogFormat(setting, env, tty)).toBe(expected);
+    },
+  );
 
   test('when the server output is built, then it follows the choice', () => {
     expect(serverOutput({ logLevel: 'silent', logFormat: 'auto', env: 'development' }, false).format).toBe('json');
@@ -28,10 +31,13 @@ describe('chooseLogFormat', () => {
 
 describe('the readable form', () => {
   const pretty = prettyLines({ colorize: false });
-  const line = (fields: Record<string, unknown>) => JSON.stringify({ level: 30, time: Date.UTC(2026, 0, 1), pid: 1, hostname: 'h', ...fields });
+  const line = (fields: Record<string, unknown>) =>
+    JSON.stringify({ level: 30, time: Date.UTC(2026, 0, 1), pid: 1, hostname: 'h', ...fields });
 
   test('when a request is logged, then it is one line: method, path, status, time', () => {
-    const out = pretty(line({ msg: 'request', requestId: 'r-1', method: 'GET', path: '/v1/fetchSchoolSearch', status: 200, ms: 3.12 }));
+    const out = pretty(
+      line({ msg: 'request', requestId: 'r-1', method: 'GET', path: '/v1/fetchSchoolSearch', status: 200, ms: 3.12 }),
+    );
     expect(out).toMatch(/^\[\d\d:\d\d:\d\d\.\d{3}\] INFO: GET \/v1\/fetchSchoolSearch 200 3\.1 ms\n$/);
   });
 
@@ -67,7 +73,11 @@ describe('startupBanner', () => {
   });
 
   test('when metrics are off and there is no demo user, then neither is listed', () => {
-    const banner = startupBanner({ listening: 'http://0.0.0.0:3000', publicBaseUrl: 'https://api.example.org', store: 'MongoDB db.example.org/school_search' });
+    const banner = startupBanner({
+      listening: 'http://0.0.0.0:3000',
+      publicBaseUrl: 'https://api.example.org',
+      store: 'MongoDB db.example.org/school_search',
+    });
     expect(banner).not.toMatch(/Metrics|Demo user/);
   });
 });
@@ -81,7 +91,9 @@ describe('configuration', () => {
 
   test('when the metrics settings are given, then they are read', () => {
     const token = 'a'.repeat(32);
-    expect(loadConfig({ METRICS_PORT: '9464', METRICS_HOST: '0.0.0.0', METRICS_TOKEN: token, LOG_FORMAT: 'json' })).toMatchObject({
+    expect(
+      loadConfig({ METRICS_PORT: '9464', METRICS_HOST: '0.0.0.0', METRICS_TOKEN: token, LOG_FORMAT: 'json' }),
+    ).toMatchObject({
       logFormat: 'json',
       metrics: { port: 9464, host: '0.0.0.0', token },
     });

@@ -119,12 +119,16 @@ describe('npm start with METRICS_PORT (stdout not a terminal)', () => {
       return parseMetrics(await r.text());
     };
     const before = await scrape();
-    const login = await createToken({ client: createClient({ baseUrl }), body: { email: DEMO_EMAIL, password: DEMO_PASSWORD } });
+    const login = await createToken({
+      client: createClient({ baseUrl }),
+      body: { email: DEMO_EMAIL, password: DEMO_PASSWORD },
+    });
     expect(login.response!.status).toBe(200);
     const authed = createClient({ baseUrl, headers: { Authorization: `Bearer ${login.data!.token}` } });
     expect((await fetchSchoolSearch({ client: authed, query: { query: 'harvard' } })).response!.status).toBe(200);
     const after = await scrape();
-    const moved = (name: string, labels: Record<string, string>) => sample(after, name, labels) - sample(before, name, labels);
+    const moved = (name: string, labels: Record<string, string>) =>
+      sample(after, name, labels) - sample(before, name, labels);
     expect(moved('school_search_http_requests_total', { operation: 'createToken', status: '200' })).toBe(1);
     expect(moved('school_search_http_requests_total', { operation: 'fetchSchoolSearch', status: '200' })).toBe(1);
     expect(moved('school_search_search_duration_seconds_count', { engine: 'memory' })).toBe(1);

@@ -10,6 +10,8 @@ describe('server flags', () => {
   test('when the server is started by npm start or by the Docker image, then with SERVER_NODE_FLAGS', () => {
     const start = (JSON.parse(read('package.json')) as { scripts: Record<string, string> }).scripts['start'];
     expect(start).toBe(['node', ...SERVER_NODE_FLAGS, 'src/main.ts'].join(' '));
-    expect(read('Dockerfile')).toContain(`CMD ${JSON.stringify(['node', ...SERVER_NODE_FLAGS, 'src/main.ts']).replaceAll(',', ', ')}`);
+    expect(read('Dockerfile')).toContain(
+      `CMD ${JSON.stringify(['node', ...SERVER_NODE_FLAGS, 'src/main.ts']).replaceAll(',', ', ')}`,
+    );
   });
 });

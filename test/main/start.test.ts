@@ -25,13 +25,23 @@ interface Started {
 function start(env: Record<string, string>): Started {
   const lines: Array<Record<string, unknown>> = [];
   const child = spawn(process.execPath, ['src/main.ts'], {
-    env: { ...process.env, PORT: '0', PUBLIC_BASE_URL: 'https://api.example.org/', NODE_ENV: 'development', LOG_LEVEL: 'info', MONGODB_URI: '', ...env },
+    env: {
+      ...process.env,
+      PORT: '0',
+      PUBLIC_BASE_URL: 'https://api.example.org/',
+      NODE_ENV: 'development',
+      LOG_LEVEL: 'info',
+      MONGODB_URI: '',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stderr = '';
   child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
   const listening = new Promise<string>((resolve, reject) => {
-    child.once('exit', (code) => reject(Object.assign(new Error(`exited with ${code} before listening`), { code, stderr })));
+    child.once('exit', (code) =>
+      reject(Object.assign(new Error(`exited with ${code} before listening`), { code, stderr })),
+    );
     createInterface({ input: child.stdout! }).on('line', (line) => {
       const entry = JSON.parse(line) as Record<string, unknown>;
       lines.push(entry);
@@ -45,13 +55,18 @@ function start(env: Record<string, string>): Started {
 const mongoUri = mongoUriFromEnv();
 const realMongo = mongoUri && (await flavorOf(mongoUri)) === 'mongodb' ? mongoUri : undefined;
 
-const stores: Array<[string, 'sqlite' | 'mongodb', (() => { env: Record<string, string>; cleanup(): Promise<void> }) | undefined]> = [
+const stores: Array<
+  [string, 'sqlite' | 'mongodb', (() => { env: Record<string, string>; cleanup(): Promise<void> }) | undefined]
+> = [
   [
     'the embedded store',
     'sqlite',
     () => {
       const dir = mkdtempSync(join(tmpdir(), 'school-search-main-'));
-      return { env: { DATABASE_PATH: join(dir, 'store.db') }, cleanup: async () => rmSync(dir, { recursive: true, force: true }) };
+      return {
+        env: { DATABASE_PATH: join(dir, 'store.db') },
+        cleanup: async () => rmSync(dir, { recursive: true, force: true }),
+      };
     },
   ],
   [
@@ -93,7 +108,10 @@ describe.each(stores)('npm start (src/main.ts) on %s', (_name, kind, prepare) =>
   });
 
   test('when started on a store that does not exist, then it seeds it and serves the demo user', async (ctx) => {
-    ctx.skip(!prepare, 'no MongoDB in this run: MONGODB_URI is not set to a MongoDB server (FerretDB cannot hold the text index)');
+    ctx.skip(
+      !prepare,
+      'no MongoDB in this run: MONGODB_URI is not set to a MongoDB server (FerretDB cannot hold the text index)',
+    );
     const seeded = started.lines.find((l) => l['msg'] === 'seed loaded');
     expect(seeded).toMatchObject({ inserted: 6112 });
     const client = createClient({ baseUrl });
@@ -128,6 +146,8 @@ describe('npm start with MONGODB_URI naming a server that refuses the text index
       (error: unknown) => error,
     )) as { code: number; stderr: string };
     expect(failure.code).toBe(1);
-    expect(failure.stderr).toMatch(/^school-search: cannot start: MongoDB refused indexes: schools\.schools_tokens_text \(.+\); tokens\.tokens_dead_ttl \(.+\)\n$/);
+    expect(failure.stderr).toMatch(
+      /^school-search: cannot start: MongoDB refused indexes: schools\.schools_tokens_text \(.+\); tokens\.tokens_dead_ttl \(.+\)\n$/,
+    );
   });
 });

@@ -32,7 +32,11 @@ function responseSchema(op: ContractOperation): ZodType {
   return schema as ZodType;
 }
 
-function send(base: string, op: ContractOperation, init: { url?: string; token?: string | null; body?: unknown; headers?: Record<string, string> } = {}) {
+function send(
+  base: string,
+  op: ContractOperation,
+  init: { url?: string; token?: string | null; body?: unknown; headers?: Record<string, string> } = {},
+) {
   const token = init.token === undefined ? (op.secured ? TOKEN : null) : init.token;
   const body = 'body' in init ? init.body : op.body;
   return fetch(base + (init.url ?? op.url), {
@@ -82,19 +86,31 @@ describe('static mode (npm run mock)', () => {
   });
 
   const allExamples = operations.flatMap((op) =>
-    [op.success, ...op.errors].flatMap((r) => r.examples.map(([name, value]) => ({ op, id: op.operationId, status: r.status, contentType: r.contentType, name, value }))),
+    [op.success, ...op.errors].flatMap((r) =>
+      r.examples.map(([name, value]) => ({
+        op,
+        id: op.operationId,
+        status: r.status,
+        contentType: r.contentType,
+        name,
+        value,
+      })),
+    ),
   );
 
-  test.each(allExamples)('$id: the $status example "$name" is served on request and is valid', async ({ op, status, contentType, name, value }) => {
-    const response = await send(staticMock.baseUrl, op, { headers: { Prefer: `code=${status}, example=${name}` } });
+  test.each(allExamples)(
+    '$id: the $status example "$name" is served on request and is valid',
+    async ({ op, status, contentType, name, value }) => {
+      const response = await send(staticMock.baseUrl, op, { headers: { Prefer: `code=${status}, example=${name}` } });
 
-    expect(response.status).toBe(status);
-    expect(mediaType(response)).toBe(contentType);
-    const body = await bodyOf(response);
-    expect(body).toEqual(value);
-    const schema = status < 300 ? responseSchema(op) : schemas.zProblem;
-    expect(schema.safeParse(body).error).toBeUndefined();
-  });
+      expect(response.status).toBe(status);
+      expect(mediaType(response)).toBe(contentType);
+      const body = await bodyOf(response);
+      expect(body).toEqual(value);
+      const schema = status < 300 ? responseSchema(op) : schemas.zProblem;
+      expect(schema.safeParse(body).error).toBeUndefined();
+    },
+  );
 
   test.each(secured)('$operationId: without a token, Prism answers the 401 problem', async (op) => {
     const response = await send(staticMock.baseUrl, op, { token: null });
@@ -112,7 +128,11 @@ describe('static mode (npm run mock)', () => {
   });
 
   test('the official client logs in, searches and pages against the mock, its validators on', async () => {
-    const client = new SchoolSearchClient({ baseUrl: staticMock.baseUrl, email: 'demo@example.com', password: 'demo-password-123' });
+    const client = new SchoolSearchClient({
+      baseUrl: staticMock.baseUrl,
+      email: 'demo@example.com',
+      password: 'demo-password-123',
+    });
 
     const page = await client.searchSchools({ query: 'harvard' });
     const all = [];
@@ -190,7 +210,8 @@ describe('CORS: the same as the real API', () => {
     'access-control-allow-credentials',
     'access-control-max-age',
   ];
-  const cors = (response: Response) => Object.fromEntries(CORS_HEADERS.map((name) => [name, response.headers.get(name)]));
+  const cors = (response: Response) =>
+    Object.fromEntries(CORS_HEADERS.map((name) => [name, response.headers.get(name)]));
 
   test("a preflight and a cross-origin search get the API's CORS headers from the mock", async () => {
     const api = await startTestApp();
@@ -198,10 +219,16 @@ describe('CORS: the same as the real API', () => {
       const preflight = (base: string) =>
         fetch(`${base}/v1/fetchSchoolSearch?query=harvard`, {
           method: 'OPTIONS',
-          headers: { Origin: ORIGIN, 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': 'authorization' },
+          headers: {
+            Origin: ORIGIN,
+            'Access-Control-Request-Method': 'GET',
+            'Access-Control-Request-Headers': 'authorization',
+          },
         });
       const search = (base: string, token: string) =>
-        fetch(`${base}/v1/fetchSchoolSearch?query=harvard`, { headers: { Origin: ORIGIN, Authorization: `Bearer ${token}` } });
+        fetch(`${base}/v1/fetchSchoolSearch?query=harvard`, {
+          headers: { Origin: ORIGIN, Authorization: `Bearer ${token}` },
+        });
       const user = await api.userClient();
 
       const [mockPreflight, apiPreflight] = [await preflight(staticMock.baseUrl), await preflight(api.baseUrl)];

@@ -5,7 +5,15 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, test } from 'vitest';
 import { fetchMyData, fetchMyRequests, fetchMyUsage, fetchSchoolSearch } from '../../generated/sdk.gen.ts';
-import { createUser, login, NO_LIMITS, sharedStores, usePair, wholeHistory, type Instance } from '../support/instances.ts';
+import {
+  createUser,
+  login,
+  NO_LIMITS,
+  sharedStores,
+  usePair,
+  wholeHistory,
+  type Instance,
+} from '../support/instances.ts';
 
 /** Concurrent searches kept in flight on each instance. */
 const CONNECTIONS = 16;
@@ -25,7 +33,10 @@ function searchLoad(instance: Instance, token: string, stop: () => boolean) {
   const loops = Array.from({ length: CONNECTIONS }, async (_, i) => {
     for (let n = 0; !stop(); n++) {
       sent++;
-      const r = await fetchSchoolSearch({ client: instance.client(token), query: { query: QUERIES[(i + n) % QUERIES.length]! } });
+      const r = await fetchSchoolSearch({
+        client: instance.client(token),
+        query: { query: QUERIES[(i + n) % QUERIES.length]! },
+      });
       settled++;
       if (r.response?.status === 200 && r.data) tids.push(r.data.apirequest.tid);
       else if (r.response === undefined) {
@@ -63,7 +74,11 @@ describe.each(stores)('two API instances on %s: one killed under load', (_name, 
     let bAtKill = 0;
     const deadline = performance.now() + 90_000;
     const onA = searchLoad(pair.a, token, () => killed || performance.now() > deadline);
-    const onB = searchLoad(pair.b, token, () => (killed && onB.tids.length - bAtKill >= B_AFTER_KILL) || performance.now() > deadline);
+    const onB = searchLoad(
+      pair.b,
+      token,
+      () => (killed && onB.tids.length - bAtKill >= B_AFTER_KILL) || performance.now() > deadline,
+    );
 
     while (onA.tids.length < KILL_AFTER && performance.now() < deadline) await sleep(10);
     expect(onA.tids.length).toBeGreaterThanOrEqual(KILL_AFTER);
@@ -79,7 +94,11 @@ describe.each(stores)('two API instances on %s: one killed under load', (_name, 
     expect(inFlightOnA).toBeGreaterThan(0);
     // Whatever A answered in full (a body parsed) it answered before it died: at most those in flight besides.
     expect(onA.tids.length - answeredByA.length).toBeLessThanOrEqual(inFlightOnA);
-    expect({ otherOnA: onA.other, otherOnB: onB.other, networkErrorsOnB: onB.networkErrors }).toEqual({ otherOnA: [], otherOnB: [], networkErrorsOnB: 0 });
+    expect({ otherOnA: onA.other, otherOnB: onB.other, networkErrorsOnB: onB.networkErrors }).toEqual({
+      otherOnA: [],
+      otherOnB: [],
+      networkErrorsOnB: 0,
+    });
     expect(onB.tids.length - bAtKill).toBeGreaterThanOrEqual(B_AFTER_KILL);
 
     const client = pair.b.client(token);
@@ -112,6 +131,9 @@ describe.each(stores)('two API instances on %s: one killed under load', (_name, 
     });
 
     const answered = [...onA.tids, ...onB.tids];
-    expect({ answered: answered.length, missing: answered.filter((tid) => !kept.has(tid)) }).toEqual({ answered: answered.length, missing: [] });
+    expect({ answered: answered.length, missing: answered.filter((tid) => !kept.has(tid)) }).toEqual({
+      answered: answered.length,
+      missing: [],
+    });
   }, 180_000);
 });

@@ -23,17 +23,23 @@ describe.each(stores)('two API instances on %s: one store', (_name, prepare) => 
       const user = await createUser(pair.store, 'logout');
       const { token } = await login(pair.a, user.email, user.password);
       // B has accepted the token before: whatever it remembers of it, it must not outlive the revocation.
-      expect((await fetchSchoolSearch({ client: pair.b.client(token), query: { query: 'harvard' } })).response?.status).toBe(200);
+      expect(
+        (await fetchSchoolSearch({ client: pair.b.client(token), query: { query: 'harvard' } })).response?.status,
+      ).toBe(200);
 
       expect((await revokeCurrentToken({ client: pair.a.client(token) })).response?.status).toBe(204);
 
-      expectProblem(await fetchSchoolSearch({ client: pair.b.client(token), query: { query: 'harvard' } }), 401, 'unauthorized');
+      expectProblem(
+        await fetchSchoolSearch({ client: pair.b.client(token), query: { query: 'harvard' } }),
+        401,
+        'unauthorized',
+      );
       expectProblem(await fetchMyData({ client: pair.b.client(token) }), 401, 'unauthorized');
     });
   });
 
   describe('revokeMyToken (DELETE /v1/tokens/{tokenId})', () => {
-    test('when another of the user\'s tokens is revoked through A, then B answers that token\'s very next request with 401, and the revoking token still works on B', async (ctx) => {
+    test("when another of the user's tokens is revoked through A, then B answers that token's very next request with 401, and the revoking token still works on B", async (ctx) => {
       ctx.skip(typeof prepare === 'string', String(prepare));
       const user = await createUser(pair.store, 'revoker');
       const laptop = await login(pair.b, user.email, user.password);
@@ -61,16 +67,24 @@ describe.each(stores)('two API instances on %s: one store', (_name, prepare) => 
       };
       expect({ A: await finds(pair.a), B: await finds(pair.b) }).toEqual({ A: false, B: false });
 
-      const imported = await runCli(['import', join(REPO, 'test/fixtures/schools.csv'), '--format', 'csv'], { env: pair.store.env });
+      const imported = await runCli(['import', join(REPO, 'test/fixtures/schools.csv'), '--format', 'csv'], {
+        env: pair.store.env,
+      });
       expect(imported.stderr.split('\n').filter((l) => /error|fail/i.test(l))).toEqual([]);
       expect(imported.code).toBe(0);
       expect(imported.stdout).toMatch(/inserted\s+[1-9]/);
 
       // Measured from the end of the import (its commit), polling both at once; given 3x the
       // bound before giving up, so that a slow refresh shows its time rather than a timeout.
-      const [onA, onB] = await Promise.all([pair.a, pair.b].map((instance) => timeUntil(() => finds(instance), 3 * IMPORT_VISIBLE_WITHIN_MS)));
+      const [onA, onB] = await Promise.all(
+        [pair.a, pair.b].map((instance) => timeUntil(() => finds(instance), 3 * IMPORT_VISIBLE_WITHIN_MS)),
+      );
       expect({ A: onA !== undefined, B: onB !== undefined }).toEqual({ A: true, B: true });
-      expect({ A: onA! <= IMPORT_VISIBLE_WITHIN_MS, B: onB! <= IMPORT_VISIBLE_WITHIN_MS, ms: { A: Math.round(onA!), B: Math.round(onB!) } }).toMatchObject({
+      expect({
+        A: onA! <= IMPORT_VISIBLE_WITHIN_MS,
+        B: onB! <= IMPORT_VISIBLE_WITHIN_MS,
+        ms: { A: Math.round(onA!), B: Math.round(onB!) },
+      }).toMatchObject({
         A: true,
         B: true,
       });

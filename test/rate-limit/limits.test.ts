@@ -3,7 +3,15 @@
 // headers (draft 8). Each test starts its own app, so quotas never leak between tests.
 import { afterEach, describe, expect, test } from 'vitest';
 import { createClient } from '../../generated/client/index.ts';
-import { changePassword, createToken, fetchMyData, fetchMyRequests, fetchSchoolSearch, listMyTokens, rotateToken } from '../../generated/sdk.gen.ts';
+import {
+  changePassword,
+  createToken,
+  fetchMyData,
+  fetchMyRequests,
+  fetchSchoolSearch,
+  listMyTokens,
+  rotateToken,
+} from '../../generated/sdk.gen.ts';
 import { RATE_LIMITS_OFF, type RateLimits } from '../../src/http/middleware/rate-limit.ts';
 import { startTestApp, type TestApp, type TestAppOptions } from '../support/app.ts';
 import { expectProblem, unchecked } from '../support/problem.ts';
@@ -35,7 +43,9 @@ describe('search: per user', () => {
       const ok = await fetchSchoolSearch({ client: user.client, query: { query: 'harvard' } });
       expect(ok.response!.status).toBe(200);
       expect(ok.response!.headers.get('ratelimit')).toMatch(new RegExp(`^"search-per-user"; r=${2 - i}; t=\\d+$`));
-      expect(ok.response!.headers.get('ratelimit-policy')).toMatch(/^"search-per-user"; q=3; w=60; pk=:[A-Za-z0-9+/=]+:$/);
+      expect(ok.response!.headers.get('ratelimit-policy')).toMatch(
+        /^"search-per-user"; q=3; w=60; pk=:[A-Za-z0-9+/=]+:$/,
+      );
     }
     const refused = await fetchSchoolSearch({ client: user.client, query: { query: 'harvard' } });
     const problem = expectProblem(refused, 429, 'rate-limited');
@@ -54,7 +64,9 @@ describe('search: per user', () => {
     const second = await a.userClient();
     expect((await fetchSchoolSearch({ client: first.client, query: { query: 'harvard' } })).response!.status).toBe(200);
     expectProblem(await fetchSchoolSearch({ client: first.client, query: { query: 'harvard' } }), 429, 'rate-limited');
-    expect((await fetchSchoolSearch({ client: second.client, query: { query: 'harvard' } })).response!.status).toBe(200);
+    expect((await fetchSchoolSearch({ client: second.client, query: { query: 'harvard' } })).response!.status).toBe(
+      200,
+    );
   });
 
   test('when a throttled user logs in again or rotates the token, then the new token shares the used-up quota', async () => {
@@ -84,7 +96,11 @@ describe('search: per user', () => {
     const a = await start({ searchPerUser: 1 });
     const user = await a.userClient();
     expectProblem(await fetchSchoolSearch({ client: a.client(), query: { query: 'harvard' } }), 401, 'unauthorized');
-    expectProblem(await fetchSchoolSearch({ client: user.client, query: { query: 'harvard', limit: 26 }, ...unchecked }), 400, 'validation-error');
+    expectProblem(
+      await fetchSchoolSearch({ client: user.client, query: { query: 'harvard', limit: 26 }, ...unchecked }),
+      400,
+      'validation-error',
+    );
     expect((await fetchSchoolSearch({ client: user.client, query: { query: 'harvard' } })).response!.status).toBe(200);
   });
 
@@ -123,15 +139,26 @@ describe('password change: per user', () => {
     const a = await start({ loginPerClient: 2 });
     const user = await a.userClient(undefined, 'right-password-1');
     for (let i = 0; i < 2; i++) {
-      const guess = await changePassword({ client: user.client, body: { current_password: `wrong-${i}-password`, new_password: 'new-password-2' }, ...unchecked });
+      const guess = await changePassword({
+        client: user.client,
+        body: { current_password: `wrong-${i}-password`, new_password: 'new-password-2' },
+        ...unchecked,
+      });
       expectProblem(guess, 403, 'wrong-password');
     }
-    const refused = await changePassword({ client: user.client, body: { current_password: 'right-password-1', new_password: 'new-password-2' }, ...unchecked });
+    const refused = await changePassword({
+      client: user.client,
+      body: { current_password: 'right-password-1', new_password: 'new-password-2' },
+      ...unchecked,
+    });
     expectProblem(refused, 429, 'rate-limited');
     expect(retryAfter(refused.response)).toBeGreaterThan(0);
     expect(refused.response!.headers.get('ratelimit')).toContain('"password-change-per-user"; r=0');
     const other = await a.userClient(undefined, 'other-password-1');
-    const fine = await changePassword({ client: other.client, body: { current_password: 'other-password-1', new_password: 'new-password-2' } });
+    const fine = await changePassword({
+      client: other.client,
+      body: { current_password: 'other-password-1', new_password: 'new-password-2' },
+    });
     expect(fine.response!.status).toBe(204);
   });
 });
@@ -141,10 +168,16 @@ describe('login: per client and per e-mail (brute force)', () => {
     const a = await start({ loginPerClient: 3 });
     await a.services.auth.createUser('victim@example.com', 'right-password-1');
     for (let i = 0; i < 3; i++) {
-      const guess = await createToken({ client: a.client(), body: { email: `guess${i}@example.com`, password: 'wrong-password' } });
+      const guess = await createToken({
+        client: a.client(),
+        body: { email: `guess${i}@example.com`, password: 'wrong-password' },
+      });
       expectProblem(guess, 401, 'invalid-credentials');
     }
-    const refused = await createToken({ client: a.client(), body: { email: 'victim@example.com', password: 'right-password-1' } });
+    const refused = await createToken({
+      client: a.client(),
+      body: { email: 'victim@example.com', password: 'right-password-1' },
+    });
     expectProblem(refused, 429, 'rate-limited');
     expect(retryAfter(refused.response)).toBeGreaterThan(0);
     expect(refused.response!.headers.get('ratelimit')).toContain('"login-per-client"; r=0');
@@ -156,14 +189,27 @@ describe('login: per client and per e-mail (brute force)', () => {
     await a.services.auth.createUser('target@example.com', 'right-password-1');
     await a.services.auth.createUser('bystander@example.com', 'right-password-2');
     for (let i = 0; i < 2; i++) {
-      expectProblem(await createToken({ client: a.client(), body: { email: 'target@example.com', password: `wrong-${i}-password` } }), 401, 'invalid-credentials');
+      expectProblem(
+        await createToken({
+          client: a.client(),
+          body: { email: 'target@example.com', password: `wrong-${i}-password` },
+        }),
+        401,
+        'invalid-credentials',
+      );
     }
-    const refused = await createToken({ client: a.client(), body: { email: 'TARGET@Example.com', password: 'right-password-1' } });
+    const refused = await createToken({
+      client: a.client(),
+      body: { email: 'TARGET@Example.com', password: 'right-password-1' },
+    });
     expectProblem(refused, 429, 'rate-limited');
     const limits = refused.response!.headers.get('ratelimit')!;
     expect(limits).toContain('"login-failures-per-email-and-client"; r=0');
     expect(limits).toContain('"login-per-client"; r=97');
-    const other = await createToken({ client: a.client(), body: { email: 'bystander@example.com', password: 'right-password-2' } });
+    const other = await createToken({
+      client: a.client(),
+      body: { email: 'bystander@example.com', password: 'right-password-2' },
+    });
     expect(other.response!.status).toBe(200);
   });
 
@@ -171,28 +217,57 @@ describe('login: per client and per e-mail (brute force)', () => {
     const a = await start({ loginPerClient: 100, loginFailuresPerEmailAndClient: 2, loginFailuresPerEmail: 2 });
     await a.services.auth.createUser('busy@example.com', 'right-password-1');
     for (let i = 0; i < 5; i++) {
-      const ok = await createToken({ client: a.client(), body: { email: 'busy@example.com', password: 'right-password-1' } });
+      const ok = await createToken({
+        client: a.client(),
+        body: { email: 'busy@example.com', password: 'right-password-1' },
+      });
       expect(ok.response!.status).toBe(200);
     }
   });
 
   test('when a stranger fails at an account from one address, then the owner still logs in from another (no lockout)', async () => {
-    const a = await start({ loginPerClient: 100, loginFailuresPerEmailAndClient: 2, loginFailuresPerEmail: 5 }, { trustProxy: 'loopback' });
+    const a = await start(
+      { loginPerClient: 100, loginFailuresPerEmailAndClient: 2, loginFailuresPerEmail: 5 },
+      { trustProxy: 'loopback' },
+    );
     await a.services.auth.createUser('owner@example.com', 'right-password-1');
     const from = (ip: string) => a.client({ 'X-Forwarded-For': ip });
     for (let i = 0; i < 2; i++) {
-      expectProblem(await createToken({ client: from('203.0.113.66'), body: { email: 'owner@example.com', password: `wrong-${i}-password` } }), 401, 'invalid-credentials');
+      expectProblem(
+        await createToken({
+          client: from('203.0.113.66'),
+          body: { email: 'owner@example.com', password: `wrong-${i}-password` },
+        }),
+        401,
+        'invalid-credentials',
+      );
     }
-    expectProblem(await createToken({ client: from('203.0.113.66'), body: { email: 'owner@example.com', password: 'wrong-x-password' } }), 429, 'rate-limited');
-    const owner = await createToken({ client: from('198.51.100.1'), body: { email: 'owner@example.com', password: 'right-password-1' } });
+    expectProblem(
+      await createToken({
+        client: from('203.0.113.66'),
+        body: { email: 'owner@example.com', password: 'wrong-x-password' },
+      }),
+      429,
+      'rate-limited',
+    );
+    const owner = await createToken({
+      client: from('198.51.100.1'),
+      body: { email: 'owner@example.com', password: 'right-password-1' },
+    });
     expect(owner.response!.status).toBe(200);
   });
 
   test('when many addresses guess at one account, then the all-clients ceiling stops them', async () => {
-    const a = await start({ loginPerClient: 100, loginFailuresPerEmailAndClient: 2, loginFailuresPerEmail: 5 }, { trustProxy: 'loopback' });
+    const a = await start(
+      { loginPerClient: 100, loginFailuresPerEmailAndClient: 2, loginFailuresPerEmail: 5 },
+      { trustProxy: 'loopback' },
+    );
     await a.services.auth.createUser('popular@example.com', 'right-password-1');
     const guess = (ip: string, i: number) =>
-      createToken({ client: a.client({ 'X-Forwarded-For': ip }), body: { email: 'popular@example.com', password: `wrong-${i}-password` } });
+      createToken({
+        client: a.client({ 'X-Forwarded-For': ip }),
+        body: { email: 'popular@example.com', password: `wrong-${i}-password` },
+      });
     for (let i = 0; i < 5; i++) expectProblem(await guess(`203.0.113.${i}`, i), 401, 'invalid-credentials');
     const refused = await guess('203.0.113.99', 99);
     expectProblem(refused, 429, 'rate-limited');
@@ -202,15 +277,41 @@ describe('login: per client and per e-mail (brute force)', () => {
   test('when X-Forwarded-For is sent to a server that trusts no proxy, then it does not buy a fresh quota', async () => {
     const a = await start({ loginPerClient: 1 });
     const spoofed = (ip: string) => a.client({ 'X-Forwarded-For': ip });
-    expectProblem(await createToken({ client: spoofed('203.0.113.1'), body: { email: 'a@example.com', password: 'wrong-password' } }), 401, 'invalid-credentials');
-    expectProblem(await createToken({ client: spoofed('203.0.113.2'), body: { email: 'a@example.com', password: 'wrong-password' } }), 429, 'rate-limited');
+    expectProblem(
+      await createToken({
+        client: spoofed('203.0.113.1'),
+        body: { email: 'a@example.com', password: 'wrong-password' },
+      }),
+      401,
+      'invalid-credentials',
+    );
+    expectProblem(
+      await createToken({
+        client: spoofed('203.0.113.2'),
+        body: { email: 'a@example.com', password: 'wrong-password' },
+      }),
+      429,
+      'rate-limited',
+    );
   });
 
   test('when the server trusts its proxy, then each forwarded client has its own quota', async () => {
     const a = await start({ loginPerClient: 1 }, { trustProxy: 'loopback' });
     const via = (ip: string) => a.client({ 'X-Forwarded-For': ip });
-    expectProblem(await createToken({ client: via('203.0.113.1'), body: { email: 'a@example.com', password: 'wrong-password' } }), 401, 'invalid-credentials');
-    expectProblem(await createToken({ client: via('203.0.113.2'), body: { email: 'a@example.com', password: 'wrong-password' } }), 401, 'invalid-credentials');
-    expectProblem(await createToken({ client: via('203.0.113.1'), body: { email: 'a@example.com', password: 'wrong-password' } }), 429, 'rate-limited');
+    expectProblem(
+      await createToken({ client: via('203.0.113.1'), body: { email: 'a@example.com', password: 'wrong-password' } }),
+      401,
+      'invalid-credentials',
+    );
+    expectProblem(
+      await createToken({ client: via('203.0.113.2'), body: { email: 'a@example.com', password: 'wrong-password' } }),
+      401,
+      'invalid-credentials',
+    );
+    expectProblem(
+      await createToken({ client: via('203.0.113.1'), body: { email: 'a@example.com', password: 'wrong-password' } }),
+      429,
+      'rate-limited',
+    );
   });
 });

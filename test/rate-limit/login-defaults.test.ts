@@ -46,14 +46,23 @@ describe('API2: password guessing against one account', () => {
     app = await startTestApp({ hasher, rateLimits: DEFAULTS });
     await app.services.auth.createUser('victim@example.com', 'right-password-1');
     for (let i = 0; i < DEFAULTS.loginFailuresPerEmailAndClient; i++) {
-      const guess = await createToken({ client: app.client(), body: { email: 'victim@example.com', password: `guess-${i}-password` } });
+      const guess = await createToken({
+        client: app.client(),
+        body: { email: 'victim@example.com', password: `guess-${i}-password` },
+      });
       expectProblem(guess, 401, 'invalid-credentials');
       expect(guess.response!.headers.get('ratelimit')).toMatch(/"login-failures-per-email-and-client"; r=\d+/);
     }
     const checked = hasher.verifications;
-    const right = await createToken({ client: app.client(), body: { email: 'victim@example.com', password: 'right-password-1' } });
+    const right = await createToken({
+      client: app.client(),
+      body: { email: 'victim@example.com', password: 'right-password-1' },
+    });
     expectThrottled(right, 'login-failures-per-email-and-client');
-    const wrong = await createToken({ client: app.client(), body: { email: 'Victim@Example.com', password: 'guess-x-password' } });
+    const wrong = await createToken({
+      client: app.client(),
+      body: { email: 'Victim@Example.com', password: 'guess-x-password' },
+    });
     expectThrottled(wrong, 'login-failures-per-email-and-client');
     // Refused before argon2: a throttled guess costs the server nothing and tells nothing.
     expect(hasher.verifications).toBe(checked);
@@ -68,7 +77,10 @@ describe('API2: password guessing against one account', () => {
     const statuses = async (email: string) => {
       const seen: number[] = [];
       for (let i = 0; i <= DEFAULTS.loginFailuresPerEmailAndClient; i++) {
-        seen.push((await createToken({ client: app!.client(), body: { email, password: `guess-${i}-password` } })).response!.status);
+        seen.push(
+          (await createToken({ client: app!.client(), body: { email, password: `guess-${i}-password` } })).response!
+            .status,
+        );
       }
       return seen;
     };
@@ -84,20 +96,31 @@ describe('API2/API4: credential stuffing from one client', () => {
     app = await startTestApp({ rateLimits: DEFAULTS });
     await app.services.auth.createUser('stuffed@example.com', 'right-password-1');
     for (let i = 0; i < DEFAULTS.loginPerClient; i++) {
-      const r = await createToken({ client: app.client(), body: { email: `list${i}@example.com`, password: 'leaked-password-1' } });
+      const r = await createToken({
+        client: app.client(),
+        body: { email: `list${i}@example.com`, password: 'leaked-password-1' },
+      });
       expectProblem(r, 401, 'invalid-credentials');
     }
-    const refused = await createToken({ client: app.client(), body: { email: 'stuffed@example.com', password: 'right-password-1' } });
+    const refused = await createToken({
+      client: app.client(),
+      body: { email: 'stuffed@example.com', password: 'right-password-1' },
+    });
     expectThrottled(refused, 'login-per-client');
     // Spoofing X-Forwarded-For buys nothing on a server that trusts no proxy (the default).
-    const spoofed = await createToken({ client: app.client({ 'X-Forwarded-For': '198.51.100.7' }), body: { email: 'stuffed@example.com', password: 'right-password-1' } });
+    const spoofed = await createToken({
+      client: app.client({ 'X-Forwarded-For': '198.51.100.7' }),
+      body: { email: 'stuffed@example.com', password: 'right-password-1' },
+    });
     expectThrottled(spoofed, 'login-per-client');
   });
 
   test('when logins run in parallel, then the quota still holds (no race lets extra attempts through)', async () => {
     app = await startTestApp({ rateLimits: DEFAULTS });
     const attempts = await Promise.all(
-      Array.from({ length: 60 }, (_, i) => createToken({ client: app!.client(), body: { email: `burst${i}@example.com`, password: 'leaked-password-1' } })),
+      Array.from({ length: 60 }, (_, i) =>
+        createToken({ client: app!.client(), body: { email: `burst${i}@example.com`, password: 'leaked-password-1' } }),
+      ),
     );
     const statuses = attempts.map((r) => r.response!.status);
     expect(statuses.filter((s) => s === 401)).toHaveLength(DEFAULTS.loginPerClient);

@@ -37,7 +37,8 @@ describe.each(stores)('two API instances on %s: shared quotas', (_name, prepare)
     ctx.skip(typeof prepare === 'string', String(prepare));
     const user = await createUser(pair.store, 'searcher');
     const { token } = await login(pair.a, user.email, user.password);
-    const search = (instance: Instance) => fetchSchoolSearch({ client: instance.client(token), query: { query: 'harvard' } });
+    const search = (instance: Instance) =>
+      fetchSchoolSearch({ client: instance.client(token), query: { query: 'harvard' } });
 
     // A, B, A, B, A: then one more on B and one more on A.
     const order = [...Array.from({ length: N }, (_, i) => (i % 2 === 0 ? pair.a : pair.b)), pair.b, pair.a];
@@ -50,7 +51,11 @@ describe.each(stores)('two API instances on %s: shared quotas', (_name, prepare)
       remaining: /; r=(\d+)/.exec(answer.response?.headers.get('ratelimit') ?? '')?.[1],
     }));
     expect(seen).toEqual(
-      order.map((instance, i) => ({ on: instance.name, status: i < N ? 200 : 429, remaining: String(Math.max(0, N - 1 - i)) })),
+      order.map((instance, i) => ({
+        on: instance.name,
+        status: i < N ? 200 : 429,
+        remaining: String(Math.max(0, N - 1 - i)),
+      })),
     );
     for (const { answer } of answers.slice(N)) {
       expect(expectProblem(answer, 429, 'rate-limited').detail).toContain('search-per-user');
@@ -69,11 +74,17 @@ describe.each(stores)('two API instances on %s: shared quotas', (_name, prepare)
     const failures = [];
     for (let i = 0; i < F; i++) {
       const instance = i % 2 === 0 ? pair.a : pair.b;
-      failures.push({ on: instance.name, status: (await attempt(instance, WRONG_PASSWORD, '203.0.113.10')).response?.status });
+      failures.push({
+        on: instance.name,
+        status: (await attempt(instance, WRONG_PASSWORD, '203.0.113.10')).response?.status,
+      });
     }
     expect(failures).toEqual(failures.map(({ on }) => ({ on, status: 401 })));
 
-    const next = { B: await attempt(pair.b, user.password, '203.0.113.10'), A: await attempt(pair.a, user.password, '203.0.113.10') };
+    const next = {
+      B: await attempt(pair.b, user.password, '203.0.113.10'),
+      A: await attempt(pair.a, user.password, '203.0.113.10'),
+    };
     expect({ B: next.B.response?.status, A: next.A.response?.status }).toEqual({ B: 429, A: 429 });
     for (const answer of [next.B, next.A]) {
       expect(expectProblem(answer, 429, 'rate-limited').detail).toContain('login-failures-per-email-and-client quota');
@@ -92,11 +103,17 @@ describe.each(stores)('two API instances on %s: shared quotas', (_name, prepare)
     const failures = [];
     for (let i = 0; i < G; i++) {
       const instance = i % 2 === 0 ? pair.a : pair.b;
-      failures.push({ on: instance.name, status: (await attempt(instance, WRONG_PASSWORD, `203.0.113.${100 + i}`)).response?.status });
+      failures.push({
+        on: instance.name,
+        status: (await attempt(instance, WRONG_PASSWORD, `203.0.113.${100 + i}`)).response?.status,
+      });
     }
     expect(failures).toEqual(failures.map(({ on }) => ({ on, status: 401 })));
 
-    const next = { B: await attempt(pair.b, user.password, '198.51.100.30'), A: await attempt(pair.a, user.password, '198.51.100.31') };
+    const next = {
+      B: await attempt(pair.b, user.password, '198.51.100.30'),
+      A: await attempt(pair.a, user.password, '198.51.100.31'),
+    };
     expect({ B: next.B.response?.status, A: next.A.response?.status }).toEqual({ B: 429, A: 429 });
     for (const answer of [next.B, next.A]) {
       expect(expectProblem(answer, 429, 'rate-limited').detail).toContain('login-failures-per-email quota');

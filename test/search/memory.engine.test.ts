@@ -7,7 +7,16 @@ import { planQuery } from '../../src/domain/search/query.ts';
 import { MemorySearchEngine } from '../../src/search/memory/memory.engine.ts';
 
 function school(i: number, name: string, more: Partial<CatalogSchool> = {}): CatalogSchool {
-  return { id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`, name, city: 'Springfield', state: 'MA', imageUrl: null, aliases: [], prominence: 0, ...more };
+  return {
+    id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+    name,
+    city: 'Springfield',
+    state: 'MA',
+    imageUrl: null,
+    aliases: [],
+    prominence: 0,
+    ...more,
+  };
 }
 
 /** A catalog source like a store's, whose catalog and version a test changes. */
@@ -31,7 +40,11 @@ class Source {
 }
 
 const search = async (engine: MemorySearchEngine, query: string) =>
-  (await engine.search({ plan: planQuery(query), offset: 0, limit: 25 })).hits.map((h) => [h.school.name, h.school.city, h.score]);
+  (await engine.search({ plan: planQuery(query), offset: 0, limit: 25 })).hits.map((h) => [
+    h.school.name,
+    h.school.city,
+    h.score,
+  ]);
 
 describe('MemorySearchEngine', () => {
   test('when the catalog version changes, then refresh rebuilds; when it does not, then it reads nothing', async () => {
@@ -71,18 +84,31 @@ describe('MemorySearchEngine', () => {
   test('when the catalog is past the worker threshold, then the index built in a worker thread answers as one built in place', async () => {
     const source = new Source();
     source.schools = Array.from({ length: 60 }, (_, i) =>
-      school(i + 1, `${['Saint', 'St.', 'Lincoln', 'École', 'Harvard'][i % 5]} ${['Mary', 'College', 'Montréal', 'University'][i % 4]} ${i}`, {
-        city: ['Montréal', 'Boston', 'Lincoln'][i % 3]!,
-        state: ['QC', 'MA', 'NE'][i % 3]!,
-        aliases: i % 7 === 0 ? ['SMC', `Alias ${i}`] : [],
-        prominence: i % 11,
-        imageUrl: i % 5 === 0 ? `https://logos.example.org/${i}.png` : null,
-      }),
+      school(
+        i + 1,
+        `${['Saint', 'St.', 'Lincoln', 'École', 'Harvard'][i % 5]} ${['Mary', 'College', 'Montréal', 'University'][i % 4]} ${i}`,
+        {
+          city: ['Montréal', 'Boston', 'Lincoln'][i % 3]!,
+          state: ['QC', 'MA', 'NE'][i % 3]!,
+          aliases: i % 7 === 0 ? ['SMC', `Alias ${i}`] : [],
+          prominence: i % 11,
+          imageUrl: i % 5 === 0 ? `https://logos.example.org/${i}.png` : null,
+        },
+      ),
     );
     const inPlace = new MemorySearchEngine(source, { refreshMs: 0 });
     const inWorker = new MemorySearchEngine(source, { refreshMs: 0, workerThreshold: 10 });
     await Promise.all([inPlace.start(), inWorker.start()]);
-    for (const query of ['saint mary', 'st', 'montreal', 'ecole', 'smc', 'harvrd university', 'lincoln c', 'alias 14']) {
+    for (const query of [
+      'saint mary',
+      'st',
+      'montreal',
+      'ecole',
+      'smc',
+      'harvrd university',
+      'lincoln c',
+      'alias 14',
+    ]) {
       for (const state of [undefined, 'QC']) {
         const q = { plan: planQuery(query), state, offset: 0, limit: 25 };
         expect(await inWorker.search(q)).toEqual(await inPlace.search(q));

@@ -18,7 +18,11 @@ interface QueryCase {
 }
 
 /** Every query's total, page and scores from the index equal the reference engine's, asked `rounds` times (the later ones from the index's caches). */
-async function expectSameAnswers(catalog: CatalogSchool[], queries: readonly QueryCase[], rounds: number): Promise<void> {
+async function expectSameAnswers(
+  catalog: CatalogSchool[],
+  queries: readonly QueryCase[],
+  rounds: number,
+): Promise<void> {
   const index = new MemoryIndex(buildIndex(catalog));
   const reference = new ReferenceEngine(catalog);
   for (const q of queries) {
@@ -26,7 +30,11 @@ async function expectSameAnswers(catalog: CatalogSchool[], queries: readonly Que
     const expected = await reference.search(query);
     for (let round = 0; round < rounds; round++) {
       const actual = index.search(query);
-      expect({ query: q.words.join(' '), total: actual.total, hits: actual.hits }).toEqual({ query: q.words.join(' '), total: expected.total, hits: expected.hits });
+      expect({ query: q.words.join(' '), total: actual.total, hits: actual.hits }).toEqual({
+        query: q.words.join(' '),
+        total: expected.total,
+        hits: expected.hits,
+      });
     }
   }
 }
@@ -34,18 +42,26 @@ async function expectSameAnswers(catalog: CatalogSchool[], queries: readonly Que
 describe('MemoryIndex against the reference engine', () => {
   test('when catalogs and queries are random (300 runs), then totals, pages and scores are the same', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(schoolArb, { minLength: 1, maxLength: 50 }), fc.array(queryArb, { minLength: 1, maxLength: 10 }), async (schools, queries) => {
-        await expectSameAnswers(catalogOf(schools), queries, 2);
-      }),
+      fc.asyncProperty(
+        fc.array(schoolArb, { minLength: 1, maxLength: 50 }),
+        fc.array(queryArb, { minLength: 1, maxLength: 10 }),
+        async (schools, queries) => {
+          await expectSameAnswers(catalogOf(schools), queries, 2);
+        },
+      ),
       { numRuns: 300, seed: 20261123 },
     );
   }, 120_000);
 
   test('when many schools tie on few words and pages are small and deep (200 runs), then the same', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(denseSchoolArb, { minLength: 20, maxLength: 200 }), fc.array(denseQueryArb, { minLength: 1, maxLength: 10 }), async (schools, queries) => {
-        await expectSameAnswers(catalogOf(schools), queries, 1);
-      }),
+      fc.asyncProperty(
+        fc.array(denseSchoolArb, { minLength: 20, maxLength: 200 }),
+        fc.array(denseQueryArb, { minLength: 1, maxLength: 10 }),
+        async (schools, queries) => {
+          await expectSameAnswers(catalogOf(schools), queries, 1);
+        },
+      ),
       { numRuns: 200, seed: 20261124 },
     );
   }, 120_000);

@@ -3,7 +3,17 @@
 // deprecated tokenID on search, spec §4.5), and a login cannot tell an unknown e-mail from a wrong
 // password, by status, body, headers or time. Brute force: test/rate-limit/login-defaults.test.ts.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createApiKey, createToken, fetchMyData, fetchSchoolSearch, listMyTokens, revokeCurrentToken, revokeMyToken, rotateApiKey, rotateToken } from '../../generated/sdk.gen.ts';
+import {
+  createApiKey,
+  createToken,
+  fetchMyData,
+  fetchSchoolSearch,
+  listMyTokens,
+  revokeCurrentToken,
+  revokeMyToken,
+  rotateApiKey,
+  rotateToken,
+} from '../../generated/sdk.gen.ts';
 import { tokenDigest } from '../../src/domain/token.ts';
 import { Argon2Hasher } from '../../src/security/argon2.hasher.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
@@ -35,18 +45,35 @@ const SECURED = contractOperations()
 
 test('the contract secures the eleven user operations (the list below is what is attacked)', () => {
   expect(SECURED.map((op) => op.operationId).sort()).toEqual(
-    ['changePassword', 'createApiKey', 'fetchMyData', 'fetchMyRequests', 'fetchMyUsage', 'fetchSchoolSearch', 'listMyTokens', 'revokeCurrentToken', 'revokeMyToken', 'rotateApiKey', 'rotateToken'].sort(),
+    [
+      'changePassword',
+      'createApiKey',
+      'fetchMyData',
+      'fetchMyRequests',
+      'fetchMyUsage',
+      'fetchSchoolSearch',
+      'listMyTokens',
+      'revokeCurrentToken',
+      'revokeMyToken',
+      'rotateApiKey',
+      'rotateToken',
+    ].sort(),
   );
 });
 
 async function call(op: (typeof SECURED)[number], headers: Record<string, string>, extraQuery = '') {
   const separator = op.url.includes('?') ? '&' : '?';
   const url = `${app.baseUrl}${op.url}${extraQuery ? separator + extraQuery : ''}`;
-  const body = op.body === undefined ? {} : { body: op.body, headers: { ...headers, 'Content-Type': 'application/json' } };
+  const body =
+    op.body === undefined ? {} : { body: op.body, headers: { ...headers, 'Content-Type': 'application/json' } };
   return answer(await fetch(url, { method: op.method, headers, ...body }));
 }
 
-async function expectRefusedEverywhere(headers: Record<string, string>, extraQuery = '', presented = true): Promise<void> {
+async function expectRefusedEverywhere(
+  headers: Record<string, string>,
+  extraQuery = '',
+  presented = true,
+): Promise<void> {
   for (const op of SECURED) {
     const r = await call(op, headers, extraQuery);
     expectProblem(r, 401, 'unauthorized');
@@ -68,7 +95,9 @@ describe('API2: dead tokens are refused by every secured operation', () => {
     const later = await app.services.auth.login(user.email, user.password);
     await expectRefusedEverywhere(bearer(user.token));
     await expectRefusedEverywhere(bearer(fresh.value));
-    const listed = (await listMyTokens({ client: app.client(bearer(later.value)) })).data!.tokens.map((t) => t.token_id);
+    const listed = (await listMyTokens({ client: app.client(bearer(later.value)) })).data!.tokens.map(
+      (t) => t.token_id,
+    );
     expect(listed).toEqual([later.tokenId]);
   });
 
@@ -82,7 +111,9 @@ describe('API2: dead tokens are refused by every secured operation', () => {
     const user = await app.userClient();
     const other = await app.services.auth.login(user.email, user.password);
     const victimId = (await listMyTokens({ client: user.client })).data!.tokens.find((t) => t.current)!.token_id;
-    expect((await revokeMyToken({ client: app.client(bearer(other.value)), path: { tokenId: victimId } })).response!.status).toBe(204);
+    expect(
+      (await revokeMyToken({ client: app.client(bearer(other.value)), path: { tokenId: victimId } })).response!.status,
+    ).toBe(204);
     await expectRefusedEverywhere(bearer(user.token));
   });
 
@@ -150,7 +181,7 @@ describe('API2: forged, malformed and misplaced credentials', () => {
       'prefix in upper case': `Bearer SSK_${t.slice(4)}`,
       'without its prefix': `Bearer ${t.slice(4)}`,
       'its stored digest': `Bearer ${tokenDigest(t)}`,
-      'quoted': `Bearer "${t}"`,
+      quoted: `Bearer "${t}"`,
       'followed by another word': `Bearer ${t} extra`,
       'two tokens': `Bearer ${t}, ${t}`,
       'Basic with the token': `Basic ${Buffer.from(`${t}:`).toString('base64')}`,
@@ -174,7 +205,8 @@ describe('API2: forged, malformed and misplaced credentials', () => {
 
   test('when there is no credential at all, then 401 with a bare challenge (RFC 6750: no error code)', async () => {
     await expectRefusedEverywhere({}, '', false);
-    for (const op of SECURED) expect((await call(op, {})).response.headers.get('www-authenticate')).toBe('Bearer realm="school-search"');
+    for (const op of SECURED)
+      expect((await call(op, {})).response.headers.get('www-authenticate')).toBe('Bearer realm="school-search"');
   });
 
   test('when a request without a credential is also invalid, then 401, not the 400 that would describe the operation', async () => {
@@ -190,7 +222,11 @@ describe('API2: forged, malformed and misplaced credentials', () => {
   });
 
   test('when the live token is sent anywhere but Authorization (cookie, X-Api-Key, X-Auth-Token), then 401', async () => {
-    const placements: Array<Record<string, string>> = [{ Cookie: `token=${user.token}; access_token=${user.token}` }, { 'X-Api-Key': user.token }, { 'X-Auth-Token': user.token }];
+    const placements: Array<Record<string, string>> = [
+      { Cookie: `token=${user.token}; access_token=${user.token}` },
+      { 'X-Api-Key': user.token },
+      { 'X-Auth-Token': user.token },
+    ];
     for (const headers of placements) {
       await expectRefusedEverywhere(headers, '', false);
     }
@@ -199,7 +235,13 @@ describe('API2: forged, malformed and misplaced credentials', () => {
   test('when the live token is sent in a JSON body, then 401 (rotate and logout read the header only)', async () => {
     for (const path of ['/v1/auth/rotate', '/v1/auth']) {
       const method = path === '/v1/auth' ? 'DELETE' : 'POST';
-      const r = await answer(await fetch(`${app.baseUrl}${path}`, { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token: user.token }) }));
+      const r = await answer(
+        await fetch(`${app.baseUrl}${path}`, {
+          method,
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ token: user.token }),
+        }),
+      );
       expectProblem(r, 401, 'unauthorized');
     }
     expect((await fetchMyData({ client: user.client })).response!.status).toBe(200);
@@ -232,7 +274,11 @@ describe('API2: forged, malformed and misplaced credentials', () => {
     expect(ok.response!.status).toBe(200);
     expect(JSON.stringify(ok.data)).not.toContain(other.token);
     await revokeCurrentToken({ client: other.client });
-    expectProblem(await fetchSchoolSearch({ client: app.client(), query: { query: 'harvard', tokenID: other.token } }), 401, 'unauthorized');
+    expectProblem(
+      await fetchSchoolSearch({ client: app.client(), query: { query: 'harvard', tokenID: other.token } }),
+      401,
+      'unauthorized',
+    );
   });
 });
 
@@ -247,7 +293,13 @@ describe('API2: login does not reveal whether an e-mail has an account', () => {
   }
 
   async function login(email: string, password: string) {
-    return answer(await fetch(`${app.baseUrl}/v1/auth`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) }));
+    return answer(
+      await fetch(`${app.baseUrl}/v1/auth`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email, password }),
+      }),
+    );
   }
 
   test('when the e-mail is unknown or the password wrong, then status, body (but the request id) and headers are identical', async () => {
@@ -296,7 +348,10 @@ describe('API2: login does not reveal whether an e-mail has an account', () => {
       // The real hasher is in use: a verification takes milliseconds, not microseconds.
       expect(k).toBeGreaterThan(8);
       // Without the decoy an unknown e-mail answers in ~1 ms against ~30 ms here.
-      expect(Math.abs(k - u), `median wrong password ${k.toFixed(1)} ms, unknown e-mail ${u.toFixed(1)} ms`).toBeLessThan(Math.max(0.25 * Math.max(k, u), 5));
+      expect(
+        Math.abs(k - u),
+        `median wrong password ${k.toFixed(1)} ms, unknown e-mail ${u.toFixed(1)} ms`,
+      ).toBeLessThan(Math.max(0.25 * Math.max(k, u), 5));
     } finally {
       await real.close();
     }
@@ -308,7 +363,10 @@ describe('API2: tokens are unguessable and shown once', () => {
     await app.services.auth.createUser('entropy@example.com', 'right-password-1');
     const tokens = new Set<string>();
     for (let i = 0; i < 20; i++) {
-      const r = await createToken({ client: app.client(), body: { email: 'entropy@example.com', password: 'right-password-1' } });
+      const r = await createToken({
+        client: app.client(),
+        body: { email: 'entropy@example.com', password: 'right-password-1' },
+      });
       expect(r.data!.token).toMatch(/^ssk_[A-Za-z0-9_-]{43}$/);
       expect(r.data!.token).not.toContain(r.data!.userId.replace(/-/g, '').slice(0, 8));
       tokens.add(r.data!.token);

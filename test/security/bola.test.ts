@@ -65,7 +65,9 @@ beforeAll(async () => {
   alice = await app.userClient('alice.secret@example.com');
   bob = await app.userClient('bob@example.com');
   const second = await app.services.auth.login(alice.email, alice.password);
-  const key = (await createApiKey({ client: alice.client, body: { name: 'alice-private-key-name', expires_in_days: 30 } })).data!;
+  const key = (
+    await createApiKey({ client: alice.client, body: { name: 'alice-private-key-name', expires_in_days: 30 } })
+  ).data!;
   for (const value of [alice.token, second.value, key.token]) {
     const listed = (await listMyTokens({ client: app.client(bearer(value)) })).data!.tokens.find((t) => t.current)!;
     aliceTokens.push({ id: listed.token_id, value });
@@ -85,7 +87,9 @@ describe('API1: Bob, with his own token, asks for Alice data on every route', ()
     record(mine);
     expect(mine.data).toMatchObject({ userId: bob.userId, email: bob.email });
     // Headers a careless API might honour: ignored.
-    const hinted = await fetchMyData({ client: app.client({ ...bearer(bob.token), 'X-User-Id': alice.userId, 'X-Forwarded-User': alice.email }) });
+    const hinted = await fetchMyData({
+      client: app.client({ ...bearer(bob.token), 'X-User-Id': alice.userId, 'X-Forwarded-User': alice.email }),
+    });
     record(hinted);
     expect(hinted.data).toMatchObject({ userId: bob.userId, email: bob.email });
   });
@@ -105,8 +109,18 @@ describe('API1: Bob, with his own token, asks for Alice data on every route', ()
         listMyTokens({ client: bob.client, query: { [name]: value } as never, ...unchecked }),
         rotateToken({ client: bob.client, query: { [name]: value } as never, ...unchecked }),
         revokeCurrentToken({ client: bob.client, query: { [name]: value } as never, ...unchecked }),
-        createApiKey({ client: bob.client, body: { name: 'bob key' }, query: { [name]: value } as never, ...unchecked }),
-        rotateApiKey({ client: bob.client, path: { tokenId: aliceTokens[2]!.id }, query: { [name]: value } as never, ...unchecked }),
+        createApiKey({
+          client: bob.client,
+          body: { name: 'bob key' },
+          query: { [name]: value } as never,
+          ...unchecked,
+        }),
+        rotateApiKey({
+          client: bob.client,
+          path: { tokenId: aliceTokens[2]!.id },
+          query: { [name]: value } as never,
+          ...unchecked,
+        }),
         fetchSchoolSearch({ client: bob.client, query: { query: 'harvard', [name]: value } as never, ...unchecked }),
       ];
       for (const r of await Promise.all(attempts)) {
@@ -136,7 +150,10 @@ describe('API1: Bob, with his own token, asks for Alice data on every route', ()
   });
 
   test('when Bob revokes Alice tokens by id (any case), then 404 exactly like an unknown id, and nothing is revoked', async () => {
-    const unknown = await revokeMyToken({ client: bob.client, path: { tokenId: '00000000-0000-4000-8000-000000000000' } });
+    const unknown = await revokeMyToken({
+      client: bob.client,
+      path: { tokenId: '00000000-0000-4000-8000-000000000000' },
+    });
     record(unknown);
     const reference = expectProblem(unknown, 404, 'not-found');
     for (const { id } of aliceTokens) {
@@ -149,7 +166,8 @@ describe('API1: Bob, with his own token, asks for Alice data on every route', ()
         expect(same).toEqual(expected);
       }
     }
-    for (const { value } of aliceTokens) expect((await fetchMyData({ client: app.client(bearer(value)) })).response!.status).toBe(200);
+    for (const { value } of aliceTokens)
+      expect((await fetchMyData({ client: app.client(bearer(value)) })).response!.status).toBe(200);
   });
 
   test('when Bob uses Alice token id, digest or hint as a bearer token, then 401', async () => {
@@ -163,7 +181,10 @@ describe('API1: Bob, with his own token, asks for Alice data on every route', ()
 
   test('when Bob searches with his header and Alice token in tokenID, then the header wins: metered to Bob, never to Alice', async () => {
     const bobBefore = (await fetchMyData({ client: bob.client })).data!.usage.request_count;
-    const r = await fetchSchoolSearch({ client: bob.client, query: { query: 'harvard', tokenID: aliceTokens[0]!.value } });
+    const r = await fetchSchoolSearch({
+      client: bob.client,
+      query: { query: 'harvard', tokenID: aliceTokens[0]!.value },
+    });
     // Not recorded into seenByBob: Bob sent Alice's token himself (it would trivially "appear").
     expect(r.response!.status).toBe(200);
     expect(JSON.stringify(r.data)).not.toContain(aliceTokens[0]!.value);
@@ -174,7 +195,10 @@ describe('API1: Bob, with his own token, asks for Alice data on every route', ()
   });
 
   test('when Bob sends Alice token id in tokenID without a header, then 401 (an id is not a token)', async () => {
-    const r = await fetchSchoolSearch({ client: app.client(), query: { query: 'harvard', tokenID: aliceTokens[0]!.id } });
+    const r = await fetchSchoolSearch({
+      client: app.client(),
+      query: { query: 'harvard', tokenID: aliceTokens[0]!.id },
+    });
     record(r);
     expectProblem(r, 401, 'unauthorized');
   });
@@ -198,7 +222,10 @@ describe('API1: Bob, with his own token, asks for Alice data on every route', ()
   });
 
   test('when Bob rotates Alice key by id (any case), then 404 exactly like an unknown id, and her key keeps working', async () => {
-    const unknown = await rotateApiKey({ client: bob.client, path: { tokenId: '00000000-0000-4000-8000-000000000000' } });
+    const unknown = await rotateApiKey({
+      client: bob.client,
+      path: { tokenId: '00000000-0000-4000-8000-000000000000' },
+    });
     record(unknown);
     const reference = expectProblem(unknown, 404, 'not-found');
     for (const { id } of aliceTokens) {
@@ -238,7 +265,8 @@ describe('API1: Bob, with his own token, asks for Alice data on every route', ()
     record(r);
     expect(r.response!.status).toBe(204);
     expectProblem(await fetchMyData({ client: bob.client }), 401, 'unauthorized');
-    for (const { value } of aliceTokens) expect((await fetchMyData({ client: app.client(bearer(value)) })).response!.status).toBe(200);
+    for (const { value } of aliceTokens)
+      expect((await fetchMyData({ client: app.client(bearer(value)) })).response!.status).toBe(200);
   });
 
   test('then nothing Bob received names Alice or her data, and Alice state is unchanged', async () => {
@@ -255,15 +283,27 @@ describe('API1: metering is per caller, also under concurrency', () => {
     const dave = await app.userClient();
     const searches = Array.from({ length: 20 }, (_, i) => {
       const [user, name] = i % 2 === 0 ? [carol, 'carol'] : [dave, 'dave'];
-      return fetchSchoolSearch({ client: user.client, query: { query: `harvard ${name}${i}` } }).then((r) => ({ name, tid: r.data!.apirequest.tid }));
+      return fetchSchoolSearch({ client: user.client, query: { query: `harvard ${name}${i}` } }).then((r) => ({
+        name,
+        tid: r.data!.apirequest.tid,
+      }));
     });
     const done = await Promise.all(searches);
-    for (const [user, name] of [[carol, 'carol'], [dave, 'dave']] as const) {
+    for (const [user, name] of [
+      [carol, 'carol'],
+      [dave, 'dave'],
+    ] as const) {
       const history = (await fetchMyRequests({ client: user.client })).data!;
       expect(history.total_count).toBe(10);
-      expect(new Set(history.requests.map((r) => r.tid))).toEqual(new Set(done.filter((d) => d.name === name).map((d) => d.tid)));
-      for (const r of history.requests) expect(r.trequestmade).toMatch(new RegExp(`^search_schools:harvard ${name}\\d+$`));
-      expect((await fetchMyData({ client: user.client })).data!.usage).toMatchObject({ request_count: 10, total_cost: 10 });
+      expect(new Set(history.requests.map((r) => r.tid))).toEqual(
+        new Set(done.filter((d) => d.name === name).map((d) => d.tid)),
+      );
+      for (const r of history.requests)
+        expect(r.trequestmade).toMatch(new RegExp(`^search_schools:harvard ${name}\\d+$`));
+      expect((await fetchMyData({ client: user.client })).data!.usage).toMatchObject({
+        request_count: 10,
+        total_cost: 10,
+      });
     }
   });
 });

@@ -10,7 +10,11 @@ import { answer } from '../support/raw-http.ts';
 const ORIGIN = 'https://app.example';
 const EXPOSED = ['X-Request-Id', 'Retry-After', 'RateLimit', 'RateLimit-Policy'];
 
-const list = (value: string | null) => (value ?? '').split(',').map((v) => v.trim().toLowerCase()).filter(Boolean);
+const list = (value: string | null) =>
+  (value ?? '')
+    .split(',')
+    .map((v) => v.trim().toLowerCase())
+    .filter(Boolean);
 
 function preflight(baseUrl: string, path: string, method: string, headers: string, origin = ORIGIN) {
   return fetch(`${baseUrl}${path}`, {
@@ -54,7 +58,9 @@ describe('CORS with the default policy (any origin, no credentials)', () => {
   });
 
   test('when a cross-origin search answers, then the script may read X-Request-Id, Retry-After and the RateLimit headers, and no credentials are allowed', async () => {
-    const r = await fetch(`${app.baseUrl}/v1/fetchSchoolSearch?query=harvard`, { headers: { Origin: ORIGIN, Authorization: `Bearer ${token}` } });
+    const r = await fetch(`${app.baseUrl}/v1/fetchSchoolSearch?query=harvard`, {
+      headers: { Origin: ORIGIN, Authorization: `Bearer ${token}` },
+    });
     expect(r.status).toBe(200);
     expect(r.headers.get('access-control-allow-origin')).toBe('*');
     const exposed = list(r.headers.get('access-control-expose-headers'));
@@ -66,7 +72,11 @@ describe('CORS with the default policy (any origin, no credentials)', () => {
     const answers = [
       [await fetch(`${app.baseUrl}/v1/fetchMyData`, { headers: { Origin: ORIGIN } }), 401, 'unauthorized'],
       [await fetch(`${app.baseUrl}/nope`, { headers: { Origin: ORIGIN } }), 404, 'not-found'],
-      [await fetch(`${app.baseUrl}/v1/fetchMyData`, { method: 'PUT', headers: { Origin: ORIGIN } }), 405, 'method-not-allowed'],
+      [
+        await fetch(`${app.baseUrl}/v1/fetchMyData`, { method: 'PUT', headers: { Origin: ORIGIN } }),
+        405,
+        'method-not-allowed',
+      ],
     ] as const;
     for (const [response, status, slug] of answers) {
       expectProblem(await answer(response), status, slug);
@@ -100,7 +110,13 @@ describe('CORS restricted to listed origins', () => {
     const live = await fetch(`${app.baseUrl}/health/live`, { headers: { Origin: 'https://evil.example' } });
     expect(live.headers.get('access-control-allow-origin')).toBeNull();
     // A look-alike origin is not the listed one.
-    const lookalike = await preflight(app.baseUrl, '/v1/fetchSchoolSearch', 'GET', 'authorization', 'https://app.example.evil.example');
+    const lookalike = await preflight(
+      app.baseUrl,
+      '/v1/fetchSchoolSearch',
+      'GET',
+      'authorization',
+      'https://app.example.evil.example',
+    );
     expect(lookalike.headers.get('access-control-allow-origin')).toBeNull();
   });
 });

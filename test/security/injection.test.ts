@@ -58,11 +58,49 @@ function plain(query: string): string {
 
 describe('API8: query-language syntax in the search text is plain text', () => {
   test.each([
-    '"', '""', '"harvard"', '"harvard" OR "lincoln"', 'harvard OR lincoln', 'harvard AND lincoln', 'harvard NOT lincoln', 'NOT zzz',
-    '*', '**', 'a* OR b*', 'harvard*', '-harvard', '- lincoln', '^harvard', '^', 'NEAR(harvard lincoln)', 'NEAR(', 'NEAR(harvard, 10)',
-    'terms:harvard', 'terms:*', 'state:MA', '{terms state}: lincoln', 'name:harvard', 'schoolname:*', 'harvard + lincoln', '(harvard)', ')',
-    "' OR '1'='1", "'; DROP TABLE users; --", 'harvard\') OR 1=1 --', '1 UNION SELECT password_hash FROM users', '%', '_', 'harv%', 'h_rvard',
-    '\\', '\\"', '$ne', '{"$ne": null}', '{"$where": "sleep(1000)"}', '$regex', 'db.users.find()',
+    '"',
+    '""',
+    '"harvard"',
+    '"harvard" OR "lincoln"',
+    'harvard OR lincoln',
+    'harvard AND lincoln',
+    'harvard NOT lincoln',
+    'NOT zzz',
+    '*',
+    '**',
+    'a* OR b*',
+    'harvard*',
+    '-harvard',
+    '- lincoln',
+    '^harvard',
+    '^',
+    'NEAR(harvard lincoln)',
+    'NEAR(',
+    'NEAR(harvard, 10)',
+    'terms:harvard',
+    'terms:*',
+    'state:MA',
+    '{terms state}: lincoln',
+    'name:harvard',
+    'schoolname:*',
+    'harvard + lincoln',
+    '(harvard)',
+    ')',
+    "' OR '1'='1",
+    "'; DROP TABLE users; --",
+    "harvard') OR 1=1 --",
+    '1 UNION SELECT password_hash FROM users',
+    '%',
+    '_',
+    'harv%',
+    'h_rvard',
+    '\\',
+    '\\"',
+    '$ne',
+    '{"$ne": null}',
+    '{"$where": "sleep(1000)"}',
+    '$regex',
+    'db.users.find()',
   ])('when the query is %s, then 200 with no more than the same words asked plainly', async (query) => {
     const hostile = await search(query);
     const words = plain(query);
@@ -73,13 +111,27 @@ describe('API8: query-language syntax in the search text is plain text', () => {
     const reference = await search(words);
     expect(hostile.requestresult.total_count).toBeLessThanOrEqual(reference.requestresult.total_count);
     const allowed = new Set(reference.requestresult.schools.map((s) => s.schoolid));
-    for (const school of hostile.requestresult.schools) expect(allowed.has(school.schoolid), school.schoolname).toBe(true);
+    for (const school of hostile.requestresult.schools)
+      expect(allowed.has(school.schoolid), school.schoolname).toBe(true);
     expect(hostile.requestresult.total_count).toBeLessThan(catalogSize);
     // Metered as sent, in the caller's own history.
     expect(hostile.apirequest.trequestmade).toBe(`search_schools:${query}`);
   });
 
-  test.each(['.*', '^.*$', '(a+)+$', '(h|a|r|v)+', '[a-z]*', '\\d+', '|', 'harvard|lincoln', '(?i)harvard', 'a{1,100000}', '((((((((((a))))))))))', `${'x'.repeat(50)}!`])(
+  test.each([
+    '.*',
+    '^.*$',
+    '(a+)+$',
+    '(h|a|r|v)+',
+    '[a-z]*',
+    '\\d+',
+    '|',
+    'harvard|lincoln',
+    '(?i)harvard',
+    'a{1,100000}',
+    '((((((((((a))))))))))',
+    `${'x'.repeat(50)}!`,
+  ])(
     'when the query is the regular expression %s, then 200 within a second, no more than plain words',
     async (query) => {
       const { value, ms } = await timed(() => search(query));
@@ -152,8 +204,17 @@ describe('API8: MongoDB operators and other structured values in every parameter
     ['password as a number', { email: 'injector@example.com', password: 12345678 }],
     ['password as true', { email: 'injector@example.com', password: true }],
   ])('when the login body has %s, then 400 validation-error and no token', async (_name, body) => {
-    const text = _name === 'nested __proto__' ? `{"email":{"__proto__":{"polluted":true}},"password":"${PASSWORD}"}` : JSON.stringify(body);
-    const r = await answer(await fetch(`${app.baseUrl}/v1/auth`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: text }));
+    const text =
+      _name === 'nested __proto__'
+        ? `{"email":{"__proto__":{"polluted":true}},"password":"${PASSWORD}"}`
+        : JSON.stringify(body);
+    const r = await answer(
+      await fetch(`${app.baseUrl}/v1/auth`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: text,
+      }),
+    );
     expectProblem(r, 400, 'validation-error');
     expect(r.text).not.toContain('ssk_');
     expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
@@ -161,8 +222,21 @@ describe('API8: MongoDB operators and other structured values in every parameter
 
   test('when an e-mail carries regex or LIKE wildcards, then it matches only itself: 401', async () => {
     const login = async (email: string) =>
-      answer(await fetch(`${app.baseUrl}/v1/auth`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: PASSWORD }) }));
-    for (const email of ['injector.*@example.com', 'injecto_@example.com', '%@example.com', 'injector%@example.com', '*@example.com', 'x|injector@example.com']) {
+      answer(
+        await fetch(`${app.baseUrl}/v1/auth`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email, password: PASSWORD }),
+        }),
+      );
+    for (const email of [
+      'injector.*@example.com',
+      'injecto_@example.com',
+      '%@example.com',
+      'injector%@example.com',
+      '*@example.com',
+      'x|injector@example.com',
+    ]) {
       const r = await login(email);
       expectProblem(r, 401, 'invalid-credentials');
     }
@@ -203,7 +277,10 @@ describe('API8: NUL bytes, invalid UTF-8 and 10 kB strings', () => {
       ['query=x&limit=%FF', 'limit'],
     ] as const) {
       const problem = expectProblem(await get(`/v1/fetchSchoolSearch?${qs}`), 400, 'validation-error');
-      expect(problem.errors?.some((e) => e.location === 'query' && e.name === name), qs).toBe(true);
+      expect(
+        problem.errors?.some((e) => e.location === 'query' && e.name === name),
+        qs,
+      ).toBe(true);
     }
   });
 
@@ -223,11 +300,27 @@ describe('API8: NUL bytes, invalid UTF-8 and 10 kB strings', () => {
 
   test('when a login body has a NUL byte or invalid UTF-8, then it never logs in (no truncation at NUL)', async () => {
     const post = (body: string | Buffer) =>
-      fetch(`${app.baseUrl}/v1/auth`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: typeof body === 'string' ? body : new Uint8Array(body) }).then(answer);
+      fetch(`${app.baseUrl}/v1/auth`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: typeof body === 'string' ? body : new Uint8Array(body),
+      }).then(answer);
     // NUL after the right password: a C-string comparison would stop there.
-    expectProblem(await post(JSON.stringify({ email: 'injector@example.com', password: `${PASSWORD}\u0000anything` })), 401, 'invalid-credentials');
-    expectProblem(await post(JSON.stringify({ email: 'injector@example.com', password: `${PASSWORD}\u0000` })), 401, 'invalid-credentials');
-    expectProblem(await post(JSON.stringify({ email: 'injector@example.com\u0000', password: PASSWORD })), 400, 'validation-error');
+    expectProblem(
+      await post(JSON.stringify({ email: 'injector@example.com', password: `${PASSWORD}\u0000anything` })),
+      401,
+      'invalid-credentials',
+    );
+    expectProblem(
+      await post(JSON.stringify({ email: 'injector@example.com', password: `${PASSWORD}\u0000` })),
+      401,
+      'invalid-credentials',
+    );
+    expectProblem(
+      await post(JSON.stringify({ email: 'injector@example.com\u0000', password: PASSWORD })),
+      400,
+      'validation-error',
+    );
     const invalidUtf8 = (field: 'email' | 'password') =>
       Buffer.concat([
         Buffer.from(field === 'email' ? '{"email":"inj' : '{"email":"injector@example.com","password":"right-'),
@@ -236,34 +329,68 @@ describe('API8: NUL bytes, invalid UTF-8 and 10 kB strings', () => {
       ]);
     for (const field of ['email', 'password'] as const) {
       const problem = expectProblem(await post(invalidUtf8(field)), 400, 'validation-error');
-      expect(problem.errors).toEqual([{ location: 'body', name: '/', message: 'must be UTF-8 (the body has bytes that are not)' }]);
+      expect(problem.errors).toEqual([
+        { location: 'body', name: '/', message: 'must be UTF-8 (the body has bytes that are not)' },
+      ]);
     }
     // The right credentials still work: the refusals were about the bytes.
-    expect((await post(JSON.stringify({ email: 'injector@example.com', password: PASSWORD }))).response.status).toBe(200);
+    expect((await post(JSON.stringify({ email: 'injector@example.com', password: PASSWORD }))).response.status).toBe(
+      200,
+    );
   });
 
   test('when a JSON body repeats a name, then 400 naming each repeat, and nobody is logged in', async () => {
-    const post = (body: string) => fetch(`${app.baseUrl}/v1/auth`, { method: 'POST', headers: { 'content-type': 'application/json' }, body }).then(answer);
+    const post = (body: string) =>
+      fetch(`${app.baseUrl}/v1/auth`, { method: 'POST', headers: { 'content-type': 'application/json' }, body }).then(
+        answer,
+      );
     // The last e-mail is the real account: JSON.parse alone would have logged in as it.
     const twice = await post(`{"email":"nobody@example.com","password":"${PASSWORD}","email":"injector@example.com"}`);
     const problem = expectProblem(twice, 400, 'validation-error');
-    expect(problem.errors).toEqual([{ location: 'body', name: '/email', message: 'appears more than once in its object (a name must be unique)' }]);
+    expect(problem.errors).toEqual([
+      { location: 'body', name: '/email', message: 'appears more than once in its object (a name must be unique)' },
+    ]);
     // Written with an escape, the same name is still the same name.
-    const escaped = expectProblem(await post(`{"email":"injector@example.com","password":"x","p\\u0061ssword":"${PASSWORD}"}`), 400, 'validation-error');
+    const escaped = expectProblem(
+      await post(`{"email":"injector@example.com","password":"x","p\\u0061ssword":"${PASSWORD}"}`),
+      400,
+      'validation-error',
+    );
     expect(escaped.errors!.map((e) => e.name)).toEqual(['/password']);
     // The same names in different objects, or inside strings, are fine.
     expect((await post(`{"email":"injector@example.com","password":"${PASSWORD}"}`)).response.status).toBe(200);
     const keyBody = JSON.stringify({ name: '{"name":1,"name":2}', expires_in_days: 7 });
-    const r = await fetch(`${app.baseUrl}/v1/keys`, { method: 'POST', headers: { ...bearer(), 'content-type': 'application/json' }, body: keyBody });
+    const r = await fetch(`${app.baseUrl}/v1/keys`, {
+      method: 'POST',
+      headers: { ...bearer(), 'content-type': 'application/json' },
+      body: keyBody,
+    });
     expect(r.status).toBe(201);
   });
 
   test('when a header has a NUL byte or invalid UTF-8, then 400 bad-request or 401, never 500', async () => {
-    const nul = await rawRequest(app.baseUrl, `GET /v1/fetchMyData HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${user.token}\u0000\r\n\r\n`);
+    const nul = await rawRequest(
+      app.baseUrl,
+      `GET /v1/fetchMyData HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${user.token}\u0000\r\n\r\n`,
+    );
     expectProblem(rawAsAnswer(nul), 400, 'bad-request');
-    const latin = await rawRequest(app.baseUrl, Buffer.concat([Buffer.from('GET /v1/fetchMyData HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer '), Buffer.from([0xff, 0xfe]), Buffer.from('\r\n\r\n')]));
+    const latin = await rawRequest(
+      app.baseUrl,
+      Buffer.concat([
+        Buffer.from('GET /v1/fetchMyData HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer '),
+        Buffer.from([0xff, 0xfe]),
+        Buffer.from('\r\n\r\n'),
+      ]),
+    );
     expectProblem(rawAsAnswer(latin), 401, 'unauthorized');
-    const id = await rawRequest(app.baseUrl, Buffer.concat([Buffer.from('GET /health/live HTTP/1.1\r\nHost: x\r\nX-Request-Id: '), Buffer.from([0xff, 0xfe]), Buffer.from('\r\n\r\n')]));
+    const id = await rawRequest(
+      app.baseUrl,
+      Buffer.concat([
+        Buffer.from('GET /health/live HTTP/1.1\r\nHost: x\r\nX-Request-Id: '),
+        Buffer.from([0xff, 0xfe]),
+        Buffer.from('\r\n\r\n'),
+      ]),
+    );
     expect(id!.status).toBe(200);
     expect(id!.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
@@ -279,15 +406,27 @@ describe('API8: NUL bytes, invalid UTF-8 and 10 kB strings', () => {
     ];
     for (const [what, path, status, name] of cases) {
       const problem = expectProblem(await get(path), status, 'validation-error');
-      expect(problem.errors?.some((e) => e.name === name), what).toBe(true);
+      expect(
+        problem.errors?.some((e) => e.name === name),
+        what,
+      ).toBe(true);
     }
     expectProblem(await get(`/v1/fetchSchoolSearch?query=x&tokenID=${big}`, {}), 401, 'unauthorized');
     const token = await answer(await fetch(`${app.baseUrl}/v1/tokens/${big}`, { method: 'DELETE', headers: bearer() }));
     expectProblem(token, 400, 'validation-error');
     const image = await answer(await fetch(`${app.baseUrl}/images/schools/${big}.svg`));
     expectProblem(image, 400, 'validation-error');
-    for (const body of [{ email: `${big}@example.com`, password: PASSWORD }, { email: 'injector@example.com', password: big }]) {
-      const r = await answer(await fetch(`${app.baseUrl}/v1/auth`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }));
+    for (const body of [
+      { email: `${big}@example.com`, password: PASSWORD },
+      { email: 'injector@example.com', password: big },
+    ]) {
+      const r = await answer(
+        await fetch(`${app.baseUrl}/v1/auth`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        }),
+      );
       const problem = expectProblem(r, 400, 'validation-error');
       expect(problem.errors![0]!.location).toBe('body');
     }
@@ -321,21 +460,28 @@ describe('API8: integers written as Infinity or beyond a double', () => {
 });
 
 describe('API8: prototype-pollution keys in the query string', () => {
-  test.each(['__proto__[polluted]=1', '__proto__=x', 'constructor[prototype][polluted]=1', 'constructor=x', 'prototype=x', 'hasOwnProperty=x', 'toString=x'])(
-    'when search gets %s, then 400 and nothing is polluted',
-    async (qs) => {
-      expectProblem(await get(`/v1/fetchSchoolSearch?query=harvard&${qs}`), 400, 'validation-error');
-      expectProblem(await get(`/v1/fetchMyRequests?${qs}`), 400, 'validation-error');
-      expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
-    },
-  );
+  test.each([
+    '__proto__[polluted]=1',
+    '__proto__=x',
+    'constructor[prototype][polluted]=1',
+    'constructor=x',
+    'prototype=x',
+    'hasOwnProperty=x',
+    'toString=x',
+  ])('when search gets %s, then 400 and nothing is polluted', async (qs) => {
+    expectProblem(await get(`/v1/fetchSchoolSearch?query=harvard&${qs}`), 400, 'validation-error');
+    expectProblem(await get(`/v1/fetchMyRequests?${qs}`), 400, 'validation-error');
+    expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
+  });
 
   test('when a known parameter carries a __proto__ member, then the member is dropped: the same 200 as the plain search', async () => {
     const r = await get('/v1/fetchSchoolSearch?query=harvard&query[__proto__][polluted]=1');
     expect(r.response.status).toBe(200);
     const body = zFetchSchoolSearchResponse.parse(r.error);
     expect(body.apirequest.trequestmade).toBe('search_schools:harvard');
-    expect(body.requestresult.schools.map((s) => s.schoolid)).toEqual((await search('harvard')).requestresult.schools.map((s) => s.schoolid));
+    expect(body.requestresult.schools.map((s) => s.schoolid)).toEqual(
+      (await search('harvard')).requestresult.schools.map((s) => s.schoolid),
+    );
     expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
   });
 });
@@ -349,11 +495,18 @@ describe('API8: after all of it', () => {
     expect(JSON.stringify(mine.data)).not.toContain('other-user-secret-query');
     const theirs = await fetchMyData({ client: other.client });
     expect(theirs.data!.usage.request_count).toBe(1);
-    const login = await fetch(`${app.baseUrl}/v1/auth`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'other-user@example.com', password: 'other-password-1' }) });
+    const login = await fetch(`${app.baseUrl}/v1/auth`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'other-user@example.com', password: 'other-password-1' }),
+    });
     expect(login.status).toBe(200);
   });
 });
 
 function decodeURIComponentLenient(text: string): string {
-  return Buffer.from(text.replace(/%([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8');
+  return Buffer.from(
+    text.replace(/%([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+    'latin1',
+  ).toString('utf8');
 }

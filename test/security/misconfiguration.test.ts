@@ -40,7 +40,11 @@ describe('API8: security headers', () => {
       ['account 200', '/v1/fetchMyData', { headers: auth }],
       ['history 200', '/v1/fetchMyRequests', { headers: auth }],
       ['tokens 200', '/v1/tokens', { headers: auth }],
-      ['login 200', '/v1/auth', { method: 'POST', headers: json, body: JSON.stringify({ email: user.email, password: user.password }) }],
+      [
+        'login 200',
+        '/v1/auth',
+        { method: 'POST', headers: json, body: JSON.stringify({ email: user.email, password: user.password }) },
+      ],
       ['revoke 204', `/v1/tokens/${spare.tokenId}`, { method: 'DELETE', headers: auth }],
       ['image 200', `/images/schools/${schoolId}.svg`],
       ['live 200', '/health/live'],
@@ -51,11 +55,24 @@ describe('API8: security headers', () => {
       ['problem page 200', '/problems/not-found'],
       ['400', '/v1/fetchSchoolSearch?query=', { headers: auth }],
       ['401', '/v1/fetchMyData'],
-      ['401 login', '/v1/auth', { method: 'POST', headers: json, body: JSON.stringify({ email: user.email, password: 'wrong-password' }) }],
+      [
+        '401 login',
+        '/v1/auth',
+        { method: 'POST', headers: json, body: JSON.stringify({ email: user.email, password: 'wrong-password' }) },
+      ],
       ['404', '/nope'],
       ['405', '/v1/fetchMyData', { method: 'PUT' }],
       // A stream body is sent chunked, without Content-Length: the app's parser refuses it.
-      ['413 (parsed)', '/v1/auth', { method: 'POST', headers: json, body: new Blob(['{"email":"', 'x'.repeat(20_000), '"}']).stream(), duplex: 'half' } as RequestInit],
+      [
+        '413 (parsed)',
+        '/v1/auth',
+        {
+          method: 'POST',
+          headers: json,
+          body: new Blob(['{"email":"', 'x'.repeat(20_000), '"}']).stream(),
+          duplex: 'half',
+        } as RequestInit,
+      ],
       ['415', '/v1/auth', { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'x' }],
       ['malformed json', '/v1/auth', { method: 'POST', headers: json, body: '{' }],
     ];
@@ -72,7 +89,12 @@ describe('API8: security headers', () => {
       ['broken request line', 'GARBAGE\r\n\r\n', 400, 'bad-request'],
       ['unknown method token', 'FOO /health/live HTTP/1.1\r\nHost: x\r\n\r\n', 400, 'bad-request'],
       ['no Host', 'GET /health/live HTTP/1.1\r\n\r\n', 400, 'bad-request'],
-      ['413 declared', `POST /v1/auth HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n`, 413, 'payload-too-large'],
+      [
+        '413 declared',
+        `POST /v1/auth HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n`,
+        413,
+        'payload-too-large',
+      ],
     ];
     for (const [what, request, status, slug] of cases) {
       const raw = await rawRequest(app.baseUrl, request);
@@ -84,11 +106,18 @@ describe('API8: security headers', () => {
   });
 
   test('when tokens are issued (login, rotation), then Cache-Control is no-store', async () => {
-    const login = await fetch(`${app.baseUrl}/v1/auth`, { method: 'POST', headers: json, body: JSON.stringify({ email: user.email, password: user.password }) });
+    const login = await fetch(`${app.baseUrl}/v1/auth`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ email: user.email, password: user.password }),
+    });
     expect(login.status).toBe(200);
     expect(login.headers.get('cache-control')).toBe('no-store');
     const { token } = (await login.json()) as { token: string };
-    const rotated = await fetch(`${app.baseUrl}/v1/auth/rotate`, { method: 'POST', headers: { Authorization: `Bearer ${token}` } });
+    const rotated = await fetch(`${app.baseUrl}/v1/auth/rotate`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}` },
+    });
     expect(rotated.status).toBe(200);
     expect(rotated.headers.get('cache-control')).toBe('no-store');
   });
@@ -97,7 +126,12 @@ describe('API8: security headers', () => {
   // record) must not be kept by a browser or a shared cache (found missing by this suite).
   test('when the caller reads their own data, then Cache-Control is no-store', async () => {
     const auth = { Authorization: `Bearer ${user.token}` };
-    for (const path of ['/v1/fetchMyData', '/v1/fetchMyRequests', '/v1/tokens', '/v1/fetchSchoolSearch?query=harvard']) {
+    for (const path of [
+      '/v1/fetchMyData',
+      '/v1/fetchMyRequests',
+      '/v1/tokens',
+      '/v1/fetchSchoolSearch?query=harvard',
+    ]) {
       const r = await fetch(`${app.baseUrl}${path}`, { headers: auth });
       expect(r.status, path).toBe(200);
       expect(r.headers.get('cache-control'), path).toMatch(/\bno-store\b/);
@@ -107,20 +141,54 @@ describe('API8: security headers', () => {
 
 describe('API8: nothing is served outside the contract', () => {
   test.each([
-    '/v2/x', '/admin', '/.env', '/.git/config', '/v1/users', '/v1/admin', '/v1', '/api', '/openapi.yaml', '/package.json',
-    '/data/school-search.db', '/src/app.ts', '/server-status', '/actuator/health', '/metrics', '/debug', '/phpinfo.php',
-    '/%2e%2e/package.json', '/images/schools/', '/images/../package.json', '/v1/tokens/x/y', '/health', '/problems/',
+    '/v2/x',
+    '/admin',
+    '/.env',
+    '/.git/config',
+    '/v1/users',
+    '/v1/admin',
+    '/v1',
+    '/api',
+    '/openapi.yaml',
+    '/package.json',
+    '/data/school-search.db',
+    '/src/app.ts',
+    '/server-status',
+    '/actuator/health',
+    '/metrics',
+    '/debug',
+    '/phpinfo.php',
+    '/%2e%2e/package.json',
+    '/images/schools/',
+    '/images/../package.json',
+    '/v1/tokens/x/y',
+    '/health',
+    '/problems/',
     // Swagger UI serves only the files its page loads, not the rest of swagger-ui-dist.
-    '/docs/README.md', '/docs/swagger-ui.js.map', '/docs/index.js', '/docs/absolute-path.js', '/docs/package.json', '/docs/nope',
+    '/docs/README.md',
+    '/docs/swagger-ui.js.map',
+    '/docs/index.js',
+    '/docs/absolute-path.js',
+    '/docs/package.json',
+    '/docs/nope',
     // The dashboard serves its page and its two hashed files, nothing else of src/dashboard.
-    '/dashboard/main.ts', '/dashboard/index.html', '/dashboard/app.js', '/dashboard/views/keys.ts', '/dashboard/nope/x',
+    '/dashboard/main.ts',
+    '/dashboard/index.html',
+    '/dashboard/app.js',
+    '/dashboard/views/keys.ts',
+    '/dashboard/nope/x',
   ])('when %s is requested, then 404 not-found problem+json', async (path) => {
-    const r = await answer(await fetch(`${app.baseUrl}${path}`, { headers: { Authorization: `Bearer ${user.token}` } }));
+    const r = await answer(
+      await fetch(`${app.baseUrl}${path}`, { headers: { Authorization: `Bearer ${user.token}` } }),
+    );
     expectProblem(r, 404, 'not-found');
   });
 
   test('when / is requested, then a browser is sent to the dashboard and a program gets links, nothing else', async () => {
-    const browser = await fetch(`${app.baseUrl}/`, { headers: { Accept: 'text/html,application/xhtml+xml,*/*;q=0.8' }, redirect: 'manual' });
+    const browser = await fetch(`${app.baseUrl}/`, {
+      headers: { Accept: 'text/html,application/xhtml+xml,*/*;q=0.8' },
+      redirect: 'manual',
+    });
     expect(browser.status).toBe(302);
     expect(browser.headers.get('location')).toBe('/dashboard');
     const program = await fetch(`${app.baseUrl}/`, { headers: { Accept: 'application/json' } });
@@ -129,7 +197,9 @@ describe('API8: nothing is served outside the contract', () => {
 
   test('when an undocumented path is asked with other methods, then 404 too (nothing routes it)', async () => {
     for (const method of ['POST', 'PUT', 'DELETE', 'PATCH']) {
-      const r = await answer(await fetch(`${app.baseUrl}/admin`, { method, headers: json, body: method === 'DELETE' ? undefined : '{}' }));
+      const r = await answer(
+        await fetch(`${app.baseUrl}/admin`, { method, headers: json, body: method === 'DELETE' ? undefined : '{}' }),
+      );
       expectProblem(r, 404, 'not-found');
     }
   });
@@ -139,18 +209,35 @@ describe('API8: nothing is served outside the contract', () => {
     expect(page.status).toBe(200);
     const html = await page.text();
     const files = [...html.matchAll(/(?:href|src)="\.\/([^"]+)"/g)].map((m) => m[1]!);
-    expect(files).toEqual(expect.arrayContaining(['swagger-ui.css', 'swagger-ui-bundle.js', 'swagger-ui-standalone-preset.js', 'swagger-ui-init.js']));
+    expect(files).toEqual(
+      expect.arrayContaining([
+        'swagger-ui.css',
+        'swagger-ui-bundle.js',
+        'swagger-ui-standalone-preset.js',
+        'swagger-ui-init.js',
+      ]),
+    );
     for (const file of files) expect((await fetch(`${app.baseUrl}/docs/${file}`)).status, file).toBe(200);
   });
 
   test('when a path climbs out with ../ as sent on the wire, then 404, never a file', async () => {
-    for (const path of ['/v1/auth/../../package.json', '/images/schools/../../../.env', '/problems/..%2f..%2fpackage.json', '/v1/../src/app.ts']) {
+    for (const path of [
+      '/v1/auth/../../package.json',
+      '/images/schools/../../../.env',
+      '/problems/..%2f..%2fpackage.json',
+      '/v1/../src/app.ts',
+    ]) {
       const raw = await rawRequest(app.baseUrl, `GET ${path} HTTP/1.1\r\nHost: x\r\n\r\n`);
       expectProblem(rawAsAnswer(raw), 404, 'not-found');
     }
     // Under /docs the static files of Swagger UI answer (a plain-text 404), but never with a file
     // from outside them.
-    for (const path of ['/docs/../package.json', '/docs/../../package.json', '/docs/%2e%2e/%2e%2e/package.json', '/docs/..%2f..%2fpackage.json']) {
+    for (const path of [
+      '/docs/../package.json',
+      '/docs/../../package.json',
+      '/docs/%2e%2e/%2e%2e/package.json',
+      '/docs/..%2f..%2fpackage.json',
+    ]) {
       const raw = await rawRequest(app.baseUrl, `GET ${path} HTTP/1.1\r\nHost: x\r\n\r\n`);
       expect(raw, path).toBeDefined();
       expect([200, 404], path).toContain(raw!.status);
@@ -174,31 +261,40 @@ describe('API8: methods outside the contract', () => {
     expect(new Set(cases.map(([, path]) => path))).toEqual(new Set(METHODS.keys()));
   });
 
-  test.each(cases)('when %s %s is requested, then 405 method-not-allowed with Allow listing exactly the contract methods', async (method, template, allowed) => {
-    const response = await fetch(`${app.baseUrl}${concretePath(template)}`, {
-      method,
-      headers: { Authorization: `Bearer ${user.token}`, ...json },
-      body: ['POST', 'PUT', 'PATCH'].includes(method) ? '{}' : undefined,
-    });
-    // HEAD answers carry no body: check the status and headers only.
-    if (method === 'HEAD') {
-      expect(response.status).toBe(405);
-      expect(response.headers.get('content-type')).toMatch(/^application\/problem\+json/);
-    } else {
-      expectProblem(await answer(response), 405, 'method-not-allowed');
-    }
-    const listed = (response.headers.get('allow') ?? '').split(/,\s*/).filter(Boolean);
-    // HEAD is listed exactly where GET is: the app answers it (RFC 9110).
-    expect(listed.sort()).toEqual([...allowed, ...(allowed.includes('GET') ? ['HEAD'] : [])].sort());
-  });
+  test.each(cases)(
+    'when %s %s is requested, then 405 method-not-allowed with Allow listing exactly the contract methods',
+    async (method, template, allowed) => {
+      const response = await fetch(`${app.baseUrl}${concretePath(template)}`, {
+        method,
+        headers: { Authorization: `Bearer ${user.token}`, ...json },
+        body: ['POST', 'PUT', 'PATCH'].includes(method) ? '{}' : undefined,
+      });
+      // HEAD answers carry no body: check the status and headers only.
+      if (method === 'HEAD') {
+        expect(response.status).toBe(405);
+        expect(response.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+      } else {
+        expectProblem(await answer(response), 405, 'method-not-allowed');
+      }
+      const listed = (response.headers.get('allow') ?? '').split(/,\s*/).filter(Boolean);
+      // HEAD is listed exactly where GET is: the app answers it (RFC 9110).
+      expect(listed.sort()).toEqual([...allowed, ...(allowed.includes('GET') ? ['HEAD'] : [])].sort());
+    },
+  );
 
-  test.each(['TRACE', 'PROPFIND', 'MKCOL', 'PURGE'])('when %s (sent raw) asks for a documented path, then 405 with Allow, and nothing is echoed', async (method) => {
-    const raw = await rawRequest(app.baseUrl, `${method} /v1/fetchMyData HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${user.token}\r\nX-Echo: echo-me\r\n\r\n`);
-    expectProblem(rawAsAnswer(raw), 405, 'method-not-allowed');
-    expect(raw!.headers['allow']).toBe('GET, HEAD');
-    expect(raw!.body).not.toContain('echo-me');
-    expect(raw!.body).not.toContain(user.token);
-  });
+  test.each(['TRACE', 'PROPFIND', 'MKCOL', 'PURGE'])(
+    'when %s (sent raw) asks for a documented path, then 405 with Allow, and nothing is echoed',
+    async (method) => {
+      const raw = await rawRequest(
+        app.baseUrl,
+        `${method} /v1/fetchMyData HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${user.token}\r\nX-Echo: echo-me\r\n\r\n`,
+      );
+      expectProblem(rawAsAnswer(raw), 405, 'method-not-allowed');
+      expect(raw!.headers['allow']).toBe('GET, HEAD');
+      expect(raw!.body).not.toContain('echo-me');
+      expect(raw!.body).not.toContain(user.token);
+    },
+  );
 
   test('when OPTIONS is sent without a CORS preflight, then 405 with Allow (a preflight is answered: cors.test.ts)', async () => {
     const r = await fetch(`${app.baseUrl}/v1/fetchMyData`, { method: 'OPTIONS' });
@@ -207,7 +303,11 @@ describe('API8: methods outside the contract', () => {
   });
 
   test('when CONNECT is sent, then the server is not a proxy: no success answer, the connection ends', async () => {
-    const raw: RawAnswer | undefined = await rawRequest(app.baseUrl, 'CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n', 1500);
+    const raw: RawAnswer | undefined = await rawRequest(
+      app.baseUrl,
+      'CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n',
+      1500,
+    );
     if (raw) expect(raw.status).toBeGreaterThanOrEqual(400);
   });
 });

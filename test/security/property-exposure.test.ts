@@ -26,12 +26,31 @@ describe('API3: mass assignment', () => {
   });
   afterAll(() => app.close());
 
-  const login = (body: Record<string, unknown>) => createToken({ client: app.client(), body: body as never, ...unchecked });
+  const login = (body: Record<string, unknown>) =>
+    createToken({ client: app.client(), body: body as never, ...unchecked });
 
-  test.each(['userId', 'role', 'is_admin', 'isAdmin', 'admin', 'token', 'token_id', 'expires_in', 'expires_at', 'token_type', 'created_at', 'scope', 'password_hash'])(
+  test.each([
+    'userId',
+    'role',
+    'is_admin',
+    'isAdmin',
+    'admin',
+    'token',
+    'token_id',
+    'expires_in',
+    'expires_at',
+    'token_type',
+    'created_at',
+    'scope',
+    'password_hash',
+  ])(
     'when POST /v1/auth carries the extra field %s, then 400 validation-error listing it, and no token',
     async (field) => {
-      const r = await login({ email: 'mass@example.com', password: PASSWORD, [field]: field === 'expires_in' ? 999_999_999 : 'x' });
+      const r = await login({
+        email: 'mass@example.com',
+        password: PASSWORD,
+        [field]: field === 'expires_in' ? 999_999_999 : 'x',
+      });
       const problem = expectProblem(r, 400, 'validation-error');
       expect(problem.errors).toContainEqual(expect.objectContaining({ location: 'body', name: `/${field}` }));
       expect(JSON.stringify(r.error)).not.toContain('ssk_');
@@ -40,7 +59,11 @@ describe('API3: mass assignment', () => {
 
   test('when several extra fields come at once, then every one is listed', async () => {
     const extra = { userId: '00000000-0000-4000-8000-000000000000', role: 'admin', is_admin: true };
-    const problem = expectProblem(await login({ email: 'mass@example.com', password: PASSWORD, ...extra }), 400, 'validation-error');
+    const problem = expectProblem(
+      await login({ email: 'mass@example.com', password: PASSWORD, ...extra }),
+      400,
+      'validation-error',
+    );
     expect(problem.errors!.map((e) => e.name).sort()).toEqual(['/is_admin', '/role', '/userId']);
   });
 
@@ -72,7 +95,13 @@ describe('API3: mass assignment', () => {
       `{"email":"mass@example.com","password":"${PASSWORD}","constructor":{"prototype":{"polluted":"yes"}}}`,
     ];
     for (const body of payloads) {
-      const r = await answer(await fetch(`${app.baseUrl}/v1/auth`, { method: 'POST', headers: { 'content-type': 'application/json' }, body }));
+      const r = await answer(
+        await fetch(`${app.baseUrl}/v1/auth`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body,
+        }),
+      );
       expectProblem(r, 400, 'validation-error');
     }
     // The app runs in this process: a polluted prototype would show here.
@@ -114,7 +143,12 @@ describe.each(targets)('API3: excessive data exposure, on %s', (_name, start) =>
   let userId = '';
   let schoolId = '';
 
-  async function send(label: string, operationId: string | undefined, path: string, init: RequestInit & { token?: string } = {}): Promise<Seen & { json: unknown }> {
+  async function send(
+    label: string,
+    operationId: string | undefined,
+    path: string,
+    init: RequestInit & { token?: string } = {},
+  ): Promise<Seen & { json: unknown }> {
     const headers = new Headers(init.headers);
     if (init.token) headers.set('Authorization', `Bearer ${init.token}`);
     if (typeof init.body === 'string') headers.set('content-type', 'application/json');
@@ -124,7 +158,14 @@ describe.each(targets)('API3: excessive data exposure, on %s', (_name, start) =>
     response.headers.forEach((value, name) => {
       headerText.push(`${name}: ${value}`);
     });
-    const entry = { label, operationId, status: response.status, contentType: response.headers.get('content-type') ?? '', text, headers: headerText.join('\n') };
+    const entry = {
+      label,
+      operationId,
+      status: response.status,
+      contentType: response.headers.get('content-type') ?? '',
+      text,
+      headers: headerText.join('\n'),
+    };
     seen.push(entry);
     let json: unknown;
     try {
@@ -150,44 +191,98 @@ describe.each(targets)('API3: excessive data exposure, on %s', (_name, start) =>
     const login = await send('login', 'createToken', '/v1/auth', { method: 'POST', body: credentials });
     const first = (login.json as { token: string }).token;
     tokens.push(first);
-    const second = (await send('login again', 'createToken', '/v1/auth', { method: 'POST', body: credentials }).then((r) => r.json as { token: string; token_id: string }));
+    const second = await send('login again', 'createToken', '/v1/auth', { method: 'POST', body: credentials }).then(
+      (r) => r.json as { token: string; token_id: string },
+    );
     tokens.push(second.token);
 
-    await send('search', 'fetchSchoolSearch', '/v1/fetchSchoolSearch?query=harvard&stateCode=MA&limit=5', { token: first });
+    await send('search', 'fetchSchoolSearch', '/v1/fetchSchoolSearch?query=harvard&stateCode=MA&limit=5', {
+      token: first,
+    });
     await send('search by tokenID', 'fetchSchoolSearch', `/v1/fetchSchoolSearch?query=harv&tokenID=${first}`);
     await send('empty search', 'fetchSchoolSearch', '/v1/fetchSchoolSearch?query=***', { token: first });
     await send('my data', 'fetchMyData', '/v1/fetchMyData', { token: first });
     await send('my requests', 'fetchMyRequests', '/v1/fetchMyRequests?limit=25', { token: first });
     await send('my usage', 'fetchMyUsage', '/v1/fetchMyUsage?days=7', { token: first });
-    await send('wrong current password', 'changePassword', '/v1/account/password', { method: 'POST', token: first, body: JSON.stringify({ current_password: 'not-it', new_password: 'another-password-1' }) });
-    const key = (await send('create key', 'createApiKey', '/v1/keys', { method: 'POST', token: first, body: JSON.stringify({ name: 'exposure key', expires_in_days: 7 }) })).json as { token: string; token_id: string };
+    await send('wrong current password', 'changePassword', '/v1/account/password', {
+      method: 'POST',
+      token: first,
+      body: JSON.stringify({ current_password: 'not-it', new_password: 'another-password-1' }),
+    });
+    const key = (
+      await send('create key', 'createApiKey', '/v1/keys', {
+        method: 'POST',
+        token: first,
+        body: JSON.stringify({ name: 'exposure key', expires_in_days: 7 }),
+      })
+    ).json as { token: string; token_id: string };
     tokens.push(key.token);
-    const rotatedKey = (await send('rotate key', 'rotateApiKey', `/v1/keys/${key.token_id}/rotate`, { method: 'POST', token: first })).json as { token: string };
+    const rotatedKey = (
+      await send('rotate key', 'rotateApiKey', `/v1/keys/${key.token_id}/rotate`, { method: 'POST', token: first })
+    ).json as { token: string };
     tokens.push(rotatedKey.token);
-    await send('search with a key', 'fetchSchoolSearch', '/v1/fetchSchoolSearch?query=harvard', { token: rotatedKey.token });
+    await send('search with a key', 'fetchSchoolSearch', '/v1/fetchSchoolSearch?query=harvard', {
+      token: rotatedKey.token,
+    });
     await send('my tokens', 'listMyTokens', '/v1/tokens', { token: first });
     await send('image', 'getSchoolImage', `/images/schools/${schoolId}.svg`);
     await send('live', 'getLiveness', '/health/live');
     await send('ready', 'getReadiness', '/health/ready');
     const rotated = await send('rotate', 'rotateToken', '/v1/auth/rotate', { method: 'POST', token: second.token });
     tokens.push((rotated.json as { token: string }).token);
-    await send('revoke by id', 'revokeMyToken', `/v1/tokens/${(rotated.json as { token_id: string }).token_id}`, { method: 'DELETE', token: first });
-    await send('change password', 'changePassword', '/v1/account/password', { method: 'POST', token: first, body: JSON.stringify({ current_password: PASSWORD, new_password: PASSWORD }) });
+    await send('revoke by id', 'revokeMyToken', `/v1/tokens/${(rotated.json as { token_id: string }).token_id}`, {
+      method: 'DELETE',
+      token: first,
+    });
+    await send('change password', 'changePassword', '/v1/account/password', {
+      method: 'POST',
+      token: first,
+      body: JSON.stringify({ current_password: PASSWORD, new_password: PASSWORD }),
+    });
     await send('log out', 'revokeCurrentToken', '/v1/auth', { method: 'DELETE', token: first });
 
     // Error answers of every kind.
-    await send('wrong password', 'createToken', '/v1/auth', { method: 'POST', body: JSON.stringify({ email: 'exposed@example.com', password: 'not-the-password' }) });
-    await send('bad body', 'createToken', '/v1/auth', { method: 'POST', body: JSON.stringify({ email: 'not-an-email', password: PASSWORD, userId }) });
-    await send('wrong type', 'createToken', '/v1/auth', { method: 'POST', body: JSON.stringify({ email: 'exposed@example.com', password: [PASSWORD] }) });
-    await send('broken json', 'createToken', '/v1/auth', { method: 'POST', body: `{"email":"exposed@example.com","password":"${PASSWORD}"` });
-    await send('not json', 'createToken', '/v1/auth', { method: 'POST', body: PASSWORD, headers: { 'content-type': 'text/plain' } });
-    await send('too large', 'createToken', '/v1/auth', { method: 'POST', body: JSON.stringify({ email: 'exposed@example.com', password: PASSWORD.repeat(2000) }) });
+    await send('wrong password', 'createToken', '/v1/auth', {
+      method: 'POST',
+      body: JSON.stringify({ email: 'exposed@example.com', password: 'not-the-password' }),
+    });
+    await send('bad body', 'createToken', '/v1/auth', {
+      method: 'POST',
+      body: JSON.stringify({ email: 'not-an-email', password: PASSWORD, userId }),
+    });
+    await send('wrong type', 'createToken', '/v1/auth', {
+      method: 'POST',
+      body: JSON.stringify({ email: 'exposed@example.com', password: [PASSWORD] }),
+    });
+    await send('broken json', 'createToken', '/v1/auth', {
+      method: 'POST',
+      body: `{"email":"exposed@example.com","password":"${PASSWORD}"`,
+    });
+    await send('not json', 'createToken', '/v1/auth', {
+      method: 'POST',
+      body: PASSWORD,
+      headers: { 'content-type': 'text/plain' },
+    });
+    await send('too large', 'createToken', '/v1/auth', {
+      method: 'POST',
+      body: JSON.stringify({ email: 'exposed@example.com', password: PASSWORD.repeat(2000) }),
+    });
     await send('dead token', 'fetchMyData', '/v1/fetchMyData', { token: first });
     await send('bad usage days', 'fetchMyUsage', '/v1/fetchMyUsage?days=0', { token: tokens[0]! });
     await send('bad search', 'fetchSchoolSearch', '/v1/fetchSchoolSearch?query=&limit=99', { token: tokens[0]! });
-    await send('bad key body', 'createApiKey', '/v1/keys', { method: 'POST', token: tokens[0]!, body: JSON.stringify({ name: '', expires_in_days: 999, userId }) });
-    await send('unknown key', 'rotateApiKey', '/v1/keys/00000000-0000-4000-8000-000000000000/rotate', { method: 'POST', token: tokens[0]! });
-    await send('unknown token id', 'revokeMyToken', '/v1/tokens/00000000-0000-4000-8000-000000000000', { method: 'DELETE', token: tokens[0]! });
+    await send('bad key body', 'createApiKey', '/v1/keys', {
+      method: 'POST',
+      token: tokens[0]!,
+      body: JSON.stringify({ name: '', expires_in_days: 999, userId }),
+    });
+    await send('unknown key', 'rotateApiKey', '/v1/keys/00000000-0000-4000-8000-000000000000/rotate', {
+      method: 'POST',
+      token: tokens[0]!,
+    });
+    await send('unknown token id', 'revokeMyToken', '/v1/tokens/00000000-0000-4000-8000-000000000000', {
+      method: 'DELETE',
+      token: tokens[0]!,
+    });
     await send('bad token id', 'revokeMyToken', '/v1/tokens/not-a-uuid', { method: 'DELETE', token: tokens[0]! });
     await send('unknown image', 'getSchoolImage', '/images/schools/00000000-0000-4000-8000-000000000000.svg');
     await send('unknown route', undefined, '/v1/users');
@@ -249,7 +344,8 @@ describe.each(targets)('API3: excessive data exposure, on %s', (_name, start) =>
     ];
     for (const s of seen) {
       const everything = `${s.text}\n${s.headers}`;
-      for (const secret of forbidden) expect(everything.includes(secret), `${s.label} (${s.status}) contains ${secret}`).toBe(false);
+      for (const secret of forbidden)
+        expect(everything.includes(secret), `${s.label} (${s.status}) contains ${secret}`).toBe(false);
       expect(everything, s.label).not.toMatch(/\bat [\w.<>]+ \(|\.ts:\d+:\d+/);
     }
   });
@@ -287,7 +383,14 @@ test('the generated client sees the same: rotateToken and fetchMyData answers pa
   try {
     const user = await app.userClient();
     const rotated = await rotateToken({ client: user.client });
-    expect(Object.keys(rotated.data!).sort()).toEqual(['expires_at', 'expires_in', 'token', 'token_id', 'token_type', 'userId']);
+    expect(Object.keys(rotated.data!).sort()).toEqual([
+      'expires_at',
+      'expires_in',
+      'token',
+      'token_id',
+      'token_type',
+      'userId',
+    ]);
     const me = await fetchMyData({ client: app.client({ Authorization: `Bearer ${rotated.data!.token}` }) });
     expect(Object.keys(me.data!.usage).sort()).toEqual(['last_request_at', 'request_count', 'total_cost']);
   } finally {

@@ -21,7 +21,18 @@ let user: Awaited<ReturnType<TestApp['userClient']>>;
 beforeAll(async () => {
   app = await startTestApp();
   // Enough schools that a careless query plan would show: common words, one-letter words.
-  const words = ['University', 'College', 'School', 'Academy', 'Institute', 'Community', 'State', 'Technical', 'Saint', 'Mary'];
+  const words = [
+    'University',
+    'College',
+    'School',
+    'Academy',
+    'Institute',
+    'Community',
+    'State',
+    'Technical',
+    'Saint',
+    'Mary',
+  ];
   await app.seed(
     Array.from({ length: 3000 }, (_, i) => ({
       schoolname: `${words[i % 10]} ${words[(i * 7) % 10]} of ${String.fromCharCode(65 + (i % 26))} ${i}`,
@@ -41,8 +52,10 @@ describe('API4: what one request may ask for is bounded by the contract', () => 
   });
 
   test('when a page larger than the cap is asked for, then 400 naming limit on every paged operation (not a silent clamp)', async () => {
-    const search = (limit: unknown) => fetchSchoolSearch({ client: user.client, query: { query: 'university', limit } as never, ...unchecked });
-    const history = (limit: unknown) => fetchMyRequests({ client: user.client, query: { limit } as never, ...unchecked });
+    const search = (limit: unknown) =>
+      fetchSchoolSearch({ client: user.client, query: { query: 'university', limit } as never, ...unchecked });
+    const history = (limit: unknown) =>
+      fetchMyRequests({ client: user.client, query: { limit } as never, ...unchecked });
     for (const ask of [search, history]) {
       expect((await ask(MAX_LIMIT)).response!.status).toBe(200);
       for (const limit of [MAX_LIMIT + 1, 1000, 2 ** 31, '1e9', -1, 0]) {
@@ -55,8 +68,10 @@ describe('API4: what one request may ask for is bounded by the contract', () => 
   });
 
   test('when paging deeper than the guard, then 400 naming offset on every paged operation', async () => {
-    const search = (offset: unknown) => fetchSchoolSearch({ client: user.client, query: { query: 'university', offset } as never, ...unchecked });
-    const history = (offset: unknown) => fetchMyRequests({ client: user.client, query: { offset } as never, ...unchecked });
+    const search = (offset: unknown) =>
+      fetchSchoolSearch({ client: user.client, query: { query: 'university', offset } as never, ...unchecked });
+    const history = (offset: unknown) =>
+      fetchMyRequests({ client: user.client, query: { offset } as never, ...unchecked });
     for (const ask of [search, history]) {
       expect((await ask(MAX_OFFSET)).response!.status).toBe(200);
       for (const offset of [MAX_OFFSET + 1, 10 ** 9, '99999999999999999999999', -1]) {
@@ -73,7 +88,9 @@ describe('API4: what one request may ask for is bounded by the contract', () => 
       const problem = expectProblem(await ask(query), 400, 'validation-error');
       expect(problem.errors).toContainEqual(expect.objectContaining({ location: 'query', name: 'query' }));
     }
-    const r = await fetch(`${app.baseUrl}/v1/fetchSchoolSearch?query=${'u'.repeat(20_000)}`, { headers: { Authorization: `Bearer ${user.token}` } });
+    const r = await fetch(`${app.baseUrl}/v1/fetchSchoolSearch?query=${'u'.repeat(20_000)}`, {
+      headers: { Authorization: `Bearer ${user.token}` },
+    });
     expectProblem(await answer(r), 431, 'headers-too-large');
   });
 
@@ -82,12 +99,16 @@ describe('API4: what one request may ask for is bounded by the contract', () => 
       'u', // a one-letter word: whole words only
       'un', // a two-letter prefix of a third of the catalog
       'university college school academy institute',
-      Array.from({ length: 100 }, (_, i) => String.fromCharCode(97 + (i % 26))).join(' ').slice(0, MAX_QUERY),
+      Array.from({ length: 100 }, (_, i) => String.fromCharCode(97 + (i % 26)))
+        .join(' ')
+        .slice(0, MAX_QUERY),
       'un co sc ac in st te sa ma of '.repeat(7).slice(0, MAX_QUERY),
     ];
     for (const query of worst) {
       for (const offset of [0, MAX_OFFSET]) {
-        const { value: r, ms } = await timed(() => fetchSchoolSearch({ client: user.client, query: { query, offset } }));
+        const { value: r, ms } = await timed(() =>
+          fetchSchoolSearch({ client: user.client, query: { query, offset } }),
+        );
         expect(r.response!.status).toBe(200);
         expect(ms, `${query.slice(0, 30)}… at offset ${offset}`).toBeLessThan(2000);
       }
@@ -98,7 +119,11 @@ describe('API4: what one request may ask for is bounded by the contract', () => 
 describe('API4: request bodies and headers are bounded by the server', () => {
   test('when a JSON body is over 16 KiB (20 kB, or 20 kB sent chunked without a length), then 413 payload-too-large', async () => {
     const body = JSON.stringify({ email: 'a@example.com', password: 'x'.repeat(20_000) });
-    expectProblem(await answer(await fetch(`${app.baseUrl}/v1/auth`, { method: 'POST', headers: json, body })), 413, 'payload-too-large');
+    expectProblem(
+      await answer(await fetch(`${app.baseUrl}/v1/auth`, { method: 'POST', headers: json, body })),
+      413,
+      'payload-too-large',
+    );
     const chunked = await rawRequest(
       app.baseUrl,
       `POST /v1/auth HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n` +
@@ -110,19 +135,30 @@ describe('API4: request bodies and headers are bounded by the server', () => {
   test('when a small gzip body inflates to 10 MB (a zip bomb), then 413: the limit applies to what is decoded', async () => {
     const bomb = gzipSync(JSON.stringify({ email: 'a@example.com', password: 'x'.repeat(10_000_000) }));
     expect(bomb.length).toBeLessThan(MAX_BODY_BYTES);
-    const r = await fetch(`${app.baseUrl}/v1/auth`, { method: 'POST', headers: { ...json, 'content-encoding': 'gzip' }, body: bomb });
+    const r = await fetch(`${app.baseUrl}/v1/auth`, {
+      method: 'POST',
+      headers: { ...json, 'content-encoding': 'gzip' },
+      body: bomb,
+    });
     expectProblem(await answer(r), 413, 'payload-too-large');
   });
 
   test('when a 10 MB body is sent, then 413 at once: refused before it is read, and the connection closed', async () => {
     const whole = JSON.stringify({ email: 'a@example.com', password: 'x'.repeat(10 * 1024 * 1024) });
-    const { value: r, ms } = await timed(async () => answer(await fetch(`${app.baseUrl}/v1/auth`, { method: 'POST', headers: json, body: whole })));
+    const { value: r, ms } = await timed(async () =>
+      answer(await fetch(`${app.baseUrl}/v1/auth`, { method: 'POST', headers: json, body: whole })),
+    );
     expectProblem(r, 413, 'payload-too-large');
     expect(ms).toBeLessThan(2000);
     // Declared but not sent: an answer that waited for the body would never come.
     const raw = await rawRequest(
       app.baseUrl,
-      [[0, `POST /v1/auth HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${10 * 1024 * 1024}\r\n\r\n{"email":"`]],
+      [
+        [
+          0,
+          `POST /v1/auth HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${10 * 1024 * 1024}\r\n\r\n{"email":"`,
+        ],
+      ],
       3000,
     );
     expect(raw, 'no answer before the body was sent').toBeDefined();
@@ -132,7 +168,9 @@ describe('API4: request bodies and headers are bounded by the server', () => {
   });
 
   test('when one header is 20 kB, then 431 headers-too-large (the long URL case is in test/api/http.test.ts)', async () => {
-    const r = await fetch(`${app.baseUrl}/v1/fetchMyData`, { headers: { Authorization: `Bearer ${user.token}`, Cookie: `c=${'x'.repeat(20_000)}` } });
+    const r = await fetch(`${app.baseUrl}/v1/fetchMyData`, {
+      headers: { Authorization: `Bearer ${user.token}`, Cookie: `c=${'x'.repeat(20_000)}` },
+    });
     expectProblem(await answer(r), 431, 'headers-too-large');
   });
 });
@@ -157,11 +195,23 @@ describe('API4: slow clients are cut off', () => {
         [0, head],
         ...Array.from({ length: count }, (_, i): [number, string] => [(i + 1) * every, 'x']),
       ];
-      const headers = await rawRequest(bare.baseUrl, drip('GET /health/live HTTP/1.1\r\nHost: x\r\nX-Slow: ', 100, 50), 5000);
+      const headers = await rawRequest(
+        bare.baseUrl,
+        drip('GET /health/live HTTP/1.1\r\nHost: x\r\nX-Slow: ', 100, 50),
+        5000,
+      );
       expectProblem(rawAsAnswer(headers), 408, 'request-timeout');
       expect(headers!.ms).toBeLessThan(2500);
       expect(headers!.headers['connection']).toBe('close');
-      const body = await rawRequest(bare.baseUrl, drip('POST /v1/auth HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n', 100, 50), 5000);
+      const body = await rawRequest(
+        bare.baseUrl,
+        drip(
+          'POST /v1/auth HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n',
+          100,
+          50,
+        ),
+        5000,
+      );
       expectProblem(rawAsAnswer(body), 408, 'request-timeout');
       expect(body!.ms).toBeLessThan(3000);
       // A normal request on the same server is unaffected.
@@ -189,10 +239,18 @@ describe('API4: slow or huge requests do not stall other clients', () => {
       // Slowloris: headers that never end, bodies that never end.
       for (let i = 0; i < 25; i++) open(`GET /v1/fetchMyData HTTP/1.1\r\nHost: x\r\nX-Slow-${i}: `, 'a', 200);
       for (let i = 0; i < 15; i++) {
-        open(`POST /v1/auth HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 4000\r\n\r\n{"email":"`, 'a', 200);
+        open(
+          `POST /v1/auth HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 4000\r\n\r\n{"email":"`,
+          'a',
+          200,
+        );
       }
       // A huge upload without a declared length, written as fast as the server takes it.
-      const huge = open(`POST /v1/auth HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n`, undefined, 0);
+      const huge = open(
+        `POST /v1/auth HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n`,
+        undefined,
+        0,
+      );
       const chunk = `10000\r\n${'x'.repeat(0x10000)}\r\n`;
       let uploaded = 0;
       const pump = () => {
@@ -207,7 +265,12 @@ describe('API4: slow or huge requests do not stall other clients', () => {
         () => fetch(`${app.baseUrl}/health/live`),
         () => fetch(`${app.baseUrl}/v1/fetchSchoolSearch?query=university%20college`, { headers: bearer }),
         () => fetch(`${app.baseUrl}/v1/fetchMyData`, { headers: bearer }),
-        () => fetch(`${app.baseUrl}/v1/auth`, { method: 'POST', headers: json, body: JSON.stringify({ email: user.email, password: user.password }) }),
+        () =>
+          fetch(`${app.baseUrl}/v1/auth`, {
+            method: 'POST',
+            headers: json,
+            body: JSON.stringify({ email: user.email, password: user.password }),
+          }),
       ];
       const times: number[] = [];
       for (let round = 0; round < 5; round++) {
@@ -221,14 +284,23 @@ describe('API4: slow or huge requests do not stall other clients', () => {
           times.push(ms);
         }
         // And all at once.
-        const { value: all, ms } = await timed(() => Promise.all(probes.map((p) => p().then(async (r) => {
-          await r.arrayBuffer();
-          return r.status;
-        }))));
+        const { value: all, ms } = await timed(() =>
+          Promise.all(
+            probes.map((p) =>
+              p().then(async (r) => {
+                await r.arrayBuffer();
+                return r.status;
+              }),
+            ),
+          ),
+        );
         expect(all).toEqual([200, 200, 200, 200]);
         times.push(ms);
       }
-      expect(Math.max(...times), `slowest of ${times.length}: ${times.map((t) => t.toFixed(0)).join(', ')} ms`).toBeLessThan(2000);
+      expect(
+        Math.max(...times),
+        `slowest of ${times.length}: ${times.map((t) => t.toFixed(0)).join(', ')} ms`,
+      ).toBeLessThan(2000);
       // The attack was really in flight the whole time.
       expect(uploaded).toBeGreaterThan(1024 * 1024);
       expect(sockets.filter((s) => !s.destroyed).length).toBe(sockets.length);

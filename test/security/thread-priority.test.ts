@@ -17,15 +17,18 @@ function niceByThread(): { name: string; nice: number }[] {
 }
 
 describe('password hashing', () => {
-  test.skipIf(process.platform !== 'linux')('when the thread pool is lowered, then its threads run at nice 10 and the main thread is unchanged', async () => {
-    await new Argon2Hasher({ memoryCost: 1024, timeCost: 1, parallelism: 1 }).hash('x');
-    const mainBefore = niceByThread().find((t) => t.name !== 'libuv-worker')!.nice;
-    expect(lowerThreadPoolPriority()).toBeGreaterThan(0);
-    const threads = niceByThread();
-    expect(threads.filter((t) => t.name === 'libuv-worker').map((t) => t.nice)).toEqual(expect.arrayContaining([10]));
-    expect(new Set(threads.filter((t) => t.name === 'libuv-worker').map((t) => t.nice))).toEqual(new Set([10]));
-    expect(threads[0]!.nice).toBe(mainBefore);
-  });
+  test.skipIf(process.platform !== 'linux')(
+    'when the thread pool is lowered, then its threads run at nice 10 and the main thread is unchanged',
+    async () => {
+      await new Argon2Hasher({ memoryCost: 1024, timeCost: 1, parallelism: 1 }).hash('x');
+      const mainBefore = niceByThread().find((t) => t.name !== 'libuv-worker')!.nice;
+      expect(lowerThreadPoolPriority()).toBeGreaterThan(0);
+      const threads = niceByThread();
+      expect(threads.filter((t) => t.name === 'libuv-worker').map((t) => t.nice)).toEqual(expect.arrayContaining([10]));
+      expect(new Set(threads.filter((t) => t.name === 'libuv-worker').map((t) => t.nice))).toEqual(new Set([10]));
+      expect(threads[0]!.nice).toBe(mainBefore);
+    },
+  );
 
   test('when more tasks are given than there are slots, then no more than that many run at once, in order, and all finish', async () => {
     const slots = new Slots(2);
@@ -45,7 +48,14 @@ describe('password hashing', () => {
     const results = await Promise.allSettled([1, 2, 3, 4, 5, 6].map(task));
     expect(most).toBe(2);
     expect(order).toEqual([1, 2, 3, 4, 5, 6]);
-    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled', 'fulfilled', 'fulfilled']);
+    expect(results.map((r) => r.status)).toEqual([
+      'fulfilled',
+      'fulfilled',
+      'rejected',
+      'fulfilled',
+      'fulfilled',
+      'fulfilled',
+    ]);
   });
 
   test('when the hasher has one slot, then concurrent hashes and verifications still all complete', async () => {

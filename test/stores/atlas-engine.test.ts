@@ -23,7 +23,8 @@ function atlasStandIn(catalog: readonly CatalogSchool[], words: () => readonly Q
     const text = clause['compound'].should[0].text.query as string;
     return words().find((w) => w.text === text)!;
   };
-  const inScope = (state: Document[] | undefined) => entries.filter((e) => !state || e.school.state === state[0]!['equals'].value);
+  const inScope = (state: Document[] | undefined) =>
+    entries.filter((e) => !state || e.school.state === state[0]!['equals'].value);
   return {
     asked,
     catalogVersion: async () => '1',
@@ -42,25 +43,39 @@ function atlasStandIn(catalog: readonly CatalogSchool[], words: () => readonly Q
         .filter((e) => must.every((w) => bestCredit(w, e, { typos: true }) > 0))
         .sort((a, b) => compareStatic({ ...a.school, sortKey: a.sortKey }, { ...b.school, sortKey: b.sortKey }));
       const limit = pipeline[1]!['$limit'] as number;
-      return hits.slice(0, limit).map((e) => ({ ...toDocument({ ...e.school, aliases: [...e.school.aliases] }), meta: { count: { total: hits.length } } }));
+      return hits.slice(0, limit).map((e) => ({
+        ...toDocument({ ...e.school, aliases: [...e.school.aliases] }),
+        meta: { count: { total: hits.length } },
+      }));
     },
   };
 }
 
 describe('MongoAtlasEngine over a stand-in of Atlas Search', () => {
-  test('when catalogs and queries are random (150 runs), then totals, pages and scores are the reference engine\'s', async () => {
+  test("when catalogs and queries are random (150 runs), then totals, pages and scores are the reference engine's", async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(schoolArb, { minLength: 1, maxLength: 40 }), fc.array(queryArb, { minLength: 1, maxLength: 6 }), async (schools, queries) => {
-        const catalog = catalogOf(schools);
-        let current: readonly QueryWord[] = [];
-        const engine = new MongoAtlasEngine(atlasStandIn(catalog, () => current), 'schools_search', { versionTtlMs: 60_000 });
-        const reference = new ReferenceEngine(catalog);
-        for (const q of queries) {
-          const asked = { plan: planQuery(q.words.join(' ')), state: q.state, offset: q.offset, limit: q.limit };
-          current = asked.plan.words;
-          expect({ query: q.words.join(' '), ...(await engine.search(asked)) }).toEqual({ query: q.words.join(' '), ...(await reference.search(asked)) });
-        }
-      }),
+      fc.asyncProperty(
+        fc.array(schoolArb, { minLength: 1, maxLength: 40 }),
+        fc.array(queryArb, { minLength: 1, maxLength: 6 }),
+        async (schools, queries) => {
+          const catalog = catalogOf(schools);
+          let current: readonly QueryWord[] = [];
+          const engine = new MongoAtlasEngine(
+            atlasStandIn(catalog, () => current),
+            'schools_search',
+            { versionTtlMs: 60_000 },
+          );
+          const reference = new ReferenceEngine(catalog);
+          for (const q of queries) {
+            const asked = { plan: planQuery(q.words.join(' ')), state: q.state, offset: q.offset, limit: q.limit };
+            current = asked.plan.words;
+            expect({ query: q.words.join(' '), ...(await engine.search(asked)) }).toEqual({
+              query: q.words.join(' '),
+              ...(await reference.search(asked)),
+            });
+          }
+        },
+      ),
       { numRuns: 150, seed: 20261126 },
     );
   }, 120_000);
@@ -78,7 +93,12 @@ describe('MongoAtlasEngine over a stand-in of Atlas Search', () => {
     expect(page.hits.map((h) => h.school.name)).toEqual(['Yale Law School']);
     expect(page.total).toBe(1);
     // Two counts, the question with both words, then without "university" (in two schools).
-    expect(source.asked.map((p) => Object.keys(p[0]!)[0])).toEqual(['$searchMeta', '$searchMeta', '$search', '$search']);
+    expect(source.asked.map((p) => Object.keys(p[0]!)[0])).toEqual([
+      '$searchMeta',
+      '$searchMeta',
+      '$search',
+      '$search',
+    ]);
     expect(source.asked[3]![0]!['$search'].compound.must).toHaveLength(1);
     await engine.search({ plan, offset: 0, limit: 10 });
     expect(source.asked.slice(4).map((p) => Object.keys(p[0]!)[0])).toEqual(['$search', '$search']);

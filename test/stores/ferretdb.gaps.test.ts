@@ -30,7 +30,10 @@ describe.skipIf(!uri)(`FerretDB v1 lacks what the docs say${uri ? '' : ` (skippe
   test('the control: a plain index, a find and a simple pipeline work (the refusals below are not a broken connection)', async () => {
     await db.collection('schools').createIndex({ n: 1 }, { name: 'n_1' });
     expect(await db.collection('schools').countDocuments({ n: { $gte: 1 } })).toBe(2);
-    const sorted = await db.collection('schools').aggregate([{ $sort: { n: -1 } }, { $limit: 1 }, { $project: { _id: 1 } }]).toArray();
+    const sorted = await db
+      .collection('schools')
+      .aggregate([{ $sort: { n: -1 } }, { $limit: 1 }, { $project: { _id: 1 } }])
+      .toArray();
     expect(sorted).toEqual([{ _id: 'b' }]);
   });
 
@@ -39,11 +42,18 @@ describe.skipIf(!uri)(`FerretDB v1 lacks what the docs say${uri ? '' : ` (skippe
   });
 
   test('no $text query', async () => {
-    await expect(db.collection('schools').find({ $text: { $search: 'harvard' } }).toArray()).rejects.toThrow();
+    await expect(
+      db
+        .collection('schools')
+        .find({ $text: { $search: 'harvard' } })
+        .toArray(),
+    ).rejects.toThrow();
   });
 
   test('no TTL index (expireAfterSeconds)', async () => {
-    await expect(db.collection('tokens').createIndex({ deadAt: 1 }, { name: 'dead_ttl', expireAfterSeconds: 60 })).rejects.toThrow();
+    await expect(
+      db.collection('tokens').createIndex({ deadAt: 1 }, { name: 'dead_ttl', expireAfterSeconds: 60 }),
+    ).rejects.toThrow();
   });
 
   test('no $facet', async () => {
@@ -62,7 +72,13 @@ describe.skipIf(!uri)(`FerretDB v1 lacks what the docs say${uri ? '' : ` (skippe
       { $map: { input: '$grams', as: 'g', in: '$$g' } },
       { $setIsSubset: [['ha'], '$grams'] },
     ]) {
-      await expect(db.collection('schools').aggregate([{ $project: { x: expression } }]).toArray(), JSON.stringify(expression)).rejects.toThrow();
+      await expect(
+        db
+          .collection('schools')
+          .aggregate([{ $project: { x: expression } }])
+          .toArray(),
+        JSON.stringify(expression),
+      ).rejects.toThrow();
     }
   });
 });

@@ -8,7 +8,12 @@ import type { CatalogDocument, SchoolDocument } from '../../src/stores/mongodb/d
 import { MongoSchoolStore } from '../../src/stores/mongodb/school.store.ts';
 import { loadConfig } from '../../src/config.ts';
 import { INDEXES } from '../../src/stores/mongodb/indexes.ts';
-import { atlasCandidatesPipeline, atlasCountPipeline, fuzzyEdits, SYNONYM_MAPPINGS } from '../../src/stores/mongodb/atlas.pipeline.ts';
+import {
+  atlasCandidatesPipeline,
+  atlasCountPipeline,
+  fuzzyEdits,
+  SYNONYM_MAPPINGS,
+} from '../../src/stores/mongodb/atlas.pipeline.ts';
 import { deriveSearch, SEARCH_FIELDS_VERSION, tokenOf } from '../../src/stores/mongodb/search.fields.ts';
 import { searchIndexDefinition, SYNONYM_SOURCES } from '../../src/stores/mongodb/search-index.ts';
 import { planQuery } from '../../src/domain/search/query.ts';
@@ -18,13 +23,31 @@ import { redactUri } from '../../src/stores/open.ts';
 
 describe('search fields', () => {
   const school = (name: string, more: { city?: string; state?: string; aliases?: string[] } = {}) =>
-    deriveSearch({ id: 'x', name, city: more.city ?? 'Springfield', state: more.state ?? 'TX', imageUrl: null, aliases: more.aliases ?? [], prominence: 0 });
+    deriveSearch({
+      id: 'x',
+      name,
+      city: more.city ?? 'Springfield',
+      state: more.state ?? 'TX',
+      imageUrl: null,
+      aliases: more.aliases ?? [],
+      prominence: 0,
+    });
 
-  test('when a name is indexed, then every start of every term is a token, in the catalog (0) and in the school\'s state', () => {
+  test("when a name is indexed, then every start of every term is a token, in the catalog (0) and in the school's state", () => {
     const { tokens } = school('Texas A & M', { city: 'Bryan' });
-    const everywhere = tokens.filter((t) => t.startsWith('0')).map((t) => t.slice(1)).sort();
-    expect(everywhere).toEqual(['a', 'am', 'b', 'br', 'bry', 'brya', 'bryan', 'm', 't', 'te', 'tex', 'texa', 'texas'].sort());
-    expect(tokens.filter((t) => t.startsWith('tx')).map((t) => t.slice(2)).sort()).toEqual(everywhere);
+    const everywhere = tokens
+      .filter((t) => t.startsWith('0'))
+      .map((t) => t.slice(1))
+      .sort();
+    expect(everywhere).toEqual(
+      ['a', 'am', 'b', 'br', 'bry', 'brya', 'bryan', 'm', 't', 'te', 'tex', 'texa', 'texas'].sort(),
+    );
+    expect(
+      tokens
+        .filter((t) => t.startsWith('tx'))
+        .map((t) => t.slice(2))
+        .sort(),
+    ).toEqual(everywhere);
     expect(tokens).toHaveLength(2 * everywhere.length);
     expect(tokenOf('texas', undefined)).toBe('0texas');
     expect(tokenOf('texas', 'TX')).toBe('txtexas');
@@ -42,7 +65,7 @@ describe('search fields', () => {
     expect(tokens.every((t) => !/[\uD800-\uDBFF]$/.test(t))).toBe(true);
   });
 
-  test('then the search fields are the rules\' reading of the school, at the current version', () => {
+  test("then the search fields are the rules' reading of the school, at the current version", () => {
     const derived = school("St. Mary's College", { aliases: ['SMC'], city: 'Notre Dame' });
     expect(derived.searchVersion).toBe(SEARCH_FIELDS_VERSION);
     expect(derived.search).toEqual({
@@ -63,8 +86,16 @@ describe('configuration', () => {
   });
 
   test('when MONGODB_URI is set, then MongoDB with the in-process engine; MONGODB_SEARCH picks $text or names the Atlas index', () => {
-    expect(loadConfig({ MONGODB_URI: 'mongodb://db:27017/x' }).store).toEqual({ kind: 'mongodb', uri: 'mongodb://db:27017/x', search: { kind: 'memory' } });
-    expect(loadConfig({ MONGODB_URI: 'mongodb://db:27017/x', MONGODB_SEARCH: 'text' }).store).toEqual({ kind: 'mongodb', uri: 'mongodb://db:27017/x', search: { kind: 'text' } });
+    expect(loadConfig({ MONGODB_URI: 'mongodb://db:27017/x' }).store).toEqual({
+      kind: 'mongodb',
+      uri: 'mongodb://db:27017/x',
+      search: { kind: 'memory' },
+    });
+    expect(loadConfig({ MONGODB_URI: 'mongodb://db:27017/x', MONGODB_SEARCH: 'text' }).store).toEqual({
+      kind: 'mongodb',
+      uri: 'mongodb://db:27017/x',
+      search: { kind: 'text' },
+    });
     expect(loadConfig({ MONGODB_URI: 'mongodb+srv://c.example.net/x', MONGODB_SEARCH: 'atlas' }).store).toEqual({
       kind: 'mongodb',
       uri: 'mongodb+srv://c.example.net/x',
@@ -87,15 +118,21 @@ describe('configuration', () => {
     expect(databaseOf('mongodb://localhost/?w=majority')).toBe('school_search');
   });
 
-  test('when a test needs a database of its own, then only the URI\'s path changes', () => {
-    expect(withDatabase('mongodb://u:p@a:1,b:2/prod?replicaSet=rs0', 'test_1')).toBe('mongodb://u:p@a:1,b:2/test_1?replicaSet=rs0');
+  test("when a test needs a database of its own, then only the URI's path changes", () => {
+    expect(withDatabase('mongodb://u:p@a:1,b:2/prod?replicaSet=rs0', 'test_1')).toBe(
+      'mongodb://u:p@a:1,b:2/test_1?replicaSet=rs0',
+    );
     expect(withDatabase('mongodb://127.0.0.1:27017/', 'x')).toBe('mongodb://127.0.0.1:27017/x');
     expect(withDatabase('mongodb://127.0.0.1:27017', 'x')).toBe('mongodb://127.0.0.1:27017/x');
-    expect(withDatabase('mongodb+srv://c.example.net/?w=majority', 'x')).toBe('mongodb+srv://c.example.net/x?w=majority');
+    expect(withDatabase('mongodb+srv://c.example.net/?w=majority', 'x')).toBe(
+      'mongodb+srv://c.example.net/x?w=majority',
+    );
   });
 
   test('when a URI is logged, then its user, password and options are not', () => {
-    expect(redactUri('mongodb+srv://app:s3cret@c.example.net/prod?tlsCertificateKeyFilePassword=x')).toBe('mongodb+srv://***@c.example.net/prod');
+    expect(redactUri('mongodb+srv://app:s3cret@c.example.net/prod?tlsCertificateKeyFilePassword=x')).toBe(
+      'mongodb+srv://***@c.example.net/prod',
+    );
     expect(redactUri('mongodb://localhost:27017/db')).toBe('mongodb://localhost:27017/db');
   });
 });
@@ -103,7 +140,12 @@ describe('configuration', () => {
 describe('indexes', () => {
   test('then the text index holds the tokens, without stemming or stop words, and dead tokens expire a day after they stopped working', () => {
     expect(INDEXES.schools).toEqual([
-      { name: 'schools_tokens_text', key: { tokens: 'text' }, default_language: 'none', language_override: 'textIndexLanguage' },
+      {
+        name: 'schools_tokens_text',
+        key: { tokens: 'text' },
+        default_language: 'none',
+        language_override: 'textIndexLanguage',
+      },
       { name: 'schools_search_version', key: { searchVersion: 1 } },
     ]);
     expect(INDEXES.users).toContainEqual({ name: 'users_email_unique', key: { email: 1 }, unique: true });
@@ -126,28 +168,59 @@ describe('Atlas Search queries', () => {
     expect(noState!['$search'].compound.must).toHaveLength(1);
   });
 
-  test('when a word may match, then exact with synonyms, autocomplete, fuzzy by its length, in name, alternative names and city, scored by the rules\' credits', () => {
+  test("when a word may match, then exact with synonyms, autocomplete, fuzzy by its length, in name, alternative names and city, scored by the rules' credits", () => {
     const [st, marys, colege] = search.compound.must.map((c: { compound: { should: unknown[] } }) => c.compound.should);
-    expect(st).toContainEqual({ text: { path: 'search.name', query: 'st', synonyms: SYNONYM_MAPPINGS.words, score: { constant: { value: 20 } } } });
-    expect(st).toContainEqual({ autocomplete: { path: 'search.name', query: 'st', score: { constant: { value: 16 } } } });
-    expect(st).toContainEqual({ text: { path: 'search.city', query: 'st', synonyms: SYNONYM_MAPPINGS.words, score: { constant: { value: 8 } } } });
+    expect(st).toContainEqual({
+      text: { path: 'search.name', query: 'st', synonyms: SYNONYM_MAPPINGS.words, score: { constant: { value: 20 } } },
+    });
+    expect(st).toContainEqual({
+      autocomplete: { path: 'search.name', query: 'st', score: { constant: { value: 16 } } },
+    });
+    expect(st).toContainEqual({
+      text: { path: 'search.city', query: 'st', synonyms: SYNONYM_MAPPINGS.words, score: { constant: { value: 8 } } },
+    });
     // "st": 2 letters, no typos; "marys": 5 → 1 edit; the last word, "colege", also as a start with a typo.
     expect(JSON.stringify(st)).not.toContain('fuzzy');
-    expect(marys).toContainEqual({ text: { path: 'search.aliases', query: 'marys', fuzzy: { maxEdits: 1, prefixLength: 0 }, score: { constant: { value: 10 } } } });
-    expect(colege).toContainEqual({ autocomplete: { path: 'search.name', query: 'colege', fuzzy: { maxEdits: 1, prefixLength: 0 }, score: { constant: { value: 12 } } } });
+    expect(marys).toContainEqual({
+      text: {
+        path: 'search.aliases',
+        query: 'marys',
+        fuzzy: { maxEdits: 1, prefixLength: 0 },
+        score: { constant: { value: 10 } },
+      },
+    });
+    expect(colege).toContainEqual({
+      autocomplete: {
+        path: 'search.name',
+        query: 'colege',
+        fuzzy: { maxEdits: 1, prefixLength: 0 },
+        score: { constant: { value: 12 } },
+      },
+    });
     expect(JSON.stringify(marys)).not.toContain('"autocomplete":{"path":"search.name","query":"marys","fuzzy"');
-    expect([fuzzyEdits('yale'), fuzzyEdits('unon'), fuzzyEdits('harvard'), fuzzyEdits('masachus'), fuzzyEdits('massachusetts')]).toEqual([1, 1, 1, 2, 2]);
+    expect([
+      fuzzyEdits('yale'),
+      fuzzyEdits('unon'),
+      fuzzyEdits('harvard'),
+      fuzzyEdits('masachus'),
+      fuzzyEdits('massachusetts'),
+    ]).toEqual([1, 1, 1, 2, 2]);
     expect(fuzzyEdits('yal')).toBe(0);
   });
 
   test('when a word has translations, then they match through the translations mapping, a little below the word', () => {
     const [stage] = atlasCandidatesPipeline('schools_search', planQuery('universite'), [0], undefined, 10);
     expect(stage!['$search'].compound.must[0].compound.should).toContainEqual({
-      text: { path: 'search.name', query: 'universite', synonyms: SYNONYM_MAPPINGS.translations, score: { constant: { value: 19 } } },
+      text: {
+        path: 'search.name',
+        query: 'universite',
+        synonyms: SYNONYM_MAPPINGS.translations,
+        score: { constant: { value: 19 } },
+      },
     });
   });
 
-  test('when a page is asked, then the total is Atlas\'s count, the fields come from stored source, prominence is a boost and equality a constant', () => {
+  test("when a page is asked, then the total is Atlas's count, the fields come from stored source, prominence is a boost and equality a constant", () => {
     expect(search.count).toEqual({ type: 'total' });
     expect(search.returnStoredSource).toBe(true);
     expect(search.compound.should).toEqual([
@@ -161,7 +234,11 @@ describe('Atlas Search queries', () => {
     // No stage after $search reads the collection: no $lookup, no second match.
     expect(JSON.stringify([limit, project])).not.toMatch(/\$lookup|\$match|\$facet/);
     const stored: string[] = searchIndexDefinition('schools_search').definition['storedSource'].include;
-    expect(Object.keys(project!['$project']).filter((k) => k !== 'meta' && k !== '_id').every((k) => stored.includes(k))).toBe(true);
+    expect(
+      Object.keys(project!['$project'])
+        .filter((k) => k !== 'meta' && k !== '_id')
+        .every((k) => stored.includes(k)),
+    ).toBe(true);
   });
 
   test('when a word is counted, then Atlas counts no further than the threshold', () => {
@@ -175,7 +252,10 @@ describe('Atlas Search queries', () => {
     expect(fields.state).toEqual({ type: 'token' });
     expect(fields.prominence).toEqual({ type: 'number' });
     for (const field of ['name', 'aliases', 'city']) {
-      expect(fields.search.fields[field].map((f: { type: string }) => f.type).sort(), field).toEqual(['autocomplete', 'string']);
+      expect(fields.search.fields[field].map((f: { type: string }) => f.type).sort(), field).toEqual([
+        'autocomplete',
+        'string',
+      ]);
     }
     expect(fields.search.fields.nameKey).toEqual({ type: 'token' });
     expect(definition['synonyms']).toEqual([
@@ -191,16 +271,23 @@ describe('search pipelines when their index is missing', () => {
     let outdated: unknown = null;
     const withIndexes = (names: string[]) =>
       new MongoSchoolStore(
-        { listIndexes: () => ({ toArray: async () => names.map((name) => ({ name })) }), findOne: async () => outdated } as unknown as Collection<SchoolDocument>,
+        {
+          listIndexes: () => ({ toArray: async () => names.map((name) => ({ name })) }),
+          findOne: async () => outdated,
+        } as unknown as Collection<SchoolDocument>,
         {} as Collection<CatalogDocument>,
       );
-    const error: unknown = await withIndexes(['_id_']).searchIndexReady({ kind: 'text' }).catch((e: unknown) => e);
+    const error: unknown = await withIndexes(['_id_'])
+      .searchIndexReady({ kind: 'text' })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(StoreUnavailableError);
     expect(((error as Error).cause as Error).message).toContain('npx school-search indexes');
     await withIndexes(['_id_', 'schools_tokens_text']).searchIndexReady({ kind: 'text' });
     // Documents of an earlier version have no tokens to find them by: not ready until rewritten.
     outdated = { _id: 'old' };
-    const stale: unknown = await withIndexes(['_id_', 'schools_tokens_text']).searchIndexReady({ kind: 'text' }).catch((e: unknown) => e);
+    const stale: unknown = await withIndexes(['_id_', 'schools_tokens_text'])
+      .searchIndexReady({ kind: 'text' })
+      .catch((e: unknown) => e);
     expect(stale).toBeInstanceOf(StoreUnavailableError);
     expect(((stale as Error).cause as Error).message).toContain('rewrite them with `npx school-search indexes`');
   });
@@ -208,7 +295,10 @@ describe('search pipelines when their index is missing', () => {
   test('when readiness asks, then the Atlas engine is ready exactly when its index exists and is queryable', async () => {
     const withSearchIndexes = (indexes: Array<{ name: string; queryable: boolean; status: string }>) =>
       new MongoSchoolStore(
-        { listSearchIndexes: () => ({ toArray: async () => indexes }), findOne: async () => null } as unknown as Collection<SchoolDocument>,
+        {
+          listSearchIndexes: () => ({ toArray: async () => indexes }),
+          findOne: async () => null,
+        } as unknown as Collection<SchoolDocument>,
         {} as Collection<CatalogDocument>,
       );
     const mode = { kind: 'atlas', index: 'schools_search' } as const;
@@ -216,7 +306,9 @@ describe('search pipelines when their index is missing', () => {
       [[], 'does not exist'],
       [[{ name: 'schools_search', queryable: false, status: 'BUILDING' }], 'not queryable yet (status BUILDING)'],
     ] as const) {
-      const error: unknown = await withSearchIndexes([...indexes]).searchIndexReady(mode).catch((e: unknown) => e);
+      const error: unknown = await withSearchIndexes([...indexes])
+        .searchIndexReady(mode)
+        .catch((e: unknown) => e);
       expect(error, why).toBeInstanceOf(StoreUnavailableError);
       expect(((error as Error).cause as Error).message).toContain(why);
     }
@@ -225,7 +317,9 @@ describe('search pipelines when their index is missing', () => {
 
   /** A schools collection whose aggregations fail as the server would. */
   function failing(code: number, errmsg: string) {
-    const schools = { aggregate: () => ({ toArray: async () => Promise.reject(new MongoServerError({ code, errmsg })) }) };
+    const schools = {
+      aggregate: () => ({ toArray: async () => Promise.reject(new MongoServerError({ code, errmsg })) }),
+    };
     return new MongoSchoolStore(schools as unknown as Collection<SchoolDocument>, {} as Collection<CatalogDocument>);
   }
   const pipeline = [{ $match: { $text: { $search: '0harvard' } } }];
@@ -233,19 +327,28 @@ describe('search pipelines when their index is missing', () => {
   test('when the text index is gone or Atlas Search is absent, then the search is unavailable (503) and the cause says what to do', async () => {
     const cases: Array<[number, string, 'text' | 'atlas', string]> = [
       [27, 'text index required for $text query', 'text', 'npx school-search indexes'],
-      [31082, '$search not enabled! Enable Search by setting serverParameter mongotHost', 'atlas', 'MONGODB_SEARCH=atlas needs MongoDB Atlas'],
+      [
+        31082,
+        '$search not enabled! Enable Search by setting serverParameter mongotHost',
+        'atlas',
+        'MONGODB_SEARCH=atlas needs MongoDB Atlas',
+      ],
       [6047401, '$search is not supported', 'atlas', 'MONGODB_SEARCH=atlas needs MongoDB Atlas'],
       [40324, "Unrecognized pipeline stage name: '$search'", 'atlas', 'MONGODB_SEARCH=atlas needs MongoDB Atlas'],
     ];
     for (const [code, errmsg, kind, advice] of cases) {
-      const error: unknown = await failing(code, errmsg).aggregate(kind === 'text' ? pipeline : [{ $search: {} }]).catch((e: unknown) => e);
+      const error: unknown = await failing(code, errmsg)
+        .aggregate(kind === 'text' ? pipeline : [{ $search: {} }])
+        .catch((e: unknown) => e);
       expect(error, String(code)).toBeInstanceOf(StoreUnavailableError);
       expect(((error as Error).cause as Error).message, String(code)).toContain(advice);
     }
   });
 
   test('when the server refuses the pipeline for another reason, then that error is not disguised as unavailable', async () => {
-    const error: unknown = await failing(2, 'BadValue').aggregate(pipeline).catch((e: unknown) => e);
+    const error: unknown = await failing(2, 'BadValue')
+      .aggregate(pipeline)
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(MongoServerError);
   });
 });

@@ -25,10 +25,36 @@ if (none) console.warn(`MongoDB read preferences — skipped: ${FERRETDB_MISSING
 
 /** Where a method takes its options (the read preference, a session): after the filter or pipeline, or first. */
 const OPTIONS_AT: Record<string, number> = {
-  find: 1, findOne: 1, countDocuments: 1, aggregate: 1, distinct: 2, listIndexes: 0, listSearchIndexes: 1, estimatedDocumentCount: 0,
-  insertOne: 1, insertMany: 1, bulkWrite: 1, updateOne: 2, updateMany: 2, replaceOne: 2, findOneAndUpdate: 2, findOneAndReplace: 2, findOneAndDelete: 1, deleteOne: 1, deleteMany: 1,
+  find: 1,
+  findOne: 1,
+  countDocuments: 1,
+  aggregate: 1,
+  distinct: 2,
+  listIndexes: 0,
+  listSearchIndexes: 1,
+  estimatedDocumentCount: 0,
+  insertOne: 1,
+  insertMany: 1,
+  bulkWrite: 1,
+  updateOne: 2,
+  updateMany: 2,
+  replaceOne: 2,
+  findOneAndUpdate: 2,
+  findOneAndReplace: 2,
+  findOneAndDelete: 1,
+  deleteOne: 1,
+  deleteMany: 1,
 };
-const READS = new Set(['find', 'findOne', 'countDocuments', 'aggregate', 'distinct', 'listIndexes', 'listSearchIndexes', 'estimatedDocumentCount']);
+const READS = new Set([
+  'find',
+  'findOne',
+  'countDocuments',
+  'aggregate',
+  'distinct',
+  'listIndexes',
+  'listSearchIndexes',
+  'estimatedDocumentCount',
+]);
 
 interface Call {
   collection: string;
@@ -39,113 +65,136 @@ interface Call {
   session: ClientSession | undefined;
 }
 
-describe.skipIf(none).each(none ? [['no server', '', 'ferretdb'] as MongoServer] : servers)('MongoDB read preferences on %s', (_name, serverUri, flavor) => {
-  let store: MongoStore;
-  const spies: Array<[string, MockInstance]> = [];
-  beforeAll(async () => {
-    store = await openFreshMongoStore(serverUri, flavor);
-    for (const method of Object.keys(OPTIONS_AT)) spies.push([method, vi.spyOn(Collection.prototype as never, method as never)]);
-  });
-  afterEach(() => {
-    for (const [, spy] of spies) spy.mockClear();
-  });
-  afterAll(async () => {
-    vi.restoreAllMocks();
-    await dropAndClose(store);
-  });
-
-  /** The calls `work` made, a driver-internal call of one method by another (findOne → find) once. */
-  async function calls(work: () => Promise<unknown>): Promise<Call[]> {
-    for (const [, spy] of spies) spy.mockClear();
-    await work();
-    const made: Call[] = [];
-    for (const [method, spy] of spies) {
-      spy.mock.calls.forEach((args, i) => {
-        const collection = spy.mock.contexts[i] as Collection;
-        const options = (args as unknown[])[OPTIONS_AT[method]!] as { readPreference?: ReadPreference; session?: ClientSession } | undefined;
-        made.push({
-          collection: collection.collectionName,
-          method,
-          read: READS.has(method),
-          mode: (options?.readPreference ?? collection.readPreference)?.mode,
-          readConcern: collection.readConcern?.level,
-          session: options?.session,
-        });
-      });
-    }
-    return made;
-  }
-
-  test('when the catalog is served (the index built, a school, the count, the version, a search pipeline), then every read may go to a fresh enough secondary, with majority reads', async () => {
-    await store.schools.upsertMany([school('Served Academy'), school('Served College')]);
-    const services = createServices({ store, hasher: cheapHasher, tokenTtlSeconds: 3600, search: { refreshMs: 0 } });
-    try {
-      const made = await calls(async () => {
-        await services.engine.start();
-        await services.engine.search({ plan: planQuery('served'), state: undefined, offset: 0, limit: 10 });
-        await store.schools.findById(school('Served Academy').id);
-        await store.schools.count();
-        await store.schools.catalogVersion();
-        await store.schools.aggregate([{ $match: { name: 'Served Academy' } }]);
-      });
-      const reads = made.filter((c) => c.read);
-      expect(new Set(reads.map((c) => c.collection))).toStrictEqual(new Set([COLLECTIONS.schools, COLLECTIONS.catalog]));
-      expect(new Set(reads.map((c) => c.method))).toStrictEqual(new Set(['find', 'findOne', 'countDocuments', 'aggregate']));
-      for (const call of made) expect(call).toMatchObject({ read: true, mode: 'secondaryPreferred', readConcern: 'majority' });
-    } finally {
-      services.engine.close();
-    }
-  });
-
-  test('when the catalog is read whole, then the version before, the schools and the version after are read in one causally consistent session', async () => {
-    const made = await calls(() => store.schools.readCatalog(() => undefined));
-    // findOne is find with a limit inside the driver: the catalog's two findOne, the schools' find.
-    const byCollection = made.filter((c) => c.method !== 'find' || c.collection === COLLECTIONS.schools);
-    expect(byCollection.map((c) => `${c.collection}.${c.method}`).sort()).toStrictEqual([`${COLLECTIONS.schools}.find`, `${COLLECTIONS.catalog}.findOne`, `${COLLECTIONS.catalog}.findOne`].sort());
-    const sessions = new Set(made.map((c) => c.session));
-    expect(sessions.size).toBe(1);
-    const [session] = sessions;
-    expect(session?.supports.causalConsistency).toBe(true);
-    for (const call of made) expect(call).toMatchObject({ mode: 'secondaryPreferred', readConcern: 'majority' });
-  });
-
-  test('when schools are imported, compared, upgraded or checked for readiness, then every read goes to the primary', async () => {
-    const changed = { ...school('Served Academy'), city: 'Elsewhere' };
-    const made = await calls(async () => {
-      await store.schools.compareMany([changed]);
-      await store.schools.upsertMany([changed, school('Imported Institute')]);
-      await store.schools.upgradeSearchFields();
-      // FerretDB holds no text index: not ready, which is beside the point here.
-      await store.schools.searchIndexReady({ kind: 'text' }).catch(() => undefined);
+describe.skipIf(none).each(none ? [['no server', '', 'ferretdb'] as MongoServer] : servers)(
+  'MongoDB read preferences on %s',
+  (_name, serverUri, flavor) => {
+    let store: MongoStore;
+    const spies: Array<[string, MockInstance]> = [];
+    beforeAll(async () => {
+      store = await openFreshMongoStore(serverUri, flavor);
+      for (const method of Object.keys(OPTIONS_AT))
+        spies.push([method, vi.spyOn(Collection.prototype as never, method as never)]);
     });
-    expect(made.filter((c) => c.read).map((c) => c.method)).toEqual(expect.arrayContaining(['find', 'listIndexes']));
-    expect(made.filter((c) => !c.read).map((c) => c.method)).toEqual(expect.arrayContaining(['bulkWrite', 'updateOne']));
-    for (const call of made) expect(call, `${call.collection}.${call.method}`).toMatchObject({ mode: 'primary' });
-  });
+    afterEach(() => {
+      for (const [, spy] of spies) spy.mockClear();
+    });
+    afterAll(async () => {
+      vi.restoreAllMocks();
+      await dropAndClose(store);
+    });
 
-  test('when users sign up and log in, tokens are checked and revoked, searches are recorded and history, usage and quotas are read, then every read goes to the primary', async () => {
-    await store.schools.upsertMany([school('Recorded University')]);
-    const services = createServices({ store, hasher: cheapHasher, tokenTtlSeconds: 3600, search: { refreshMs: 0 } });
-    await services.engine.start();
-    try {
-      const made = await calls(async () => {
-        await services.auth.createUser('reader@example.com', 'correct-horse-battery');
-        const issued = await services.auth.login('reader@example.com', 'correct-horse-battery');
-        const principal = await services.auth.authenticate(issued.value);
-        await services.auth.listTokens(principal);
-        await services.search.search(principal, { query: 'recorded', offset: 0, limit: 10 });
-        await services.account.account(principal);
-        await services.account.history(principal, { offset: 0, limit: 10 });
-        await services.account.usageByDay(principal, 7);
-        await store.quotas.hit('reader', 60_000);
-        await store.quotas.get('reader');
-        await services.auth.revokeCurrent(principal);
-        await services.auth.authenticate(issued.value).catch(() => undefined);
-      });
-      expect(new Set(made.map((c) => c.collection))).toStrictEqual(new Set([COLLECTIONS.users, COLLECTIONS.tokens, COLLECTIONS.requests, COLLECTIONS.usageDays, COLLECTIONS.quotas]));
-      for (const call of made) expect(call, `${call.collection}.${call.method}`).toMatchObject({ mode: 'primary' });
-    } finally {
-      services.engine.close();
+    /** The calls `work` made, a driver-internal call of one method by another (findOne → find) once. */
+    async function calls(work: () => Promise<unknown>): Promise<Call[]> {
+      for (const [, spy] of spies) spy.mockClear();
+      await work();
+      const made: Call[] = [];
+      for (const [method, spy] of spies) {
+        spy.mock.calls.forEach((args, i) => {
+          const collection = spy.mock.contexts[i] as Collection;
+          const options = (args as unknown[])[OPTIONS_AT[method]!] as
+            | { readPreference?: ReadPreference; session?: ClientSession }
+            | undefined;
+          made.push({
+            collection: collection.collectionName,
+            method,
+            read: READS.has(method),
+            mode: (options?.readPreference ?? collection.readPreference)?.mode,
+            readConcern: collection.readConcern?.level,
+            session: options?.session,
+          });
+        });
+      }
+      return made;
     }
-  });
-});
+
+    test('when the catalog is served (the index built, a school, the count, the version, a search pipeline), then every read may go to a fresh enough secondary, with majority reads', async () => {
+      await store.schools.upsertMany([school('Served Academy'), school('Served College')]);
+      const services = createServices({ store, hasher: cheapHasher, tokenTtlSeconds: 3600, search: { refreshMs: 0 } });
+      try {
+        const made = await calls(async () => {
+          await services.engine.start();
+          await services.engine.search({ plan: planQuery('served'), state: undefined, offset: 0, limit: 10 });
+          await store.schools.findById(school('Served Academy').id);
+          await store.schools.count();
+          await store.schools.catalogVersion();
+          await store.schools.aggregate([{ $match: { name: 'Served Academy' } }]);
+        });
+        const reads = made.filter((c) => c.read);
+        expect(new Set(reads.map((c) => c.collection))).toStrictEqual(
+          new Set([COLLECTIONS.schools, COLLECTIONS.catalog]),
+        );
+        expect(new Set(reads.map((c) => c.method))).toStrictEqual(
+          new Set(['find', 'findOne', 'countDocuments', 'aggregate']),
+        );
+        for (const call of made)
+          expect(call).toMatchObject({ read: true, mode: 'secondaryPreferred', readConcern: 'majority' });
+      } finally {
+        services.engine.close();
+      }
+    });
+
+    test('when the catalog is read whole, then the version before, the schools and the version after are read in one causally consistent session', async () => {
+      const made = await calls(() => store.schools.readCatalog(() => undefined));
+      // findOne is find with a limit inside the driver: the catalog's two findOne, the schools' find.
+      const byCollection = made.filter((c) => c.method !== 'find' || c.collection === COLLECTIONS.schools);
+      expect(byCollection.map((c) => `${c.collection}.${c.method}`).sort()).toStrictEqual(
+        [`${COLLECTIONS.schools}.find`, `${COLLECTIONS.catalog}.findOne`, `${COLLECTIONS.catalog}.findOne`].sort(),
+      );
+      const sessions = new Set(made.map((c) => c.session));
+      expect(sessions.size).toBe(1);
+      const [session] = sessions;
+      expect(session?.supports.causalConsistency).toBe(true);
+      for (const call of made) expect(call).toMatchObject({ mode: 'secondaryPreferred', readConcern: 'majority' });
+    });
+
+    test('when schools are imported, compared, upgraded or checked for readiness, then every read goes to the primary', async () => {
+      const changed = { ...school('Served Academy'), city: 'Elsewhere' };
+      const made = await calls(async () => {
+        await store.schools.compareMany([changed]);
+        await store.schools.upsertMany([changed, school('Imported Institute')]);
+        await store.schools.upgradeSearchFields();
+        // FerretDB holds no text index: not ready, which is beside the point here.
+        await store.schools.searchIndexReady({ kind: 'text' }).catch(() => undefined);
+      });
+      expect(made.filter((c) => c.read).map((c) => c.method)).toEqual(expect.arrayContaining(['find', 'listIndexes']));
+      expect(made.filter((c) => !c.read).map((c) => c.method)).toEqual(
+        expect.arrayContaining(['bulkWrite', 'updateOne']),
+      );
+      for (const call of made) expect(call, `${call.collection}.${call.method}`).toMatchObject({ mode: 'primary' });
+    });
+
+    test('when users sign up and log in, tokens are checked and revoked, searches are recorded and history, usage and quotas are read, then every read goes to the primary', async () => {
+      await store.schools.upsertMany([school('Recorded University')]);
+      const services = createServices({ store, hasher: cheapHasher, tokenTtlSeconds: 3600, search: { refreshMs: 0 } });
+      await services.engine.start();
+      try {
+        const made = await calls(async () => {
+          await services.auth.createUser('reader@example.com', 'correct-horse-battery');
+          const issued = await services.auth.login('reader@example.com', 'correct-horse-battery');
+          const principal = await services.auth.authenticate(issued.value);
+          await services.auth.listTokens(principal);
+          await services.search.search(principal, { query: 'recorded', offset: 0, limit: 10 });
+          await services.account.account(principal);
+          await services.account.history(principal, { offset: 0, limit: 10 });
+          await services.account.usageByDay(principal, 7);
+          await store.quotas.hit('reader', 60_000);
+          await store.quotas.get('reader');
+          await services.auth.revokeCurrent(principal);
+          await services.auth.authenticate(issued.value).catch(() => undefined);
+        });
+        expect(new Set(made.map((c) => c.collection))).toStrictEqual(
+          new Set([
+            COLLECTIONS.users,
+            COLLECTIONS.tokens,
+            COLLECTIONS.requests,
+            COLLECTIONS.usageDays,
+            COLLECTIONS.quotas,
+          ]),
+        );
+        for (const call of made) expect(call, `${call.collection}.${call.method}`).toMatchObject({ mode: 'primary' });
+      } finally {
+        services.engine.close();
+      }
+    });
+  },
+);

@@ -4,7 +4,12 @@
 import { describe, expect, test } from 'vitest';
 import { MongoNetworkError, type Collection, type Document } from 'mongodb';
 import { StoreUnavailableError } from '../../src/domain/errors.ts';
-import { ensureSearchIndex, ensureSynonyms, searchIndexDefinition, SearchIndexMissingError } from '../../src/stores/mongodb/search-index.ts';
+import {
+  ensureSearchIndex,
+  ensureSynonyms,
+  searchIndexDefinition,
+  SearchIndexMissingError,
+} from '../../src/stores/mongodb/search-index.ts';
 import type { Db } from 'mongodb';
 import { WORD_GROUPS } from '../../src/domain/search/synonyms.ts';
 import { canonical, sameSearchIndex } from '../../src/stores/mongodb/search-index.definition.ts';
@@ -15,8 +20,22 @@ const committed = searchIndexDefinition(NAME).definition;
 /** The committed definition as Atlas lists it: keys and lists reordered, every default written out. */
 function asAtlasListsIt(): Document {
   const terms = () => [
-    { foldDiacritics: false, maxGrams: 15, minGrams: 1, tokenization: 'edgeGram', analyzer: 'lucene.keyword', type: 'autocomplete' },
-    { type: 'string', analyzer: 'lucene.keyword', searchAnalyzer: 'lucene.keyword', indexOptions: 'offsets', store: true, norms: 'include' },
+    {
+      foldDiacritics: false,
+      maxGrams: 15,
+      minGrams: 1,
+      tokenization: 'edgeGram',
+      analyzer: 'lucene.keyword',
+      type: 'autocomplete',
+    },
+    {
+      type: 'string',
+      analyzer: 'lucene.keyword',
+      searchAnalyzer: 'lucene.keyword',
+      indexOptions: 'offsets',
+      store: true,
+      norms: 'include',
+    },
   ];
   return {
     synonyms: [
@@ -24,7 +43,22 @@ function asAtlasListsIt(): Document {
       { source: { collection: 'search_synonyms' }, analyzer: 'lucene.keyword', name: 'words' },
     ],
     searchAnalyzer: 'lucene.standard',
-    storedSource: { include: ['search', 'sortKey', 'prominence', 'aliases', 'longitude', 'latitude', 'postalCode', 'address', 'imageUrl', 'state', 'city', 'name'] },
+    storedSource: {
+      include: [
+        'search',
+        'sortKey',
+        'prominence',
+        'aliases',
+        'longitude',
+        'latitude',
+        'postalCode',
+        'address',
+        'imageUrl',
+        'state',
+        'city',
+        'name',
+      ],
+    },
     analyzer: 'lucene.standard',
     mappings: {
       fields: {
@@ -52,7 +86,9 @@ function atlasCollection(held?: { latestDefinition: Document; queryable: boolean
   const calls = { create: 0, update: 0 };
   let index = held;
   const collection = {
-    listSearchIndexes: (name: string) => ({ toArray: async () => (index && name === NAME ? [{ name, ...index }] : []) }),
+    listSearchIndexes: (name: string) => ({
+      toArray: async () => (index && name === NAME ? [{ name, ...index }] : []),
+    }),
     createSearchIndex: async (d: { name: string; definition: Document }) => {
       calls.create++;
       index = { latestDefinition: asAtlasListsIt(), queryable: false, status: 'PENDING' };
@@ -117,11 +153,23 @@ describe('Atlas Search index definition', () => {
   });
 
   test('when the API starts while the index is missing or building, then it says which, with what to do', async () => {
-    await expect(ensureSearchIndex(atlasCollection().collection, NAME, 'verify')).rejects.toThrow(SearchIndexMissingError);
-    await expect(ensureSearchIndex(atlasCollection().collection, NAME, 'verify')).rejects.toThrow('npx school-search indexes');
-    const building = atlasCollection({ latestDefinition: asAtlasListsIt(), queryable: false, status: 'BUILDING' }).collection;
+    await expect(ensureSearchIndex(atlasCollection().collection, NAME, 'verify')).rejects.toThrow(
+      SearchIndexMissingError,
+    );
+    await expect(ensureSearchIndex(atlasCollection().collection, NAME, 'verify')).rejects.toThrow(
+      'npx school-search indexes',
+    );
+    const building = atlasCollection({
+      latestDefinition: asAtlasListsIt(),
+      queryable: false,
+      status: 'BUILDING',
+    }).collection;
     await expect(ensureSearchIndex(building, NAME, 'verify')).rejects.toThrow('not queryable yet (status BUILDING)');
-    await ensureSearchIndex(atlasCollection({ latestDefinition: asAtlasListsIt(), queryable: true, status: 'READY' }).collection, NAME, 'verify');
+    await ensureSearchIndex(
+      atlasCollection({ latestDefinition: asAtlasListsIt(), queryable: true, status: 'READY' }).collection,
+      NAME,
+      'verify',
+    );
   });
 
   test('when the synonym mappings are loaded twice, then the second run rewrites nothing; a changed table is written again', async () => {
@@ -130,14 +178,21 @@ describe('Atlas Search index definition', () => {
       collection: (name: string) => {
         const docs = () => collections.get(name) ?? [];
         return {
-          find: () => ({ sort: () => ({ toArray: async () => [...docs()].sort((a, b) => (a['_id'] < b['_id'] ? -1 : 1)) }) }),
+          find: () => ({
+            sort: () => ({ toArray: async () => [...docs()].sort((a, b) => (a['_id'] < b['_id'] ? -1 : 1)) }),
+          }),
           deleteMany: async () => void collections.set(name, []),
-          insertMany: async (inserted: Document[]) => void collections.set(name, [...docs(), ...inserted.map((d) => ({ ...d }))]),
+          insertMany: async (inserted: Document[]) =>
+            void collections.set(name, [...docs(), ...inserted.map((d) => ({ ...d }))]),
         };
       },
     } as unknown as Db;
     expect(await ensureSynonyms(db)).toEqual(['search_synonyms', 'search_translations']);
-    expect(collections.get('search_synonyms')).toContainEqual({ _id: 'saint', mappingType: 'equivalent', synonyms: ['saint', 'st'] });
+    expect(collections.get('search_synonyms')).toContainEqual({
+      _id: 'saint',
+      mappingType: 'equivalent',
+      synonyms: ['saint', 'st'],
+    });
     expect(collections.get('search_synonyms')).toHaveLength(WORD_GROUPS.length);
     expect(await ensureSynonyms(db)).toEqual([]);
     collections.get('search_synonyms')!.pop();

@@ -12,7 +12,14 @@ import { StoreUnavailableError } from '../../src/domain/errors.ts';
 import { planQuery } from '../../src/domain/search/query.ts';
 import { MemorySearchEngine } from '../../src/search/memory/memory.engine.ts';
 import { FERRETDB_MISSING as FERRETDB_NOT_INSTALLED } from '../../scripts/ferretdb/server.ts';
-import { dropAndClose, flavorOf, freshDatabaseName, mongoUriFromEnv, openFreshMongoStore, type Flavor } from '../support/mongodb.ts';
+import {
+  dropAndClose,
+  flavorOf,
+  freshDatabaseName,
+  mongoUriFromEnv,
+  openFreshMongoStore,
+  type Flavor,
+} from '../support/mongodb.ts';
 import { record, recordId, school, user } from '../support/builders.ts';
 import { storeContractSuite } from './contract/suite.ts';
 import type { StoreTarget } from './contract/target.ts';
@@ -53,10 +60,14 @@ const flavor = uri ? await flavorOf(uri) : undefined;
 storeContractSuite(
   uri && flavor
     ? target(`mongodb (${flavor} at MONGODB_URI)`, uri, flavor)
-    : unavailable('mongodb', 'MONGODB_URI is not set; the GitHub workflow and docker compose run this suite on MongoDB 8'),
+    : unavailable(
+        'mongodb',
+        'MONGODB_URI is not set; the GitHub workflow and docker compose run this suite on MongoDB 8',
+      ),
 );
-storeContractSuite(ferretdb ? target('ferretdb v1.24', ferretdb, 'ferretdb') : unavailable('ferretdb v1.24', FERRETDB_NOT_INSTALLED));
-
+storeContractSuite(
+  ferretdb ? target('ferretdb v1.24', ferretdb, 'ferretdb') : unavailable('ferretdb v1.24', FERRETDB_NOT_INSTALLED),
+);
 
 // An import reads each batch before it writes it; another import may write the same school in
 // between. Simulated by a collection whose read finds nothing: the insert collides, and the
@@ -99,11 +110,21 @@ describe.each(
   test('when documents were written by an earlier version, then readiness says so, and an import (counting them updated) or `indexes` rewrites their search fields', async () => {
     const store = await openFreshMongoStore(serverUri, serverFlavor);
     try {
-      const old = [school('Old Academy', { key: 'old:1' }), school('Older Academy', { key: 'old:2' }), school('Oldest Academy', { key: 'old:3' })];
+      const old = [
+        school('Old Academy', { key: 'old:1' }),
+        school('Older Academy', { key: 'old:2' }),
+        school('Oldest Academy', { key: 'old:3' }),
+      ];
       await store.schools.upsertMany(old);
       const collection = store.db.collection(COLLECTIONS.schools);
       // As the version before the search fields wrote them.
-      await collection.updateMany({}, { $unset: { tokens: '', search: '', searchVersion: '' }, $set: { texts: [{ grams: ['ol'], terms: ['old'], length: 3 }] } });
+      await collection.updateMany(
+        {},
+        {
+          $unset: { tokens: '', search: '', searchVersion: '' },
+          $set: { texts: [{ grams: ['ol'], terms: ['old'], length: 3 }] },
+        },
+      );
       const unready: unknown = await store.schools.searchIndexReady({ kind: 'text' }).catch((e: unknown) => e);
       expect(unready).toBeInstanceOf(StoreUnavailableError);
       expect(String(((unready as Error).cause as Error)?.message)).toMatch(/text index|earlier version/);
@@ -113,7 +134,11 @@ describe.each(
       expect(await store.schools.upgradeSearchFields()).toBe(2);
       expect(await store.schools.upgradeSearchFields()).toBe(0);
       const docs = await collection.find({}).toArray();
-      expect(docs.every((d) => d['searchVersion'] === SEARCH_FIELDS_VERSION && Array.isArray(d['tokens']) && !('texts' in d))).toBe(true);
+      expect(
+        docs.every(
+          (d) => d['searchVersion'] === SEARCH_FIELDS_VERSION && Array.isArray(d['tokens']) && !('texts' in d),
+        ),
+      ).toBe(true);
       expect(docs.find((d) => d['name'] === 'Older Academy')?.['tokens']).toContain('0older');
     } finally {
       await dropAndClose(store);
@@ -128,7 +153,10 @@ describe.each(
       const collection = store.db.collection(COLLECTIONS.schools);
       const derived = await collection.findOne({ _id: older.id as never });
       // As an earlier version of the normalisation left it: other tokens, an older version.
-      await collection.updateOne({ _id: older.id as never }, { $set: { tokens: ['stale'], searchVersion: SEARCH_FIELDS_VERSION - 1 } });
+      await collection.updateOne(
+        { _id: older.id as never },
+        { $set: { tokens: ['stale'], searchVersion: SEARCH_FIELDS_VERSION - 1 } },
+      );
       const version = await store.schools.catalogVersion();
       expect(await store.schools.compareMany([older])).toStrictEqual({ inserted: 0, updated: 1, unchanged: 0 });
       expect(await store.schools.upsertMany([older])).toStrictEqual({ inserted: 0, updated: 1, unchanged: 0 });
@@ -152,7 +180,14 @@ describe.each(
         expect(collection.readPreference?.maxStalenessSeconds).toBe(90);
         expect(collection.readConcern?.level).toBe('majority');
       }
-      for (const name of [COLLECTIONS.schools, COLLECTIONS.tokens, COLLECTIONS.users, COLLECTIONS.requests, COLLECTIONS.usageDays, COLLECTIONS.quotas]) {
+      for (const name of [
+        COLLECTIONS.schools,
+        COLLECTIONS.tokens,
+        COLLECTIONS.users,
+        COLLECTIONS.requests,
+        COLLECTIONS.usageDays,
+        COLLECTIONS.quotas,
+      ]) {
         expect(store.db.collection(name).readPreference?.mode).toBe('primary');
       }
     } finally {
@@ -165,22 +200,33 @@ describe.each(
     const store = await openFreshMongoStore(serverUri, serverFlavor);
     const replica = store.db.client.db(`${store.db.databaseName}_r`);
     try {
-      const served = new MongoSchoolStore(store.db.collection<SchoolDocument>(COLLECTIONS.schools), store.db.collection<CatalogDocument>(COLLECTIONS.catalog), {
-        schools: replica.collection<SchoolDocument>(COLLECTIONS.schools),
-        catalog: replica.collection<CatalogDocument>(COLLECTIONS.catalog),
-        session: () => store.db.client.startSession({ causalConsistency: true }),
-      });
+      const served = new MongoSchoolStore(
+        store.db.collection<SchoolDocument>(COLLECTIONS.schools),
+        store.db.collection<CatalogDocument>(COLLECTIONS.catalog),
+        {
+          schools: replica.collection<SchoolDocument>(COLLECTIONS.schools),
+          catalog: replica.collection<CatalogDocument>(COLLECTIONS.catalog),
+          session: () => store.db.client.startSession({ causalConsistency: true }),
+        },
+      );
       // The "secondary" holds one school at version 7; the import writes another to the primary.
       const onReplica = school('Replica College');
-      await new MongoSchoolStore(replica.collection(COLLECTIONS.schools), replica.collection(COLLECTIONS.catalog)).upsertMany([onReplica]);
-      await replica.collection<CatalogDocument>(COLLECTIONS.catalog).updateOne({ _id: 'schools' }, { $set: { version: 7 } });
+      await new MongoSchoolStore(
+        replica.collection(COLLECTIONS.schools),
+        replica.collection(COLLECTIONS.catalog),
+      ).upsertMany([onReplica]);
+      await replica
+        .collection<CatalogDocument>(COLLECTIONS.catalog)
+        .updateOne({ _id: 'schools' }, { $set: { version: 7 } });
       const imported = school('Primary University');
       expect(await served.upsertMany([imported])).toStrictEqual({ inserted: 1, updated: 0, unchanged: 0 });
       expect(await served.compareMany([imported])).toStrictEqual({ inserted: 0, updated: 0, unchanged: 1 });
       expect(await served.findById(onReplica.id)).not.toBeNull();
       expect(await served.findById(imported.id)).toBeNull();
       expect(await served.count()).toBe(1);
-      expect((await served.aggregate([{ $project: { name: 1 } }])).map((d) => d['name'])).toStrictEqual(['Replica College']);
+      expect((await served.aggregate([{ $project: { name: 1 } }])).map((d) => d['name'])).toStrictEqual([
+        'Replica College',
+      ]);
       expect(await served.catalogVersion()).toBe('7');
       const read: string[] = [];
       expect(await served.readCatalog((batch) => void read.push(...batch.map((s) => s.name)))).toBe('7');
@@ -199,7 +245,14 @@ describe.each(
       await store.users.create(owner);
       const requests = store.db.collection(COLLECTIONS.requests);
       const old = (n: number, iso: string, cost: number, day?: string) =>
-        requests.insertOne({ _id: recordId(n) as never, userId: owner.id, requestMade: 'search_schools:old', timeMade: new Date(iso), cost, ...(day ? { day } : {}) });
+        requests.insertOne({
+          _id: recordId(n) as never,
+          userId: owner.id,
+          requestMade: 'search_schools:old',
+          timeMade: new Date(iso),
+          cost,
+          ...(day ? { day } : {}),
+        });
       await old(1, '2026-11-20T10:00:00.000Z', 2, '2026-11-20');
       await old(2, '2026-11-20T11:00:00.000Z', 3);
       await old(3, '2026-11-21T11:00:00.000Z', 1);
@@ -211,11 +264,17 @@ describe.each(
         { day: '2026-11-20', count: 2, cost: 5 },
         { day: '2026-11-21', count: 1, cost: 1 },
       ]);
-      expect(await store.requests.usage(owner.id)).toStrictEqual({ count: 3, totalCost: 6, lastAt: new Date('2026-11-21T11:00:00.000Z') });
+      expect(await store.requests.usage(owner.id)).toStrictEqual({
+        count: 3,
+        totalCost: 6,
+        lastAt: new Date('2026-11-21T11:00:00.000Z'),
+      });
       // Appends after it add to the days it made.
       await store.requests.append(record(4, owner.id, new Date('2026-11-21T12:00:00.000Z'), 4));
       expect((await store.requests.list(owner.id, { offset: 0, limit: 10 })).total).toBe(4);
-      expect(await store.requests.usageByDay(owner.id, '2026-11-21', '2026-11-21')).toStrictEqual([{ day: '2026-11-21', count: 2, cost: 5 }]);
+      expect(await store.requests.usageByDay(owner.id, '2026-11-21', '2026-11-21')).toStrictEqual([
+        { day: '2026-11-21', count: 2, cost: 5 },
+      ]);
     } finally {
       await dropAndClose(store);
     }
@@ -230,16 +289,43 @@ describe.each(
       const requests = store.db.collection(COLLECTIONS.requests);
       const days = store.db.collection(COLLECTIONS.usageDays);
       // Stopped after step 1 (written, pending, not counted)...
-      await requests.insertOne({ _id: recordId(2) as never, userId: owner.id, requestMade: 'search_schools:a', timeMade: new Date('2026-11-20T11:00:00.000Z'), cost: 2, day: '2026-11-20', pending: true });
+      await requests.insertOne({
+        _id: recordId(2) as never,
+        userId: owner.id,
+        requestMade: 'search_schools:a',
+        timeMade: new Date('2026-11-20T11:00:00.000Z'),
+        cost: 2,
+        day: '2026-11-20',
+        pending: true,
+      });
       // ...and after step 2 (counted, still pending and noted in the day).
-      await requests.insertOne({ _id: recordId(3) as never, userId: owner.id, requestMade: 'search_schools:b', timeMade: new Date('2026-11-20T12:00:00.000Z'), cost: 4, day: '2026-11-20', pending: true });
-      await days.updateOne({ _id: `${owner.id}|2026-11-20` as never }, { $inc: { count: 1, cost: 4 }, $max: { lastAt: new Date('2026-11-20T12:00:00.000Z') }, $push: { applied: recordId(3) } as never });
+      await requests.insertOne({
+        _id: recordId(3) as never,
+        userId: owner.id,
+        requestMade: 'search_schools:b',
+        timeMade: new Date('2026-11-20T12:00:00.000Z'),
+        cost: 4,
+        day: '2026-11-20',
+        pending: true,
+      });
+      await days.updateOne(
+        { _id: `${owner.id}|2026-11-20` as never },
+        {
+          $inc: { count: 1, cost: 4 },
+          $max: { lastAt: new Date('2026-11-20T12:00:00.000Z') },
+          $push: { applied: recordId(3) } as never,
+        },
+      );
       const expected = { count: 3, totalCost: 7, lastAt: new Date('2026-11-20T12:00:00.000Z') };
       expect(await store.requests.usage(owner.id)).toStrictEqual(expected);
       expect(await store.requests.usage(owner.id)).toStrictEqual(expected);
       expect((await store.requests.list(owner.id, { offset: 0, limit: 10 })).total).toBe(3);
       expect(await requests.countDocuments({ pending: true })).toBe(0);
-      expect(await days.findOne({ _id: `${owner.id}|2026-11-20` as never })).toMatchObject({ count: 3, cost: 7, applied: [] });
+      expect(await days.findOne({ _id: `${owner.id}|2026-11-20` as never })).toMatchObject({
+        count: 3,
+        cost: 7,
+        applied: [],
+      });
     } finally {
       await dropAndClose(store);
     }
@@ -251,7 +337,15 @@ describe.each(
       const owner = user(1);
       await store.users.create(owner);
       const now = new Date();
-      await store.db.collection(COLLECTIONS.requests).insertOne({ _id: recordId(1) as never, userId: owner.id, requestMade: 'search_schools:a', timeMade: now, cost: 1, day: now.toISOString().slice(0, 10), pending: true });
+      await store.db.collection(COLLECTIONS.requests).insertOne({
+        _id: recordId(1) as never,
+        userId: owner.id,
+        requestMade: 'search_schools:a',
+        timeMade: now,
+        cost: 1,
+        day: now.toISOString().slice(0, 10),
+        pending: true,
+      });
       expect((await store.requests.usage(owner.id)).count).toBe(0);
       expect(now.getTime() + STALE_PENDING_MS).toBeGreaterThan(Date.now());
     } finally {
@@ -266,11 +360,13 @@ describe.each(
     const engine = new MemorySearchEngine(api.schools, { refreshMs: 200 });
     try {
       await engine.start();
-      const find = async () => (await engine.search({ plan: planQuery('zanzibar'), offset: 0, limit: 5 })).hits.map((h) => h.school.name);
+      const find = async () =>
+        (await engine.search({ plan: planQuery('zanzibar'), offset: 0, limit: 5 })).hits.map((h) => h.school.name);
       expect(await find()).toEqual([]);
       await cli.schools.upsertMany([school('Zanzibar Institute of Technology')]);
       const started = performance.now();
-      while ((await find()).length === 0 && performance.now() - started < 5000) await new Promise((r) => setTimeout(r, 50));
+      while ((await find()).length === 0 && performance.now() - started < 5000)
+        await new Promise((r) => setTimeout(r, 50));
       expect(await find()).toEqual(['Zanzibar Institute of Technology']);
     } finally {
       engine.close();

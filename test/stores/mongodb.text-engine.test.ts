@@ -15,12 +15,21 @@ import { dropAndClose, flavorOf, mongoUriFromEnv, openFreshMongoStore } from '..
 
 const uri = mongoUriFromEnv();
 const flavor = uri ? await flavorOf(uri) : undefined;
-const unavailable = flavor === 'mongodb' ? undefined : 'MONGODB_URI names no MongoDB server (FerretDB v1 has no $text); the GitHub workflow runs this on MongoDB 8';
+const unavailable =
+  flavor === 'mongodb'
+    ? undefined
+    : 'MONGODB_URI names no MongoDB server (FerretDB v1 has no $text); the GitHub workflow runs this on MongoDB 8';
 if (unavailable) console.warn(`$text engine on MongoDB — skipped: ${unavailable}`);
 
 const LIMIT = 40;
 const CATALOG: CatalogSchool[] = [
-  ...Array.from({ length: 3 * LIMIT }, (_, i) => ({ name: `Lakeside Academy ${i}`, city: 'Springfield', state: i % 2 ? 'MA' : 'TX', aliases: [], prominence: i % 5 })),
+  ...Array.from({ length: 3 * LIMIT }, (_, i) => ({
+    name: `Lakeside Academy ${i}`,
+    city: 'Springfield',
+    state: i % 2 ? 'MA' : 'TX',
+    aliases: [],
+    prominence: i % 5,
+  })),
   { name: 'Harvard University', city: 'Cambridge', state: 'MA', aliases: ['Harvard College'], prominence: 100 },
   { name: "St. Mary's College", city: 'Notre Dame', state: 'IN', aliases: [], prominence: 40 },
   { name: 'Saint Mary College', city: 'Leavenworth', state: 'KS', aliases: [], prominence: 20 },
@@ -44,34 +53,49 @@ function docsExamined(explain: Document): number {
   return total;
 }
 
-describe.skipIf(unavailable !== undefined)(`$text engine on MongoDB${unavailable ? ` — skipped: ${unavailable}` : ''}`, () => {
-  let store: MongoStore;
-  beforeAll(async () => {
-    store = await openFreshMongoStore(uri!, 'mongodb');
-    await store.schools.upsertMany(CATALOG.map((s) => ({ ...s, aliases: [...s.aliases] })));
-  });
-  afterAll(() => dropAndClose(store));
+describe.skipIf(unavailable !== undefined)(
+  `$text engine on MongoDB${unavailable ? ` — skipped: ${unavailable}` : ''}`,
+  () => {
+    let store: MongoStore;
+    beforeAll(async () => {
+      store = await openFreshMongoStore(uri!, 'mongodb');
+      await store.schools.upsertMany(CATALOG.map((s) => ({ ...s, aliases: [...s.aliases] })));
+    });
+    afterAll(() => dropAndClose(store));
 
-  test.each(['harvard', 'st marys', 'saint mary college', 'universite laval', 'laval university', 'houston cc', 'lakeside academy 7', 'lak', 'academy', 'zzz harvard'])(
-    'when "%s" is searched, then the answer is the reference engine\'s without typos',
-    async (query) => {
-      const engine = mongoSearchEngine(store.schools, { kind: 'text' }, { candidateLimit: 10 * LIMIT, versionTtlMs: 0 });
+    test.each([
+      'harvard',
+      'st marys',
+      'saint mary college',
+      'universite laval',
+      'laval university',
+      'houston cc',
+      'lakeside academy 7',
+      'lak',
+      'academy',
+      'zzz harvard',
+    ])('when "%s" is searched, then the answer is the reference engine\'s without typos', async (query) => {
+      const engine = mongoSearchEngine(
+        store.schools,
+        { kind: 'text' },
+        { candidateLimit: 10 * LIMIT, versionTtlMs: 0 },
+      );
       const reference = new ReferenceEngine(CATALOG, { typos: false });
       for (const state of [undefined, 'MA']) {
         const asked = { plan: planQuery(query), state, offset: 0, limit: 25 };
         expect(await engine.search(asked)).toEqual(await reference.search(asked));
       }
-    },
-  );
+    });
 
-  test('when a word is in more schools than a look-up reads, then the count and the candidates examine no more than the limit (+1), as explain reports', async () => {
-    const schools = store.db.collection('schools');
-    for (const token of [tokenOf('academy', undefined), tokenOf('lakeside', 'TX')]) {
-      const count = await schools.aggregate(countPipeline(token, LIMIT + 1)).explain('executionStats');
-      const candidates = await schools.aggregate(candidatesPipeline(token, LIMIT)).explain('executionStats');
-      expect(docsExamined(count), token).toBeLessThanOrEqual(LIMIT + 1);
-      expect(docsExamined(candidates), token).toBeLessThanOrEqual(LIMIT);
-      expect(docsExamined(candidates), token).toBeGreaterThan(0);
-    }
-  });
-});
+    test('when a word is in more schools than a look-up reads, then the count and the candidates examine no more than the limit (+1), as explain reports', async () => {
+      const schools = store.db.collection('schools');
+      for (const token of [tokenOf('academy', undefined), tokenOf('lakeside', 'TX')]) {
+        const count = await schools.aggregate(countPipeline(token, LIMIT + 1)).explain('executionStats');
+        const candidates = await schools.aggregate(candidatesPipeline(token, LIMIT)).explain('executionStats');
+        expect(docsExamined(count), token).toBeLessThanOrEqual(LIMIT + 1);
+        expect(docsExamined(candidates), token).toBeLessThanOrEqual(LIMIT);
+        expect(docsExamined(candidates), token).toBeGreaterThan(0);
+      }
+    });
+  },
+);

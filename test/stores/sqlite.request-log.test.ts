@@ -44,7 +44,10 @@ describe('SqliteRequestLog group commit', () => {
     const appends = Array.from({ length: 40 }, (_, i) => log.append(record(i + 1, user(1 + (i % 2)).id, at(i))));
     await Promise.all(appends);
     expect(writes).toBe(1);
-    const [first, second] = await Promise.all([log.list(user(1).id, { offset: 0, limit: 100 }), log.list(user(2).id, { offset: 0, limit: 100 })]);
+    const [first, second] = await Promise.all([
+      log.list(user(1).id, { offset: 0, limit: 100 }),
+      log.list(user(2).id, { offset: 0, limit: 100 }),
+    ]);
     expect([first.total, second.total]).toEqual([20, 20]);
     expect(await log.usage(user(1).id)).toEqual({ count: 20, totalCost: 20, lastAt: at(38) });
     // Durable: a store opened afresh on the file sees them all.
@@ -59,7 +62,9 @@ describe('SqliteRequestLog group commit', () => {
     const later = [log.append(record(2, user(1).id, at(2))), log.append(record(3, user(1).id, at(3)))];
     await Promise.all([firstRound, ...later]);
     expect(writes).toBe(2);
-    expect((await log.list(user(1).id, { offset: 0, limit: 10 })).records.map((r) => r.id)).toEqual([3, 2, 1].map((n) => record(n, user(1).id, at(n)).id));
+    expect((await log.list(user(1).id, { offset: 0, limit: 10 })).records.map((r) => r.id)).toEqual(
+      [3, 2, 1].map((n) => record(n, user(1).id, at(n)).id),
+    );
   });
 
   test('when the writer is closed under a write, then that write fails as unavailable, and the next one starts a thread again', async () => {
@@ -71,7 +76,9 @@ describe('SqliteRequestLog group commit', () => {
     await expect(pending).rejects.toThrow(StoreUnavailableError);
     await writer.write([record(3, user(1).id, at(3))]);
     await writer.close();
-    expect((await log.list(user(1).id, { offset: 0, limit: 10 })).records.map((r) => r.id)).toContain(record(3, user(1).id, at(3)).id);
+    expect((await log.list(user(1).id, { offset: 0, limit: 10 })).records.map((r) => r.id)).toContain(
+      record(3, user(1).id, at(3)).id,
+    );
   });
 
   test('when one record of a batch cannot be written, then it fails alone and the others are committed', async () => {

@@ -11,31 +11,29 @@ import { SqliteStore } from '../../src/stores/sqlite/store.ts';
 import { at, HOUR, record, recordId, school, SECOND, stored, T0, tokenId, userId } from '../support/builders.ts';
 import { storeContractSuite } from './contract/suite.ts';
 
-storeContractSuite(
-  {
-    name: 'sqlite',
-    async create() {
-      const dir = mkdtempSync(join(tmpdir(), 'school-search-contract-'));
-      const path = join(dir, 'store.db');
-      let store: Store = await SqliteStore.open({ path });
-      return {
-        // A getter: after reopen() the fixture's store is the reopened one.
-        get store() {
-          return store;
-        },
-        async reopen() {
-          await store.close();
-          store = await SqliteStore.open({ path });
-          return store;
-        },
-        async dispose() {
-          await store.close();
-          rmSync(dir, { recursive: true, force: true });
-        },
-      };
-    },
+storeContractSuite({
+  name: 'sqlite',
+  async create() {
+    const dir = mkdtempSync(join(tmpdir(), 'school-search-contract-'));
+    const path = join(dir, 'store.db');
+    let store: Store = await SqliteStore.open({ path });
+    return {
+      // A getter: after reopen() the fixture's store is the reopened one.
+      get store() {
+        return store;
+      },
+      async reopen() {
+        await store.close();
+        store = await SqliteStore.open({ path });
+        return store;
+      },
+      async dispose() {
+        await store.close();
+        rmSync(dir, { recursive: true, force: true });
+      },
+    };
   },
-);
+});
 
 describe('schema migrations', () => {
   test('when a store made before API keys is opened, then its tokens are sessions, unnamed and never used, and keep working', async () => {
@@ -46,8 +44,11 @@ describe('schema migrations', () => {
       const old = new DatabaseSync(path);
       for (const step of SCHEMA.slice(0, 2)) old.exec(step);
       old.exec('PRAGMA user_version = 2');
-      old.prepare('INSERT INTO users (id, email, password_hash, created_at) VALUES (?, ?, ?, ?)').run(userId(1), 'old@example.com', 'hash', T0.toISOString());
-      old.prepare('INSERT INTO tokens (id, user_id, digest, hint, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)')
+      old
+        .prepare('INSERT INTO users (id, email, password_hash, created_at) VALUES (?, ?, ?, ?)')
+        .run(userId(1), 'old@example.com', 'hash', T0.toISOString());
+      old
+        .prepare('INSERT INTO tokens (id, user_id, digest, hint, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)')
         .run(tokenId(1), userId(1), 'd'.repeat(64), 'ssk_old1', T0.toISOString(), at(HOUR).toISOString());
       old.close();
 
@@ -83,9 +84,14 @@ describe('schema migrations', () => {
       const old = new DatabaseSync(path);
       for (const step of SCHEMA.slice(0, 4)) old.exec(step);
       old.exec('PRAGMA user_version = 4');
-      old.prepare('INSERT INTO users (id, email, password_hash, created_at, request_count, total_cost, last_request_at) VALUES (?, ?, ?, ?, 3, 6, ?)')
+      old
+        .prepare(
+          'INSERT INTO users (id, email, password_hash, created_at, request_count, total_cost, last_request_at) VALUES (?, ?, ?, ?, 3, 6, ?)',
+        )
         .run(userId(1), 'old@example.com', 'hash', T0.toISOString(), '2026-11-21T11:00:00.000Z');
-      const insert = old.prepare('INSERT INTO api_requests (id, user_id, request_made, time_made, cost) VALUES (?, ?, ?, ?, ?)');
+      const insert = old.prepare(
+        'INSERT INTO api_requests (id, user_id, request_made, time_made, cost) VALUES (?, ?, ?, ?, ?)',
+      );
       insert.run(recordId(1), userId(1), 'search_schools:a', '2026-11-20T10:00:00.000Z', 2);
       insert.run(recordId(2), userId(1), 'search_schools:b', '2026-11-20T23:59:59.999Z', 3);
       insert.run(recordId(3), userId(1), 'search_schools:c', '2026-11-21T11:00:00.000Z', 1);
@@ -98,8 +104,14 @@ describe('schema migrations', () => {
           { day: '2026-11-21', count: 1, cost: 1 },
         ]);
         await store.requests.append(record(4, userId(1), new Date('2026-11-21T12:00:00.000Z'), 4));
-        expect(await store.requests.usageByDay(userId(1), '2026-11-21', '2026-11-21')).toStrictEqual([{ day: '2026-11-21', count: 2, cost: 5 }]);
-        expect(await store.requests.usage(userId(1))).toStrictEqual({ count: 4, totalCost: 10, lastAt: new Date('2026-11-21T12:00:00.000Z') });
+        expect(await store.requests.usageByDay(userId(1), '2026-11-21', '2026-11-21')).toStrictEqual([
+          { day: '2026-11-21', count: 2, cost: 5 },
+        ]);
+        expect(await store.requests.usage(userId(1))).toStrictEqual({
+          count: 4,
+          totalCost: 10,
+          lastAt: new Date('2026-11-21T12:00:00.000Z'),
+        });
       } finally {
         await store.close();
       }
@@ -112,14 +124,23 @@ describe('schema migrations', () => {
     const dir = mkdtempSync(join(tmpdir(), 'school-search-migrate-'));
     try {
       const path = join(dir, 'store.db');
-      const laval = school('Université Laval', { city: 'Québec', stateprovince: 'QC', aliases: ['Laval'], prominence: 60 });
+      const laval = school('Université Laval', {
+        city: 'Québec',
+        stateprovince: 'QC',
+        aliases: ['Laval'],
+        prominence: 60,
+      });
       // The store as the release before locations left it: the first three migrations.
       const old = new DatabaseSync(path);
       for (const step of SCHEMA.slice(0, 3)) old.exec(step);
       old.exec('PRAGMA user_version = 3');
-      old.prepare('INSERT INTO schools (id, name, city, state, image_url, aliases, prominence) VALUES (?, ?, ?, ?, ?, ?, ?)')
+      old
+        .prepare(
+          'INSERT INTO schools (id, name, city, state, image_url, aliases, prominence) VALUES (?, ?, ?, ?, ?, ?, ?)',
+        )
         .run(laval.id, laval.name, laval.city, laval.state, null, JSON.stringify(laval.aliases), laval.prominence);
-      const catalogVersion = (db: DatabaseSync) => (db.prepare('SELECT version FROM catalog').get() as { version: number }).version;
+      const catalogVersion = (db: DatabaseSync) =>
+        (db.prepare('SELECT version FROM catalog').get() as { version: number }).version;
       const before = catalogVersion(old);
       old.close();
 
@@ -133,7 +154,13 @@ describe('schema migrations', () => {
         const version = await store.schools.catalogVersion();
         expect(await store.schools.upsertMany([laval])).toStrictEqual({ inserted: 0, updated: 0, unchanged: 1 });
         expect(await store.schools.catalogVersion()).toBe(version);
-        const located = { ...laval, address: '2325, rue de l’Université', postalCode: 'G1V 0A6', latitude: 46.7817, longitude: -71.2748 };
+        const located = {
+          ...laval,
+          address: '2325, rue de l’Université',
+          postalCode: 'G1V 0A6',
+          latitude: 46.7817,
+          longitude: -71.2748,
+        };
         expect(await store.schools.upsertMany([located])).toStrictEqual({ inserted: 0, updated: 1, unchanged: 0 });
         expect(await store.schools.findById(laval.id)).toStrictEqual(stored(located));
       } finally {

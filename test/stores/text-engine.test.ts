@@ -19,31 +19,53 @@ function engineOver(catalog: readonly CatalogSchool[], candidateLimit = CANDIDAT
   return { source, engine: new MongoTextEngine(source, { candidateLimit, versionTtlMs: 60_000 }) };
 }
 
-const ask = (words: string, more: { state?: string; offset?: number; limit?: number } = {}) => ({ plan: planQuery(words), state: more.state, offset: more.offset ?? 0, limit: more.limit ?? 25 });
+const ask = (words: string, more: { state?: string; offset?: number; limit?: number } = {}) => ({
+  plan: planQuery(words),
+  state: more.state,
+  offset: more.offset ?? 0,
+  limit: more.limit ?? 25,
+});
 
 describe('MongoTextEngine against the reference engine without typos', () => {
   test.each([
     ['random catalogs and queries (150 runs)', schoolArb, queryArb, 1, 50],
     ['many schools tied on few words, small deep pages (100 runs)', denseSchoolArb, denseQueryArb, 20, 200],
-  ] as const)('when %s, then totals, pages and scores are the same', async (_what, school, query, min, max) => {
-    await fc.assert(
-      fc.asyncProperty(fc.array(school, { minLength: min, maxLength: max }), fc.array(query, { minLength: 1, maxLength: 8 }), async (schools, queries) => {
-        const catalog = catalogOf(schools);
-        const { engine } = engineOver(catalog);
-        const reference = new ReferenceEngine(catalog, { typos: false });
-        for (const q of queries) {
-          const asked = { plan: planQuery(q.words.join(' ')), state: q.state, offset: q.offset, limit: q.limit };
-          expect({ query: q.words.join(' '), ...(await engine.search(asked)) }).toEqual({ query: q.words.join(' '), ...(await reference.search(asked)) });
-        }
-      }),
-      { numRuns: min === 1 ? 150 : 100, seed: 20261125 },
-    );
-  }, 120_000);
+  ] as const)(
+    'when %s, then totals, pages and scores are the same',
+    async (_what, school, query, min, max) => {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.array(school, { minLength: min, maxLength: max }),
+          fc.array(query, { minLength: 1, maxLength: 8 }),
+          async (schools, queries) => {
+            const catalog = catalogOf(schools);
+            const { engine } = engineOver(catalog);
+            const reference = new ReferenceEngine(catalog, { typos: false });
+            for (const q of queries) {
+              const asked = { plan: planQuery(q.words.join(' ')), state: q.state, offset: q.offset, limit: q.limit };
+              expect({ query: q.words.join(' '), ...(await engine.search(asked)) }).toEqual({
+                query: q.words.join(' '),
+                ...(await reference.search(asked)),
+              });
+            }
+          },
+        ),
+        { numRuns: min === 1 ? 150 : 100, seed: 20261125 },
+      );
+    },
+    120_000,
+  );
 });
 
 describe('MongoTextEngine pipelines', () => {
   const catalog = catalogOf([
-    ...Array.from({ length: 150 }, (_, i) => ({ name: `Academy ${i}`, city: 'Springfield', state: i % 3 === 0 ? 'TX' : 'MA', aliases: [], prominence: i % 7 })),
+    ...Array.from({ length: 150 }, (_, i) => ({
+      name: `Academy ${i}`,
+      city: 'Springfield',
+      state: i % 3 === 0 ? 'TX' : 'MA',
+      aliases: [],
+      prominence: i % 7,
+    })),
     { name: 'Zephyr Academy', city: 'Austin', state: 'TX', aliases: [], prominence: 0 },
   ]);
 
@@ -64,7 +86,9 @@ describe('MongoTextEngine pipelines', () => {
     const { source, engine } = engineOver(catalog, 1000);
     const page = await engine.search(ask('academy', { state: 'TX' }));
     expect(page.total).toBe(51);
-    expect(source.pipelines.every((p) => String(p[0]!['$match']['$text']['$search']).startsWith('txacademy'))).toBe(true);
+    expect(source.pipelines.every((p) => String(p[0]!['$match']['$text']['$search']).startsWith('txacademy'))).toBe(
+      true,
+    );
     expect(Math.max(...source.examined)).toBe(51);
   });
 
@@ -75,7 +99,10 @@ describe('MongoTextEngine pipelines', () => {
     expect(first.total).toBe(151);
     expect(first.hits).toHaveLength(10);
     // The one pipeline without a $limit: the total, which reads every school holding the word.
-    const bounded = source.pipelines.map((p, i) => ({ limited: p[1]?.['$limit'] !== undefined, examined: source.examined[i]! }));
+    const bounded = source.pipelines.map((p, i) => ({
+      limited: p[1]?.['$limit'] !== undefined,
+      examined: source.examined[i]!,
+    }));
     expect(bounded.filter((b) => b.limited).every((b) => b.examined <= limit + 1)).toBe(true);
     expect(bounded.filter((b) => !b.limited)).toEqual([{ limited: false, examined: 151 }]);
     const runs = source.pipelines.length;

@@ -65,7 +65,10 @@ export interface TestApp {
   /** A generated client for this app, without credentials. */
   client(headers?: Record<string, string>): Client;
   /** Creates a user and returns a client that sends a fresh token of theirs. */
-  userClient(email?: string, password?: string): Promise<{ client: Client; token: string; userId: string; email: string; password: string }>;
+  userClient(
+    email?: string,
+    password?: string,
+  ): Promise<{ client: Client; token: string; userId: string; email: string; password: string }>;
   seed(schools: SchoolInput[]): Promise<SchoolDraft[]>;
   close(): Promise<void>;
 }
@@ -105,7 +108,9 @@ export interface TestAppOptions {
   retention?: RetentionPolicy;
 }
 
-async function openTestStore(options: TestAppOptions): Promise<{ store: Store; dbPath: string; dispose(): Promise<void> }> {
+async function openTestStore(
+  options: TestAppOptions,
+): Promise<{ store: Store; dbPath: string; dispose(): Promise<void> }> {
   const uri = options.mongoUri ?? mongoUriFromEnv();
   const sqliteOnly = options.store === 'sqlite' || options.dataDir !== undefined || options.busyBudgetMs !== undefined;
   if (uri && !sqliteOnly) {
@@ -114,7 +119,10 @@ async function openTestStore(options: TestAppOptions): Promise<{ store: Store; d
   }
   const dir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'school-search-test-'));
   const dbPath = join(dir, 'store.db');
-  const store = await SqliteStore.open({ path: dbPath, ...(options.busyBudgetMs === undefined ? {} : { busyBudgetMs: options.busyBudgetMs }) });
+  const store = await SqliteStore.open({
+    path: dbPath,
+    ...(options.busyBudgetMs === undefined ? {} : { busyBudgetMs: options.busyBudgetMs }),
+  });
   return {
     store,
     dbPath,
@@ -129,7 +137,18 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const { store, dbPath, dispose } = await openTestStore(options);
   const clock = new TestClock();
   // The index is refreshed when a test seeds (seed() below), not on a timer: no test waits for it.
-  const services = createServices({ store, hasher: options.hasher ?? cheapHasher, clock, tokenTtlSeconds: options.tokenTtlSeconds ?? 3600, ...(options.retention ? { retention: options.retention } : {}), search: { refreshMs: 0, ...options.search }, ...(options.telemetry ? { metrics: options.telemetry.metrics } : {}), ...(options.engine ? { engine: typeof options.engine === 'function' ? options.engine(store) : options.engine } : {}) });
+  const services = createServices({
+    store,
+    hasher: options.hasher ?? cheapHasher,
+    clock,
+    tokenTtlSeconds: options.tokenTtlSeconds ?? 3600,
+    ...(options.retention ? { retention: options.retention } : {}),
+    search: { refreshMs: 0, ...options.search },
+    ...(options.telemetry ? { metrics: options.telemetry.metrics } : {}),
+    ...(options.engine
+      ? { engine: typeof options.engine === 'function' ? options.engine(store) : options.engine }
+      : {}),
+  });
   await services.engine.start();
   const lines = options.logLines;
   const logger = lines
@@ -144,7 +163,9 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     rateLimits: options.rateLimits ?? RATE_LIMITS_OFF,
     corsOrigins: options.corsOrigins ?? '*',
     ...(options.trustProxy === undefined ? {} : { trustProxy: options.trustProxy }),
-    ...(options.telemetry && options.metricsToken ? { metricsEndpoint: { token: options.metricsToken, scrape: options.telemetry.scrape } } : {}),
+    ...(options.telemetry && options.metricsToken
+      ? { metricsEndpoint: { token: options.metricsToken, scrape: options.telemetry.scrape } }
+      : {}),
   });
   const server = await listen(app, 0, '127.0.0.1', logger);
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -162,7 +183,13 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
       const address = email ?? `user${++users}-${process.pid}@example.com`;
       const { userId } = await services.auth.createUser(address, password);
       const issued = await services.auth.login(address, password);
-      return { client: client({ Authorization: `Bearer ${issued.value}` }), token: issued.value, userId, email: address, password };
+      return {
+        client: client({ Authorization: `Bearer ${issued.value}` }),
+        token: issued.value,
+        userId,
+        email: address,
+        password,
+      };
     },
     async seed(inputs) {
       const drafts = inputs.map((input) => {

@@ -74,7 +74,10 @@ export function record(n: number, owner: string, timeMade: Date, cost = 1): Requ
 }
 
 /** A draft as the importer makes it; the id comes from `key` so that a renamed school keeps it. */
-export function school(name: string, more: Partial<Omit<SchoolInput, 'schoolname'>> & { key?: string } = {}): SchoolDraft {
+export function school(
+  name: string,
+  more: Partial<Omit<SchoolInput, 'schoolname'>> & { key?: string } = {},
+): SchoolDraft {
   const { key, ...rest } = more;
   const result = draftSchool({
     city: 'Springfield',

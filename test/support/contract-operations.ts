@@ -42,7 +42,10 @@ export function loadContractOperations(): ContractOperation[] {
     const [contentType, media] = Object.entries(content ?? {})[0] ?? [undefined, undefined];
     if (!media) return { contentType: undefined, examples: [] };
     if (media.examples) {
-      return { contentType, examples: Object.entries(media.examples as Node).map(([name, ex]) => [name, deref(ex)['value']] as const) };
+      return {
+        contentType,
+        examples: Object.entries(media.examples as Node).map(([name, ex]) => [name, deref(ex)['value']] as const),
+      };
     }
     return { contentType, examples: media.example === undefined ? [] : [['example', media.example]] };
   };
@@ -52,7 +55,8 @@ export function loadContractOperations(): ContractOperation[] {
     for (const method of METHODS.filter((m) => item[m])) {
       const op = item[method] as Node;
       const parameters = [...(item['parameters'] ?? []), ...(op['parameters'] ?? [])].map(deref);
-      const exampleOf = (p: Node) => p['example'] ?? p['schema']?.['example'] ?? deref(p['schema'] ?? {})['examples']?.[0];
+      const exampleOf = (p: Node) =>
+        p['example'] ?? p['schema']?.['example'] ?? deref(p['schema'] ?? {})['examples']?.[0];
       let path = template;
       const query = new URLSearchParams();
       for (const p of parameters) {
@@ -66,9 +70,13 @@ export function loadContractOperations(): ContractOperation[] {
       }
       const requestBody = op['requestBody'] ? deref(op['requestBody']) : undefined;
       const body = requestBody ? mediaExamples(requestBody['content']).examples[0]?.[1] : undefined;
-      if (requestBody?.['required'] && body === undefined) throw new Error(`${op['operationId']}: the request body has no example`);
+      if (requestBody?.['required'] && body === undefined)
+        throw new Error(`${op['operationId']}: the request body has no example`);
       const security = (op['security'] ?? doc['security'] ?? []) as Node[];
-      const responses = Object.entries(op['responses'] as Node).map(([status, r]) => ({ status: Number(status), ...mediaExamples(deref(r)['content']) }));
+      const responses = Object.entries(op['responses'] as Node).map(([status, r]) => ({
+        status: Number(status),
+        ...mediaExamples(deref(r)['content']),
+      }));
       const success = responses.find((r) => r.status >= 200 && r.status < 300);
       if (!success) throw new Error(`${op['operationId']}: no 2xx response`);
       operations.push({

@@ -171,7 +171,8 @@ async function startInstance(name: string, env: Record<string, string>): Promise
     baseUrl: server.baseUrl,
     lines: server.lines,
     exited: server.exited,
-    client: (token?: string) => createClient({ baseUrl: server.baseUrl, headers: token ? { Authorization: `Bearer ${token}` } : {} }),
+    client: (token?: string) =>
+      createClient({ baseUrl: server.baseUrl, headers: token ? { Authorization: `Bearer ${token}` } : {} }),
     running: () => !exitedYet,
   };
 }
@@ -200,9 +201,14 @@ export async function createUser(store: SharedStore, label: string): Promise<{ e
 }
 
 /** Logs in on `instance`; returns the token (its value and id). */
-export async function login(instance: Instance, email: string, password: string): Promise<{ token: string; tokenId: string }> {
+export async function login(
+  instance: Instance,
+  email: string,
+  password: string,
+): Promise<{ token: string; tokenId: string }> {
   const answer = await createToken({ client: instance.client(), body: { email, password } });
-  if (answer.response?.status !== 200) throw new Error(`login on ${instance.name} answered ${answer.response?.status}: ${JSON.stringify(answer.error)}`);
+  if (answer.response?.status !== 200)
+    throw new Error(`login on ${instance.name} answered ${answer.response?.status}: ${JSON.stringify(answer.error)}`);
   return { token: answer.data!.token, tokenId: answer.data!.token_id };
 }
 
@@ -235,7 +241,11 @@ export async function wholeHistory(client: Client): Promise<ApiRequest[]> {
 }
 
 /** Polls `check` every `everyMs` until it is true or `withinMs` passed; returns the time taken, or undefined. */
-export async function timeUntil(check: () => Promise<boolean>, withinMs: number, everyMs = 100): Promise<number | undefined> {
+export async function timeUntil(
+  check: () => Promise<boolean>,
+  withinMs: number,
+  everyMs = 100,
+): Promise<number | undefined> {
   const started = performance.now();
   while (performance.now() - started < withinMs) {
     if (await check()) return performance.now() - started;

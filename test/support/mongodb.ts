@@ -40,7 +40,9 @@ export async function mongoServers(): Promise<MongoServer[]> {
   const uri = mongoUriFromEnv();
   return [
     ...(ferretdb ? [['ferretdb v1.24', ferretdb, 'ferretdb'] as MongoServer] : []),
-    ...(uri && uri !== ferretdb ? [[`${await flavorOf(uri)} at MONGODB_URI`, uri, await flavorOf(uri)] as MongoServer] : []),
+    ...(uri && uri !== ferretdb
+      ? [[`${await flavorOf(uri)} at MONGODB_URI`, uri, await flavorOf(uri)] as MongoServer]
+      : []),
   ];
 }
 
@@ -76,7 +78,11 @@ async function askFlavor(uri: string): Promise<Flavor> {
  * Opens the adapter on a fresh database, exactly as the API does (indexes created at open). On
  * FerretDB the indexes it cannot have are left out, and only those: any other refusal fails.
  */
-export async function openFreshMongoStore(uri: string, flavor: Flavor, database = freshDatabaseName()): Promise<MongoStore> {
+export async function openFreshMongoStore(
+  uri: string,
+  flavor: Flavor,
+  database = freshDatabaseName(),
+): Promise<MongoStore> {
   if (flavor === 'mongodb') return MongoStore.open({ uri, database });
   const store = await MongoStore.open({ uri, database, indexes: 'none' });
   try {

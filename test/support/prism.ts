@@ -24,7 +24,11 @@ async function freePort(): Promise<number> {
 export async function startPrism(extraArgs: string[] = [], timeoutMs = 45_000): Promise<RunningPrism> {
   const port = await freePort();
   const args = [MOCK, '-p', String(port), '-h', '127.0.0.1', ...extraArgs];
-  const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, SCARF_ANALYTICS: 'false' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, args, {
+    cwd: ROOT,
+    env: { ...process.env, SCARF_ANALYTICS: 'false' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   // Prism logs every request; the pipes must be drained or it stalls. Keep the tail for errors.
   let output = '';
   const keep = (chunk: Buffer) => {

@@ -10,7 +10,11 @@ interface Answer {
 }
 
 /** Asserts an RFC 9457 answer: status, problem type, media type and the members every problem has. */
-export function expectProblem(answer: Answer, status: number, slug: string): { detail: string; errors?: Array<{ location: string; name: string; message: string }> } {
+export function expectProblem(
+  answer: Answer,
+  status: number,
+  slug: string,
+): { detail: string; errors?: Array<{ location: string; name: string; message: string }> } {
   expect(answer.response?.status).toBe(status);
   expect(answer.response?.headers.get('content-type')).toMatch(/^application\/problem\+json/);
   const body = answer.error as Record<string, unknown>;

@@ -56,7 +56,8 @@ export function testScope() {
       return dir;
     },
     end(): void {
-      for (const server of servers.splice(0)) if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill('SIGKILL');
+      for (const server of servers.splice(0))
+        if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill('SIGKILL');
       for (const dir of dirs.splice(0)) dir.remove();
     },
   };
@@ -81,7 +82,10 @@ export interface FaultApp {
 export async function startFaultApp(options: { dataDir: string; busyBudgetMs?: number }): Promise<FaultApp> {
   const { dataDir } = options;
   mkdirSync(dataDir, { recursive: true });
-  const app = await startTestApp({ dataDir, ...(options.busyBudgetMs === undefined ? {} : { busyBudgetMs: options.busyBudgetMs }) });
+  const app = await startTestApp({
+    dataDir,
+    ...(options.busyBudgetMs === undefined ? {} : { busyBudgetMs: options.busyBudgetMs }),
+  });
   await app.seed(SCHOOLS);
   return {
     baseUrl: app.baseUrl,
@@ -189,7 +193,10 @@ export function searchLoad(client: Client, connections: number) {
   const loops = Array.from({ length: connections }, async (_, i) => {
     for (let n = 0; !stopped; n++) {
       try {
-        const r = await fetchSchoolSearch({ client, query: { query: ['harv', 'mass', 'ecole', 'mount'][(i + n) % 4]! } });
+        const r = await fetchSchoolSearch({
+          client,
+          query: { query: ['harv', 'mass', 'ecole', 'mount'][(i + n) % 4]! },
+        });
         if (r.response!.status === 200) tids.push(r.data!.apirequest.tid);
         else statuses.push(r.response!.status);
       } catch {
@@ -213,7 +220,11 @@ export function searchLoad(client: Client, connections: number) {
 }
 
 /** Logs in; returns the token and a client that sends it. */
-export async function login(baseUrl: string, email: string, password: string): Promise<{ client: Client; token: string }> {
+export async function login(
+  baseUrl: string,
+  email: string,
+  password: string,
+): Promise<{ client: Client; token: string }> {
   const answer = await createToken({ client: createClient({ baseUrl }), body: { email, password } });
   if (answer.response?.status !== 200) throw new Error(`login answered ${answer.response?.status}`);
   const token = answer.data!.token;

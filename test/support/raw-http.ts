@@ -38,9 +38,14 @@ export interface RawAnswer {
  * Writes `parts` to a fresh TCP connection, each after its delay (ms from the start), and
  * resolves with the first HTTP answer, or undefined when none came within waitMs.
  */
-export function rawRequest(baseUrl: string, parts: Array<[delayMs: number, data: string | Buffer]> | string | Buffer, waitMs = 2000): Promise<RawAnswer | undefined> {
+export function rawRequest(
+  baseUrl: string,
+  parts: Array<[delayMs: number, data: string | Buffer]> | string | Buffer,
+  waitMs = 2000,
+): Promise<RawAnswer | undefined> {
   const { port, hostname } = new URL(baseUrl);
-  const steps: Array<[number, string | Buffer]> = typeof parts === 'string' || Buffer.isBuffer(parts) ? [[0, parts]] : parts;
+  const steps: Array<[number, string | Buffer]> =
+    typeof parts === 'string' || Buffer.isBuffer(parts) ? [[0, parts]] : parts;
   return new Promise((resolve) => {
     const socket = connect(Number(port), hostname);
     const started = performance.now();
@@ -67,7 +72,12 @@ export function rawRequest(baseUrl: string, parts: Array<[delayMs: number, data:
       const body = received.subarray(Buffer.byteLength(text.slice(0, end + 4), 'latin1'));
       const length = Number(headers['content-length'] ?? NaN);
       if (Number.isFinite(length) && body.length < length) return undefined;
-      return { status: Number(statusLine!.split(' ')[1]), headers, body: body.toString('utf8'), ms: performance.now() - started };
+      return {
+        status: Number(statusLine!.split(' ')[1]),
+        headers,
+        body: body.toString('utf8'),
+        ms: performance.now() - started,
+      };
     };
     socket.on('data', (chunk) => {
       received = Buffer.concat([received, chunk]);
@@ -114,7 +124,11 @@ function resolve(node: unknown): Schema {
 /** Every key path a body of this schema may have: `a`, `a.b`, `a.list[].c`. */
 export function allowedKeyPaths(schema: unknown, prefix = '', into = new Set<string>()): Set<string> {
   const s = resolve(schema);
-  for (const variant of [...((s['oneOf'] ?? []) as unknown[]), ...((s['anyOf'] ?? []) as unknown[]), ...((s['allOf'] ?? []) as unknown[])]) {
+  for (const variant of [
+    ...((s['oneOf'] ?? []) as unknown[]),
+    ...((s['anyOf'] ?? []) as unknown[]),
+    ...((s['allOf'] ?? []) as unknown[]),
+  ]) {
     allowedKeyPaths(variant, prefix, into);
   }
   const properties = (s['properties'] ?? {}) as Record<string, unknown>;
@@ -163,7 +177,13 @@ export function contractOperations(): ContractOperation[] {
         if (media?.['schema']) responses.set(Number(status), media['schema'] as Schema);
       }
       const security = (op['security'] ?? contract['security'] ?? []) as unknown[];
-      operations.push({ operationId: op['operationId'] as string, method: method.toUpperCase(), path, secured: security.length > 0, responses });
+      operations.push({
+        operationId: op['operationId'] as string,
+        method: method.toUpperCase(),
+        path,
+        secured: security.length > 0,
+        responses,
+      });
     }
   }
   return operations;
@@ -187,7 +207,9 @@ export function contractValue<T>(pointer: string): T {
 
 // ---------------------------------------------------------------------------------------------
 /** A server with only the listen() wrapping around a trivial handler, with the given limits. */
-export async function startBareServer(limits?: ServerLimits): Promise<{ baseUrl: string; server: Server; close(): Promise<void> }> {
+export async function startBareServer(
+  limits?: ServerLimits,
+): Promise<{ baseUrl: string; server: Server; close(): Promise<void> }> {
   const server = await listen(
     (req, res) => {
       req.resume();
@@ -198,7 +220,11 @@ export async function startBareServer(limits?: ServerLimits): Promise<{ baseUrl:
     undefined,
     limits,
   );
-  return { baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server, close: () => closeServer(server) };
+  return {
+    baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    server,
+    close: () => closeServer(server),
+  };
 }
 
 async function closeServer(server: Server): Promise<void> {

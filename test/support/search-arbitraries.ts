@@ -5,9 +5,42 @@ import fc from 'fast-check';
 import type { CatalogSchool } from '../../src/domain/search/engine.ts';
 
 const WORDS = [
-  'saint', 'st', 'mary', "mary's", 'marys', 'school', 'schools', 'schol', 'a', 'm', 'a&m', 'école', 'ecole',
-  'university', 'universty', 'univ', 'college', 'colege', 'community', 'cc', 'high', 'hs', 'the', 'of',
-  'wilkes-barre', 'montréal', 'montreal', 'lincoln', 'linclon', 'queens', "queen's", 'u', 'université', 'universidad', 'penn', 'pennsylvania',
+  'saint',
+  'st',
+  'mary',
+  "mary's",
+  'marys',
+  'school',
+  'schools',
+  'schol',
+  'a',
+  'm',
+  'a&m',
+  'école',
+  'ecole',
+  'university',
+  'universty',
+  'univ',
+  'college',
+  'colege',
+  'community',
+  'cc',
+  'high',
+  'hs',
+  'the',
+  'of',
+  'wilkes-barre',
+  'montréal',
+  'montreal',
+  'lincoln',
+  'linclon',
+  'queens',
+  "queen's",
+  'u',
+  'université',
+  'universidad',
+  'penn',
+  'pennsylvania',
 ];
 const CITIES = ['Montréal', 'Saint-Laurent', 'Lincoln', 'Springfield', 'Wilkes-Barre'];
 const STATES = ['MA', 'QC', 'TX'];
@@ -22,14 +55,38 @@ export const schoolArb = fc.record({
 });
 /** A word of the vocabulary, or a start of one, or one with a letter changed, dropped or swapped. */
 const queryWordArb = fc.oneof(
-  fc.constantFrom(...WORDS, 'sch', 'mar', 'z', 'uni', 'montr', 'schoo', 'colleg', 'lincol', 'xyzzy', 'l', 'q', 'pe', 'un', 'st', 'unon', 'pen'),
-  fc.tuple(fc.constantFrom(...WORDS.filter((w) => w.length >= 5)), fc.nat(), fc.constantFrom('sub', 'del', 'swap', 'ins')).map(([w, at, op]) => {
-    const i = at % (w.length - 1);
-    if (op === 'sub') return `${w.slice(0, i)}x${w.slice(i + 1)}`;
-    if (op === 'del') return w.slice(0, i) + w.slice(i + 1);
-    if (op === 'ins') return `${w.slice(0, i)}e${w.slice(i)}`;
-    return w.slice(0, i) + w[i + 1] + w[i] + w.slice(i + 2);
-  }),
+  fc.constantFrom(
+    ...WORDS,
+    'sch',
+    'mar',
+    'z',
+    'uni',
+    'montr',
+    'schoo',
+    'colleg',
+    'lincol',
+    'xyzzy',
+    'l',
+    'q',
+    'pe',
+    'un',
+    'st',
+    'unon',
+    'pen',
+  ),
+  fc
+    .tuple(
+      fc.constantFrom(...WORDS.filter((w) => w.length >= 5)),
+      fc.nat(),
+      fc.constantFrom('sub', 'del', 'swap', 'ins'),
+    )
+    .map(([w, at, op]) => {
+      const i = at % (w.length - 1);
+      if (op === 'sub') return `${w.slice(0, i)}x${w.slice(i + 1)}`;
+      if (op === 'del') return w.slice(0, i) + w.slice(i + 1);
+      if (op === 'ins') return `${w.slice(0, i)}e${w.slice(i)}`;
+      return w.slice(0, i) + w[i + 1] + w[i] + w.slice(i + 2);
+    }),
 );
 export const queryArb = fc.record({
   words: fc.array(queryWordArb, { minLength: 1, maxLength: 4 }),
@@ -45,7 +102,10 @@ export const denseSchoolArb = fc.record({
   name: fc.array(fc.constantFrom(...FEW), { minLength: 1, maxLength: 3 }).map((w) => w.join(' ')),
   city: fc.constantFrom('Saint Mary', 'Springfield', 'Schoolcraft'),
   state: fc.constantFrom(...STATES),
-  aliases: fc.array(fc.array(fc.constantFrom(...FEW), { minLength: 1, maxLength: 2 }).map((w) => w.join(' ')), { maxLength: 1 }),
+  aliases: fc.array(
+    fc.array(fc.constantFrom(...FEW), { minLength: 1, maxLength: 2 }).map((w) => w.join(' ')),
+    { maxLength: 1 },
+  ),
   prominence: fc.integer({ min: 0, max: 1 }),
 });
 export const denseQueryArb = fc.record({
@@ -56,6 +116,9 @@ export const denseQueryArb = fc.record({
 });
 
 export function catalogOf(schools: Omit<CatalogSchool, 'id' | 'imageUrl'>[]): CatalogSchool[] {
-  return schools.map((s, i) => ({ id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`, imageUrl: null, ...s }));
+  return schools.map((s, i) => ({
+    id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+    imageUrl: null,
+    ...s,
+  }));
 }
-

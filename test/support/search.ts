@@ -5,17 +5,30 @@ import type { EnginePage } from '../../src/domain/search/engine.ts';
 import { planQuery } from '../../src/domain/search/query.ts';
 import { MemorySearchEngine } from '../../src/search/memory/memory.engine.ts';
 
-export async function searchStore(store: Store, query: string, options: { state?: string; offset?: number; limit?: number } = {}): Promise<EnginePage> {
+export async function searchStore(
+  store: Store,
+  query: string,
+  options: { state?: string; offset?: number; limit?: number } = {},
+): Promise<EnginePage> {
   const engine = new MemorySearchEngine(store.schools, { refreshMs: 0 });
   await engine.start();
   try {
-    return await engine.search({ plan: planQuery(query), state: options.state, offset: options.offset ?? 0, limit: options.limit ?? 25 });
+    return await engine.search({
+      plan: planQuery(query),
+      state: options.state,
+      offset: options.offset ?? 0,
+      limit: options.limit ?? 25,
+    });
   } finally {
     engine.close();
   }
 }
 
 /** Names of the first page, best first. */
-export async function namesFound(store: Store, query: string, options: { state?: string; limit?: number } = {}): Promise<string[]> {
+export async function namesFound(
+  store: Store,
+  query: string,
+  options: { state?: string; limit?: number } = {},
+): Promise<string[]> {
   return (await searchStore(store, query, options)).hits.map((h) => h.school.name);
 }

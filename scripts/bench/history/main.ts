@@ -94,8 +94,12 @@ async function main(): Promise<number> {
 
   try {
     const loadBefore = loadavg()[0]!;
-    out(`school-search history bench: node ${process.version}, ${cpus().length} CPU (${cpus()[0]?.model.trim() ?? '?'}), 1-minute load average ${fmt(loadBefore, 2)}`);
-    out(`${options.records} records over ${options.days} days, ${options.warmup} warm-up + ${options.samples} measured requests per operation, seed ${options.seed}, work in ${dir}`);
+    out(
+      `school-search history bench: node ${process.version}, ${cpus().length} CPU (${cpus()[0]?.model.trim() ?? '?'}), 1-minute load average ${fmt(loadBefore, 2)}`,
+    );
+    out(
+      `${options.records} records over ${options.days} days, ${options.warmup} warm-up + ${options.samples} measured requests per operation, seed ${options.seed}, work in ${dir}`,
+    );
 
     const databasePath = join(dir, 'store.db');
     const env = {
@@ -107,7 +111,13 @@ async function main(): Promise<number> {
       REQUEST_RETENTION_DAYS: '',
     };
     process.stderr.write('  seeding...\n');
-    const seeded = await seedStore({ path: databasePath, records: options.records, days: options.days, seed: options.seed, argon2: loadConfig(env).argon2 });
+    const seeded = await seedStore({
+      path: databasePath,
+      records: options.records,
+      days: options.days,
+      seed: options.seed,
+      argon2: loadConfig(env).argon2,
+    });
     out(
       `seeding: ${seeded.allRecords} records (${seeded.userRecords} of the measured user, the rest of ${seeded.others} others) over ${seeded.days} days ` +
         `in ${fmt(seeded.seconds, 1)} s (${fmt(seeded.allRecords / seeded.seconds / 1000, 0)}k records/s); store file ${mib(seeded.fileBytes)}`,
@@ -115,10 +125,14 @@ async function main(): Promise<number> {
 
     const started = performance.now();
     server = await startServer(env);
-    out(`server: pid ${server.pid}, ${server.url}, listening ${fmt((performance.now() - started) / 1000, 1)} s after spawn, RSS ${mib(readRss(server.pid)?.rss ?? Number.NaN)}`);
+    out(
+      `server: pid ${server.pid}, ${server.url}, listening ${fmt((performance.now() - started) / 1000, 1)} s after spawn, RSS ${mib(readRss(server.pid)?.rss ?? Number.NaN)}`,
+    );
 
     client = createClient(server.url, 1);
-    const login = await client.send('POST', '/v1/auth', { json: { email: seeded.user.email, password: seeded.user.password } });
+    const login = await client.send('POST', '/v1/auth', {
+      json: { email: seeded.user.email, password: seeded.user.password },
+    });
     if (login.status !== 200) throw new Error(`login answered ${login.status}: ${login.body.slice(0, 500)}`);
     const token = (JSON.parse(login.body) as { token: string }).token;
 
@@ -129,9 +143,16 @@ async function main(): Promise<number> {
     }
     const rss = readRss(server.pid);
     const exit = await server.stop(10_000);
-    out(`server: RSS ${mib(rss?.rss ?? Number.NaN)} at the end (peak ${mib(rss?.hwm ?? Number.NaN)}); ${server.log.lines} log lines, ${server.log.warnings} warnings, ${server.log.errors} errors; stopped (${exit === 'timeout' ? 'killed after 10 s' : `exit ${exit}`})`);
+    out(
+      `server: RSS ${mib(rss?.rss ?? Number.NaN)} at the end (peak ${mib(rss?.hwm ?? Number.NaN)}); ${server.log.lines} log lines, ${server.log.warnings} warnings, ${server.log.errors} errors; stopped (${exit === 'timeout' ? 'killed after 10 s' : `exit ${exit}`})`,
+    );
 
-    const failures = report(figures, seeded, { loadBefore, loadAfter: loadavg()[0]!, serverLogErrors: server.log.errors, serverLogSamples: server.log.samples });
+    const failures = report(figures, seeded, {
+      loadBefore,
+      loadAfter: loadavg()[0]!,
+      serverLogErrors: server.log.errors,
+      serverLogSamples: server.log.samples,
+    });
     return failures.length ? 1 : 0;
   } finally {
     cleanUp();

@@ -34,7 +34,13 @@ export function percentile(sorted: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
 }
 
-export async function measure(client: Client, token: string, operation: Operation, warmup: number, samples: number): Promise<OperationFigures> {
+export async function measure(
+  client: Client,
+  token: string,
+  operation: Operation,
+  warmup: number,
+  samples: number,
+): Promise<OperationFigures> {
   const statuses = new Map<number, number>();
   const times: number[] = [];
   let refusal: string | undefined;
@@ -52,7 +58,16 @@ export async function measure(client: Client, token: string, operation: Operatio
     }
   }
   times.sort((a, b) => a - b);
-  return { operation, count: times.length, p50: percentile(times, 50), p99: percentile(times, 99), max: times.at(-1) ?? Number.NaN, statuses, refusal, wrong };
+  return {
+    operation,
+    count: times.length,
+    p50: percentile(times, 50),
+    p99: percentile(times, 99),
+    max: times.at(-1) ?? Number.NaN,
+    statuses,
+    refusal,
+    wrong,
+  };
 }
 
 /** Answers that are not 2xx, all of them (warm-up included). */

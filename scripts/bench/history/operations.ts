@@ -46,7 +46,9 @@ export function historyOperations(seeded: Seeded): Operation[] {
       check(body) {
         const b = body as { userId?: string; usage?: { request_count?: number } };
         if (b.userId !== seeded.user.userId) return `userId ${String(b.userId)}`;
-        return b.usage?.request_count === total ? undefined : `request_count ${String(b.usage?.request_count)}, not ${total}`;
+        return b.usage?.request_count === total
+          ? undefined
+          : `request_count ${String(b.usage?.request_count)}, not ${total}`;
       },
     },
     {
@@ -55,7 +57,10 @@ export function historyOperations(seeded: Seeded): Operation[] {
       targetMs: TARGET_P99_MS,
       check(body) {
         const first = ids(body as HistoryBody)[0];
-        return page(body, total, LIMIT) ?? (first === seeded.newestId ? undefined : `starts with ${String(first)}, not the newest record`);
+        return (
+          page(body, total, LIMIT) ??
+          (first === seeded.newestId ? undefined : `starts with ${String(first)}, not the newest record`)
+        );
       },
     },
     {

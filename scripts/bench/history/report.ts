@@ -15,7 +15,16 @@ function verdict(f: OperationFigures): string {
 }
 
 /** Prints the table and returns why the run failed: nothing when every answer was right and every target met. */
-export function report(figures: readonly OperationFigures[], seeded: Seeded, extra: { readonly loadBefore: number; readonly loadAfter: number; readonly serverLogErrors: number; readonly serverLogSamples: readonly string[] }): string[] {
+export function report(
+  figures: readonly OperationFigures[],
+  seeded: Seeded,
+  extra: {
+    readonly loadBefore: number;
+    readonly loadAfter: number;
+    readonly serverLogErrors: number;
+    readonly serverLogSamples: readonly string[];
+  },
+): string[] {
   out();
   out(
     table(
@@ -33,7 +42,9 @@ export function report(figures: readonly OperationFigures[], seeded: Seeded, ext
       1,
     ),
   );
-  out('(one client, sequential requests on one keep-alive connection, timed to the last byte; non-2xx counts the warm-up too)');
+  out(
+    '(one client, sequential requests on one keep-alive connection, timed to the last byte; non-2xx counts the warm-up too)',
+  );
 
   const failures: string[] = [];
   for (const f of figures) {
@@ -45,10 +56,13 @@ export function report(figures: readonly OperationFigures[], seeded: Seeded, ext
       failures.push(`${name}: p99 ${fmt(f.p99, 2)} ms, target < ${f.operation.targetMs} ms`);
     }
   }
-  if (extra.serverLogErrors > 0) failures.push(`the server logged ${extra.serverLogErrors} errors: ${extra.serverLogSamples.join(' | ')}`);
+  if (extra.serverLogErrors > 0)
+    failures.push(`the server logged ${extra.serverLogErrors} errors: ${extra.serverLogSamples.join(' | ')}`);
 
   out();
-  out(`1-minute load average: ${fmt(extra.loadBefore, 2)} before, ${fmt(extra.loadAfter, 2)} after (${cpus().length} CPUs)`);
+  out(
+    `1-minute load average: ${fmt(extra.loadBefore, 2)} before, ${fmt(extra.loadAfter, 2)} after (${cpus().length} CPUs)`,
+  );
   out(failures.length ? 'FAILED:' : 'all answers 2xx and right, every target met');
   for (const line of failures) out(`  ${line}`);
   out(

@@ -23,7 +23,18 @@ const BATCH = 100_000;
 const OTHERS_EVERY = 10;
 const OTHER_USERS = 4;
 /** What the records say was searched (the search service writes `search_schools:<query>`). */
-const QUERIES = ['harvard', 'ecole montreal', 'state university', 'community college', 'saint', 'institute of technology', 'uc', 'mit', 'school of art', 'lakeview high'];
+const QUERIES = [
+  'harvard',
+  'ecole montreal',
+  'state university',
+  'community college',
+  'saint',
+  'institute of technology',
+  'uc',
+  'mit',
+  'school of art',
+  'lakeview high',
+];
 
 export interface Account {
   readonly email: string;
@@ -93,7 +104,13 @@ export async function seedStore(options: SeedOptions): Promise<Seeded> {
     const add = (userId: string) => {
       const position = written++;
       const timeMade = new Date(Math.floor(start + position * step + rng() * step));
-      batch.push({ id: randomUUID(), userId, requestMade: `search_schools:${one(rng, QUERIES)}`, timeMade, cost: SEARCH_COST });
+      batch.push({
+        id: randomUUID(),
+        userId,
+        requestMade: `search_schools:${one(rng, QUERIES)}`,
+        timeMade,
+        cost: SEARCH_COST,
+      });
     };
     for (let i = 0; i < options.records; i++) {
       add(user.userId);
@@ -125,7 +142,9 @@ export async function seedStore(options: SeedOptions): Promise<Seeded> {
 function readEnds(path: string, userId: string): Pick<Seeded, 'lastPageCursor' | 'lastPageIds' | 'newestId'> {
   const db = new DatabaseSync(path, { readOnly: true });
   try {
-    const newest = db.prepare('SELECT id FROM api_requests WHERE user_id = ? ORDER BY time_made DESC, id DESC LIMIT 1').get(userId) as { id: string };
+    const newest = db
+      .prepare('SELECT id FROM api_requests WHERE user_id = ? ORDER BY time_made DESC, id DESC LIMIT 1')
+      .get(userId) as { id: string };
     // The history's order reversed: the oldest first, read backwards along the same index.
     const oldest = db
       .prepare('SELECT id, time_made FROM api_requests WHERE user_id = ? ORDER BY time_made ASC, id ASC LIMIT 26')
@@ -135,7 +154,10 @@ function readEnds(path: string, userId: string): Pick<Seeded, 'lastPageCursor' |
     return {
       newestId: newest.id,
       lastPageCursor: encodeCursor({ timeMade: new Date(before.time_made), id: before.id }),
-      lastPageIds: oldest.slice(0, 25).reverse().map((r) => r.id),
+      lastPageIds: oldest
+        .slice(0, 25)
+        .reverse()
+        .map((r) => r.id),
     };
   } finally {
     db.close();

@@ -11,7 +11,10 @@ export async function renderAccount(view: HTMLElement): Promise<void> {
   const body = h('div', { 'aria-busy': 'true' }, h('p', {}, 'Loading…'));
   show(view, h('h1', {}, 'Account'), body);
   try {
-    const [me, usage] = await Promise.all([ok(fetchMyData({ client })), ok(fetchMyUsage({ client, query: { days: CHART_DAYS } }))]);
+    const [me, usage] = await Promise.all([
+      ok(fetchMyData({ client })),
+      ok(fetchMyUsage({ client, query: { days: CHART_DAYS } })),
+    ]);
     if (!body.isConnected) return;
     const facts: Array<[string, string]> = [
       ['E-mail', me.email],
@@ -24,7 +27,11 @@ export async function renderAccount(view: HTMLElement): Promise<void> {
     body.removeAttribute('aria-busy');
     show(
       body,
-      h('dl', { class: 'facts' }, ...facts.flatMap(([term, value]) => [h('dt', {}, term), h('dd', { 'data-fact': term }, value)])),
+      h(
+        'dl',
+        { class: 'facts' },
+        ...facts.flatMap(([term, value]) => [h('dt', {}, term), h('dd', { 'data-fact': term }, value)]),
+      ),
       h('h2', {}, 'Requests per day'),
       usageChart(usage.days),
     );

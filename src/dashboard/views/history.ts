@@ -8,7 +8,12 @@ const PAGE = 25;
 
 export function renderHistory(view: HTMLElement): void {
   const body = h('div');
-  show(view, h('h1', {}, 'Request history'), h('p', {}, 'Every metered request made with your tokens and keys, newest first.'), body);
+  show(
+    view,
+    h('h1', {}, 'Request history'),
+    h('p', {}, 'Every metered request made with your tokens and keys, newest first.'),
+    body,
+  );
   void page(body, 0);
 }
 
@@ -23,7 +28,13 @@ async function page(body: HTMLElement, offset: number): Promise<void> {
       return;
     }
     const rows = history.requests.map((r) =>
-      h('tr', {}, h('td', {}, when(r.ttimemade)), h('td', { class: 'request' }, requestMade(r.trequestmade)), h('td', { class: 'number' }, count(r.trequestcost))),
+      h(
+        'tr',
+        {},
+        h('td', {}, when(r.ttimemade)),
+        h('td', { class: 'request' }, requestMade(r.trequestmade)),
+        h('td', { class: 'number' }, count(r.trequestcost)),
+      ),
     );
     const first = offset + 1;
     const last = offset + history.requests.length;
@@ -34,7 +45,13 @@ async function page(body: HTMLElement, offset: number): Promise<void> {
     show(
       body,
       table('Requests', ['Time', 'Request', 'Cost'], rows, { captionHidden: true }),
-      h('nav', { class: 'pager', 'aria-label': 'Pages of the history' }, previous, h('p', { role: 'status' }, `${count(first)}–${count(last)} of ${count(history.total_count)}`), next),
+      h(
+        'nav',
+        { class: 'pager', 'aria-label': 'Pages of the history' },
+        previous,
+        h('p', { role: 'status' }, `${count(first)}–${count(last)} of ${count(history.total_count)}`),
+        next,
+      ),
     );
   } catch (failure) {
     if (body.isConnected) show(body, h('p', { class: 'error', role: 'alert' }, explain(failure)));

@@ -33,8 +33,19 @@ export function renderKeys(view: HTMLElement): void {
 }
 
 function createForm(reveal: HTMLElement, lists: HTMLElement, status: HTMLElement): HTMLElement {
-  const name = h('input', { id: 'key-name', type: 'text', required: true, maxlength: 64, autocomplete: 'off', placeholder: 'e.g. nightly sync' });
-  const lifetime = h('select', { id: 'key-lifetime' }, ...LIFETIMES.map((days) => h('option', { value: days, selected: days === DEFAULT_LIFETIME }, `${days} days`)));
+  const name = h('input', {
+    id: 'key-name',
+    type: 'text',
+    required: true,
+    maxlength: 64,
+    autocomplete: 'off',
+    placeholder: 'e.g. nightly sync',
+  });
+  const lifetime = h(
+    'select',
+    { id: 'key-lifetime' },
+    ...LIFETIMES.map((days) => h('option', { value: days, selected: days === DEFAULT_LIFETIME }, `${days} days`)),
+  );
   const submit = h('button', { type: 'submit' }, 'Create key');
   const error = h('p', { class: 'error', role: 'alert' });
   const form = h(
@@ -51,13 +62,17 @@ function createForm(reveal: HTMLElement, lists: HTMLElement, status: HTMLElement
     error.textContent = '';
     submit.disabled = true;
     try {
-      const key = await ok(createApiKey({ client, body: { name: name.value.trim(), expires_in_days: Number(lifetime.value) } }));
+      const key = await ok(
+        createApiKey({ client, body: { name: name.value.trim(), expires_in_days: Number(lifetime.value) } }),
+      );
       form.reset();
       revealKey(reveal, key, 'created');
       await refresh(lists, reveal, status);
     } catch (failure) {
       error.textContent =
-        failure instanceof ApiFailure && failure.status === 409 ? 'You have 20 live keys, the most there can be. Revoke one you no longer use first.' : explain(failure);
+        failure instanceof ApiFailure && failure.status === 409
+          ? 'You have 20 live keys, the most there can be. Revoke one you no longer use first.'
+          : explain(failure);
     } finally {
       submit.disabled = false;
     }
@@ -67,7 +82,14 @@ function createForm(reveal: HTMLElement, lists: HTMLElement, status: HTMLElement
 
 /** Shows a key's value, once: it is in no list, and gone when the panel is dismissed. */
 function revealKey(reveal: HTMLElement, key: ApiKey, how: 'created' | 'rotated'): void {
-  const value = h('input', { id: 'new-key-value', type: 'text', readonly: true, value: key.token, spellcheck: 'false', autocomplete: 'off' });
+  const value = h('input', {
+    id: 'new-key-value',
+    type: 'text',
+    readonly: true,
+    value: key.token,
+    spellcheck: 'false',
+    autocomplete: 'off',
+  });
   const copy = h('button', { type: 'button' }, 'Copy');
   const copied = h('span', { role: 'status', class: 'copied' });
   const done = h('button', { type: 'button', class: 'secondary' }, 'Done');
@@ -86,9 +108,18 @@ function revealKey(reveal: HTMLElement, key: ApiKey, how: 'created' | 'rotated')
   });
   show(
     reveal,
-    h('h2', { id: 'new-key-title' }, how === 'created' ? `Your new key “${key.name}”` : `The new value of “${key.name}”`),
+    h(
+      'h2',
+      { id: 'new-key-title' },
+      how === 'created' ? `Your new key “${key.name}”` : `The new value of “${key.name}”`,
+    ),
     h('p', { class: 'warning' }, 'Copy it now: it is shown only this once. Store it like a password.'),
-    h('div', { class: 'field copy' }, h('label', { for: 'new-key-value' }, 'Key'), h('div', { class: 'row' }, value, copy)),
+    h(
+      'div',
+      { class: 'field copy' },
+      h('label', { for: 'new-key-value' }, 'Key'),
+      h('div', { class: 'row' }, value, copy),
+    ),
     copied,
     h('p', {}, `Expires ${when(key.expires_at)}.`),
     done,
@@ -110,9 +141,19 @@ async function refresh(lists: HTMLElement, reveal: HTMLElement, status: HTMLElem
       h('h2', {}, `Your keys (${keys.length})`),
       keys.length === 0
         ? h('p', {}, 'No API keys yet.')
-        : table('API keys', ['Name', 'Key', 'Created', 'Expires', 'Last used', 'Actions'], keys.map((k) => keyRow(k, reveal, status, again)), { captionHidden: true }),
+        : table(
+            'API keys',
+            ['Name', 'Key', 'Created', 'Expires', 'Last used', 'Actions'],
+            keys.map((k) => keyRow(k, reveal, status, again)),
+            { captionHidden: true },
+          ),
       h('h2', {}, `Signed-in sessions (${sessions.length})`),
-      table('Sessions', ['Token', 'Signed in', 'Expires', 'Last used', 'Actions'], sessions.map((s) => sessionRow(s, status, again)), { captionHidden: true }),
+      table(
+        'Sessions',
+        ['Token', 'Signed in', 'Expires', 'Last used', 'Actions'],
+        sessions.map((s) => sessionRow(s, status, again)),
+        { captionHidden: true },
+      ),
     );
   } catch (failure) {
     if (lists.isConnected) show(lists, h('p', { class: 'error', role: 'alert' }, explain(failure)));
@@ -124,14 +165,28 @@ function keyRow(key: TokenInfo, reveal: HTMLElement, status: HTMLElement, refres
   const rotate = h('button', { type: 'button', 'aria-label': `Rotate key ${name}` }, 'Rotate');
   const revoke = h('button', { type: 'button', class: 'danger', 'aria-label': `Revoke key ${name}` }, 'Revoke');
   rotate.addEventListener('click', async () => {
-    if (!(await confirmAction(`Rotate “${name}”?`, 'A new value replaces this key at once: programs using the old value get 401 until they get the new one.', 'Rotate key'))) return;
+    if (
+      !(await confirmAction(
+        `Rotate “${name}”?`,
+        'A new value replaces this key at once: programs using the old value get 401 until they get the new one.',
+        'Rotate key',
+      ))
+    )
+      return;
     await reporting(status, async () => {
       revealKey(reveal, await ok(rotateApiKey({ client, path: { tokenId: key.token_id } })), 'rotated');
       await refresh();
     });
   });
   revoke.addEventListener('click', async () => {
-    if (!(await confirmAction(`Revoke “${name}”?`, 'Programs using this key get 401 from now on. This cannot be undone.', 'Revoke key'))) return;
+    if (
+      !(await confirmAction(
+        `Revoke “${name}”?`,
+        'Programs using this key get 401 from now on. This cannot be undone.',
+        'Revoke key',
+      ))
+    )
+      return;
     await revokeToken(key.token_id, `The key “${name}” is revoked.`, status, refresh);
   });
   return h(
@@ -150,7 +205,10 @@ function sessionRow(session: TokenInfo, status: HTMLElement, refresh: () => Prom
   const action = session.current
     ? h('span', { class: 'current' }, 'This browser')
     : h('button', { type: 'button', class: 'danger', 'aria-label': `Sign out session ${session.hint}` }, 'Sign out');
-  if (!session.current) action.addEventListener('click', () => revokeToken(session.token_id, 'The session is signed out.', status, refresh));
+  if (!session.current)
+    action.addEventListener('click', () =>
+      revokeToken(session.token_id, 'The session is signed out.', status, refresh),
+    );
   return h(
     'tr',
     { 'data-token-id': session.token_id },

@@ -4,9 +4,29 @@ import { ApiFailure, client, explain, ok } from '../api.ts';
 import { field, h, show } from '../dom.ts';
 
 export function renderPassword(view: HTMLElement): void {
-  const current = h('input', { id: 'current-password', type: 'password', autocomplete: 'current-password', required: true, maxlength: 1024 });
-  const next = h('input', { id: 'new-password', type: 'password', autocomplete: 'new-password', required: true, minlength: 8, maxlength: 1024 });
-  const again = h('input', { id: 'new-password-again', type: 'password', autocomplete: 'new-password', required: true, minlength: 8, maxlength: 1024 });
+  const current = h('input', {
+    id: 'current-password',
+    type: 'password',
+    autocomplete: 'current-password',
+    required: true,
+    maxlength: 1024,
+  });
+  const next = h('input', {
+    id: 'new-password',
+    type: 'password',
+    autocomplete: 'new-password',
+    required: true,
+    minlength: 8,
+    maxlength: 1024,
+  });
+  const again = h('input', {
+    id: 'new-password-again',
+    type: 'password',
+    autocomplete: 'new-password',
+    required: true,
+    minlength: 8,
+    maxlength: 1024,
+  });
   const submit = h('button', { type: 'submit' }, 'Change password');
   const message = h('p', { id: 'password-message', role: 'status' });
   const form = h(
@@ -31,11 +51,14 @@ export function renderPassword(view: HTMLElement): void {
     try {
       await ok(changePassword({ client, body: { current_password: current.value, new_password: next.value } }));
       form.reset();
-      message.textContent = 'Your password is changed. Every other session and every API key was revoked; this one stays signed in.';
+      message.textContent =
+        'Your password is changed. Every other session and every API key was revoked; this one stays signed in.';
     } catch (failure) {
       message.className = 'error';
       message.textContent =
-        failure instanceof ApiFailure && failure.status === 403 ? 'The current password is not right. Nothing changed.' : explain(failure);
+        failure instanceof ApiFailure && failure.status === 403
+          ? 'The current password is not right. Nothing changed.'
+          : explain(failure);
     } finally {
       submit.disabled = false;
     }
@@ -43,7 +66,11 @@ export function renderPassword(view: HTMLElement): void {
   show(
     view,
     h('h1', {}, 'Change password'),
-    h('p', {}, 'Changing the password signs out every other session and revokes every API key: make new keys for your programs afterwards.'),
+    h(
+      'p',
+      {},
+      'Changing the password signs out every other session and revokes every API key: make new keys for your programs afterwards.',
+    ),
     form,
   );
 }

@@ -4,19 +4,51 @@ import { ApiFailure, client, explain, ok } from '../api.ts';
 import { field, h, show } from '../dom.ts';
 import { saveSession, type Session } from '../session.ts';
 
-export function renderSignIn(view: HTMLElement, notice: string | undefined, signedIn: (session: Session) => void): void {
-  const email = h('input', { id: 'email', name: 'email', type: 'email', autocomplete: 'username', required: true, maxlength: 254 });
-  const password = h('input', { id: 'password', name: 'password', type: 'password', autocomplete: 'current-password', required: true, maxlength: 1024 });
+export function renderSignIn(
+  view: HTMLElement,
+  notice: string | undefined,
+  signedIn: (session: Session) => void,
+): void {
+  const email = h('input', {
+    id: 'email',
+    name: 'email',
+    type: 'email',
+    autocomplete: 'username',
+    required: true,
+    maxlength: 254,
+  });
+  const password = h('input', {
+    id: 'password',
+    name: 'password',
+    type: 'password',
+    autocomplete: 'current-password',
+    required: true,
+    maxlength: 1024,
+  });
   const submit = h('button', { type: 'submit' }, 'Sign in');
   const error = h('p', { id: 'sign-in-error', class: 'error', role: 'alert' });
-  const form = h('form', { method: 'post', 'aria-describedby': 'sign-in-error' }, field('E-mail', email), field('Password', password), submit, error);
+  const form = h(
+    'form',
+    { method: 'post', 'aria-describedby': 'sign-in-error' },
+    field('E-mail', email),
+    field('Password', password),
+    submit,
+    error,
+  );
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
     error.textContent = '';
     submit.disabled = true;
     try {
-      const token = await ok(createToken({ client, body: { email: email.value.trim(), password: password.value } }), { ending: false });
-      const session = { token: token.token, tokenId: token.token_id, expiresAt: token.expires_at, email: email.value.trim().toLowerCase() };
+      const token = await ok(createToken({ client, body: { email: email.value.trim(), password: password.value } }), {
+        ending: false,
+      });
+      const session = {
+        token: token.token,
+        tokenId: token.token_id,
+        expiresAt: token.expires_at,
+        email: email.value.trim().toLowerCase(),
+      };
       saveSession(session);
       signedIn(session);
     } catch (failure) {
@@ -30,7 +62,11 @@ export function renderSignIn(view: HTMLElement, notice: string | undefined, sign
     view,
     h('h1', {}, 'Sign in'),
     notice ? h('p', { class: 'notice', role: 'status' }, notice) : null,
-    h('p', {}, 'Sign in with the e-mail and password of your School Search API account to see your usage and history and to manage your API keys.'),
+    h(
+      'p',
+      {},
+      'Sign in with the e-mail and password of your School Search API account to see your usage and history and to manage your API keys.',
+    ),
     form,
   );
   email.focus();

@@ -19,7 +19,12 @@ export function osaDistance(a: string, b: string, max: number): number {
     for (let j = 1; j <= n; j++) {
       const cost = a.charCodeAt(i - 1) === b.charCodeAt(j - 1) ? 0 : 1;
       let d = Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + cost);
-      if (i > 1 && j > 1 && a.charCodeAt(i - 1) === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === b.charCodeAt(j - 1)) {
+      if (
+        i > 1 &&
+        j > 1 &&
+        a.charCodeAt(i - 1) === b.charCodeAt(j - 2) &&
+        a.charCodeAt(i - 2) === b.charCodeAt(j - 1)
+      ) {
         d = Math.min(d, prev2[j - 2]! + 1);
       }
       row[j] = d;
@@ -76,7 +81,12 @@ export function startsWithQuery(plan: SearchPlan, name: readonly string[], typos
  * the name (nameWords) has no more words than the query, every one of them matches a query word,
  * and every query word matches a term of the name (`inName`: the name's terms, indexTerms).
  */
-export function coversName(plan: SearchPlan, name: readonly string[], inName: readonly string[], typos = true): boolean {
+export function coversName(
+  plan: SearchPlan,
+  name: readonly string[],
+  inName: readonly string[],
+  typos = true,
+): boolean {
   return (
     name.length <= plan.words.length &&
     name.every((n) => plan.words.some((w) => matches(w, n, typos))) &&

@@ -27,12 +27,17 @@ export function fold(text: string): string {
 
 /** Words of a text: folded, split on anything that is not a letter or a digit ("Wilkes-Barre" → wilkes, barre). */
 export function words(text: string): string[] {
-  return fold(text).split(NON_WORD).filter((w) => w.length > 0);
+  return fold(text)
+    .split(NON_WORD)
+    .filter((w) => w.length > 0);
 }
 
 /** The words with apostrophes read as separators ("Queen's" → queen, s; "L'École" → l, ecole). */
 export function apostropheParts(text: string): string[] {
-  return foldKeepingApostrophes(text).replace(APOSTROPHES, ' ').split(NON_WORD).filter((w) => w.length > 0);
+  return foldKeepingApostrophes(text)
+    .replace(APOSTROPHES, ' ')
+    .split(NON_WORD)
+    .filter((w) => w.length > 0);
 }
 
 /** The sort key that orders names the same way on every engine: folded words joined by one space. */

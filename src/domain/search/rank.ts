@@ -7,7 +7,16 @@ import type { CatalogSchool, EnginePage } from './engine.ts';
 import { coversName, matchKind, nameWords, startsWithQuery } from './matching.ts';
 import { nameSortKey } from './normalize.ts';
 import { withoutWords, type QueryWord, type SearchPlan } from './query.ts';
-import { compareQuality, compareStatic, credit, type Field, Kind, similarityScore, type Equality, type Quality } from './ranking.ts';
+import {
+  compareQuality,
+  compareStatic,
+  credit,
+  type Field,
+  Kind,
+  similarityScore,
+  type Equality,
+  type Quality,
+} from './ranking.ts';
 
 /** A school as the rules read it: its terms per field, its equality keys, its name's words. */
 export interface Analysed {
@@ -94,7 +103,12 @@ export function mostCommon(words: readonly number[], found: (w: number) => numbe
  * The candidates must hold every school that has the rarest word, or the ones that match may be
  * fewer than the catalog's.
  */
-export function rankCandidates(plan: SearchPlan, entries: readonly Analysed[], found: (w: number) => number, options: RankOptions): Ranking {
+export function rankCandidates(
+  plan: SearchPlan,
+  entries: readonly Analysed[],
+  found: (w: number) => number,
+  options: RankOptions,
+): Ranking {
   const credits = entries.map((e) => plan.words.map((w) => bestCredit(w, e, options)));
   let required = plan.words.map((_, w) => w);
   const hasAll = (e: number) => required.every((w) => credits[e]![w]! > 0);
@@ -105,7 +119,14 @@ export function rankCandidates(plan: SearchPlan, entries: readonly Analysed[], f
 
   const results: Ranked[] = [];
   entries.forEach((entry, e) => {
-    const equality: Equality = plan.canonical === '' ? 0 : entry.nameKey === plan.canonical ? 2 : entry.aliasKeys.includes(plan.canonical) ? 1 : 0;
+    const equality: Equality =
+      plan.canonical === ''
+        ? 0
+        : entry.nameKey === plan.canonical
+          ? 2
+          : entry.aliasKeys.includes(plan.canonical)
+            ? 1
+            : 0;
     if (equality === 0 && (required.length === 0 || !hasAll(e))) return;
     const got = credits[e]!.filter((c) => c > 0);
     results.push({
@@ -128,7 +149,14 @@ export function rankCandidates(plan: SearchPlan, entries: readonly Analysed[], f
 }
 
 /** The page of ranked results; scores count every word typed (`typed`), found or not. */
-export function pageOf(results: readonly Ranked[], total: number, plan: SearchPlan, typed: SearchPlan, offset: number, limit: number): EnginePage {
+export function pageOf(
+  results: readonly Ranked[],
+  total: number,
+  plan: SearchPlan,
+  typed: SearchPlan,
+  offset: number,
+  limit: number,
+): EnginePage {
   return {
     total,
     hits: results.slice(offset, offset + limit).map(({ entry, quality }) => {

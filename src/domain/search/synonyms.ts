@@ -53,14 +53,32 @@ export const PHRASE_ABBREVIATIONS: readonly (readonly [abbreviation: string, phr
  * Austin", "École *de la* Salle", "Texas A *and* M"): a query word among these is not required
  * to match (unless the query has nothing else), and equality ignores them. "&" is no word at all.
  */
-export const STOP_WORDS: ReadonlySet<string> = new Set(['the', 'of', 'at', 'and', 'in', 'for', 'on', 'de', 'du', 'des', 'la', 'le', 'les', 'et']);
+export const STOP_WORDS: ReadonlySet<string> = new Set([
+  'the',
+  'of',
+  'at',
+  'and',
+  'in',
+  'for',
+  'on',
+  'de',
+  'du',
+  'des',
+  'la',
+  'le',
+  'les',
+  'et',
+]);
 
 const canonical = new Map<string, string>();
 const alternatives = new Map<string, readonly string[]>();
 for (const group of WORD_GROUPS) {
   for (const word of group) {
     canonical.set(word, group[0]!);
-    alternatives.set(word, group.filter((w) => w !== word));
+    alternatives.set(
+      word,
+      group.filter((w) => w !== word),
+    );
   }
 }
 const translated = new Map<string, readonly string[]>();
@@ -70,7 +88,10 @@ for (const group of TRANSLATION_GROUPS) {
   for (const word of all) {
     if (!canonical.has(word)) canonical.set(word, group[0]!);
     const same = new Set([word, ...(alternatives.get(word) ?? [])]);
-    translated.set(word, all.filter((w) => !same.has(w)));
+    translated.set(
+      word,
+      all.filter((w) => !same.has(w)),
+    );
   }
 }
 

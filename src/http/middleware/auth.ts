@@ -54,7 +54,8 @@ function bearerValue(req: Request): string | undefined {
   if (header === undefined) return undefined;
   // Node keeps only the first of repeated Authorization headers; a proxy might use another one.
   // Ambiguous credentials authenticate nobody.
-  if (req.rawHeaders.filter((_, i) => i % 2 === 0 && /^authorization$/i.test(req.rawHeaders[i]!)).length > 1) return '\u0000';
+  if (req.rawHeaders.filter((_, i) => i % 2 === 0 && /^authorization$/i.test(req.rawHeaders[i]!)).length > 1)
+    return '\u0000';
   const match = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(header);
   // Another scheme, or garbage: the same refusal as a wrong token.
   return match ? match[1] : '\u0000';
@@ -76,7 +77,9 @@ function schemesByOperation(contract: Contract): Map<string, ReadonlySet<Scheme>
       for (const requirement of requirements) {
         const names = Object.keys(requirement);
         if (names.length !== 1 || !(SCHEMES as readonly string[]).includes(names[0]!)) {
-          throw new Error(`${operation.operationId}: security requirement ${JSON.stringify(requirement)} is not implemented (src/http/middleware/auth.ts)`);
+          throw new Error(
+            `${operation.operationId}: security requirement ${JSON.stringify(requirement)} is not implemented (src/http/middleware/auth.ts)`,
+          );
         }
         accepted.add(names[0] as Scheme);
       }

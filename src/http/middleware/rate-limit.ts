@@ -77,17 +77,26 @@ export function rateLimiting(limits: RateLimits, logger: Logger, counter?: Quota
           keyGenerator: key,
           skipSuccessfulRequests: failuresOnly ?? false,
           // Its configuration checks log through our logger, not the console.
-          logger: { error: (...args) => logger.error({ args }, 'rate limiter'), warn: (...args) => logger.warn({ args }, 'rate limiter') },
+          logger: {
+            error: (...args) => logger.error({ args }, 'rate limiter'),
+            warn: (...args) => logger.warn({ args }, 'rate limiter'),
+          },
           handler: (req, _res, next) => {
             const reset = (req as Request & { rateLimit?: { resetTime?: Date } }).rateLimit?.resetTime;
-            const seconds = reset ? Math.max(0, Math.ceil((reset.getTime() - Date.now()) / 1000)) : limits.windowSeconds;
+            const seconds = reset
+              ? Math.max(0, Math.ceil((reset.getTime() - Date.now()) / 1000))
+              : limits.windowSeconds;
             next(new RateLimitedError(policy, seconds));
           },
         })
       : undefined;
 
   // One limiter shared by all of them: one counter per user whichever of these it calls.
-  const account = build({ policy: 'account-per-user', limit: limits.accountPerUser, key: (req) => `a:${principalOf(req).userId}` });
+  const account = build({
+    policy: 'account-per-user',
+    limit: limits.accountPerUser,
+    key: (req) => `a:${principalOf(req).userId}`,
+  });
   const byOperation: Record<string, RequestHandler[]> = {
     ...Object.fromEntries(ACCOUNT_OPERATIONS.map((operationId) => [operationId, account ? [account] : []])),
     fetchSchoolSearch: [
@@ -101,11 +110,20 @@ export function rateLimiting(limits: RateLimits, logger: Logger, counter?: Quota
         key: (req) => `ec:${emailKey(req)}:${clientKey(req)}`,
         failuresOnly: true,
       }),
-      build({ policy: 'login-failures-per-email', limit: limits.loginFailuresPerEmail, key: (req) => `e:${emailKey(req)}`, failuresOnly: true }),
+      build({
+        policy: 'login-failures-per-email',
+        limit: limits.loginFailuresPerEmail,
+        key: (req) => `e:${emailKey(req)}`,
+        failuresOnly: true,
+      }),
     ].filter((h) => h !== undefined),
     // Each attempt costs a password check, as a login does: the same quota, per user.
     changePassword: [
-      build({ policy: 'password-change-per-user', limit: limits.loginPerClient, key: (req) => `p:${principalOf(req).userId}` }),
+      build({
+        policy: 'password-change-per-user',
+        limit: limits.loginPerClient,
+        key: (req) => `p:${principalOf(req).userId}`,
+      }),
     ].filter((h) => h !== undefined),
   };
 

@@ -24,7 +24,11 @@ export function utf8Query(req: Request, _res: Response, next: NextFunction): voi
     const name = decoded(rawName);
     const value = decoded(rest.join('='));
     if (name === undefined || value === undefined) {
-      errors.push({ location: 'query', name: name ?? rawName, message: 'must be UTF-8 text (its percent-encoding is not UTF-8)' });
+      errors.push({
+        location: 'query',
+        name: name ?? rawName,
+        message: 'must be UTF-8 text (its percent-encoding is not UTF-8)',
+      });
     }
   }
   next(errors.length > 0 ? invalidRequest(errors) : undefined);
@@ -44,11 +48,16 @@ function decoded(text: string): string | undefined {
  * the parser to refuse.
  */
 export function strictJsonBody(_req: Request, _res: Response, body: Buffer): void {
-  if (!isUtf8(body)) throw invalidRequest([{ location: 'body', name: '/', message: 'must be UTF-8 (the body has bytes that are not)' }]);
+  if (!isUtf8(body))
+    throw invalidRequest([{ location: 'body', name: '/', message: 'must be UTF-8 (the body has bytes that are not)' }]);
   const duplicates = duplicateKeys(body.toString('utf8'));
   if (duplicates.length > 0) {
     throw invalidRequest(
-      duplicates.map((pointer) => ({ location: 'body', name: pointer, message: 'appears more than once in its object (a name must be unique)' })),
+      duplicates.map((pointer) => ({
+        location: 'body',
+        name: pointer,
+        message: 'appears more than once in its object (a name must be unique)',
+      })),
     );
   }
 }

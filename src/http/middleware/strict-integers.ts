@@ -36,8 +36,10 @@ export function strictIntegers(contract: Contract) {
 
 /** operationId → names of its query parameters typed integer ($refs to components resolved). */
 function integerQueryParameters(contract: Contract): Map<string, string[]> {
-  const components = ((contract['components'] as { parameters?: Record<string, Parameter> } | undefined)?.parameters ?? {});
-  const resolve = (p: Parameter): Parameter => (p.$ref ? (components[p.$ref.replace('#/components/parameters/', '')] ?? p) : p);
+  const components =
+    (contract['components'] as { parameters?: Record<string, Parameter> } | undefined)?.parameters ?? {};
+  const resolve = (p: Parameter): Parameter =>
+    p.$ref ? (components[p.$ref.replace('#/components/parameters/', '')] ?? p) : p;
   const result = new Map<string, string[]>();
   for (const pathItem of Object.values(contract.paths)) {
     const shared = ((pathItem as { parameters?: Parameter[] }).parameters ?? []).map(resolve);

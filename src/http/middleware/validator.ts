@@ -4,7 +4,11 @@ import type { RequestHandler } from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
 import type { Contract } from '../contract.ts';
 
-export function validator(contract: Contract, authenticate: RequestHandler, validateResponses: boolean): RequestHandler[] {
+export function validator(
+  contract: Contract,
+  authenticate: RequestHandler,
+  validateResponses: boolean,
+): RequestHandler[] {
   return withAuthentication(
     authenticate,
     OpenApiValidator.middleware({
@@ -29,6 +33,7 @@ export function validator(contract: Contract, authenticate: RequestHandler, vali
  */
 function withAuthentication(authenticate: RequestHandler, steps: RequestHandler[]): RequestHandler[] {
   const slot = steps.findIndex((step) => step.name === 'securityMiddleware');
-  if (slot < 0) throw new Error('express-openapi-validator has no securityMiddleware step: see src/http/middleware/auth.ts');
+  if (slot < 0)
+    throw new Error('express-openapi-validator has no securityMiddleware step: see src/http/middleware/auth.ts');
   return steps.with(slot, authenticate);
 }

@@ -50,7 +50,12 @@ export function tokenListBody(t: TokenRecord & { current: boolean }): api.TokenI
   };
 }
 
-export function searchBody(outcome: SearchOutcome, offset: number, limit: number, publicBaseUrl: string): api.SchoolSearchResponse {
+export function searchBody(
+  outcome: SearchOutcome,
+  offset: number,
+  limit: number,
+  publicBaseUrl: string,
+): api.SchoolSearchResponse {
   const imageUrl = (school: School): string => school.imageUrl ?? `${publicBaseUrl}/images/schools/${school.id}.svg`;
   return {
     apirequest: recordBody(outcome.record),
@@ -67,7 +72,9 @@ export function searchBody(outcome: SearchOutcome, offset: number, limit: number
         // Only the known ones: the contract has them absent, never null, when unknown.
         ...(s.address === undefined ? {} : { address: s.address }),
         ...(s.postalCode === undefined ? {} : { postal_code: s.postalCode }),
-        ...(s.latitude === undefined || s.longitude === undefined ? {} : { latitude: s.latitude, longitude: s.longitude }),
+        ...(s.latitude === undefined || s.longitude === undefined
+          ? {}
+          : { latitude: s.latitude, longitude: s.longitude }),
         similarity_score: s.similarity,
         total_count: outcome.total,
       })),

@@ -57,7 +57,11 @@ export function createHandlers({ auth, keys, search, account, catalog, health, p
     },
 
     async rotateApiKey({ path }, ctx) {
-      return { status: 200, body: keyBody(await keys.rotate(ctx.principal(), path.tokenId.toLowerCase())), headers: NO_STORE };
+      return {
+        status: 200,
+        body: keyBody(await keys.rotate(ctx.principal(), path.tokenId.toLowerCase())),
+        headers: NO_STORE,
+      };
     },
 
     async revokeMyToken({ path }, ctx) {
@@ -68,7 +72,12 @@ export function createHandlers({ auth, keys, search, account, catalog, health, p
     async fetchSchoolSearch({ query }, ctx) {
       const offset = query.offset ?? DEFAULT_OFFSET;
       const limit = query.limit ?? DEFAULT_LIMIT;
-      const outcome = await search.search(ctx.principal(), { query: query.query, stateCode: query.stateCode, offset, limit });
+      const outcome = await search.search(ctx.principal(), {
+        query: query.query,
+        stateCode: query.stateCode,
+        offset,
+        limit,
+      });
       return { status: 200, headers: NO_STORE, body: searchBody(outcome, offset, limit, publicBaseUrl) };
     },
 
@@ -84,7 +93,13 @@ export function createHandlers({ auth, keys, search, account, catalog, health, p
       return {
         status: 200,
         headers: NO_STORE,
-        body: { total_count: page.total, offset, limit, next_cursor: page.nextCursor, requests: page.records.map(recordBody) },
+        body: {
+          total_count: page.total,
+          offset,
+          limit,
+          next_cursor: page.nextCursor,
+          requests: page.records.map(recordBody),
+        },
       };
     },
 
@@ -93,7 +108,11 @@ export function createHandlers({ auth, keys, search, account, catalog, health, p
       return {
         status: 200,
         headers: NO_STORE,
-        body: { from: usage.from, to: usage.to, days: usage.days.map((d) => ({ date: d.day, request_count: d.count, total_cost: d.cost })) },
+        body: {
+          from: usage.from,
+          to: usage.to,
+          days: usage.days.map((d) => ({ date: d.day, request_count: d.count, total_cost: d.cost })),
+        },
       };
     },
 

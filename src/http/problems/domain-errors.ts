@@ -27,7 +27,8 @@ export function fromDomain(error: DomainError, req: Request): EdgeError | undefi
   if (error instanceof TooManyKeysError) return new EdgeError(PROBLEMS.tooManyKeys, error.message);
   // A rule the contract cannot state, checked by the domain: the client's input, not our fault.
   if (error instanceof InvalidInputError) return new EdgeError(PROBLEMS.validation, error.message);
-  if (error instanceof WrongPasswordError) return new EdgeError(PROBLEMS.wrongPassword, 'current_password is not the current password.');
+  if (error instanceof WrongPasswordError)
+    return new EdgeError(PROBLEMS.wrongPassword, 'current_password is not the current password.');
   if (error instanceof StoreUnavailableError) {
     return new EdgeError(PROBLEMS.unavailable, 'The service is temporarily unavailable. Retry later.', {
       headers: { 'Retry-After': String(RETRY_AFTER_UNAVAILABLE_SECONDS) },

@@ -33,5 +33,7 @@ export function invalidRequest(errors: readonly ProblemItem[]): EdgeError {
 }
 
 function describe(item: ProblemItem): string {
-  return item.location === 'body' ? `body at ${item.name}: ${item.message}` : `${item.location} parameter "${item.name}": ${item.message}`;
+  return item.location === 'body'
+    ? `body at ${item.name}: ${item.message}`
+    : `${item.location} parameter "${item.name}": ${item.message}`;
 }

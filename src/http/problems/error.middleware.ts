@@ -32,7 +32,12 @@ export function errorMiddleware(logger: Logger, metrics: Metrics = NO_METRICS): 
 function asEdgeError(error: unknown, req: Request): EdgeError {
   if (error instanceof EdgeError) return error;
   const refusal = error instanceof DomainError ? fromDomain(error, req) : fromLibrary(error, req);
-  return refusal ?? new EdgeError(PROBLEMS.internal, 'An unexpected error occurred. Quote the request id when reporting it.', { cause: error });
+  return (
+    refusal ??
+    new EdgeError(PROBLEMS.internal, 'An unexpected error occurred. Quote the request id when reporting it.', {
+      cause: error,
+    })
+  );
 }
 
 function sendProblem(req: Request, res: Response, refusal: EdgeError): void {

@@ -32,7 +32,11 @@ export function fromLibrary(error: unknown, req: Request): EdgeError | undefined
       return new EdgeError(PROBLEMS.notFound, `There is no ${req.method} ${req.path}.`);
     case 405: {
       const allow = allowed(e.headers?.['Allow'] ?? e.headers?.['allow']);
-      return new EdgeError(PROBLEMS.methodNotAllowed, `${req.method} is not allowed on ${req.path}.`, allow ? { headers: { Allow: allow } } : {});
+      return new EdgeError(
+        PROBLEMS.methodNotAllowed,
+        `${req.method} is not allowed on ${req.path}.`,
+        allow ? { headers: { Allow: allow } } : {},
+      );
     }
     case 413:
       return new EdgeError(PROBLEMS.payloadTooLarge, 'The request body is too large.');
@@ -46,7 +50,10 @@ export function fromLibrary(error: unknown, req: Request): EdgeError | undefined
 /** The contract's methods for the path, plus HEAD wherever GET is (the app answers it, RFC 9110). */
 function allowed(fromValidator: string | undefined): string | undefined {
   if (!fromValidator) return undefined;
-  const methods = fromValidator.toUpperCase().split(/\s*,\s*/).filter(Boolean);
+  const methods = fromValidator
+    .toUpperCase()
+    .split(/\s*,\s*/)
+    .filter(Boolean);
   if (methods.includes('GET') && !methods.includes('HEAD')) methods.push('HEAD');
   return methods.join(', ');
 }
@@ -58,12 +65,15 @@ function validationItems(raw: unknown, req: Request): ProblemItem[] {
     const match = /^[./]?(query|path|params|headers|body)(?:[./](.*))?$/.exec(item.path ?? '');
     if (!match) {
       // Not about a parameter or the body: the URL itself (e.g. broken percent-encoding).
-      const message = /malformed uri/i.test(item.message ?? '') ? 'is not valid percent-encoding' : (item.message ?? 'is invalid');
+      const message = /malformed uri/i.test(item.message ?? '')
+        ? 'is not valid percent-encoding'
+        : (item.message ?? 'is invalid');
       return { location: 'path', name: req.path, message };
     }
     const where = match[1]!;
     const rest = match[2] ?? '';
-    const location: ProblemItem['location'] = where === 'params' ? 'path' : where === 'headers' ? 'header' : (where as ProblemItem['location']);
+    const location: ProblemItem['location'] =
+      where === 'params' ? 'path' : where === 'headers' ? 'header' : (where as ProblemItem['location']);
     const name = location === 'body' ? `/${rest.replace(/\./g, '/')}` : rest;
     return { location, name, message: item.message ?? 'is invalid' };
   });

@@ -16,27 +16,74 @@ export const PROBLEMS = {
   validation: kind('validation-error', 400, 'Invalid request', 'Fix what `errors` lists and send the request again.'),
   malformedJson: kind('malformed-json', 400, 'Malformed JSON', 'The body must be one JSON object.'),
   badRequestLine: kind('bad-request', 400, 'Bad request', 'The request could not be read as HTTP.'),
-  headersTooLarge: kind('headers-too-large', 431, 'Request header fields too large',
-    'The request line and headers are limited to 16 KiB. Search queries are at most 200 characters.'),
-  unauthorized: kind('unauthorized', 401, 'Unauthorized',
-    'Send a live token as `Authorization: Bearer ssk_…`. Get one from `POST /v1/auth`; a token stops working when it expires or is revoked.'),
-  invalidCredentials: kind('invalid-credentials', 401, 'Invalid credentials',
-    'The e-mail and password do not match an account. Check both; the answer does not say which one is wrong.'),
-  wrongPassword: kind('wrong-password', 403, 'Wrong password',
-    'The current password given to change it is not right. The token is fine: do not sign in again, ask the user for the current password.'),
+  headersTooLarge: kind(
+    'headers-too-large',
+    431,
+    'Request header fields too large',
+    'The request line and headers are limited to 16 KiB. Search queries are at most 200 characters.',
+  ),
+  unauthorized: kind(
+    'unauthorized',
+    401,
+    'Unauthorized',
+    'Send a live token as `Authorization: Bearer ssk_…`. Get one from `POST /v1/auth`; a token stops working when it expires or is revoked.',
+  ),
+  invalidCredentials: kind(
+    'invalid-credentials',
+    401,
+    'Invalid credentials',
+    'The e-mail and password do not match an account. Check both; the answer does not say which one is wrong.',
+  ),
+  wrongPassword: kind(
+    'wrong-password',
+    403,
+    'Wrong password',
+    'The current password given to change it is not right. The token is fine: do not sign in again, ask the user for the current password.',
+  ),
   notFound: kind('not-found', 404, 'Not found', 'There is no such resource, or it is not yours.'),
-  tooManyKeys: kind('too-many-keys', 409, 'Too many API keys',
-    'A user holds at most 20 live API keys. Revoke one you no longer use (`DELETE /v1/tokens/{tokenId}`), then create the new one.'),
-  methodNotAllowed: kind('method-not-allowed', 405, 'Method not allowed', 'Use one of the methods in the `Allow` header.'),
-  requestTimeout: kind('request-timeout', 408, 'Request timeout',
-    'The request line and headers must arrive within 10 seconds, and the whole request within 30 seconds.'),
+  tooManyKeys: kind(
+    'too-many-keys',
+    409,
+    'Too many API keys',
+    'A user holds at most 20 live API keys. Revoke one you no longer use (`DELETE /v1/tokens/{tokenId}`), then create the new one.',
+  ),
+  methodNotAllowed: kind(
+    'method-not-allowed',
+    405,
+    'Method not allowed',
+    'Use one of the methods in the `Allow` header.',
+  ),
+  requestTimeout: kind(
+    'request-timeout',
+    408,
+    'Request timeout',
+    'The request line and headers must arrive within 10 seconds, and the whole request within 30 seconds.',
+  ),
   payloadTooLarge: kind('payload-too-large', 413, 'Payload too large', 'Request bodies are limited to 16 KiB.'),
-  unsupportedMediaType: kind('unsupported-media-type', 415, 'Unsupported media type', 'Send the body as application/json.'),
-  rateLimited: kind('rate-limited', 429, 'Too many requests', 'Wait for the number of seconds in `Retry-After`, then retry.'),
-  internal: kind('internal-error', 500, 'Internal server error',
-    'Something failed on our side. Retry later, and quote `request_id` if you report it.'),
-  unavailable: kind('service-unavailable', 503, 'Service unavailable',
-    'The service cannot reach its store right now. Retry after the number of seconds in `Retry-After`.'),
+  unsupportedMediaType: kind(
+    'unsupported-media-type',
+    415,
+    'Unsupported media type',
+    'Send the body as application/json.',
+  ),
+  rateLimited: kind(
+    'rate-limited',
+    429,
+    'Too many requests',
+    'Wait for the number of seconds in `Retry-After`, then retry.',
+  ),
+  internal: kind(
+    'internal-error',
+    500,
+    'Internal server error',
+    'Something failed on our side. Retry later, and quote `request_id` if you report it.',
+  ),
+  unavailable: kind(
+    'service-unavailable',
+    503,
+    'Service unavailable',
+    'The service cannot reach its store right now. Retry after the number of seconds in `Retry-After`.',
+  ),
 } as const satisfies Record<string, ProblemKind>;
 
 export function problemType(kind: ProblemKind): string {
@@ -57,7 +104,12 @@ export interface ProblemItem {
 export const PROBLEM_LIMITS = { detail: 4096, items: 25, name: 256, message: 1024 } as const;
 
 /** The RFC 9457 body every error response carries, whichever layer sends it. */
-export function problemBody(kind: ProblemKind, detail: string, requestId: string, errors?: readonly ProblemItem[]): string {
+export function problemBody(
+  kind: ProblemKind,
+  detail: string,
+  requestId: string,
+  errors?: readonly ProblemItem[],
+): string {
   const items = errors?.slice(0, PROBLEM_LIMITS.items).map((item) => ({
     location: item.location,
     name: clip(item.name, PROBLEM_LIMITS.name),

@@ -58,7 +58,10 @@ async function build(): Promise<DashboardAssets> {
       const hash = createHash('sha256').update(output.contents).digest('base64url').slice(0, 12);
       const name = `app-${hash}.${extension}`;
       names[`app.${extension}`] = name;
-      files.set(name, { body: Buffer.from(output.contents), contentType: extension === 'css' ? 'text/css; charset=utf-8' : 'text/javascript; charset=utf-8' });
+      files.set(name, {
+        body: Buffer.from(output.contents),
+        contentType: extension === 'css' ? 'text/css; charset=utf-8' : 'text/javascript; charset=utf-8',
+      });
     }
     const template = await readFile(`${SOURCE}index.html`, 'utf8');
     const page = template.replace(/\{\{(app\.(?:js|css))\}\}/g, (_, file: string) => {

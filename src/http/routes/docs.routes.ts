@@ -55,7 +55,12 @@ export function docsRoutes(contract: Contract): Router {
   // Swagger UI loads the contract from /openapi.json; the bearer token entered under
   // "Authorize" survives a reload (persistAuthorization), and "Try it out" is on from the start.
   const ui = {
-    swaggerOptions: { url: '/openapi.json', persistAuthorization: true, tryItOutEnabled: true, displayRequestDuration: true },
+    swaggerOptions: {
+      url: '/openapi.json',
+      persistAuthorization: true,
+      tryItOutEnabled: true,
+      displayRequestDuration: true,
+    },
     customSiteTitle: 'School Search API',
   };
   router.use('/docs', onlySwaggerUi, swaggerUi.serveFiles(undefined, ui), swaggerUi.setup(undefined, ui));

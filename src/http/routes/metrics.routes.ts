@@ -33,7 +33,9 @@ export function metricsRoute(token: string, scrape: Scrape): Router {
     }
   });
   // The error middleware answers 405 with `Allow: GET, HEAD`.
-  router.all('/metrics', (_req, _res, next) => next(Object.assign(new Error('method not allowed'), { status: 405, headers: { Allow: 'GET' } })));
+  router.all('/metrics', (_req, _res, next) =>
+    next(Object.assign(new Error('method not allowed'), { status: 405, headers: { Allow: 'GET' } })),
+  );
   return router;
 }
 
@@ -41,9 +43,12 @@ export function metricsRoute(token: string, scrape: Scrape): Router {
 export function metricsListener(scrape: Scrape, logger: Logger): RequestListener {
   return (req, res) => {
     const path = scrub((req.url ?? '/').split(/[?#]/)[0]!);
-    if (path !== '/metrics') return problem(req, res, PROBLEMS.notFound, `There is no ${req.method} ${path}: the metrics are at /metrics.`);
+    if (path !== '/metrics')
+      return problem(req, res, PROBLEMS.notFound, `There is no ${req.method} ${path}: the metrics are at /metrics.`);
     if (req.method !== 'GET' && req.method !== 'HEAD') {
-      return problem(req, res, PROBLEMS.methodNotAllowed, `${req.method} is not allowed on /metrics.`, { Allow: 'GET, HEAD' });
+      return problem(req, res, PROBLEMS.methodNotAllowed, `${req.method} is not allowed on /metrics.`, {
+        Allow: 'GET, HEAD',
+      });
     }
     scrape().then(
       ({ contentType, body }) => {
@@ -63,7 +68,13 @@ export function metricsListener(scrape: Scrape, logger: Logger): RequestListener
   };
 }
 
-function problem(req: IncomingMessage, res: ServerResponse, kind: ProblemKind, detail: string, headers: Record<string, string> = {}): void {
+function problem(
+  req: IncomingMessage,
+  res: ServerResponse,
+  kind: ProblemKind,
+  detail: string,
+  headers: Record<string, string> = {},
+): void {
   const requestId = randomUUID();
   const body = problemBody(kind, detail, requestId);
   res.writeHead(kind.status, {

@@ -40,4 +40,3 @@ export function and(out: Uint32Array, a: Uint32Array, b: Uint32Array): Uint32Arr
   for (let i = 0; i < out.length; i++) out[i] = a[i]! & b[i]!;
   return out;
 }
-

@@ -19,7 +19,14 @@ import { nameSortKey } from '../../domain/search/normalize.ts';
 import { MAX_QUERY_WORDS } from '../../domain/search/query.ts';
 import { compareStatic, Field } from '../../domain/search/ranking.ts';
 import { wordsFor } from './bitset.ts';
-import { ALIAS_SEPARATOR, LOCATION_SEPARATOR, MATERIALIZE_MIN_TERMS, STATE_LIST, TEXT_FIELDS, type IndexData } from './index-data.ts';
+import {
+  ALIAS_SEPARATOR,
+  LOCATION_SEPARATOR,
+  MATERIALIZE_MIN_TERMS,
+  STATE_LIST,
+  TEXT_FIELDS,
+  type IndexData,
+} from './index-data.ts';
 import { buildTrie, childOf } from './trie.ts';
 import { U32 } from './u32.ts';
 
@@ -45,7 +52,9 @@ export function hash32(text: string): number {
 /** The `location` field of the packed text (index-data.ts): empty when nothing is known. */
 function packLocation(row: CatalogSchool): string {
   const parts = [row.address, row.postalCode, row.latitude, row.longitude];
-  return parts.every((p) => p === undefined) ? '' : parts.map((p) => (p === undefined ? '' : String(p))).join(LOCATION_SEPARATOR);
+  return parts.every((p) => p === undefined)
+    ? ''
+    : parts.map((p) => (p === undefined ? '' : String(p))).join(LOCATION_SEPARATOR);
 }
 
 export function buildIndex(rows: readonly CatalogSchool[]): IndexData {
@@ -55,9 +64,7 @@ export function buildIndex(rows: readonly CatalogSchool[]): IndexData {
   // Documents in the static order.
   const sortKeys = rows.map((r) => nameSortKey(r.name));
   const keyOf = (i: number) => ({ prominence: rows[i]!.prominence, sortKey: sortKeys[i]!, id: rows[i]!.id });
-  const order = Uint32Array.from(
-    rows.map((_, i) => i).sort((a, b) => compareStatic(keyOf(a), keyOf(b))),
-  );
+  const order = Uint32Array.from(rows.map((_, i) => i).sort((a, b) => compareStatic(keyOf(a), keyOf(b))));
 
   // Terms of every document, interned; each document keeps a term once, in its best field.
   const interned = new Map<string, number>();
@@ -103,7 +110,9 @@ export function buildIndex(rows: readonly CatalogSchool[]): IndexData {
 
   // The vocabulary in code-unit order; a term's id is its rank.
   const termCount = terms.length;
-  const sortedTemp = terms.map((_, i) => i).sort((a, b) => (terms[a]! < terms[b]! ? -1 : terms[a]! > terms[b]! ? 1 : 0));
+  const sortedTemp = terms
+    .map((_, i) => i)
+    .sort((a, b) => (terms[a]! < terms[b]! ? -1 : terms[a]! > terms[b]! ? 1 : 0));
   const rank = new Uint32Array(termCount);
   sortedTemp.forEach((temp, id) => {
     rank[temp] = id;
@@ -114,11 +123,13 @@ export function buildIndex(rows: readonly CatalogSchool[]): IndexData {
   const nameSeq = nameTemp.done();
   for (let i = 0; i < nameSeq.length; i++) nameSeq[i] = rank[nameSeq[i]!]!;
   const firstStart = new Uint32Array(termCount + 1);
-  for (let doc = 0; doc < docCount; doc++) if (nameStart[doc + 1]! > nameStart[doc]!) firstStart[nameSeq[nameStart[doc]!]! + 1]!++;
+  for (let doc = 0; doc < docCount; doc++)
+    if (nameStart[doc + 1]! > nameStart[doc]!) firstStart[nameSeq[nameStart[doc]!]! + 1]!++;
   for (let t = 0; t < termCount; t++) firstStart[t + 1]! += firstStart[t]!;
   const firstDocs = new Uint32Array(firstStart[termCount]!);
   const firstFill = firstStart.slice(0, termCount);
-  for (let doc = 0; doc < docCount; doc++) if (nameStart[doc + 1]! > nameStart[doc]!) firstDocs[firstFill[nameSeq[nameStart[doc]!]!]!++] = doc;
+  for (let doc = 0; doc < docCount; doc++)
+    if (nameStart[doc + 1]! > nameStart[doc]!) firstDocs[firstFill[nameSeq[nameStart[doc]!]!]!++] = doc;
   const lengthSets = new Uint32Array(MAX_QUERY_WORDS * words);
   for (let doc = 0; doc < docCount; doc++) {
     const length = Math.max(1, nameStart[doc + 1]! - nameStart[doc]!);
@@ -221,7 +232,14 @@ export function buildIndex(rows: readonly CatalogSchool[]): IndexData {
   let textLength = 0;
   for (let doc = 0; doc < docCount; doc++) {
     const row = rows[order[doc]!]!;
-    const fields = [row.id, row.name, row.city, row.imageUrl ?? '', row.aliases.join(ALIAS_SEPARATOR), packLocation(row)];
+    const fields = [
+      row.id,
+      row.name,
+      row.city,
+      row.imageUrl ?? '',
+      row.aliases.join(ALIAS_SEPARATOR),
+      packLocation(row),
+    ];
     for (let f = 0; f < fields.length; f++) {
       const value = fields[f]!;
       // UTF-8 takes at most 3 bytes per UTF-16 code unit.

@@ -5,7 +5,9 @@ import { parentPort } from 'node:worker_threads';
 import type { CatalogSchool } from '../../domain/search/engine.ts';
 import { buffersOf, buildIndex } from './build.ts';
 
-export type BuildMessage = { readonly kind: 'rows'; readonly rows: readonly CatalogSchool[] } | { readonly kind: 'build' };
+export type BuildMessage =
+  | { readonly kind: 'rows'; readonly rows: readonly CatalogSchool[] }
+  | { readonly kind: 'build' };
 
 const rows: CatalogSchool[] = [];
 parentPort!.on('message', (message: BuildMessage) => {

@@ -137,7 +137,8 @@ class Build {
     // Caught here too: a worker that fails before finish() is awaited is no unhandled rejection.
     this.#built.catch(() => undefined);
     this.#worker = worker;
-    for (let start = 0; start < this.#rows.length; start += BATCH) worker.postMessage({ kind: 'rows', rows: this.#rows.slice(start, start + BATCH) } satisfies BuildMessage);
+    for (let start = 0; start < this.#rows.length; start += BATCH)
+      worker.postMessage({ kind: 'rows', rows: this.#rows.slice(start, start + BATCH) } satisfies BuildMessage);
     this.#rows = [];
   }
 

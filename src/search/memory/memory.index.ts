@@ -19,7 +19,13 @@ import { Heap } from './heap.ts';
 import { WordSets } from './word-sets.ts';
 
 /** Name credit by kind: the most a word can earn with a match of that kind. */
-const TOP_CREDIT = [0, credit(Kind.Typo, Field.Name), credit(Kind.Prefix, Field.Name), credit(Kind.Translation, Field.Name), credit(Kind.Exact, Field.Name)] as const;
+const TOP_CREDIT = [
+  0,
+  credit(Kind.Typo, Field.Name),
+  credit(Kind.Prefix, Field.Name),
+  credit(Kind.Translation, Field.Name),
+  credit(Kind.Exact, Field.Name),
+] as const;
 /** A grade packed in one number: words found × KEY_SCALE + credit × 4 + (query covers the name) × 2 + (name starts with the query). */
 const KEY_SCALE = 1024;
 
@@ -39,7 +45,8 @@ interface Ranked {
 
 const CREDIT_TABLE = new Int32Array(24);
 for (const field of [Field.Name, Field.Alias, Field.City]) {
-  for (const kind of [Kind.Typo, Kind.Prefix, Kind.Translation, Kind.Exact]) CREDIT_TABLE[(field << 3) | kind] = credit(kind, field);
+  for (const kind of [Kind.Typo, Kind.Prefix, Kind.Translation, Kind.Exact])
+    CREDIT_TABLE[(field << 3) | kind] = credit(kind, field);
 }
 
 export class MemoryIndex {
@@ -95,15 +102,31 @@ export class MemoryIndex {
       const grade = ranked.keys[i]!;
       const matched = Math.floor(grade / KEY_SCALE);
       const rest = grade - matched * KEY_SCALE;
-      const quality = { equality: ranked.equality[i] as Equality, matched, credit: rest >> 2, covers: (rest & 2) === 2, starts: (rest & 1) === 1 };
-      hits.push({ school: this.#catalog.school(ranked.docs[i]!), score: similarityScore(quality, ranked.known, typed.words.length) });
+      const quality = {
+        equality: ranked.equality[i] as Equality,
+        matched,
+        credit: rest >> 2,
+        covers: (rest & 2) === 2,
+        starts: (rest & 1) === 1,
+      };
+      hits.push({
+        school: this.#catalog.school(ranked.docs[i]!),
+        score: similarityScore(quality, ranked.known, typed.words.length),
+      });
     }
     return { total: ranked.total, hits };
   }
 
   /** The first `end` results of a query in order, and its total. */
   #rank(typed: SearchPlan, state: string | undefined, end: number): Ranked {
-    const none: Ranked = { total: 0, count: 0, docs: new Int32Array(0), keys: new Int32Array(0), equality: new Uint8Array(0), known: 0 };
+    const none: Ranked = {
+      total: 0,
+      count: 0,
+      docs: new Int32Array(0),
+      keys: new Int32Array(0),
+      equality: new Uint8Array(0),
+      known: 0,
+    };
     let filter: Uint32Array | undefined;
     let stateIndex = -1;
     if (state !== undefined) {
@@ -196,7 +219,12 @@ export class MemoryIndex {
    * with a first name word the first query word matches (S) or not. The walk stops as soon as the
    * page holds `need` documents that nothing left to walk can beat.
    */
-  #top(need: number, matches: Uint32Array, expansions: readonly Expansion[], skip: ReadonlySet<number>): { doc: number; key: number }[] {
+  #top(
+    need: number,
+    matches: Uint32Array,
+    expansions: readonly Expansion[],
+    skip: ReadonlySet<number>,
+  ): { doc: number; key: number }[] {
     const heap = new Heap(need);
     const d = this.#d;
     // The best grade any document can have: every word (each matches something), at its best kind.
@@ -214,7 +242,10 @@ export class MemoryIndex {
       bound2 = -1;
       for (const i of exactWords) {
         const { best, bestNonExact: fallback } = expansions[i]!;
-        const key = fallback === Kind.None ? bound1 - KEY_SCALE - 4 * TOP_CREDIT[best] : bound1 - 4 * (TOP_CREDIT[best] - TOP_CREDIT[fallback]);
+        const key =
+          fallback === Kind.None
+            ? bound1 - KEY_SCALE - 4 * TOP_CREDIT[best]
+            : bound1 - 4 * (TOP_CREDIT[best] - TOP_CREDIT[fallback]);
         if (key > bound2) bound2 = key;
       }
     }
@@ -321,7 +352,8 @@ export class MemoryIndex {
     if (length > n) covers = 0;
     for (let p = 0; p < length && covers === 1; p++) {
       let some = 0;
-      for (let i = 0; i < n && some === 0; i++) if (this.#kind(i, expansions[i]!, d.nameSeq[first + p]!) !== 0) some = 1;
+      for (let i = 0; i < n && some === 0; i++)
+        if (this.#kind(i, expansions[i]!, d.nameSeq[first + p]!) !== 0) some = 1;
       covers = some;
     }
     // The name starts with the query: its first words match the words as typed, in order.
@@ -380,9 +412,14 @@ export class MemoryIndex {
       if (stateIndex >= 0 && d.docState[doc] !== stateIndex) continue;
       const equality: Equality = d.eqField[at] === 2 ? 2 : 1;
       // A hash collision is not equality: check the text itself.
-      const real = equality === 2 ? canonicalKey(this.#catalog.name(doc)) === canonical : this.#catalog.aliases(doc).some((a) => canonicalKey(a) === canonical);
+      const real =
+        equality === 2
+          ? canonicalKey(this.#catalog.name(doc)) === canonical
+          : this.#catalog.aliases(doc).some((a) => canonicalKey(a) === canonical);
       if (real && equality > (found.get(doc) ?? 0)) found.set(doc, equality);
     }
-    return [...found].map(([doc, equality]) => ({ doc, equality })).sort((a, b) => b.equality - a.equality || a.doc - b.doc);
+    return [...found]
+      .map(([doc, equality]) => ({ doc, equality }))
+      .sort((a, b) => b.equality - a.equality || a.doc - b.doc);
   }
 }

@@ -60,7 +60,11 @@ export function buildTrie(vocabulary: readonly string[]): Trie {
 }
 
 /** The child of `node` for character `c`, or -1. */
-export function childOf(trie: Pick<Trie, 'nodeChar' | 'nodeFirstChild' | 'nodeChildCount'>, node: number, c: number): number {
+export function childOf(
+  trie: Pick<Trie, 'nodeChar' | 'nodeFirstChild' | 'nodeChildCount'>,
+  node: number,
+  c: number,
+): number {
   let low = trie.nodeFirstChild[node]!;
   let high = low + trie.nodeChildCount[node]! - 1;
   while (low <= high) {

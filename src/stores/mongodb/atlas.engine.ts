@@ -9,7 +9,13 @@
 import type { EnginePage, EngineQuery } from '../../domain/search/engine.ts';
 import { mostCommon, pageOf, rankCandidates, withKnownWords } from '../../domain/search/rank.ts';
 import { atlasCandidatesPipeline, atlasCountPipeline } from './atlas.pipeline.ts';
-import { CandidateEngine, toAnalysed, type Candidate, type CandidateEngineOptions, type SearchSource } from './candidates.ts';
+import {
+  CandidateEngine,
+  toAnalysed,
+  type Candidate,
+  type CandidateEngineOptions,
+  type SearchSource,
+} from './candidates.ts';
 
 type AtlasCandidate = Candidate & { meta?: { count?: { total?: number } } };
 
@@ -37,11 +43,20 @@ export class MongoAtlasEngine extends CandidateEngine {
     const { plan, found } = words;
     let required = plan.words.map((_, w) => w);
     for (;;) {
-      const docs = (await this.source.aggregate(atlasCandidatesPipeline(this.#index, plan, required, query.state, this.limit))) as AtlasCandidate[];
+      const docs = (await this.source.aggregate(
+        atlasCandidatesPipeline(this.#index, plan, required, query.state, this.limit),
+      )) as AtlasCandidate[];
       if (docs.length > 0 || required.length === 1) {
         const { results } = rankCandidates(plan, docs.map(toAnalysed), found, { typos: true });
         const total = Number(docs[0]?.meta?.count?.total ?? 0);
-        return pageOf(results, total <= this.limit ? results.length : Math.max(results.length, total), plan, typed, query.offset, query.limit);
+        return pageOf(
+          results,
+          total <= this.limit ? results.length : Math.max(results.length, total),
+          plan,
+          typed,
+          query.offset,
+          query.limit,
+        );
       }
       // No school holds them all: drop the most common word (the later of equals) and ask again.
       const drop = mostCommon(required, found);

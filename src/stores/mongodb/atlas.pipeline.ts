@@ -42,15 +42,39 @@ export function fuzzyEdits(word: string): number {
 export function wordClause(word: QueryWord): Document {
   const should: Document[] = [];
   for (const [field, path] of PATHS) {
-    should.push({ text: { path, query: word.text, synonyms: SYNONYM_MAPPINGS.words, score: constant(credit(Kind.Exact, field)) } });
+    should.push({
+      text: { path, query: word.text, synonyms: SYNONYM_MAPPINGS.words, score: constant(credit(Kind.Exact, field)) },
+    });
     if (word.translations.length > 0) {
-      should.push({ text: { path, query: word.text, synonyms: SYNONYM_MAPPINGS.translations, score: constant(credit(Kind.Translation, field)) } });
+      should.push({
+        text: {
+          path,
+          query: word.text,
+          synonyms: SYNONYM_MAPPINGS.translations,
+          score: constant(credit(Kind.Translation, field)),
+        },
+      });
     }
     should.push({ autocomplete: { path, query: word.text, score: constant(credit(Kind.Prefix, field)) } });
     const edits = fuzzyEdits(word.text);
-    if (edits > 0) should.push({ text: { path, query: word.text, fuzzy: { maxEdits: edits, prefixLength: 0 }, score: constant(credit(Kind.Typo, field)) } });
+    if (edits > 0)
+      should.push({
+        text: {
+          path,
+          query: word.text,
+          fuzzy: { maxEdits: edits, prefixLength: 0 },
+          score: constant(credit(Kind.Typo, field)),
+        },
+      });
     if (word.last && word.typos > 0) {
-      should.push({ autocomplete: { path, query: word.text, fuzzy: { maxEdits: word.typos, prefixLength: 0 }, score: constant(credit(Kind.Typo, field)) } });
+      should.push({
+        autocomplete: {
+          path,
+          query: word.text,
+          fuzzy: { maxEdits: word.typos, prefixLength: 0 },
+          score: constant(credit(Kind.Typo, field)),
+        },
+      });
     }
   }
   return { compound: { should, minimumShouldMatch: 1 } };
@@ -69,15 +93,34 @@ function stateFilter(state: string | undefined): Document {
 }
 
 /** How many schools (in the state) one word matches, counted no further than `threshold`. */
-export function atlasCountPipeline(index: string, word: QueryWord, state: string | undefined, threshold: number): Document[] {
-  return [{ $searchMeta: { index, compound: { must: [wordClause(word)], ...stateFilter(state) }, count: { type: 'lowerBound', threshold } } }];
+export function atlasCountPipeline(
+  index: string,
+  word: QueryWord,
+  state: string | undefined,
+  threshold: number,
+): Document[] {
+  return [
+    {
+      $searchMeta: {
+        index,
+        compound: { must: [wordClause(word)], ...stateFilter(state) },
+        count: { type: 'lowerBound', threshold },
+      },
+    },
+  ];
 }
 
 /**
  * The best `limit` schools holding every word of `words` (in the state), by Atlas's score with
  * prominence as a boost, each with the total count of them (`meta`), read from the stored source.
  */
-export function atlasCandidatesPipeline(index: string, plan: SearchPlan, words: readonly number[], state: string | undefined, limit: number): Document[] {
+export function atlasCandidatesPipeline(
+  index: string,
+  plan: SearchPlan,
+  words: readonly number[],
+  state: string | undefined,
+  limit: number,
+): Document[] {
   return [
     {
       $search: {
@@ -87,7 +130,14 @@ export function atlasCandidatesPipeline(index: string, plan: SearchPlan, words: 
           should: equality(plan),
           ...stateFilter(state),
           // Prominence 0–100 adds at most 1: less than any credit, so it orders equals only.
-          score: { function: { add: [{ score: 'relevance' }, { multiply: [{ path: { value: 'prominence', undefined: 0 } }, { constant: 0.01 }] }] } },
+          score: {
+            function: {
+              add: [
+                { score: 'relevance' },
+                { multiply: [{ path: { value: 'prominence', undefined: 0 } }, { constant: 0.01 }] },
+              ],
+            },
+          },
         },
         count: { type: 'total' },
         returnStoredSource: true,

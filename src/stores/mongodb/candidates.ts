@@ -8,7 +8,18 @@ import type { SchoolDocument } from './documents.ts';
 
 /** The fields the rules rank by (search.fields.ts) and the page shows: a candidate's projection, or Atlas's stored source. */
 export const CANDIDATE_FIELDS = {
-  name: 1, city: 1, state: 1, imageUrl: 1, address: 1, postalCode: 1, latitude: 1, longitude: 1, aliases: 1, prominence: 1, sortKey: 1, search: 1,
+  name: 1,
+  city: 1,
+  state: 1,
+  imageUrl: 1,
+  address: 1,
+  postalCode: 1,
+  latitude: 1,
+  longitude: 1,
+  aliases: 1,
+  prominence: 1,
+  sortKey: 1,
+  search: 1,
 } as const;
 
 export type Candidate = Pick<SchoolDocument, '_id' | keyof typeof CANDIDATE_FIELDS>;
@@ -17,7 +28,16 @@ export type Candidate = Pick<SchoolDocument, '_id' | keyof typeof CANDIDATE_FIEL
 export function toAnalysed(d: Candidate): Analysed {
   const s = d.search;
   return {
-    school: { id: d._id, name: d.name, city: d.city, state: d.state, imageUrl: d.imageUrl ?? null, ...knownLocation(d), aliases: d.aliases ?? [], prominence: d.prominence ?? 0 },
+    school: {
+      id: d._id,
+      name: d.name,
+      city: d.city,
+      state: d.state,
+      imageUrl: d.imageUrl ?? null,
+      ...knownLocation(d),
+      aliases: d.aliases ?? [],
+      prominence: d.prominence ?? 0,
+    },
     sortKey: d.sortKey,
     fields: [s.name, s.aliases, s.city],
     nameKey: s.nameKey,
@@ -109,7 +129,8 @@ export class CountCache {
   /** The catalog's version, read at most once per TTL. */
   async version(): Promise<string> {
     const now = Date.now();
-    if (!this.#version || now - this.#version.at >= this.#ttlMs) this.#version = { value: await this.#readVersion(), at: now };
+    if (!this.#version || now - this.#version.at >= this.#ttlMs)
+      this.#version = { value: await this.#readVersion(), at: now };
     return this.#version.value;
   }
 

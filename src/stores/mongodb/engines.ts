@@ -5,11 +5,17 @@ import type { MongoSchoolStore, PipelineMode } from './school.store.ts';
 import type { CandidateEngineOptions, SearchSource } from './candidates.ts';
 import { MongoTextEngine } from './text.engine.ts';
 
-export function mongoSearchEngine(schools: MongoSchoolStore, mode: PipelineMode, options: CandidateEngineOptions = {}): SearchEngine {
+export function mongoSearchEngine(
+  schools: MongoSchoolStore,
+  mode: PipelineMode,
+  options: CandidateEngineOptions = {},
+): SearchEngine {
   const source: SearchSource = {
     aggregate: (pipeline) => schools.aggregate(pipeline),
     catalogVersion: () => schools.catalogVersion(),
     ready: () => schools.searchIndexReady(mode),
   };
-  return mode.kind === 'atlas' ? new MongoAtlasEngine(source, mode.index, options) : new MongoTextEngine(source, options);
+  return mode.kind === 'atlas'
+    ? new MongoAtlasEngine(source, mode.index, options)
+    : new MongoTextEngine(source, options);
 }

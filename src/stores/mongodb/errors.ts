@@ -46,7 +46,8 @@ export function translate(error: unknown): unknown {
     error instanceof MongoTopologyClosedError ||
     error instanceof MongoOperationTimeoutError ||
     error instanceof MongoWriteConcernError ||
-    (error instanceof MongoServerError && (UNAVAILABLE_CODES.has(Number(error.code)) || error.hasErrorLabel('RetryableWriteError')))
+    (error instanceof MongoServerError &&
+      (UNAVAILABLE_CODES.has(Number(error.code)) || error.hasErrorLabel('RetryableWriteError')))
   ) {
     return new StoreUnavailableError('The MongoDB store is unavailable.', { cause: error });
   }
@@ -54,12 +55,14 @@ export function translate(error: unknown): unknown {
 }
 
 /** What an operator reads when schools hold search fields of an older SEARCH_FIELDS_VERSION (a search's 503, readiness). */
-export const SEARCH_FIELDS_OUTDATED = 'some schools were written by an earlier version without the current search fields: rewrite them with `npx school-search indexes`';
+export const SEARCH_FIELDS_OUTDATED =
+  'some schools were written by an earlier version without the current search fields: rewrite them with `npx school-search indexes`';
 
 /** What an operator reads when the $text pipeline's index is gone (a search's 503, readiness). */
 export const TEXT_INDEX_MISSING = `the text index ${TEXT_INDEX} is missing: create it with \`npx school-search indexes\``;
 
-const NO_ATLAS_SEARCH = 'Atlas Search is not available on this server: MONGODB_SEARCH=atlas needs MongoDB Atlas (or a server with mongot)';
+const NO_ATLAS_SEARCH =
+  'Atlas Search is not available on this server: MONGODB_SEARCH=atlas needs MongoDB Atlas (or a server with mongot)';
 
 /**
  * Server errors of a search pipeline that mean its index or Atlas Search is missing: the
@@ -76,7 +79,9 @@ const SEARCH_SETUP_CODES: ReadonlyMap<number, string> = new Map([
 export function translateSearch(error: unknown): unknown {
   const setup = error instanceof MongoServerError ? SEARCH_SETUP_CODES.get(Number(error.code)) : undefined;
   if (setup) {
-    return new StoreUnavailableError('The search index is unavailable.', { cause: new MongoSetupError(setup, { cause: error }) });
+    return new StoreUnavailableError('The search index is unavailable.', {
+      cause: new MongoSetupError(setup, { cause: error }),
+    });
   }
   return translate(error);
 }

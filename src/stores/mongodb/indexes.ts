@@ -71,7 +71,11 @@ export async function ensureIndexes(db: Db): Promise<void> {
         await guarded(() => db.collection(collection).createIndexes([index]));
       } catch (error) {
         if (error instanceof StoreUnavailableError) throw error;
-        failures.push({ collection, index: index.name ?? '?', message: error instanceof Error ? error.message : String(error) });
+        failures.push({
+          collection,
+          index: index.name ?? '?',
+          message: error instanceof Error ? error.message : String(error),
+        });
       }
     }
   }

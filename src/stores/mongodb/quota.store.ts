@@ -36,7 +36,11 @@ export class MongoQuotaCounter implements QuotaCounter {
     for (let attempt = 1; ; attempt++) {
       const now = new Date(this.#now());
       const live = await guarded(() =>
-        this.#quotas.findOneAndUpdate({ _id: key, resetAt: { $gt: now } }, { $inc: { hits: 1 } }, { ...QUICK, returnDocument: 'after' }),
+        this.#quotas.findOneAndUpdate(
+          { _id: key, resetAt: { $gt: now } },
+          { $inc: { hits: 1 } },
+          { ...QUICK, returnDocument: 'after' },
+        ),
       );
       if (live) return window(live);
       try {
@@ -55,7 +59,17 @@ export class MongoQuotaCounter implements QuotaCounter {
   }
 
   unhit(key: string): Promise<void> {
-    return this.#turns.run(key, async () => void (await guarded(() => this.#quotas.updateOne({ _id: key, resetAt: { $gt: new Date(this.#now()) }, hits: { $gt: 0 } }, { $inc: { hits: -1 } }, QUICK))));
+    return this.#turns.run(
+      key,
+      async () =>
+        void (await guarded(() =>
+          this.#quotas.updateOne(
+            { _id: key, resetAt: { $gt: new Date(this.#now()) }, hits: { $gt: 0 } },
+            { $inc: { hits: -1 } },
+            QUICK,
+          ),
+        )),
+    );
   }
 
   async get(key: string): Promise<QuotaWindow | undefined> {

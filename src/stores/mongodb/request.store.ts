@@ -51,7 +51,15 @@ export class MongoRequestLog implements RequestLog {
     const day = dayOf(record.timeMade);
     await guarded(() =>
       this.#requests.insertOne(
-        { _id: record.id, userId: record.userId, requestMade: record.requestMade, timeMade: record.timeMade, cost: record.cost, day, pending: true },
+        {
+          _id: record.id,
+          userId: record.userId,
+          requestMade: record.requestMade,
+          timeMade: record.timeMade,
+          cost: record.cost,
+          day,
+          pending: true,
+        },
         DURABLE,
       ),
     );
@@ -99,7 +107,13 @@ export class MongoRequestLog implements RequestLog {
   async #heal(userId: string): Promise<void> {
     const stale = new Date(this.#now() - STALE_PENDING_MS);
     const left = await guarded(() =>
-      this.#requests.find({ pending: true, userId, timeMade: { $lt: stale } }, { ...BOUNDED, projection: { _id: 1, cost: 1, timeMade: 1, day: 1 } }).limit(1000).toArray(),
+      this.#requests
+        .find(
+          { pending: true, userId, timeMade: { $lt: stale } },
+          { ...BOUNDED, projection: { _id: 1, cost: 1, timeMade: 1, day: 1 } },
+        )
+        .limit(1000)
+        .toArray(),
     );
     const byDay = new Map<string, string[]>();
     for (const doc of left) {
@@ -121,7 +135,12 @@ export class MongoRequestLog implements RequestLog {
     const [total, docs] = await guarded(() =>
       Promise.all([
         this.#total(userId, query.keptFrom),
-        this.#requests.find(filter, BOUNDED).sort({ timeMade: -1, _id: -1 }).skip(query.offset).limit(query.limit + 1).toArray(),
+        this.#requests
+          .find(filter, BOUNDED)
+          .sort({ timeMade: -1, _id: -1 })
+          .skip(query.offset)
+          .limit(query.limit + 1)
+          .toArray(),
       ]),
     );
     return { total, more: docs.length > query.limit, records: docs.slice(0, query.limit).map(toRecord) };
@@ -129,21 +148,28 @@ export class MongoRequestLog implements RequestLog {
 
   /** The records counted on the user's days (from `keptFrom` on): one small document per day. */
   async #total(userId: string, keptFrom: string | undefined): Promise<number> {
-    const days = await this.#days.find(keptFrom ? { userId, day: { $gte: keptFrom } } : { userId }, { ...BOUNDED, projection: { count: 1 } }).toArray();
+    const days = await this.#days
+      .find(keptFrom ? { userId, day: { $gte: keptFrom } } : { userId }, { ...BOUNDED, projection: { count: 1 } })
+      .toArray();
     return days.reduce((sum, d) => sum + d.count, 0);
   }
 
   async usageByDay(userId: string, from: string, to: string): Promise<DayUsage[]> {
     await this.#heal(userId);
     const days = await guarded(() =>
-      this.#days.find({ userId, day: { $gte: from, $lte: to } }, { ...BOUNDED, projection: { day: 1, count: 1, cost: 1 } }).sort({ day: 1 }).toArray(),
+      this.#days
+        .find({ userId, day: { $gte: from, $lte: to } }, { ...BOUNDED, projection: { day: 1, count: 1, cost: 1 } })
+        .sort({ day: 1 })
+        .toArray(),
     );
     return days.map((d) => ({ day: d.day, count: d.count, cost: d.cost }));
   }
 
   async usage(userId: string): Promise<Usage> {
     await this.#heal(userId);
-    const days = await guarded(() => this.#days.find({ userId }, { ...BOUNDED, projection: { count: 1, cost: 1, lastAt: 1 } }).toArray());
+    const days = await guarded(() =>
+      this.#days.find({ userId }, { ...BOUNDED, projection: { count: 1, cost: 1, lastAt: 1 } }).toArray(),
+    );
     let count = 0;
     let totalCost = 0;
     let lastAt: Date | null = null;
@@ -159,7 +185,11 @@ export class MongoRequestLog implements RequestLog {
   async purgeBefore(day: string): Promise<number> {
     const before = new Date(`${day}T00:00:00.000Z`);
     // Not distinct(): FerretDB v1 refuses its maxTimeMS. A purge runs in the background, unbounded.
-    const users = new Set((await guarded(() => this.#days.find({ day: { $lt: day } }, { projection: { userId: 1 } }).toArray())).map((d) => d.userId));
+    const users = new Set(
+      (await guarded(() => this.#days.find({ day: { $lt: day } }, { projection: { userId: 1 } }).toArray())).map(
+        (d) => d.userId,
+      ),
+    );
     let deleted = 0;
     for (const userId of users) {
       const { deletedCount } = await guarded(() => this.#requests.deleteMany({ userId, timeMade: { $lt: before } }));

@@ -1,4 +1,11 @@
-import { MongoBulkWriteError, MongoServerError, type AnyBulkWriteOperation, type ClientSession, type Collection, type Document } from 'mongodb';
+import {
+  MongoBulkWriteError,
+  MongoServerError,
+  type AnyBulkWriteOperation,
+  type ClientSession,
+  type Collection,
+  type Document,
+} from 'mongodb';
 import type { CatalogSchool } from '../../domain/search/engine.ts';
 import { nameSortKey } from '../../domain/search/normalize.ts';
 import type { ImportCounts, School, SchoolDraft, SchoolStore } from '../../domain/ports.ts';
@@ -17,7 +24,10 @@ export const IMPORT_BATCH = 1000;
  * Which engine answers searches on MongoDB: `memory` (default) the in-process index of the
  * search core, loaded from this store's catalog; `text` the $text pipeline; `atlas` Atlas Search.
  */
-export type SearchMode = { readonly kind: 'memory' } | { readonly kind: 'text' } | { readonly kind: 'atlas'; readonly index: string };
+export type SearchMode =
+  | { readonly kind: 'memory' }
+  | { readonly kind: 'text' }
+  | { readonly kind: 'atlas'; readonly index: string };
 
 export type PipelineMode = Exclude<SearchMode, { kind: 'memory' }>;
 
@@ -46,7 +56,11 @@ export class MongoSchoolStore implements SchoolStore {
   readonly #catalog: Collection<CatalogDocument>;
   readonly #reads: CatalogReads;
 
-  constructor(schools: Collection<SchoolDocument>, catalog: Collection<CatalogDocument>, reads: CatalogReads = { schools, catalog }) {
+  constructor(
+    schools: Collection<SchoolDocument>,
+    catalog: Collection<CatalogDocument>,
+    reads: CatalogReads = { schools, catalog },
+  ) {
     this.#schools = schools;
     this.#catalog = catalog;
     this.#reads = reads;
@@ -55,7 +69,9 @@ export class MongoSchoolStore implements SchoolStore {
   /** Runs a search pipeline on the schools (text.engine.ts, atlas.engine.ts) within the operation time limit. */
   async aggregate(pipeline: Document[]): Promise<Document[]> {
     try {
-      return await this.#reads.schools.aggregate(pipeline, { allowDiskUse: true, maxTimeMS: OPERATION_TIME_LIMIT_MS }).toArray();
+      return await this.#reads.schools
+        .aggregate(pipeline, { allowDiskUse: true, maxTimeMS: OPERATION_TIME_LIMIT_MS })
+        .toArray();
     } catch (error) {
       throw translateSearch(error);
     }
@@ -70,7 +86,24 @@ export class MongoSchoolStore implements SchoolStore {
     let done = 0;
     for (;;) {
       const batch = await guarded(() =>
-        this.#schools.find({ searchVersion: { $ne: SEARCH_FIELDS_VERSION } }, { projection: { _id: 1, name: 1, city: 1, state: 1, imageUrl: 1, ...LOCATION_FIELDS, aliases: 1, prominence: 1 }, limit: IMPORT_BATCH }).toArray(),
+        this.#schools
+          .find(
+            { searchVersion: { $ne: SEARCH_FIELDS_VERSION } },
+            {
+              projection: {
+                _id: 1,
+                name: 1,
+                city: 1,
+                state: 1,
+                imageUrl: 1,
+                ...LOCATION_FIELDS,
+                aliases: 1,
+                prominence: 1,
+              },
+              limit: IMPORT_BATCH,
+            },
+          )
+          .toArray(),
       );
       if (batch.length === 0) return done;
       await guarded(() =>
@@ -78,7 +111,10 @@ export class MongoSchoolStore implements SchoolStore {
           batch.map((d) => ({
             updateOne: {
               filter: { _id: d._id },
-              update: { $set: { ...deriveSearch(toCatalogSchool(d)), sortKey: nameSortKey(d.name) }, $unset: { texts: '' } },
+              update: {
+                $set: { ...deriveSearch(toCatalogSchool(d)), sortKey: nameSortKey(d.name) },
+                $unset: { texts: '' },
+              },
             },
           })),
           { ordered: false },
@@ -115,7 +151,9 @@ export class MongoSchoolStore implements SchoolStore {
 
   /** Throws MongoSetupError while some document's search fields are of an older version (schools_search_version finds one). */
   async #searchFieldsCurrent(): Promise<void> {
-    const outdated = await guarded(() => this.#schools.findOne({ searchVersion: { $ne: SEARCH_FIELDS_VERSION } }, { projection: { _id: 1 } }));
+    const outdated = await guarded(() =>
+      this.#schools.findOne({ searchVersion: { $ne: SEARCH_FIELDS_VERSION } }, { projection: { _id: 1 } }),
+    );
     if (outdated) throw new MongoSetupError(SEARCH_FIELDS_OUTDATED);
   }
 
@@ -158,13 +196,22 @@ export class MongoSchoolStore implements SchoolStore {
       for (let attempt = 1; ; attempt++) {
         const before = await this.#version(session);
         const rows: CatalogSchool[] = [];
-        const cursor = this.#reads.schools.find({}, { projection: { ...WITHOUT_SEARCH_FIELDS, sortKey: 0 }, batchSize: CATALOG_BATCH, maxTimeMS: OPERATION_TIME_LIMIT_MS, ...(session ? { session } : {}) });
+        const cursor = this.#reads.schools.find(
+          {},
+          {
+            projection: { ...WITHOUT_SEARCH_FIELDS, sortKey: 0 },
+            batchSize: CATALOG_BATCH,
+            maxTimeMS: OPERATION_TIME_LIMIT_MS,
+            ...(session ? { session } : {}),
+          },
+        );
         await guarded(async () => {
           for await (const d of cursor) rows.push(toCatalogSchool(d));
         });
         const after = await this.#version(session);
         if (before === after || attempt === CATALOG_READ_ATTEMPTS) {
-          for (let start = 0; start < rows.length; start += CATALOG_BATCH) await onBatch(rows.slice(start, start + CATALOG_BATCH));
+          for (let start = 0; start < rows.length; start += CATALOG_BATCH)
+            await onBatch(rows.slice(start, start + CATALOG_BATCH));
           return before === after ? after : `${after}?`;
         }
       }
@@ -230,7 +277,11 @@ export class MongoSchoolStore implements SchoolStore {
         const { id, ...fields } = draft;
         const doc: Comparable = { _id: id, ...fields, aliases: [...draft.aliases] };
         if (!before) counts.inserted++;
-        else if (sameSchool(before, doc) && ('searchVersion' in before ? before.searchVersion === SEARCH_FIELDS_VERSION : true)) counts.unchanged++;
+        else if (
+          sameSchool(before, doc) &&
+          ('searchVersion' in before ? before.searchVersion === SEARCH_FIELDS_VERSION : true)
+        )
+          counts.unchanged++;
         else counts.updated++;
         existing.set(draft.id, doc);
       }
@@ -258,8 +309,18 @@ export class MongoSchoolStore implements SchoolStore {
       if (!(error instanceof MongoBulkWriteError)) throw error;
       const failed = [error.writeErrors].flat();
       const retry = failed.map((e) => ops[e.index]);
-      if (failed.length === 0 || failed.some((e) => e.code !== 11000) || retry.some((op) => !op || !('insertOne' in op))) throw error;
-      await guarded(() => this.#schools.bulkWrite(retry.map((op) => replace((op as { insertOne: { document: SchoolDocument } }).insertOne.document)), { ordered: false }));
+      if (
+        failed.length === 0 ||
+        failed.some((e) => e.code !== 11000) ||
+        retry.some((op) => !op || !('insertOne' in op))
+      )
+        throw error;
+      await guarded(() =>
+        this.#schools.bulkWrite(
+          retry.map((op) => replace((op as { insertOne: { document: SchoolDocument } }).insertOne.document)),
+          { ordered: false },
+        ),
+      );
     }
   }
 }
@@ -302,7 +363,10 @@ export function toDocument(s: SchoolDraft): SchoolDocument {
 /** What a School shows of a document: a projection naming these reads them. */
 export const LOCATION_FIELDS = { address: 1, postalCode: 1, latitude: 1, longitude: 1 } as const;
 
-type SchoolFields = Pick<SchoolDocument, '_id' | 'name' | 'city' | 'state' | 'imageUrl' | 'address' | 'postalCode' | 'latitude' | 'longitude'>;
+type SchoolFields = Pick<
+  SchoolDocument,
+  '_id' | 'name' | 'city' | 'state' | 'imageUrl' | 'address' | 'postalCode' | 'latitude' | 'longitude'
+>;
 
 /** What decides whether a school changed. */
 type Comparable = SchoolFields & Pick<SchoolDocument, 'aliases' | 'prominence'>;

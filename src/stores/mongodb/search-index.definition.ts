@@ -39,7 +39,9 @@ export function canonical(definition: Document): unknown {
 /** Stored source: `true`, or the fields included or excluded, in any order. */
 function storedFields(stored: unknown): unknown {
   if (!stored || typeof stored !== 'object') return stored;
-  return Object.fromEntries(Object.entries(stored as Document).map(([k, v]) => [k, Array.isArray(v) ? [...v].sort() : v]));
+  return Object.fromEntries(
+    Object.entries(stored as Document).map(([k, v]) => [k, Array.isArray(v) ? [...v].sort() : v]),
+  );
 }
 
 /** A mappings object or a document field: `dynamic` defaults to false, each field reduced. */
@@ -52,7 +54,9 @@ function mapping(m: Document, analyzer: string): Document {
       Object.entries(fields as Document).map(([name, f]) => [
         name,
         // One type or several (a list, in any order).
-        Array.isArray(f) ? f.map((one) => field(one as Document, analyzer)).sort(byJson) : field(f as Document, analyzer),
+        Array.isArray(f)
+          ? f.map((one) => field(one as Document, analyzer)).sort(byJson)
+          : field(f as Document, analyzer),
       ]),
     );
   }
@@ -84,7 +88,11 @@ function byJson(a: unknown, b: unknown): number {
 function sorted(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(sorted);
   if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.keys(value).sort().map((k) => [k, sorted((value as Document)[k])]));
+    return Object.fromEntries(
+      Object.keys(value)
+        .sort()
+        .map((k) => [k, sorted((value as Document)[k])]),
+    );
   }
   return value;
 }

@@ -41,9 +41,14 @@ export async function ensureSearchIndex(schools: Collection, name: string, mode:
   const wanted = searchIndexDefinition(name);
   const index = existing[0];
   if (mode === 'verify') {
-    if (!index) throw new SearchIndexMissingError(`the Atlas Search index "${name}" does not exist: create it with \`npx school-search indexes\``);
+    if (!index)
+      throw new SearchIndexMissingError(
+        `the Atlas Search index "${name}" does not exist: create it with \`npx school-search indexes\``,
+      );
     if (index['queryable'] !== true) {
-      throw new SearchIndexMissingError(`the Atlas Search index "${name}" is not queryable yet (status ${String(index['status'])}): wait until Atlas has built it`);
+      throw new SearchIndexMissingError(
+        `the Atlas Search index "${name}" is not queryable yet (status ${String(index['status'])}): wait until Atlas has built it`,
+      );
     }
     return;
   }

@@ -3,7 +3,16 @@
 // (default), or by the $text or Atlas Search pipelines (MONGODB_SEARCH).
 import { MongoClient, ReadPreference, type Db } from 'mongodb';
 import type { Store } from '../../domain/ports.ts';
-import { COLLECTIONS, type CatalogDocument, type QuotaDocument, type RequestDocument, type SchoolDocument, type TokenDocument, type UsageDayDocument, type UserDocument } from './documents.ts';
+import {
+  COLLECTIONS,
+  type CatalogDocument,
+  type QuotaDocument,
+  type RequestDocument,
+  type SchoolDocument,
+  type TokenDocument,
+  type UsageDayDocument,
+  type UserDocument,
+} from './documents.ts';
 import { guarded, MongoSetupError } from './errors.ts';
 import { ensureIndexes, IndexCreationError } from './indexes.ts';
 import { SOCKET_TIMEOUT_MS } from './limits.ts';
@@ -58,11 +67,18 @@ export class MongoStore implements Store {
     this.#client = client;
     this.db = db;
     this.search = search;
-    this.schools = new MongoSchoolStore(db.collection<SchoolDocument>(COLLECTIONS.schools), db.collection<CatalogDocument>(COLLECTIONS.catalog), catalogReads(client, db));
+    this.schools = new MongoSchoolStore(
+      db.collection<SchoolDocument>(COLLECTIONS.schools),
+      db.collection<CatalogDocument>(COLLECTIONS.catalog),
+      catalogReads(client, db),
+    );
     this.users = new MongoUserStore(db.collection<UserDocument>(COLLECTIONS.users));
     this.tokens = new MongoTokenStore(db.collection<TokenDocument>(COLLECTIONS.tokens));
     this.quotas = new MongoQuotaCounter(db.collection<QuotaDocument>(COLLECTIONS.quotas));
-    this.requests = new MongoRequestLog(db.collection<RequestDocument>(COLLECTIONS.requests), db.collection<UsageDayDocument>(COLLECTIONS.usageDays));
+    this.requests = new MongoRequestLog(
+      db.collection<RequestDocument>(COLLECTIONS.requests),
+      db.collection<UsageDayDocument>(COLLECTIONS.usageDays),
+    );
   }
 
   /** Connects (failing within the server selection timeout when nothing answers) and creates the indexes. */

@@ -20,7 +20,9 @@ export class MongoTextEngine extends CandidateEngine {
     const version = await this.cache.version();
     const typed = query.plan;
     const tokens = typed.words.map((w) => tokenOf(w.text, query.state));
-    const counts = await Promise.all(tokens.map((t) => this.cache.get(version, `count ${t}`, () => this.#count(countPipeline(t, this.limit + 1)))));
+    const counts = await Promise.all(
+      tokens.map((t) => this.cache.get(version, `count ${t}`, () => this.#count(countPipeline(t, this.limit + 1)))),
+    );
     const words = withKnownWords(typed, counts);
     if (!words) return { total: 0, hits: [] };
     const { plan, known, found } = words;
@@ -32,8 +34,13 @@ export class MongoTextEngine extends CandidateEngine {
     const docs = (await this.source.aggregate(candidatesPipeline(token(rarest), this.limit))) as Candidate[];
     const { results, required } = rankCandidates(plan, docs.map(toAnalysed), found, { typos: false });
     if (found(rarest) <= this.limit) return pageOf(results, results.length, plan, typed, query.offset, query.limit);
-    const others = required.filter((w) => w !== rarest).map(token).sort();
-    const counted = await this.cache.get(version, `total ${token(rarest)} ${others.join(' ')}`, () => this.#count(totalPipeline(token(rarest), others)));
+    const others = required
+      .filter((w) => w !== rarest)
+      .map(token)
+      .sort();
+    const counted = await this.cache.get(version, `total ${token(rarest)} ${others.join(' ')}`, () =>
+      this.#count(totalPipeline(token(rarest), others)),
+    );
     return pageOf(results, Math.max(results.length, counted), plan, typed, query.offset, query.limit);
   }
 

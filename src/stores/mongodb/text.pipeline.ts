@@ -21,5 +21,8 @@ export function candidatesPipeline(token: string, cap: number): Document[] {
  * caches it per catalog version.
  */
 export function totalPipeline(token: string, others: readonly string[]): Document[] {
-  return [{ $match: { $text: { $search: token }, ...(others.length > 0 ? { tokens: { $all: [...others] } } : {}) } }, { $count: 'n' }];
+  return [
+    { $match: { $text: { $search: token }, ...(others.length > 0 ? { tokens: { $all: [...others] } } : {}) } },
+    { $count: 'n' },
+  ];
 }

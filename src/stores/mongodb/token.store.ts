@@ -50,7 +50,10 @@ export class MongoTokenStore implements TokenStore {
 
   async revokeAllExcept(userId: string, keepId: string, now: Date): Promise<number> {
     const result = await guarded(() =>
-      this.#tokens.updateMany({ ...live(userId, now), _id: { $ne: keepId } }, { $set: { revokedAt: now, deadAt: now } }),
+      this.#tokens.updateMany(
+        { ...live(userId, now), _id: { $ne: keepId } },
+        { $set: { revokedAt: now, deadAt: now } },
+      ),
     );
     return result.modifiedCount;
   }
@@ -59,7 +62,11 @@ export class MongoTokenStore implements TokenStore {
     // Documents written before API keys existed have no kind: they are sessions.
     const sessions = { ...live(userId, now), kind: { $ne: 'key' as const } };
     const beyond = await guarded(() =>
-      this.#tokens.find(sessions, { projection: { _id: 1 } }).sort(NEWEST_FIRST).skip(keep).toArray(),
+      this.#tokens
+        .find(sessions, { projection: { _id: 1 } })
+        .sort(NEWEST_FIRST)
+        .skip(keep)
+        .toArray(),
     );
     if (beyond.length === 0) return 0;
     const result = await guarded(() =>

@@ -31,6 +31,7 @@ export async function migrateUsage(db: Db): Promise<void> {
   const writes: AnyBulkWriteOperation<UsageDayDocument>[] = [...days].map(([_id, d]) => ({
     updateOne: { filter: { _id }, update: { $set: { ...d, applied: [] } }, upsert: true },
   }));
-  for (let i = 0; i < writes.length; i += BATCH) await guarded(() => db.collection<UsageDayDocument>(COLLECTIONS.usageDays).bulkWrite(writes.slice(i, i + BATCH)));
+  for (let i = 0; i < writes.length; i += BATCH)
+    await guarded(() => db.collection<UsageDayDocument>(COLLECTIONS.usageDays).bulkWrite(writes.slice(i, i + BATCH)));
   await guarded(() => migrations.updateOne({ _id: MIGRATION }, { $setOnInsert: { at: new Date() } }, { upsert: true }));
 }

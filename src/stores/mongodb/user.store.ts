@@ -14,7 +14,12 @@ export class MongoUserStore implements UserStore {
   async create(user: User): Promise<void> {
     try {
       await guarded(() =>
-        this.#users.insertOne({ _id: user.id, email: user.email, passwordHash: user.passwordHash, createdAt: user.createdAt }),
+        this.#users.insertOne({
+          _id: user.id,
+          email: user.email,
+          passwordHash: user.passwordHash,
+          createdAt: user.createdAt,
+        }),
       );
     } catch (error) {
       if (isDuplicateKey(error, 'email')) throw new EmailTakenError(user.email);

@@ -24,7 +24,15 @@ import { statSync } from 'node:fs';
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { StoreUnavailableError } from '../../domain/errors.ts';
-import { configure, migrate, openDatabase, openReader, reopenDatabase, transaction, type SqliteOptions } from './database.ts';
+import {
+  configure,
+  migrate,
+  openDatabase,
+  openReader,
+  reopenDatabase,
+  transaction,
+  type SqliteOptions,
+} from './database.ts';
 import { BUSY, BUSY_BUDGET_MS, primaryCode, RECONNECT, translate } from './errors.ts';
 
 interface FileId {
@@ -230,11 +238,13 @@ export class Connection {
     try {
       // The file may have been swapped between the stat above and the open: then which inode
       // the connection holds is unknown. Give it up; the next call opens again.
-      if (!sameFile(fileAt(this.#path), current)) throw new StoreUnavailableError(`The store file at ${this.#path} changed while it was opened.`);
+      if (!sameFile(fileAt(this.#path), current))
+        throw new StoreUnavailableError(`The store file at ${this.#path} changed while it was opened.`);
       // A file that is an SQLite database but not a store (user_version 0, e.g. an empty file)
       // is not migrated into an empty store: that would hide the loss of the real one.
       const { user_version } = db.prepare('PRAGMA user_version').get() as { user_version: number };
-      if (user_version === 0) throw new StoreUnavailableError(`The file at ${this.#path} is not a school-search store.`);
+      if (user_version === 0)
+        throw new StoreUnavailableError(`The file at ${this.#path} is not a school-search store.`);
       configure(db);
       migrate(db);
     } catch (error) {

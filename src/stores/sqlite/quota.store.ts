@@ -76,7 +76,9 @@ export class SqliteQuotaCounter implements QuotaCounter {
   }
 
   async get(key: string): Promise<QuotaWindow | undefined> {
-    const row = this.#run(() => this.#statement(GET).get(key, this.#now())) as { hits: number; reset_at: number } | undefined;
+    const row = this.#run(() => this.#statement(GET).get(key, this.#now())) as
+      | { hits: number; reset_at: number }
+      | undefined;
     return row ? { hits: Number(row.hits), resetAt: new Date(Number(row.reset_at)) } : undefined;
   }
 

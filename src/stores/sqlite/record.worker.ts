@@ -24,7 +24,10 @@ parentPort!.on('message', (request: WriteRequest) => {
     (error: unknown) =>
       parentPort!.postMessage({
         id: request.id,
-        error: { unavailable: error instanceof StoreUnavailableError, message: error instanceof Error ? error.message : String(error) },
+        error: {
+          unavailable: error instanceof StoreUnavailableError,
+          message: error instanceof Error ? error.message : String(error),
+        },
       } satisfies WriteAnswer),
   );
 });

@@ -37,7 +37,8 @@ export class RecordWriter {
   }
 
   #failWaiting(cause: unknown): void {
-    for (const { reject } of this.#waiting.values()) reject(new StoreUnavailableError('The request record writer stopped.', { cause }));
+    for (const { reject } of this.#waiting.values())
+      reject(new StoreUnavailableError('The request record writer stopped.', { cause }));
     this.#waiting.clear();
   }
 
@@ -49,7 +50,12 @@ export class RecordWriter {
       const waiting = this.#waiting.get(id);
       this.#waiting.delete(id);
       if (!error) waiting?.resolve();
-      else waiting?.reject(error.unavailable ? new StoreUnavailableError('The embedded store is unavailable.') : new Error(error.message));
+      else
+        waiting?.reject(
+          error.unavailable
+            ? new StoreUnavailableError('The embedded store is unavailable.')
+            : new Error(error.message),
+        );
     });
     // A thread that failed or ended takes its unanswered writes with it; the next write starts another.
     const fail = (cause: unknown) => {

@@ -51,7 +51,9 @@ export class SqliteRequestLog implements RequestLog {
 
   constructor(connection: Connection) {
     this.#connection = connection;
-    this.#writer = connection.inMemory ? undefined : new RecordWriter({ path: connection.path, busyBudgetMs: connection.busyBudgetMs });
+    this.#writer = connection.inMemory
+      ? undefined
+      : new RecordWriter({ path: connection.path, busyBudgetMs: connection.busyBudgetMs });
   }
 
   /**
@@ -123,24 +125,30 @@ export class SqliteRequestLog implements RequestLog {
       const total = query.keptFrom
         ? Number((c.statement(KEPT).get(userId, keptFrom) as { total: number }).total)
         : ((c.statement(USAGE).get(userId) as { request_count: number } | undefined)?.request_count ?? 0);
-      const rows = (
-        query.after
-          ? c.statement(PAGE_AFTER).all(userId, keptFrom, ...bounds(query.after), query.limit + 1, query.offset)
-          : c.statement(PAGE).all(userId, keptFrom, query.limit + 1, query.offset)
-      ) as unknown as RecordRow[];
+      const rows = (query.after
+        ? c.statement(PAGE_AFTER).all(userId, keptFrom, ...bounds(query.after), query.limit + 1, query.offset)
+        : c.statement(PAGE).all(userId, keptFrom, query.limit + 1, query.offset)) as unknown as RecordRow[];
       return { total, more: rows.length > query.limit, records: rows.slice(0, query.limit).map(toRecord) };
     });
   }
 
   usageByDay(userId: string, from: string, to: string): Promise<DayUsage[]> {
     const c = this.#connection;
-    return c.read(() => (c.statement(BY_DAY).all(userId, from, to) as unknown as DayUsage[]).map((r) => ({ day: r.day, count: Number(r.count), cost: Number(r.cost) })));
+    return c.read(() =>
+      (c.statement(BY_DAY).all(userId, from, to) as unknown as DayUsage[]).map((r) => ({
+        day: r.day,
+        count: Number(r.count),
+        cost: Number(r.cost),
+      })),
+    );
   }
 
   /** A batch at a time, each its own short transaction: the store is never held for long, nor the event loop. */
   async purgeBefore(day: string): Promise<number> {
     const c = this.#connection;
-    const users = await c.read(() => (c.statement(USERS_BEFORE).all(day) as { user_id: string }[]).map((r) => r.user_id));
+    const users = await c.read(() =>
+      (c.statement(USERS_BEFORE).all(day) as { user_id: string }[]).map((r) => r.user_id),
+    );
     let deleted = 0;
     for (const userId of users) {
       for (;;) {

@@ -115,7 +115,18 @@ export class SqliteSchoolStore implements SchoolStore {
         schools.forEach((s, i) => {
           if (onProgress && i > 0 && i % 500 === 0) onProgress(i);
           const existing = find.get(s.id) as CatalogRow | undefined;
-          const values = [s.name, s.city, s.state, s.imageUrl, s.address ?? null, s.postalCode ?? null, s.latitude ?? null, s.longitude ?? null, JSON.stringify(s.aliases), s.prominence];
+          const values = [
+            s.name,
+            s.city,
+            s.state,
+            s.imageUrl,
+            s.address ?? null,
+            s.postalCode ?? null,
+            s.latitude ?? null,
+            s.longitude ?? null,
+            JSON.stringify(s.aliases),
+            s.prominence,
+          ];
           if (!existing) {
             insert.run(s.id, ...values);
             inserted++;
@@ -168,7 +179,12 @@ function sameSchool(row: CatalogRow, s: SchoolDraft): boolean {
 }
 
 function toLocation(row: SchoolRow) {
-  return knownLocation({ address: row.address, postalCode: row.postal_code, latitude: row.latitude, longitude: row.longitude });
+  return knownLocation({
+    address: row.address,
+    postalCode: row.postal_code,
+    latitude: row.latitude,
+    longitude: row.longitude,
+  });
 }
 
 function toSchool(row: SchoolRow): School {

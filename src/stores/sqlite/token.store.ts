@@ -20,8 +20,10 @@ const INSERT = `INSERT INTO tokens (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 
 const BY_DIGEST = `SELECT ${COLUMNS} FROM tokens WHERE digest = ?`;
 const LIVE = `SELECT ${COLUMNS} FROM tokens WHERE user_id = ? AND revoked_at IS NULL AND expires_at > ?
   ORDER BY created_at DESC, rowid DESC`;
-const REVOKE = 'UPDATE tokens SET revoked_at = ? WHERE id = ? AND user_id = ? AND revoked_at IS NULL AND expires_at > ?';
-const REVOKE_OTHERS = 'UPDATE tokens SET revoked_at = ? WHERE user_id = ? AND id <> ? AND revoked_at IS NULL AND expires_at > ?';
+const REVOKE =
+  'UPDATE tokens SET revoked_at = ? WHERE id = ? AND user_id = ? AND revoked_at IS NULL AND expires_at > ?';
+const REVOKE_OTHERS =
+  'UPDATE tokens SET revoked_at = ? WHERE user_id = ? AND id <> ? AND revoked_at IS NULL AND expires_at > ?';
 const PURGE = 'DELETE FROM tokens WHERE expires_at < ? OR revoked_at < ?';
 const TRIM = `UPDATE tokens SET revoked_at = :now
   WHERE user_id = :user AND kind = 'session' AND revoked_at IS NULL AND expires_at > :now AND id NOT IN (

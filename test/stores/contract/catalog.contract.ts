@@ -10,10 +10,22 @@ import { ReferenceEngine } from '../../../src/search/reference.engine.ts';
 import { school } from '../../support/builders.ts';
 import type { ContractPart } from './context.ts';
 
-const MIT = school('Massachusetts Institute of Technology', { city: 'Cambridge', image_url: 'https://logos.example.com/mit.svg', aliases: ['MIT'], prominence: 100 });
+const MIT = school('Massachusetts Institute of Technology', {
+  city: 'Cambridge',
+  image_url: 'https://logos.example.com/mit.svg',
+  aliases: ['MIT'],
+  prominence: 100,
+});
 // Location: Smith's postal code only, Laval's all four; readCatalog hands over exactly the known ones.
 const SMITH = school('Smith College', { city: 'Northampton', prominence: 40, postal_code: '01063' });
-const LAVAL = school('Université Laval', { city: 'Québec', stateprovince: 'QC', address: '2325, rue de l’Université', postal_code: 'G1V 0A6', latitude: 46.7817, longitude: -71.2748 });
+const LAVAL = school('Université Laval', {
+  city: 'Québec',
+  stateprovince: 'QC',
+  address: '2325, rue de l’Université',
+  postal_code: 'G1V 0A6',
+  latitude: 46.7817,
+  longitude: -71.2748,
+});
 
 async function readAll(schools: SchoolStore): Promise<{ version: string; batches: number; rows: CatalogSchool[] }> {
   const rows: CatalogSchool[] = [];
@@ -46,13 +58,25 @@ export const catalogContract: ContractPart = (_target, fixture) => {
       const v1 = await store.schools.catalogVersion();
       await store.schools.upsertMany([MIT, SMITH]);
       expect(await store.schools.catalogVersion()).toBe(v1);
-      for (const change of [{ ...SMITH, prominence: 41 }, { ...SMITH, prominence: 41, city: 'Amherst' }, { ...SMITH, prominence: 41, city: 'Amherst', aliases: ['Smith'] }, { ...SMITH, prominence: 41, city: 'Amherst', aliases: ['Smith'], latitude: 42.3181, longitude: -72.6383 }]) {
+      for (const change of [
+        { ...SMITH, prominence: 41 },
+        { ...SMITH, prominence: 41, city: 'Amherst' },
+        { ...SMITH, prominence: 41, city: 'Amherst', aliases: ['Smith'] },
+        { ...SMITH, prominence: 41, city: 'Amherst', aliases: ['Smith'], latitude: 42.3181, longitude: -72.6383 },
+      ]) {
         const before = await store.schools.catalogVersion();
         await store.schools.upsertMany([change]);
         expect(await store.schools.catalogVersion()).not.toBe(before);
       }
       await store.schools.upsertMany([LAVAL]);
-      expect((await readAll(store.schools)).rows.find((r) => r.id === SMITH.id)).toStrictEqual({ ...SMITH, prominence: 41, city: 'Amherst', aliases: ['Smith'], latitude: 42.3181, longitude: -72.6383 });
+      expect((await readAll(store.schools)).rows.find((r) => r.id === SMITH.id)).toStrictEqual({
+        ...SMITH,
+        prominence: 41,
+        city: 'Amherst',
+        aliases: ['Smith'],
+        latitude: 42.3181,
+        longitude: -72.6383,
+      });
     });
 
     test('when the catalog is larger than a batch, then it comes in several batches, every school once', async () => {
@@ -80,9 +104,17 @@ export const catalogContract: ContractPart = (_target, fixture) => {
         LAVAL,
         school("St. Mary's College", { city: 'Notre Dame', stateprovince: 'IN', aliases: ['SMC'], prominence: 30 }),
         school('Saint Mary College', { city: 'Leavenworth', stateprovince: 'KS', prominence: 10 }),
-        school('Texas A & M University-College Station', { city: 'College Station', stateprovince: 'TX', prominence: 100 }),
+        school('Texas A & M University-College Station', {
+          city: 'College Station',
+          stateprovince: 'TX',
+          prominence: 100,
+        }),
         school('Texas A & M University-Kingsville', { city: 'Kingsville', stateprovince: 'TX', prominence: 70 }),
-        school('École Polytechnique de Montréal', { city: 'Montréal', stateprovince: 'QC', aliases: ['Polytechnique Montréal'] }),
+        school('École Polytechnique de Montréal', {
+          city: 'Montréal',
+          stateprovince: 'QC',
+          aliases: ['Polytechnique Montréal'],
+        }),
         school('Lincoln University', { city: 'Jefferson City', stateprovince: 'MO', prominence: 30 }),
         school('Lincoln University', { city: 'Lincoln University', stateprovince: 'PA', prominence: 32 }),
       ];
@@ -90,10 +122,26 @@ export const catalogContract: ContractPart = (_target, fixture) => {
       const engine = new MemorySearchEngine(store.schools, { refreshMs: 0 });
       await engine.start();
       const reference = new ReferenceEngine(drafts);
-      for (const text of ['mit', 'st marys', 'saint mary', 'texas a&m', 'lincoln u', 'ecole montreal', 'laval university', 'montreal', 'smth', 'univ', 'zzz college']) {
+      for (const text of [
+        'mit',
+        'st marys',
+        'saint mary',
+        'texas a&m',
+        'lincoln u',
+        'ecole montreal',
+        'laval university',
+        'montreal',
+        'smth',
+        'univ',
+        'zzz college',
+      ]) {
         for (const state of [undefined, 'TX', 'QC']) {
           const query = { plan: planQuery(text), state, offset: 0, limit: 5 };
-          expect({ text, state, ...(await engine.search(query)) }).toStrictEqual({ text, state, ...(await reference.search(query)) });
+          expect({ text, state, ...(await engine.search(query)) }).toStrictEqual({
+            text,
+            state,
+            ...(await reference.search(query)),
+          });
         }
       }
       engine.close();

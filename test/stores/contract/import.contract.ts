@@ -14,10 +14,18 @@ export const importContract: ContractPart = (_target, fixture) => {
     test('when the same file is imported twice, then the second import changes nothing', async () => {
       const { store } = fixture();
       const first = await importFile(store, FIXTURE, {});
-      expect([first.rows, first.counts, first.skipped]).toStrictEqual([3, { inserted: 3, updated: 0, unchanged: 0 }, {}]);
+      expect([first.rows, first.counts, first.skipped]).toStrictEqual([
+        3,
+        { inserted: 3, updated: 0, unchanged: 0 },
+        {},
+      ]);
       expect(await store.schools.count()).toBe(3);
       const second = await importFile(store, FIXTURE, {});
-      expect([second.rows, second.counts, second.skipped]).toStrictEqual([3, { inserted: 0, updated: 0, unchanged: 3 }, {}]);
+      expect([second.rows, second.counts, second.skipped]).toStrictEqual([
+        3,
+        { inserted: 0, updated: 0, unchanged: 3 },
+        {},
+      ]);
       expect(await store.schools.count()).toBe(3);
       expect(await store.schools.findById(MIT_ID)).toStrictEqual({
         id: MIT_ID,
@@ -31,7 +39,12 @@ export const importContract: ContractPart = (_target, fixture) => {
     test('when the ODEF file is imported, then its duplicates are merged, the locations kept, and a second import changes nothing', async () => {
       const f = fixture();
       const first = await importFile(f.store, ODEF_FIXTURE, {});
-      expect([first.rows, first.schools, first.duplicates.length, first.counts]).toStrictEqual([30, 27, 2, { inserted: 27, updated: 0, unchanged: 0 }]);
+      expect([first.rows, first.schools, first.duplicates.length, first.counts]).toStrictEqual([
+        30,
+        27,
+        2,
+        { inserted: 27, updated: 0, unchanged: 0 },
+      ]);
       const reopened = await f.reopen();
       const pierre = await reopened.schools.findById(first.duplicates[1]!.id);
       expect(pierre).toStrictEqual({
@@ -45,7 +58,11 @@ export const importContract: ContractPart = (_target, fixture) => {
         latitude: 45.6052,
         longitude: -73.5912,
       });
-      expect((await importFile(reopened, ODEF_FIXTURE, {})).counts).toStrictEqual({ inserted: 0, updated: 0, unchanged: 27 });
+      expect((await importFile(reopened, ODEF_FIXTURE, {})).counts).toStrictEqual({
+        inserted: 0,
+        updated: 0,
+        unchanged: 27,
+      });
     });
 
     test('when the store is reopened after an import, then the second import still changes nothing', async () => {

@@ -44,7 +44,9 @@ export const requestsContract: ContractPart = (_target, fixture) => {
         { day: '2026-11-20', count: 2, cost: 5 },
         { day: '2026-11-22', count: 1, cost: 1 },
       ]);
-      expect(await store.requests.usageByDay(BOB.id, '2026-11-21', '2026-11-21')).toStrictEqual([{ day: '2026-11-21', count: 1, cost: 1 }]);
+      expect(await store.requests.usageByDay(BOB.id, '2026-11-21', '2026-11-21')).toStrictEqual([
+        { day: '2026-11-21', count: 1, cost: 1 },
+      ]);
       expect(await store.requests.usageByDay(BOB.id, '2026-11-22', '2026-11-23')).toStrictEqual([]);
     });
 
@@ -52,7 +54,11 @@ export const requestsContract: ContractPart = (_target, fixture) => {
       const { store } = fixture();
       const { appended, newestFirst } = alices();
       await seed(store, ...appended);
-      expect(await store.requests.list(ALICE.id, { offset: 0, limit: 100 })).toStrictEqual({ total: 7, more: false, records: newestFirst });
+      expect(await store.requests.list(ALICE.id, { offset: 0, limit: 100 })).toStrictEqual({
+        total: 7,
+        more: false,
+        records: newestFirst,
+      });
     });
 
     test('when listed page by page, then the pages join to the whole list, and a page past the end is empty with the total', async () => {
@@ -60,13 +66,22 @@ export const requestsContract: ContractPart = (_target, fixture) => {
       const { appended, newestFirst } = alices();
       await seed(store, ...appended);
       const pages = [];
-      for (let offset = 0; offset < 7; offset += 3) pages.push(await store.requests.list(ALICE.id, { offset: offset, limit: 3 }));
+      for (let offset = 0; offset < 7; offset += 3)
+        pages.push(await store.requests.list(ALICE.id, { offset: offset, limit: 3 }));
       expect(pages.map((p) => p.total)).toStrictEqual([7, 7, 7]);
       expect(pages.map((p) => p.records.length)).toStrictEqual([3, 3, 1]);
       expect(pages.map((p) => p.more)).toStrictEqual([true, true, false]);
       expect(pages.flatMap((p) => p.records)).toStrictEqual(newestFirst);
-      expect(await store.requests.list(ALICE.id, { offset: 7, limit: 3 })).toStrictEqual({ total: 7, more: false, records: [] });
-      expect(await store.requests.list(ALICE.id, { offset: 50, limit: 3 })).toStrictEqual({ total: 7, more: false, records: [] });
+      expect(await store.requests.list(ALICE.id, { offset: 7, limit: 3 })).toStrictEqual({
+        total: 7,
+        more: false,
+        records: [],
+      });
+      expect(await store.requests.list(ALICE.id, { offset: 50, limit: 3 })).toStrictEqual({
+        total: 7,
+        more: false,
+        records: [],
+      });
     });
 
     test('when paged by cursor, then each page starts right after the last record of the one before, ties by id, and the pages join to the whole list', async () => {
@@ -86,23 +101,46 @@ export const requestsContract: ContractPart = (_target, fixture) => {
       expect(pages.flatMap((p) => p.records)).toStrictEqual(newestFirst);
       expect(pages.map((p) => p.total)).toStrictEqual([7, 7, 7, 7]);
       // An offset counts from the cursor; a cursor at the oldest record leaves nothing.
-      expect((await store.requests.list(ALICE.id, { offset: 1, limit: 2, after: newestFirst[1] })).records).toStrictEqual(newestFirst.slice(3, 5));
-      expect(await store.requests.list(ALICE.id, { offset: 0, limit: 2, after: newestFirst[6] })).toStrictEqual({ total: 7, more: false, records: [] });
+      expect(
+        (await store.requests.list(ALICE.id, { offset: 1, limit: 2, after: newestFirst[1] })).records,
+      ).toStrictEqual(newestFirst.slice(3, 5));
+      expect(await store.requests.list(ALICE.id, { offset: 0, limit: 2, after: newestFirst[6] })).toStrictEqual({
+        total: 7,
+        more: false,
+        records: [],
+      });
     });
 
     test('when a retention keeps records from a day on, then older ones are neither listed nor counted in the total, and usage still counts them', async () => {
       const { store } = fixture();
       const time = (iso: string) => new Date(iso);
       const old = record(1, ALICE.id, time('2026-11-19T23:59:59.999Z'), 2);
-      const kept = [record(2, ALICE.id, time('2026-11-20T00:00:00.000Z')), record(3, ALICE.id, time('2026-11-21T08:00:00.000Z'))];
+      const kept = [
+        record(2, ALICE.id, time('2026-11-20T00:00:00.000Z')),
+        record(3, ALICE.id, time('2026-11-21T08:00:00.000Z')),
+      ];
       await seed(store, old, ...kept, record(4, BOB.id, time('2026-11-18T08:00:00.000Z')));
-      expect(await store.requests.list(ALICE.id, { offset: 0, limit: 10, keptFrom: '2026-11-20' })).toStrictEqual({ total: 2, more: false, records: [kept[1], kept[0]] });
-      expect(await store.requests.list(ALICE.id, { offset: 0, limit: 10, keptFrom: '2026-11-20', after: kept[1] })).toStrictEqual({ total: 2, more: false, records: [kept[0]] });
+      expect(await store.requests.list(ALICE.id, { offset: 0, limit: 10, keptFrom: '2026-11-20' })).toStrictEqual({
+        total: 2,
+        more: false,
+        records: [kept[1], kept[0]],
+      });
+      expect(
+        await store.requests.list(ALICE.id, { offset: 0, limit: 10, keptFrom: '2026-11-20', after: kept[1] }),
+      ).toStrictEqual({ total: 2, more: false, records: [kept[0]] });
       // The purge deletes every user's records of the days before, once: a second run finds none.
       expect(await store.requests.purgeBefore('2026-11-20')).toBe(2);
       expect(await store.requests.purgeBefore('2026-11-20')).toBe(0);
-      expect(await store.requests.list(ALICE.id, { offset: 0, limit: 10 })).toStrictEqual({ total: 3, more: false, records: [kept[1], kept[0]] });
-      expect(await store.requests.list(BOB.id, { offset: 0, limit: 10, keptFrom: '2026-11-20' })).toStrictEqual({ total: 0, more: false, records: [] });
+      expect(await store.requests.list(ALICE.id, { offset: 0, limit: 10 })).toStrictEqual({
+        total: 3,
+        more: false,
+        records: [kept[1], kept[0]],
+      });
+      expect(await store.requests.list(BOB.id, { offset: 0, limit: 10, keptFrom: '2026-11-20' })).toStrictEqual({
+        total: 0,
+        more: false,
+        records: [],
+      });
       expect(await store.requests.usage(ALICE.id)).toStrictEqual({ count: 3, totalCost: 4, lastAt: kept[1]!.timeMade });
       expect(await store.requests.usageByDay(ALICE.id, '2026-11-19', '2026-11-21')).toStrictEqual([
         { day: '2026-11-19', count: 1, cost: 2 },
@@ -122,18 +160,34 @@ export const requestsContract: ContractPart = (_target, fixture) => {
     test('when a user has no records, then list is empty with total 0 and usage is zeros and null', async () => {
       const { store } = fixture();
       await seed(store, record(1, ALICE.id, at(0)));
-      expect(await store.requests.list(BOB.id, { offset: 0, limit: 10 })).toStrictEqual({ total: 0, more: false, records: [] });
+      expect(await store.requests.list(BOB.id, { offset: 0, limit: 10 })).toStrictEqual({
+        total: 0,
+        more: false,
+        records: [],
+      });
       expect(await store.requests.usage(BOB.id)).toStrictEqual({ count: 0, totalCost: 0, lastAt: null });
       expect(await store.requests.usage(user(3).id)).toStrictEqual({ count: 0, totalCost: 0, lastAt: null });
     });
 
-    test("when two users make requests, then each sees only their own records and usage", async () => {
+    test('when two users make requests, then each sees only their own records and usage', async () => {
       const { store } = fixture();
       const a = [record(1, ALICE.id, at(SECOND), 2), record(3, ALICE.id, at(3 * SECOND))];
-      const b = [record(2, BOB.id, at(2 * SECOND), 5), record(4, BOB.id, at(4 * SECOND)), record(5, BOB.id, at(5 * SECOND))];
+      const b = [
+        record(2, BOB.id, at(2 * SECOND), 5),
+        record(4, BOB.id, at(4 * SECOND)),
+        record(5, BOB.id, at(5 * SECOND)),
+      ];
       await seed(store, a[0]!, b[0]!, a[1]!, b[1]!, b[2]!);
-      expect(await store.requests.list(ALICE.id, { offset: 0, limit: 10 })).toStrictEqual({ total: 2, more: false, records: [a[1], a[0]] });
-      expect(await store.requests.list(BOB.id, { offset: 0, limit: 10 })).toStrictEqual({ total: 3, more: false, records: [b[2], b[1], b[0]] });
+      expect(await store.requests.list(ALICE.id, { offset: 0, limit: 10 })).toStrictEqual({
+        total: 2,
+        more: false,
+        records: [a[1], a[0]],
+      });
+      expect(await store.requests.list(BOB.id, { offset: 0, limit: 10 })).toStrictEqual({
+        total: 3,
+        more: false,
+        records: [b[2], b[1], b[0]],
+      });
       expect(await store.requests.usage(ALICE.id)).toStrictEqual({ count: 2, totalCost: 3, lastAt: at(3 * SECOND) });
       expect(await store.requests.usage(BOB.id)).toStrictEqual({ count: 3, totalCost: 7, lastAt: at(5 * SECOND) });
     });
@@ -143,8 +197,16 @@ export const requestsContract: ContractPart = (_target, fixture) => {
       const { appended, newestFirst } = alices();
       await seed(f.store, ...appended);
       const reopened = await f.reopen();
-      expect(await reopened.requests.list(ALICE.id, { offset: 0, limit: 100 })).toStrictEqual({ total: 7, more: false, records: newestFirst });
-      expect(await reopened.requests.usage(ALICE.id)).toStrictEqual({ count: 7, totalCost: 10, lastAt: at(40 * SECOND) });
+      expect(await reopened.requests.list(ALICE.id, { offset: 0, limit: 100 })).toStrictEqual({
+        total: 7,
+        more: false,
+        records: newestFirst,
+      });
+      expect(await reopened.requests.usage(ALICE.id)).toStrictEqual({
+        count: 7,
+        totalCost: 10,
+        lastAt: at(40 * SECOND),
+      });
     });
   });
 };

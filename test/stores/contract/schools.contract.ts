@@ -4,9 +4,17 @@ import { describe, expect, test } from 'vitest';
 import { school, stored } from '../../support/builders.ts';
 import type { ContractPart } from './context.ts';
 
-const MIT = school('Massachusetts Institute of Technology', { city: 'Cambridge', image_url: 'https://logos.example.com/mit.svg', aliases: ['MIT'] });
+const MIT = school('Massachusetts Institute of Technology', {
+  city: 'Cambridge',
+  image_url: 'https://logos.example.com/mit.svg',
+  aliases: ['MIT'],
+});
 const SMITH = school('Smith College', { city: 'Northampton' });
-const RICE = school('Rice University', { city: 'Houston', stateprovince: 'TX', image_url: 'https://logos.example.com/rice.png' });
+const RICE = school('Rice University', {
+  city: 'Houston',
+  stateprovince: 'TX',
+  image_url: 'https://logos.example.com/rice.png',
+});
 const LAVAL = school('Université Laval', {
   city: 'Québec',
   stateprovince: 'QC',
@@ -26,7 +34,11 @@ export const schoolsContract: ContractPart = (_target, fixture) => {
 
     test('when new schools are upserted, then all are inserted and findById returns each field for field', async () => {
       const { store } = fixture();
-      expect(await store.schools.upsertMany([MIT, SMITH, RICE])).toStrictEqual({ inserted: 3, updated: 0, unchanged: 0 });
+      expect(await store.schools.upsertMany([MIT, SMITH, RICE])).toStrictEqual({
+        inserted: 3,
+        updated: 0,
+        unchanged: 0,
+      });
       expect(await store.schools.count()).toBe(3);
       expect(await store.schools.findById(MIT.id)).toStrictEqual(stored(MIT));
       // No logo: null, not undefined or ''.
@@ -37,7 +49,11 @@ export const schoolsContract: ContractPart = (_target, fixture) => {
     test('when the same drafts are upserted again, then all are unchanged and the count stays', async () => {
       const { store } = fixture();
       await store.schools.upsertMany([MIT, SMITH, RICE]);
-      expect(await store.schools.upsertMany([MIT, SMITH, RICE])).toStrictEqual({ inserted: 0, updated: 0, unchanged: 3 });
+      expect(await store.schools.upsertMany([MIT, SMITH, RICE])).toStrictEqual({
+        inserted: 0,
+        updated: 0,
+        unchanged: 3,
+      });
       expect(await store.schools.count()).toBe(3);
       expect(await store.schools.findById(MIT.id)).toStrictEqual(stored(MIT));
     });
@@ -48,8 +64,16 @@ export const schoolsContract: ContractPart = (_target, fixture) => {
       const moved = { ...SMITH, city: 'Amherst' };
       const newLogo = { ...RICE, imageUrl: 'https://logos.example.com/rice-2.png' };
       const noLogo = { ...MIT, imageUrl: null };
-      expect(await store.schools.upsertMany([moved, RICE, MIT])).toStrictEqual({ inserted: 0, updated: 1, unchanged: 2 });
-      expect(await store.schools.upsertMany([SMITH, newLogo, noLogo])).toStrictEqual({ inserted: 0, updated: 3, unchanged: 0 });
+      expect(await store.schools.upsertMany([moved, RICE, MIT])).toStrictEqual({
+        inserted: 0,
+        updated: 1,
+        unchanged: 2,
+      });
+      expect(await store.schools.upsertMany([SMITH, newLogo, noLogo])).toStrictEqual({
+        inserted: 0,
+        updated: 3,
+        unchanged: 0,
+      });
       expect(await store.schools.findById(SMITH.id)).toStrictEqual(stored(SMITH));
       expect(await store.schools.findById(RICE.id)).toStrictEqual(stored(newLogo));
       expect(await store.schools.findById(MIT.id)).toStrictEqual({ ...stored(MIT), imageUrl: null });
@@ -59,31 +83,59 @@ export const schoolsContract: ContractPart = (_target, fixture) => {
     test('when a name, a state or the aliases change, then the school counts as updated', async () => {
       const { store } = fixture();
       await store.schools.upsertMany([MIT, SMITH, RICE]);
-      const renamed = school('Smith College of Northampton', { city: 'Northampton', key: `test:Smith College|Northampton|MA` });
+      const renamed = school('Smith College of Northampton', {
+        city: 'Northampton',
+        key: `test:Smith College|Northampton|MA`,
+      });
       expect(renamed.id).toBe(SMITH.id);
-      const otherState = school('Rice University', { city: 'Houston', stateprovince: 'LA', key: `test:Rice University|Houston|TX`, image_url: 'https://logos.example.com/rice.png' });
-      const moreAliases = school('Massachusetts Institute of Technology', { city: 'Cambridge', image_url: 'https://logos.example.com/mit.svg', aliases: ['MIT', 'Tech'] });
+      const otherState = school('Rice University', {
+        city: 'Houston',
+        stateprovince: 'LA',
+        key: `test:Rice University|Houston|TX`,
+        image_url: 'https://logos.example.com/rice.png',
+      });
+      const moreAliases = school('Massachusetts Institute of Technology', {
+        city: 'Cambridge',
+        image_url: 'https://logos.example.com/mit.svg',
+        aliases: ['MIT', 'Tech'],
+      });
       expect(otherState.id).toBe(RICE.id);
       expect(moreAliases.id).toBe(MIT.id);
-      expect(await store.schools.upsertMany([renamed, otherState, moreAliases])).toStrictEqual({ inserted: 0, updated: 3, unchanged: 0 });
+      expect(await store.schools.upsertMany([renamed, otherState, moreAliases])).toStrictEqual({
+        inserted: 0,
+        updated: 3,
+        unchanged: 0,
+      });
       expect(await store.schools.findById(SMITH.id)).toStrictEqual(stored(renamed));
       expect(await store.schools.findById(RICE.id)).toStrictEqual(stored(otherState));
       // Upserting the new versions again is now a no-op.
-      expect(await store.schools.upsertMany([renamed, otherState, moreAliases])).toStrictEqual({ inserted: 0, updated: 0, unchanged: 3 });
+      expect(await store.schools.upsertMany([renamed, otherState, moreAliases])).toStrictEqual({
+        inserted: 0,
+        updated: 0,
+        unchanged: 3,
+      });
     });
 
     test('when a batch mixes new, changed and unchanged schools, then each is counted once in its kind', async () => {
       const { store } = fixture();
       await store.schools.upsertMany([MIT, SMITH]);
       const moved = { ...MIT, city: 'Boston' };
-      expect(await store.schools.upsertMany([RICE, moved, SMITH])).toStrictEqual({ inserted: 1, updated: 1, unchanged: 1 });
+      expect(await store.schools.upsertMany([RICE, moved, SMITH])).toStrictEqual({
+        inserted: 1,
+        updated: 1,
+        unchanged: 1,
+      });
       expect(await store.schools.count()).toBe(3);
     });
 
     test('when a school has an address, postal code and coordinates, then findById returns them after a reopen; a school without them has none of the keys', async () => {
       const f = fixture();
       const postalOnly = school('Reed College', { city: 'Portland', stateprovince: 'OR', postal_code: '97202' });
-      expect(await f.store.schools.upsertMany([LAVAL, SMITH, postalOnly])).toStrictEqual({ inserted: 3, updated: 0, unchanged: 0 });
+      expect(await f.store.schools.upsertMany([LAVAL, SMITH, postalOnly])).toStrictEqual({
+        inserted: 3,
+        updated: 0,
+        unchanged: 0,
+      });
       const store = await f.reopen();
       expect(await store.schools.findById(LAVAL.id)).toStrictEqual({
         id: LAVAL.id,
@@ -96,9 +148,19 @@ export const schoolsContract: ContractPart = (_target, fixture) => {
         latitude: 46.78172,
         longitude: -71.2748,
       });
-      expect(await store.schools.findById(SMITH.id)).toStrictEqual({ id: SMITH.id, name: 'Smith College', city: 'Northampton', state: 'MA', imageUrl: null });
+      expect(await store.schools.findById(SMITH.id)).toStrictEqual({
+        id: SMITH.id,
+        name: 'Smith College',
+        city: 'Northampton',
+        state: 'MA',
+        imageUrl: null,
+      });
       expect(await store.schools.findById(postalOnly.id)).toStrictEqual({ ...stored(postalOnly), postalCode: '97202' });
-      expect(await store.schools.upsertMany([LAVAL, SMITH, postalOnly])).toStrictEqual({ inserted: 0, updated: 0, unchanged: 3 });
+      expect(await store.schools.upsertMany([LAVAL, SMITH, postalOnly])).toStrictEqual({
+        inserted: 0,
+        updated: 0,
+        unchanged: 3,
+      });
     });
 
     test('when only the address, the postal code or a coordinate changes, or becomes unknown, then the school counts as updated', async () => {
@@ -116,7 +178,11 @@ export const schoolsContract: ContractPart = (_target, fixture) => {
         LAVAL,
       ];
       for (const change of changes) {
-        expect(await store.schools.upsertMany([change]), JSON.stringify(change)).toStrictEqual({ inserted: 0, updated: 1, unchanged: 0 });
+        expect(await store.schools.upsertMany([change]), JSON.stringify(change)).toStrictEqual({
+          inserted: 0,
+          updated: 1,
+          unchanged: 0,
+        });
         expect(await store.schools.findById(LAVAL.id)).toStrictEqual(stored(change));
       }
       expect(await store.schools.upsertMany([LAVAL])).toStrictEqual({ inserted: 0, updated: 0, unchanged: 1 });
@@ -127,14 +193,26 @@ export const schoolsContract: ContractPart = (_target, fixture) => {
       await store.schools.upsertMany([MIT, LAVAL]);
       const version = await store.schools.catalogVersion();
       const moved = { ...LAVAL, postalCode: 'G1V 0A7' };
-      expect(await store.schools.compareMany([RICE, moved, MIT])).toStrictEqual({ inserted: 1, updated: 1, unchanged: 1 });
+      expect(await store.schools.compareMany([RICE, moved, MIT])).toStrictEqual({
+        inserted: 1,
+        updated: 1,
+        unchanged: 1,
+      });
       // A school listed twice: the second listing is compared with the first.
-      expect(await store.schools.compareMany([RICE, RICE, moved, LAVAL])).toStrictEqual({ inserted: 1, updated: 2, unchanged: 1 });
+      expect(await store.schools.compareMany([RICE, RICE, moved, LAVAL])).toStrictEqual({
+        inserted: 1,
+        updated: 2,
+        unchanged: 1,
+      });
       expect(await store.schools.compareMany([])).toStrictEqual({ inserted: 0, updated: 0, unchanged: 0 });
       expect(await store.schools.count()).toBe(2);
       expect(await store.schools.findById(LAVAL.id)).toStrictEqual(stored(LAVAL));
       expect(await store.schools.catalogVersion()).toBe(version);
-      expect(await store.schools.upsertMany([RICE, moved, MIT])).toStrictEqual({ inserted: 1, updated: 1, unchanged: 1 });
+      expect(await store.schools.upsertMany([RICE, moved, MIT])).toStrictEqual({
+        inserted: 1,
+        updated: 1,
+        unchanged: 1,
+      });
     });
 
     test('when upsertMany reports progress, then the last call gives the number of schools, never more, never going back', async () => {

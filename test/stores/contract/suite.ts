@@ -20,9 +20,11 @@ export function storeContractSuite(target: StoreTarget): void {
     // skipped tests, only counts: this line is what says that, and why, in every mode.
     console.warn(title);
     // The tests are still registered, so the skipped count shows how much did not run.
-    describe.skip(title, () => register(target, () => {
-      throw new Error('unreachable: the suite is skipped');
-    }));
+    describe.skip(title, () =>
+      register(target, () => {
+        throw new Error('unreachable: the suite is skipped');
+      }),
+    );
     return;
   }
   describe(`store contract: ${target.name}`, () => {

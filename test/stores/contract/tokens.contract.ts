@@ -102,7 +102,7 @@ export const tokensContract: ContractPart = (_target, fixture) => {
       expect(await store.tokens.listLive(ALICE.id, at(SECOND))).toStrictEqual([next]);
     });
 
-    test('when the old token is revoked, expired, unknown or not this user\'s, then rotate is false and inserts nothing', async () => {
+    test("when the old token is revoked, expired, unknown or not this user's, then rotate is false and inserts nothing", async () => {
       const { store } = fixture();
       const revoked = token(1, ALICE.id, { createdAt: at(-MINUTE), revokedAt: at(-SECOND) });
       const expired = token(2, ALICE.id, { createdAt: at(-2 * HOUR), expiresAt: T0 });
@@ -150,7 +150,7 @@ export const tokensContract: ContractPart = (_target, fixture) => {
       expect(await store.tokens.listLive(BOB.id, at(SECOND))).toStrictEqual(bobs);
     });
 
-    test('when every token but one is revoked, then the user\'s other live tokens are, the kept one and dead ones are as they were, and other users are untouched', async () => {
+    test("when every token but one is revoked, then the user's other live tokens are, the kept one and dead ones are as they were, and other users are untouched", async () => {
       const { store } = fixture();
       const kept = token(1, ALICE.id, { createdAt: at(-MINUTE) });
       const others = [2, 3].map((n) => token(n, ALICE.id, { createdAt: at(-n * MINUTE) }));
@@ -181,7 +181,12 @@ export const tokensContract: ContractPart = (_target, fixture) => {
 
     test('when a key and a session are inserted, then kind, name and lastUsedAt come back as they were', async () => {
       const { store } = fixture();
-      const key = token(1, ALICE.id, { kind: 'key', name: 'nightly sync — ünïcode', createdAt: at(-MINUTE), expiresAt: at(365 * 24 * HOUR) });
+      const key = token(1, ALICE.id, {
+        kind: 'key',
+        name: 'nightly sync — ünïcode',
+        createdAt: at(-MINUTE),
+        expiresAt: at(365 * 24 * HOUR),
+      });
       const used = token(2, ALICE.id, { createdAt: at(-2 * MINUTE), lastUsedAt: at(-SECOND) });
       await seed(store, key, used);
       expect(await store.tokens.findByDigest(key.digest)).toStrictEqual(key);
