@@ -1,0 +1,66 @@
+import type {
+  DayUsage,
+  HistoryPage,
+  HistoryQuery,
+  RequestLog,
+  RequestRecord,
+  Usage,
+} from '../../../src/domain/ports.ts';
+
+const dayOf = (at: Date) => at.toISOString().slice(0, 10);
+
+/**
+ * Request records and the per-user and per-day counters kept with them, as the adapters keep them
+ * (src/stores/sqlite/request.store.ts): totals outlive the records a retention purge deletes.
+ */
+export class MemoryRequestLog implements RequestLog {
+  readonly #records: RequestRecord[] = [];
+  readonly #totals = new Map<string, { count: number; cost: number; lastAt: Date | null }>();
+  /** `${userId}|${day}` → the day's count and cost. */
+  readonly #days = new Map<string, { count: number; cost: number }>();
+
+  async append(record: RequestRecord): Promise<void> {
+    this.#records.push({ ...record });
+    const total = this.#totals.get(record.userId) ?? { count: 0, cost: 0, lastAt: null };
+    const lastAt = total.lastAt && total.lastAt > record.timeMade ? total.lastAt : record.timeMade;
+    this.#totals.set(record.userId, { count: total.count + 1, cost: total.cost + record.cost, lastAt });
+    const key = `${record.userId}|${dayOf(record.timeMade)}`;
+    const day = this.#days.get(key) ?? { count: 0, cost: 0 };
+    this.#days.set(key, { count: day.count + 1, cost: day.cost + record.cost });
+  }
+
+  /** Newest first, equal times by greater id first; `after` a cursor's position; `keptFrom` the retention's first day. */
+  async list(userId: string, query: HistoryQuery): Promise<HistoryPage> {
+    const keptFrom = query.keptFrom ?? '';
+    const after = query.after;
+    const rows = this.#records
+      .filter((r) => r.userId === userId && dayOf(r.timeMade) >= keptFrom)
+      .filter((r) => !after || r.timeMade < after.timeMade || (+r.timeMade === +after.timeMade && r.id < after.id))
+      .sort((a, b) => b.timeMade.getTime() - a.timeMade.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0))
+      .slice(query.offset, query.offset + query.limit + 1);
+    const total = query.keptFrom
+      ? (await this.usageByDay(userId, keptFrom, '9999-12-31')).reduce((n, d) => n + d.count, 0)
+      : (this.#totals.get(userId)?.count ?? 0);
+    return { total, more: rows.length > query.limit, records: rows.slice(0, query.limit) };
+  }
+
+  async usage(userId: string): Promise<Usage> {
+    const total = this.#totals.get(userId);
+    return { count: total?.count ?? 0, totalCost: total?.cost ?? 0, lastAt: total?.lastAt ?? null };
+  }
+
+  async usageByDay(userId: string, from: string, to: string): Promise<DayUsage[]> {
+    return [...this.#days]
+      .map(([key, d]) => ({ user: key.slice(0, key.indexOf('|')), day: key.slice(key.indexOf('|') + 1), ...d }))
+      .filter((d) => d.user === userId && d.day >= from && d.day <= to)
+      .sort((a, b) => (a.day < b.day ? -1 : 1))
+      .map(({ day, count, cost }) => ({ day, count, cost }));
+  }
+
+  async purgeBefore(day: string): Promise<number> {
+    const kept = this.#records.filter((r) => dayOf(r.timeMade) >= day);
+    const deleted = this.#records.length - kept.length;
+    this.#records.splice(0, this.#records.length, ...kept);
+    return deleted;
+  }
+}

@@ -1,0 +1,73 @@
+import type { TokenRecord, TokenStore } from '../../../src/domain/ports.ts';
+
+const live = (t: TokenRecord, now: Date) => t.revokedAt === null && t.expiresAt > now;
+
+/** Tokens in insertion order; the same rules as src/stores/sqlite/token.store.ts. */
+export class MemoryTokenStore implements TokenStore {
+  readonly #tokens: TokenRecord[] = [];
+
+  async insert(token: TokenRecord): Promise<void> {
+    this.#tokens.push({ ...token });
+  }
+
+  async findByDigest(digest: string): Promise<TokenRecord | null> {
+    return this.#tokens.find((t) => t.digest === digest) ?? null;
+  }
+
+  /** Newest first (equal times: the later inserted first). */
+  async listLive(userId: string, now: Date): Promise<TokenRecord[]> {
+    return this.#newestFirst().filter((t) => t.userId === userId && live(t, now));
+  }
+
+  async revoke(userId: string, tokenId: string, now: Date): Promise<boolean> {
+    const i = this.#tokens.findIndex((t) => t.id === tokenId && t.userId === userId && live(t, now));
+    if (i < 0) return false;
+    this.#tokens[i] = { ...this.#tokens[i]!, revokedAt: now };
+    return true;
+  }
+
+  async rotate(userId: string, oldId: string, next: TokenRecord, now: Date): Promise<boolean> {
+    if (!(await this.revoke(userId, oldId, now))) return false;
+    await this.insert(next);
+    return true;
+  }
+
+  async revokeAllExcept(userId: string, keepId: string, now: Date): Promise<number> {
+    return this.#revokeWhere((t) => t.userId === userId && t.id !== keepId && live(t, now), now);
+  }
+
+  async revokeAllButNewest(userId: string, keep: number, now: Date): Promise<number> {
+    const sessions = (await this.listLive(userId, now)).filter((t) => t.kind === 'session');
+    const kept = new Set(sessions.slice(0, keep).map((t) => t.id));
+    return this.#revokeWhere((t) => sessions.some((s) => s.id === t.id) && !kept.has(t.id), now);
+  }
+
+  async touch(tokenId: string, now: Date, notBefore: Date): Promise<void> {
+    const i = this.#tokens.findIndex((t) => t.id === tokenId && (t.lastUsedAt === null || t.lastUsedAt < notBefore));
+    if (i >= 0) this.#tokens[i] = { ...this.#tokens[i]!, lastUsedAt: now };
+  }
+
+  async purgeDead(before: Date): Promise<number> {
+    const dead = (t: TokenRecord) => t.expiresAt < before || (t.revokedAt !== null && t.revokedAt < before);
+    const count = this.#tokens.filter(dead).length;
+    this.#tokens.splice(0, this.#tokens.length, ...this.#tokens.filter((t) => !dead(t)));
+    return count;
+  }
+
+  #newestFirst(): TokenRecord[] {
+    return this.#tokens
+      .map((t, i) => [t, i] as const)
+      .sort(([a, i], [b, j]) => b.createdAt.getTime() - a.createdAt.getTime() || j - i)
+      .map(([t]) => t);
+  }
+
+  #revokeWhere(match: (t: TokenRecord) => boolean, now: Date): number {
+    let count = 0;
+    for (let i = 0; i < this.#tokens.length; i++) {
+      if (!match(this.#tokens[i]!)) continue;
+      this.#tokens[i] = { ...this.#tokens[i]!, revokedAt: now };
+      count++;
+    }
+    return count;
+  }
+}
