@@ -20,7 +20,6 @@ import type { ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { readRealSchools, writeCatalogFile } from './catalog-file.ts';
 import { fmt, mib, out } from './format.ts';
 import { timeImport } from './import.ts';
@@ -30,7 +29,7 @@ import { summariseProfile } from './profile.ts';
 import { mulberry32 } from './random.ts';
 import { report, type ScenarioKind, type ScenarioRun } from './report.ts';
 import { readServerLog, serverEnv, startServer, type BenchServer, type Ready } from './server-process.ts';
-import { integerOption } from './options.ts';
+import { toolOptions } from '../shared/options.ts';
 
 const USAGE = `Usage: npm run bench -- [--schools N] [--duration S] [--connections C] [--logins L] [--seed K] [--only A,B] [--cpu-prof DIR]
 
@@ -68,23 +67,15 @@ interface Options {
 }
 
 function readOptions(): Options {
-  const { values } = parseArgs({
-    options: {
-      schools: { type: 'string' },
-      duration: { type: 'string' },
-      connections: { type: 'string' },
-      logins: { type: 'string' },
-      seed: { type: 'string' },
-      only: { type: 'string' },
-      'cpu-prof': { type: 'string' },
-      help: { type: 'boolean', short: 'h' },
-    },
+  const { values, int } = toolOptions(USAGE, {
+    schools: { type: 'string' },
+    duration: { type: 'string' },
+    connections: { type: 'string' },
+    logins: { type: 'string' },
+    seed: { type: 'string' },
+    only: { type: 'string' },
+    'cpu-prof': { type: 'string' },
   });
-  if (values.help) {
-    process.stdout.write(USAGE);
-    process.exit(0);
-  }
-  const int = integerOption(USAGE);
   return {
     schools: int('--schools', values.schools ?? process.env['BENCH_SCHOOLS'], 130_000, 100),
     duration: int('--duration', values.duration ?? process.env['BENCH_DURATION'], 10, 1),

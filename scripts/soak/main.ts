@@ -16,7 +16,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
+import { toolOptions } from '../shared/options.ts';
 import { mulberry32 } from '../bench/random.ts';
 import { fmt, mib, out } from '../bench/format.ts';
 import { createClient, type Client } from './http.ts';
@@ -48,20 +48,13 @@ interface Options {
 }
 
 function readOptions(): Options {
-  const { values } = parseArgs({
-    options: {
-      seconds: { type: 'string' },
-      connections: { type: 'string' },
-      users: { type: 'string' },
-      seed: { type: 'string' },
-      'malloc-defaults': { type: 'boolean' },
-      help: { type: 'boolean', short: 'h' },
-    },
+  const { values } = toolOptions(USAGE, {
+    seconds: { type: 'string' },
+    connections: { type: 'string' },
+    users: { type: 'string' },
+    seed: { type: 'string' },
+    'malloc-defaults': { type: 'boolean' },
   });
-  if (values.help) {
-    process.stdout.write(USAGE);
-    process.exit(0);
-  }
   const int = (name: string, raw: string | undefined, fallback: number, min: number, max: number): number => {
     if (raw === undefined || raw === '') return fallback;
     const n = Number(raw);

@@ -2,13 +2,18 @@
 // problem+json (src/http/problems/error.middleware.ts).
 
 export abstract class DomainError extends Error {
-  override readonly name: string = 'DomainError';
   abstract readonly code: string;
+
+  constructor(message?: string, options?: ErrorOptions) {
+    super(message, options);
+    // Every subclass is named in logs and stack traces by its own class name (the server's
+    // code runs unminified, so class names are what they say).
+    this.name = new.target.name;
+  }
 }
 
 /** E-mail and password do not match an account. Deliberately says nothing about which. */
 export class InvalidCredentialsError extends DomainError {
-  override readonly name: string = 'InvalidCredentialsError';
   readonly code = 'invalid_credentials';
   constructor() {
     super('The e-mail and password do not match an account.');
@@ -19,7 +24,6 @@ export type AuthFailure = 'missing' | 'malformed' | 'unknown' | 'expired' | 'rev
 
 /** The presented token cannot authenticate anyone. */
 export class UnauthenticatedError extends DomainError {
-  override readonly name: string = 'UnauthenticatedError';
   readonly code = 'unauthenticated';
   readonly reason: AuthFailure;
   constructor(reason: AuthFailure) {
@@ -30,13 +34,11 @@ export class UnauthenticatedError extends DomainError {
 
 /** The resource does not exist, or is not the caller's: the two are indistinguishable. */
 export class NotFoundError extends DomainError {
-  override readonly name: string = 'NotFoundError';
   readonly code = 'not_found';
 }
 
 /** An account with this e-mail exists already (operator command). */
 export class EmailTakenError extends DomainError {
-  override readonly name: string = 'EmailTakenError';
   readonly code = 'email_taken';
   constructor(email: string) {
     super(`An account with the e-mail ${email} exists already.`);
@@ -45,13 +47,11 @@ export class EmailTakenError extends DomainError {
 
 /** Input the contract cannot express a rule for (checked in the domain). */
 export class InvalidInputError extends DomainError {
-  override readonly name: string = 'InvalidInputError';
   readonly code = 'invalid_input';
 }
 
 /** The current password given to change it is not the user's: a fault of the input, not of the token. */
 export class WrongPasswordError extends DomainError {
-  override readonly name: string = 'WrongPasswordError';
   readonly code = 'wrong_password';
   constructor() {
     super('The current password is not right.');
@@ -60,7 +60,6 @@ export class WrongPasswordError extends DomainError {
 
 /** The user holds as many live API keys as there can be; nothing was created. */
 export class TooManyKeysError extends DomainError {
-  override readonly name: string = 'TooManyKeysError';
   readonly code = 'too_many_keys';
   constructor(max: number) {
     super(`You hold ${max} live API keys, the most there can be. Revoke one first.`);
@@ -69,7 +68,6 @@ export class TooManyKeysError extends DomainError {
 
 /** The store cannot be reached or refuses work right now; retrying later may succeed. */
 export class StoreUnavailableError extends DomainError {
-  override readonly name: string = 'StoreUnavailableError';
   readonly code = 'store_unavailable';
   constructor(message = 'The store is unavailable.', options?: { cause?: unknown }) {
     super(message, options);

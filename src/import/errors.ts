@@ -13,7 +13,6 @@ export const LISTED_PROBLEMS = 20;
 
 /** The file has bad rows: nothing of it was written. */
 export class ImportError extends DomainError {
-  override readonly name: string = 'ImportError';
   readonly code = 'import_rejected';
   readonly file: string;
   readonly problems: readonly RowProblem[];
@@ -28,13 +27,11 @@ export class ImportError extends DomainError {
 
 /** The file cannot be read at all (missing, unreadable). */
 export class ImportSourceError extends DomainError {
-  override readonly name: string = 'ImportSourceError';
   readonly code = 'import_source';
 }
 
 /** The format was not given and cannot be told from the file's name or header. */
 export class UnknownFormatError extends DomainError {
-  override readonly name: string = 'UnknownFormatError';
   readonly code = 'import_format_unknown';
 }
 

@@ -1,14 +1,7 @@
 // AuthService on the fakes: accounts, login, tokens and their life, one user's tokens apart from another's.
 import { describe, expect, test } from 'vitest';
 import { MAX_LIVE_TOKENS } from '../../src/domain/auth.service.ts';
-import {
-  EmailTakenError,
-  InvalidCredentialsError,
-  InvalidInputError,
-  NotFoundError,
-  UnauthenticatedError,
-  WrongPasswordError,
-} from '../../src/domain/errors.ts';
+import * as errors from '../../src/domain/errors.ts';
 import { fakeServices } from '../support/fakes/services.ts';
 
 describe('login', () => {
@@ -23,14 +16,14 @@ describe('login', () => {
     await expect(services.auth.authenticate(token.value)).rejects.toMatchObject({ reason: 'expired' });
   });
 
-  test('when the password is wrong or the e-mail unknown, then the same InvalidCredentialsError', async () => {
+  test('when the password is wrong or the e-mail unknown, then the same errors.InvalidCredentialsError', async () => {
     const { services } = fakeServices();
     await services.auth.createUser('ada@example.com', 'correct-horse-1');
     await expect(services.auth.login('ada@example.com', 'wrong-horse-1')).rejects.toBeInstanceOf(
-      InvalidCredentialsError,
+      errors.InvalidCredentialsError,
     );
     await expect(services.auth.login('bob@example.com', 'correct-horse-1')).rejects.toBeInstanceOf(
-      InvalidCredentialsError,
+      errors.InvalidCredentialsError,
     );
   });
 
@@ -38,9 +31,9 @@ describe('login', () => {
     const { services } = fakeServices();
     await services.auth.createUser('ada@example.com', 'correct-horse-1');
     await expect(services.auth.createUser('ADA@example.com', 'another-horse-1')).rejects.toBeInstanceOf(
-      EmailTakenError,
+      errors.EmailTakenError,
     );
-    await expect(services.auth.createUser('bob@example.com', 'short')).rejects.toBeInstanceOf(InvalidInputError);
+    await expect(services.auth.createUser('bob@example.com', 'short')).rejects.toBeInstanceOf(errors.InvalidInputError);
   });
 
   test('when a stored hash was made with other settings, then a login re-hashes the password', async () => {
@@ -59,12 +52,12 @@ describe('login', () => {
       clock.advance(1);
       await services.auth.login('ada@example.com', 'correct-horse-1');
     }
-    await expect(services.auth.authenticate(first.value)).rejects.toBeInstanceOf(UnauthenticatedError);
+    await expect(services.auth.authenticate(first.value)).rejects.toBeInstanceOf(errors.UnauthenticatedError);
   });
 });
 
 describe('tokens', () => {
-  test('when a token is absent, malformed or unknown, then UnauthenticatedError says which', async () => {
+  test('when a token is absent, malformed or unknown, then errors.UnauthenticatedError says which', async () => {
     const { services } = fakeServices();
     await expect(services.auth.authenticate(undefined)).rejects.toMatchObject({ reason: 'missing' });
     await expect(services.auth.authenticate('not-a-token')).rejects.toMatchObject({ reason: 'malformed' });
@@ -81,28 +74,30 @@ describe('tokens', () => {
     await expect(services.auth.authenticate(next.value)).rejects.toMatchObject({ reason: 'revoked' });
   });
 
-  test("when a user lists or revokes tokens, then only their own: another user's token is NotFoundError", async () => {
+  test("when a user lists or revokes tokens, then only their own: another user's token is errors.NotFoundError", async () => {
     const { services, signedIn } = fakeServices();
     const ada = await signedIn('ada@example.com');
     const bob = await signedIn('bob@example.com');
     const listed = await services.auth.listTokens(ada.principal);
     expect(listed.map((t) => [t.id, t.current])).toEqual([[ada.token.tokenId, true]]);
-    await expect(services.auth.revokeById(ada.principal, bob.token.tokenId)).rejects.toBeInstanceOf(NotFoundError);
+    await expect(services.auth.revokeById(ada.principal, bob.token.tokenId)).rejects.toBeInstanceOf(
+      errors.NotFoundError,
+    );
     expect(await services.auth.authenticate(bob.token.value)).toEqual(bob.principal);
   });
 
-  test('when the password is changed, then every other token is revoked; a wrong current password is WrongPasswordError', async () => {
+  test('when the password is changed, then every other token is revoked; a wrong current password is errors.WrongPasswordError', async () => {
     const { services, signedIn } = fakeServices();
     const { token, principal } = await signedIn();
     const other = await services.auth.login('ada@example.com', 'correct-horse-1');
     await expect(services.auth.changePassword(principal, 'wrong-horse-1', 'new-horse-12')).rejects.toBeInstanceOf(
-      WrongPasswordError,
+      errors.WrongPasswordError,
     );
     await services.auth.changePassword(principal, 'correct-horse-1', 'new-horse-12');
     await expect(services.auth.authenticate(other.value)).rejects.toMatchObject({ reason: 'revoked' });
     expect(await services.auth.authenticate(token.value)).toEqual(principal);
     await expect(services.auth.login('ada@example.com', 'correct-horse-1')).rejects.toBeInstanceOf(
-      InvalidCredentialsError,
+      errors.InvalidCredentialsError,
     );
   });
 });

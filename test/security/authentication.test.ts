@@ -3,17 +3,7 @@
 // deprecated tokenID on search, spec §4.5), and a login cannot tell an unknown e-mail from a wrong
 // password, by status, body, headers or time. Brute force: test/rate-limit/login-defaults.test.ts.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import {
-  createApiKey,
-  createToken,
-  fetchMyData,
-  fetchSchoolSearch,
-  listMyTokens,
-  revokeCurrentToken,
-  revokeMyToken,
-  rotateApiKey,
-  rotateToken,
-} from '../../generated/sdk.gen.ts';
+import * as sdk from '../../generated/sdk.gen.ts';
 import { tokenDigest } from '../../src/domain/token.ts';
 import { Argon2Hasher } from '../../src/security/argon2.hasher.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
@@ -89,13 +79,13 @@ describe('API2: dead tokens are refused by every secured operation', () => {
   test('when the token has expired (clock moved past expires_in), then 401 everywhere, and it is no longer listed', async () => {
     const user = await app.userClient();
     const fresh = await app.services.auth.login(user.email, user.password);
-    expect((await fetchMyData({ client: user.client })).response!.status).toBe(200);
+    expect((await sdk.fetchMyData({ client: user.client })).response!.status).toBe(200);
     app.clock.advance(3601);
     // Issued after the clock moved: still alive, so the refusals below are about expiry.
     const later = await app.services.auth.login(user.email, user.password);
     await expectRefusedEverywhere(bearer(user.token));
     await expectRefusedEverywhere(bearer(fresh.value));
-    const listed = (await listMyTokens({ client: app.client(bearer(later.value)) })).data!.tokens.map(
+    const listed = (await sdk.listMyTokens({ client: app.client(bearer(later.value)) })).data!.tokens.map(
       (t) => t.token_id,
     );
     expect(listed).toEqual([later.tokenId]);
@@ -103,53 +93,56 @@ describe('API2: dead tokens are refused by every secured operation', () => {
 
   test('when the token was revoked by logging out, then 401 everywhere', async () => {
     const user = await app.userClient();
-    expect((await revokeCurrentToken({ client: user.client })).response!.status).toBe(204);
+    expect((await sdk.revokeCurrentToken({ client: user.client })).response!.status).toBe(204);
     await expectRefusedEverywhere(bearer(user.token));
   });
 
   test('when the token was revoked by id from another session, then 401 everywhere', async () => {
     const user = await app.userClient();
     const other = await app.services.auth.login(user.email, user.password);
-    const victimId = (await listMyTokens({ client: user.client })).data!.tokens.find((t) => t.current)!.token_id;
+    const victimId = (await sdk.listMyTokens({ client: user.client })).data!.tokens.find((t) => t.current)!.token_id;
     expect(
-      (await revokeMyToken({ client: app.client(bearer(other.value)), path: { tokenId: victimId } })).response!.status,
+      (await sdk.revokeMyToken({ client: app.client(bearer(other.value)), path: { tokenId: victimId } })).response!
+        .status,
     ).toBe(204);
     await expectRefusedEverywhere(bearer(user.token));
   });
 
   test('when the token was rotated away, then 401 everywhere, and replaying it issues nothing', async () => {
     const user = await app.userClient();
-    const next = (await rotateToken({ client: user.client })).data!.token;
+    const next = (await sdk.rotateToken({ client: user.client })).data!.token;
     await expectRefusedEverywhere(bearer(user.token));
-    const me = await fetchMyData({ client: app.client(bearer(next)) });
+    const me = await sdk.fetchMyData({ client: app.client(bearer(next)) });
     expect(me.data!.active_tokens).toBe(1);
   });
 });
 
 describe('API2: dead API keys are refused by every secured operation', () => {
   const newKey = async (client: Awaited<ReturnType<TestApp['userClient']>>['client'], days = 30) =>
-    (await createApiKey({ client, body: { name: 'doomed', expires_in_days: days } })).data!;
+    (await sdk.createApiKey({ client, body: { name: 'doomed', expires_in_days: days } })).data!;
 
   test('when the key was revoked in the token list, then 401 everywhere', async () => {
     const user = await app.userClient();
     const key = await newKey(user.client);
-    expect((await fetchMyData({ client: app.client(bearer(key.token)) })).response!.status).toBe(200);
-    expect((await revokeMyToken({ client: user.client, path: { tokenId: key.token_id } })).response!.status).toBe(204);
+    expect((await sdk.fetchMyData({ client: app.client(bearer(key.token)) })).response!.status).toBe(200);
+    expect((await sdk.revokeMyToken({ client: user.client, path: { tokenId: key.token_id } })).response!.status).toBe(
+      204,
+    );
     await expectRefusedEverywhere(bearer(key.token));
   });
 
   test('when the key was rotated, then its old value is 401 everywhere and the new one works', async () => {
     const user = await app.userClient();
     const key = await newKey(user.client);
-    const next = (await rotateApiKey({ client: user.client, path: { tokenId: key.token_id } })).data!;
+    const next = (await sdk.rotateApiKey({ client: user.client, path: { tokenId: key.token_id } })).data!;
     await expectRefusedEverywhere(bearer(key.token));
-    expect((await fetchMyData({ client: app.client(bearer(next.token)) })).response!.status).toBe(200);
+    expect((await sdk.fetchMyData({ client: app.client(bearer(next.token)) })).response!.status).toBe(200);
   });
 
   test('when the key logged itself out, then 401 everywhere', async () => {
     const user = await app.userClient();
     const key = await newKey(user.client);
-    expect((await revokeCurrentToken({ client: app.client(bearer(key.token)) })).response!.status).toBe(204);
+    expect((await sdk.revokeCurrentToken({ client: app.client(bearer(key.token)) })).response!.status).toBe(204);
     await expectRefusedEverywhere(bearer(key.token));
   });
 
@@ -157,7 +150,7 @@ describe('API2: dead API keys are refused by every secured operation', () => {
     const user = await app.userClient();
     const key = await newKey(user.client, 1);
     app.clock.advance(86_400 - 1);
-    expect((await fetchMyData({ client: app.client(bearer(key.token)) })).response!.status).toBe(200);
+    expect((await sdk.fetchMyData({ client: app.client(bearer(key.token)) })).response!.status).toBe(200);
     app.clock.advance(1);
     await expectRefusedEverywhere(bearer(key.token));
   });
@@ -200,7 +193,7 @@ describe('API2: forged, malformed and misplaced credentials', () => {
       }
     }
     // The real token still works: the refusals above were about the header, not the token.
-    expect((await fetchMyData({ client: user.client })).response!.status).toBe(200);
+    expect((await sdk.fetchMyData({ client: user.client })).response!.status).toBe(200);
   });
 
   test('when there is no credential at all, then 401 with a bare challenge (RFC 6750: no error code)', async () => {
@@ -215,7 +208,7 @@ describe('API2: forged, malformed and misplaced credentials', () => {
       fetch(`${app.baseUrl}/v1/fetchSchoolSearch?query=&limit=1000&stateCode=nowhere`, { headers }).then(answer);
     expectProblem(await search({}), 401, 'unauthorized');
     const revoked = await app.userClient();
-    await revokeCurrentToken({ client: revoked.client });
+    await sdk.revokeCurrentToken({ client: revoked.client });
     expectProblem(await search(bearer(revoked.token)), 401, 'unauthorized');
     // With a live token the same request is the validator's 400.
     expectProblem(await search(bearer(user.token)), 400, 'validation-error');
@@ -244,7 +237,7 @@ describe('API2: forged, malformed and misplaced credentials', () => {
       );
       expectProblem(r, 401, 'unauthorized');
     }
-    expect((await fetchMyData({ client: user.client })).response!.status).toBe(200);
+    expect((await sdk.fetchMyData({ client: user.client })).response!.status).toBe(200);
   });
 
   test.each(['access_token', 'token', 'api_key', 'apiKey', 'tokenID'])(
@@ -264,18 +257,18 @@ describe('API2: forged, malformed and misplaced credentials', () => {
         // And the token is not echoed back.
         expect(beside.text).not.toContain(user.token);
       }
-      expect((await fetchMyData({ client: user.client })).response!.status).toBe(200);
+      expect((await sdk.fetchMyData({ client: user.client })).response!.status).toBe(200);
     },
   );
 
   test('when the deprecated tokenID carries a live token on search, then it works; a dead one is 401', async () => {
     const other = await app.userClient();
-    const ok = await fetchSchoolSearch({ client: app.client(), query: { query: 'harvard', tokenID: other.token } });
+    const ok = await sdk.fetchSchoolSearch({ client: app.client(), query: { query: 'harvard', tokenID: other.token } });
     expect(ok.response!.status).toBe(200);
     expect(JSON.stringify(ok.data)).not.toContain(other.token);
-    await revokeCurrentToken({ client: other.client });
+    await sdk.revokeCurrentToken({ client: other.client });
     expectProblem(
-      await fetchSchoolSearch({ client: app.client(), query: { query: 'harvard', tokenID: other.token } }),
+      await sdk.fetchSchoolSearch({ client: app.client(), query: { query: 'harvard', tokenID: other.token } }),
       401,
       'unauthorized',
     );
@@ -363,7 +356,7 @@ describe('API2: tokens are unguessable and shown once', () => {
     await app.services.auth.createUser('entropy@example.com', 'right-password-1');
     const tokens = new Set<string>();
     for (let i = 0; i < 20; i++) {
-      const r = await createToken({
+      const r = await sdk.createToken({
         client: app.client(),
         body: { email: 'entropy@example.com', password: 'right-password-1' },
       });

@@ -16,7 +16,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import { loadConfig } from '../../../src/config.ts';
 import { fmt, mib, out } from '../format.ts';
 import { measure, type OperationFigures } from './measure.ts';
@@ -25,7 +24,7 @@ import { report } from './report.ts';
 import { seedStore } from './seed.ts';
 import { createClient, type Client } from '../../soak/http.ts';
 import { readRss, serverEnv, startServer, type Server } from '../../soak/server.ts';
-import { integerOption } from '../options.ts';
+import { toolOptions } from '../../shared/options.ts';
 
 const USAGE = `Usage: npm run bench:history -- [--records N] [--days D] [--samples S] [--warmup W] [--seed K]
 
@@ -45,21 +44,13 @@ interface Options {
 }
 
 function readOptions(): Options {
-  const { values } = parseArgs({
-    options: {
-      records: { type: 'string' },
-      days: { type: 'string' },
-      samples: { type: 'string' },
-      warmup: { type: 'string' },
-      seed: { type: 'string' },
-      help: { type: 'boolean', short: 'h' },
-    },
+  const { values, int } = toolOptions(USAGE, {
+    records: { type: 'string' },
+    days: { type: 'string' },
+    samples: { type: 'string' },
+    warmup: { type: 'string' },
+    seed: { type: 'string' },
   });
-  if (values.help) {
-    process.stdout.write(USAGE);
-    process.exit(0);
-  }
-  const int = integerOption(USAGE);
   return {
     // The deepest page `offset` reaches ends at the 10,000th record.
     records: int('--records', values.records ?? process.env['BENCH_HISTORY_RECORDS'], 1_000_000, 10_000),

@@ -34,7 +34,11 @@ const UNAVAILABLE_CODES = new Set([
 
 /** The server cannot hold what the store needs (an index, Atlas Search): an operator's problem, said in one line. */
 export class MongoSetupError extends Error {
-  override readonly name: string = 'MongoSetupError';
+  constructor(message?: string, options?: ErrorOptions) {
+    super(message, options);
+    // Each subclass is named by its own class: SearchIndexMissingError, IndexCreationError.
+    this.name = new.target.name;
+  }
 }
 
 /** Driver errors that mean "the store cannot answer now" become StoreUnavailableError (a 503). */

@@ -52,7 +52,6 @@ export interface IndexFailure {
 
 /** Thrown when the server refused some indexes; the others were created. */
 export class IndexCreationError extends MongoSetupError {
-  override readonly name: string = 'IndexCreationError';
   readonly failures: readonly IndexFailure[];
   constructor(failures: readonly IndexFailure[]) {
     super(`MongoDB refused indexes: ${failures.map((f) => `${f.collection}.${f.index} (${f.message})`).join('; ')}`);

@@ -14,9 +14,7 @@ export function searchIndexDefinition(name: string): SearchIndexDescription {
   return { name, type: file.type, definition: file.definition };
 }
 
-export class SearchIndexMissingError extends MongoSetupError {
-  override readonly name: string = 'SearchIndexMissingError';
-}
+export class SearchIndexMissingError extends MongoSetupError {}
 
 /**
  * `verify`: throws unless the index exists and is queryable (searches would fail or miss
