@@ -13,16 +13,7 @@ import {
   revokeMyToken,
   rotateApiKey,
 } from '../../generated/sdk.gen.ts';
-import type {
-  Account,
-  ApiKey,
-  DailyUsage,
-  RequestHistory,
-  School,
-  SchoolSearchResponse,
-  StateCode,
-  TokenList,
-} from '../../generated/types.gen.ts';
+import type * as api from '../../generated/types.gen.ts';
 import { zLimit, zOffset } from '../../generated/zod.gen.ts';
 import { SchoolSearchApiError, unwrap, type DataOf, type SdkResult } from './api-error.ts';
 import { bearer, TokenKeeper, type ClientClock } from './token-keeper.ts';
@@ -60,7 +51,7 @@ export type SchoolSearchClientOptions = CredentialOptions | TokenOptions;
 
 export interface SearchParams {
   query: string;
-  stateCode?: StateCode;
+  stateCode?: api.StateCode;
   offset?: number;
   limit?: number;
 }
@@ -89,13 +80,13 @@ export class SchoolSearchClient {
   }
 
   /** One page of schools matching `query`. Each call is metered (one request record). */
-  searchSchools(params: SearchParams): Promise<SchoolSearchResponse> {
+  searchSchools(params: SearchParams): Promise<api.SchoolSearchResponse> {
     return this.#authed((auth) => fetchSchoolSearch({ client: this.#client, auth, query: { ...params } }));
   }
 
   /** Every matching school, once each, fetching pages of 25 as the loop asks for them. Every
    * page is a metered search. Stops with an error where the API's deep-paging guard begins. */
-  async *searchAll(params: { query: string; stateCode?: StateCode }): AsyncGenerator<School, void, undefined> {
+  async *searchAll(params: { query: string; stateCode?: api.StateCode }): AsyncGenerator<api.School, void, undefined> {
     for (let offset = 0; ; ) {
       if (offset > MAX_OFFSET) {
         throw new RangeError(
@@ -111,17 +102,17 @@ export class SchoolSearchClient {
     }
   }
 
-  fetchMyData(): Promise<Account> {
+  fetchMyData(): Promise<api.Account> {
     return this.#authed((auth) => fetchMyData({ client: this.#client, auth }));
   }
 
   /** The caller's request history, newest first; `cursor` (a page's `next_cursor`) continues after that page. */
-  fetchMyRequests(params: { offset?: number; limit?: number; cursor?: string } = {}): Promise<RequestHistory> {
+  fetchMyRequests(params: { offset?: number; limit?: number; cursor?: string } = {}): Promise<api.RequestHistory> {
     return this.#authed((auth) => fetchMyRequests({ client: this.#client, auth, query: { ...params } }));
   }
 
   /** Every record of the caller's history, newest first, a page at a time (by cursor: each page costs the same). */
-  async *allMyRequests(): AsyncGenerator<RequestHistory['requests'][number]> {
+  async *allMyRequests(): AsyncGenerator<api.RequestHistory['requests'][number]> {
     let cursor: string | undefined;
     do {
       const page = await this.fetchMyRequests({ limit: PAGE_SIZE, ...(cursor ? { cursor } : {}) });
@@ -131,7 +122,7 @@ export class SchoolSearchClient {
   }
 
   /** The caller's requests and cost per UTC day over the last `days` days (default 30), oldest first. */
-  fetchMyUsage(params: { days?: number } = {}): Promise<DailyUsage> {
+  fetchMyUsage(params: { days?: number } = {}): Promise<api.DailyUsage> {
     return this.#authed((auth) => fetchMyUsage({ client: this.#client, auth, query: { ...params } }));
   }
 
@@ -139,7 +130,7 @@ export class SchoolSearchClient {
    * A new named API key of the caller's, living `expiresInDays` days (1–365, default 90). Its
    * value (`token`) is in this answer only; give it to a program as its `apiKey`.
    */
-  createApiKey(params: { name: string; expiresInDays?: number }): Promise<ApiKey> {
+  createApiKey(params: { name: string; expiresInDays?: number }): Promise<api.ApiKey> {
     const body = {
       name: params.name,
       ...(params.expiresInDays === undefined ? {} : { expires_in_days: params.expiresInDays }),
@@ -148,12 +139,12 @@ export class SchoolSearchClient {
   }
 
   /** A new value for one of the caller's API keys (same name and lifetime); the old value stops working at once. */
-  rotateApiKey(tokenId: string): Promise<ApiKey> {
+  rotateApiKey(tokenId: string): Promise<api.ApiKey> {
     return this.#authed((auth) => rotateApiKey({ client: this.#client, auth, path: { tokenId } }));
   }
 
   /** The caller's live session tokens and API keys (`kind`), newest first. */
-  listTokens(): Promise<TokenList> {
+  listTokens(): Promise<api.TokenList> {
     return this.#authed((auth) => listMyTokens({ client: this.#client, auth }));
   }
 
