@@ -127,122 +127,25 @@ async function main(): Promise<number> {
     const loadBefore = loadavg()[0]!;
     out(`1-minute load average before: ${fmt(loadBefore, 2)}`);
 
-    const real = readRealSchools();
-    const catalogPath = join(dir, 'catalog.ndjson');
-    const catalog = writeCatalogFile(catalogPath, options.schools, options.seed, real);
-    out(
-      `catalog: ${catalog.rows} rows (${catalog.real} real, ${catalog.synthetic} synthetic), ${mib(catalog.bytes)}, written in ${fmt(catalog.ms / 1000, 1)} s`,
-    );
-
+    const { real, catalogPath, catalog } = prepareCatalog(options, dir);
     const logFile = join(dir, 'server.log');
     const env = serverEnv(join(dir, 'store.db'), logFile);
-    const importRun = await timeImport(catalogPath, env);
-    const cliTimes = /Read in .*$/m.exec(importRun.stdout)?.[0] ?? '';
-    out(
-      `import: ${catalog.rows} rows in ${fmt(importRun.seconds, 2)} s (school-search import, spawn to exit; ${importRun.inserted} inserted; its own report: ${cliTimes})`,
-    );
-    if (importRun.inserted !== catalog.rows)
-      throw new Error(`the import inserted ${importRun.inserted} of ${catalog.rows} rows:\n${importRun.stdout}`);
-
+    const importRun = await importCatalog(catalogPath, env, catalog);
     server = await startServer(env);
-    const { ready } = server;
-    out(
-      `server: pid ${server.pid}, ${ready.url}, ${ready.schools} schools indexed in ${fmt(ready.indexMs / 1000, 2)} s, RSS ${mib(ready.memory.rss)} after start`,
-    );
-    await new Promise((resolve) => setTimeout(resolve, SETTLE_S * 1000));
-    const settled = await server.call({ type: 'memory' });
-    const spaces = Object.entries(settled.spaces).filter(([, s]) => s.committed >= 1048576);
-    out(
-      `server: RSS ${mib(settled.memory.rss)} after ${SETTLE_S} s idle; V8 heap ${mib(settled.memory.heapUsed)} used of ${mib(settled.memory.heapTotal)} ` +
-        `(${spaces.map(([name, s]) => `${name.replace(/_space$/, '')} ${mib(s.used)}/${mib(s.committed)}`).join(', ')}), ` +
-        `external ${mib(settled.memory.external)} (array buffers ${mib(settled.memory.arrayBuffers)})`,
-    );
-
-    const mix = makeMix(real, PER_CLASS, mulberry32(options.seed));
-    const perClass = Object.fromEntries(MIX_CLASSES.map((c) => [c, distinctCount(mix[c])]));
-    const distinct = distinctCount(MIX_CLASSES.flatMap((c) => mix[c]));
-    out(
-      `search mix: ${distinct} distinct searches from real names; weight and distinct searches per class: ` +
-        MIX_CLASSES.map((c) => `${c} ${MIX_WEIGHT[c]}% ${perClass[c]}`).join(', '),
-    );
-    out(`  e.g. ${MIX_CLASSES.map((c) => decodeURIComponent(mix[c][0]!.path.replace(/^.*\?query=/, ''))).join(' | ')}`);
-
+    const { ready, settled } = await settle(server);
+    const { mix, perClass, distinct } = searchMix(real, options);
     const auth = { authorization: `Bearer ${ready.token}` };
     await preflight(
       ready,
       auth,
       MIX_CLASSES.map((c) => mix[c][0]!.path),
     );
-
-    const searchClasses = MIX_CLASSES.map((c) => ({
-      name: c,
-      weight: MIX_WEIGHT[c],
-      paths: mix[c].map((q) => q.path),
-    }));
-    const base = { url: ready.url, warmup: WARMUP_S, duration: options.duration, connections: options.connections };
-    const scenarios: Array<{ kind: ScenarioKind; spec: LoadSpec }> = [
-      {
-        kind: 'health',
-        spec: {
-          ...base,
-          title: 'health',
-          headers: {},
-          classes: [{ name: 'GET /health/live', weight: 1, paths: ['/health/live'] }],
-          seed: options.seed,
-        },
-      },
-      {
-        kind: 'mix',
-        spec: { ...base, title: 'search mix', headers: auth, classes: searchClasses, seed: options.seed + 1 },
-      },
-      {
-        kind: 'mix+logins',
-        spec: {
-          ...base,
-          title: `search mix + ${options.logins} logins`,
-          headers: auth,
-          classes: searchClasses,
-          seed: options.seed + 1,
-          logins: { connections: options.logins, ...ready.login },
-        },
-      },
-    ];
-    const chosen = options.only.length
-      ? scenarios.filter((s) => options.only.some((w) => s.spec.title.includes(w)))
-      : scenarios;
+    const chosen = scenarios(options, ready, auth, mix);
     if (options.cpuProf) mkdirSync(options.cpuProf, { recursive: true });
-
-    out();
-    out(`load: autocannon in a child process -> ${ready.url}`);
-    const results: ScenarioRun[] = [];
-    const profiles: string[] = [];
-    for (const { kind, spec } of chosen) {
-      process.stderr.write(`  running ${spec.title} (${WARMUP_S} + ${spec.duration} s)...\n`);
-      const profile = options.cpuProf ? join(options.cpuProf, `server-${kind}.cpuprofile`) : undefined;
-      let started: Promise<unknown> = Promise.resolve();
-      const result = await runScenario(
-        import.meta.filename,
-        spec,
-        () => (started = server!.call({ type: 'start', profile })),
-        (c) => (loadChild = c),
-      );
-      await started;
-      const figures = await server.call({ type: 'end' });
-      const { ms: drainMs } = await server.call({ type: 'drain' });
-      results.push({ kind, result, server: figures, drainMs });
-      if (profile) profiles.push(profile);
-    }
-
-    const probeMix = makeMix(real, PROBE_PER_CLASS, mulberry32(options.seed + 1000));
-    const probe = await server.call({
-      type: 'probe',
-      queries: Object.fromEntries(
-        MIX_CLASSES.map((c) => [
-          c,
-          probeMix[c].map(({ query, stateCode, offset, limit }) => ({ query, stateCode, offset, limit })),
-        ]),
-      ),
+    const { results, profiles } = await runScenarios(chosen, server, options, (c) => {
+      loadChild = c;
     });
+    const probe = await probeAnswers(server, real, options);
     const memoryEnd = await server.call({ type: 'memory' });
     await server.stop();
     const log = readServerLog(logFile);
@@ -268,6 +171,152 @@ async function main(): Promise<number> {
     server?.kill();
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+type Mix = ReturnType<typeof makeMix>;
+
+/** The catalog file: the real schools and synthetic ones up to `--schools`. */
+function prepareCatalog(options: Options, dir: string) {
+  const real = readRealSchools();
+  const catalogPath = join(dir, 'catalog.ndjson');
+  const catalog = writeCatalogFile(catalogPath, options.schools, options.seed, real);
+  out(
+    `catalog: ${catalog.rows} rows (${catalog.real} real, ${catalog.synthetic} synthetic), ${mib(catalog.bytes)}, written in ${fmt(catalog.ms / 1000, 1)} s`,
+  );
+
+  return { real, catalogPath, catalog };
+}
+
+/** The catalog imported with the command line, as operators do; its time. */
+async function importCatalog(catalogPath: string, env: NodeJS.ProcessEnv, catalog: { rows: number }) {
+  const importRun = await timeImport(catalogPath, env);
+  const cliTimes = /Read in .*$/m.exec(importRun.stdout)?.[0] ?? '';
+  out(
+    `import: ${catalog.rows} rows in ${fmt(importRun.seconds, 2)} s (school-search import, spawn to exit; ${importRun.inserted} inserted; its own report: ${cliTimes})`,
+  );
+  if (importRun.inserted !== catalog.rows)
+    throw new Error(`the import inserted ${importRun.inserted} of ${catalog.rows} rows:\n${importRun.stdout}`);
+
+  return importRun;
+}
+
+/** The server started, then left idle for SETTLE_S: its memory at rest. */
+async function settle(server: BenchServer) {
+  const { ready } = server;
+  out(
+    `server: pid ${server.pid}, ${ready.url}, ${ready.schools} schools indexed in ${fmt(ready.indexMs / 1000, 2)} s, RSS ${mib(ready.memory.rss)} after start`,
+  );
+  await new Promise((resolve) => setTimeout(resolve, SETTLE_S * 1000));
+  const settled = await server.call({ type: 'memory' });
+  const spaces = Object.entries(settled.spaces).filter(([, s]) => s.committed >= 1048576);
+  out(
+    `server: RSS ${mib(settled.memory.rss)} after ${SETTLE_S} s idle; V8 heap ${mib(settled.memory.heapUsed)} used of ${mib(settled.memory.heapTotal)} ` +
+      `(${spaces.map(([name, s]) => `${name.replace(/_space$/, '')} ${mib(s.used)}/${mib(s.committed)}`).join(', ')}), ` +
+      `external ${mib(settled.memory.external)} (array buffers ${mib(settled.memory.arrayBuffers)})`,
+  );
+
+  return { ready, settled };
+}
+
+/** The weighted search mix from real names. */
+function searchMix(real: ReturnType<typeof readRealSchools>, options: Options) {
+  const mix = makeMix(real, PER_CLASS, mulberry32(options.seed));
+  const perClass = Object.fromEntries(MIX_CLASSES.map((c) => [c, distinctCount(mix[c])]));
+  const distinct = distinctCount(MIX_CLASSES.flatMap((c) => mix[c]));
+  out(
+    `search mix: ${distinct} distinct searches from real names; weight and distinct searches per class: ` +
+      MIX_CLASSES.map((c) => `${c} ${MIX_WEIGHT[c]}% ${perClass[c]}`).join(', '),
+  );
+  out(`  e.g. ${MIX_CLASSES.map((c) => decodeURIComponent(mix[c][0]!.path.replace(/^.*\?query=/, ''))).join(' | ')}`);
+
+  return { mix, perClass, distinct };
+}
+
+/** The health route, the search mix, and the mix with logins; those `--only` names. */
+function scenarios(options: Options, ready: Ready, auth: Record<string, string>, mix: Mix) {
+  const searchClasses = MIX_CLASSES.map((c) => ({
+    name: c,
+    weight: MIX_WEIGHT[c],
+    paths: mix[c].map((q) => q.path),
+  }));
+  const base = { url: ready.url, warmup: WARMUP_S, duration: options.duration, connections: options.connections };
+  const scenarios: Array<{ kind: ScenarioKind; spec: LoadSpec }> = [
+    {
+      kind: 'health',
+      spec: {
+        ...base,
+        title: 'health',
+        headers: {},
+        classes: [{ name: 'GET /health/live', weight: 1, paths: ['/health/live'] }],
+        seed: options.seed,
+      },
+    },
+    {
+      kind: 'mix',
+      spec: { ...base, title: 'search mix', headers: auth, classes: searchClasses, seed: options.seed + 1 },
+    },
+    {
+      kind: 'mix+logins',
+      spec: {
+        ...base,
+        title: `search mix + ${options.logins} logins`,
+        headers: auth,
+        classes: searchClasses,
+        seed: options.seed + 1,
+        logins: { connections: options.logins, ...ready.login },
+      },
+    },
+  ];
+  const chosen = options.only.length
+    ? scenarios.filter((s) => options.only.some((w) => s.spec.title.includes(w)))
+    : scenarios;
+  return chosen;
+}
+
+/** Each scenario in turn, with the server's own figures (and CPU profile) for it. */
+async function runScenarios(
+  chosen: ReturnType<typeof scenarios>,
+  server: BenchServer,
+  options: Options,
+  onLoadChild: (child: ChildProcess | undefined) => void,
+) {
+  const { ready } = server;
+  out();
+  out(`load: autocannon in a child process -> ${ready.url}`);
+  const results: ScenarioRun[] = [];
+  const profiles: string[] = [];
+  for (const { kind, spec } of chosen) {
+    process.stderr.write(`  running ${spec.title} (${WARMUP_S} + ${spec.duration} s)...\n`);
+    const profile = options.cpuProf ? join(options.cpuProf, `server-${kind}.cpuprofile`) : undefined;
+    let started: Promise<unknown> = Promise.resolve();
+    const result = await runScenario(
+      import.meta.filename,
+      spec,
+      () => (started = server!.call({ type: 'start', profile })),
+      onLoadChild,
+    );
+    await started;
+    const figures = await server.call({ type: 'end' });
+    const { ms: drainMs } = await server.call({ type: 'drain' });
+    results.push({ kind, result, server: figures, drainMs });
+    if (profile) profiles.push(profile);
+  }
+
+  return { results, profiles };
+}
+
+/** Each probe query answered in the server, timed by the engine alone. */
+function probeAnswers(server: BenchServer, real: ReturnType<typeof readRealSchools>, options: Options) {
+  const probeMix = makeMix(real, PROBE_PER_CLASS, mulberry32(options.seed + 1000));
+  return server.call({
+    type: 'probe',
+    queries: Object.fromEntries(
+      MIX_CLASSES.map((c) => [
+        c,
+        probeMix[c].map(({ query, stateCode, offset, limit }) => ({ query, stateCode, offset, limit })),
+      ]),
+    ),
+  });
 }
 
 // The load generator runs in a child process forked from this same script (runScenario).

@@ -58,9 +58,17 @@ function opRow(name: string, s: OperationStats, seconds: number): string[] {
 }
 
 export function report(run: SoakRun): string[] {
-  const { stats, memory, log } = run;
-  const seconds = (stats.endedAt - stats.startedAt) / 1000;
+  const seconds = (run.stats.endedAt - run.stats.startedAt) / 1000;
+  const all = loadSection(run, seconds);
+  recordsSection(run);
+  memorySection(run.memory);
+  const logged = logSection(run);
+  return verdicts(run, all, logged);
+}
 
+/** The requests per operation, their latencies and statuses, and the CPU they took; all operations together. */
+function loadSection(run: SoakRun, seconds: number): OperationStats {
+  const { stats } = run;
   out();
   out(`load: ${fmt(seconds, 1)} s (${run.seconds} s of new requests, then the last ones answered)`);
   const all: OperationStats = { latencies: [], statuses: new Map(), errors: 0 };
@@ -84,6 +92,11 @@ export function report(run: SoakRun): string[] {
       `${cpus().length} CPUs, 1-minute load average now ${fmt(loadavg()[0]!, 2)}`,
   );
 
+  return all;
+}
+
+/** Each user's searches answered against the history and usage read back. */
+function recordsSection(run: SoakRun): void {
   out();
   out('records: searches answered 200 (expected) vs the history read back (fetchMyRequests, limit 25) and fetchMyData');
   // Every user when there are few; otherwise only those that do not match, then the sum.
@@ -135,7 +148,10 @@ export function report(run: SoakRun): string[] {
     ),
   );
   for (const c of run.checks) for (const p of c.problems.slice(0, 3)) out(`  ${c.email}: ${p}`);
+}
 
+/** The server's resident memory over the run, and whether it kept growing. */
+function memorySection(memory: SoakRun['memory']): void {
   out();
   out(
     `memory: server VmRSS every 1 s (${memory.samples} samples); warm-up = first ${fmt(WARM_UP_SHARE * 100, 0)}% of the run`,
@@ -174,7 +190,11 @@ export function report(run: SoakRun): string[] {
     `(thirds are medians; fails when the last third is above the middle third by > ${GROWTH_FLOOR_MIB} MiB and > ${fmt(GROWTH_LIMIT * 100, 0)}%; ` +
       'slope: least squares after the warm-up, not judged)',
   );
+}
 
+/** What the server logged, and the answers that broke the contract. */
+function logSection(run: SoakRun): { readonly requests: number; readonly s5: number } {
+  const { stats, log } = run;
   out();
   const logged = [...log.requests.values()].reduce((a, b) => a + b, 0);
   const logged5xx = [...log.requests].filter(([code]) => code >= 500).reduce((n, [, c]) => n + c, 0);
@@ -190,7 +210,16 @@ export function report(run: SoakRun): string[] {
     for (const a of stats.anomalies) out(`  ${a}`);
   }
   for (const e of stats.errorSamples) out(`  network error: ${e}`);
+  return { requests: logged, s5: logged5xx };
+}
 
+/** The soak's checks, printed PASS or FAIL; the failed ones. */
+function verdicts(
+  run: SoakRun,
+  all: OperationStats,
+  { requests: logged, s5: logged5xx }: { requests: number; s5: number },
+): string[] {
+  const { stats, memory, log } = run;
   const c = statusClasses(all.statuses);
   const checks: Array<[boolean, string]> = [
     [c.s5 === 0 && logged5xx === 0, `zero 5xx (client saw ${int(c.s5)}, server logged ${int(logged5xx)})`],
