@@ -146,11 +146,20 @@ function failuresOf(results: readonly ScenarioRun[]): string[] {
 
 /** Prints the figures of the run and returns why it failed (nothing when every request succeeded and every target is met). */
 export function report(run: Run): string[] {
-  const { options, results, ready, memoryEnd, probe, importRun } = run;
-  const scenario = (kind: ScenarioKind) => results.find((x) => x.kind === kind);
+  const { results } = run;
   // Judged once serving: the settled RSS and the peaks under load (the start-up's transient peak is printed, not judged).
   const serverRss = Math.max(run.settled.memory.rss, ...results.map((x) => x.server.rssPeak));
+  serverSection(run);
+  if (run.probe) probeSection(run.probe);
+  const targets = targetsSection(run, serverRss);
+  const { loadAfter, failures, missed } = verdictSection(run, targets);
+  out(jsonSummary(run, { serverRss, targets, loadAfter, failures: [...failures, ...missed] }));
+  return [...failures, ...missed];
+}
 
+/** The load table, and the server's own figures under each scenario. */
+function serverSection(run: Run): void {
+  const { results, ready, memoryEnd } = run;
   out();
   out(loadTable(results));
   out();
@@ -164,17 +173,24 @@ export function report(run: Run): string[] {
       `highest during load ${mib(Math.max(0, ...results.map((x) => x.server.rssPeak)))}, at the end ${mib(memoryEnd.memory.rss)}; ` +
       `lifetime peak (start-up included) ${mib(memoryEnd.maxRss)}`,
   );
-  if (probe) {
-    out();
-    out(
-      'engine alone, in the server process after the load (sequential, no HTTP; first: each query once, again: the same queries):',
-    );
-    out(probeTable(probe));
-    out(
-      `request-log append (a metered search's durable write), one at a time: p50 ${fmt(probe.append.p50, 2)} ms, p99 ${fmt(probe.append.p99, 2)} ms`,
-    );
-  }
+}
 
+/** The engine alone, in the server, after the load. */
+function probeSection(probe: NonNullable<Run['probe']>): void {
+  out();
+  out(
+    'engine alone, in the server process after the load (sequential, no HTTP; first: each query once, again: the same queries):',
+  );
+  out(probeTable(probe));
+  out(
+    `request-log append (a metered search's durable write), one at a time: p50 ${fmt(probe.append.p50, 2)} ms, p99 ${fmt(probe.append.p99, 2)} ms`,
+  );
+}
+
+/** The issue's targets, judged and printed. */
+function targetsSection(run: Run, serverRss: number): Target[] {
+  const { results, ready, importRun } = run;
+  const scenario = (kind: ScenarioKind) => results.find((x) => x.kind === kind);
   const targets: Target[] = judge({
     schools: ready.schools,
     health: scenario('health')?.result,
@@ -199,6 +215,12 @@ export function report(run: Run): string[] {
     ),
   );
 
+  return targets;
+}
+
+/** How busy the machine was, the server log, and what failed or missed its target. */
+function verdictSection(run: Run, targets: Target[]) {
+  const { results } = run;
   const loadAfter = loadavg()[0]!;
   const failures = failuresOf(results);
   if (run.log.errors > 0) failures.push(`the server logged ${run.log.errors} errors: ${run.log.samples.join(' | ')}`);
@@ -213,6 +235,16 @@ export function report(run: Run): string[] {
   out(failures.length ? `FAILED: ${failures.join('; ')}` : 'all responses 2xx, no socket errors');
   for (const line of missed) out(line);
 
+  return { loadAfter, failures, missed };
+}
+
+/** Every figure as one JSON line, for comparing runs. */
+function jsonSummary(
+  run: Run,
+  judged: { serverRss: number; targets: Target[]; loadAfter: number; failures: string[] },
+): string {
+  const { options, results, ready, memoryEnd, probe, importRun } = run;
+  const { serverRss, targets, loadAfter, failures } = judged;
   const json = (f: Figures) => ({
     requests: f.requests,
     rps: round(f.rps, 1),
@@ -221,82 +253,79 @@ export function report(run: Run): string[] {
     maxMs: round(f.max),
     statusCodes: f.statusCodes,
   });
-  out(
-    JSON.stringify({
-      bench: 'school-search',
-      node: process.version,
-      cpus: cpus().length,
-      loadAvgBefore: round(run.loadBefore),
-      loadAvgAfter: round(loadAfter),
-      schools: ready.schools,
-      durationS: options.duration,
-      connections: options.connections,
-      loginConnections: run.logins,
-      seed: options.seed,
-      catalog: {
-        rows: run.catalog.rows,
-        real: run.catalog.real,
-        synthetic: run.catalog.synthetic,
-        mib: round(run.catalog.bytes / 1048576, 1),
+  return JSON.stringify({
+    bench: 'school-search',
+    node: process.version,
+    cpus: cpus().length,
+    loadAvgBefore: round(run.loadBefore),
+    loadAvgAfter: round(loadAfter),
+    schools: ready.schools,
+    durationS: options.duration,
+    connections: options.connections,
+    loginConnections: run.logins,
+    seed: options.seed,
+    catalog: {
+      rows: run.catalog.rows,
+      real: run.catalog.real,
+      synthetic: run.catalog.synthetic,
+      mib: round(run.catalog.bytes / 1048576, 1),
+    },
+    importS: round(importRun.seconds),
+    inserted: importRun.inserted,
+    indexBuildS: round(ready.indexMs / 1000),
+    mix: run.mix,
+    scenarios: results.map(({ kind, result, server, drainMs }) => ({
+      kind,
+      title: result.title,
+      seconds: round(result.seconds),
+      errors: result.errors,
+      timeouts: result.timeouts,
+      ...json(result),
+      classes: Object.fromEntries(Object.entries(result.classes).map(([k, f]) => [k, json(f)])),
+      ...(result.logins ? { logins: { ...json(result.logins), errors: result.logins.errors } } : {}),
+      eventLoopDelayMs: {
+        p50: round(server.eld.p50),
+        p99: round(server.eld.p99),
+        max: round(server.eld.max),
+        mean: round(server.eld.mean),
       },
-      importS: round(importRun.seconds),
-      inserted: importRun.inserted,
-      indexBuildS: round(ready.indexMs / 1000),
-      mix: run.mix,
-      scenarios: results.map(({ kind, result, server, drainMs }) => ({
-        kind,
-        title: result.title,
-        seconds: round(result.seconds),
-        errors: result.errors,
-        timeouts: result.timeouts,
-        ...json(result),
-        classes: Object.fromEntries(Object.entries(result.classes).map(([k, f]) => [k, json(f)])),
-        ...(result.logins ? { logins: { ...json(result.logins), errors: result.logins.errors } } : {}),
-        eventLoopDelayMs: {
-          p50: round(server.eld.p50),
-          p99: round(server.eld.p99),
-          max: round(server.eld.max),
-          mean: round(server.eld.mean),
-        },
-        rssPeakMiB: round(server.rssPeak / 1048576, 0),
-        heapTotalAtPeakMiB: round(server.atPeak.heapTotal / 1048576, 0),
-        heapUsedAtPeakMiB: round(server.atPeak.heapUsed / 1048576, 0),
-        backlogS: round(drainMs / 1000, 1),
-        generatorMaxRssMiB: round(result.generatorMaxRssKiB / 1024, 0),
-      })),
-      serverRssMiB: {
-        afterStart: round(ready.memory.rss / 1048576, 0),
-        settled: round(run.settled.memory.rss / 1048576, 0),
-        peakServing: round(serverRss / 1048576, 0),
-        end: round(memoryEnd.memory.rss / 1048576, 0),
-        lifetimePeak: round(memoryEnd.maxRss / 1048576, 0),
-      },
-      engine: probe
-        ? {
-            classes: Object.fromEntries(
-              Object.entries(probe.classes).map(([k, f]) => [
-                k,
-                {
-                  firstP50Ms: round(f.first.p50),
-                  firstP99Ms: round(f.first.p99),
-                  againP50Ms: round(f.again.p50),
-                  medianMatches: f.medianMatches,
-                },
-              ]),
-            ),
-            appendP50Ms: round(probe.append.p50),
-            appendP99Ms: round(probe.append.p99),
-          }
-        : null,
-      targets: targets.map((t) => ({
-        name: t.name,
-        value: t.value === undefined ? null : round(t.value, 3),
-        limit: t.limit,
-        ok: t.ok ?? null,
-      })),
-      serverLog: { lines: run.log.lines, warnings: run.log.warnings, errors: run.log.errors },
-      failures: [...failures, ...missed],
-    }),
-  );
-  return [...failures, ...missed];
+      rssPeakMiB: round(server.rssPeak / 1048576, 0),
+      heapTotalAtPeakMiB: round(server.atPeak.heapTotal / 1048576, 0),
+      heapUsedAtPeakMiB: round(server.atPeak.heapUsed / 1048576, 0),
+      backlogS: round(drainMs / 1000, 1),
+      generatorMaxRssMiB: round(result.generatorMaxRssKiB / 1024, 0),
+    })),
+    serverRssMiB: {
+      afterStart: round(ready.memory.rss / 1048576, 0),
+      settled: round(run.settled.memory.rss / 1048576, 0),
+      peakServing: round(serverRss / 1048576, 0),
+      end: round(memoryEnd.memory.rss / 1048576, 0),
+      lifetimePeak: round(memoryEnd.maxRss / 1048576, 0),
+    },
+    engine: probe
+      ? {
+          classes: Object.fromEntries(
+            Object.entries(probe.classes).map(([k, f]) => [
+              k,
+              {
+                firstP50Ms: round(f.first.p50),
+                firstP99Ms: round(f.first.p99),
+                againP50Ms: round(f.again.p50),
+                medianMatches: f.medianMatches,
+              },
+            ]),
+          ),
+          appendP50Ms: round(probe.append.p50),
+          appendP99Ms: round(probe.append.p99),
+        }
+      : null,
+    targets: targets.map((t) => ({
+      name: t.name,
+      value: t.value === undefined ? null : round(t.value, 3),
+      limit: t.limit,
+      ok: t.ok ?? null,
+    })),
+    serverLog: { lines: run.log.lines, warnings: run.log.warnings, errors: run.log.errors },
+    failures,
+  });
 }

@@ -7,26 +7,19 @@
 // FerretDB is not MongoDB: what it lacks that the adapter would use is pinned by
 // test/stores/ferretdb.gaps.test.ts. It lives with the tools, as `npm run test:ferretdb` and the
 // test run's global setup both start it.
-import { spawn } from 'node:child_process';
-import { accessSync, constants, rmSync } from 'node:fs';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { accessSync, constants } from 'node:fs';
+import { mkdir, mkdtemp } from 'node:fs/promises';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MongoClient } from 'mongodb';
+import { FerretDbProcess } from './process.ts';
 
 const BINARY = fileURLToPath(new URL('../../.tools/bin/ferretdb', import.meta.url));
 
 /** Why a FerretDB test is skipped where the binary is missing. */
 export const FERRETDB_MISSING = 'FerretDB is not installed (npm run ferretdb:setup)';
-
-/** How much of FerretDB's output is kept for error messages. */
-const OUTPUT_LIMIT = 64 * 1024;
-/** How many characters of that output an error message shows. */
-const TAIL_LIMIT = 4000;
-/** After SIGTERM, how long FerretDB may take to stop before it is killed. */
-const STOP_GRACE_MS = 5000;
 
 /** The path of .tools/bin/ferretdb when it is installed (an executable file), else undefined. */
 export function ferretDbBinary(): string | undefined {
@@ -59,21 +52,6 @@ export interface FerretDb {
   output(): string;
   /** Stops that FerretDB process (SIGTERM, then SIGKILL after 5 s) and deletes its directory. Idempotent. */
   stop(): Promise<void>;
-}
-
-// FerretDB processes still running, with their directories: killed and deleted if this process
-// exits without stopping them (a crash, process.exit()).
-const running = new Map<{ kill(signal: NodeJS.Signals): boolean }, string>();
-let exitHookInstalled = false;
-function cleanUpOnExit(): void {
-  if (exitHookInstalled) return;
-  exitHookInstalled = true;
-  process.once('exit', () => {
-    for (const [child, dir] of running) {
-      child.kill('SIGKILL');
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
 }
 
 /** A port that was free a moment ago (listen on port 0, read the port, close). */
@@ -112,19 +90,43 @@ export async function startFerretDb(options: FerretDbOptions = {}): Promise<Ferr
 async function attempt(binary: string, options: FerretDbOptions, listenPort: number): Promise<FerretDb> {
   const timeoutMs = options.startTimeoutMs ?? 30_000;
   const deadline = Date.now() + timeoutMs;
-
   const dir = await mkdtemp(join(tmpdir(), 'ferretdb-'));
   const dataDir = join(dir, 'data');
   await mkdir(dataDir);
+  const args = ferretDbArgs(dir, dataDir, listenPort, options.replSetName);
+  const ferretdb = new FerretDbProcess(binary, args, dir);
+  const fail = async (reason: string): Promise<never> => {
+    await ferretdb.stop();
+    throw new Error(
+      `FerretDB (${binary} ${args.join(' ')}) ${reason}\n--- FerretDB output (tail) ---\n${ferretdb.tail()}`,
+    );
+  };
 
-  const args = [
+  const port = await listeningPort(ferretdb, deadline);
+  if (port === undefined) {
+    if (listenPort !== 0 && /address already in use/.test(ferretdb.output)) {
+      await ferretdb.stop();
+      throw new PortTakenError(`port ${listenPort} was taken`);
+    }
+    return fail(
+      ferretdb.exited ? `${ferretdb.exitDescription} before listening` : `did not listen within ${timeoutMs} ms`,
+    );
+  }
+  const uri = `mongodb://127.0.0.1:${port}/`;
+  const failure = await untilPing(uri, ferretdb, deadline, timeoutMs);
+  if (failure) return fail(failure);
+  return { uri, port, dir, output: () => ferretdb.output, stop: () => ferretdb.stop() };
+}
+
+function ferretDbArgs(dir: string, dataDir: string, listenPort: number, replSetName: string | undefined): string[] {
+  return [
     '--handler=sqlite',
     // A URI naming a directory: one SQLite file per database goes in it. The trailing '/' is required.
     `--sqlite-url=file:${dataDir}/`,
     // state.json (instance UUID, telemetry choice) goes here instead of the working directory.
     `--state-dir=${dir}`,
     // Port 0 (unless picked in advance): the kernel picks a free port; FerretDB logs
-    // "Listening on TCP 127.0.0.1:PORT...", which is read below.
+    // "Listening on TCP 127.0.0.1:PORT...", which listeningPort reads.
     `--listen-addr=127.0.0.1:${listenPort}`,
     // The debug HTTP server (metrics, pprof) would take 127.0.0.1:8088 in every instance: off.
     '--debug-addr=-',
@@ -132,99 +134,36 @@ async function attempt(binary: string, options: FerretDbOptions, listenPort: num
     // INFO: the "Listening on" line is logged at that level. The output goes to a buffer.
     '--log-level=info',
     '--log-format=console',
-    ...(options.replSetName === undefined ? [] : [`--repl-set-name=${options.replSetName}`]),
+    ...(replSetName === undefined ? [] : [`--repl-set-name=${replSetName}`]),
   ];
+}
 
-  const child = spawn(binary, args, { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
-  running.set(child, dir);
-  cleanUpOnExit();
-
-  let output = '';
-  let onOutput: (() => void) | undefined;
-  const append = (chunk: Buffer) => {
-    output += chunk.toString('utf8');
-    if (output.length > OUTPUT_LIMIT) output = output.slice(-OUTPUT_LIMIT);
-    onOutput?.();
-  };
-  child.stdout.on('data', append);
-  child.stderr.on('data', append);
-
-  let exited = false;
-  let exitDescription = '';
-  const exitedPromise = new Promise<void>((resolve) => {
-    child.once('exit', (code, signal) => {
-      exited = true;
-      exitDescription = signal ? `killed by ${signal}` : `exited with code ${code}`;
-      running.delete(child);
-      onOutput?.();
-      resolve();
-    });
-  });
-  let spawnError: Error | undefined;
-  child.once('error', (error) => {
-    spawnError = error;
-    exited = true;
-    exitDescription = `could not be started: ${error.message}`;
-    running.delete(child);
-    onOutput?.();
-  });
-
-  const tail = () => output.slice(-TAIL_LIMIT).trimEnd();
-
-  let stopped: Promise<void> | undefined;
-  const stop = (): Promise<void> => {
-    stopped ??= (async () => {
-      if (!exited && spawnError === undefined) {
-        child.kill('SIGTERM');
-        const timer = new Promise<'timeout'>((resolve) => setTimeout(resolve, STOP_GRACE_MS, 'timeout').unref());
-        if ((await Promise.race([exitedPromise, timer])) === 'timeout' && !exited) {
-          child.kill('SIGKILL');
-          await exitedPromise;
-        }
-      }
-      child.stdout.destroy();
-      child.stderr.destroy();
-      await rm(dir, { recursive: true, force: true });
-    })();
-    return stopped;
-  };
-
-  const fail = async (reason: string): Promise<never> => {
-    await stop();
-    throw new Error(`FerretDB (${binary} ${args.join(' ')}) ${reason}\n--- FerretDB output (tail) ---\n${tail()}`);
-  };
-
-  // 1. Wait for the port in the log (or an exit, or the deadline).
-  const port = await new Promise<number | undefined>((resolve) => {
+/** The port in its "Listening on" log line; undefined when it exits first or the deadline passes. */
+function listeningPort(ferretdb: FerretDbProcess, deadline: number): Promise<number | undefined> {
+  return new Promise<number | undefined>((resolve) => {
     const timer = setTimeout(() => resolve(undefined), Math.max(0, deadline - Date.now()));
-    onOutput = () => {
-      const match = /Listening on TCP 127\.0\.0\.1:(\d+)/.exec(output);
-      if (match || exited) {
+    const check = () => {
+      const match = /Listening on TCP 127\.0\.0\.1:(\d+)/.exec(ferretdb.output);
+      if (match || ferretdb.exited) {
         clearTimeout(timer);
-        onOutput = undefined;
+        ferretdb.onChange(undefined);
         resolve(match ? Number(match[1]) : undefined);
       }
     };
-    onOutput();
+    ferretdb.onChange(check);
+    check();
   });
-  if (port === undefined) {
-    if (listenPort !== 0 && /address already in use/.test(output)) {
-      await stop();
-      throw new PortTakenError(`port ${listenPort} was taken`);
-    }
-    return fail(exited ? `${exitDescription} before listening` : `did not listen within ${timeoutMs} ms`);
-  }
+}
 
-  // 2. Wait until it answers a ping through the driver.
-  const uri = `mongodb://127.0.0.1:${port}/`;
+/** Waits until it answers a ping through the driver; why not, when it exits first or the deadline passes. */
+async function untilPing(uri: string, ferretdb: FerretDbProcess, deadline: number, timeoutMs: number) {
   let lastError: unknown;
   for (;;) {
-    if (exited) return fail(`${exitDescription} before answering ping`);
+    if (ferretdb.exited) return `${ferretdb.exitDescription} before answering ping`;
     const remaining = deadline - Date.now();
     if (remaining <= 0) {
-      return fail(
-        `did not answer ping within ${timeoutMs} ms (last error: ${lastError instanceof Error ? lastError.message : String(lastError)})`,
-      );
+      const last = lastError instanceof Error ? lastError.message : String(lastError);
+      return `did not answer ping within ${timeoutMs} ms (last error: ${last})`;
     }
     const client = new MongoClient(uri, {
       serverSelectionTimeoutMS: Math.min(2000, remaining),
@@ -233,7 +172,7 @@ async function attempt(binary: string, options: FerretDbOptions, listenPort: num
     });
     try {
       await client.db('admin').command({ ping: 1 });
-      break;
+      return undefined;
     } catch (error) {
       lastError = error;
       await new Promise((resolve) => setTimeout(resolve, 100));
@@ -241,6 +180,4 @@ async function attempt(binary: string, options: FerretDbOptions, listenPort: num
       await client.close().catch(() => undefined);
     }
   }
-
-  return { uri, port, dir, output: () => output, stop };
 }
