@@ -43,105 +43,29 @@ export function buildClasses(catalog: readonly CatalogSchool[], seed = 20261123)
   const r = mulberry32(seed);
   const byName = new Map<string, CatalogSchool[]>();
   for (const s of catalog) byName.set(canonicalKey(s.name), [...(byName.get(canonicalKey(s.name)) ?? []), s]);
-  const namesakes = (s: CatalogSchool, state?: string) =>
-    new Set(
-      (byName.get(canonicalKey(s.name)) ?? [s])
-        .filter((n) => state === undefined || n.state === state)
-        .map((n) => n.id),
-    );
-  const only = (s: CatalogSchool) => new Set([s.id]);
-  const sample = <T>(items: readonly T[]): T[] => shuffle(items, r).slice(0, SAMPLE);
-  const df = documentFrequency(catalog);
-
-  const exact = sample(catalog).map((s) => ({
-    text: r() < 0.5 ? s.name : s.name.toLowerCase(),
-    target: s,
-    accept: namesakes(s),
-  }));
-
-  // Typed up to the middle of the name's last word: the rest of the name written, the school's
-  // distinguishing word begun (2 letters at least: shorter is the short-words class).
-  const prefix = sample(catalog).flatMap((s) => {
-    const cut = s.name.search(/\p{L}{3,}[^\p{L}]*$/u);
-    if (cut <= 0) return [];
-    const last = s.name.slice(cut).match(/^\p{L}+/u)![0];
-    const keep = 2 + Math.floor(r() * (last.length - 2));
-    return [{ text: s.name.slice(0, cut + keep).toLowerCase(), target: s, accept: only(s) }];
-  });
-
-  const typoKinds = ['substitution', 'deletion', 'insertion', 'transposition'] as const;
-  const typo = sample(catalog).flatMap((s) => {
-    const tokens = s.name.split(' ');
-    const candidates = tokens.map((t, i) => ({ t, i })).filter(({ t }) => /^\p{L}{5,}$/u.test(t));
-    if (candidates.length === 0) return [];
-    const { t, i } = one(r, candidates);
-    const kind = one(r, typoKinds);
-    const typed = misspell(t.toLowerCase(), kind, r);
-    if (typed === t.toLowerCase()) return [];
-    const text = tokens.map((w, j) => (j === i ? typed : w.toLowerCase())).join(' ');
-    return [{ text, target: s, accept: namesakes(s), kind }];
-  });
-
-  const accented = catalog.filter((s) => /[^\p{ASCII}]/u.test(s.name));
-  const accents = accented.flatMap((s) => [
-    { text: stripAccents(s.name), target: s, accept: namesakes(s), kind: 'typed without accents' },
-    { text: s.name.toUpperCase(), target: s, accept: namesakes(s), kind: 'typed in capitals, accents kept' },
-  ]);
-
-  const abbreviations = sample(catalog.filter((s) => rewrites(s.name).length > 0)).map((s) => {
-    const [kind, text] = one(r, rewrites(s.name));
-    return { text, target: s, accept: namesakes(s), kind };
-  });
-
-  const shortWords = sample(catalog).flatMap((s) => {
-    const ws = words(s.name);
-    if (ws.length < 2) return [];
-    // The name's rarest word, and the start of the word after it (or before it, when it is the last).
-    let rarest = 0;
-    for (let i = 0; i < ws.length; i++) if (df.get(ws[i]!)! < df.get(ws[rarest]!)!) rarest = i;
-    const letters = 1 + Math.floor(r() * 2);
-    const text =
-      rarest + 1 < ws.length
-        ? `${ws[rarest]} ${ws[rarest + 1]!.slice(0, letters)}`
-        : `${ws[rarest - 1]!.slice(0, letters)} ${ws[rarest]}`;
-    return [{ text, target: s, accept: only(s) }];
-  });
-
-  const stateCode = sample(catalog).map((s) => ({
-    text: s.name,
-    state: s.state,
-    target: s,
-    accept: namesakes(s, s.state),
-  }));
-
-  const extraWord = sample(catalog).map((s) => {
-    const [kind, text] = one(r, [
-      ['"the" first', `the ${s.name}`],
-      ['the city after', `${s.name} ${s.city}`],
-      ['a word no school has', `${s.name} zyxw`],
-    ] as const);
-    return { text: text.toLowerCase(), target: s, accept: namesakes(s), kind };
-  });
-
-  const byFoldedName = new Map(catalog.map((s) => [fold(s.name), s]));
-  const flagships = FLAGSHIPS.map((f) => {
-    const target = byFoldedName.get(fold(f.name));
-    if (!target) throw new Error(`flagship "${f.name}" is not in the catalog`);
-    return { text: f.query, target, accept: only(target) };
-  });
-
-  const cities = new Map<string, Set<string>>();
-  for (const s of catalog) cities.set(fold(s.city), (cities.get(fold(s.city)) ?? new Set()).add(s.id));
-  const cityNames = new Map(catalog.map((s) => [fold(s.city), s.city]));
-  const cityClass: CityClass = {
-    name: 'city',
-    kind: 'city',
-    target: 0.9,
-    cities: [...cities]
-      .filter(([, ids]) => ids.size >= 3)
-      .map(([key, schools]) => ({ city: cityNames.get(key)!, schools })),
+  const context: Context = {
+    r,
+    sample: (items) => shuffle(items, r).slice(0, SAMPLE),
+    namesakes: (s, state) =>
+      new Set(
+        (byName.get(canonicalKey(s.name)) ?? [s])
+          .filter((n) => state === undefined || n.state === state)
+          .map((n) => n.id),
+      ),
+    only: (s) => new Set([s.id]),
+    df: documentFrequency(catalog),
   };
-
+  // In this order: each class draws from the one random sequence.
+  const exact = exactProbes(catalog, context);
+  const prefix = prefixProbes(catalog, context);
+  const typo = typoProbes(catalog, context);
+  const accents = accentProbes(catalog, context);
+  const abbreviations = abbreviationProbes(catalog, context);
+  const shortWords = shortWordProbes(catalog, context);
+  const stateCode = stateCodeProbes(catalog, context);
+  const extraWord = extraWordProbes(catalog, context);
+  const flagships = flagshipProbes(catalog);
+  const cityClass = cityProbes(catalog);
   return [
     { name: 'exact', kind: 'rank', at: 1, target: 0.98, probes: exact },
     { name: 'prefix', kind: 'rank', at: 5, target: 0.97, probes: prefix },
@@ -154,6 +78,136 @@ export function buildClasses(catalog: readonly CatalogSchool[], seed = 20261123)
     { name: 'flagships', kind: 'rank', at: 1, target: 1, probes: flagships },
     { name: 'extra-word', kind: 'rank', at: 1, target: 0, probes: extraWord },
   ];
+}
+
+/** What every class's probes are drawn with: the seeded random sequence, the sample, and which schools count as the answer. */
+interface Context {
+  readonly r: () => number;
+  readonly sample: <T>(items: readonly T[]) => T[];
+  /** The school and every other one of the same name (in `state`, when given). */
+  readonly namesakes: (s: CatalogSchool, state?: string) => Set<string>;
+  readonly only: (s: CatalogSchool) => Set<string>;
+  /** How many schools have each word in their name. */
+  readonly df: Map<string, number>;
+}
+
+/** The name as written, or in lower case. */
+function exactProbes(catalog: readonly CatalogSchool[], { r, sample, namesakes }: Context) {
+  return sample(catalog).map((s) => ({
+    text: r() < 0.5 ? s.name : s.name.toLowerCase(),
+    target: s,
+    accept: namesakes(s),
+  }));
+}
+
+function prefixProbes(catalog: readonly CatalogSchool[], { r, sample, only }: Context) {
+  // Typed up to the middle of the name's last word: the rest of the name written, the school's
+  // distinguishing word begun (2 letters at least: shorter is the short-words class).
+  return sample(catalog).flatMap((s) => {
+    const cut = s.name.search(/\p{L}{3,}[^\p{L}]*$/u);
+    if (cut <= 0) return [];
+    const last = s.name.slice(cut).match(/^\p{L}+/u)![0];
+    const keep = 2 + Math.floor(r() * (last.length - 2));
+    return [{ text: s.name.slice(0, cut + keep).toLowerCase(), target: s, accept: only(s) }];
+  });
+}
+
+/** One word of five letters or more misspelled once. */
+function typoProbes(catalog: readonly CatalogSchool[], { r, sample, namesakes }: Context) {
+  const typoKinds = ['substitution', 'deletion', 'insertion', 'transposition'] as const;
+  return sample(catalog).flatMap((s) => {
+    const tokens = s.name.split(' ');
+    const candidates = tokens.map((t, i) => ({ t, i })).filter(({ t }) => /^\p{L}{5,}$/u.test(t));
+    if (candidates.length === 0) return [];
+    const { t, i } = one(r, candidates);
+    const kind = one(r, typoKinds);
+    const typed = misspell(t.toLowerCase(), kind, r);
+    if (typed === t.toLowerCase()) return [];
+    const text = tokens.map((w, j) => (j === i ? typed : w.toLowerCase())).join(' ');
+    return [{ text, target: s, accept: namesakes(s), kind }];
+  });
+}
+
+/** Names with accents typed without them, and in capitals. */
+function accentProbes(catalog: readonly CatalogSchool[], { namesakes }: Context) {
+  const accented = catalog.filter((s) => /[^\p{ASCII}]/u.test(s.name));
+  return accented.flatMap((s) => [
+    { text: stripAccents(s.name), target: s, accept: namesakes(s), kind: 'typed without accents' },
+    { text: s.name.toUpperCase(), target: s, accept: namesakes(s), kind: 'typed in capitals, accents kept' },
+  ]);
+}
+
+/** A word of the name abbreviated, or an abbreviation written out. */
+function abbreviationProbes(catalog: readonly CatalogSchool[], { r, sample, namesakes }: Context) {
+  return sample(catalog.filter((s) => rewrites(s.name).length > 0)).map((s) => {
+    const [kind, text] = one(r, rewrites(s.name));
+    return { text, target: s, accept: namesakes(s), kind };
+  });
+}
+
+/** Two words: the rarest of the name, and one or two letters of its neighbour. */
+function shortWordProbes(catalog: readonly CatalogSchool[], { r, sample, only, df }: Context) {
+  return sample(catalog).flatMap((s) => {
+    const ws = words(s.name);
+    if (ws.length < 2) return [];
+    // The name's rarest word, and the start of the word after it (or before it, when it is the last).
+    let rarest = 0;
+    for (let i = 0; i < ws.length; i++) if (df.get(ws[i]!)! < df.get(ws[rarest]!)!) rarest = i;
+    const letters = 1 + Math.floor(r() * 2);
+    const text =
+      rarest + 1 < ws.length
+        ? `${ws[rarest]} ${ws[rarest + 1]!.slice(0, letters)}`
+        : `${ws[rarest - 1]!.slice(0, letters)} ${ws[rarest]}`;
+    return [{ text, target: s, accept: only(s) }];
+  });
+}
+
+/** The name, with its state as the filter. */
+function stateCodeProbes(catalog: readonly CatalogSchool[], { sample, namesakes }: Context) {
+  return sample(catalog).map((s) => ({
+    text: s.name,
+    state: s.state,
+    target: s,
+    accept: namesakes(s, s.state),
+  }));
+}
+
+/** The name with a word more: "the" first, the city after, or a word no school has. */
+function extraWordProbes(catalog: readonly CatalogSchool[], { r, sample, namesakes }: Context) {
+  return sample(catalog).map((s) => {
+    const [kind, text] = one(r, [
+      ['"the" first', `the ${s.name}`],
+      ['the city after', `${s.name} ${s.city}`],
+      ['a word no school has', `${s.name} zyxw`],
+    ] as const);
+    return { text: text.toLowerCase(), target: s, accept: namesakes(s), kind };
+  });
+}
+
+/** The flagships of FLAGSHIPS, by the query people type for them. */
+function flagshipProbes(catalog: readonly CatalogSchool[]) {
+  const only = (s: CatalogSchool) => new Set([s.id]);
+  const byFoldedName = new Map(catalog.map((s) => [fold(s.name), s]));
+  return FLAGSHIPS.map((f) => {
+    const target = byFoldedName.get(fold(f.name));
+    if (!target) throw new Error(`flagship "${f.name}" is not in the catalog`);
+    return { text: f.query, target, accept: only(target) };
+  });
+}
+
+/** Every city with three schools or more: how many of its schools the first page shows. */
+function cityProbes(catalog: readonly CatalogSchool[]): CityClass {
+  const cities = new Map<string, Set<string>>();
+  for (const s of catalog) cities.set(fold(s.city), (cities.get(fold(s.city)) ?? new Set()).add(s.id));
+  const cityNames = new Map(catalog.map((s) => [fold(s.city), s.city]));
+  return {
+    name: 'city',
+    kind: 'city',
+    target: 0.9,
+    cities: [...cities]
+      .filter(([, ids]) => ids.size >= 3)
+      .map(([key, schools]) => ({ city: cityNames.get(key)!, schools })),
+  };
 }
 
 function documentFrequency(catalog: readonly CatalogSchool[]): Map<string, number> {
