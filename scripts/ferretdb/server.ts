@@ -9,12 +9,12 @@
 // test run's global setup both start it.
 import { accessSync, constants } from 'node:fs';
 import { mkdir, mkdtemp } from 'node:fs/promises';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MongoClient } from 'mongodb';
 import { FerretDbProcess } from './process.ts';
+import { freePort } from '../shared/ports.ts';
 
 const BINARY = fileURLToPath(new URL('../../.tools/bin/ferretdb', import.meta.url));
 
@@ -52,19 +52,6 @@ export interface FerretDb {
   output(): string;
   /** Stops that FerretDB process (SIGTERM, then SIGKILL after 5 s) and deletes its directory. Idempotent. */
   stop(): Promise<void>;
-}
-
-/** A port that was free a moment ago (listen on port 0, read the port, close). */
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** Thrown by one start attempt when the port was taken in between (only with a port picked in advance). */

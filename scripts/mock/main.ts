@@ -7,11 +7,11 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { request as httpRequest, createServer as createHttpServer } from 'node:http';
-import { createServer as createNetServer } from 'node:net';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import express from 'express';
 import { corsPolicy } from '../../src/http/middleware/cors.ts';
+import { freePort } from '../shared/ports.ts';
 
 const CONTRACT = fileURLToPath(new URL('../../openapi/openapi.yaml', import.meta.url));
 const PRISM_CLI = fileURLToPath(new URL('../../node_modules/@stoplight/prism-cli/dist/index.js', import.meta.url));
@@ -82,12 +82,4 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     prism.kill(signal);
     prism.once('exit', () => process.exit(0));
   });
-}
-
-async function freePort(): Promise<number> {
-  const probe = createNetServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
 }

@@ -112,63 +112,13 @@ async function main(): Promise<number> {
 
     client = createClient(server.url, options.connections);
     const stats = newStats();
-    // Every user logs in first, as many at a time as there are connections: the RSS baseline is
-    // taken with every libuv thread having hashed once.
-    const users: UserState[] = accounts.map((a) => ({
-      ...a,
-      token: '',
-      searches: 0,
-      tids: new Set(),
-      inFlight: 0,
-      logins: 0,
-    }));
-    let next = 0;
-    await Promise.all(
-      Array.from({ length: Math.min(options.connections, users.length) }, async () => {
-        for (let i = next++; i < users.length; i = next++) await login(client!, stats, users[i]!);
-      }),
-    );
-    const notIn = users.filter((u) => u.token === '');
-    if (notIn.length > 0) throw new Error(`${notIn.length} users could not log in: ${stats.anomalies.join('; ')}`);
-
+    const users = await logInEveryone(client, stats, accounts, options.connections);
     const queries = makeQueries(
       readSeed(join(PROJECT_ROOT, 'data/seed/ipeds-hd2022.ndjson')),
       5000,
       mulberry32(options.seed),
     );
-
-    process.stderr.write(`  soaking for ${options.seconds} s...\n`);
-    const samples: RssSample[] = [];
-    const loadStart = performance.now();
-    const sample = () => {
-      const m = readRss(server!.pid);
-      if (m) samples.push({ t: (performance.now() - loadStart) / 1000, rss: m.rss });
-    };
-    sample();
-    const sampler = setInterval(sample, 1000);
-    const serverCpuBefore = readCpuSeconds(server.pid);
-    const clientCpuBefore = process.cpuUsage();
-    try {
-      await runLoad({
-        client,
-        users,
-        queries,
-        connections: options.connections,
-        seconds: options.seconds,
-        seed: options.seed,
-        stats,
-      });
-    } finally {
-      clearInterval(sampler);
-    }
-    sample();
-    const serverCpuAfter = readCpuSeconds(server.pid);
-    const clientCpu = process.cpuUsage(clientCpuBefore);
-    const cpu = {
-      server: serverCpuBefore !== undefined && serverCpuAfter !== undefined ? serverCpuAfter - serverCpuBefore : NaN,
-      client: (clientCpu.user + clientCpu.system) / 1e6,
-    };
-    const memory = judgeMemory(samples, options.seconds, readRss(server.pid)?.hwm ?? 0);
+    const { cpu, memory } = await soak(server, { client, users, queries, stats }, options);
 
     process.stderr.write('  reading every history back...\n');
     const checks = await verifyRecords(client, users, options.connections);
@@ -185,6 +135,69 @@ async function main(): Promise<number> {
     if (server && server.child.exitCode === null) process.kill(server.pid, 'SIGKILL');
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * Every user logs in first, as many at a time as there are connections: the RSS baseline is taken
+ * with every libuv thread having hashed once.
+ */
+async function logInEveryone(
+  client: Client,
+  stats: ReturnType<typeof newStats>,
+  accounts: Awaited<ReturnType<typeof createUsers>>,
+  connections: number,
+): Promise<UserState[]> {
+  const users: UserState[] = accounts.map((a) => ({
+    ...a,
+    token: '',
+    searches: 0,
+    tids: new Set(),
+    inFlight: 0,
+    logins: 0,
+  }));
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(connections, users.length) }, async () => {
+      for (let i = next++; i < users.length; i = next++) await login(client, stats, users[i]!);
+    }),
+  );
+  const notIn = users.filter((u) => u.token === '');
+  if (notIn.length > 0) throw new Error(`${notIn.length} users could not log in: ${stats.anomalies.join('; ')}`);
+  return users;
+}
+
+/** The load for `--seconds`, with the server's memory sampled every second and the CPU both sides used. */
+async function soak(
+  server: Server,
+  load: Pick<Parameters<typeof runLoad>[0], 'client' | 'users' | 'queries' | 'stats'>,
+  options: Options,
+) {
+  process.stderr.write(`  soaking for ${options.seconds} s...\n`);
+  const samples: RssSample[] = [];
+  const loadStart = performance.now();
+  const sample = () => {
+    const m = readRss(server.pid);
+    if (m) samples.push({ t: (performance.now() - loadStart) / 1000, rss: m.rss });
+  };
+  sample();
+  const sampler = setInterval(sample, 1000);
+  const serverCpuBefore = readCpuSeconds(server.pid);
+  const clientCpuBefore = process.cpuUsage();
+  try {
+    await runLoad({ ...load, connections: options.connections, seconds: options.seconds, seed: options.seed });
+  } finally {
+    clearInterval(sampler);
+  }
+  sample();
+  const serverCpuAfter = readCpuSeconds(server.pid);
+  const clientCpu = process.cpuUsage(clientCpuBefore);
+  const cpu = {
+    server: serverCpuBefore !== undefined && serverCpuAfter !== undefined ? serverCpuAfter - serverCpuBefore : NaN,
+    client: (clientCpu.user + clientCpu.system) / 1e6,
+  };
+  const memory = judgeMemory(samples, options.seconds, readRss(server.pid)?.hwm ?? 0);
+
+  return { cpu, memory };
 }
 
 try {

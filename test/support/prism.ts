@@ -1,8 +1,8 @@
 // Runs the mock (scripts/mock/main.ts: `prism mock` behind the API's CORS policy) as a child process
 // on a free port, the way `npm run mock` does.
 import { spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '../../scripts/shared/ports.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const MOCK = fileURLToPath(new URL('../../scripts/mock/main.ts', import.meta.url));
@@ -11,14 +11,6 @@ export interface RunningPrism {
   readonly baseUrl: string;
   readonly pid: number;
   stop(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
 }
 
 export async function startPrism(extraArgs: string[] = [], timeoutMs = 45_000): Promise<RunningPrism> {
