@@ -82,3 +82,27 @@ export function table(
     ),
   );
 }
+
+/**
+ * Runs `action` when the form is submitted: the error cleared and the button disabled meanwhile;
+ * what `action` throws is shown in `error` as `describe` says it.
+ */
+export function onSubmit(
+  form: HTMLFormElement,
+  parts: { readonly submit: HTMLButtonElement; readonly error: HTMLElement },
+  action: () => Promise<void>,
+  describe: (failure: unknown) => string,
+): void {
+  form.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    parts.error.textContent = '';
+    parts.submit.disabled = true;
+    try {
+      await action();
+    } catch (failure) {
+      parts.error.textContent = describe(failure);
+    } finally {
+      parts.submit.disabled = false;
+    }
+  });
+}

@@ -44,15 +44,7 @@ export async function importFile(store: Store, path: string, options: ImportOpti
   } finally {
     progress.stop();
   }
-  const { drafts, ...rest } = read;
-  return {
-    file: path,
-    ...rest,
-    schools: drafts.length,
-    counts,
-    dryRun: false,
-    timings: { readMs: Math.round(readAt - startedAt), writeMs: Math.round(performance.now() - readAt) },
-  };
+  return importReport(path, read, counts, false, { startedAt, readAt });
 }
 
 /**
@@ -71,13 +63,24 @@ export async function dryRunImport(
   const counts = schools
     ? await schools.compareMany(read.drafts)
     : { inserted: read.drafts.length, updated: 0, unchanged: 0 };
+  return importReport(path, read, counts, true, { startedAt, readAt });
+}
+
+/** What an import (or its dry run) reports: the file read, the counts, and how long reading and writing took. */
+function importReport(
+  path: string,
+  read: Awaited<ReturnType<typeof readSource>>,
+  counts: ImportCounts,
+  dryRun: boolean,
+  at: { readonly startedAt: number; readonly readAt: number },
+): ImportReport {
   const { drafts, ...rest } = read;
   return {
     file: path,
     ...rest,
     schools: drafts.length,
     counts,
-    dryRun: true,
-    timings: { readMs: Math.round(readAt - startedAt), writeMs: Math.round(performance.now() - readAt) },
+    dryRun,
+    timings: { readMs: Math.round(at.readAt - at.startedAt), writeMs: Math.round(performance.now() - at.readAt) },
   };
 }

@@ -4,7 +4,7 @@ import { createApiKey, listMyTokens, revokeMyToken, rotateApiKey } from '../../.
 import type { ApiKey, TokenInfo } from '../../../generated/types.gen.ts';
 import { ApiFailure, client, explain, ok } from '../api.ts';
 import { confirmAction } from '../dialog.ts';
-import { field, h, show, table } from '../dom.ts';
+import { field, h, onSubmit, show, table } from '../dom.ts';
 import { day, when } from '../format.ts';
 
 /** Lifetimes offered; the API takes any number of days from 1 to 365. */
@@ -57,26 +57,22 @@ function createForm(reveal: HTMLElement, lists: HTMLElement, status: HTMLElement
     submit,
     error,
   );
-  form.addEventListener('submit', async (event) => {
-    event.preventDefault();
-    error.textContent = '';
-    submit.disabled = true;
-    try {
+  onSubmit(
+    form,
+    { submit, error },
+    async () => {
       const key = await ok(
         createApiKey({ client, body: { name: name.value.trim(), expires_in_days: Number(lifetime.value) } }),
       );
       form.reset();
       revealKey(reveal, key, 'created');
       await refresh(lists, reveal, status);
-    } catch (failure) {
-      error.textContent =
-        failure instanceof ApiFailure && failure.status === 409
-          ? 'You have 20 live keys, the most there can be. Revoke one you no longer use first.'
-          : explain(failure);
-    } finally {
-      submit.disabled = false;
-    }
-  });
+    },
+    (failure) =>
+      failure instanceof ApiFailure && failure.status === 409
+        ? 'You have 20 live keys, the most there can be. Revoke one you no longer use first.'
+        : explain(failure),
+  );
   return form;
 }
 

@@ -1,7 +1,7 @@
 // Sign in with e-mail and password: POST /v1/auth, the same operation every client uses.
 import { createToken } from '../../../generated/sdk.gen.ts';
 import { ApiFailure, client, explain, ok } from '../api.ts';
-import { field, h, show } from '../dom.ts';
+import { field, h, onSubmit, show } from '../dom.ts';
 import { saveSession, type Session } from '../session.ts';
 
 export function renderSignIn(
@@ -35,11 +35,10 @@ export function renderSignIn(
     submit,
     error,
   );
-  form.addEventListener('submit', async (event) => {
-    event.preventDefault();
-    error.textContent = '';
-    submit.disabled = true;
-    try {
+  onSubmit(
+    form,
+    { submit, error },
+    async () => {
       const token = await ok(createToken({ client, body: { email: email.value.trim(), password: password.value } }), {
         ending: false,
       });
@@ -51,13 +50,12 @@ export function renderSignIn(
       };
       saveSession(session);
       signedIn(session);
-    } catch (failure) {
-      error.textContent = signInProblem(failure);
+    },
+    (failure) => {
       password.select();
-    } finally {
-      submit.disabled = false;
-    }
-  });
+      return signInProblem(failure);
+    },
+  );
   show(
     view,
     h('h1', {}, 'Sign in'),
