@@ -60,13 +60,68 @@ function packLocation(row: CatalogSchool): string {
 export function buildIndex(rows: readonly CatalogSchool[]): IndexData {
   const docCount = rows.length;
   const words = wordsFor(docCount);
+  const order = staticOrder(rows);
+  const forward = forwardIndex(rows, order);
+  const { termCount, vocabulary, fwd, nameSeq } = rankVocabulary(forward);
+  const { fwdStart, nameStart } = forward;
+  const { firstStart, firstDocs } = firstWordLists(docCount, termCount, nameStart, nameSeq);
+  const trie = buildTrie(vocabulary);
+  const { nodeList, lists } = listNodes(trie, termCount);
+  const { ancestorStart, ancestorOf } = listedAncestors(trie, vocabulary, nodeList);
+  const postings = postingLists({ docCount, words, lists, fwdStart, fwd, ancestorStart, ancestorOf });
+  const eqEntries = equalityKeys(rows, order);
+  const { text, textStart } = packText(rows, order);
+  const { docState, stateSets } = statesOf(rows, order, words);
 
-  // Documents in the static order.
+  return {
+    docCount,
+    termCount,
+    order,
+    docState,
+    stateSets,
+    ...trie,
+    nodeList,
+    listCount: postings.listCount,
+    listStart: postings.listStart,
+    listDense: postings.listDense,
+    sparse: postings.sparse,
+    dense: postings.dense,
+    fwdStart,
+    fwd,
+    nameStart,
+    nameSeq,
+    firstStart,
+    firstDocs,
+    lengthSets: lengthSets(docCount, words, nameStart),
+    text,
+    textStart,
+    eqHash: Uint32Array.from(eqEntries, (e) => e.hash),
+    eqDoc: Uint32Array.from(eqEntries, (e) => e.doc),
+    eqField: Uint8Array.from(eqEntries, (e) => e.field),
+  };
+}
+
+/** Documents in the static order: position → row. */
+function staticOrder(rows: readonly CatalogSchool[]): Uint32Array {
   const sortKeys = rows.map((r) => nameSortKey(r.name));
   const keyOf = (i: number) => ({ prominence: rows[i]!.prominence, sortKey: sortKeys[i]!, id: rows[i]!.id });
-  const order = Uint32Array.from(rows.map((_, i) => i).sort((a, b) => compareStatic(keyOf(a), keyOf(b))));
+  return Uint32Array.from(rows.map((_, i) => i).sort((a, b) => compareStatic(keyOf(a), keyOf(b))));
+}
 
-  // Terms of every document, interned; each document keeps a term once, in its best field.
+interface ForwardIndex {
+  /** Terms in the order first met (their temporary ids). */
+  readonly terms: string[];
+  readonly fwdStart: Uint32Array;
+  /** Each document's terms as (temporary id << 2) | field. */
+  readonly fwd: Uint32Array;
+  readonly nameStart: Uint32Array;
+  /** Each document's name words, as temporary ids. */
+  readonly nameSeq: Uint32Array;
+}
+
+/** Terms of every document, interned; each document keeps a term once, in its best field. */
+function forwardIndex(rows: readonly CatalogSchool[], order: Uint32Array): ForwardIndex {
+  const docCount = rows.length;
   const interned = new Map<string, number>();
   const terms: string[] = [];
   const intern = (term: string): number => {
@@ -107,8 +162,11 @@ export function buildIndex(rows: readonly CatalogSchool[]): IndexData {
     for (const w of nameWords(row.name)) nameTemp.push(intern(w));
     nameStart[doc + 1] = nameTemp.length;
   }
+  return { terms, fwdStart, fwd: fwdTemp.done(), nameStart, nameSeq: nameTemp.done() };
+}
 
-  // The vocabulary in code-unit order; a term's id is its rank.
+/** The vocabulary in code-unit order; a term's id becomes its rank (the forward index rewritten in place). */
+function rankVocabulary({ terms, fwd, nameSeq }: ForwardIndex) {
   const termCount = terms.length;
   const sortedTemp = terms
     .map((_, i) => i)
@@ -118,10 +176,13 @@ export function buildIndex(rows: readonly CatalogSchool[]): IndexData {
     rank[temp] = id;
   });
   const vocabulary = sortedTemp.map((temp) => terms[temp]!);
-  const fwd = fwdTemp.done();
   for (let i = 0; i < fwd.length; i++) fwd[i] = (rank[fwd[i]! >>> 2]! << 2) | (fwd[i]! & 3);
-  const nameSeq = nameTemp.done();
   for (let i = 0; i < nameSeq.length; i++) nameSeq[i] = rank[nameSeq[i]!]!;
+  return { termCount, vocabulary, fwd, nameSeq };
+}
+
+/** For each term, the documents whose name starts with it, in ascending order. */
+function firstWordLists(docCount: number, termCount: number, nameStart: Uint32Array, nameSeq: Uint32Array) {
   const firstStart = new Uint32Array(termCount + 1);
   for (let doc = 0; doc < docCount; doc++)
     if (nameStart[doc + 1]! > nameStart[doc]!) firstStart[nameSeq[nameStart[doc]!]! + 1]!++;
@@ -130,16 +191,26 @@ export function buildIndex(rows: readonly CatalogSchool[]): IndexData {
   const firstFill = firstStart.slice(0, termCount);
   for (let doc = 0; doc < docCount; doc++)
     if (nameStart[doc + 1]! > nameStart[doc]!) firstDocs[firstFill[nameSeq[nameStart[doc]!]!]!++] = doc;
-  const lengthSets = new Uint32Array(MAX_QUERY_WORDS * words);
+  return { firstStart, firstDocs };
+}
+
+/** For k = 1..MAX_QUERY_WORDS, the documents whose name has at most k words. */
+function lengthSets(docCount: number, words: number, nameStart: Uint32Array): Uint32Array {
+  const sets = new Uint32Array(MAX_QUERY_WORDS * words);
   for (let doc = 0; doc < docCount; doc++) {
     const length = Math.max(1, nameStart[doc + 1]! - nameStart[doc]!);
-    for (let k = length; k <= MAX_QUERY_WORDS; k++) lengthSets[(k - 1) * words + (doc >>> 5)]! |= 1 << (doc & 31);
+    for (let k = length; k <= MAX_QUERY_WORDS; k++) sets[(k - 1) * words + (doc >>> 5)]! |= 1 << (doc & 31);
   }
+  return sets;
+}
 
-  const trie = buildTrie(vocabulary);
+type Trie = ReturnType<typeof buildTrie>;
 
-  // Which nodes get a list: those with many terms below them. A node with one child and no term
-  // of its own has the same documents as that child, and shares its list.
+/**
+ * Which trie nodes get a list: those with many terms below them. A node with one child and no
+ * term of its own has the same documents as that child, and shares its list.
+ */
+function listNodes(trie: Trie, termCount: number) {
   const nodeCount = trie.nodeChar.length;
   const nodeList = new Int32Array(nodeCount).fill(-1);
   let lists = termCount;
@@ -148,7 +219,12 @@ export function buildIndex(rows: readonly CatalogSchool[]): IndexData {
     const onlyChild = trie.nodeChildCount[n] === 1 && trie.nodeTerm[n] === -1 ? trie.nodeFirstChild[n]! : -1;
     nodeList[n] = onlyChild >= 0 && nodeList[onlyChild]! >= 0 ? nodeList[onlyChild]! : lists++;
   }
-  // Each term's listed ancestors (distinct lists, root excluded).
+  return { nodeList, lists };
+}
+
+/** Each term's listed ancestors (distinct lists, root excluded). */
+function listedAncestors(trie: Trie, vocabulary: readonly string[], nodeList: Int32Array) {
+  const termCount = vocabulary.length;
   const ancestorStart = new Uint32Array(termCount + 1);
   const ancestors = new U32();
   for (let t = 0; t < termCount; t++) {
@@ -165,9 +241,20 @@ export function buildIndex(rows: readonly CatalogSchool[]): IndexData {
     }
     ancestorStart[t + 1] = ancestors.length;
   }
-  const ancestorOf = ancestors.done();
+  return { ancestorStart, ancestorOf: ancestors.done() };
+}
 
-  // Documents of every list, in ascending order (documents are visited in order).
+/** Documents of every list, in ascending order (documents are visited in order): dense as bitsets, sparse as arrays. */
+function postingLists(p: {
+  docCount: number;
+  words: number;
+  lists: number;
+  fwdStart: Uint32Array;
+  fwd: Uint32Array;
+  ancestorStart: Uint32Array;
+  ancestorOf: Uint32Array;
+}) {
+  const { docCount, words, lists, fwdStart, fwd, ancestorStart, ancestorOf } = p;
   const listCount = new Uint32Array(lists);
   const lastDoc = new Int32Array(lists).fill(-1);
   const visit = (doc: number, each: (list: number) => void) => {
@@ -206,10 +293,13 @@ export function buildIndex(rows: readonly CatalogSchool[]): IndexData {
       else sparse[listStart[list]! + filled[list]!++] = doc;
     });
   }
+  return { listCount, listStart, listDense, sparse, dense };
+}
 
-  // Equality keys.
+/** A hash of each name's and distinct alternative name's equality key, sorted by hash. */
+function equalityKeys(rows: readonly CatalogSchool[], order: Uint32Array) {
   const eqEntries: { hash: number; doc: number; field: number }[] = [];
-  for (let doc = 0; doc < docCount; doc++) {
+  for (let doc = 0; doc < rows.length; doc++) {
     const row = rows[order[doc]!]!;
     const nameKey = canonicalKey(row.name);
     if (nameKey) eqEntries.push({ hash: hash32(nameKey), doc, field: 2 });
@@ -222,10 +312,15 @@ export function buildIndex(rows: readonly CatalogSchool[]): IndexData {
       }
     }
   }
-  eqEntries.sort((a, b) => a.hash - b.hash || a.doc - b.doc);
+  return eqEntries.sort((a, b) => a.hash - b.hash || a.doc - b.doc);
+}
 
-  // The catalog, packed: what the page shows, and the names equality checks. Encoded straight
-  // into one growing buffer: a small buffer per field would be 650,000 allocations.
+/**
+ * The catalog, packed: what the page shows, and the names equality checks. Encoded straight into
+ * one growing buffer: a small buffer per field would be 650,000 allocations.
+ */
+function packText(rows: readonly CatalogSchool[], order: Uint32Array) {
+  const docCount = rows.length;
   const encoder = new TextEncoder();
   const textStart = new Uint32Array(docCount * TEXT_FIELDS.length + 1);
   let text = new Uint8Array(Math.max(1024, docCount * 128));
@@ -252,42 +347,18 @@ export function buildIndex(rows: readonly CatalogSchool[]): IndexData {
       textStart[doc * TEXT_FIELDS.length + f + 1] = textLength;
     }
   }
-  text = text.slice(0, textLength);
+  return { text: text.slice(0, textLength), textStart };
+}
 
-  // States.
+/** Each document's state, and one bitset of documents per state. */
+function statesOf(rows: readonly CatalogSchool[], order: Uint32Array, words: number) {
   const stateIndex = new Map(STATE_LIST.map((s, i) => [s, i]));
-  const docState = new Uint8Array(docCount);
+  const docState = new Uint8Array(rows.length);
   const stateSets = new Uint32Array(STATE_LIST.length * words);
-  for (let doc = 0; doc < docCount; doc++) {
+  for (let doc = 0; doc < rows.length; doc++) {
     const s = stateIndex.get(rows[order[doc]!]!.state) ?? 0;
     docState[doc] = s;
     stateSets[s * words + (doc >>> 5)]! |= 1 << (doc & 31);
   }
-
-  return {
-    docCount,
-    termCount,
-    order,
-    docState,
-    stateSets,
-    ...trie,
-    nodeList,
-    listCount,
-    listStart,
-    listDense,
-    sparse,
-    dense,
-    fwdStart,
-    fwd,
-    nameStart,
-    nameSeq,
-    firstStart,
-    firstDocs,
-    lengthSets,
-    text,
-    textStart,
-    eqHash: Uint32Array.from(eqEntries, (e) => e.hash),
-    eqDoc: Uint32Array.from(eqEntries, (e) => e.doc),
-    eqField: Uint8Array.from(eqEntries, (e) => e.field),
-  };
+  return { docState, stateSets };
 }
