@@ -89,7 +89,7 @@ export async function composeServices(
   logger: pino.Logger,
   metrics: Metrics = NO_METRICS,
 ): Promise<Services> {
-  const store = await openStore(config.store);
+  const store = await openStore(config.store, { warn: (message, details) => logger.warn(details, message) });
   const pipeline = pipelineEngine(store, config.store);
   return createServices({
     store,

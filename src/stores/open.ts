@@ -5,12 +5,17 @@ import type { SearchEngine } from '../domain/search/engine.ts';
 import { mongoSearchEngine } from './mongodb/engines.ts';
 import { MongoStore } from './mongodb/store.ts';
 import { SqliteStore } from './sqlite/store.ts';
-import type { StoreConfig } from './store.config.ts';
+import type { StoreConfig, StoreWarning } from './store.config.ts';
 
-export function openStore(config: StoreConfig): Promise<Store> {
+/** `warn`: where a store reports what it repaired by itself (the embedded store's lost quota counters file). */
+export function openStore(config: StoreConfig, options: { warn?: StoreWarning } = {}): Promise<Store> {
   return config.kind === 'mongodb'
-    ? MongoStore.open({ uri: config.uri, search: config.search })
-    : SqliteStore.open({ path: config.path });
+    ? MongoStore.open({
+        uri: config.uri,
+        search: config.search,
+        allowMissingCollections: config.allowMissingCollections ?? false,
+      })
+    : SqliteStore.open({ path: config.path, ...(options.warn ? { warn: options.warn } : {}) });
 }
 
 /**

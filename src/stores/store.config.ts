@@ -7,6 +7,11 @@ export type StoreConfig =
       readonly kind: 'mongodb';
       readonly uri: string;
       /**
+       * Open a database that holds a store whose core collections are missing (they are made
+       * again, empty, and an empty catalog is seeded): MONGODB_ALLOW_MISSING_COLLECTIONS.
+       */
+      readonly allowMissingCollections?: boolean;
+      /**
        * `memory`: the in-process index of the catalog (the search core); `text`: $text over the
        * n-gram text index (any MongoDB); `atlas`: the Atlas Search index of this name.
        */
@@ -15,3 +20,6 @@ export type StoreConfig =
         | { readonly kind: 'text' }
         | { readonly kind: 'atlas'; readonly index: string };
     };
+
+/** A store reports what it repaired by itself, and what was lost in doing so. */
+export type StoreWarning = (message: string, details: Readonly<Record<string, unknown>>) => void;

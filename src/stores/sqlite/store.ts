@@ -2,7 +2,7 @@
 import type { Store } from '../../domain/ports.ts';
 import { Connection } from './connection.ts';
 import type { SqliteOptions } from './database.ts';
-import { SqliteQuotaCounter } from './quota.store.ts';
+import { SqliteQuotaCounter, type QuotaWarning } from './quota.store.ts';
 import { SqliteRequestLog } from './request.store.ts';
 import { SqliteSchoolStore } from './school.store.ts';
 import { SqliteTokenStore } from './token.store.ts';
@@ -17,10 +17,10 @@ export class SqliteStore implements Store {
   readonly quotas: SqliteQuotaCounter | undefined;
   readonly #connection: Connection;
 
-  private constructor(connection: Connection) {
+  private constructor(connection: Connection, warn: QuotaWarning | undefined) {
     this.#connection = connection;
     // A store in memory is one process's alone: its quotas stay in that process (express-rate-limit's own store).
-    this.quotas = connection.inMemory ? undefined : SqliteQuotaCounter.open(connection.path);
+    this.quotas = connection.inMemory ? undefined : SqliteQuotaCounter.open(connection.path, warn ? { warn } : {});
     this.schools = new SqliteSchoolStore(connection);
     this.users = new SqliteUserStore(connection);
     this.tokens = new SqliteTokenStore(connection);
@@ -29,7 +29,7 @@ export class SqliteStore implements Store {
 
   /** Opens (creating when missing) and migrates the store; waits while another process holds the lock. */
   static async open(options: SqliteOptions): Promise<SqliteStore> {
-    return new SqliteStore(await Connection.open(options));
+    return new SqliteStore(await Connection.open(options), options.warn);
   }
 
   async ping(): Promise<void> {
@@ -38,6 +38,8 @@ export class SqliteStore implements Store {
     // A store that answers reads but refused the last write (disk full, lock held past the busy
     // budget, read-only) is not ready until a write goes through again.
     if (this.#connection.writesFailing) await this.#connection.probe();
+    // Every request a rate limit covers needs the counters too: readiness waits for them.
+    await this.quotas?.ping();
   }
 
   async close(): Promise<void> {
