@@ -31,6 +31,7 @@ const schema = z.object({
     .regex(/^mongodb(\+srv)?:\/\/[^\s]+$/, 'a mongodb:// or mongodb+srv:// connection string')
     .optional(),
   MONGODB_SEARCH: z.enum(['memory', 'text', 'atlas']).default('memory'),
+  MONGODB_ALLOW_MISSING_COLLECTIONS: bool.optional(),
   MONGODB_SEARCH_INDEX: z
     .string()
     .regex(/^[A-Za-z0-9_-]{1,64}$/, 'letters, digits, _ and - (1 to 64)')
@@ -141,6 +142,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ? {
           kind: 'mongodb',
           uri: c.MONGODB_URI,
+          allowMissingCollections: c.MONGODB_ALLOW_MISSING_COLLECTIONS ?? false,
           search:
             c.MONGODB_SEARCH === 'atlas'
               ? { kind: 'atlas', index: c.MONGODB_SEARCH_INDEX }

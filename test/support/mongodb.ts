@@ -82,9 +82,10 @@ export async function openFreshMongoStore(
   uri: string,
   flavor: Flavor,
   database = freshDatabaseName(),
+  options: { allowMissingCollections?: boolean } = {},
 ): Promise<MongoStore> {
-  if (flavor === 'mongodb') return MongoStore.open({ uri, database });
-  const store = await MongoStore.open({ uri, database, indexes: 'none' });
+  if (flavor === 'mongodb') return MongoStore.open({ uri, database, ...options });
+  const store = await MongoStore.open({ uri, database, indexes: 'none', ...options });
   try {
     await store.createIndexes({ searchIndex: false });
   } catch (error) {

@@ -50,7 +50,15 @@ export interface MongoOptions {
   readonly indexes?: 'create' | 'none';
   /** Atlas mode: `verify` (default) refuses to open while the search index is missing or building; `skip` is for the command that creates it. */
   readonly searchIndex?: 'verify' | 'skip';
+  /** Open a store whose core collections are gone (see checkCollections); default false. */
+  readonly allowMissingCollections?: boolean;
 }
+
+/** The collections every store has had since its first version, made (with their indexes) at its first start. */
+const CORE_COLLECTIONS = [COLLECTIONS.schools, COLLECTIONS.users, COLLECTIONS.tokens, COLLECTIONS.requests];
+
+/** A database that holds part of a store: opening it would make the rest anew (and seed over it). */
+export class StoreCollectionsMissingError extends MongoSetupError {}
 
 export class MongoStore implements Store {
   readonly kind = 'mongodb';
@@ -98,7 +106,10 @@ export class MongoStore implements Store {
       // seen as such by the next request.
       const db = client.db(options.database ?? databaseOf(options.uri), { readPreference: 'primary' });
       const store = new MongoStore(client, db, options.search ?? { kind: 'memory' });
-      if ((options.indexes ?? 'create') === 'create') await store.createIndexes({ searchIndex: false });
+      if ((options.indexes ?? 'create') === 'create') {
+        if (!options.allowMissingCollections) await checkCollections(db);
+        await store.createIndexes({ searchIndex: false });
+      }
       if (store.search.kind === 'atlas' && (options.searchIndex ?? 'verify') === 'verify') {
         await ensureSearchIndex(db.collection(COLLECTIONS.schools), store.search.index, 'verify');
       }
@@ -166,4 +177,24 @@ export function databaseOf(uri: string): string {
   } catch {
     throw new MongoSetupError(`the database name "${path}" in MONGODB_URI is not valid percent-encoding`);
   }
+}
+
+/**
+ * A database with none of the store's collections is a new store. One with some of them is an
+ * existing store, and then every core collection must be there: one that is gone (dropped, or a
+ * restore that missed it) is not made again, empty, and seeded over, which would hide the loss
+ * of every user, token or record it held. MONGODB_ALLOW_MISSING_COLLECTIONS=true opens it anyway.
+ */
+async function checkCollections(db: Db): Promise<void> {
+  const names = new Set((await guarded(() => db.listCollections({}, { nameOnly: true }).toArray())).map((c) => c.name));
+  const ours = Object.values(COLLECTIONS).filter((name) => names.has(name));
+  if (ours.length === 0) return;
+  const missing = CORE_COLLECTIONS.filter((name) => !names.has(name));
+  if (missing.length === 0) return;
+  throw new StoreCollectionsMissingError(
+    `The MongoDB database ${db.databaseName} holds a school-search store (${ours.join(', ')}) whose ` +
+      `collections ${missing.join(', ')} are missing. They are not made again empty, which would hide the loss ` +
+      'of what they held: restore them from a backup, or set MONGODB_ALLOW_MISSING_COLLECTIONS=true to open ' +
+      'the store with them empty.',
+  );
 }

@@ -20,14 +20,17 @@
 //
 // Not detectable this way: a file overwritten or truncated in place (same inode). Pages the
 // connection has cached hide it until they are read again; then it fails as damaged (503).
-import { statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { StoreUnavailableError } from '../../domain/errors.ts';
 import {
+  checkStoreFile,
   configure,
+  createStoreFile,
   migrate,
   openDatabase,
+  openExisting,
   openReader,
   reopenDatabase,
   transaction,
@@ -72,11 +75,19 @@ export class Connection {
     this.#budgetMs = budgetMs;
   }
 
-  /** Opens (creating when missing: the first start) and migrates the store; waits while another process holds the lock. */
+  /**
+   * Opens and migrates the store; waits while another process holds the lock. Only a path with no
+   * file at all makes a new store (createStoreFile); an existing file that is empty, not a
+   * database or not a store stops here (StoreFileError) instead of being made a new, empty store
+   * that would hide the loss of every account and record.
+   */
   static async open({ path, busyBudgetMs = BUSY_BUDGET_MS }: SqliteOptions): Promise<Connection> {
     const connection = new Connection(path, busyBudgetMs);
-    const db = openDatabase({ path });
+    if (path !== ':memory:' && !existsSync(path))
+      await createStoreFile(path, (work) => connection.#retry(work, busyBudgetMs));
+    const db = path === ':memory:' ? openDatabase({ path }) : openExisting(path);
     try {
+      if (path !== ':memory:') checkStoreFile(db, path);
       await connection.#retry(() => configure(db), busyBudgetMs);
       await connection.#retry(() => migrate(db), busyBudgetMs);
       connection.#adopt(db);

@@ -1,10 +1,12 @@
 // Opens (and creates) the embedded store: one SQLite file in WAL mode, so the API, the import
 // command and the user command can all use it at once (readers never block; writers queue).
-import { mkdirSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { linkSync, mkdirSync, rmSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { pathToFileURL } from 'node:url';
 import { StoreUnavailableError } from '../../domain/errors.ts';
+import type { QuotaWarning } from './quota.store.ts';
 import { SCHEMA } from './schema.ts';
 
 export interface SqliteOptions {
@@ -12,6 +14,8 @@ export interface SqliteOptions {
   path: string;
   /** How long a write waits for another process's write lock before a 503 (default BUSY_BUDGET_MS, 5 s). */
   busyBudgetMs?: number;
+  /** Where the store reports what it repaired by itself (a lost quota counters file); default: stderr. */
+  warn?: QuotaWarning;
 }
 
 export function openDatabase({ path }: SqliteOptions): DatabaseSync {
@@ -24,6 +28,85 @@ export function openDatabase({ path }: SqliteOptions): DatabaseSync {
     throw new StoreUnavailableError(`Cannot open the embedded store at ${path}.`, { cause: error });
   }
   return db;
+}
+
+/** The store file at `path` is there but is no store: the process stops rather than make a new one over it. */
+export class StoreFileError extends Error {
+  constructor(path: string, what: string) {
+    super(
+      `The store file ${path} ${what}. It is not made into a new, empty store, which would lose every user, token ` +
+        `and request record it should hold: restore it from a backup, or move it away (mv ${path} ${path}.broken) ` +
+        'to start with a new, empty store.',
+    );
+    this.name = 'StoreFileError';
+  }
+}
+
+/** The tables every version of the store has had since its first (schema.ts). */
+const FIRST_TABLES = ['schools', 'catalog', 'users', 'tokens', 'api_requests'];
+
+/** An existing store file, opened without ever creating one; a file that is not an SQLite database is a StoreFileError. */
+export function openExisting(path: string): DatabaseSync {
+  try {
+    return reopenDatabase(path);
+  } catch (error) {
+    throw new StoreUnavailableError(`Cannot open the embedded store at ${path}.`, { cause: error });
+  }
+}
+
+/**
+ * Refuses a file that is not a store: empty (a 0-byte file, or a database with no table), not a
+ * database, or a store missing one of its tables. A store of an older version is brought up to
+ * date by migrate() instead. The caller closes `db`.
+ */
+export function checkStoreFile(db: DatabaseSync, path: string): void {
+  let tables: Set<string>;
+  let version: number;
+  try {
+    version = (db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version;
+    const rows = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as Array<{ name: string }>;
+    tables = new Set(rows.map((row) => row.name));
+  } catch (error) {
+    const code = (error as { errcode?: number }).errcode;
+    if (code !== undefined && [11, 26].includes(code & 0xff))
+      throw new StoreFileError(path, 'is not an SQLite database (or is damaged)');
+    throw error;
+  }
+  const fail = (what: string) => {
+    throw new StoreFileError(path, what);
+  };
+  if (tables.size === 0 && version === 0) fail('is empty');
+  if (version === 0) fail('is an SQLite database but not a school-search store');
+  const missing = FIRST_TABLES.filter((table) => !tables.has(table));
+  if (missing.length > 0) fail(`is missing its tables ${missing.join(', ')}`);
+}
+
+/**
+ * Makes a new store at `path`, where there is no file: built in a file of its own beside it and
+ * linked into place only when complete, so that no process ever opens a half-made store, and
+ * two processes starting at once on a new path make one store (the other's link fails; it opens
+ * the one there). `retry` waits out a lock (the WAL switch).
+ */
+export async function createStoreFile(path: string, retry: (work: () => void) => Promise<void>): Promise<void> {
+  mkdirSync(dirname(path), { recursive: true });
+  const building = `${path}.new-${process.pid}-${randomBytes(4).toString('hex')}`;
+  const db = new DatabaseSync(building, { timeout: 0 });
+  try {
+    await retry(() => configure(db));
+    await retry(() => migrate(db));
+  } finally {
+    // Closing checkpoints the WAL into the file and deletes it: the file is complete on its own.
+    db.close();
+  }
+  try {
+    linkSync(building, path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  } finally {
+    rmSync(building, { force: true });
+    rmSync(`${building}-wal`, { force: true });
+    rmSync(`${building}-shm`, { force: true });
+  }
 }
 
 /**
