@@ -57,16 +57,15 @@ function isOneOf<T extends string>(values: readonly T[], value: string): value i
  * callers decide whether that is unknown or wrong.
  */
 export function parseGrade(text: string): Grade | undefined {
-  const t = text
-    .trim()
-    .toUpperCase()
-    .replace(/[\s.-]+/g, '');
-  if (t === 'PK' || t === 'PREK' || t === 'PREKINDERGARTEN') return 'PK';
-  if (t === 'K' || t === 'KG' || t === 'KINDERGARTEN') return 'K';
-  if (/^\d{1,2}$/.test(t)) {
-    const n = Number(t);
-    if (n >= 1 && n <= 12) return String(n) as Grade;
+  const given = text.trim().toUpperCase();
+  if (/^\d{1,2}$/.test(given)) {
+    const n = Number(given);
+    return n >= 1 && n <= 12 ? (String(n) as Grade) : undefined;
   }
+  // Spaces, dots and hyphens only between letters ("Pre-K", "K.G."): "-1" is no grade.
+  const word = /^[A-Z][A-Z\s.-]*$/.test(given) ? given.replace(/[\s.-]+/g, '') : '';
+  if (word === 'PK' || word === 'PREK' || word === 'PREKINDERGARTEN') return 'PK';
+  if (word === 'K' || word === 'KG' || word === 'KINDERGARTEN') return 'K';
   return undefined;
 }
 
