@@ -50,6 +50,12 @@ function isOneOf<T extends string>(values: readonly T[], value: string): value i
   return (values as readonly string[]).includes(value);
 }
 
+/** The vocabulary's own string for `value`: a catalog read from a store then holds one copy of each, not one per school. */
+function canonical<T extends string>(values: readonly T[], value: string | null | undefined): T | undefined {
+  const at = value == null ? -1 : (values as readonly string[]).indexOf(value);
+  return at < 0 ? undefined : values[at];
+}
+
 /**
  * A grade from the spellings directories use: the contract's (`PK`, `K`, `1`…`12`), NCES's
  * (`KG`, `01`…`12`, `Pre-K`, `Kindergarten`, `Prekindergarten`) in any case. Undefined for
@@ -144,10 +150,14 @@ export function knownKind(stored: StoredKind): SchoolKind {
     type?: SchoolType;
     tags?: SchoolTag[];
   } = {};
-  if (stored.level != null && isOneOf(LEVELS, stored.level)) kind.level = stored.level;
-  if (stored.lowestGrade != null && isOneOf(GRADES, stored.lowestGrade)) kind.lowestGrade = stored.lowestGrade;
-  if (stored.highestGrade != null && isOneOf(GRADES, stored.highestGrade)) kind.highestGrade = stored.highestGrade;
-  if (stored.type != null && isOneOf(SCHOOL_TYPES, stored.type)) kind.type = stored.type;
+  const level = canonical(LEVELS, stored.level);
+  const lowestGrade = canonical(GRADES, stored.lowestGrade);
+  const highestGrade = canonical(GRADES, stored.highestGrade);
+  const type = canonical(SCHOOL_TYPES, stored.type);
+  if (level) kind.level = level;
+  if (lowestGrade) kind.lowestGrade = lowestGrade;
+  if (highestGrade) kind.highestGrade = highestGrade;
+  if (type) kind.type = type;
   const tags = TAGS.filter((t) => stored.tags?.includes(t));
   if (tags.length > 0) kind.tags = tags;
   return kind;
