@@ -124,6 +124,34 @@ export type SearchQuery = string;
  */
 export type StateCode = 'AL' | 'AK' | 'AZ' | 'AR' | 'CA' | 'CO' | 'CT' | 'DE' | 'DC' | 'FL' | 'GA' | 'HI' | 'ID' | 'IL' | 'IN' | 'IA' | 'KS' | 'KY' | 'LA' | 'ME' | 'MD' | 'MA' | 'MI' | 'MN' | 'MS' | 'MO' | 'MT' | 'NE' | 'NV' | 'NH' | 'NJ' | 'NM' | 'NY' | 'NC' | 'ND' | 'OH' | 'OK' | 'OR' | 'PA' | 'RI' | 'SC' | 'SD' | 'TN' | 'TX' | 'UT' | 'VT' | 'VA' | 'WA' | 'WV' | 'WI' | 'WY' | 'AS' | 'FM' | 'GU' | 'MH' | 'MP' | 'PR' | 'PW' | 'VI' | 'AB' | 'BC' | 'MB' | 'NB' | 'NL' | 'NS' | 'NT' | 'NU' | 'ON' | 'PE' | 'QC' | 'SK' | 'YT';
 
+/**
+ * The school's level. For a K-12 school it follows NCES's definition from its grades:
+ * `elementary` (lowest grade PK–3, highest PK–8), `middle` (lowest 4–7, highest 4–9),
+ * `high` (lowest 7–12, highest 12; 11 in Québec, whose secondary school ends there),
+ * `other` (any other span, e.g. K–12). `postsecondary`: a college, university or other
+ * institution beyond grade 12. Present only when known: omitted, never null, otherwise.
+ *
+ */
+export type SchoolLevel = 'elementary' | 'middle' | 'high' | 'other' | 'postsecondary';
+
+/**
+ * A grade, `PK` (pre-kindergarten), `K` (kindergarten) or `1` to `12`.
+ */
+export type Grade = 'PK' | 'K' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | '10' | '11' | '12';
+
+/**
+ * The broad kind of school: a `public` or `private` K-12 school, or a `postsecondary`
+ * institution (public or private: see `tags`). Present only when the directory says:
+ * omitted, never null, otherwise.
+ *
+ */
+export type SchoolType = 'public' | 'private' | 'postsecondary';
+
+/**
+ * A fact the school's directory states about it (see `School.tags`).
+ */
+export type SchoolTag = 'charter' | 'catholic' | 'separate' | 'francophone' | 'public_control' | 'private_control' | 'for_profit';
+
 export type School = {
     /**
      * Identifier of the school; stable across re-imports of the same directory.
@@ -162,6 +190,31 @@ export type School = {
      *
      */
     longitude?: number;
+    level?: SchoolLevel;
+    /**
+     * The lowest grade the school offers, as its directory gives it. Present only when
+     * known: omitted, never null, otherwise.
+     *
+     */
+    lowest_grade?: Grade;
+    /**
+     * The highest grade the school offers, as its directory gives it; never below
+     * `lowest_grade`. Present only when known: omitted, never null, otherwise.
+     *
+     */
+    highest_grade?: Grade;
+    type?: SchoolType;
+    /**
+     * Facts the school's directory states about it, in this order: `charter` (a public
+     * charter school), `catholic` (Catholic school or board), `separate` (a Canadian
+     * separate school, e.g. Alberta's separate boards), `francophone` (a French-language
+     * school outside Québec), `public_control`, `private_control` (who controls a college or
+     * postsecondary institution) and `for_profit` (a private for-profit college). A tag that
+     * is absent says nothing: the directory did not say. Omitted, never null or empty,
+     * when the directory states none.
+     *
+     */
+    tags?: Array<SchoolTag>;
     /**
      * How well the school matches the query, from 0 to 1, rounded to 4 decimals; never higher
      * than the score of the result before it. 1: the query is the school's name (case,

@@ -1,4 +1,4 @@
-// school-search import <file> [--format ipeds|odef|csv|ndjson] [--encoding <name>] [--strict] [--dry-run]
+// school-search import <file> [--format <format>] [--encoding <name>] [--strict] [--dry-run]
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.ts';
 import { ENCODING_NAMES, parseEncoding, type Encoding } from '../import/encoding.ts';

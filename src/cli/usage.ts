@@ -13,7 +13,7 @@ export const EXIT = { ok: 0, failed: 1, usage: 2, cancelled: 130 } as const;
 export const MAIN_HELP = `Usage: school-search <command> [options]
 
 Commands:
-  import <file> [--format ipeds|odef|csv|ndjson] [--encoding <name>] [--strict] [--dry-run]
+  import <file> [--format <format>] [--encoding <name>] [--strict] [--dry-run]
                                               Import a directory file of schools into the store
   user create --email <address>               Create an API account; the password is read from
                                               standard input (prompted for on a terminal)
@@ -30,7 +30,7 @@ same time.
 Exit status: 0 done, 1 failed (invalid input, e-mail taken, store unavailable), 2 usage error.
 `;
 
-export const IMPORT_HELP = `Usage: school-search import <file> [--format ipeds|odef|csv|ndjson] [--encoding <name>]
+export const IMPORT_HELP = `Usage: school-search import <file> [--format <format>] [--encoding <name>]
                             [--strict] [--dry-run]
 
 Imports schools into the store. The whole file is checked first: if any row is invalid, nothing
@@ -39,13 +39,13 @@ adds nothing (schools are matched by id). The summary counts rows, schools, inse
 unchanged, duplicates merged and skipped rows.
 
 Schools are matched by id: the row's schoolid, else one derived from the directory's own key
-(IPEDS UNITID; ODEF Provider and Source_Id), else from name + city + state/province (case,
+(IPEDS UNITID; NCESSCH; PPIN; ODEF Provider and Source_Id), else from name + city + state/province (case,
 accents and punctuation aside). Two rows of one school with different values are merged: the
 later row wins, and the summary lists each as "line 812 replaces line 97 (same school id …)".
 A row repeating an earlier one exactly is counted as skipped. State/province codes may be in
 either case ("qc" is QC).
 
-Formats (default: from the file name; a .csv file's header tells IPEDS and ODEF from canonical CSV):
+Formats (default: from the file name; a .csv file's header tells the directories from canonical CSV):
   ipeds    The NCES IPEDS directory file (HD<year>.csv) as distributed: Windows-1252.
            Administrative units (SECTOR=0) and institutions not active in the current year
            (CYACTIVE=3) are skipped. ADDR, ZIP, LATITUDE and LONGITUD give the location.
@@ -55,15 +55,32 @@ Formats (default: from the file name; a .csv file's header tells IPEDS and ODEF 
            ".." is "not available". The id is derived from "odef:<Provider>:<Source_Id>" when
            the row has both (ODEF's Index changes between releases), else from name + city +
            province: a school listed twice without a Source_Id, in two spellings ("Pierre de
-           Coubertin", "Pierre-De-Coubertin"), is one school.
+           Coubertin", "Pierre-De-Coubertin"), is one school. ISCED flags give the level
+           and grades, Facility_Type the type and tags.
+  ccd      The NCES CCD school directory (ccd_sch_029_<year>: NCESSCH, SCH_NAME, LSTREET1,
+           LCITY, LSTATE, LZIP, GSLO, GSHI, CHARTER_TEXT, SY_STATUS_TEXT …) or the Urban
+           Institute's extract of it (ncessch, school_name, city_location, state_location,
+           lowest/highest_grade_offered): UTF-8. Closed, inactive and future schools are
+           skipped. The id is derived from "nces:<NCESSCH>".
+  edge     The NCES EDGE public school geocode file (NCESSCH, LSTREE, LCITY, LZIP, LATCODE,
+           LONGCODE): UTF-8. Creates no school: gives its location to each "nces:" school
+           already in the store; rows of schools the store does not have are skipped.
+  pss      The NCES Private School Survey public-use file (PPIN, PINST, PADDRS, PCITY, PSTABB,
+           PZIP, LOGR<year>, HIGR<year>, LATITUDE<yy>, LONGITUDE<yy>, RELIG): UTF-8.
+  hifld    HIFLD's Private Schools layer as CSV (NCESID, NAME, ADDRESS, CITY, STATE, ZIP,
+           START_GRAD, END_GRADE, LEVEL_): UTF-8. pss and hifld give a school the same id,
+           derived from "pss:<PPIN>".
   csv      UTF-8 CSV with a header: schoolname, city, stateprovince, and optionally image_url,
            schoolid (a UUID), aliases (separated by "|"), prominence (0-100), address,
-           postal_code, latitude (-90 to 90) and longitude (-180 to 180). Blank is unknown;
-           latitude and longitude go together.
-  ndjson   One JSON object per line with the same fields; aliases is an array of strings,
+           postal_code, latitude (-90 to 90) and longitude (-180 to 180), level (elementary,
+           middle, high, other, postsecondary; from the grades when blank), lowest_grade and
+           highest_grade (PK, K, 1-12), type (public, private, postsecondary) and tags
+           (charter, catholic, separate, francophone, public_control, private_control,
+           for_profit; separated by "|"). Blank is unknown; latitude and longitude go together.
+  ndjson   One JSON object per line with the same fields; aliases and tags arrays of strings,
            prominence, latitude and longitude numbers. Also .jsonl.
 
-Encodings (--encoding; default: Windows-1252 for ipeds and odef, UTF-8 for csv and ndjson, and
+Encodings (--encoding; default: Windows-1252 for ipeds and odef, UTF-8 for the others, and
 UTF-8 for any file that starts with a UTF-8 byte order mark):
   utf-8          Also utf8. Bytes that are not UTF-8 are an error naming each line, never
                  replaced: a Windows-1252 file needs --encoding windows-1252.
@@ -74,7 +91,7 @@ UTF-8 for any file that starts with a UTF-8 byte order mark):
   Names are case-insensitive; other encodings are refused.
 
 Options:
-  -f, --format <format>     ipeds, odef, csv or ndjson
+  -f, --format <format>     ipeds, odef, ccd, edge, pss, hifld, csv or ndjson
   -e, --encoding <name>     utf-8, windows-1252 or latin1 (see above)
       --strict              Refuse the file (exit 1, nothing written) when two rows of one school
                             differ, listing them, instead of keeping the later row

@@ -1,8 +1,10 @@
 // Store ports: what the domain needs from persistence. Adapters live in src/stores/<store>/.
 // Every method is async so that network stores (MongoDB) fit the same seam as the embedded one.
 import type { HistoryPosition } from './history.cursor.ts';
+import type { SchoolKind } from './school.kind.ts';
 
-export interface School {
+/** Level, grades, type and tags (school.kind.ts) are each absent when unknown, like the location. */
+export interface School extends SchoolKind {
   readonly id: string;
   readonly name: string;
   readonly city: string;
@@ -30,8 +32,12 @@ export interface CatalogSchool extends School {
   readonly prominence: number;
 }
 
-/** A school as the importer hands it to a store: what the store hands back as its catalog. */
-export type SchoolDraft = CatalogSchool;
+/**
+ * A school as the importer hands it to a store: what the store hands back as its catalog, and
+ * the key of the row in its source directory (`nces:010000500870`, `ipeds:166027`), which the
+ * store keeps (a later import without one keeps the stored key) but does not hand back yet.
+ */
+export type SchoolDraft = CatalogSchool & { readonly sourceKey?: string };
 
 export interface ImportCounts {
   readonly inserted: number;

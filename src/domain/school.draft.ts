@@ -1,6 +1,7 @@
 // Turns one row of any directory format into what a store indexes, or says why it cannot.
 import { isUuid, uuidV5 } from './ids.ts';
 import type { SchoolDraft } from './ports.ts';
+import { draftKind } from './school.kind.ts';
 import { knownLocation } from './school.location.ts';
 import { STATE_CODES } from './states.ts';
 import { nameSortKey, words } from './search/normalize.ts';
@@ -21,6 +22,15 @@ export interface SchoolInput {
   /** Decimal degrees (WGS 84), both or neither; blank or missing: unknown. A CSV gives them as text. */
   latitude?: number | string | undefined;
   longitude?: number | string | undefined;
+  /** `elementary`, `middle`, `high`, `other` or `postsecondary`; blank or missing: from the grades, else unknown. */
+  level?: string | undefined;
+  /** `PK`, `K`, `1`…`12` (NCES's `KG`, `01`, `Pre-K`, `Kindergarten` too); blank or missing: unknown. */
+  lowest_grade?: string | undefined;
+  highest_grade?: string | undefined;
+  /** `public`, `private` or `postsecondary`; blank or missing: unknown. */
+  type?: string | undefined;
+  /** Facts the directory states (school.kind.ts TAGS), in any order. */
+  tags?: readonly string[] | undefined;
   /** Stable key of the row in its source (e.g. `ipeds:166027`); the id is derived from it when there is no schoolid. */
   sourceKey?: string | undefined;
 }
@@ -32,11 +42,18 @@ export const MAX_PROMINENCE = 100;
 export const MAX_ADDRESS_LENGTH = 300;
 export const MAX_POSTAL_CODE_LENGTH = 20;
 
+/**
+ * The name, city and address as shown. Until the display casing of ALL-CAPS directories
+ * (src/domain/display-name.ts, `displayCase`, issue 24) is wired here, they are kept as
+ * published. Ids and search fold case, so wiring it changes no id.
+ */
+export const displayText = (text: string): string => text;
+
 export type DraftResult = { ok: true; draft: SchoolDraft } | { ok: false; reason: string };
 
 export function draftSchool(input: SchoolInput): DraftResult {
-  const name = input.schoolname.trim().replace(/\s+/g, ' ');
-  const city = input.city.trim().replace(/\s+/g, ' ');
+  const name = displayText(input.schoolname.trim().replace(/\s+/g, ' '));
+  const city = displayText(input.city.trim().replace(/\s+/g, ' '));
   // Directories write codes in either case (ODEF: "qc"); the contract's codes are upper case.
   const givenState = input.stateprovince.trim();
   const state = givenState.toUpperCase();
@@ -61,7 +78,8 @@ export function draftSchool(input: SchoolInput): DraftResult {
       ok: false,
       reason: `prominence "${String(input.prominence)}" is not a whole number from 0 to ${MAX_PROMINENCE}`,
     };
-  const address = text(input.address);
+  const givenAddress = text(input.address);
+  const address = givenAddress === null ? null : displayText(givenAddress);
   if (address && address.length > MAX_ADDRESS_LENGTH)
     return { ok: false, reason: `address is longer than ${MAX_ADDRESS_LENGTH} characters` };
   const postalCode = text(input.postal_code);
@@ -80,6 +98,8 @@ export function draftSchool(input: SchoolInput): DraftResult {
       reason: latitude === null ? 'longitude is given without latitude' : 'latitude is given without longitude',
     };
   }
+  const kind = draftKind(input);
+  if (!kind.ok) return kind;
   const given = input.schoolid?.trim();
   if (given && !isUuid(given)) return { ok: false, reason: `schoolid "${given}" is not a UUID` };
   const id = given
@@ -98,8 +118,10 @@ export function draftSchool(input: SchoolInput): DraftResult {
       state,
       imageUrl,
       ...knownLocation({ address, postalCode, latitude, longitude }),
+      ...kind.kind,
       aliases,
       prominence,
+      ...(input.sourceKey === undefined ? {} : { sourceKey: input.sourceKey }),
     },
   };
 }

@@ -1,4 +1,4 @@
-// The canonical CSV format: UTF-8, a header naming the columns below, aliases separated by `|`.
+// The canonical CSV format: UTF-8, a header naming the columns below, aliases and tags separated by `|`.
 import { headedRecords } from './csv.records.ts';
 import type { SourceReader } from './source.ts';
 
@@ -12,6 +12,11 @@ const OPTIONAL = [
   'postal_code',
   'latitude',
   'longitude',
+  'level',
+  'lowest_grade',
+  'highest_grade',
+  'type',
+  'tags',
 ] as const;
 const KNOWN: ReadonlySet<string> = new Set([...REQUIRED, ...OPTIONAL]);
 
@@ -43,6 +48,12 @@ export const readCsv: SourceReader = async function* (data, onProgress) {
         postal_code: get('postal_code'),
         latitude: get('latitude'),
         longitude: get('longitude'),
+        level: get('level'),
+        lowest_grade: get('lowest_grade'),
+        highest_grade: get('highest_grade'),
+        type: get('type'),
+        // Like aliases: `charter|catholic`; blank is none.
+        tags: get('tags')?.split('|'),
       },
     };
   }

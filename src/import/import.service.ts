@@ -3,6 +3,7 @@
 import type { ImportCounts, SchoolStore, Store } from '../domain/ports.ts';
 import type { Encoding } from './encoding.ts';
 import type { RowProblem } from './errors.ts';
+import { importLocations, isLocationFile } from './edge.import.ts';
 import { silentProgress } from './progress.ts';
 import { readDrafts, readSource, type Duplicate, type ReadOptions } from './read.ts';
 import type { ImportFormat } from './format.ts';
@@ -33,6 +34,7 @@ export interface ImportReport {
 
 /** Throws ImportError (nothing written) when any row is bad; re-importing a file adds nothing. */
 export async function importFile(store: Store, path: string, options: ImportOptions = {}): Promise<ImportReport> {
+  if (await isLocationFile(path, options)) return importLocations(store.schools, path, { ...options, dryRun: false });
   const progress = options.progress ?? silentProgress;
   const startedAt = performance.now();
   const read = await readDrafts(path, options);
@@ -53,10 +55,11 @@ export async function importFile(store: Store, path: string, options: ImportOpti
  * the store to compare with; null when there is none yet (then every school would be inserted).
  */
 export async function dryRunImport(
-  schools: Pick<SchoolStore, 'compareMany'> | null,
+  schools: Pick<SchoolStore, 'compareMany' | 'readCatalog' | 'upsertMany'> | null,
   path: string,
   options: ImportOptions = {},
 ): Promise<ImportReport> {
+  if (await isLocationFile(path, options)) return importLocations(schools, path, { ...options, dryRun: true });
   const startedAt = performance.now();
   const read = await readSource(path, options);
   const readAt = performance.now();

@@ -68,6 +68,13 @@ export function ipedsProminence(get: (column: string) => string | undefined): nu
   return points;
 }
 
+/** CONTROL: 1 public, 2 private not-for-profit, 3 private for-profit; -3 (not available) says nothing. */
+const CONTROL_TAGS: Readonly<Record<string, string[]>> = {
+  '1': ['public_control'],
+  '2': ['private_control'],
+  '3': ['private_control', 'for_profit'],
+};
+
 export const readIpeds: SourceReader = async function* (utf8, onProgress) {
   // relaxQuotes: NCES leaves quotes inside quoted fields unescaped (HD2022 line 1410, a URL with
   // hl="veteran"); such a field is then read as it stands, quotes and all.
@@ -101,6 +108,9 @@ function toRow(line: number, header: ReadonlyMap<string, number>, fields: readon
       postal_code: get('ZIP'),
       latitude: get('LATITUDE'),
       longitude: get('LONGITUD'),
+      level: 'postsecondary',
+      type: 'postsecondary',
+      tags: CONTROL_TAGS[get('CONTROL') ?? ''] ?? [],
       // Leading zeros would otherwise give one institution two ids.
       sourceKey: `ipeds:${Number(unitid)}`,
     },

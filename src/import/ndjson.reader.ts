@@ -1,12 +1,21 @@
-// Canonical NDJSON: one JSON object per line with the canonical CSV's fields, aliases an array,
+// Canonical NDJSON: one JSON object per line with the canonical CSV's fields, aliases and tags arrays,
 // prominence and the coordinates numbers.
 import type { SchoolInput } from '../domain/school.draft.ts';
 import type { SourceReader, SourceRow } from './source.ts';
 
 const STRINGS = ['schoolname', 'city', 'stateprovince'] as const;
-const NULLABLE = ['image_url', 'schoolid', 'address', 'postal_code'] as const;
+const NULLABLE = [
+  'image_url',
+  'schoolid',
+  'address',
+  'postal_code',
+  'level',
+  'lowest_grade',
+  'highest_grade',
+  'type',
+] as const;
 const NUMBERS = ['prominence', 'latitude', 'longitude'] as const;
-const KNOWN: ReadonlySet<string> = new Set([...STRINGS, ...NULLABLE, ...NUMBERS, 'aliases']);
+const KNOWN: ReadonlySet<string> = new Set([...STRINGS, ...NULLABLE, ...NUMBERS, 'aliases', 'tags']);
 
 export const readNdjson: SourceReader = async function* (utf8, onProgress) {
   const lines = new TextDecoder('utf-8').decode(utf8).split('\n');
@@ -48,6 +57,10 @@ function toRow(line: number, text: string): SourceRow {
   ) {
     return { line, error: 'aliases must be an array of strings' };
   }
+  const tags = record['tags'];
+  if (tags !== undefined && tags !== null && !(Array.isArray(tags) && tags.every((t) => typeof t === 'string'))) {
+    return { line, error: 'tags must be an array of strings' };
+  }
   for (const field of NUMBERS) {
     const v = record[field];
     if (v !== undefined && v !== null && typeof v !== 'number')
@@ -67,6 +80,11 @@ function toRow(line: number, text: string): SourceRow {
     postal_code: optional('postal_code'),
     latitude: number('latitude'),
     longitude: number('longitude'),
+    level: optional('level'),
+    lowest_grade: optional('lowest_grade'),
+    highest_grade: optional('highest_grade'),
+    type: optional('type'),
+    tags: (tags as string[] | null | undefined) ?? undefined,
   };
   return { line, input };
 }

@@ -9,6 +9,7 @@
 // both Montréal, QC) gives one school, the later row winning (read.ts), while two facilities of
 // one name and city that their provider tells apart by id stay two schools.
 import { headedRecords, missingColumns } from './csv.records.ts';
+import { odefKind } from './odef.kind.ts';
 import type { SourceReader, SourceRow } from './source.ts';
 
 /** The columns every ODEF file has, lower case (ODEF writes them Title_Case); the others are optional. */
@@ -60,17 +61,20 @@ function toRow(line: number, header: ReadonlyMap<string, number>, fields: readon
   const provider = get('provider');
   const sourceId = get('source_id');
   const street = [get('street_no'), get('street_name')].filter((part) => part !== undefined).join(' ');
+  const province = get('prov_terr') ?? PROVINCE_BY_PRUID[get('pruid') ?? ''] ?? '';
+  const kind = odefKind(get, get('facility_type'), get('olms_status'), province.toUpperCase());
   return {
     line,
     input: {
       schoolname: get('facility_name') ?? '',
       // CSDNAME, the census subdivision (the municipality), where City is missing.
       city: get('city') ?? get('csdname') ?? '',
-      stateprovince: get('prov_terr') ?? PROVINCE_BY_PRUID[get('pruid') ?? ''] ?? '',
+      stateprovince: province,
       address: get('full_addr') ?? (street || undefined),
       postal_code: postalCode(get('postal_code')),
       latitude: get('latitude'),
       longitude: get('longitude'),
+      ...kind,
       sourceKey: provider !== undefined && sourceId !== undefined ? `odef:${provider}:${sourceId}` : undefined,
     },
   };

@@ -47,6 +47,9 @@ describe('fetchSchoolSearch on an imported ODEF file', () => {
       postal_code: 'H1P 1Y6',
       latitude: 45.6052,
       longitude: -73.5912,
+      level: 'elementary',
+      lowest_grade: 'K',
+      highest_grade: '6',
       similarity_score: 1,
       total_count: 1,
     });

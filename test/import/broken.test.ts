@@ -94,7 +94,7 @@ describe('a CSV file with bad rows', () => {
       {
         line: 1,
         reason:
-          'unknown column(s) "website", "phone"; the columns are schoolname, city, stateprovince, image_url, schoolid, aliases, prominence, address, postal_code, latitude, longitude',
+          'unknown column(s) "website", "phone"; the columns are schoolname, city, stateprovince, image_url, schoolid, aliases, prominence, address, postal_code, latitude, longitude, level, lowest_grade, highest_grade, type, tags',
       },
     ]);
   });

@@ -270,3 +270,103 @@ describe('canonical NDJSON', () => {
     await expect(importFile(t.store, t.file('d.txt', 'name;town\n'))).rejects.toBeInstanceOf(UnknownFormatError);
   });
 });
+
+describe('canonical formats with what a school is', () => {
+  it('reads level, grades, type and tags from CSV; grades alone give NCES level; a blank is unknown', async () => {
+    const file = t.file(
+      'kinds.csv',
+      [
+        'schoolname,city,stateprovince,level,lowest_grade,highest_grade,type,tags',
+        'Lincoln High School,Lincoln,AL,,9,12,public,',
+        'Albertville Middle School,Albertville,AL,,07,08,Public,',
+        'Kipp Academy,Lynn,MA,,KG,8,public,charter',
+        'Reed College,Portland,OR,postsecondary,,,postsecondary,private_control|for_profit|private_control',
+        'Horace Mann School,Bronx,NY,,PK,12,private,',
+        'Smith College,Northampton,MA,,,,,',
+      ].join('\n'),
+    );
+    expect((await importFile(t.store, file)).counts).toEqual({ inserted: 6, updated: 0, unchanged: 0 });
+    const find = (name: string, city: string, state: string) => t.store.schools.findById(derivedId(name, city, state));
+    expect(await find('Lincoln High School', 'Lincoln', 'AL')).toMatchObject({
+      level: 'high',
+      lowestGrade: '9',
+      highestGrade: '12',
+      type: 'public',
+    });
+    // NCES middle: lowest 4–7, highest 4–9.
+    expect(await find('Albertville Middle School', 'Albertville', 'AL')).toMatchObject({
+      level: 'middle',
+      lowestGrade: '7',
+      highestGrade: '8',
+    });
+    expect(await find('Kipp Academy', 'Lynn', 'MA')).toMatchObject({
+      level: 'elementary',
+      lowestGrade: 'K',
+      tags: ['charter'],
+    });
+    // Tags distinct, in the contract's order.
+    expect(await find('Reed College', 'Portland', 'OR')).toMatchObject({
+      level: 'postsecondary',
+      type: 'postsecondary',
+      tags: ['private_control', 'for_profit'],
+    });
+    expect(await find('Horace Mann School', 'Bronx', 'NY')).toMatchObject({ level: 'other', type: 'private' });
+    const smith = (await find('Smith College', 'Northampton', 'MA'))!;
+    for (const key of ['level', 'lowestGrade', 'highestGrade', 'type', 'tags']) expect(smith).not.toHaveProperty(key);
+    // The search engine's hits carry them.
+    expect((await searchStore(t.store, 'kipp academy')).hits[0]!.school).toMatchObject({ tags: ['charter'] });
+    expect((await importFile(t.store, file)).counts).toEqual({ inserted: 0, updated: 0, unchanged: 6 });
+  });
+
+  it('reads them from NDJSON, tags an array and null unknown', async () => {
+    const file = t.file(
+      'kinds.ndjson',
+      [
+        '{"schoolname":"Lincoln High School","city":"Lincoln","stateprovince":"AL","lowest_grade":"9","highest_grade":"12","type":"public","tags":["charter"]}',
+        '{"schoolname":"Reed College","city":"Portland","stateprovince":"OR","level":null,"type":"postsecondary","tags":null}',
+      ].join('\n'),
+    );
+    expect((await importFile(t.store, file)).counts).toEqual({ inserted: 2, updated: 0, unchanged: 0 });
+    expect(await t.store.schools.findById(derivedId('Lincoln High School', 'Lincoln', 'AL'))).toMatchObject({
+      level: 'high',
+      tags: ['charter'],
+    });
+    expect(await t.store.schools.findById(derivedId('Reed College', 'Portland', 'OR'))).toStrictEqual({
+      id: derivedId('Reed College', 'Portland', 'OR'),
+      name: 'Reed College',
+      city: 'Portland',
+      state: 'OR',
+      imageUrl: null,
+      type: 'postsecondary',
+    });
+  });
+
+  it('refuses a row with a value outside the vocabularies, or grades the wrong way round, naming the line', async () => {
+    const file = t.file(
+      'bad-kinds.csv',
+      [
+        'schoolname,city,stateprovince,level,lowest_grade,highest_grade,type,tags',
+        'Good School,Lincoln,AL,,9,12,public,',
+        'Bad Level,Lincoln,AL,secondary,,,,',
+        'Bad Grade,Lincoln,AL,,13,,,',
+        'Upside Down,Lincoln,AL,,12,9,,',
+        'Bad Type,Lincoln,AL,,,,charter,',
+        'Bad Tag,Lincoln,AL,,,,public,magnet',
+      ].join('\n'),
+    );
+    const error = await importFile(t.store, file).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ImportError);
+    expect((error as ImportError).problems).toEqual([
+      { line: 3, reason: 'level "secondary" is not one of elementary, middle, high, other, postsecondary' },
+      { line: 4, reason: 'lowest_grade "13" is not a grade (PK, K, 1 to 12)' },
+      { line: 5, reason: 'lowest_grade 12 is above highest_grade 9' },
+      { line: 6, reason: 'type "charter" is not one of public, private, postsecondary' },
+      {
+        line: 7,
+        reason:
+          'tag "magnet" is not one of charter, catholic, separate, francophone, public_control, private_control, for_profit',
+      },
+    ]);
+    expect(await t.store.schools.count()).toBe(0);
+  });
+});

@@ -39,10 +39,23 @@ describe('importing the IPEDS HD2022 file', () => {
       postalCode: '02138',
       latitude: 42.374471,
       longitude: -71.118313,
+      // Every IPEDS institution is postsecondary; CONTROL 2 (private not-for-profit).
+      level: 'postsecondary',
+      type: 'postsecondary',
+      tags: ['private_control'],
     });
     // A blank ADDR (a single space in the file) is an unknown address, the rest still known.
     const auburn = await t.store.schools.findById(ipedsId(100858));
-    expect(auburn).toMatchObject({ name: 'Auburn University', postalCode: '36849', latitude: 32.599378 });
+    expect(auburn).toMatchObject({
+      name: 'Auburn University',
+      postalCode: '36849',
+      latitude: 32.599378,
+      tags: ['public_control'],
+    });
+    // CONTROL 3: private for-profit.
+    expect(
+      (await searchStore(t.store, 'a better u beauty barber academy', { limit: 1 })).hits[0]!.school,
+    ).toMatchObject({ type: 'postsecondary', tags: ['private_control', 'for_profit'] });
     expect(auburn).not.toHaveProperty('address');
     // Windows-1252 0xED decoded as "í", and searchable without the accent.
     expect((await t.store.schools.findById(ipedsId(449135)))?.name).toBe('Dewey University-Juana Díaz');

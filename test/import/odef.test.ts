@@ -71,6 +71,11 @@ describe('importing the ODEF file', () => {
       postalCode: 'H1P 1Y6',
       latitude: 45.6052,
       longitude: -73.5912,
+      // ISCED020 and ISCED1: kindergarten to grade 6. Facility_Type "Elementary" is not one of
+      // ODEF's values: no type.
+      level: 'elementary',
+      lowestGrade: 'K',
+      highestGrade: '6',
     });
     expect(await t.store.schools.findById(MARQUETTE)).toMatchObject({
       name: 'École secondaire Père-Marquette',

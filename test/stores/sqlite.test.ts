@@ -170,4 +170,27 @@ describe('schema migrations', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  test('when a school is imported with its source key, then the store keeps it, also through an import without one', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'school-search-source-key-'));
+    try {
+      const path = join(dir, 'store.db');
+      const lincoln = school('Lincoln High School', { city: 'Lincoln', stateprovince: 'AL', key: 'nces:010318001214' });
+      const { sourceKey: _sourceKey, ...keyless } = lincoln;
+      const store = await SqliteStore.open({ path });
+      try {
+        await store.schools.upsertMany([lincoln]);
+        await store.schools.upsertMany([{ ...keyless, city: 'LINCOLN' }]);
+      } finally {
+        await store.close();
+      }
+      const db = new DatabaseSync(path, { readOnly: true });
+      expect(db.prepare('SELECT city, source_key FROM schools').all()).toEqual([
+        { city: 'LINCOLN', source_key: 'nces:010318001214' },
+      ]);
+      db.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });

@@ -1,7 +1,7 @@
 // Small, readable test data. Ids are UUIDs (what the domain makes) whose last group is the
 // number given, so that id order is number order; times have milliseconds, so that a store
 // that drops them fails.
-import type { RequestRecord, School, SchoolDraft, TokenRecord, User } from '../../src/domain/ports.ts';
+import type { CatalogSchool, RequestRecord, School, SchoolDraft, TokenRecord, User } from '../../src/domain/ports.ts';
 import { draftSchool, type SchoolInput } from '../../src/domain/school.draft.ts';
 import { tokenDigest } from '../../src/domain/token.ts';
 
@@ -92,6 +92,12 @@ export function school(
 
 /** What findById (and the School part of a hit) returns for a draft: the location fields only when known. */
 export function stored(d: SchoolDraft): School {
-  const { aliases: _aliases, prominence: _prominence, ...school } = d;
+  const { aliases: _aliases, prominence: _prominence, sourceKey: _sourceKey, ...school } = d;
+  return school;
+}
+
+/** What readCatalog hands back for a draft: everything but its source key, which stores keep to themselves. */
+export function catalogued(d: SchoolDraft): CatalogSchool {
+  const { sourceKey: _sourceKey, ...school } = d;
   return school;
 }

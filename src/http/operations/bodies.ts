@@ -75,6 +75,11 @@ export function searchBody(
         ...(s.latitude === undefined || s.longitude === undefined
           ? {}
           : { latitude: s.latitude, longitude: s.longitude }),
+        ...(s.level === undefined ? {} : { level: s.level }),
+        ...(s.lowestGrade === undefined ? {} : { lowest_grade: s.lowestGrade }),
+        ...(s.highestGrade === undefined ? {} : { highest_grade: s.highestGrade }),
+        ...(s.type === undefined ? {} : { type: s.type }),
+        ...(s.tags === undefined ? {} : { tags: [...s.tags] }),
         similarity_score: s.similarity,
         total_count: outcome.total,
       })),

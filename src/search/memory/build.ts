@@ -27,6 +27,7 @@ import {
   TEXT_FIELDS,
   type IndexData,
 } from './index-data.ts';
+import { packKind } from './kind-bits.ts';
 import { buildTrie, childOf } from './trie.ts';
 import { U32 } from './u32.ts';
 
@@ -72,12 +73,14 @@ export function buildIndex(rows: readonly CatalogSchool[]): IndexData {
   const eqEntries = equalityKeys(rows, order);
   const { text, textStart } = packText(rows, order);
   const { docState, stateSets } = statesOf(rows, order, words);
+  const docKind = kindsOf(rows, order);
 
   return {
     docCount,
     termCount,
     order,
     docState,
+    docKind,
     stateSets,
     ...trie,
     nodeList,
@@ -361,4 +364,11 @@ function statesOf(rows: readonly CatalogSchool[], order: Uint32Array, words: num
     stateSets[s * words + (doc >>> 5)]! |= 1 << (doc & 31);
   }
   return { docState, stateSets };
+}
+
+/** Each document's level, grades, type and tags, one word each (kind-bits.ts). */
+function kindsOf(rows: readonly CatalogSchool[], order: Uint32Array): Uint32Array {
+  const docKind = new Uint32Array(rows.length);
+  for (let doc = 0; doc < rows.length; doc++) docKind[doc] = packKind(rows[order[doc]!]!);
+  return docKind;
 }

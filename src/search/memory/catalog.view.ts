@@ -4,6 +4,7 @@
 // the garbage collector's pauses short. A few thousand recently shown schools are kept decoded.
 import type { School, SchoolLocation } from '../../domain/ports.ts';
 import { knownLocation } from '../../domain/school.location.ts';
+import { unpackKind } from './kind-bits.ts';
 import { ALIAS_SEPARATOR, LOCATION_SEPARATOR, STATE_LIST, TEXT_FIELDS, type IndexData } from './index-data.ts';
 
 const DECODED = 4096;
@@ -29,6 +30,7 @@ export class CatalogView {
       state: STATE_LIST[this.#d.docState[doc]!]!,
       imageUrl: imageUrl || null,
       ...this.#location(doc),
+      ...unpackKind(this.#d.docKind[doc]!),
     };
     if (this.#decoded.size >= DECODED) this.#decoded.delete(this.#decoded.keys().next().value!);
     this.#decoded.set(doc, school);

@@ -27,6 +27,8 @@ export interface IndexData extends Trie {
   readonly order: Uint32Array;
   /** Index into STATE_LIST of each document's state. */
   readonly docState: Uint8Array;
+  /** Each document's level, grades, type and tags, packed (kind-bits.ts). */
+  readonly docKind: Uint32Array;
   /** One bitset per entry of STATE_LIST, each wordsFor(docCount) words. */
   readonly stateSets: Uint32Array;
 

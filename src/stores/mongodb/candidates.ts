@@ -3,6 +3,7 @@
 import type { Document } from 'mongodb';
 import type { EnginePage, EngineQuery, SearchEngine } from '../../domain/search/engine.ts';
 import type { Analysed } from '../../domain/search/rank.ts';
+import { knownKind } from '../../domain/school.kind.ts';
 import { knownLocation } from '../../domain/school.location.ts';
 import type { SchoolDocument } from './documents.ts';
 
@@ -16,6 +17,11 @@ export const CANDIDATE_FIELDS = {
   postalCode: 1,
   latitude: 1,
   longitude: 1,
+  level: 1,
+  lowestGrade: 1,
+  highestGrade: 1,
+  type: 1,
+  tags: 1,
   aliases: 1,
   prominence: 1,
   sortKey: 1,
@@ -35,6 +41,7 @@ export function toAnalysed(d: Candidate): Analysed {
       state: d.state,
       imageUrl: d.imageUrl ?? null,
       ...knownLocation(d),
+      ...knownKind(d),
       aliases: d.aliases ?? [],
       prominence: d.prominence ?? 0,
     },

@@ -1,6 +1,7 @@
 // The shape of each collection's documents. Ids are the domain's own (UUID strings), so a
 // document is found by the id the API hands out without a second index.
 import type { ObjectId } from 'mongodb';
+import type { Grade, SchoolLevel, SchoolTag, SchoolType } from '../../domain/school.kind.ts';
 import type { SearchFields } from './search.fields.ts';
 
 export interface SchoolDocument {
@@ -14,6 +15,14 @@ export interface SchoolDocument {
   postalCode?: string;
   latitude?: number;
   longitude?: number;
+  /** What the school is (src/domain/school.kind.ts): absent when unknown, as the location; tags absent when none. */
+  level?: SchoolLevel;
+  lowestGrade?: Grade;
+  highestGrade?: Grade;
+  type?: SchoolType;
+  tags?: readonly SchoolTag[];
+  /** The row's key in its directory (`nces:010000500870`); absent when the import gave none. */
+  sourceKey?: string;
   aliases: string[];
   /** 0–100: the static rank of the search core (src/domain/search/ranking.ts). */
   prominence: number;

@@ -9,6 +9,7 @@ import {
 import type { CatalogSchool } from '../../domain/search/engine.ts';
 import { nameSortKey } from '../../domain/search/normalize.ts';
 import type { ImportCounts, School, SchoolDraft, SchoolStore } from '../../domain/ports.ts';
+import { knownKind, sameKind } from '../../domain/school.kind.ts';
 import { knownLocation, sameLocation } from '../../domain/school.location.ts';
 import { TEXT_INDEX, type CatalogDocument, type SchoolDocument } from './documents.ts';
 import { StoreUnavailableError } from '../../domain/errors.ts';
@@ -97,6 +98,7 @@ export class MongoSchoolStore implements SchoolStore {
                 state: 1,
                 imageUrl: 1,
                 ...LOCATION_FIELDS,
+                ...KIND_FIELDS,
                 aliases: 1,
                 prominence: 1,
               },
@@ -238,7 +240,8 @@ export class MongoSchoolStore implements SchoolStore {
       const writes = new Map<string, AnyBulkWriteOperation<SchoolDocument>>();
       for (const draft of batch) {
         const before = existing.get(draft.id);
-        const doc = toDocument(draft);
+        // A draft without a source key (a canonical file) keeps the one an earlier import stored.
+        const doc = toDocument(draft, before?.sourceKey);
         // Same school, but search fields derived by an earlier version of the search rules (a
         // change to normalisation bumps SEARCH_FIELDS_VERSION): rewritten with fields derived
         // again, and counted as updated, so that the catalog's version moves and the report
@@ -338,13 +341,15 @@ function sameSchool(a: Comparable, b: Comparable): boolean {
     a.state === b.state &&
     a.imageUrl === b.imageUrl &&
     sameLocation(a, b) &&
+    sameKind(a, b) &&
     (a.prominence ?? 0) === b.prominence &&
     JSON.stringify(a.aliases) === JSON.stringify(b.aliases)
   );
 }
 
 /** A school's document as the adapter writes it (exported for the tests' stand-ins of $text). */
-export function toDocument(s: SchoolDraft): SchoolDocument {
+export function toDocument(s: SchoolDraft, storedSourceKey?: string): SchoolDocument {
+  const sourceKey = s.sourceKey ?? storedSourceKey;
   return {
     _id: s.id,
     name: s.name,
@@ -353,6 +358,8 @@ export function toDocument(s: SchoolDraft): SchoolDocument {
     imageUrl: s.imageUrl,
     // Unknown ones are left out, not written as null (the driver writes undefined as null).
     ...knownLocation(s),
+    ...knownKind(s),
+    ...(sourceKey === undefined ? {} : { sourceKey }),
     aliases: [...s.aliases],
     prominence: s.prominence,
     sortKey: nameSortKey(s.name),
@@ -362,10 +369,11 @@ export function toDocument(s: SchoolDraft): SchoolDocument {
 
 /** What a School shows of a document: a projection naming these reads them. */
 export const LOCATION_FIELDS = { address: 1, postalCode: 1, latitude: 1, longitude: 1 } as const;
+export const KIND_FIELDS = { level: 1, lowestGrade: 1, highestGrade: 1, type: 1, tags: 1 } as const;
 
 type SchoolFields = Pick<
   SchoolDocument,
-  '_id' | 'name' | 'city' | 'state' | 'imageUrl' | 'address' | 'postalCode' | 'latitude' | 'longitude'
+  '_id' | 'name' | 'city' | 'state' | 'imageUrl' | keyof typeof LOCATION_FIELDS | keyof typeof KIND_FIELDS
 >;
 
 /** What decides whether a school changed. */
@@ -376,7 +384,15 @@ function toCatalogSchool(d: SchoolFields & Pick<SchoolDocument, 'aliases' | 'pro
   return { ...toSchool(d), aliases: d.aliases, prominence: d.prominence ?? 0 };
 }
 
-/** Documents written before the location fields existed have none: unknown, as a file without the columns. */
+/** Documents written before the location and kind fields existed have none: unknown, as a file without the columns. */
 function toSchool(d: SchoolFields): School {
-  return { id: d._id, name: d.name, city: d.city, state: d.state, imageUrl: d.imageUrl, ...knownLocation(d) };
+  return {
+    id: d._id,
+    name: d.name,
+    city: d.city,
+    state: d.state,
+    imageUrl: d.imageUrl,
+    ...knownLocation(d),
+    ...knownKind(d),
+  };
 }

@@ -116,4 +116,15 @@ export const SCHEMA: readonly string[] = [
   INSERT INTO usage_days (user_id, day, count, cost)
     SELECT user_id, substr(time_made, 1, 10), count(*), sum(cost) FROM api_requests GROUP BY user_id, substr(time_made, 1, 10);
   `,
+  // What each school is (src/domain/school.kind.ts), NULL when unknown; tags joined by '|', NULL
+  // when none. source_key is the row's key in its directory (`nces:010000500870`), kept for a
+  // later issue that exposes it. Not bumping the catalog's version: no school changed.
+  `
+  ALTER TABLE schools ADD COLUMN level TEXT;
+  ALTER TABLE schools ADD COLUMN lowest_grade TEXT;
+  ALTER TABLE schools ADD COLUMN highest_grade TEXT;
+  ALTER TABLE schools ADD COLUMN type TEXT;
+  ALTER TABLE schools ADD COLUMN tags TEXT;
+  ALTER TABLE schools ADD COLUMN source_key TEXT;
+  `,
 ];

@@ -1,6 +1,7 @@
 import { setImmediate as yieldToRequests } from 'node:timers/promises';
 import type { CatalogSchool } from '../../domain/search/engine.ts';
 import type { ImportCounts, School, SchoolDraft, SchoolStore } from '../../domain/ports.ts';
+import { knownKind, sameKind } from '../../domain/school.kind.ts';
 import { knownLocation, sameLocation } from '../../domain/school.location.ts';
 import type { Connection } from './connection.ts';
 import { transaction } from './database.ts';
@@ -16,7 +17,15 @@ interface SchoolRow {
   postal_code: string | null;
   latitude: number | null;
   longitude: number | null;
+  level: string | null;
+  lowest_grade: string | null;
+  highest_grade: string | null;
+  type: string | null;
+  /** Joined by TAG_SEPARATOR; NULL when none. */
+  tags: string | null;
 }
+
+const TAG_SEPARATOR = '|';
 
 interface CatalogRow extends SchoolRow {
   rowid: number;
@@ -29,15 +38,17 @@ const CATALOG_BATCH = 2000;
 
 const VERSION = 'SELECT version FROM catalog WHERE id = 1';
 const BUMP_VERSION = 'UPDATE catalog SET version = version + 1 WHERE id = 1';
-const SCHOOL_COLUMNS = 'id, name, city, state, image_url, address, postal_code, latitude, longitude';
+const SCHOOL_COLUMNS =
+  'id, name, city, state, image_url, address, postal_code, latitude, longitude, level, lowest_grade, highest_grade, type, tags';
 const CATALOG_PAGE = `SELECT rowid, ${SCHOOL_COLUMNS}, aliases, prominence FROM schools WHERE rowid > ? ORDER BY rowid LIMIT ?`;
 const BY_ID = `SELECT ${SCHOOL_COLUMNS} FROM schools WHERE id = ?`;
 const COUNT_ALL = 'SELECT COUNT(*) AS n FROM schools';
 const FIND = `SELECT rowid, ${SCHOOL_COLUMNS}, aliases, prominence FROM schools WHERE id = ?`;
 const INSERT =
-  'INSERT INTO schools (id, name, city, state, image_url, address, postal_code, latitude, longitude, aliases, prominence) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)';
+  'INSERT INTO schools (id, name, city, state, image_url, address, postal_code, latitude, longitude, level, lowest_grade, highest_grade, type, tags, aliases, prominence, source_key) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)';
+// A draft without a source key (a canonical file) keeps the key an earlier import stored.
 const UPDATE =
-  'UPDATE schools SET name = ?, city = ?, state = ?, image_url = ?, address = ?, postal_code = ?, latitude = ?, longitude = ?, aliases = ?, prominence = ? WHERE rowid = ?';
+  'UPDATE schools SET name = ?, city = ?, state = ?, image_url = ?, address = ?, postal_code = ?, latitude = ?, longitude = ?, level = ?, lowest_grade = ?, highest_grade = ?, type = ?, tags = ?, aliases = ?, prominence = ?, source_key = coalesce(?, source_key) WHERE rowid = ?';
 
 export class SqliteSchoolStore implements SchoolStore {
   readonly #connection: Connection;
@@ -124,8 +135,14 @@ export class SqliteSchoolStore implements SchoolStore {
             s.postalCode ?? null,
             s.latitude ?? null,
             s.longitude ?? null,
+            s.level ?? null,
+            s.lowestGrade ?? null,
+            s.highestGrade ?? null,
+            s.type ?? null,
+            s.tags?.join(TAG_SEPARATOR) ?? null,
             JSON.stringify(s.aliases),
             s.prominence,
+            s.sourceKey ?? null,
           ];
           if (!existing) {
             insert.run(s.id, ...values);
@@ -173,6 +190,7 @@ function sameSchool(row: CatalogRow, s: SchoolDraft): boolean {
     row.state === s.state &&
     row.image_url === s.imageUrl &&
     sameLocation(toLocation(row), s) &&
+    sameKind(toKind(row), s) &&
     row.aliases === JSON.stringify(s.aliases) &&
     row.prominence === s.prominence
   );
@@ -187,8 +205,26 @@ function toLocation(row: SchoolRow) {
   });
 }
 
+function toKind(row: SchoolRow) {
+  return knownKind({
+    level: row.level,
+    lowestGrade: row.lowest_grade,
+    highestGrade: row.highest_grade,
+    type: row.type,
+    tags: row.tags?.split(TAG_SEPARATOR),
+  });
+}
+
 function toSchool(row: SchoolRow): School {
-  return { id: row.id, name: row.name, city: row.city, state: row.state, imageUrl: row.image_url, ...toLocation(row) };
+  return {
+    id: row.id,
+    name: row.name,
+    city: row.city,
+    state: row.state,
+    imageUrl: row.image_url,
+    ...toLocation(row),
+    ...toKind(row),
+  };
 }
 
 function toCatalogSchool(row: CatalogRow): CatalogSchool {

@@ -7,7 +7,7 @@ import type { SchoolStore } from '../../../src/domain/ports.ts';
 import { planQuery } from '../../../src/domain/search/query.ts';
 import { MemorySearchEngine } from '../../../src/search/memory/memory.engine.ts';
 import { ReferenceEngine } from '../../../src/search/reference.engine.ts';
-import { school } from '../../support/builders.ts';
+import { catalogued, school } from '../../support/builders.ts';
 import type { ContractPart } from './context.ts';
 
 const MIT = school('Massachusetts Institute of Technology', {
@@ -15,6 +15,9 @@ const MIT = school('Massachusetts Institute of Technology', {
   image_url: 'https://logos.example.com/mit.svg',
   aliases: ['MIT'],
   prominence: 100,
+  level: 'postsecondary',
+  type: 'postsecondary',
+  tags: ['private_control'],
 });
 // Location: Smith's postal code only, Laval's all four; readCatalog hands over exactly the known ones.
 const SMITH = school('Smith College', { city: 'Northampton', prominence: 40, postal_code: '01063' });
@@ -47,7 +50,7 @@ export const catalogContract: ContractPart = (_target, fixture) => {
       expect(empty.rows).toStrictEqual([]);
       await store.schools.upsertMany([MIT, SMITH, LAVAL]);
       const read = await readAll(store.schools);
-      expect(read.rows).toStrictEqual(byId([MIT, SMITH, LAVAL]));
+      expect(read.rows).toStrictEqual(byId([MIT, SMITH, LAVAL].map(catalogued)));
       expect(read.version).toBe(await store.schools.catalogVersion());
       expect(read.version).not.toBe(empty.version);
     });
@@ -70,7 +73,7 @@ export const catalogContract: ContractPart = (_target, fixture) => {
       }
       await store.schools.upsertMany([LAVAL]);
       expect((await readAll(store.schools)).rows.find((r) => r.id === SMITH.id)).toStrictEqual({
-        ...SMITH,
+        ...catalogued(SMITH),
         prominence: 41,
         city: 'Amherst',
         aliases: ['Smith'],
@@ -85,7 +88,7 @@ export const catalogContract: ContractPart = (_target, fixture) => {
       await store.schools.upsertMany(many);
       const read = await readAll(store.schools);
       expect(read.batches).toBeGreaterThan(1);
-      expect(read.rows).toStrictEqual(byId(many));
+      expect(read.rows).toStrictEqual(byId(many.map(catalogued)));
     });
 
     test('when the store is reopened, then the catalog and its version are the same', async () => {
@@ -121,7 +124,7 @@ export const catalogContract: ContractPart = (_target, fixture) => {
       await store.schools.upsertMany(drafts);
       const engine = new MemorySearchEngine(store.schools, { refreshMs: 0 });
       await engine.start();
-      const reference = new ReferenceEngine(drafts);
+      const reference = new ReferenceEngine(drafts.map(catalogued));
       for (const text of [
         'mit',
         'st marys',

@@ -57,6 +57,9 @@ export const importContract: ContractPart = (_target, fixture) => {
         postalCode: 'H1P 1Y6',
         latitude: 45.6052,
         longitude: -73.5912,
+        level: 'elementary',
+        lowestGrade: 'K',
+        highestGrade: '6',
       });
       expect((await importFile(reopened, ODEF_FIXTURE, {})).counts).toStrictEqual({
         inserted: 0,

@@ -188,6 +188,47 @@ export const schoolsContract: ContractPart = (_target, fixture) => {
       expect(await store.schools.upsertMany([LAVAL])).toStrictEqual({ inserted: 0, updated: 0, unchanged: 1 });
     });
 
+    test('when a school has a level, grades, a type and tags, then findById returns them; when any changes or becomes unknown, then the school counts as updated', async () => {
+      const { store } = fixture();
+      const lincoln = school('Lincoln High School', {
+        city: 'Lincoln',
+        stateprovince: 'AL',
+        lowest_grade: '9',
+        highest_grade: '12',
+        type: 'public',
+        tags: ['charter'],
+        key: 'nces:010318001214',
+      });
+      expect(lincoln).toMatchObject({ level: 'high', lowestGrade: '9', highestGrade: '12', type: 'public' });
+      expect(await store.schools.upsertMany([lincoln, SMITH])).toStrictEqual({ inserted: 2, updated: 0, unchanged: 0 });
+      expect(await store.schools.findById(lincoln.id)).toStrictEqual(stored(lincoln));
+      const smith = await store.schools.findById(SMITH.id);
+      for (const key of ['level', 'lowestGrade', 'highestGrade', 'type', 'tags']) expect(smith).not.toHaveProperty(key);
+      const { tags: _tags, ...untagged } = lincoln;
+      const { level: _level, ...levelUnknown } = lincoln;
+      const changes = [
+        { ...lincoln, level: 'other' as const },
+        { ...lincoln, lowestGrade: '7' as const },
+        { ...lincoln, highestGrade: '11' as const },
+        { ...lincoln, type: 'private' as const },
+        { ...lincoln, tags: ['charter', 'catholic'] as const },
+        untagged,
+        levelUnknown,
+        lincoln,
+      ];
+      for (const change of changes) {
+        expect(await store.schools.upsertMany([change]), JSON.stringify(change)).toStrictEqual({
+          inserted: 0,
+          updated: 1,
+          unchanged: 0,
+        });
+        expect(await store.schools.findById(lincoln.id)).toStrictEqual(stored(change));
+      }
+      // The source key is kept, not compared: a canonical re-export without it changes nothing.
+      const { sourceKey: _sourceKey, ...keyless } = lincoln;
+      expect(await store.schools.upsertMany([keyless])).toStrictEqual({ inserted: 0, updated: 0, unchanged: 1 });
+    });
+
     test('when compareMany is asked about a batch, then it counts as upsertMany would, and writes nothing', async () => {
       const { store } = fixture();
       await store.schools.upsertMany([MIT, LAVAL]);

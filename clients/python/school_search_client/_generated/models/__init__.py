@@ -7,6 +7,7 @@ from .api_request import ApiRequest
 from .credentials import Credentials
 from .daily_usage import DailyUsage
 from .day_usage import DayUsage
+from .grade import Grade
 from .health import Health
 from .health_status import HealthStatus
 from .password_change import PasswordChange
@@ -15,7 +16,10 @@ from .problem_item import ProblemItem
 from .problem_item_location import ProblemItemLocation
 from .request_history import RequestHistory
 from .school import School
+from .school_level import SchoolLevel
 from .school_search_response import SchoolSearchResponse
+from .school_tag import SchoolTag
+from .school_type import SchoolType
 from .search_result import SearchResult
 from .state_code import StateCode
 from .token import Token
@@ -32,6 +36,7 @@ __all__ = (
     "Credentials",
     "DailyUsage",
     "DayUsage",
+    "Grade",
     "Health",
     "HealthStatus",
     "PasswordChange",
@@ -40,7 +45,10 @@ __all__ = (
     "ProblemItemLocation",
     "RequestHistory",
     "School",
+    "SchoolLevel",
     "SchoolSearchResponse",
+    "SchoolTag",
+    "SchoolType",
     "SearchResult",
     "StateCode",
     "Token",

@@ -6,6 +6,10 @@ from uuid import UUID
 
 from attrs import define as _attrs_define
 
+from ..models.grade import Grade, check_grade
+from ..models.school_level import SchoolLevel, check_school_level
+from ..models.school_tag import SchoolTag, check_school_tag
+from ..models.school_type import SchoolType, check_school_type
 from ..models.state_code import StateCode, check_state_code
 from ..types import UNSET, Unset
 
@@ -48,6 +52,26 @@ class School:
         longitude (float | Unset): Longitude of the school in decimal degrees (WGS 84), as its directory gives it.
             Present
             only when known, and then together with `latitude`; omitted, never null, otherwise.
+        level (SchoolLevel | Unset): The school's level. For a K-12 school it follows NCES's definition from its grades:
+            `elementary` (lowest grade PK–3, highest PK–8), `middle` (lowest 4–7, highest 4–9),
+            `high` (lowest 7–12, highest 12; 11 in Québec, whose secondary school ends there),
+            `other` (any other span, e.g. K–12). `postsecondary`: a college, university or other
+            institution beyond grade 12. Present only when known: omitted, never null, otherwise.
+             Example: high.
+        lowest_grade (Grade | Unset): A grade, `PK` (pre-kindergarten), `K` (kindergarten) or `1` to `12`. Example: 9.
+        highest_grade (Grade | Unset): A grade, `PK` (pre-kindergarten), `K` (kindergarten) or `1` to `12`. Example: 9.
+        type_ (SchoolType | Unset): The broad kind of school: a `public` or `private` K-12 school, or a `postsecondary`
+            institution (public or private: see `tags`). Present only when the directory says:
+            omitted, never null, otherwise.
+             Example: public.
+        tags (list[SchoolTag] | Unset): Facts the school's directory states about it, in this order: `charter` (a public
+            charter school), `catholic` (Catholic school or board), `separate` (a Canadian
+            separate school, e.g. Alberta's separate boards), `francophone` (a French-language
+            school outside Québec), `public_control`, `private_control` (who controls a college or
+            postsecondary institution) and `for_profit` (a private for-profit college). A tag that
+            is absent says nothing: the directory did not say. Omitted, never null or empty,
+            when the directory states none.
+             Example: ['charter'].
     """
 
     schoolid: UUID
@@ -61,6 +85,11 @@ class School:
     postal_code: str | Unset = UNSET
     latitude: float | Unset = UNSET
     longitude: float | Unset = UNSET
+    level: SchoolLevel | Unset = UNSET
+    lowest_grade: Grade | Unset = UNSET
+    highest_grade: Grade | Unset = UNSET
+    type_: SchoolType | Unset = UNSET
+    tags: list[SchoolTag] | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         schoolid = str(self.schoolid)
@@ -85,6 +114,29 @@ class School:
 
         longitude = self.longitude
 
+        level: str | Unset = UNSET
+        if not isinstance(self.level, Unset):
+            level = self.level
+
+        lowest_grade: str | Unset = UNSET
+        if not isinstance(self.lowest_grade, Unset):
+            lowest_grade = self.lowest_grade
+
+        highest_grade: str | Unset = UNSET
+        if not isinstance(self.highest_grade, Unset):
+            highest_grade = self.highest_grade
+
+        type_: str | Unset = UNSET
+        if not isinstance(self.type_, Unset):
+            type_ = self.type_
+
+        tags: list[str] | Unset = UNSET
+        if not isinstance(self.tags, Unset):
+            tags = []
+            for tags_item_data in self.tags:
+                tags_item: str = tags_item_data
+                tags.append(tags_item)
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -106,6 +158,16 @@ class School:
             field_dict["latitude"] = latitude
         if longitude is not UNSET:
             field_dict["longitude"] = longitude
+        if level is not UNSET:
+            field_dict["level"] = level
+        if lowest_grade is not UNSET:
+            field_dict["lowest_grade"] = lowest_grade
+        if highest_grade is not UNSET:
+            field_dict["highest_grade"] = highest_grade
+        if type_ is not UNSET:
+            field_dict["type"] = type_
+        if tags is not UNSET:
+            field_dict["tags"] = tags
 
         return field_dict
 
@@ -134,6 +196,43 @@ class School:
 
         longitude = d.pop("longitude", UNSET)
 
+        _level = d.pop("level", UNSET)
+        level: SchoolLevel | Unset
+        if isinstance(_level, Unset):
+            level = UNSET
+        else:
+            level = check_school_level(_level)
+
+        _lowest_grade = d.pop("lowest_grade", UNSET)
+        lowest_grade: Grade | Unset
+        if isinstance(_lowest_grade, Unset):
+            lowest_grade = UNSET
+        else:
+            lowest_grade = check_grade(_lowest_grade)
+
+        _highest_grade = d.pop("highest_grade", UNSET)
+        highest_grade: Grade | Unset
+        if isinstance(_highest_grade, Unset):
+            highest_grade = UNSET
+        else:
+            highest_grade = check_grade(_highest_grade)
+
+        _type_ = d.pop("type", UNSET)
+        type_: SchoolType | Unset
+        if isinstance(_type_, Unset):
+            type_ = UNSET
+        else:
+            type_ = check_school_type(_type_)
+
+        _tags = d.pop("tags", UNSET)
+        tags: list[SchoolTag] | Unset = UNSET
+        if _tags is not UNSET:
+            tags = []
+            for tags_item_data in _tags:
+                tags_item = check_school_tag(tags_item_data)
+
+                tags.append(tags_item)
+
         school = cls(
             schoolid=schoolid,
             schoolname=schoolname,
@@ -146,6 +245,11 @@ class School:
             postal_code=postal_code,
             latitude=latitude,
             longitude=longitude,
+            level=level,
+            lowest_grade=lowest_grade,
+            highest_grade=highest_grade,
+            type_=type_,
+            tags=tags,
         )
 
         return school

@@ -1,0 +1,149 @@
+// Importing an EDGE geocode file (edge.reader.ts): an update-only import. Each row gives its
+// location to the school `nces:<NCESSCH>` already in the store (from a CCD directory); a row of a
+// school the store does not have is skipped and counted, never created: a location is no school.
+// Like every import it checks the whole file first and writes all or nothing; its report counts
+// rows = updated + unchanged + skipped + merged (+ invalid, in a dry run).
+import { open, readFile } from 'node:fs/promises';
+import { uuidV5 } from '../domain/ids.ts';
+import type { ImportCounts, SchoolDraft, SchoolStore } from '../domain/ports.ts';
+import { decode, startsWithUtf8Bom } from './encoding.ts';
+import { type EdgeLocation, readEdgeRows, withLocation } from './edge.reader.ts';
+import { ImportError, ImportSourceError, type RowProblem } from './errors.ts';
+import { DEFAULT_ENCODINGS, detectFormat } from './format.ts';
+import type { Encoding } from './encoding.ts';
+import { silentProgress } from './progress.ts';
+import type { Duplicate, ReadOptions } from './read.ts';
+
+/** An ImportReport (import.service.ts), which imports this module, of an EDGE file. */
+export interface LocationReport {
+  readonly file: string;
+  readonly format: 'edge';
+  readonly encoding: Encoding;
+  readonly rows: number;
+  readonly schools: number;
+  readonly counts: ImportCounts;
+  readonly skipped: Readonly<Record<string, number>>;
+  readonly duplicates: readonly Duplicate[];
+  readonly problems: readonly RowProblem[];
+  readonly dryRun: boolean;
+  readonly timings: { readonly readMs: number; readonly writeMs: number };
+}
+
+export const EDGE_SKIPS = {
+  unknown: 'no school with this NCESSCH in the catalog (import the CCD directory first)',
+} as const;
+
+/** Whether the file is to be imported as locations: --format edge, or an EDGE header. */
+export async function isLocationFile(path: string, options: ReadOptions): Promise<boolean> {
+  if (options.format !== undefined) return options.format === 'edge';
+  let head: Buffer;
+  try {
+    const file = await open(path);
+    try {
+      const buffer = Buffer.alloc(64 * 1024);
+      const { bytesRead } = await file.read(buffer, 0, buffer.length, 0);
+      head = buffer.subarray(0, bytesRead);
+    } finally {
+      await file.close();
+    }
+  } catch {
+    return false; // The import proper reports what is wrong with the file.
+  }
+  try {
+    return detectFormat(path, head) === 'edge';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Gives the store's `nces:` schools the locations of an EDGE file. `dryRun`: counts what it
+ * would do and lists invalid rows, writing nothing. Otherwise throws ImportError when a row is
+ * invalid, writing nothing.
+ */
+export async function importLocations(
+  schools: Pick<SchoolStore, 'readCatalog' | 'upsertMany' | 'compareMany'> | null,
+  path: string,
+  options: ReadOptions & { dryRun: boolean },
+): Promise<LocationReport> {
+  const progress = options.progress ?? silentProgress;
+  const startedAt = performance.now();
+  let data: Buffer;
+  try {
+    data = await readFile(path);
+  } catch (error) {
+    throw new ImportSourceError(`Cannot read ${path}: ${(error as Error).message}`, { cause: error });
+  }
+  const encoding = options.encoding ?? (startsWithUtf8Bom(data) ? 'utf-8' : DEFAULT_ENCODINGS.edge);
+  const decoded = decode(data, encoding);
+  if (!decoded.ok) {
+    throw new ImportError(
+      path,
+      decoded.problems,
+      'The file is not UTF-8: if it is Windows-1252 or Latin-1, import it with --encoding windows-1252.',
+    );
+  }
+
+  const problems: RowProblem[] = [];
+  const duplicates: Duplicate[] = [];
+  /** Each school's location, the later row winning, by the school's id. */
+  const wanted = new Map<string, EdgeLocation>();
+  let rows = 0;
+  progress.start('read', data.length);
+  try {
+    const onProgress = (fraction: number) => progress.update(Math.round(fraction * data.length));
+    for await (const row of readEdgeRows(decoded.utf8, onProgress)) {
+      rows++;
+      if ('error' in row) {
+        problems.push({ line: row.line, reason: row.error });
+        continue;
+      }
+      const id = uuidV5(row.key);
+      const earlier = wanted.get(id);
+      if (earlier) duplicates.push({ line: row.line, replaces: earlier.line, id });
+      wanted.set(id, row.location);
+    }
+  } finally {
+    progress.stop();
+  }
+
+  const drafts: SchoolDraft[] = [];
+  await schools?.readCatalog((batch) => {
+    for (const school of batch) {
+      const location = wanted.get(school.id);
+      if (!location) continue;
+      wanted.delete(school.id);
+      const result = withLocation(school, location);
+      if (result.ok) drafts.push(result.draft);
+      else problems.push({ line: location.line, reason: result.reason });
+    }
+  });
+  problems.sort((a, b) => a.line - b.line);
+  const skipped: Record<string, number> = wanted.size > 0 ? { [EDGE_SKIPS.unknown]: wanted.size } : {};
+  if (problems.length > 0 && !options.dryRun) throw new ImportError(path, problems);
+
+  const readAt = performance.now();
+  let counts: ImportCounts = { inserted: 0, updated: 0, unchanged: 0 };
+  if (schools && options.dryRun) counts = await schools.compareMany(drafts);
+  else if (schools) {
+    progress.start('write', drafts.length);
+    try {
+      counts = await schools.upsertMany(drafts, (done) => progress.update(done));
+    } finally {
+      progress.stop();
+    }
+  }
+  return {
+    file: path,
+    format: 'edge',
+    encoding,
+    rows,
+    schools: drafts.length,
+    counts,
+    skipped,
+    duplicates,
+    problems,
+    dryRun: options.dryRun,
+    timings: { readMs: Math.round(readAt - startedAt), writeMs: Math.round(performance.now() - readAt) },
+  };
+}
