@@ -1,16 +1,21 @@
 import type { CatalogSchool, ImportCounts, School, SchoolDraft, SchoolStore } from '../../../src/domain/ports.ts';
 
-const same = (a: CatalogSchool, b: CatalogSchool) => JSON.stringify(a) === JSON.stringify(b);
+type Stored = CatalogSchool & { readonly sourceKey?: string | undefined };
+
+/** Equal but for the source key, which the stores keep and never compare. */
+const same = (a: Stored, b: Stored) =>
+  JSON.stringify({ ...a, sourceKey: undefined }) === JSON.stringify({ ...b, sourceKey: undefined });
 
 /** The catalog in a Map; its version changes with every write that changes a school. */
 export class MemorySchoolStore implements SchoolStore {
-  readonly #schools = new Map<string, CatalogSchool>();
+  readonly #schools = new Map<string, Stored>();
   #version = 0;
 
   async findById(id: string): Promise<School | null> {
     const school = this.#schools.get(id);
     if (!school) return null;
-    const { aliases: _aliases, prominence: _prominence, ...plain } = school;
+    // The source key is the store's own record of where a school came from, not part of it.
+    const { aliases: _aliases, prominence: _prominence, sourceKey: _sourceKey, ...plain } = school;
     return plain;
   }
 
@@ -20,7 +25,15 @@ export class MemorySchoolStore implements SchoolStore {
 
   async upsertMany(schools: readonly SchoolDraft[], onProgress?: (done: number) => void): Promise<ImportCounts> {
     const counts = await this.compareMany(schools);
-    for (const school of schools) this.#schools.set(school.id, { ...school, aliases: [...school.aliases] });
+    for (const school of schools) {
+      // As the stores do: a school's source key is kept when a later import (a canonical file) has none.
+      const sourceKey = school.sourceKey ?? this.#schools.get(school.id)?.sourceKey;
+      this.#schools.set(school.id, {
+        ...school,
+        aliases: [...school.aliases],
+        ...(sourceKey === undefined ? {} : { sourceKey }),
+      });
+    }
     if (counts.inserted + counts.updated > 0) this.#version++;
     onProgress?.(schools.length);
     return counts;
@@ -30,7 +43,7 @@ export class MemorySchoolStore implements SchoolStore {
     let inserted = 0;
     let updated = 0;
     // A school listed twice is compared, the second time, with its first listing: as if written.
-    const seen = new Map<string, CatalogSchool>();
+    const seen = new Map<string, Stored>();
     for (const school of schools) {
       const before = seen.get(school.id) ?? this.#schools.get(school.id);
       if (!before) inserted++;
