@@ -1,4 +1,5 @@
 // Turns one row of any directory format into what a store indexes, or says why it cannot.
+import { displayAddress, displayCity, displayName } from './display-name.ts';
 import { isUuid, uuidV5 } from './ids.ts';
 import type { SchoolDraft } from './ports.ts';
 import { draftKind } from './school.kind.ts';
@@ -42,18 +43,16 @@ export const MAX_PROMINENCE = 100;
 export const MAX_ADDRESS_LENGTH = 300;
 export const MAX_POSTAL_CODE_LENGTH = 20;
 
-/**
- * The name, city and address as shown. Until the display casing of ALL-CAPS directories
- * (src/domain/display-name.ts, `displayCase`, issue 24) is wired here, they are kept as
- * published. Ids and search fold case, so wiring it changes no id.
- */
-export const displayText = (text: string): string => text;
-
 export type DraftResult = { ok: true; draft: SchoolDraft } | { ok: false; reason: string };
 
+/**
+ * Names, cities and addresses published ALL CAPS (whole CCD states, every HIFLD school) are
+ * stored in a careful title case (display-name.ts); mixed-case text is kept as published. Only
+ * letter case changes, and ids and search fold case: the id of a school does not depend on it.
+ */
 export function draftSchool(input: SchoolInput): DraftResult {
-  const name = displayText(input.schoolname.trim().replace(/\s+/g, ' '));
-  const city = displayText(input.city.trim().replace(/\s+/g, ' '));
+  const name = displayName(input.schoolname.trim().replace(/\s+/g, ' '));
+  const city = displayCity(input.city.trim().replace(/\s+/g, ' '));
   // Directories write codes in either case (ODEF: "qc"); the contract's codes are upper case.
   const givenState = input.stateprovince.trim();
   const state = givenState.toUpperCase();
@@ -79,7 +78,7 @@ export function draftSchool(input: SchoolInput): DraftResult {
       reason: `prominence "${String(input.prominence)}" is not a whole number from 0 to ${MAX_PROMINENCE}`,
     };
   const givenAddress = text(input.address);
-  const address = givenAddress === null ? null : displayText(givenAddress);
+  const address = givenAddress === null ? null : displayAddress(givenAddress);
   if (address && address.length > MAX_ADDRESS_LENGTH)
     return { ok: false, reason: `address is longer than ${MAX_ADDRESS_LENGTH} characters` };
   const postalCode = text(input.postal_code);

@@ -69,7 +69,7 @@ describe('the CCD directory in NCES layout', () => {
     });
     // KG-04, CHARTER_TEXT Yes; names as published (ALL CAPS until display casing is wired).
     expect(await t.store.schools.findById(nces('250002800590'))).toMatchObject({
-      name: 'KIPP ACADEMY LYNN ELEMENTARY',
+      name: 'KIPP Academy Lynn Elementary',
       level: 'elementary',
       lowestGrade: 'K',
       highestGrade: '4',
@@ -114,12 +114,12 @@ describe('the CCD directory as the Urban Institute extracts it', () => {
       type: 'public',
     });
     expect(await t.store.schools.findById(nces('120111001194'))).toMatchObject({
-      name: 'LINCOLN HIGH SCHOOL',
-      city: 'TALLAHASSEE',
+      name: 'Lincoln High School',
+      city: 'Tallahassee',
       level: 'high',
     });
     const excel = await t.store.schools.findById(nces('050042001638'));
-    expect(excel).toMatchObject({ name: 'THE EXCEL CENTER', type: 'public' });
+    expect(excel).toMatchObject({ name: 'The Excel Center', type: 'public' });
     expect(excel).not.toHaveProperty('lowestGrade');
     // NCES's own layout and the extract name one school alike: the same id.
     expect(await t.store.schools.findById(nces('010000500870'))).toMatchObject({ name: 'Albertville Middle School' });
@@ -145,7 +145,7 @@ describe('the EDGE geocode file', () => {
       city: 'Albertville',
       state: 'AL',
       imageUrl: null,
-      address: '600 E ALABAMA AVE',
+      address: '600 E Alabama Ave',
       postalCode: '35950-2336',
       latitude: 34.260194,
       longitude: -86.206174,
@@ -181,7 +181,7 @@ describe('the EDGE geocode file', () => {
     expect(joined.problems).toEqual([]);
     expect(joined.drafts).toHaveLength(drafts.length);
     expect(joined.drafts.find((d) => d.id === nces('010000500871'))).toMatchObject({
-      address: '402 E MCCORD AVE',
+      address: '402 E McCord Ave',
       latitude: 34.262154,
       sourceKey: 'nces:010000500871',
       level: 'high',

@@ -44,11 +44,11 @@ describe('the HIFLD private schools layer', () => {
     expect(report.counts).toEqual({ inserted: 7, updated: 0, unchanged: 0 });
     expect(await t.store.schools.findById(pss('00000634'))).toStrictEqual({
       id: pss('00000634'),
-      name: 'ST BENEDICT CATHOLIC SCHOOL',
-      city: 'ELBERTA',
+      name: 'St Benedict Catholic School',
+      city: 'Elberta',
       state: 'AL',
       imageUrl: null,
-      address: '12786 ILLINOIS ST',
+      address: '12786 Illinois St',
       postalCode: '36530',
       latitude: 30.410802285,
       longitude: -87.600789726,
@@ -87,7 +87,7 @@ describe('the PSS public-use file', () => {
     expect(report.format).toBe('pss');
     expect(report.counts).toEqual({ inserted: 0, updated: 3, unchanged: 0 });
     expect(await t.store.schools.findById(pss('00000634'))).toMatchObject({
-      name: 'ST BENEDICT CATHOLIC SCHOOL',
+      name: 'St Benedict Catholic School',
       latitude: 30.410802,
       level: 'elementary',
       lowestGrade: 'PK',
@@ -97,7 +97,7 @@ describe('the PSS public-use file', () => {
     });
     // PL_ADD: the school's own address, not its post office box.
     expect(await t.store.schools.findById(pss('A0500005'))).toMatchObject({
-      address: '303 DRYER AVE',
+      address: '303 Dryer Ave',
       postalCode: '36526',
       level: 'other',
       lowestGrade: 'PK',
