@@ -3,9 +3,10 @@
 // school the store does not have is skipped and counted, never created: a location is no school.
 // Like every import it checks the whole file first and writes all or nothing; its report counts
 // rows = updated + unchanged + skipped + merged (+ invalid, in a dry run).
-import { open, readFile } from 'node:fs/promises';
+import { open } from 'node:fs/promises';
 import { uuidV5 } from '../domain/ids.ts';
 import type { ImportCounts, SchoolDraft, SchoolStore } from '../domain/ports.ts';
+import { isGzip, readInput } from './input.ts';
 import { decode, startsWithUtf8Bom } from './encoding.ts';
 import { type EdgeLocation, readEdgeRows, withLocation } from './edge.reader.ts';
 import { ImportError, ImportSourceError, type RowProblem } from './errors.ts';
@@ -46,6 +47,7 @@ export async function isLocationFile(path: string, options: ReadOptions): Promis
     } finally {
       await file.close();
     }
+    if (isGzip(head)) head = await readInput(path);
   } catch {
     return false; // The import proper reports what is wrong with the file.
   }
@@ -70,7 +72,7 @@ export async function importLocations(
   const startedAt = performance.now();
   let data: Buffer;
   try {
-    data = await readFile(path);
+    data = await readInput(path);
   } catch (error) {
     throw new ImportSourceError(`Cannot read ${path}: ${(error as Error).message}`, { cause: error });
   }

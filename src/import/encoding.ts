@@ -42,6 +42,25 @@ export function startsWithUtf8Bom(data: Buffer): boolean {
   return data.subarray(0, 3).equals(UTF8_BOM);
 }
 
+/**
+ * The encoding a file is read in when --encoding does not say: UTF-8 when it starts with a byte
+ * order mark, or when the format's default is Windows-1252 but the file is valid UTF-8 with
+ * some non-ASCII text (a directory re-saved as UTF-8, as Statistics Canada's later ODEF builds
+ * are). Windows-1252 text with accents is almost never valid UTF-8 ("é" alone is byte 0xE9,
+ * which UTF-8 only allows before two continuation bytes), so the guess is safe; read as
+ * Windows-1252, UTF-8 would turn "École" into "Ã‰cole" in every name without an error.
+ */
+export function defaultEncoding(data: Buffer, formatDefault: Encoding): Encoding {
+  if (startsWithUtf8Bom(data) || formatDefault === 'utf-8') return 'utf-8';
+  if (!data.some((byte) => byte >= 0x80)) return formatDefault;
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(data);
+    return 'utf-8';
+  } catch {
+    return formatDefault;
+  }
+}
+
 export type Decoded =
   | { readonly ok: true; readonly utf8: Buffer }
   | { readonly ok: false; readonly problems: readonly RowProblem[] };

@@ -59,7 +59,8 @@ function directoryOf(columns: readonly string[]): ImportFormat | undefined {
 }
 
 export function detectFormat(path: string, data: Buffer): ImportFormat {
-  const ext = extname(path).toLowerCase();
+  // `schools.ndjson.gz` is an NDJSON file (readInput decompresses it).
+  const ext = extname(path.replace(/\.gz$/i, '')).toLowerCase();
   if (ext === '.ndjson' || ext === '.jsonl') return 'ndjson';
   const head = data
     .subarray(0, 64 * 1024)

@@ -44,8 +44,9 @@ function toRow(line: number, header: ReadonlyMap<string, number>, fields: readon
   if (status !== undefined && status !== '1') return { line, skip: HIFLD_SKIPS.closed };
   const lowest = pssGrade(get('start_grad'));
   const highest = pssGrade(get('end_grade'));
-  const zip = get('zip');
-  const zip4 = get('zip4');
+  // The layer stores ZIP codes as numbers: "03833" (Exeter, NH) arrives as "3833".
+  const zip = get('zip')?.replace(/^\d{3,4}$/, (digits) => digits.padStart(5, '0'));
+  const zip4 = get('zip4')?.replace(/^\d{1,3}$/, (digits) => digits.padStart(4, '0'));
   return {
     line,
     input: {

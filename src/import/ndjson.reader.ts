@@ -13,6 +13,8 @@ const NULLABLE = [
   'lowest_grade',
   'highest_grade',
   'type',
+  // The school's key in its publisher's directory (`nces:010000500870`): the project's seed keeps it.
+  'source_key',
 ] as const;
 const NUMBERS = ['prominence', 'latitude', 'longitude'] as const;
 const KNOWN: ReadonlySet<string> = new Set([...STRINGS, ...NULLABLE, ...NUMBERS, 'aliases', 'tags']);
@@ -85,6 +87,7 @@ function toRow(line: number, text: string): SourceRow {
     highest_grade: optional('highest_grade'),
     type: optional('type'),
     tags: (tags as string[] | null | undefined) ?? undefined,
+    sourceKey: optional('source_key'),
   };
   return { line, input };
 }

@@ -6,10 +6,10 @@
 // By default the later row wins, as it would had the two rows come in two files one after the
 // other, and the report names both lines; `strict` refuses the file instead. A row repeating
 // the school's row exactly is only counted (IDENTICAL_DUPLICATE).
-import { readFile } from 'node:fs/promises';
 import type { SchoolDraft } from '../domain/ports.ts';
 import { draftSchool } from '../domain/school.draft.ts';
-import { decode, startsWithUtf8Bom, type Encoding } from './encoding.ts';
+import { readInput } from './input.ts';
+import { decode, defaultEncoding, type Encoding } from './encoding.ts';
 import { ImportError, ImportSourceError, type RowProblem } from './errors.ts';
 import { DEFAULT_ENCODINGS, detectFormat, READERS, type ImportFormat } from './format.ts';
 import { silentProgress, type ProgressReporter } from './progress.ts';
@@ -69,12 +69,12 @@ export async function readSource(path: string, options: ReadOptions = {}): Promi
   const progress = options.progress ?? silentProgress;
   let data: Buffer;
   try {
-    data = await readFile(path);
+    data = await readInput(path);
   } catch (error) {
     throw new ImportSourceError(`Cannot read ${path}: ${(error as Error).message}`, { cause: error });
   }
   const format = options.format ?? detectFormat(path, data);
-  const encoding = options.encoding ?? (startsWithUtf8Bom(data) ? 'utf-8' : DEFAULT_ENCODINGS[format]);
+  const encoding = options.encoding ?? defaultEncoding(data, DEFAULT_ENCODINGS[format]);
   const decoded = decode(data, encoding);
   if (!decoded.ok) {
     throw new ImportError(
