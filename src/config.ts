@@ -37,7 +37,7 @@ const schema = z.object({
     .regex(/^[A-Za-z0-9_-]{1,64}$/, 'letters, digits, _ and - (1 to 64)')
     .default('schools_search'),
   SEARCH_REFRESH_MS: int(100, 600_000).default(1000),
-  SEED_FILE: z.string().min(1).default('data/seed/ipeds-hd2022.ndjson'),
+  SEED_FILE: z.string().min(1).default('data/seed/schools.ndjson.gz'),
   SEED_WHEN_EMPTY: bool.optional(),
   DEMO_USER: bool.optional(),
   TOKEN_TTL_SECONDS: int(60, 30 * 24 * 3600).default(3600),

@@ -3,10 +3,11 @@
 // with MONGODB_URI=… (a fresh database of the test's MongoDB) when the run has a MongoDB; and on
 // FerretDB, which has no text index, start-up must fail at once and say why.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { gunzipSync } from 'node:zlib';
 import { MongoClient } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { createClient } from '../../generated/client/index.ts';
@@ -52,6 +53,12 @@ function start(env: Record<string, string>): Started {
 }
 
 /** A MongoDB (not FerretDB) server for this run, if there is one. */
+/** The schools of the committed seed (data/seed/schools.ndjson.gz), which a new store is seeded with. */
+const SEED_SCHOOLS = gunzipSync(readFileSync(new URL('../../data/seed/schools.ndjson.gz', import.meta.url)))
+  .toString('utf8')
+  .split('\n')
+  .filter((line) => line.trim() !== '').length;
+
 const mongoUri = mongoUriFromEnv();
 const realMongo = mongoUri && (await flavorOf(mongoUri)) === 'mongodb' ? mongoUri : undefined;
 
@@ -113,7 +120,7 @@ describe.each(stores)('npm start (src/main.ts) on %s', (_name, kind, prepare) =>
       'no MongoDB in this run: MONGODB_URI is not set to a MongoDB server (FerretDB cannot hold the text index)',
     );
     const seeded = started.lines.find((l) => l['msg'] === 'seed loaded');
-    expect(seeded).toMatchObject({ inserted: 6112 });
+    expect(seeded).toMatchObject({ inserted: SEED_SCHOOLS });
     const client = createClient({ baseUrl });
     expect((await getReadiness({ client })).data).toEqual({ status: 'ok', store: kind });
     const login = await createToken({ client, body: { email: DEMO_EMAIL, password: DEMO_PASSWORD } });
@@ -123,6 +130,55 @@ describe.each(stores)('npm start (src/main.ts) on %s', (_name, kind, prepare) =>
     const first = search.data!.requestresult.schools[0]!;
     expect(first.schoolname).toBe('Harvard University');
     expect(first.image_url).toBe(`https://api.example.org/images/schools/${first.schoolid}.svg`);
+  });
+
+  test('when searching the real catalog, then a public school, a private school, a Canadian school and a college are each found, with a readable name, level, type and location', async (ctx) => {
+    ctx.skip(!prepare, 'no MongoDB in this run');
+    const client = createClient({ baseUrl });
+    const login = await createToken({ client, body: { email: DEMO_EMAIL, password: DEMO_PASSWORD } });
+    const authed = createClient({ baseUrl, headers: { Authorization: `Bearer ${login.data!.token}` } });
+    const first = async (query: string, stateCode: string) => {
+      const answer = await fetchSchoolSearch({ client: authed, query: { query, stateCode: stateCode as never } });
+      expect(answer.response!.status).toBe(200);
+      return answer.data!.requestresult.schools[0]!;
+    };
+    // A CCD school published ALL CAPS ("STUYVESANT HIGH SCHOOL", "NEW YORK"), located by EDGE.
+    expect(await first('stuyvesant high school', 'NY')).toMatchObject({
+      schoolname: 'Stuyvesant High School',
+      city: 'New York',
+      level: 'high',
+      lowest_grade: '9',
+      highest_grade: '12',
+      type: 'public',
+      address: expect.any(String),
+      postal_code: expect.stringMatching(/^\d{5}/),
+      latitude: expect.any(Number),
+      longitude: expect.any(Number),
+    });
+    // HIFLD: every name ALL CAPS in the file.
+    expect(await first('phillips exeter', 'NH')).toMatchObject({
+      schoolname: 'Phillips Exeter Academy',
+      city: 'Exeter',
+      // The layer's ZIP codes are numbers: its "3833" is Exeter's 03833.
+      postal_code: '03833',
+      level: 'high',
+      type: 'private',
+      latitude: expect.any(Number),
+    });
+    // ODEF, in French, typed without accents: shown with them.
+    expect(await first('college jean de brebeuf', 'QC')).toMatchObject({
+      schoolname: 'Collège Jean-de-Brébeuf',
+      city: 'Montréal',
+      stateprovince: 'QC',
+      postal_code: 'H3T 1C1',
+      latitude: expect.any(Number),
+    });
+    expect(await first('university of texas austin', 'TX')).toMatchObject({
+      schoolname: 'The University of Texas at Austin',
+      level: 'postsecondary',
+      type: 'postsecondary',
+      address: expect.any(String),
+    });
   });
 
   test('when sent SIGTERM, then it stops and exits 0', async (ctx) => {
