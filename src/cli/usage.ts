@@ -43,7 +43,8 @@ Schools are matched by id: the row's schoolid, else one derived from the directo
 accents and punctuation aside). Two rows of one school with different values are merged: the
 later row wins, and the summary lists each as "line 812 replaces line 97 (same school id …)".
 A row repeating an earlier one exactly is counted as skipped. State/province codes may be in
-either case ("qc" is QC).
+either case ("qc" is QC); full names in English or French ("Texas", "Québec", "Colombie-
+Britannique") and unambiguous abbreviations ("Calif.", "Ont.", "P.E.I.") are read as their code.
 
 Formats (default: from the file name; a .csv file's header tells IPEDS and ODEF from canonical CSV):
   ipeds    The NCES IPEDS directory file (HD<year>.csv) as distributed: Windows-1252.

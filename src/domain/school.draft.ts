@@ -2,7 +2,7 @@
 import { isUuid, uuidV5 } from './ids.ts';
 import type { SchoolDraft } from './ports.ts';
 import { knownLocation } from './school.location.ts';
-import { STATE_CODES } from './states.ts';
+import { stateCode } from './state.names.ts';
 import { nameSortKey, words } from './search/normalize.ts';
 
 export interface SchoolInput {
@@ -37,21 +37,16 @@ export type DraftResult = { ok: true; draft: SchoolDraft } | { ok: false; reason
 export function draftSchool(input: SchoolInput): DraftResult {
   const name = input.schoolname.trim().replace(/\s+/g, ' ');
   const city = input.city.trim().replace(/\s+/g, ' ');
-  // Directories write codes in either case (ODEF: "qc"); the contract's codes are upper case.
-  const givenState = input.stateprovince.trim();
-  const state = givenState.toUpperCase();
   if (!name) return { ok: false, reason: 'schoolname is empty' };
   if (name.length > MAX_NAME_LENGTH)
     return { ok: false, reason: `schoolname is longer than ${MAX_NAME_LENGTH} characters` };
   if (words(name).length === 0) return { ok: false, reason: 'schoolname has no letters or digits' };
   if (!city) return { ok: false, reason: 'city is empty' };
   if (city.length > MAX_NAME_LENGTH) return { ok: false, reason: `city is longer than ${MAX_NAME_LENGTH} characters` };
-  if (!STATE_CODES.has(state)) {
-    return {
-      ok: false,
-      reason: `stateprovince "${givenState}" is not a US state/territory or Canadian province/territory code`,
-    };
-  }
+  // Directories write codes in either case (ODEF: "qc") and sometimes names ("Ontario", "Québec").
+  const stateResult = stateCode(input.stateprovince);
+  if (!stateResult.ok) return stateResult;
+  const state = stateResult.code;
   const givenImage = input.image_url?.trim() || null;
   const imageUrl = givenImage === null ? null : httpUrl(givenImage);
   if (imageUrl === undefined) return { ok: false, reason: `image_url "${givenImage}" is not an http(s) URL` };

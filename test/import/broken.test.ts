@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { uuidV5 } from '../../src/domain/ids.ts';
 import { nameSortKey } from '../../src/domain/search/normalize.ts';
+import { STATE_FORMS } from '../../src/domain/state.names.ts';
 import { ImportError, ImportSourceError, type RowProblem } from '../../src/import/errors.ts';
 import { importFile, type ImportOptions } from '../../src/import/import.service.ts';
 import { FIXTURES, tempStore, type TempStore } from '../support/temp-store.ts';
@@ -10,6 +11,10 @@ import { FIXTURES, tempStore, type TempStore } from '../support/temp-store.ts';
 const HEADER = 'schoolname,city,stateprovince,schoolid,image_url';
 const GOOD = 'Reed College,Portland,OR,,';
 const reedId = uuidV5(`name:${nameSortKey('Reed College')}|portland|OR`);
+
+/** The reason a row with an unknown state/province is refused. */
+const notAState = (given: string) =>
+  `stateprovince "${given}" is not a US state/territory or Canadian province/territory: give ${STATE_FORMS}`;
 
 let t: TempStore;
 beforeEach(async () => {
@@ -60,7 +65,7 @@ describe('a CSV file with bad rows', () => {
       ].join('\n'),
     );
     expect(problems).toEqual([
-      { line: 3, reason: 'stateprovince "XX" is not a US state/territory or Canadian province/territory code' },
+      { line: 3, reason: notAState('XX') },
       { line: 4, reason: 'schoolname is empty' },
       { line: 5, reason: 'schoolid "not-a-uuid" is not a UUID' },
       { line: 6, reason: 'image_url "ftp://baz.example/logo.png" is not an http(s) URL' },
@@ -177,7 +182,7 @@ describe('an NDJSON file with bad lines', () => {
           '{"schoolname":"Foo College","city":"Springfield","stateprovince":"IL","website":"x"}',
           '{"schoolname":"Foo College","stateprovince":"IL"}',
           '{"schoolname":"Foo College","city":"Springfield","stateprovince":"IL","aliases":"FC"}',
-          '{"schoolname":"Foo College","city":"Springfield","stateprovince":"Illinois"}',
+          '{"schoolname":"Foo College","city":"Springfield","stateprovince":"Ilinois"}',
           '{"schoolname":"","city":"Springfield","stateprovince":"IL"}',
           '{"schoolname":"Foo College","city":"Springfield","stateprovince":"IL","schoolid":"123"}',
           '{"schoolname":"Foo College","city":"Springfield","stateprovince":"IL","image_url":"javascript:alert(1)"}',
@@ -194,7 +199,7 @@ describe('an NDJSON file with bad lines', () => {
       { line: 5, reason: 'unknown field(s) "website"' },
       { line: 6, reason: 'city is missing' },
       { line: 7, reason: 'aliases must be an array of strings' },
-      { line: 8, reason: 'stateprovince "Illinois" is not a US state/territory or Canadian province/territory code' },
+      { line: 8, reason: notAState('Ilinois') },
       { line: 9, reason: 'schoolname is empty' },
       { line: 10, reason: 'schoolid "123" is not a UUID' },
       { line: 11, reason: 'image_url "javascript:alert(1)" is not an http(s) URL' },
@@ -241,7 +246,7 @@ describe('an IPEDS file with bad rows', () => {
       ),
     ).toEqual([
       { line: 3, reason: 'UNITID "x1" is not a number' },
-      { line: 4, reason: 'stateprovince "QQ" is not a US state/territory or Canadian province/territory code' },
+      { line: 4, reason: notAState('QQ') },
     ]);
   });
 });

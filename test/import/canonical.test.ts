@@ -5,7 +5,7 @@ import { uuidV5 } from '../../src/domain/ids.ts';
 import { nameSortKey } from '../../src/domain/search/normalize.ts';
 import { namesFound, searchStore } from '../support/search.ts';
 import { UnknownFormatError } from '../../src/import/errors.ts';
-import { importFile } from '../../src/import/import.service.ts';
+import { dryRunImport, importFile } from '../../src/import/import.service.ts';
 import { ImportError } from '../../src/import/errors.ts';
 import { IDENTICAL_DUPLICATE } from '../../src/import/read.ts';
 import { FIXTURES, tempStore, type TempStore } from '../support/temp-store.ts';
@@ -164,6 +164,66 @@ describe('state and province codes', () => {
     const upper = t.file('upper.csv', 'schoolname,city,stateprovince\nUniversité Laval,Québec,QC\n');
     expect((await importFile(t.store, upper)).counts).toEqual({ inserted: 0, updated: 0, unchanged: 1 });
     expect((await searchStore(t.store, 'laval', { state: 'QC' })).total).toBe(1);
+  });
+
+  it('may be full names in English or French, or common abbreviations, in any case and with or without accents', async () => {
+    const given: ReadonlyArray<readonly [string, string]> = [
+      ['Texas', 'TX'],
+      ['ontario', 'ON'],
+      ['Québec', 'QC'],
+      ['QUEBEC', 'QC'],
+      ['Colombie-Britannique', 'BC'],
+      ['Nouvelle-Écosse', 'NS'],
+      ['nouvelle ecosse', 'NS'],
+      ['Terre-Neuve-et-Labrador', 'NL'],
+      ['Newfoundland and Labrador', 'NL'],
+      ['Nfld.', 'NL'],
+      ['Territoires du Nord-Ouest', 'NT'],
+      ['Île-du-Prince-Édouard', 'PE'],
+      ['P.E.I.', 'PE'],
+      ['District of Columbia', 'DC'],
+      ['Washington, D.C.', 'DC'],
+      ['Washington', 'WA'],
+      ['Puerto Rico', 'PR'],
+      ['Porto Rico', 'PR'],
+      ['Caroline du Nord', 'NC'],
+      ['Calif.', 'CA'],
+      ['N.Y.', 'NY'],
+      ['B.C.', 'BC'],
+      ['Yukon', 'YT'],
+      ['Nunavut', 'NU'],
+    ];
+    const rows = given.map(([state], i) => `School ${i},Springfield,"${state}"`);
+    const report = await importFile(
+      t.store,
+      t.file('names.csv', `schoolname,city,stateprovince\n${rows.join('\n')}\n`),
+    );
+    expect(report.counts).toEqual({ inserted: given.length, updated: 0, unchanged: 0 });
+    for (const [i, [state, code]] of given.entries()) {
+      // The same id as the code gives: "Texas" and "TX" are one school.
+      expect(await t.store.schools.findById(derivedId(`School ${i}`, 'Springfield', code)), state).toMatchObject({
+        state: code,
+      });
+    }
+  });
+
+  it('are still refused when they name no state or province, or are ambiguous, saying what is accepted', async () => {
+    const file = t.file(
+      'wrong.csv',
+      'schoolname,city,stateprovince\nA,Springfield,Texass\nB,Halifax,N.-É.\nC,Springfield,England\nD,Springfield,NE\n',
+    );
+    const report = await dryRunImport(null, file);
+    expect(report.problems).toEqual([
+      {
+        line: 2,
+        reason:
+          'stateprovince "Texass" is not a US state/territory or Canadian province/territory: give its two-letter code (e.g. TX, DC, PR, ON, QC), or its name in English or French ("Texas", "Puerto Rico", "Québec", "Colombie-Britannique"), or a common abbreviation ("Calif.", "Ont.", "P.E.I.")',
+      },
+      { line: 3, reason: 'stateprovince "N.-É." is ambiguous: NE (Nebraska) or NS ("N.-É.", Nova Scotia)' },
+      { line: 4, reason: expect.stringMatching(/^stateprovince "England" is not a US state/) },
+    ]);
+    // A code is a code: NE is Nebraska.
+    expect(report.schools).toBe(1);
   });
 });
 

@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { uuidV5 } from '../../src/domain/ids.ts';
 import { nameSortKey } from '../../src/domain/search/normalize.ts';
+import { STATE_FORMS } from '../../src/domain/state.names.ts';
 import { parseEncoding } from '../../src/import/encoding.ts';
 import { ImportError } from '../../src/import/errors.ts';
 import { dryRunImport, importFile } from '../../src/import/import.service.ts';
@@ -35,6 +36,9 @@ const DUPLICATES = [
   { line: 22, replaces: 4, id: MARQUETTE },
   { line: 24, replaces: 9, id: PIERRE },
 ];
+
+const notAState = (given: string) =>
+  `stateprovince "${given}" is not a US state/territory or Canadian province/territory: give ${STATE_FORMS}`;
 
 let t: TempStore;
 beforeEach(async () => {
@@ -199,7 +203,7 @@ describe('a dry run', () => {
     const report = await dryRunImport(t.store.schools, bad);
     expect(report).toMatchObject({ rows: 3, schools: 1, counts: { inserted: 1, updated: 0, unchanged: 0 } });
     expect(report.problems).toEqual([
-      { line: 3, reason: 'stateprovince "XX" is not a US state/territory or Canadian province/territory code' },
+      { line: 3, reason: notAState('XX') },
       { line: 4, reason: 'latitude "91" is not a number from -90 to 90' },
     ]);
     const strict = await dryRunImport(t.store.schools, ODEF_FILE, { strict: true });
