@@ -98,7 +98,10 @@ function describe(report: ImportReport, heading: string): string {
     ...skipped.map(([reason, count]) => `  ${String(count).padStart(18)}  ${reason}\n`),
     ...(report.dryRun ? [row('invalid', report.problems.length)] : []),
     ...(report.duplicates.length > 0
-      ? ['Duplicates merged (the later row wins):\n', ...report.duplicates.map((d) => `  ${describeDuplicate(d)}\n`)]
+      ? [
+          'Rows merged into an earlier row of the same school (the later row wins):\n',
+          ...report.duplicates.map((d) => `  ${describeDuplicate(d)}\n`),
+        ]
       : []),
     report.dryRun
       ? `Read in ${seconds(report.timings.readMs)} s, compared in ${seconds(report.timings.writeMs)} s.\n`

@@ -40,9 +40,11 @@ unchanged, duplicates merged and skipped rows.
 
 Schools are matched by id: the row's schoolid, else one derived from the directory's own key
 (IPEDS UNITID; ODEF Provider and Source_Id), else from name + city + state/province (case,
-accents and punctuation aside). Two rows of one school with different values are merged: the
-later row wins, and the summary lists each as "line 812 replaces line 97 (same school id …)".
-A row repeating an earlier one exactly is counted as skipped. State/province codes may be in
+accents and punctuation aside) + the first known of postal code, address and coordinates: two
+schools of one name in one city at different places stay two. Two rows of one school are
+merged: the later row wins, and the summary lists each with both lines and the reason, as
+"line 812 replaces line 97 (same id in the source; school id …)" or "line 12 repeats line 11
+exactly (same name, city, province and location; …)". State/province codes may be in
 either case ("qc" is QC); full names in English or French ("Texas", "Québec", "Colombie-
 Britannique") and unambiguous abbreviations ("Calif.", "Ont.", "P.E.I.") are read as their code.
 
@@ -55,8 +57,8 @@ Formats (default: from the file name; a .csv file's header tells IPEDS and ODEF 
            PRUID), Full_Addr (else Street_No Street_Name), Postal_Code, Latitude, Longitude;
            ".." is "not available". The id is derived from "odef:<Provider>:<Source_Id>" when
            the row has both (ODEF's Index changes between releases), else from name + city +
-           province: a school listed twice without a Source_Id, in two spellings ("Pierre de
-           Coubertin", "Pierre-De-Coubertin"), is one school.
+           province + location: a school listed twice without a Source_Id, in two spellings
+           at one address, is one school; namesakes at two addresses are two.
   csv      UTF-8 CSV with a header: schoolname, city, stateprovince, and optionally image_url,
            schoolid (a UUID), aliases (separated by "|"), prominence (0-100), address,
            postal_code, latitude (-90 to 90) and longitude (-180 to 180). Blank is unknown;

@@ -1,9 +1,10 @@
 // Turns one row of any directory format into what a store indexes, or says why it cannot.
 import { isUuid, uuidV5 } from './ids.ts';
 import type { SchoolDraft } from './ports.ts';
+import { nameIdKey } from './school.identity.ts';
 import { knownLocation } from './school.location.ts';
 import { stateCode } from './state.names.ts';
-import { nameSortKey, words } from './search/normalize.ts';
+import { words } from './search/normalize.ts';
 
 export interface SchoolInput {
   schoolname: string;
@@ -32,7 +33,13 @@ export const MAX_PROMINENCE = 100;
 export const MAX_ADDRESS_LENGTH = 300;
 export const MAX_POSTAL_CODE_LENGTH = 20;
 
-export type DraftResult = { ok: true; draft: SchoolDraft } | { ok: false; reason: string };
+/**
+ * What a draft's id comes from: the row's schoolid, the source's own key (IPEDS UNITID, ODEF
+ * Provider + Source_Id), or, for a row with neither, its name, city, province and location.
+ */
+export type IdBasis = 'schoolid' | 'source' | 'name';
+
+export type DraftResult = { ok: true; draft: SchoolDraft; idBasis: IdBasis } | { ok: false; reason: string };
 
 export function draftSchool(input: SchoolInput): DraftResult {
   const name = input.schoolname.trim().replace(/\s+/g, ' ');
@@ -77,9 +84,11 @@ export function draftSchool(input: SchoolInput): DraftResult {
   }
   const given = input.schoolid?.trim();
   if (given && !isUuid(given)) return { ok: false, reason: `schoolid "${given}" is not a UUID` };
+  const located = { address, postalCode, latitude, longitude };
   const id = given
     ? given.toLowerCase()
-    : uuidV5(input.sourceKey ?? `name:${nameSortKey(name)}|${nameSortKey(city)}|${state}`);
+    : uuidV5(input.sourceKey ?? nameIdKey({ name, city, state, ...located }, 'first'));
+  const idBasis: IdBasis = given ? 'schoolid' : input.sourceKey !== undefined ? 'source' : 'name';
   const nameWords = new Set(words(name));
   const aliases = [...new Set((input.aliases ?? []).map((a) => a.trim().replace(/\s+/g, ' ')))]
     .filter((a) => a && a.length <= MAX_NAME_LENGTH && isInformativeAlias(a, nameWords))
@@ -92,10 +101,11 @@ export function draftSchool(input: SchoolInput): DraftResult {
       city,
       state,
       imageUrl,
-      ...knownLocation({ address, postalCode, latitude, longitude }),
+      ...knownLocation(located),
       aliases,
       prominence,
     },
+    idBasis,
   };
 }
 

@@ -1,14 +1,16 @@
 // Reads and validates a whole file into school drafts before anything is written, so that a
 // file with any bad row changes nothing and its report lists every bad row.
 //
-// Two rows of one school (the same id) with different values are a duplicate: directories list
-// some schools twice (ODEF: "Pierre de Coubertin" and "Pierre-De-Coubertin", both Montréal, QC).
-// By default the later row wins, as it would had the two rows come in two files one after the
-// other, and the report names both lines; `strict` refuses the file instead. A row repeating
-// the school's row exactly is only counted (IDENTICAL_DUPLICATE).
+// Two rows are one school only when an id says so (the same schoolid, or the same key of the
+// source: IPEDS UNITID, ODEF Provider + Source_Id), or, for rows without either, when name, city
+// and province are the same and every location field both rows know agrees
+// (src/domain/school.identity.ts). Directories do list some schools twice; by default the later
+// row wins, as it would had the two rows come in two files one after the other, and the report
+// names both lines and why; `strict` refuses rows that differ instead.
 import { readFile } from 'node:fs/promises';
 import type { SchoolDraft } from '../domain/ports.ts';
-import { draftSchool } from '../domain/school.draft.ts';
+import { draftSchool, type IdBasis } from '../domain/school.draft.ts';
+import { locationsAgree, nameId } from '../domain/school.identity.ts';
 import { decode, startsWithUtf8Bom, type Encoding } from './encoding.ts';
 import { ImportError, ImportSourceError, type RowProblem } from './errors.ts';
 import { DEFAULT_ENCODINGS, detectFormat, READERS, type ImportFormat } from './format.ts';
@@ -23,13 +25,17 @@ export interface ReadOptions {
   progress?: ProgressReporter | undefined;
 }
 
-/** A row that replaced an earlier row of the same school, which had different values. */
+/** A row merged into an earlier row of the same school. */
 export interface Duplicate {
   /** The later row: the one kept. */
   readonly line: number;
   /** The earlier row it replaced. */
   readonly replaces: number;
   readonly id: string;
+  /** What says they are one school: the same schoolid, the same source key, or name and location. */
+  readonly reason: IdBasis;
+  /** The two rows give the school the same values: nothing was replaced. */
+  readonly identical: boolean;
 }
 
 export interface ReadResult {
@@ -41,16 +47,21 @@ export interface ReadResult {
   readonly drafts: readonly SchoolDraft[];
   /** Rows left out on purpose, by reason. */
   readonly skipped: Readonly<Record<string, number>>;
-  /** Rows that replaced an earlier row of their school, in the file's order. */
+  /** Rows merged into an earlier row of their school, in the file's order. */
   readonly duplicates: readonly Duplicate[];
   /** Invalid rows (readSource only: readDrafts throws them). rows = drafts + skipped + duplicates + problems. */
   readonly problems: readonly RowProblem[];
 }
 
-export const IDENTICAL_DUPLICATE = 'repeats an identical earlier row';
+const BECAUSE: Readonly<Record<IdBasis, string>> = {
+  schoolid: 'same schoolid',
+  source: 'same id in the source',
+  name: 'same name, city, province and location',
+};
 
 export function describeDuplicate(d: Duplicate): string {
-  return `line ${d.line} replaces line ${d.replaces} (same school id ${d.id})`;
+  const what = d.identical ? `repeats line ${d.replaces} exactly` : `replaces line ${d.replaces}`;
+  return `line ${d.line} ${what} (${BECAUSE[d.reason]}; school id ${d.id})`;
 }
 
 /** Throws ImportError (with every invalid row) when any row is invalid. */
@@ -83,12 +94,9 @@ export async function readSource(path: string, options: ReadOptions = {}): Promi
       'The file is not UTF-8: if it is Windows-1252 or Latin-1, import it with --encoding windows-1252.',
     );
   }
-  const drafts: SchoolDraft[] = [];
+  const valid: Valid[] = [];
   const skipped: Record<string, number> = {};
-  const duplicates: Duplicate[] = [];
   const problems: RowProblem[] = [];
-  /** Each school's row so far: its line, its values, and where its draft is in `drafts`. */
-  const seen = new Map<string, { line: number; fingerprint: string; index: number }>();
   let rows = 0;
 
   progress.start('read', data.length);
@@ -105,32 +113,82 @@ export async function readSource(path: string, options: ReadOptions = {}): Promi
         continue;
       }
       const result = draftSchool(row.input);
-      if (!result.ok) {
-        problems.push({ line: row.line, reason: result.reason });
-        continue;
-      }
-      const { draft } = result;
-      // Everything a store compares (a draft's keys come in one order, known fields only).
-      const fingerprint = JSON.stringify(draft);
-      const earlier = seen.get(draft.id);
-      if (!earlier) {
-        seen.set(draft.id, { line: row.line, fingerprint, index: drafts.length });
-        drafts.push(draft);
-      } else if (earlier.fingerprint === fingerprint) {
-        skipped[IDENTICAL_DUPLICATE] = (skipped[IDENTICAL_DUPLICATE] ?? 0) + 1;
-      } else if (options.strict) {
-        problems.push({
-          line: row.line,
-          reason: `has the same school id ${draft.id} as line ${earlier.line}, with different values`,
-        });
-      } else {
-        duplicates.push({ line: row.line, replaces: earlier.line, id: draft.id });
-        drafts[earlier.index] = draft;
-        seen.set(draft.id, { line: row.line, fingerprint, index: earlier.index });
-      }
+      if (result.ok) valid.push({ line: row.line, draft: result.draft, idBasis: result.idBasis });
+      else problems.push({ line: row.line, reason: result.reason });
     }
   } finally {
     progress.stop();
   }
+  const { drafts, duplicates, conflicts } = mergeRows(separateNamesakes(valid), options.strict ?? false);
+  problems.push(...conflicts);
+  problems.sort((a, b) => a.line - b.line);
   return { format, encoding, rows, drafts, skipped, duplicates, problems };
+}
+
+interface Valid {
+  readonly line: number;
+  readonly draft: SchoolDraft;
+  readonly idBasis: IdBasis;
+}
+
+/**
+ * Rows without an id share one when name, city, province and their first known location field
+ * agree. Where rows sharing one disagree on another field both know (two schools in one rural
+ * postal code, at two addresses), each of them gets the id of all its location fields instead,
+ * whatever their order in the file: so a shuffled file gives the same ids.
+ */
+function separateNamesakes(valid: readonly Valid[]): Valid[] {
+  const byId = new Map<string, SchoolDraft[]>();
+  for (const { draft, idBasis } of valid) {
+    if (idBasis !== 'name') continue;
+    const same = byId.get(draft.id);
+    if (same) same.push(draft);
+    else byId.set(draft.id, [draft]);
+  }
+  const apart = new Set<string>();
+  for (const [id, drafts] of byId) {
+    if (drafts.some((a, i) => drafts.some((b, j) => j > i && !locationsAgree(a, b)))) apart.add(id);
+  }
+  if (apart.size === 0) return [...valid];
+  return valid.map((row) =>
+    row.idBasis === 'name' && apart.has(row.draft.id)
+      ? { ...row, draft: { ...row.draft, id: nameId(row.draft, 'all') } }
+      : row,
+  );
+}
+
+/** One draft per school, its last row's; each merged row reported, or refused when strict and different. */
+function mergeRows(
+  valid: readonly Valid[],
+  strict: boolean,
+): { drafts: SchoolDraft[]; duplicates: Duplicate[]; conflicts: RowProblem[] } {
+  const drafts: SchoolDraft[] = [];
+  const duplicates: Duplicate[] = [];
+  const conflicts: RowProblem[] = [];
+  /** Each school's row so far: its line, its values, and where its draft is in `drafts`. */
+  const seen = new Map<string, { line: number; fingerprint: string; index: number }>();
+  for (const { line, draft, idBasis } of valid) {
+    // Everything a store compares (a draft's keys come in one order, known fields only).
+    const fingerprint = JSON.stringify(draft);
+    const earlier = seen.get(draft.id);
+    if (!earlier) {
+      seen.set(draft.id, { line, fingerprint, index: drafts.length });
+      drafts.push(draft);
+      continue;
+    }
+    const identical = earlier.fingerprint === fingerprint;
+    if (!identical && strict) {
+      conflicts.push({
+        line,
+        reason: `has the same school id ${draft.id} as line ${earlier.line}, with different values`,
+      });
+      continue;
+    }
+    duplicates.push({ line, replaces: earlier.line, id: draft.id, reason: idBasis, identical });
+    // A repeat changes nothing: later rows are still reported against the row it repeats.
+    if (identical) continue;
+    drafts[earlier.index] = draft;
+    seen.set(draft.id, { line, fingerprint, index: earlier.index });
+  }
+  return { drafts, duplicates, conflicts };
 }

@@ -95,22 +95,23 @@ describe('school-search import of the ODEF file', () => {
     const result = await runCli(['import', ODEF_FILE], { env });
     expect(result.stdout).toContain('(format odef, encoding windows-1252)');
     expect(result.stdout).toMatch(/^ {2}rows +30$/m);
-    expect(result.stdout).toMatch(/^ {2}schools +27$/m);
-    expect(result.stdout).toMatch(/^ {2}inserted +27$/m);
+    expect(result.stdout).toMatch(/^ {2}schools +28$/m);
+    expect(result.stdout).toMatch(/^ {2}inserted +28$/m);
     expect(result.stdout).toMatch(/^ {2}merged +2$/m);
-    expect(result.stdout).toMatch(/^ {2}skipped +1$/m);
-    expect(result.stdout).toMatch(/^ +1 {2}repeats an identical earlier row$/m);
-    expect(result.stdout).toContain('Duplicates merged (the later row wins):\n');
-    expect(result.stdout).toMatch(/^ {2}line 22 replaces line 4 \(same school id [0-9a-f-]{36}\)$/m);
-    expect(result.stdout).toMatch(/^ {2}line 24 replaces line 9 \(same school id [0-9a-f-]{36}\)$/m);
+    expect(result.stdout).toMatch(/^ {2}skipped +0$/m);
+    expect(result.stdout).toContain('Rows merged into an earlier row of the same school (the later row wins):\n');
+    expect(result.stdout).toMatch(
+      /^ {2}line 12 repeats line 11 exactly \(same id in the source; school id [0-9a-f-]{36}\)$/m,
+    );
+    expect(result.stdout).toMatch(/^ {2}line 22 replaces line 4 \(same id in the source; school id [0-9a-f-]{36}\)$/m);
     expect(result.code).toBe(0);
-    expect(await storeCount()).toBe(27);
+    expect(await storeCount()).toBe(28);
   });
 
   it('with --strict, exits 1 listing the duplicates and writes nothing', async () => {
     const result = await runCli(['import', '--strict', ODEF_FILE], { env });
-    expect(result.stderr).toContain('odef-sample.csv: 2 rows are invalid; nothing was imported.');
-    expect(result.stderr).toMatch(/line 24: has the same school id [0-9a-f-]{36} as line 9, with different values/);
+    expect(result.stderr).toContain('odef-sample.csv: 1 row is invalid; nothing was imported.');
+    expect(result.stderr).toMatch(/line 22: has the same school id [0-9a-f-]{36} as line 4, with different values/);
     expect([result.code, result.stdout]).toEqual([1, '']);
     expect(await storeCount()).toBe(0);
   });
@@ -120,7 +121,7 @@ describe('school-search import of the ODEF file', () => {
     expect(dry.stdout).toMatch(
       /^Dry run: nothing was written\. Importing .*odef-sample\.csv \(format odef, encoding windows-1252\) into .*store\.db \(which does not exist yet\) would give:$/m,
     );
-    expect(dry.stdout).toMatch(/^ {2}inserted +27$/m);
+    expect(dry.stdout).toMatch(/^ {2}inserted +28$/m);
     expect(dry.stdout).toMatch(/^ {2}merged +2$/m);
     expect(dry.stdout).toMatch(/^ {2}invalid +0$/m);
     expect(dry.code).toBe(0);
@@ -128,7 +129,7 @@ describe('school-search import of the ODEF file', () => {
 
     expect((await runCli(['import', ODEF_FILE], { env })).code).toBe(0);
     const again = await runCli(['import', '-n', ODEF_FILE], { env });
-    expect(again.stdout).toMatch(/^ {2}unchanged +27$/m);
+    expect(again.stdout).toMatch(/^ {2}unchanged +28$/m);
     expect(again.code).toBe(0);
   });
 
@@ -151,7 +152,7 @@ describe('school-search import of the ODEF file', () => {
     expect(await storeCount()).toBe(0);
 
     const cp1252 = await runCli(['import', '--encoding', 'CP1252', ODEF_FILE], { env });
-    expect([cp1252.code, cp1252.stdout]).toEqual([0, expect.stringMatching(/^ {2}inserted +27$/m)]);
+    expect([cp1252.code, cp1252.stdout]).toEqual([0, expect.stringMatching(/^ {2}inserted +28$/m)]);
 
     for (const args of [['--encoding', 'ebcdic'], ['--encoding'], ['-e', 'utf-16']]) {
       const result = await runCli(['import', ...args, ODEF_FILE], { env });

@@ -1,18 +1,18 @@
 // The canonical CSV and NDJSON formats: what an operator writes by hand or exports.
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { uuidV5 } from '../../src/domain/ids.ts';
-import { nameSortKey } from '../../src/domain/search/normalize.ts';
+import { nameId } from '../../src/domain/school.identity.ts';
+import type { StoredLocation } from '../../src/domain/school.location.ts';
 import { namesFound, searchStore } from '../support/search.ts';
 import { UnknownFormatError } from '../../src/import/errors.ts';
 import { dryRunImport, importFile } from '../../src/import/import.service.ts';
 import { ImportError } from '../../src/import/errors.ts';
-import { IDENTICAL_DUPLICATE } from '../../src/import/read.ts';
+import { expectCountsAddUp } from '../support/import-report.ts';
 import { FIXTURES, tempStore, type TempStore } from '../support/temp-store.ts';
 
-/** The id a row without schoolid gets (src/domain/school.draft.ts). */
-const derivedId = (name: string, city: string, state: string) =>
-  uuidV5(`name:${nameSortKey(name)}|${nameSortKey(city)}|${state}`);
+/** The id a row without schoolid gets (src/domain/school.identity.ts). */
+const derivedId = (name: string, city: string, state: string, location: StoredLocation = {}) =>
+  nameId({ name, city, state, ...location }, 'first');
 
 let t: TempStore;
 beforeEach(async () => {
@@ -26,10 +26,20 @@ describe('canonical CSV', () => {
   it('imports names with commas and line breaks, image_url, schoolid and aliases', async () => {
     const report = await importFile(t.store, join(FIXTURES, 'schools.csv'));
     expect(report.format).toBe('csv');
+    expectCountsAddUp(report);
     expect(report.rows).toBe(4);
     expect(report.counts).toEqual({ inserted: 3, updated: 0, unchanged: 0 });
     // The quoted name spanning two lines is, once its whitespace is collapsed, the same school as line 7.
-    expect(report.skipped).toEqual({ [IDENTICAL_DUPLICATE]: 1 });
+    expect(report.duplicates).toEqual([
+      {
+        line: 7,
+        replaces: 4,
+        id: derivedId("Saint Mary's College", 'Notre Dame', 'IN'),
+        reason: 'name',
+        identical: true,
+      },
+    ]);
+    expect(report.skipped).toEqual({});
 
     expect(await t.store.schools.findById('0f8fad5b-d9cb-469f-a165-70867728950e')).toEqual({
       id: '0f8fad5b-d9cb-469f-a165-70867728950e',
@@ -83,8 +93,10 @@ describe('canonical CSV with a location', () => {
       ].join('\r\n'),
     );
     expect((await importFile(t.store, file)).counts).toEqual({ inserted: 4, updated: 0, unchanged: 0 });
-    expect(await t.store.schools.findById(derivedId('Université Laval', 'Québec', 'QC'))).toStrictEqual({
-      id: derivedId('Université Laval', 'Québec', 'QC'),
+    expect(
+      await t.store.schools.findById(derivedId('Université Laval', 'Québec', 'QC', { postalCode: 'G1V 0A6' })),
+    ).toStrictEqual({
+      id: derivedId('Université Laval', 'Québec', 'QC', { postalCode: 'G1V 0A6' }),
       name: 'Université Laval',
       city: 'Québec',
       state: 'QC',
@@ -95,8 +107,11 @@ describe('canonical CSV with a location', () => {
       longitude: -71.2748,
     });
     // Whitespace collapsed as in names; no coordinates: no latitude or longitude key at all.
-    expect(await t.store.schools.findById(derivedId('Reed College', 'Portland', 'OR'))).toStrictEqual({
-      id: derivedId('Reed College', 'Portland', 'OR'),
+    // ZIP+4 is the ZIP in the id.
+    expect(
+      await t.store.schools.findById(derivedId('Reed College', 'Portland', 'OR', { postalCode: '97202' })),
+    ).toStrictEqual({
+      id: derivedId('Reed College', 'Portland', 'OR', { postalCode: '97202' }),
       name: 'Reed College',
       city: 'Portland',
       state: 'OR',
@@ -104,7 +119,11 @@ describe('canonical CSV with a location', () => {
       address: '3203 SE Woodstock Blvd',
       postalCode: '97202-8199',
     });
-    expect(await t.store.schools.findById(derivedId('Mount Holyoke College', 'South Hadley', 'MA'))).toStrictEqual(
+    const holyoke = derivedId('Mount Holyoke College', 'South Hadley', 'MA', {
+      latitude: 42.2557,
+      longitude: -72.5753,
+    });
+    expect(await t.store.schools.findById(holyoke)).toStrictEqual(
       expect.objectContaining({ latitude: 42.2557, longitude: -72.5753 }),
     );
     expect(Object.keys((await t.store.schools.findById(derivedId('Smith College', 'Northampton', 'MA')))!)).toEqual([
@@ -128,25 +147,28 @@ describe('canonical CSV with a location', () => {
       t.store,
       t.file(
         'a.csv',
-        `${HEADER}\nReed College,Portland,OR,3203 SE Woodstock Blvd,97202,45.4815,-122.6303\nSmith College,Northampton,MA,,,,\n`,
+        `${HEADER}\nReed College,Portland,OR,3203 SE Woodstock Blvd,97202,45.4815,-122.6303\nSmith College,Northampton,MA,,01063,,\n`,
       ),
     );
     const moved = t.file(
       'b.csv',
-      `${HEADER}\nReed College,Portland,OR,3203 SE Woodstock Blvd,97202,45.4816,-122.6303\nSmith College,Northampton,MA,,01063,,\n`,
+      `${HEADER}\nReed College,Portland,OR,3203 SE Woodstock Blvd.,97202-8199,45.4816,-122.6303\nSmith College,Northampton,MA,1 Chapin Way,01063,42.3181,-72.6386\n`,
     );
-    expect((await importFile(t.store, moved)).counts).toEqual({ inserted: 0, updated: 2, unchanged: 0 });
+    const report = await importFile(t.store, moved);
+    expectCountsAddUp(report);
+    expect(report.counts).toEqual({ inserted: 0, updated: 2, unchanged: 0 });
     expect((await importFile(t.store, moved)).counts).toEqual({ inserted: 0, updated: 0, unchanged: 2 });
-    // Back to unknown is a change too.
-    const forgotten = t.file('c.csv', 'schoolname,city,stateprovince\nReed College,Portland,OR\n');
-    expect((await importFile(t.store, forgotten)).counts).toEqual({ inserted: 0, updated: 1, unchanged: 0 });
-    expect(await t.store.schools.findById(derivedId('Reed College', 'Portland', 'OR'))).toStrictEqual({
-      id: derivedId('Reed College', 'Portland', 'OR'),
-      name: 'Reed College',
-      city: 'Portland',
-      state: 'OR',
-      imageUrl: null,
-    });
+    expect(await t.store.schools.count()).toBe(2);
+  });
+
+  it('gives a school without schoolid a new id when its postal code changes or becomes known: the cost of telling namesakes apart', async () => {
+    await importFile(t.store, t.file('a.csv', `${HEADER}\nSmith College,Northampton,MA,1 Chapin Way,,,\n`));
+    const report = await importFile(
+      t.store,
+      t.file('b.csv', `${HEADER}\nSmith College,Northampton,MA,1 Chapin Way,01063,,\n`),
+    );
+    expect(report.counts).toEqual({ inserted: 1, updated: 0, unchanged: 0 });
+    expect(await t.store.schools.count()).toBe(2);
   });
 });
 
@@ -240,15 +262,16 @@ describe('two rows of one school', () => {
 
   it('are merged by default: the later row wins, each replacement is reported with both lines', async () => {
     const report = await importFile(t.store, t.file('dup.csv', rows.join('\n')));
+    expectCountsAddUp(report);
     expect(report.rows).toBe(5);
     expect(report.schools).toBe(2);
     expect(report.counts).toEqual({ inserted: 2, updated: 0, unchanged: 0 });
     expect(report.duplicates).toEqual([
-      { line: 4, replaces: 2, id },
-      { line: 6, replaces: 4, id },
+      { line: 4, replaces: 2, id, reason: 'schoolid', identical: false },
+      { line: 5, replaces: 3, id: derivedId('Université Laval', 'Québec', 'QC'), reason: 'name', identical: true },
+      { line: 6, replaces: 4, id, reason: 'schoolid', identical: false },
     ]);
-    // An exact repeat is counted as before, not as a duplicate.
-    expect(report.skipped).toEqual({ [IDENTICAL_DUPLICATE]: 1 });
+    expect(report.skipped).toEqual({});
     expect((await t.store.schools.findById(id))?.imageUrl).toBe('https://reed.example/logo-2.png');
   });
 
@@ -298,14 +321,18 @@ describe('canonical NDJSON', () => {
       ].join('\n'),
     );
     expect((await importFile(t.store, file)).counts).toEqual({ inserted: 2, updated: 0, unchanged: 0 });
-    expect(await t.store.schools.findById(derivedId('Université Laval', 'Québec', 'QC'))).toMatchObject({
+    expect(
+      await t.store.schools.findById(derivedId('Université Laval', 'Québec', 'QC', { postalCode: 'G1V 0A6' })),
+    ).toMatchObject({
       address: "2325, rue de l'Université",
       postalCode: 'G1V 0A6',
       latitude: 46.7817,
       longitude: -71.2748,
     });
-    expect(await t.store.schools.findById(derivedId('Reed College', 'Portland', 'OR'))).toStrictEqual({
-      id: derivedId('Reed College', 'Portland', 'OR'),
+    expect(
+      await t.store.schools.findById(derivedId('Reed College', 'Portland', 'OR', { postalCode: '97202' })),
+    ).toStrictEqual({
+      id: derivedId('Reed College', 'Portland', 'OR', { postalCode: '97202' }),
       name: 'Reed College',
       city: 'Portland',
       state: 'OR',
