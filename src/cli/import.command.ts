@@ -1,14 +1,13 @@
-// school-search import <file> [--format ipeds|odef|csv|ndjson] [--encoding <name>] [--strict] [--dry-run]
+// school-search import <file> [--format ipeds|odef|csv|ndjson] [--encoding <name>] [--strict] [--skip-invalid] [--dry-run]
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.ts';
 import { ENCODING_NAMES, parseEncoding, type Encoding } from '../import/encoding.ts';
-import { describeProblems } from '../import/errors.ts';
 import { FORMATS, isFormat } from '../import/format.ts';
-import { dryRunImport, importFile, type ImportOptions, type ImportReport } from '../import/import.service.ts';
+import { dryRunImport, importFile, type ImportOptions } from '../import/import.service.ts';
 import { consoleProgress } from '../import/progress.ts';
-import { describeDuplicate } from '../import/read.ts';
 import { openExistingStore, openStore, storeLocation } from '../stores/open.ts';
 import { parseOrUsage } from './args.ts';
+import { describeInvalid, describeReport } from './import.report.ts';
 import { IMPORT_HELP, UsageError, EXIT } from './usage.ts';
 
 export async function importCommand(args: string[]): Promise<number> {
@@ -19,6 +18,7 @@ export async function importCommand(args: string[]): Promise<number> {
         format: { type: 'string', short: 'f' },
         encoding: { type: 'string', short: 'e' },
         strict: { type: 'boolean' },
+        'skip-invalid': { type: 'boolean' },
         'dry-run': { type: 'boolean', short: 'n' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -43,7 +43,13 @@ export async function importCommand(args: string[]): Promise<number> {
       );
   }
   const file = positionals[0]!;
-  const options: ImportOptions = { format, encoding, strict: values.strict, progress: consoleProgress(process.stderr) };
+  const options: ImportOptions = {
+    format,
+    encoding,
+    strict: values.strict,
+    skipInvalid: values['skip-invalid'],
+    progress: consoleProgress(process.stderr),
+  };
   const config = loadConfig();
   const location = storeLocation(config.store);
 
@@ -53,14 +59,14 @@ export async function importCommand(args: string[]): Promise<number> {
       const report = await dryRunImport(store?.schools ?? null, file, options);
       const against = store ? location : `${location} (which does not exist yet)`;
       process.stdout.write(
-        describe(
+        describeReport(
           report,
           `Dry run: nothing was written. Importing ${file} (format ${report.format}, encoding ${report.encoding}) into ${against} would give:\n`,
         ),
       );
       if (report.problems.length === 0) return EXIT.ok;
-      process.stderr.write(`school-search: ${describeProblems(file, report.problems)}\n`);
-      return EXIT.failed;
+      process.stderr.write(describeInvalid(report));
+      return report.skipInvalid ? EXIT.partial : EXIT.failed;
     } finally {
       await store?.close();
     }
@@ -70,41 +76,15 @@ export async function importCommand(args: string[]): Promise<number> {
   try {
     const report = await importFile(store, file, options);
     process.stdout.write(
-      describe(
+      describeReport(
         report,
         `Imported ${report.file} (format ${report.format}, encoding ${report.encoding}) into ${location}\n`,
       ),
     );
-    return EXIT.ok;
+    if (report.problems.length === 0) return EXIT.ok;
+    process.stderr.write(describeInvalid(report));
+    return EXIT.partial;
   } finally {
     await store.close();
   }
-}
-
-function describe(report: ImportReport, heading: string): string {
-  const skipped = Object.entries(report.skipped);
-  const total = skipped.reduce((n, [, count]) => n + count, 0);
-  const row = (label: string, value: number) => `  ${label.padEnd(10)} ${String(value).padStart(7)}\n`;
-  const seconds = (ms: number) => (ms / 1000).toFixed(2);
-  return [
-    heading,
-    row('rows', report.rows),
-    row('schools', report.schools),
-    row('inserted', report.counts.inserted),
-    row('updated', report.counts.updated),
-    row('unchanged', report.counts.unchanged),
-    row('merged', report.duplicates.length),
-    row('skipped', total),
-    ...skipped.map(([reason, count]) => `  ${String(count).padStart(18)}  ${reason}\n`),
-    ...(report.dryRun ? [row('invalid', report.problems.length)] : []),
-    ...(report.duplicates.length > 0
-      ? [
-          'Rows merged into an earlier row of the same school (the later row wins):\n',
-          ...report.duplicates.map((d) => `  ${describeDuplicate(d)}\n`),
-        ]
-      : []),
-    report.dryRun
-      ? `Read in ${seconds(report.timings.readMs)} s, compared in ${seconds(report.timings.writeMs)} s.\n`
-      : `Read in ${seconds(report.timings.readMs)} s, written in ${seconds(report.timings.writeMs)} s.\n`,
-  ].join('');
 }

@@ -8,12 +8,13 @@ export class CancelledError extends Error {
   override readonly name: string = 'CancelledError';
 }
 
-export const EXIT = { ok: 0, failed: 1, usage: 2, cancelled: 130 } as const;
+/** partial: an import with --skip-invalid wrote the valid rows and left invalid ones out. */
+export const EXIT = { ok: 0, failed: 1, usage: 2, partial: 3, cancelled: 130 } as const;
 
 export const MAIN_HELP = `Usage: school-search <command> [options]
 
 Commands:
-  import <file> [--format ipeds|odef|csv|ndjson] [--encoding <name>] [--strict] [--dry-run]
+  import <file> [--format <format>] [--encoding <name>] [--skip-invalid] [--strict] [--dry-run]
                                               Import a directory file of schools into the store
   user create --email <address>               Create an API account; the password is read from
                                               standard input (prompted for on a terminal)
@@ -27,16 +28,18 @@ The store is MongoDB when MONGODB_URI is set, else the SQLite file DATABASE_PATH
 data/school-search.db). It is created when missing, and may be in use by the running API at the
 same time.
 
-Exit status: 0 done, 1 failed (invalid input, e-mail taken, store unavailable), 2 usage error.
+Exit status: 0 done, 1 failed (invalid input, e-mail taken, store unavailable), 2 usage error,
+3 imported with invalid rows left out (import --skip-invalid).
 `;
 
 export const IMPORT_HELP = `Usage: school-search import <file> [--format ipeds|odef|csv|ndjson] [--encoding <name>]
-                            [--strict] [--dry-run]
+                            [--skip-invalid] [--strict] [--dry-run]
 
 Imports schools into the store. The whole file is checked first: if any row is invalid, nothing
-is written and the invalid rows are listed with their line numbers. Importing the same file again
-adds nothing (schools are matched by id). The summary counts rows, schools, inserted, updated,
-unchanged, duplicates merged and skipped rows.
+is written and the invalid rows are listed with their line numbers (with --skip-invalid, the
+valid rows are written and every invalid one is listed). Importing the same file again adds
+nothing (schools are matched by id). The summary counts every row once: rows = inserted +
+updated + unchanged + merged + skipped (left out by the format's policy) + invalid.
 
 Schools are matched by id: the row's schoolid, else one derived from the directory's own key
 (IPEDS UNITID; ODEF Provider and Source_Id), else from name + city + state/province (case,
@@ -79,6 +82,8 @@ UTF-8 for any file that starts with a UTF-8 byte order mark):
 Options:
   -f, --format <format>     ipeds, odef, csv or ndjson
   -e, --encoding <name>     utf-8, windows-1252 or latin1 (see above)
+      --skip-invalid        Write the valid rows and leave the invalid ones out, listing every one
+                            on stderr with its line; exit status 3 when any was left out
       --strict              Refuse the file (exit 1, nothing written) when two rows of one school
                             differ, listing them, instead of keeping the later row
   -n, --dry-run             Read and check everything, print the summary (what would be inserted,
@@ -87,7 +92,8 @@ Options:
                             not exist is not created
   -h, --help                Show this help
 
-Exit status: 0 imported (or would be), 1 invalid rows or a store failure, 2 usage error.
+Exit status: 0 imported (or would be), 1 invalid rows (nothing written) or a store failure,
+2 usage error, 3 imported (or would be) with --skip-invalid, but invalid rows were left out.
 
 Environment: MONGODB_URI, else DATABASE_PATH.
 `;

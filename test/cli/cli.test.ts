@@ -60,6 +60,45 @@ describe('school-search import', () => {
     await store.close();
   });
 
+  it('with --skip-invalid, imports the valid rows, lists every invalid one on stderr and exits 3', async () => {
+    const file = join(dir, 'some-bad.csv');
+    const rows = [
+      'schoolname,city,stateprovince',
+      'Reed College,Portland,OR',
+      'Smith College,Northampton,Massachusetts',
+    ];
+    for (let i = 0; i < 25; i++) rows.push(`Foo College ${i},Springfield,XX`);
+    writeFileSync(file, `${rows.join('\n')}\n`);
+    for (const args of [['--dry-run'], []]) {
+      const result = await runCli(['import', '--skip-invalid', ...args, file], { env });
+      expect(result.stdout).toMatch(/^ {2}rows +27$/m);
+      expect(result.stdout).toMatch(/^ {2}inserted +2$/m);
+      expect(result.stdout).toMatch(/^ {2}invalid +25$/m);
+      expect(result.stderr).toContain(
+        args.length > 0
+          ? 'school-search: warning: ' +
+              file +
+              ': 25 invalid rows would be left out; every other row would be imported:\n'
+          : 'school-search: warning: ' +
+              file +
+              ': 25 invalid rows were left out (--skip-invalid); every other row was imported:\n',
+      );
+      // Every one, not the first 20.
+      expect(result.stderr).toContain('  line 4: stateprovince "XX" is not');
+      expect(result.stderr).toContain('  line 28: stateprovince "XX" is not');
+      expect(result.code).toBe(3);
+    }
+    const store = await SqliteStore.open({ path: env['DATABASE_PATH']! });
+    expect(await store.schools.count()).toBe(2);
+    await store.close();
+    // Nothing left out: exit 0.
+    const good = join(dir, 'good.csv');
+    writeFileSync(good, `${rows.slice(0, 3).join('\n')}\n`);
+    const clean = await runCli(['import', '--skip-invalid', good], { env });
+    expect([clean.code, clean.stdout]).toEqual([0, expect.stringMatching(/^ {2}unchanged +2$/m)]);
+    expect(clean.stdout).toMatch(/^ {2}invalid +0$/m);
+  });
+
   it('exits 1 for a missing file, 2 for usage errors', async () => {
     const missing = await runCli(['import', join(dir, 'absent.csv')], { env });
     expect([missing.code, missing.stderr]).toEqual([1, expect.stringContaining('Cannot read')]);

@@ -5,7 +5,8 @@ import { uuidV5 } from '../../src/domain/ids.ts';
 import { nameSortKey } from '../../src/domain/search/normalize.ts';
 import { STATE_FORMS } from '../../src/domain/state.names.ts';
 import { ImportError, ImportSourceError, type RowProblem } from '../../src/import/errors.ts';
-import { importFile, type ImportOptions } from '../../src/import/import.service.ts';
+import { dryRunImport, importFile, type ImportOptions } from '../../src/import/import.service.ts';
+import { expectCountsAddUp } from '../support/import-report.ts';
 import { FIXTURES, tempStore, type TempStore } from '../support/temp-store.ts';
 
 const HEADER = 'schoolname,city,stateprovince,schoolid,image_url';
@@ -165,6 +166,46 @@ describe('a CSV file with bad rows', () => {
     expect(error.message).toContain('  line 21: stateprovince "ZZ"');
     expect(error.message).not.toContain('line 22:');
     expect(error.message).toContain('… and 5 more');
+  });
+});
+
+describe('with skipInvalid', () => {
+  it('writes the valid rows and reports every invalid one by line; the counts add up; a dry run reports the same', async () => {
+    const file = t.file(
+      'some-bad.csv',
+      [
+        HEADER,
+        GOOD,
+        'Foo College,Springfield,XX,,',
+        'Smith College,Northampton,Massachusetts,,',
+        ' ,Springfield,IL,,',
+        'Qux College,Springfield,IL',
+      ].join('\n'),
+    );
+    const problems = [
+      { line: 3, reason: notAState('XX') },
+      { line: 5, reason: 'schoolname is empty' },
+      { line: 6, reason: 'has 3 fields; the header has 5' },
+    ];
+    const dry = await dryRunImport(t.store.schools, file, { skipInvalid: true });
+    const report = await importFile(t.store, file, { skipInvalid: true });
+    for (const r of [dry, report]) {
+      expectCountsAddUp(r);
+      expect(r).toMatchObject({ rows: 5, schools: 2, problems, skipInvalid: true });
+      expect(r.counts).toEqual({ inserted: 2, updated: 0, unchanged: 0 });
+    }
+    expect(await t.store.schools.findById(reedId)).toMatchObject({ name: 'Reed College' });
+    expect(await t.store.schools.count()).toBe(5);
+    const again = await importFile(t.store, file, { skipInvalid: true });
+    expectCountsAddUp(again);
+    expect(again.counts).toEqual({ inserted: 0, updated: 0, unchanged: 2 });
+  });
+
+  it('still refuses a file that is not in its encoding: no row of it can be trusted', async () => {
+    const latin1 = Buffer.from(`schoolname,city,stateprovince\nUniversit\xe9 Laval,Qu\xe9bec,QC\n${GOOD}\n`, 'latin1');
+    expect((await rejection('latin1.csv', latin1, { skipInvalid: true })).problems).toEqual([
+      { line: 2, reason: 'is not valid UTF-8: byte 10 of the line is 0xE9' },
+    ]);
   });
 });
 
