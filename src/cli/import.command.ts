@@ -1,9 +1,13 @@
-// school-search import <file> [--format ipeds|odef|csv|ndjson] [--encoding <name>] [--strict] [--skip-invalid] [--dry-run]
+// school-search import <file> [--format <format>] [--encoding <name>] [--map <pairs> | --map-file <file>]
+//                             [--strict] [--skip-invalid] [--dry-run]
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.ts';
 import { ENCODING_NAMES, parseEncoding, type Encoding } from '../import/encoding.ts';
 import { FORMATS, isFormat } from '../import/format.ts';
 import { dryRunImport, importFile, type ImportOptions } from '../import/import.service.ts';
+import { MAPPED_SYNTAXES } from '../import/mapped.reader.ts';
+import { type ColumnMapping, MappingError, parseMapFile, parseMapOption, toMapping } from '../import/mapping.ts';
 import { consoleProgress } from '../import/progress.ts';
 import { openExistingStore, openStore, storeLocation } from '../stores/open.ts';
 import { parseOrUsage } from './args.ts';
@@ -19,6 +23,8 @@ export async function importCommand(args: string[]): Promise<number> {
         encoding: { type: 'string', short: 'e' },
         strict: { type: 'boolean' },
         'skip-invalid': { type: 'boolean' },
+        map: { type: 'string', short: 'm', multiple: true },
+        'map-file': { type: 'string' },
         'dry-run': { type: 'boolean', short: 'n' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -42,12 +48,17 @@ export async function importCommand(args: string[]): Promise<number> {
         `--encoding must be ${ENCODING_NAMES} (or another name of these, e.g. utf8, cp1252, iso-8859-1), not "${values.encoding}".`,
       );
   }
+  if (format !== undefined && (values.map !== undefined || values['map-file'] !== undefined)) {
+    if (!(MAPPED_SYNTAXES as readonly string[]).includes(format))
+      throw new UsageError(`With --map or --map-file, --format is ${MAPPED_SYNTAXES.join(', ')}, not "${format}".`);
+  }
   const file = positionals[0]!;
   const options: ImportOptions = {
     format,
     encoding,
     strict: values.strict,
     skipInvalid: values['skip-invalid'],
+    mapping: mappingOf(values.map, values['map-file']),
     progress: consoleProgress(process.stderr),
   };
   const config = loadConfig();
@@ -87,4 +98,20 @@ export async function importCommand(args: string[]): Promise<number> {
   } finally {
     await store.close();
   }
+}
+
+/** The mapping of --map-file, with --map's pairs over it; undefined when neither is given. */
+function mappingOf(map: readonly string[] | undefined, mapFile: string | undefined): ColumnMapping | undefined {
+  if (map === undefined && mapFile === undefined) return undefined;
+  let fromFile: Record<string, string> = {};
+  if (mapFile !== undefined) {
+    let text: string;
+    try {
+      text = readFileSync(mapFile, 'utf8');
+    } catch (error) {
+      throw new MappingError(`Cannot read the mapping file ${mapFile}: ${(error as Error).message}`);
+    }
+    fromFile = parseMapFile(text, mapFile);
+  }
+  return toMapping({ ...fromFile, ...parseMapOption(map ?? []) });
 }

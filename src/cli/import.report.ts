@@ -1,7 +1,7 @@
 // What `school-search import` prints: the same summary for an import and its dry run, every row
 // counted once (rows = inserted + updated + unchanged + merged + skipped + invalid), then each
 // merged row with both lines and why; and on stderr the invalid rows.
-import { describeProblems, type RowProblem } from '../import/errors.ts';
+import { describeProblems, rowName, type RowProblem } from '../import/errors.ts';
 import type { ImportReport } from '../import/import.service.ts';
 import { describeDuplicate } from '../import/read.ts';
 
@@ -21,6 +21,9 @@ export function describeReport(report: ImportReport, heading: string): string {
     row('skipped', total),
     ...skipped.map(([reason, count]) => `  ${String(count).padStart(18)}  ${reason}\n`),
     row('invalid', report.problems.length),
+    ...(report.unusedColumns.length > 0
+      ? [`Columns not used: ${report.unusedColumns.map((c) => JSON.stringify(c)).join(', ')}\n`]
+      : []),
     ...(report.duplicates.length > 0
       ? [
           'Rows merged into an earlier row of the same school (the later row wins):\n',
@@ -48,4 +51,4 @@ export function describeInvalid(report: ImportReport): string {
   return `school-search: warning: ${file}: ${rows} ${done}:\n${problems.map(line).join('')}`;
 }
 
-const line = (p: RowProblem) => `  line ${p.line}: ${p.reason}\n`;
+const line = (p: RowProblem) => `  ${rowName(p)}: ${p.reason}\n`;

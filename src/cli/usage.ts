@@ -14,7 +14,8 @@ export const EXIT = { ok: 0, failed: 1, usage: 2, partial: 3, cancelled: 130 } a
 export const MAIN_HELP = `Usage: school-search <command> [options]
 
 Commands:
-  import <file> [--format <format>] [--encoding <name>] [--skip-invalid] [--strict] [--dry-run]
+  import <file> [--format <format>] [--encoding <name>] [--map <pairs> | --map-file <file>]
+         [--skip-invalid] [--strict] [--dry-run]
                                               Import a directory file of schools into the store
   user create --email <address>               Create an API account; the password is read from
                                               standard input (prompted for on a terminal)
@@ -32,7 +33,8 @@ Exit status: 0 done, 1 failed (invalid input, e-mail taken, store unavailable), 
 3 imported with invalid rows left out (import --skip-invalid).
 `;
 
-export const IMPORT_HELP = `Usage: school-search import <file> [--format ipeds|odef|csv|ndjson] [--encoding <name>]
+export const IMPORT_HELP = `Usage: school-search import <file> [--format ipeds|odef|csv|ndjson|json] [--encoding <name>]
+                            [--map <field=Column,...>] [--map-file <mapping.json>]
                             [--skip-invalid] [--strict] [--dry-run]
 
 Imports schools into the store. The whole file is checked first: if any row is invalid, nothing
@@ -68,6 +70,17 @@ Formats (default: from the file name; a .csv file's header tells IPEDS and ODEF 
            latitude and longitude go together.
   ndjson   One JSON object per line with the same fields; aliases is an array of strings,
            prominence, latitude and longitude numbers. Also .jsonl.
+  json     One JSON array of such objects (a file whose first character is "[", or .json).
+           Each element is a row, reported as "element 4 (line 26)".
+
+Any other file (CSV, NDJSON or a JSON array): a column mapping names the column or field of
+each field: --map schoolname=Facility_Name,city=City,stateprovince=Prov_Terr, or --map-file
+with one JSON object of the same pairs ({"schoolname": "Facility_Name", ...}); --map's pairs
+override the file's. Fields: schoolname, city, stateprovince (required), address,
+postal_code, latitude, longitude, aliases, prominence, schoolid, image_url, and source_id
+with id_prefix (the directory's name: the id is derived from "<id_prefix>:<source_id>"). A
+field not mapped is read from a column of its own name, if any; other columns are ignored
+and listed once in the summary.
 
 Encodings (--encoding; default: Windows-1252 for ipeds and odef, UTF-8 for csv and ndjson, and
 UTF-8 for any file that starts with a UTF-8 byte order mark):
@@ -80,7 +93,9 @@ UTF-8 for any file that starts with a UTF-8 byte order mark):
   Names are case-insensitive; other encodings are refused.
 
 Options:
-  -f, --format <format>     ipeds, odef, csv or ndjson
+  -f, --format <format>     ipeds, odef, csv, ndjson or json (with a mapping: csv, ndjson, json)
+  -m, --map <pairs>         field=Column pairs, separated by commas; repeatable
+      --map-file <file>     A JSON object of field: Column pairs
   -e, --encoding <name>     utf-8, windows-1252 or latin1 (see above)
       --skip-invalid        Write the valid rows and leave the invalid ones out, listing every one
                             on stderr with its line; exit status 3 when any was left out

@@ -28,6 +28,8 @@ export interface ImportReport {
   readonly skipped: Readonly<Record<string, number>>;
   /** Rows merged into an earlier row of the same school (the later row wins), in the file's order. */
   readonly duplicates: readonly Duplicate[];
+  /** With a column mapping: the file's columns (or JSON fields) that were not read, ignored. */
+  readonly unusedColumns: readonly string[];
   /**
    * Invalid rows, left out: reported by a dry run and by an import with skipInvalid (an import
    * without it throws ImportError for them instead, writing nothing).

@@ -12,8 +12,10 @@ import type { SchoolDraft } from '../domain/ports.ts';
 import { draftSchool, type IdBasis } from '../domain/school.draft.ts';
 import { locationsAgree, nameId } from '../domain/school.identity.ts';
 import { decode, startsWithUtf8Bom, type Encoding } from './encoding.ts';
-import { ImportError, ImportSourceError, type RowProblem } from './errors.ts';
-import { DEFAULT_ENCODINGS, detectFormat, READERS, type ImportFormat } from './format.ts';
+import { ImportError, ImportSourceError, rowName, type RowProblem } from './errors.ts';
+import { DEFAULT_ENCODINGS, detectFormat, detectSyntax, READERS, type ImportFormat } from './format.ts';
+import { MAPPED_SYNTAXES, mappedReader, type MappedSyntax } from './mapped.reader.ts';
+import { type ColumnMapping, MappingError } from './mapping.ts';
 import { silentProgress, type ProgressReporter } from './progress.ts';
 
 export interface ReadOptions {
@@ -22,6 +24,8 @@ export interface ReadOptions {
   encoding?: Encoding | undefined;
   /** Refuse the file when two rows give one school different values, instead of keeping the later row. */
   strict?: boolean | undefined;
+  /** Read any CSV, NDJSON or JSON array through this mapping of columns to fields. */
+  mapping?: ColumnMapping | undefined;
   progress?: ProgressReporter | undefined;
 }
 
@@ -31,6 +35,9 @@ export interface Duplicate {
   readonly line: number;
   /** The earlier row it replaced. */
   readonly replaces: number;
+  /** In a JSON array: the two rows' elements (1-based). */
+  readonly element?: number | undefined;
+  readonly replacesElement?: number | undefined;
   readonly id: string;
   /** What says they are one school: the same schoolid, the same source key, or name and location. */
   readonly reason: IdBasis;
@@ -49,6 +56,8 @@ export interface ReadResult {
   readonly skipped: Readonly<Record<string, number>>;
   /** Rows merged into an earlier row of their school, in the file's order. */
   readonly duplicates: readonly Duplicate[];
+  /** With a mapping: the file's columns (or JSON fields) that were not read, ignored. */
+  readonly unusedColumns: readonly string[];
   /** Invalid rows (readSource only: readDrafts throws them). rows = drafts + skipped + duplicates + problems. */
   readonly problems: readonly RowProblem[];
 }
@@ -60,8 +69,9 @@ const BECAUSE: Readonly<Record<IdBasis, string>> = {
 };
 
 export function describeDuplicate(d: Duplicate): string {
-  const what = d.identical ? `repeats line ${d.replaces} exactly` : `replaces line ${d.replaces}`;
-  return `line ${d.line} ${what} (${BECAUSE[d.reason]}; school id ${d.id})`;
+  const earlier = rowName({ line: d.replaces, element: d.replacesElement });
+  const what = d.identical ? `repeats ${earlier} exactly` : `replaces ${earlier}`;
+  return `${rowName(d)} ${what} (${BECAUSE[d.reason]}; school id ${d.id})`;
 }
 
 /** Throws ImportError (with every invalid row) when any row is invalid. */
@@ -84,7 +94,17 @@ export async function readSource(path: string, options: ReadOptions = {}): Promi
   } catch (error) {
     throw new ImportSourceError(`Cannot read ${path}: ${(error as Error).message}`, { cause: error });
   }
-  const format = options.format ?? detectFormat(path, data);
+  const { mapping } = options;
+  if (mapping && options.format !== undefined && !(MAPPED_SYNTAXES as readonly string[]).includes(options.format)) {
+    throw new MappingError(
+      `With a column mapping, the format is ${MAPPED_SYNTAXES.join(', ')}, not ${options.format}.`,
+    );
+  }
+  const format: ImportFormat = mapping
+    ? (options.format ?? detectSyntax(path, data))
+    : (options.format ?? detectFormat(path, data));
+  const mapped = mapping ? mappedReader(mapping, format as MappedSyntax) : undefined;
+  const reader = mapped?.read ?? READERS[format];
   const encoding = options.encoding ?? (startsWithUtf8Bom(data) ? 'utf-8' : DEFAULT_ENCODINGS[format]);
   const decoded = decode(data, encoding);
   if (!decoded.ok) {
@@ -102,31 +122,34 @@ export async function readSource(path: string, options: ReadOptions = {}): Promi
   progress.start('read', data.length);
   try {
     const onProgress = (fraction: number) => progress.update(Math.round(fraction * data.length));
-    for await (const row of READERS[format](decoded.utf8, onProgress)) {
+    for await (const row of reader(decoded.utf8, onProgress)) {
       rows++;
       if ('skip' in row) {
         skipped[row.skip] = (skipped[row.skip] ?? 0) + 1;
         continue;
       }
+      const place = row.element === undefined ? { line: row.line } : { line: row.line, element: row.element };
       if ('error' in row) {
-        problems.push({ line: row.line, reason: row.error });
+        problems.push({ ...place, reason: row.error });
         continue;
       }
       const result = draftSchool(row.input);
-      if (result.ok) valid.push({ line: row.line, draft: result.draft, idBasis: result.idBasis });
-      else problems.push({ line: row.line, reason: result.reason });
+      if (result.ok) valid.push({ ...place, draft: result.draft, idBasis: result.idBasis });
+      else problems.push({ ...place, reason: result.reason });
     }
   } finally {
     progress.stop();
   }
   const { drafts, duplicates, conflicts } = mergeRows(separateNamesakes(valid), options.strict ?? false);
   problems.push(...conflicts);
-  problems.sort((a, b) => a.line - b.line);
-  return { format, encoding, rows, drafts, skipped, duplicates, problems };
+  problems.sort((a, b) => a.line - b.line || (a.element ?? 0) - (b.element ?? 0));
+  const unusedColumns = mapped?.unusedColumns() ?? [];
+  return { format, encoding, rows, drafts, skipped, duplicates, unusedColumns, problems };
 }
 
 interface Valid {
   readonly line: number;
+  readonly element?: number | undefined;
   readonly draft: SchoolDraft;
   readonly idBasis: IdBasis;
 }
@@ -166,29 +189,30 @@ function mergeRows(
   const duplicates: Duplicate[] = [];
   const conflicts: RowProblem[] = [];
   /** Each school's row so far: its line, its values, and where its draft is in `drafts`. */
-  const seen = new Map<string, { line: number; fingerprint: string; index: number }>();
-  for (const { line, draft, idBasis } of valid) {
+  const seen = new Map<string, { line: number; element?: number | undefined; fingerprint: string; index: number }>();
+  for (const { line, element, draft, idBasis } of valid) {
     // Everything a store compares (a draft's keys come in one order, known fields only).
     const fingerprint = JSON.stringify(draft);
     const earlier = seen.get(draft.id);
     if (!earlier) {
-      seen.set(draft.id, { line, fingerprint, index: drafts.length });
+      seen.set(draft.id, { line, element, fingerprint, index: drafts.length });
       drafts.push(draft);
       continue;
     }
     const identical = earlier.fingerprint === fingerprint;
     if (!identical && strict) {
       conflicts.push({
-        line,
-        reason: `has the same school id ${draft.id} as line ${earlier.line}, with different values`,
+        ...(element === undefined ? { line } : { line, element }),
+        reason: `has the same school id ${draft.id} as ${rowName(earlier)}, with different values`,
       });
       continue;
     }
-    duplicates.push({ line, replaces: earlier.line, id: draft.id, reason: idBasis, identical });
+    const elements = element === undefined ? {} : { element, replacesElement: earlier.element };
+    duplicates.push({ line, replaces: earlier.line, ...elements, id: draft.id, reason: idBasis, identical });
     // A repeat changes nothing: later rows are still reported against the row it repeats.
     if (identical) continue;
     drafts[earlier.index] = draft;
-    seen.set(draft.id, { line, fingerprint, index: earlier.index });
+    seen.set(draft.id, { line, element, fingerprint, index: earlier.index });
   }
   return { drafts, duplicates, conflicts };
 }

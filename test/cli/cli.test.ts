@@ -99,6 +99,47 @@ describe('school-search import', () => {
     expect(clean.stdout).toMatch(/^ {2}invalid +0$/m);
   });
 
+  it('with --map or --map-file, imports a JSON array of any fields, lists the unused ones and each bad element', async () => {
+    const file = join(dir, 'facilities.json');
+    const rows = [
+      {
+        Facility_Name: 'École Sainte-Bernadette',
+        City: 'Saguenay',
+        Prov_Terr: 'Québec',
+        Postal_Code: 'G7H 3T7',
+        Index: 1,
+      },
+      { Facility_Name: 'École Sainte-Bernadette', City: 'Saguenay', Prov_Terr: 'qc', Postal_Code: 'G7S 1S1', Index: 2 },
+      { Facility_Name: 'Nowhere School', City: 'Springfield', Prov_Terr: 'Atlantis', Index: 3 },
+    ];
+    writeFileSync(file, JSON.stringify(rows, null, 2));
+    const mapFile = join(dir, 'mapping.json');
+    writeFileSync(mapFile, JSON.stringify({ schoolname: 'Facility_Name', city: 'City', postal_code: 'Postal_Code' }));
+    const runs = [
+      ['--map', 'schoolname=Facility_Name,city=City,stateprovince=Prov_Terr', '--map', 'postal_code=Postal_Code'],
+      ['--map-file', mapFile, '--map', 'stateprovince=Prov_Terr'],
+    ];
+    for (const [i, args] of runs.entries()) {
+      const result = await runCli(['import', ...args, '--skip-invalid', file], { env });
+      expect(result.stdout).toContain('(format json, encoding utf-8)');
+      expect(result.stdout).toMatch(/^ {2}rows +3$/m);
+      expect(result.stdout).toMatch(i === 0 ? /^ {2}inserted +2$/m : /^ {2}unchanged +2$/m);
+      expect(result.stdout).toMatch(/^ {2}invalid +1$/m);
+      expect(result.stdout).toContain('Columns not used: "Index"\n');
+      expect(result.stderr).toContain('  element 3 (line 16): stateprovince "Atlantis" is not a US state');
+      expect(result.code).toBe(3);
+    }
+    for (const args of [
+      ['--map', 'school=Facility_Name'],
+      ['--map', 'schoolname=Facility_Name,source_id=Index'],
+      ['--map-file', join(dir, 'absent.json')],
+      ['--map', 'schoolname=Facility_Name', '--format', 'odef'],
+    ]) {
+      const result = await runCli(['import', ...args, file], { env });
+      expect({ args, code: result.code }).toEqual({ args, code: 2 });
+    }
+  });
+
   it('exits 1 for a missing file, 2 for usage errors', async () => {
     const missing = await runCli(['import', join(dir, 'absent.csv')], { env });
     expect([missing.code, missing.stderr]).toEqual([1, expect.stringContaining('Cannot read')]);
