@@ -67,10 +67,19 @@ export function nameId(place: NamedPlace, fields: 'first' | 'all'): string {
   return uuidV5(nameIdKey(place, fields));
 }
 
-/** Whether every location field that both know is the same (a field only one knows does not disagree). */
-export function locationsAgree(a: StoredLocation, b: StoredLocation): boolean {
-  const x = comparable(a);
-  const y = comparable(b);
-  const agree = (u: string | undefined, v: string | undefined) => u === undefined || v === undefined || u === v;
-  return agree(x.postal, y.postal) && agree(x.address, y.address) && agree(x.point, y.point);
+/**
+ * Whether some two of these places disagree: a location field that both know differs (a field
+ * only one knows does not disagree). Linear: two disagree exactly when some field has two
+ * different known values among them all.
+ */
+export function someDisagree(places: readonly StoredLocation[]): boolean {
+  const known = { postal: new Set<string>(), address: new Set<string>(), point: new Set<string>() };
+  for (const place of places) {
+    const c = comparable(place);
+    if (c.postal !== undefined) known.postal.add(c.postal);
+    if (c.address !== undefined) known.address.add(c.address);
+    if (c.point !== undefined) known.point.add(c.point);
+    if (known.postal.size > 1 || known.address.size > 1 || known.point.size > 1) return true;
+  }
+  return false;
 }

@@ -10,7 +10,7 @@
 import { readFile } from 'node:fs/promises';
 import type { SchoolDraft } from '../domain/ports.ts';
 import { draftSchool, type IdBasis } from '../domain/school.draft.ts';
-import { locationsAgree, nameId } from '../domain/school.identity.ts';
+import { nameId, someDisagree } from '../domain/school.identity.ts';
 import { decode, startsWithUtf8Bom, type Encoding } from './encoding.ts';
 import { ImportError, ImportSourceError, rowName, type RowProblem } from './errors.ts';
 import { DEFAULT_ENCODINGS, detectFormat, detectSyntax, READERS, type ImportFormat } from './format.ts';
@@ -170,7 +170,7 @@ function separateNamesakes(valid: readonly Valid[]): Valid[] {
   }
   const apart = new Set<string>();
   for (const [id, drafts] of byId) {
-    if (drafts.some((a, i) => drafts.some((b, j) => j > i && !locationsAgree(a, b)))) apart.add(id);
+    if (drafts.length > 1 && someDisagree(drafts)) apart.add(id);
   }
   if (apart.size === 0) return [...valid];
   return valid.map((row) =>
