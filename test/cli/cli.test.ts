@@ -13,6 +13,14 @@ const IPEDS_FILE = join(REPO, '../shared/data/ipeds-hd2022.csv');
 const ODEF_FILE = join(REPO, 'test/fixtures/odef-sample.csv');
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}\n$/;
 
+/** The summary's counts add up: rows = inserted + updated + unchanged + merged + skipped + invalid. */
+function expectSummaryAddsUp(stdout: string): void {
+  const count = (label: string) => Number(new RegExp(`^ {2}${label} +(\\d+)$`, 'm').exec(stdout)?.[1]);
+  const parts = ['inserted', 'updated', 'unchanged', 'merged', 'skipped', 'invalid'].map(count);
+  expect(parts.every(Number.isInteger), stdout).toBe(true);
+  expect(parts.reduce((a, b) => a + b, 0)).toBe(count('rows'));
+}
+
 let dir: string;
 let env: Record<string, string>;
 beforeEach(() => {
@@ -35,11 +43,13 @@ describe('school-search import', () => {
     expect(first.stdout).toMatch(/^ +71 {2}administrative unit \(SECTOR=0\)$/m);
     expect(first.stdout).toMatch(/^ +73 {2}not active in the current year \(CYACTIVE=3\)$/m);
     expect(first.code).toBe(0);
+    expectSummaryAddsUp(first.stdout);
 
     const second = await runCli(['import', '--format', 'ipeds', IPEDS_FILE], { env });
     expect(second.stdout).toMatch(/^ {2}inserted +0$/m);
     expect(second.stdout).toMatch(/^ {2}unchanged +6112$/m);
     expect(second.code).toBe(0);
+    expectSummaryAddsUp(second.stdout);
 
     const store = await SqliteStore.open({ path: env['DATABASE_PATH']! });
     expect(await store.schools.count()).toBe(6112);
@@ -87,6 +97,7 @@ describe('school-search import', () => {
       expect(result.stderr).toContain('  line 4: stateprovince "XX" is not');
       expect(result.stderr).toContain('  line 28: stateprovince "XX" is not');
       expect(result.code).toBe(3);
+      expectSummaryAddsUp(result.stdout);
     }
     const store = await SqliteStore.open({ path: env['DATABASE_PATH']! });
     expect(await store.schools.count()).toBe(2);
@@ -97,6 +108,7 @@ describe('school-search import', () => {
     const clean = await runCli(['import', '--skip-invalid', good], { env });
     expect([clean.code, clean.stdout]).toEqual([0, expect.stringMatching(/^ {2}unchanged +2$/m)]);
     expect(clean.stdout).toMatch(/^ {2}invalid +0$/m);
+    expectSummaryAddsUp(clean.stdout);
   });
 
   it('with --map or --map-file, imports a JSON array of any fields, lists the unused ones and each bad element', async () => {
@@ -128,6 +140,7 @@ describe('school-search import', () => {
       expect(result.stdout).toContain('Columns not used: "Index"\n');
       expect(result.stderr).toContain('  element 3 (line 16): stateprovince "Atlantis" is not a US state');
       expect(result.code).toBe(3);
+      expectSummaryAddsUp(result.stdout);
     }
     for (const args of [
       ['--map', 'school=Facility_Name'],
@@ -185,6 +198,7 @@ describe('school-search import of the ODEF file', () => {
     );
     expect(result.stdout).toMatch(/^ {2}line 22 replaces line 4 \(same id in the source; school id [0-9a-f-]{36}\)$/m);
     expect(result.code).toBe(0);
+    expectSummaryAddsUp(result.stdout);
     expect(await storeCount()).toBe(28);
   });
 
@@ -205,12 +219,14 @@ describe('school-search import of the ODEF file', () => {
     expect(dry.stdout).toMatch(/^ {2}merged +2$/m);
     expect(dry.stdout).toMatch(/^ {2}invalid +0$/m);
     expect(dry.code).toBe(0);
+    expectSummaryAddsUp(dry.stdout);
     expect(existsSync(env['DATABASE_PATH']!)).toBe(false);
 
     expect((await runCli(['import', ODEF_FILE], { env })).code).toBe(0);
     const again = await runCli(['import', '-n', ODEF_FILE], { env });
     expect(again.stdout).toMatch(/^ {2}unchanged +28$/m);
     expect(again.code).toBe(0);
+    expectSummaryAddsUp(again.stdout);
   });
 
   it('with --dry-run, exits 1 for invalid rows after printing the summary, and lists them', async () => {
@@ -219,6 +235,7 @@ describe('school-search import of the ODEF file', () => {
     const result = await runCli(['import', '--dry-run', file], { env });
     expect(result.stdout).toMatch(/^ {2}schools +1$/m);
     expect(result.stdout).toMatch(/^ {2}invalid +1$/m);
+    expectSummaryAddsUp(result.stdout);
     expect(result.stderr).toContain('line 3: stateprovince "XX" is not');
     expect(result.code).toBe(1);
     expect(existsSync(env['DATABASE_PATH']!)).toBe(false);

@@ -5,8 +5,12 @@ import { uuidV5 } from '../../src/domain/ids.ts';
 import { nameSortKey } from '../../src/domain/search/normalize.ts';
 import { STATE_FORMS } from '../../src/domain/state.names.ts';
 import { ImportError, ImportSourceError, type RowProblem } from '../../src/import/errors.ts';
-import { dryRunImport, importFile, type ImportOptions } from '../../src/import/import.service.ts';
-import { expectCountsAddUp } from '../support/import-report.ts';
+import type { ImportOptions } from '../../src/import/import.service.ts';
+import {
+  expectCountsAddUp,
+  importChecked as importFile,
+  dryRunChecked as dryRunImport,
+} from '../support/import-report.ts';
 import { FIXTURES, tempStore, type TempStore } from '../support/temp-store.ts';
 
 const HEADER = 'schoolname,city,stateprovince,schoolid,image_url';

@@ -5,9 +5,12 @@ import { nameId } from '../../src/domain/school.identity.ts';
 import type { StoredLocation } from '../../src/domain/school.location.ts';
 import { namesFound, searchStore } from '../support/search.ts';
 import { UnknownFormatError } from '../../src/import/errors.ts';
-import { dryRunImport, importFile } from '../../src/import/import.service.ts';
 import { ImportError } from '../../src/import/errors.ts';
-import { expectCountsAddUp } from '../support/import-report.ts';
+import {
+  expectCountsAddUp,
+  importChecked as importFile,
+  dryRunChecked as dryRunImport,
+} from '../support/import-report.ts';
 import { FIXTURES, tempStore, type TempStore } from '../support/temp-store.ts';
 
 /** The id a row without schoolid gets (src/domain/school.identity.ts). */
@@ -235,6 +238,7 @@ describe('state and province codes', () => {
       'schoolname,city,stateprovince\nA,Springfield,Texass\nB,Halifax,N.-É.\nC,Springfield,England\nD,Springfield,NE\n',
     );
     const report = await dryRunImport(null, file);
+    expectCountsAddUp(report);
     expect(report.problems).toEqual([
       {
         line: 2,
@@ -291,6 +295,7 @@ describe('two rows of one school', () => {
 describe('canonical NDJSON', () => {
   it('imports objects line by line, ignoring blank lines and surrounding spaces', async () => {
     const report = await importFile(t.store, join(FIXTURES, 'schools.ndjson'));
+    expectCountsAddUp(report);
     expect(report.format).toBe('ndjson');
     expect(report.rows).toBe(3);
     expect(report.counts).toEqual({ inserted: 3, updated: 0, unchanged: 0 });

@@ -12,8 +12,11 @@
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { uuidV5 } from '../../src/domain/ids.ts';
-import { dryRunImport, importFile } from '../../src/import/import.service.ts';
-import { expectCountsAddUp } from '../support/import-report.ts';
+import {
+  expectCountsAddUp,
+  importChecked as importFile,
+  dryRunChecked as dryRunImport,
+} from '../support/import-report.ts';
 import { searchStore } from '../support/search.ts';
 import { FIXTURES, tempStore, type TempStore } from '../support/temp-store.ts';
 

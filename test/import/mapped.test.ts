@@ -4,9 +4,12 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { uuidV5 } from '../../src/domain/ids.ts';
 import { nameId } from '../../src/domain/school.identity.ts';
 import { ImportError } from '../../src/import/errors.ts';
-import { dryRunImport, importFile } from '../../src/import/import.service.ts';
 import { MappingError, parseMapOption, toMapping } from '../../src/import/mapping.ts';
-import { expectCountsAddUp } from '../support/import-report.ts';
+import {
+  expectCountsAddUp,
+  importChecked as importFile,
+  dryRunChecked as dryRunImport,
+} from '../support/import-report.ts';
 import { namesFound } from '../support/search.ts';
 import { tempStore, type TempStore } from '../support/temp-store.ts';
 

@@ -20,8 +20,11 @@ import type { StoredLocation } from '../../src/domain/school.location.ts';
 import { STATE_FORMS } from '../../src/domain/state.names.ts';
 import { parseEncoding } from '../../src/import/encoding.ts';
 import { ImportError } from '../../src/import/errors.ts';
-import { dryRunImport, importFile } from '../../src/import/import.service.ts';
-import { expectCountsAddUp } from '../support/import-report.ts';
+import {
+  expectCountsAddUp,
+  importChecked as importFile,
+  dryRunChecked as dryRunImport,
+} from '../support/import-report.ts';
 import { namesFound, searchStore } from '../support/search.ts';
 import { FIXTURES, tempStore, type TempStore } from '../support/temp-store.ts';
 

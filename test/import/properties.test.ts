@@ -9,9 +9,12 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stateCode } from '../../src/domain/state.names.ts';
 import { nameSortKey } from '../../src/domain/search/normalize.ts';
-import { dryRunImport, importFile } from '../../src/import/import.service.ts';
 import { readSource } from '../../src/import/read.ts';
-import { expectCountsAddUp } from '../support/import-report.ts';
+import {
+  expectCountsAddUp,
+  importChecked as importFile,
+  dryRunChecked as dryRunImport,
+} from '../support/import-report.ts';
 import { tempStore, type TempStore } from '../support/temp-store.ts';
 
 interface Row {
