@@ -50,8 +50,9 @@ schools of one name in one city at different places stay two. Two rows of one sc
 merged: the later row wins, and the summary lists each with both lines and the reason, as
 "line 812 replaces line 97 (same id in the source; school id …)" or "line 12 repeats line 11
 exactly (same name, city, province and location; …)". State/province codes may be in
-either case ("qc" is QC); full names in English or French ("Texas", "Québec", "Colombie-
-Britannique") and unambiguous abbreviations ("Calif.", "Ont.", "P.E.I.") are read as their code.
+either case ("qc" is QC); full names in English or French ("Texas", "Québec",
+"Colombie-Britannique") and unambiguous abbreviations ("Calif.", "Ont.", "P.E.I.") are read
+as their code.
 
 Formats (default: from the file name; a .csv file's header tells IPEDS and ODEF from canonical CSV):
   ipeds    The NCES IPEDS directory file (HD<year>.csv) as distributed: Windows-1252.
@@ -82,8 +83,8 @@ with id_prefix (the directory's name: the id is derived from "<id_prefix>:<sourc
 field not mapped is read from a column of its own name, if any; other columns are ignored
 and listed once in the summary.
 
-Encodings (--encoding; default: Windows-1252 for ipeds and odef, UTF-8 for csv and ndjson, and
-UTF-8 for any file that starts with a UTF-8 byte order mark):
+Encodings (--encoding; default: Windows-1252 for ipeds and odef, UTF-8 for csv, ndjson, json
+and mapped files, and UTF-8 for any file that starts with a UTF-8 byte order mark):
   utf-8          Also utf8. Bytes that are not UTF-8 are an error naming each line, never
                  replaced: a Windows-1252 file needs --encoding windows-1252.
   windows-1252   Also cp1252.
