@@ -9,6 +9,7 @@
 //   line 10, 11  one school in two spellings ("Jean-XXIII", "Jean XXIII") at one address
 //   line 12, 13  two "École Saint-Joseph" in one rural postal code (G0R 3G0), two addresses
 //   line 14, 15  two "École Le Sentier" in Sherbrooke known only by their coordinates
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { uuidV5 } from '../../src/domain/ids.ts';
@@ -80,6 +81,22 @@ describe('an ODEF file without Provider and Source_Id', () => {
     ]);
     expect(await found('notre dame')).toEqual(['École Notre-Dame G5L 4J2']);
     expect(await found('jean xxiii')).toEqual(['École Jean XXIII G1R 2M9']);
+  });
+
+  it('with skipInvalid, imports the rest of a file with a bad row, keeping the namesakes apart', async () => {
+    const cp1252 = readFileSync(NO_IDS).toString('latin1');
+    const bad =
+      '2015,École Sans Province,Elementary,..,0,1,1,0,0,0,..,..,..,..,..,Gaspé,zz,..,..,Gaspé,..,..,..,..,..,..\r\n';
+    const ontario =
+      '2016,École Le Phare,Elementary,..,0,1,1,0,0,0,..,..,..,..,..,Ottawa,Ontario,..,..,Ottawa,..,..,..,..,..,..\r\n';
+    const file = t.file('odef-bad.csv', Buffer.from(`${cp1252}${bad}${ontario}`, 'latin1'));
+    const report = await importFile(t.store, file, { skipInvalid: true });
+    expect(report).toMatchObject({ format: 'odef', rows: 16, schools: 13 });
+    expect(report.problems).toEqual([
+      { line: 16, reason: expect.stringMatching(/^stateprovince "zz" is not a US state/) },
+    ]);
+    expect(await found('sainte bernadette')).toHaveLength(2);
+    expect((await searchStore(t.store, 'le phare')).hits[0]?.school).toMatchObject({ city: 'Ottawa', state: 'ON' });
   });
 
   it('keeps every id when imported again, and reports the same in a dry run', async () => {
