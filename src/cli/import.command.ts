@@ -1,14 +1,17 @@
-// school-search import <file> [--format <format>] [--encoding <name>] [--strict] [--dry-run]
+// school-search import <file> [--format <format>] [--encoding <name>] [--map <pairs> | --map-file <file>]
+//                             [--strict] [--skip-invalid] [--dry-run]
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.ts';
 import { ENCODING_NAMES, parseEncoding, type Encoding } from '../import/encoding.ts';
-import { describeProblems } from '../import/errors.ts';
 import { FORMATS, isFormat } from '../import/format.ts';
-import { dryRunImport, importFile, type ImportOptions, type ImportReport } from '../import/import.service.ts';
+import { dryRunImport, importFile, type ImportOptions } from '../import/import.service.ts';
+import { MAPPED_SYNTAXES } from '../import/mapped.reader.ts';
+import { type ColumnMapping, MappingError, parseMapFile, parseMapOption, toMapping } from '../import/mapping.ts';
 import { consoleProgress } from '../import/progress.ts';
-import { describeDuplicate } from '../import/read.ts';
 import { openExistingStore, openStore, storeLocation } from '../stores/open.ts';
 import { parseOrUsage } from './args.ts';
+import { describeInvalid, describeReport } from './import.report.ts';
 import { IMPORT_HELP, UsageError, EXIT } from './usage.ts';
 
 export async function importCommand(args: string[]): Promise<number> {
@@ -19,6 +22,9 @@ export async function importCommand(args: string[]): Promise<number> {
         format: { type: 'string', short: 'f' },
         encoding: { type: 'string', short: 'e' },
         strict: { type: 'boolean' },
+        'skip-invalid': { type: 'boolean' },
+        map: { type: 'string', short: 'm', multiple: true },
+        'map-file': { type: 'string' },
         'dry-run': { type: 'boolean', short: 'n' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -42,8 +48,19 @@ export async function importCommand(args: string[]): Promise<number> {
         `--encoding must be ${ENCODING_NAMES} (or another name of these, e.g. utf8, cp1252, iso-8859-1), not "${values.encoding}".`,
       );
   }
+  if (format !== undefined && (values.map !== undefined || values['map-file'] !== undefined)) {
+    if (!(MAPPED_SYNTAXES as readonly string[]).includes(format))
+      throw new UsageError(`With --map or --map-file, --format is ${MAPPED_SYNTAXES.join(', ')}, not "${format}".`);
+  }
   const file = positionals[0]!;
-  const options: ImportOptions = { format, encoding, strict: values.strict, progress: consoleProgress(process.stderr) };
+  const options: ImportOptions = {
+    format,
+    encoding,
+    strict: values.strict,
+    skipInvalid: values['skip-invalid'],
+    mapping: mappingOf(values.map, values['map-file']),
+    progress: consoleProgress(process.stderr),
+  };
   const config = loadConfig();
   const location = storeLocation(config.store);
 
@@ -53,14 +70,14 @@ export async function importCommand(args: string[]): Promise<number> {
       const report = await dryRunImport(store?.schools ?? null, file, options);
       const against = store ? location : `${location} (which does not exist yet)`;
       process.stdout.write(
-        describe(
+        describeReport(
           report,
           `Dry run: nothing was written. Importing ${file} (format ${report.format}, encoding ${report.encoding}) into ${against} would give:\n`,
         ),
       );
       if (report.problems.length === 0) return EXIT.ok;
-      process.stderr.write(`school-search: ${describeProblems(file, report.problems)}\n`);
-      return EXIT.failed;
+      process.stderr.write(describeInvalid(report));
+      return report.skipInvalid ? EXIT.partial : EXIT.failed;
     } finally {
       await store?.close();
     }
@@ -70,38 +87,31 @@ export async function importCommand(args: string[]): Promise<number> {
   try {
     const report = await importFile(store, file, options);
     process.stdout.write(
-      describe(
+      describeReport(
         report,
         `Imported ${report.file} (format ${report.format}, encoding ${report.encoding}) into ${location}\n`,
       ),
     );
-    return EXIT.ok;
+    if (report.problems.length === 0) return EXIT.ok;
+    process.stderr.write(describeInvalid(report));
+    return EXIT.partial;
   } finally {
     await store.close();
   }
 }
 
-function describe(report: ImportReport, heading: string): string {
-  const skipped = Object.entries(report.skipped);
-  const total = skipped.reduce((n, [, count]) => n + count, 0);
-  const row = (label: string, value: number) => `  ${label.padEnd(10)} ${String(value).padStart(7)}\n`;
-  const seconds = (ms: number) => (ms / 1000).toFixed(2);
-  return [
-    heading,
-    row('rows', report.rows),
-    row('schools', report.schools),
-    row('inserted', report.counts.inserted),
-    row('updated', report.counts.updated),
-    row('unchanged', report.counts.unchanged),
-    row('merged', report.duplicates.length),
-    row('skipped', total),
-    ...skipped.map(([reason, count]) => `  ${String(count).padStart(18)}  ${reason}\n`),
-    ...(report.dryRun ? [row('invalid', report.problems.length)] : []),
-    ...(report.duplicates.length > 0
-      ? ['Duplicates merged (the later row wins):\n', ...report.duplicates.map((d) => `  ${describeDuplicate(d)}\n`)]
-      : []),
-    report.dryRun
-      ? `Read in ${seconds(report.timings.readMs)} s, compared in ${seconds(report.timings.writeMs)} s.\n`
-      : `Read in ${seconds(report.timings.readMs)} s, written in ${seconds(report.timings.writeMs)} s.\n`,
-  ].join('');
+/** The mapping of --map-file, with --map's pairs over it; undefined when neither is given. */
+function mappingOf(map: readonly string[] | undefined, mapFile: string | undefined): ColumnMapping | undefined {
+  if (map === undefined && mapFile === undefined) return undefined;
+  let fromFile: Record<string, string> = {};
+  if (mapFile !== undefined) {
+    let text: string;
+    try {
+      text = readFileSync(mapFile, 'utf8');
+    } catch (error) {
+      throw new MappingError(`Cannot read the mapping file ${mapFile}: ${(error as Error).message}`);
+    }
+    fromFile = parseMapFile(text, mapFile);
+  }
+  return toMapping({ ...fromFile, ...parseMapOption(map ?? []) });
 }

@@ -3,6 +3,7 @@
 import { ConfigError } from '../config.ts';
 import { DomainError, StoreUnavailableError } from '../domain/errors.ts';
 import { UnknownFormatError } from '../import/errors.ts';
+import { MappingError } from '../import/mapping.ts';
 import { MongoSetupError } from '../stores/mongodb/errors.ts';
 import { importCommand } from './import.command.ts';
 import { indexesCommand } from './indexes.command.ts';
@@ -37,7 +38,7 @@ export async function run(argv: readonly string[]): Promise<number> {
 
 function report(error: unknown): number {
   const say = (text: string) => process.stderr.write(`school-search: ${text}\n`);
-  if (error instanceof UsageError || error instanceof UnknownFormatError) {
+  if (error instanceof UsageError || error instanceof UnknownFormatError || error instanceof MappingError) {
     say(`${error.message}\nRun "school-search --help" for usage.`);
     return EXIT.usage;
   }

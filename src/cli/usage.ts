@@ -8,12 +8,14 @@ export class CancelledError extends Error {
   override readonly name: string = 'CancelledError';
 }
 
-export const EXIT = { ok: 0, failed: 1, usage: 2, cancelled: 130 } as const;
+/** partial: an import with --skip-invalid wrote the valid rows and left invalid ones out. */
+export const EXIT = { ok: 0, failed: 1, usage: 2, partial: 3, cancelled: 130 } as const;
 
 export const MAIN_HELP = `Usage: school-search <command> [options]
 
 Commands:
-  import <file> [--format <format>] [--encoding <name>] [--strict] [--dry-run]
+  import <file> [--format <format>] [--encoding <name>] [--map <pairs> | --map-file <file>]
+         [--skip-invalid] [--strict] [--dry-run]
                                               Import a directory file of schools into the store
   user create --email <address>               Create an API account; the password is read from
                                               standard input (prompted for on a terminal)
@@ -27,23 +29,30 @@ The store is MongoDB when MONGODB_URI is set, else the SQLite file DATABASE_PATH
 data/school-search.db). It is created when missing, and may be in use by the running API at the
 same time.
 
-Exit status: 0 done, 1 failed (invalid input, e-mail taken, store unavailable), 2 usage error.
+Exit status: 0 done, 1 failed (invalid input, e-mail taken, store unavailable), 2 usage error,
+3 imported with invalid rows left out (import --skip-invalid).
 `;
 
 export const IMPORT_HELP = `Usage: school-search import <file> [--format <format>] [--encoding <name>]
-                            [--strict] [--dry-run]
+                            [--map <field=Column,...>] [--map-file <mapping.json>]
+                            [--skip-invalid] [--strict] [--dry-run]
 
 Imports schools into the store. The whole file is checked first: if any row is invalid, nothing
-is written and the invalid rows are listed with their line numbers. Importing the same file again
-adds nothing (schools are matched by id). The summary counts rows, schools, inserted, updated,
-unchanged, duplicates merged and skipped rows.
+is written and the invalid rows are listed with their line numbers (with --skip-invalid, the
+valid rows are written and every invalid one is listed). Importing the same file again adds
+nothing (schools are matched by id). The summary counts every row once: rows = inserted +
+updated + unchanged + merged + skipped (left out by the format's policy) + invalid.
 
 Schools are matched by id: the row's schoolid, else one derived from the directory's own key
 (IPEDS UNITID; NCESSCH; PPIN; ODEF Provider and Source_Id), else from name + city + state/province (case,
-accents and punctuation aside). Two rows of one school with different values are merged: the
-later row wins, and the summary lists each as "line 812 replaces line 97 (same school id …)".
-A row repeating an earlier one exactly is counted as skipped. State/province codes may be in
-either case ("qc" is QC).
+accents and punctuation aside) + the first known of postal code, address and coordinates: two
+schools of one name in one city at different places stay two. Two rows of one school are
+merged: the later row wins, and the summary lists each with both lines and the reason, as
+"line 812 replaces line 97 (same id in the source; school id …)" or "line 12 repeats line 11
+exactly (same name, city, province and location; …)". State/province codes may be in
+either case ("qc" is QC); full names in English or French ("Texas", "Québec",
+"Colombie-Britannique") and unambiguous abbreviations ("Calif.", "Ont.", "P.E.I.") are read
+as their code.
 
 Formats (default: from the file name; a .csv file's header tells the directories from canonical CSV):
   ipeds    The NCES IPEDS directory file (HD<year>.csv) as distributed: Windows-1252.
@@ -54,8 +63,8 @@ Formats (default: from the file name; a .csv file's header tells the directories
            PRUID), Full_Addr (else Street_No Street_Name), Postal_Code, Latitude, Longitude;
            ".." is "not available". The id is derived from "odef:<Provider>:<Source_Id>" when
            the row has both (ODEF's Index changes between releases), else from name + city +
-           province: a school listed twice without a Source_Id, in two spellings ("Pierre de
-           Coubertin", "Pierre-De-Coubertin"), is one school. ISCED flags give the level
+           province + location: a school listed twice without a Source_Id, in two spellings
+           at one address, is one school; namesakes at two addresses are two. ISCED flags give the level
            and grades, Facility_Type the type and tags.
   ccd      The NCES CCD school directory (ccd_sch_029_<year>: NCESSCH, SCH_NAME, LSTREET1,
            LCITY, LSTATE, LZIP, GSLO, GSHI, CHARTER_TEXT, SY_STATUS_TEXT …) or the Urban
@@ -79,9 +88,22 @@ Formats (default: from the file name; a .csv file's header tells the directories
            for_profit; separated by "|"). Blank is unknown; latitude and longitude go together.
   ndjson   One JSON object per line with the same fields; aliases and tags arrays of strings,
            prominence, latitude and longitude numbers. Also .jsonl.
+  json     One JSON array of such objects (a file whose first character is "[", or .json).
+           Each element is a row, reported as "element 4 (line 26)".
 
-Encodings (--encoding; default: Windows-1252 for ipeds and odef, UTF-8 for the others, and
-UTF-8 for any file that starts with a UTF-8 byte order mark):
+Any other file (CSV, NDJSON or a JSON array): a column mapping names the column or field of
+each field: --map schoolname=Facility_Name,city=City,stateprovince=Prov_Terr, or --map-file
+with one JSON object of the same pairs ({"schoolname": "Facility_Name", ...}); --map's pairs
+override the file's. Fields: schoolname, city, stateprovince (required), address,
+postal_code, latitude, longitude, aliases, prominence, schoolid, image_url, level,
+lowest_grade, highest_grade, type, tags, and source_id
+with id_prefix (the directory's name: the id is derived from "<id_prefix>:<source_id>"). A
+field not mapped is read from a column of its own name, if any; other columns are ignored
+and listed once in the summary.
+
+Encodings (--encoding; default: Windows-1252 for ipeds and odef, UTF-8 for the others and
+mapped files, and UTF-8 for any file that starts with a UTF-8 byte order mark or is valid
+UTF-8; gzip files are read decompressed):
   utf-8          Also utf8. Bytes that are not UTF-8 are an error naming each line, never
                  replaced: a Windows-1252 file needs --encoding windows-1252.
   windows-1252   Also cp1252.
@@ -91,8 +113,13 @@ UTF-8 for any file that starts with a UTF-8 byte order mark):
   Names are case-insensitive; other encodings are refused.
 
 Options:
-  -f, --format <format>     ipeds, odef, ccd, edge, pss, hifld, csv or ndjson
+  -f, --format <format>     ipeds, odef, ccd, edge, pss, hifld, csv, ndjson or json (with a
+                            mapping: csv, ndjson, json)
+  -m, --map <pairs>         field=Column pairs, separated by commas; repeatable
+      --map-file <file>     A JSON object of field: Column pairs
   -e, --encoding <name>     utf-8, windows-1252 or latin1 (see above)
+      --skip-invalid        Write the valid rows and leave the invalid ones out, listing every one
+                            on stderr with its line; exit status 3 when any was left out
       --strict              Refuse the file (exit 1, nothing written) when two rows of one school
                             differ, listing them, instead of keeping the later row
   -n, --dry-run             Read and check everything, print the summary (what would be inserted,
@@ -101,7 +128,8 @@ Options:
                             not exist is not created
   -h, --help                Show this help
 
-Exit status: 0 imported (or would be), 1 invalid rows or a store failure, 2 usage error.
+Exit status: 0 imported (or would be), 1 invalid rows (nothing written) or a store failure,
+2 usage error, 3 imported (or would be) with --skip-invalid, but invalid rows were left out.
 
 Environment: MONGODB_URI, else DATABASE_PATH.
 `;

@@ -3,9 +3,10 @@ import { displayAddress, displayCity, displayName } from './display-name.ts';
 import { isUuid, uuidV5 } from './ids.ts';
 import type { SchoolDraft } from './ports.ts';
 import { draftKind } from './school.kind.ts';
+import { nameIdKey } from './school.identity.ts';
 import { knownLocation } from './school.location.ts';
-import { STATE_CODES } from './states.ts';
-import { nameSortKey, words } from './search/normalize.ts';
+import { stateCode } from './state.names.ts';
+import { words } from './search/normalize.ts';
 
 export interface SchoolInput {
   schoolname: string;
@@ -43,7 +44,13 @@ export const MAX_PROMINENCE = 100;
 export const MAX_ADDRESS_LENGTH = 300;
 export const MAX_POSTAL_CODE_LENGTH = 20;
 
-export type DraftResult = { ok: true; draft: SchoolDraft } | { ok: false; reason: string };
+/**
+ * What a draft's id comes from: the row's schoolid, the source's own key (IPEDS UNITID, ODEF
+ * Provider + Source_Id), or, for a row with neither, its name, city, province and location.
+ */
+export type IdBasis = 'schoolid' | 'source' | 'name';
+
+export type DraftResult = { ok: true; draft: SchoolDraft; idBasis: IdBasis } | { ok: false; reason: string };
 
 /**
  * Names, cities and addresses published ALL CAPS (whole CCD states, every HIFLD school) are
@@ -53,21 +60,16 @@ export type DraftResult = { ok: true; draft: SchoolDraft } | { ok: false; reason
 export function draftSchool(input: SchoolInput): DraftResult {
   const name = displayName(input.schoolname.trim().replace(/\s+/g, ' '));
   const city = displayCity(input.city.trim().replace(/\s+/g, ' '));
-  // Directories write codes in either case (ODEF: "qc"); the contract's codes are upper case.
-  const givenState = input.stateprovince.trim();
-  const state = givenState.toUpperCase();
   if (!name) return { ok: false, reason: 'schoolname is empty' };
   if (name.length > MAX_NAME_LENGTH)
     return { ok: false, reason: `schoolname is longer than ${MAX_NAME_LENGTH} characters` };
   if (words(name).length === 0) return { ok: false, reason: 'schoolname has no letters or digits' };
   if (!city) return { ok: false, reason: 'city is empty' };
   if (city.length > MAX_NAME_LENGTH) return { ok: false, reason: `city is longer than ${MAX_NAME_LENGTH} characters` };
-  if (!STATE_CODES.has(state)) {
-    return {
-      ok: false,
-      reason: `stateprovince "${givenState}" is not a US state/territory or Canadian province/territory code`,
-    };
-  }
+  // Directories write codes in either case (ODEF: "qc") and sometimes names ("Ontario", "Québec").
+  const stateResult = stateCode(input.stateprovince);
+  if (!stateResult.ok) return stateResult;
+  const state = stateResult.code;
   const givenImage = input.image_url?.trim() || null;
   const imageUrl = givenImage === null ? null : httpUrl(givenImage);
   if (imageUrl === undefined) return { ok: false, reason: `image_url "${givenImage}" is not an http(s) URL` };
@@ -101,9 +103,11 @@ export function draftSchool(input: SchoolInput): DraftResult {
   if (!kind.ok) return kind;
   const given = input.schoolid?.trim();
   if (given && !isUuid(given)) return { ok: false, reason: `schoolid "${given}" is not a UUID` };
+  const located = { address, postalCode, latitude, longitude };
   const id = given
     ? given.toLowerCase()
-    : uuidV5(input.sourceKey ?? `name:${nameSortKey(name)}|${nameSortKey(city)}|${state}`);
+    : uuidV5(input.sourceKey ?? nameIdKey({ name, city, state, ...located }, 'first'));
+  const idBasis: IdBasis = given ? 'schoolid' : input.sourceKey !== undefined ? 'source' : 'name';
   const nameWords = new Set(words(name));
   const aliases = [...new Set((input.aliases ?? []).map((a) => a.trim().replace(/\s+/g, ' ')))]
     .filter((a) => a && a.length <= MAX_NAME_LENGTH && isInformativeAlias(a, nameWords))
@@ -116,12 +120,13 @@ export function draftSchool(input: SchoolInput): DraftResult {
       city,
       state,
       imageUrl,
-      ...knownLocation({ address, postalCode, latitude, longitude }),
+      ...knownLocation(located),
       ...kind.kind,
       aliases,
       prominence,
       ...(input.sourceKey === undefined ? {} : { sourceKey: input.sourceKey }),
     },
+    idBasis,
   };
 }
 

@@ -26,6 +26,10 @@ export interface LocationReport {
   readonly skipped: Readonly<Record<string, number>>;
   readonly duplicates: readonly Duplicate[];
   readonly problems: readonly RowProblem[];
+  /** An EDGE file has fixed columns: none is left unread by a mapping. */
+  readonly unusedColumns: readonly string[];
+  /** Any invalid row refuses the whole file. */
+  readonly skipInvalid: false;
   readonly dryRun: boolean;
   readonly timings: { readonly readMs: number; readonly writeMs: number };
 }
@@ -102,7 +106,14 @@ export async function importLocations(
       }
       const id = uuidV5(row.key);
       const earlier = wanted.get(id);
-      if (earlier) duplicates.push({ line: row.line, replaces: earlier.line, id });
+      if (earlier)
+        duplicates.push({
+          line: row.line,
+          replaces: earlier.line,
+          id,
+          reason: 'source',
+          identical: JSON.stringify({ ...earlier, line: 0 }) === JSON.stringify({ ...row.location, line: 0 }),
+        });
       wanted.set(id, row.location);
     }
   } finally {
@@ -145,6 +156,8 @@ export async function importLocations(
     skipped,
     duplicates,
     problems,
+    unusedColumns: [],
+    skipInvalid: false,
     dryRun: options.dryRun,
     timings: { readMs: Math.round(readAt - startedAt), writeMs: Math.round(performance.now() - readAt) },
   };

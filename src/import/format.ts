@@ -8,12 +8,14 @@ import { isCcdHeader, readCcd } from './ccd.reader.ts';
 import { isEdgeHeader } from './edge.reader.ts';
 import { isHifldHeader, readHifld } from './hifld.reader.ts';
 import { isIpedsHeader, readIpeds } from './ipeds.reader.ts';
+import { readJsonArray } from './json.reader.ts';
+import type { MappedSyntax } from './mapped.reader.ts';
 import { readNdjson } from './ndjson.reader.ts';
 import { isOdefHeader, readOdef } from './odef.reader.ts';
 import { isPssHeader, readPss } from './pss.reader.ts';
 import type { SourceReader } from './source.ts';
 
-export const FORMATS = ['ipeds', 'odef', 'ccd', 'edge', 'pss', 'hifld', 'csv', 'ndjson'] as const;
+export const FORMATS = ['ipeds', 'odef', 'ccd', 'edge', 'pss', 'hifld', 'csv', 'ndjson', 'json'] as const;
 export type ImportFormat = (typeof FORMATS)[number];
 
 export const READERS: Readonly<Record<ImportFormat, SourceReader>> = {
@@ -28,6 +30,7 @@ export const READERS: Readonly<Record<ImportFormat, SourceReader>> = {
   hifld: readHifld,
   csv: readCsv,
   ndjson: readNdjson,
+  json: readJsonArray,
 };
 
 /** The encoding each directory is distributed in: NCES and Statistics Canada publish Windows-1252. */
@@ -41,6 +44,7 @@ export const DEFAULT_ENCODINGS: Readonly<Record<ImportFormat, Encoding>> = {
   hifld: 'utf-8',
   csv: 'utf-8',
   ndjson: 'utf-8',
+  json: 'utf-8',
 };
 
 export function isFormat(value: string): value is ImportFormat {
@@ -58,23 +62,41 @@ function directoryOf(columns: readonly string[]): ImportFormat | undefined {
   return undefined;
 }
 
-export function detectFormat(path: string, data: Buffer): ImportFormat {
-  // `schools.ndjson.gz` is an NDJSON file (readInput decompresses it).
-  const ext = extname(path.replace(/\.gz$/i, '')).toLowerCase();
-  if (ext === '.ndjson' || ext === '.jsonl') return 'ndjson';
-  const head = data
+/** `schools.ndjson.gz` is an NDJSON file (readInput decompresses it). */
+const extensionOf = (path: string) => extname(path.replace(/\.gz$/i, '')).toLowerCase();
+
+/** The start of the file, byte order mark and leading whitespace aside. */
+function headOf(data: Buffer): string {
+  return data
     .subarray(0, 64 * 1024)
     .toString('latin1')
     .replace(/^\xEF\xBB\xBF/, '')
     .trimStart();
+}
+
+/** With a column mapping, only the syntax matters: JSON array, NDJSON or CSV. */
+export function detectSyntax(path: string, data: Buffer): MappedSyntax {
+  const ext = extensionOf(path);
+  if (ext === '.ndjson' || ext === '.jsonl') return 'ndjson';
+  if (ext === '.json') return 'json';
+  const head = headOf(data);
+  return head.startsWith('[') ? 'json' : head.startsWith('{') ? 'ndjson' : 'csv';
+}
+
+export function detectFormat(path: string, data: Buffer): ImportFormat {
+  const ext = extensionOf(path);
+  if (ext === '.ndjson' || ext === '.jsonl') return 'ndjson';
+  if (ext === '.json') return 'json';
+  const head = headOf(data);
   // Directory files are named hd2022.csv, ODEF_v2_1.csv, ccd_sch_029_1920.csv like any CSV: only the header tells them apart.
   const columns = (head.split(/\r?\n/, 1)[0] ?? '').split(',').map((c) => c.replace(/"/g, ''));
   const directory = directoryOf(columns);
   if (ext === '.csv') return directory ?? 'csv';
+  if (head.startsWith('[')) return 'json';
   if (head.startsWith('{')) return 'ndjson';
   if (directory) return directory;
   if (columns.map((c) => c.trim()).includes('schoolname')) return 'csv';
   throw new UnknownFormatError(
-    `Cannot tell the format of ${path}: name it .csv, .ndjson or .jsonl, or pass --format ${FORMATS.join('|')}.`,
+    `Cannot tell the format of ${path}: name it .csv, .ndjson, .jsonl or .json, or pass --format ${FORMATS.join('|')}.`,
   );
 }

@@ -2,21 +2,24 @@
 // run reads and validates the same way and asks the store what the upsert would do.
 import type { ImportCounts, SchoolStore, Store } from '../domain/ports.ts';
 import type { Encoding } from './encoding.ts';
-import type { RowProblem } from './errors.ts';
+import { ImportError, type RowProblem } from './errors.ts';
 import { importLocations, isLocationFile } from './edge.import.ts';
 import { silentProgress } from './progress.ts';
-import { readDrafts, readSource, type Duplicate, type ReadOptions } from './read.ts';
+import { readSource, type Duplicate, type ReadOptions } from './read.ts';
 import type { ImportFormat } from './format.ts';
 
-export type ImportOptions = ReadOptions;
+export interface ImportOptions extends ReadOptions {
+  /** Write the valid rows and report the invalid ones, instead of refusing the whole file. */
+  skipInvalid?: boolean | undefined;
+}
 
 export interface ImportReport {
   readonly file: string;
   readonly format: ImportFormat;
   readonly encoding: Encoding;
   /**
-   * Data rows in the file:
-   * rows = inserted + updated + unchanged + all skipped + duplicates merged + invalid rows.
+   * Data rows in the file, each counted once:
+   * rows = inserted + updated + unchanged + duplicates merged + all skipped + invalid rows.
    */
   readonly rows: number;
   /** Valid schools, duplicates merged: what is (or would be) written. */
@@ -24,20 +27,30 @@ export interface ImportReport {
   /** A dry run's counts are what the import would do to the store as it is now. */
   readonly counts: ImportCounts;
   readonly skipped: Readonly<Record<string, number>>;
-  /** Rows that replaced an earlier row of the same school (the later row wins), in the file's order. */
+  /** Rows merged into an earlier row of the same school (the later row wins), in the file's order. */
   readonly duplicates: readonly Duplicate[];
-  /** Invalid rows: only a dry run reports them (an import throws ImportError instead). */
+  /** With a column mapping: the file's columns (or JSON fields) that were not read, ignored. */
+  readonly unusedColumns: readonly string[];
+  /**
+   * Invalid rows, left out: reported by a dry run and by an import with skipInvalid (an import
+   * without it throws ImportError for them instead, writing nothing).
+   */
   readonly problems: readonly RowProblem[];
+  readonly skipInvalid: boolean;
   readonly dryRun: boolean;
   readonly timings: { readonly readMs: number; readonly writeMs: number };
 }
 
-/** Throws ImportError (nothing written) when any row is bad; re-importing a file adds nothing. */
+/**
+ * Throws ImportError (nothing written) when any row is bad, unless skipInvalid: then the valid
+ * rows are written and the report lists the others. Re-importing a file adds nothing.
+ */
 export async function importFile(store: Store, path: string, options: ImportOptions = {}): Promise<ImportReport> {
   if (await isLocationFile(path, options)) return importLocations(store.schools, path, { ...options, dryRun: false });
   const progress = options.progress ?? silentProgress;
   const startedAt = performance.now();
-  const read = await readDrafts(path, options);
+  const read = await readSource(path, options);
+  if (read.problems.length > 0 && !options.skipInvalid) throw new ImportError(path, read.problems);
   const readAt = performance.now();
   progress.start('write', read.drafts.length);
   let counts: ImportCounts;
@@ -46,7 +59,13 @@ export async function importFile(store: Store, path: string, options: ImportOpti
   } finally {
     progress.stop();
   }
-  return importReport(path, read, counts, false, { startedAt, readAt });
+  return importReport(
+    path,
+    read,
+    counts,
+    { dryRun: false, skipInvalid: options.skipInvalid ?? false },
+    { startedAt, readAt },
+  );
 }
 
 /**
@@ -66,7 +85,13 @@ export async function dryRunImport(
   const counts = schools
     ? await schools.compareMany(read.drafts)
     : { inserted: read.drafts.length, updated: 0, unchanged: 0 };
-  return importReport(path, read, counts, true, { startedAt, readAt });
+  return importReport(
+    path,
+    read,
+    counts,
+    { dryRun: true, skipInvalid: options.skipInvalid ?? false },
+    { startedAt, readAt },
+  );
 }
 
 /** What an import (or its dry run) reports: the file read, the counts, and how long reading and writing took. */
@@ -74,7 +99,7 @@ function importReport(
   path: string,
   read: Awaited<ReturnType<typeof readSource>>,
   counts: ImportCounts,
-  dryRun: boolean,
+  mode: { readonly dryRun: boolean; readonly skipInvalid: boolean },
   at: { readonly startedAt: number; readonly readAt: number },
 ): ImportReport {
   const { drafts, ...rest } = read;
@@ -83,7 +108,7 @@ function importReport(
     ...rest,
     schools: drafts.length,
     counts,
-    dryRun,
+    ...mode,
     timings: { readMs: Math.round(at.readAt - at.startedAt), writeMs: Math.round(performance.now() - at.readAt) },
   };
 }

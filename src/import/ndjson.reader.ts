@@ -37,19 +37,22 @@ function toRow(line: number, text: string): SourceRow {
   } catch (error) {
     return { line, error: `is not valid JSON (${(error as Error).message})` };
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value))
-    return { line, error: 'is not a JSON object' };
+  return { line, ...canonicalObject(value) };
+}
+
+/** A school from a JSON value with the canonical fields (an NDJSON line, an element of a JSON array), or why not. */
+export function canonicalObject(value: unknown): { readonly input: SchoolInput } | { readonly error: string } {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return { error: 'is not a JSON object' };
   const record = value as Record<string, unknown>;
   const unknown = Object.keys(record).filter((k) => !KNOWN.has(k));
-  if (unknown.length > 0) return { line, error: `unknown field(s) ${unknown.map((k) => `"${k}"`).join(', ')}` };
+  if (unknown.length > 0) return { error: `unknown field(s) ${unknown.map((k) => `"${k}"`).join(', ')}` };
   for (const field of STRINGS) {
-    if (record[field] === undefined) return { line, error: `${field} is missing` };
-    if (typeof record[field] !== 'string') return { line, error: `${field} must be a string` };
+    if (record[field] === undefined) return { error: `${field} is missing` };
+    if (typeof record[field] !== 'string') return { error: `${field} must be a string` };
   }
   for (const field of NULLABLE) {
     const v = record[field];
-    if (v !== undefined && v !== null && typeof v !== 'string')
-      return { line, error: `${field} must be a string or null` };
+    if (v !== undefined && v !== null && typeof v !== 'string') return { error: `${field} must be a string or null` };
   }
   const aliases = record['aliases'];
   if (
@@ -57,16 +60,15 @@ function toRow(line: number, text: string): SourceRow {
     aliases !== null &&
     !(Array.isArray(aliases) && aliases.every((a) => typeof a === 'string'))
   ) {
-    return { line, error: 'aliases must be an array of strings' };
+    return { error: 'aliases must be an array of strings' };
   }
   const tags = record['tags'];
   if (tags !== undefined && tags !== null && !(Array.isArray(tags) && tags.every((t) => typeof t === 'string'))) {
-    return { line, error: 'tags must be an array of strings' };
+    return { error: 'tags must be an array of strings' };
   }
   for (const field of NUMBERS) {
     const v = record[field];
-    if (v !== undefined && v !== null && typeof v !== 'number')
-      return { line, error: `${field} must be a number or null` };
+    if (v !== undefined && v !== null && typeof v !== 'number') return { error: `${field} must be a number or null` };
   }
   const optional = (field: string) => (record[field] as string | null | undefined) ?? undefined;
   const number = (field: string) => (record[field] as number | null | undefined) ?? undefined;
@@ -89,5 +91,5 @@ function toRow(line: number, text: string): SourceRow {
     tags: (tags as string[] | null | undefined) ?? undefined,
     sourceKey: optional('source_key'),
   };
-  return { line, input };
+  return { input };
 }

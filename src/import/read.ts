@@ -1,17 +1,21 @@
 // Reads and validates a whole file into school drafts before anything is written, so that a
 // file with any bad row changes nothing and its report lists every bad row.
 //
-// Two rows of one school (the same id) with different values are a duplicate: directories list
-// some schools twice (ODEF: "Pierre de Coubertin" and "Pierre-De-Coubertin", both Montréal, QC).
-// By default the later row wins, as it would had the two rows come in two files one after the
-// other, and the report names both lines; `strict` refuses the file instead. A row repeating
-// the school's row exactly is only counted (IDENTICAL_DUPLICATE).
+// Two rows are one school only when an id says so (the same schoolid, or the same key of the
+// source: IPEDS UNITID, ODEF Provider + Source_Id), or, for rows without either, when name, city
+// and province are the same and every location field both rows know agrees
+// (src/domain/school.identity.ts). Directories do list some schools twice; by default the later
+// row wins, as it would had the two rows come in two files one after the other, and the report
+// names both lines and why; `strict` refuses rows that differ instead.
 import type { SchoolDraft } from '../domain/ports.ts';
-import { draftSchool } from '../domain/school.draft.ts';
-import { readInput } from './input.ts';
+import { draftSchool, type IdBasis } from '../domain/school.draft.ts';
+import { nameId, someDisagree } from '../domain/school.identity.ts';
 import { decode, defaultEncoding, type Encoding } from './encoding.ts';
-import { ImportError, ImportSourceError, type RowProblem } from './errors.ts';
-import { DEFAULT_ENCODINGS, detectFormat, READERS, type ImportFormat } from './format.ts';
+import { readInput } from './input.ts';
+import { ImportError, ImportSourceError, rowName, type RowProblem } from './errors.ts';
+import { DEFAULT_ENCODINGS, detectFormat, detectSyntax, READERS, type ImportFormat } from './format.ts';
+import { MAPPED_SYNTAXES, mappedReader, type MappedSyntax } from './mapped.reader.ts';
+import { type ColumnMapping, MappingError } from './mapping.ts';
 import { silentProgress, type ProgressReporter } from './progress.ts';
 
 export interface ReadOptions {
@@ -20,16 +24,25 @@ export interface ReadOptions {
   encoding?: Encoding | undefined;
   /** Refuse the file when two rows give one school different values, instead of keeping the later row. */
   strict?: boolean | undefined;
+  /** Read any CSV, NDJSON or JSON array through this mapping of columns to fields. */
+  mapping?: ColumnMapping | undefined;
   progress?: ProgressReporter | undefined;
 }
 
-/** A row that replaced an earlier row of the same school, which had different values. */
+/** A row merged into an earlier row of the same school. */
 export interface Duplicate {
   /** The later row: the one kept. */
   readonly line: number;
   /** The earlier row it replaced. */
   readonly replaces: number;
+  /** In a JSON array: the two rows' elements (1-based). */
+  readonly element?: number | undefined;
+  readonly replacesElement?: number | undefined;
   readonly id: string;
+  /** What says they are one school: the same schoolid, the same source key, or name and location. */
+  readonly reason: IdBasis;
+  /** The two rows give the school the same values: nothing was replaced. */
+  readonly identical: boolean;
 }
 
 export interface ReadResult {
@@ -41,16 +54,24 @@ export interface ReadResult {
   readonly drafts: readonly SchoolDraft[];
   /** Rows left out on purpose, by reason. */
   readonly skipped: Readonly<Record<string, number>>;
-  /** Rows that replaced an earlier row of their school, in the file's order. */
+  /** Rows merged into an earlier row of their school, in the file's order. */
   readonly duplicates: readonly Duplicate[];
+  /** With a mapping: the file's columns (or JSON fields) that were not read, ignored. */
+  readonly unusedColumns: readonly string[];
   /** Invalid rows (readSource only: readDrafts throws them). rows = drafts + skipped + duplicates + problems. */
   readonly problems: readonly RowProblem[];
 }
 
-export const IDENTICAL_DUPLICATE = 'repeats an identical earlier row';
+const BECAUSE: Readonly<Record<IdBasis, string>> = {
+  schoolid: 'same schoolid',
+  source: 'same id in the source',
+  name: 'same name, city, province and location',
+};
 
 export function describeDuplicate(d: Duplicate): string {
-  return `line ${d.line} replaces line ${d.replaces} (same school id ${d.id})`;
+  const earlier = rowName({ line: d.replaces, element: d.replacesElement });
+  const what = d.identical ? `repeats ${earlier} exactly` : `replaces ${earlier}`;
+  return `${rowName(d)} ${what} (${BECAUSE[d.reason]}; school id ${d.id})`;
 }
 
 /** Throws ImportError (with every invalid row) when any row is invalid. */
@@ -73,7 +94,17 @@ export async function readSource(path: string, options: ReadOptions = {}): Promi
   } catch (error) {
     throw new ImportSourceError(`Cannot read ${path}: ${(error as Error).message}`, { cause: error });
   }
-  const format = options.format ?? detectFormat(path, data);
+  const { mapping } = options;
+  if (mapping && options.format !== undefined && !(MAPPED_SYNTAXES as readonly string[]).includes(options.format)) {
+    throw new MappingError(
+      `With a column mapping, the format is ${MAPPED_SYNTAXES.join(', ')}, not ${options.format}.`,
+    );
+  }
+  const format: ImportFormat = mapping
+    ? (options.format ?? detectSyntax(path, data))
+    : (options.format ?? detectFormat(path, data));
+  const mapped = mapping ? mappedReader(mapping, format as MappedSyntax) : undefined;
+  const reader = mapped?.read ?? READERS[format];
   const encoding = options.encoding ?? defaultEncoding(data, DEFAULT_ENCODINGS[format]);
   const decoded = decode(data, encoding);
   if (!decoded.ok) {
@@ -83,54 +114,105 @@ export async function readSource(path: string, options: ReadOptions = {}): Promi
       'The file is not UTF-8: if it is Windows-1252 or Latin-1, import it with --encoding windows-1252.',
     );
   }
-  const drafts: SchoolDraft[] = [];
+  const valid: Valid[] = [];
   const skipped: Record<string, number> = {};
-  const duplicates: Duplicate[] = [];
   const problems: RowProblem[] = [];
-  /** Each school's row so far: its line, its values, and where its draft is in `drafts`. */
-  const seen = new Map<string, { line: number; fingerprint: string; index: number }>();
   let rows = 0;
 
   progress.start('read', data.length);
   try {
     const onProgress = (fraction: number) => progress.update(Math.round(fraction * data.length));
-    for await (const row of READERS[format](decoded.utf8, onProgress)) {
+    for await (const row of reader(decoded.utf8, onProgress)) {
       rows++;
       if ('skip' in row) {
         skipped[row.skip] = (skipped[row.skip] ?? 0) + 1;
         continue;
       }
+      const place = row.element === undefined ? { line: row.line } : { line: row.line, element: row.element };
       if ('error' in row) {
-        problems.push({ line: row.line, reason: row.error });
+        problems.push({ ...place, reason: row.error });
         continue;
       }
       const result = draftSchool(row.input);
-      if (!result.ok) {
-        problems.push({ line: row.line, reason: result.reason });
-        continue;
-      }
-      const { draft } = result;
-      // Everything a store compares (a draft's keys come in one order, known fields only).
-      const fingerprint = JSON.stringify(draft);
-      const earlier = seen.get(draft.id);
-      if (!earlier) {
-        seen.set(draft.id, { line: row.line, fingerprint, index: drafts.length });
-        drafts.push(draft);
-      } else if (earlier.fingerprint === fingerprint) {
-        skipped[IDENTICAL_DUPLICATE] = (skipped[IDENTICAL_DUPLICATE] ?? 0) + 1;
-      } else if (options.strict) {
-        problems.push({
-          line: row.line,
-          reason: `has the same school id ${draft.id} as line ${earlier.line}, with different values`,
-        });
-      } else {
-        duplicates.push({ line: row.line, replaces: earlier.line, id: draft.id });
-        drafts[earlier.index] = draft;
-        seen.set(draft.id, { line: row.line, fingerprint, index: earlier.index });
-      }
+      if (result.ok) valid.push({ ...place, draft: result.draft, idBasis: result.idBasis });
+      else problems.push({ ...place, reason: result.reason });
     }
   } finally {
     progress.stop();
   }
-  return { format, encoding, rows, drafts, skipped, duplicates, problems };
+  const { drafts, duplicates, conflicts } = mergeRows(separateNamesakes(valid), options.strict ?? false);
+  problems.push(...conflicts);
+  problems.sort((a, b) => a.line - b.line || (a.element ?? 0) - (b.element ?? 0));
+  const unusedColumns = mapped?.unusedColumns() ?? [];
+  return { format, encoding, rows, drafts, skipped, duplicates, unusedColumns, problems };
+}
+
+interface Valid {
+  readonly line: number;
+  readonly element?: number | undefined;
+  readonly draft: SchoolDraft;
+  readonly idBasis: IdBasis;
+}
+
+/**
+ * Rows without an id share one when name, city, province and their first known location field
+ * agree. Where rows sharing one disagree on another field both know (two schools in one rural
+ * postal code, at two addresses), each of them gets the id of all its location fields instead,
+ * whatever their order in the file: so a shuffled file gives the same ids.
+ */
+function separateNamesakes(valid: readonly Valid[]): Valid[] {
+  const byId = new Map<string, SchoolDraft[]>();
+  for (const { draft, idBasis } of valid) {
+    if (idBasis !== 'name') continue;
+    const same = byId.get(draft.id);
+    if (same) same.push(draft);
+    else byId.set(draft.id, [draft]);
+  }
+  const apart = new Set<string>();
+  for (const [id, drafts] of byId) {
+    if (drafts.length > 1 && someDisagree(drafts)) apart.add(id);
+  }
+  if (apart.size === 0) return [...valid];
+  return valid.map((row) =>
+    row.idBasis === 'name' && apart.has(row.draft.id)
+      ? { ...row, draft: { ...row.draft, id: nameId(row.draft, 'all') } }
+      : row,
+  );
+}
+
+/** One draft per school, its last row's; each merged row reported, or refused when strict and different. */
+function mergeRows(
+  valid: readonly Valid[],
+  strict: boolean,
+): { drafts: SchoolDraft[]; duplicates: Duplicate[]; conflicts: RowProblem[] } {
+  const drafts: SchoolDraft[] = [];
+  const duplicates: Duplicate[] = [];
+  const conflicts: RowProblem[] = [];
+  /** Each school's row so far: its line, its values, and where its draft is in `drafts`. */
+  const seen = new Map<string, { line: number; element?: number | undefined; fingerprint: string; index: number }>();
+  for (const { line, element, draft, idBasis } of valid) {
+    // Everything a store compares (a draft's keys come in one order, known fields only).
+    const fingerprint = JSON.stringify(draft);
+    const earlier = seen.get(draft.id);
+    if (!earlier) {
+      seen.set(draft.id, { line, element, fingerprint, index: drafts.length });
+      drafts.push(draft);
+      continue;
+    }
+    const identical = earlier.fingerprint === fingerprint;
+    if (!identical && strict) {
+      conflicts.push({
+        ...(element === undefined ? { line } : { line, element }),
+        reason: `has the same school id ${draft.id} as ${rowName(earlier)}, with different values`,
+      });
+      continue;
+    }
+    const elements = element === undefined ? {} : { element, replacesElement: earlier.element };
+    duplicates.push({ line, replaces: earlier.line, ...elements, id: draft.id, reason: idBasis, identical });
+    // A repeat changes nothing: later rows are still reported against the row it repeats.
+    if (identical) continue;
+    drafts[earlier.index] = draft;
+    seen.set(draft.id, { line, element, fingerprint, index: earlier.index });
+  }
+  return { drafts, duplicates, conflicts };
 }

@@ -2,11 +2,17 @@
 // can validate, count and report the same way whatever the format.
 import type { SchoolInput } from '../domain/school.draft.ts';
 
+/** Where a row is: its first line, and for an element of a JSON array its index (1-based). */
+export interface RowPlace {
+  readonly line: number;
+  readonly element?: number | undefined;
+}
+
 export type SourceRow =
-  | { readonly line: number; readonly input: SchoolInput }
+  | (RowPlace & { readonly input: SchoolInput })
   /** Left out by the format's policy (not an error), e.g. IPEDS administrative units. */
-  | { readonly line: number; readonly skip: string }
-  | { readonly line: number; readonly error: string };
+  | (RowPlace & { readonly skip: string })
+  | (RowPlace & { readonly error: string });
 
 /**
  * Reads a whole file, given as valid UTF-8 bytes (read.ts decodes it from its encoding first,

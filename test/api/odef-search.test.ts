@@ -32,27 +32,41 @@ async function schools(query: string, stateCode?: string) {
 describe('fetchSchoolSearch on an imported ODEF file', () => {
   test('when searching the merged duplicate by its accented name, then it is found once, as its later row, with its location', async () => {
     expect(report.duplicates.map((d) => [d.line, d.replaces])).toEqual([
+      [12, 11],
       [22, 4],
-      [24, 9],
     ]);
-    const found = await schools('École Pierre-De-Coubertin', 'QC');
-    expect(found.filter((s) => /coubertin/i.test(s.schoolname))).toHaveLength(1);
+    const marquette = report.duplicates[1]!.id;
+    const found = await schools('École secondaire Père-Marquette', 'QC');
+    expect(found.filter((s) => /marquette/i.test(s.schoolname))).toHaveLength(1);
     expect(found[0]).toEqual({
-      schoolid: report.duplicates[1]!.id,
-      schoolname: 'École Pierre-De-Coubertin',
+      schoolid: marquette,
+      schoolname: 'École secondaire Père-Marquette',
       stateprovince: 'QC',
       city: 'Montréal',
-      image_url: `http://images.test/images/schools/${report.duplicates[1]!.id}.svg`,
-      address: '8555, rue Pascal-Gagnon',
-      postal_code: 'H1P 1Y6',
-      latitude: 45.6052,
-      longitude: -73.5912,
-      level: 'elementary',
-      lowest_grade: 'K',
-      highest_grade: '6',
+      image_url: `http://images.test/images/schools/${marquette}.svg`,
+      address: '6030, rue Marquette',
+      postal_code: 'H2G 2Y3',
+      latitude: 45.5446,
+      longitude: -73.5836,
+      level: 'high',
+      lowest_grade: '7',
+      highest_grade: '11',
       similarity_score: 1,
       total_count: 1,
     });
+  });
+
+  test('when two schools of one name in one city have no Source_Id and two addresses, then both are found', async () => {
+    const found = await schools('École Pierre-De-Coubertin', 'QC');
+    expect(
+      found
+        .filter((s) => /coubertin/i.test(s.schoolname))
+        .map((s) => [s.schoolname, s.address])
+        .sort(),
+    ).toEqual([
+      ['École Pierre de Coubertin', '8500, rue Pascal-Gagnon'],
+      ['École Pierre-De-Coubertin', '8555, rue Pascal-Gagnon'],
+    ]);
   });
 
   test('when searching without the accents, then the accented school is found with its address, postal code and coordinates', async () => {

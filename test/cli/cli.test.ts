@@ -13,6 +13,14 @@ const IPEDS_FILE = join(REPO, '../shared/data/ipeds-hd2022.csv');
 const ODEF_FILE = join(REPO, 'test/fixtures/odef-sample.csv');
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}\n$/;
 
+/** The summary's counts add up: rows = inserted + updated + unchanged + merged + skipped + invalid. */
+function expectSummaryAddsUp(stdout: string): void {
+  const count = (label: string) => Number(new RegExp(`^ {2}${label} +(\\d+)$`, 'm').exec(stdout)?.[1]);
+  const parts = ['inserted', 'updated', 'unchanged', 'merged', 'skipped', 'invalid'].map(count);
+  expect(parts.every(Number.isInteger), stdout).toBe(true);
+  expect(parts.reduce((a, b) => a + b, 0)).toBe(count('rows'));
+}
+
 let dir: string;
 let env: Record<string, string>;
 beforeEach(() => {
@@ -35,11 +43,13 @@ describe('school-search import', () => {
     expect(first.stdout).toMatch(/^ +71 {2}administrative unit \(SECTOR=0\)$/m);
     expect(first.stdout).toMatch(/^ +73 {2}not active in the current year \(CYACTIVE=3\)$/m);
     expect(first.code).toBe(0);
+    expectSummaryAddsUp(first.stdout);
 
     const second = await runCli(['import', '--format', 'ipeds', IPEDS_FILE], { env });
     expect(second.stdout).toMatch(/^ {2}inserted +0$/m);
     expect(second.stdout).toMatch(/^ {2}unchanged +6112$/m);
     expect(second.code).toBe(0);
+    expectSummaryAddsUp(second.stdout);
 
     const store = await SqliteStore.open({ path: env['DATABASE_PATH']! });
     expect(await store.schools.count()).toBe(6112);
@@ -58,6 +68,89 @@ describe('school-search import', () => {
     const store = await SqliteStore.open({ path: env['DATABASE_PATH']! });
     expect(await store.schools.count()).toBe(0);
     await store.close();
+  });
+
+  it('with --skip-invalid, imports the valid rows, lists every invalid one on stderr and exits 3', async () => {
+    const file = join(dir, 'some-bad.csv');
+    const rows = [
+      'schoolname,city,stateprovince',
+      'Reed College,Portland,OR',
+      'Smith College,Northampton,Massachusetts',
+    ];
+    for (let i = 0; i < 25; i++) rows.push(`Foo College ${i},Springfield,XX`);
+    writeFileSync(file, `${rows.join('\n')}\n`);
+    for (const args of [['--dry-run'], []]) {
+      const result = await runCli(['import', '--skip-invalid', ...args, file], { env });
+      expect(result.stdout).toMatch(/^ {2}rows +27$/m);
+      expect(result.stdout).toMatch(/^ {2}inserted +2$/m);
+      expect(result.stdout).toMatch(/^ {2}invalid +25$/m);
+      expect(result.stderr).toContain(
+        args.length > 0
+          ? 'school-search: warning: ' +
+              file +
+              ': 25 invalid rows would be left out; every other row would be imported:\n'
+          : 'school-search: warning: ' +
+              file +
+              ': 25 invalid rows were left out (--skip-invalid); every other row was imported:\n',
+      );
+      // Every one, not the first 20.
+      expect(result.stderr).toContain('  line 4: stateprovince "XX" is not');
+      expect(result.stderr).toContain('  line 28: stateprovince "XX" is not');
+      expect(result.code).toBe(3);
+      expectSummaryAddsUp(result.stdout);
+    }
+    const store = await SqliteStore.open({ path: env['DATABASE_PATH']! });
+    expect(await store.schools.count()).toBe(2);
+    await store.close();
+    // Nothing left out: exit 0.
+    const good = join(dir, 'good.csv');
+    writeFileSync(good, `${rows.slice(0, 3).join('\n')}\n`);
+    const clean = await runCli(['import', '--skip-invalid', good], { env });
+    expect([clean.code, clean.stdout]).toEqual([0, expect.stringMatching(/^ {2}unchanged +2$/m)]);
+    expect(clean.stdout).toMatch(/^ {2}invalid +0$/m);
+    expectSummaryAddsUp(clean.stdout);
+  });
+
+  it('with --map or --map-file, imports a JSON array of any fields, lists the unused ones and each bad element', async () => {
+    const file = join(dir, 'facilities.json');
+    const rows = [
+      {
+        Facility_Name: 'École Sainte-Bernadette',
+        City: 'Saguenay',
+        Prov_Terr: 'Québec',
+        Postal_Code: 'G7H 3T7',
+        Index: 1,
+      },
+      { Facility_Name: 'École Sainte-Bernadette', City: 'Saguenay', Prov_Terr: 'qc', Postal_Code: 'G7S 1S1', Index: 2 },
+      { Facility_Name: 'Nowhere School', City: 'Springfield', Prov_Terr: 'Atlantis', Index: 3 },
+    ];
+    writeFileSync(file, JSON.stringify(rows, null, 2));
+    const mapFile = join(dir, 'mapping.json');
+    writeFileSync(mapFile, JSON.stringify({ schoolname: 'Facility_Name', city: 'City', postal_code: 'Postal_Code' }));
+    const runs = [
+      ['--map', 'schoolname=Facility_Name,city=City,stateprovince=Prov_Terr', '--map', 'postal_code=Postal_Code'],
+      ['--map-file', mapFile, '--map', 'stateprovince=Prov_Terr'],
+    ];
+    for (const [i, args] of runs.entries()) {
+      const result = await runCli(['import', ...args, '--skip-invalid', file], { env });
+      expect(result.stdout).toContain('(format json, encoding utf-8)');
+      expect(result.stdout).toMatch(/^ {2}rows +3$/m);
+      expect(result.stdout).toMatch(i === 0 ? /^ {2}inserted +2$/m : /^ {2}unchanged +2$/m);
+      expect(result.stdout).toMatch(/^ {2}invalid +1$/m);
+      expect(result.stdout).toContain('Columns not used: "Index"\n');
+      expect(result.stderr).toContain('  element 3 (line 16): stateprovince "Atlantis" is not a US state');
+      expect(result.code).toBe(3);
+      expectSummaryAddsUp(result.stdout);
+    }
+    for (const args of [
+      ['--map', 'school=Facility_Name'],
+      ['--map', 'schoolname=Facility_Name,source_id=Index'],
+      ['--map-file', join(dir, 'absent.json')],
+      ['--map', 'schoolname=Facility_Name', '--format', 'odef'],
+    ]) {
+      const result = await runCli(['import', ...args, file], { env });
+      expect({ args, code: result.code }).toEqual({ args, code: 2 });
+    }
   });
 
   it('exits 1 for a missing file, 2 for usage errors', async () => {
@@ -95,22 +188,24 @@ describe('school-search import of the ODEF file', () => {
     const result = await runCli(['import', ODEF_FILE], { env });
     expect(result.stdout).toContain('(format odef, encoding windows-1252)');
     expect(result.stdout).toMatch(/^ {2}rows +30$/m);
-    expect(result.stdout).toMatch(/^ {2}schools +27$/m);
-    expect(result.stdout).toMatch(/^ {2}inserted +27$/m);
+    expect(result.stdout).toMatch(/^ {2}schools +28$/m);
+    expect(result.stdout).toMatch(/^ {2}inserted +28$/m);
     expect(result.stdout).toMatch(/^ {2}merged +2$/m);
-    expect(result.stdout).toMatch(/^ {2}skipped +1$/m);
-    expect(result.stdout).toMatch(/^ +1 {2}repeats an identical earlier row$/m);
-    expect(result.stdout).toContain('Duplicates merged (the later row wins):\n');
-    expect(result.stdout).toMatch(/^ {2}line 22 replaces line 4 \(same school id [0-9a-f-]{36}\)$/m);
-    expect(result.stdout).toMatch(/^ {2}line 24 replaces line 9 \(same school id [0-9a-f-]{36}\)$/m);
+    expect(result.stdout).toMatch(/^ {2}skipped +0$/m);
+    expect(result.stdout).toContain('Rows merged into an earlier row of the same school (the later row wins):\n');
+    expect(result.stdout).toMatch(
+      /^ {2}line 12 repeats line 11 exactly \(same id in the source; school id [0-9a-f-]{36}\)$/m,
+    );
+    expect(result.stdout).toMatch(/^ {2}line 22 replaces line 4 \(same id in the source; school id [0-9a-f-]{36}\)$/m);
     expect(result.code).toBe(0);
-    expect(await storeCount()).toBe(27);
+    expectSummaryAddsUp(result.stdout);
+    expect(await storeCount()).toBe(28);
   });
 
   it('with --strict, exits 1 listing the duplicates and writes nothing', async () => {
     const result = await runCli(['import', '--strict', ODEF_FILE], { env });
-    expect(result.stderr).toContain('odef-sample.csv: 2 rows are invalid; nothing was imported.');
-    expect(result.stderr).toMatch(/line 24: has the same school id [0-9a-f-]{36} as line 9, with different values/);
+    expect(result.stderr).toContain('odef-sample.csv: 1 row is invalid; nothing was imported.');
+    expect(result.stderr).toMatch(/line 22: has the same school id [0-9a-f-]{36} as line 4, with different values/);
     expect([result.code, result.stdout]).toEqual([1, '']);
     expect(await storeCount()).toBe(0);
   });
@@ -120,16 +215,18 @@ describe('school-search import of the ODEF file', () => {
     expect(dry.stdout).toMatch(
       /^Dry run: nothing was written\. Importing .*odef-sample\.csv \(format odef, encoding windows-1252\) into .*store\.db \(which does not exist yet\) would give:$/m,
     );
-    expect(dry.stdout).toMatch(/^ {2}inserted +27$/m);
+    expect(dry.stdout).toMatch(/^ {2}inserted +28$/m);
     expect(dry.stdout).toMatch(/^ {2}merged +2$/m);
     expect(dry.stdout).toMatch(/^ {2}invalid +0$/m);
     expect(dry.code).toBe(0);
+    expectSummaryAddsUp(dry.stdout);
     expect(existsSync(env['DATABASE_PATH']!)).toBe(false);
 
     expect((await runCli(['import', ODEF_FILE], { env })).code).toBe(0);
     const again = await runCli(['import', '-n', ODEF_FILE], { env });
-    expect(again.stdout).toMatch(/^ {2}unchanged +27$/m);
+    expect(again.stdout).toMatch(/^ {2}unchanged +28$/m);
     expect(again.code).toBe(0);
+    expectSummaryAddsUp(again.stdout);
   });
 
   it('with --dry-run, exits 1 for invalid rows after printing the summary, and lists them', async () => {
@@ -138,6 +235,7 @@ describe('school-search import of the ODEF file', () => {
     const result = await runCli(['import', '--dry-run', file], { env });
     expect(result.stdout).toMatch(/^ {2}schools +1$/m);
     expect(result.stdout).toMatch(/^ {2}invalid +1$/m);
+    expectSummaryAddsUp(result.stdout);
     expect(result.stderr).toContain('line 3: stateprovince "XX" is not');
     expect(result.code).toBe(1);
     expect(existsSync(env['DATABASE_PATH']!)).toBe(false);
@@ -151,7 +249,7 @@ describe('school-search import of the ODEF file', () => {
     expect(await storeCount()).toBe(0);
 
     const cp1252 = await runCli(['import', '--encoding', 'CP1252', ODEF_FILE], { env });
-    expect([cp1252.code, cp1252.stdout]).toEqual([0, expect.stringMatching(/^ {2}inserted +27$/m)]);
+    expect([cp1252.code, cp1252.stdout]).toEqual([0, expect.stringMatching(/^ {2}inserted +28$/m)]);
 
     for (const args of [['--encoding', 'ebcdic'], ['--encoding'], ['-e', 'utf-16']]) {
       const result = await runCli(['import', ...args, ODEF_FILE], { env });

@@ -3,13 +3,23 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { uuidV5 } from '../../src/domain/ids.ts';
 import { nameSortKey } from '../../src/domain/search/normalize.ts';
+import { STATE_FORMS } from '../../src/domain/state.names.ts';
 import { ImportError, ImportSourceError, type RowProblem } from '../../src/import/errors.ts';
-import { importFile, type ImportOptions } from '../../src/import/import.service.ts';
+import type { ImportOptions } from '../../src/import/import.service.ts';
+import {
+  expectCountsAddUp,
+  importChecked as importFile,
+  dryRunChecked as dryRunImport,
+} from '../support/import-report.ts';
 import { FIXTURES, tempStore, type TempStore } from '../support/temp-store.ts';
 
 const HEADER = 'schoolname,city,stateprovince,schoolid,image_url';
 const GOOD = 'Reed College,Portland,OR,,';
 const reedId = uuidV5(`name:${nameSortKey('Reed College')}|portland|OR`);
+
+/** The reason a row with an unknown state/province is refused. */
+const notAState = (given: string) =>
+  `stateprovince "${given}" is not a US state/territory or Canadian province/territory: give ${STATE_FORMS}`;
 
 let t: TempStore;
 beforeEach(async () => {
@@ -60,7 +70,7 @@ describe('a CSV file with bad rows', () => {
       ].join('\n'),
     );
     expect(problems).toEqual([
-      { line: 3, reason: 'stateprovince "XX" is not a US state/territory or Canadian province/territory code' },
+      { line: 3, reason: notAState('XX') },
       { line: 4, reason: 'schoolname is empty' },
       { line: 5, reason: 'schoolid "not-a-uuid" is not a UUID' },
       { line: 6, reason: 'image_url "ftp://baz.example/logo.png" is not an http(s) URL' },
@@ -163,6 +173,46 @@ describe('a CSV file with bad rows', () => {
   });
 });
 
+describe('with skipInvalid', () => {
+  it('writes the valid rows and reports every invalid one by line; the counts add up; a dry run reports the same', async () => {
+    const file = t.file(
+      'some-bad.csv',
+      [
+        HEADER,
+        GOOD,
+        'Foo College,Springfield,XX,,',
+        'Smith College,Northampton,Massachusetts,,',
+        ' ,Springfield,IL,,',
+        'Qux College,Springfield,IL',
+      ].join('\n'),
+    );
+    const problems = [
+      { line: 3, reason: notAState('XX') },
+      { line: 5, reason: 'schoolname is empty' },
+      { line: 6, reason: 'has 3 fields; the header has 5' },
+    ];
+    const dry = await dryRunImport(t.store.schools, file, { skipInvalid: true });
+    const report = await importFile(t.store, file, { skipInvalid: true });
+    for (const r of [dry, report]) {
+      expectCountsAddUp(r);
+      expect(r).toMatchObject({ rows: 5, schools: 2, problems, skipInvalid: true });
+      expect(r.counts).toEqual({ inserted: 2, updated: 0, unchanged: 0 });
+    }
+    expect(await t.store.schools.findById(reedId)).toMatchObject({ name: 'Reed College' });
+    expect(await t.store.schools.count()).toBe(5);
+    const again = await importFile(t.store, file, { skipInvalid: true });
+    expectCountsAddUp(again);
+    expect(again.counts).toEqual({ inserted: 0, updated: 0, unchanged: 2 });
+  });
+
+  it('still refuses a file that is not in its encoding: no row of it can be trusted', async () => {
+    const latin1 = Buffer.from(`schoolname,city,stateprovince\nUniversit\xe9 Laval,Qu\xe9bec,QC\n${GOOD}\n`, 'latin1');
+    expect((await rejection('latin1.csv', latin1, { skipInvalid: true })).problems).toEqual([
+      { line: 2, reason: 'is not valid UTF-8: byte 10 of the line is 0xE9' },
+    ]);
+  });
+});
+
 describe('an NDJSON file with bad lines', () => {
   it('is rejected whole, listing every bad line with its reason', async () => {
     const good = '{"schoolname":"Reed College","city":"Portland","stateprovince":"OR"}';
@@ -177,7 +227,7 @@ describe('an NDJSON file with bad lines', () => {
           '{"schoolname":"Foo College","city":"Springfield","stateprovince":"IL","website":"x"}',
           '{"schoolname":"Foo College","stateprovince":"IL"}',
           '{"schoolname":"Foo College","city":"Springfield","stateprovince":"IL","aliases":"FC"}',
-          '{"schoolname":"Foo College","city":"Springfield","stateprovince":"Illinois"}',
+          '{"schoolname":"Foo College","city":"Springfield","stateprovince":"Ilinois"}',
           '{"schoolname":"","city":"Springfield","stateprovince":"IL"}',
           '{"schoolname":"Foo College","city":"Springfield","stateprovince":"IL","schoolid":"123"}',
           '{"schoolname":"Foo College","city":"Springfield","stateprovince":"IL","image_url":"javascript:alert(1)"}',
@@ -194,7 +244,7 @@ describe('an NDJSON file with bad lines', () => {
       { line: 5, reason: 'unknown field(s) "website"' },
       { line: 6, reason: 'city is missing' },
       { line: 7, reason: 'aliases must be an array of strings' },
-      { line: 8, reason: 'stateprovince "Illinois" is not a US state/territory or Canadian province/territory code' },
+      { line: 8, reason: notAState('Ilinois') },
       { line: 9, reason: 'schoolname is empty' },
       { line: 10, reason: 'schoolid "123" is not a UUID' },
       { line: 11, reason: 'image_url "javascript:alert(1)" is not an http(s) URL' },
@@ -241,7 +291,7 @@ describe('an IPEDS file with bad rows', () => {
       ),
     ).toEqual([
       { line: 3, reason: 'UNITID "x1" is not a number' },
-      { line: 4, reason: 'stateprovince "QQ" is not a US state/territory or Canadian province/territory code' },
+      { line: 4, reason: notAState('QQ') },
     ]);
   });
 });

@@ -1,18 +1,21 @@
 // The canonical CSV and NDJSON formats: what an operator writes by hand or exports.
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { uuidV5 } from '../../src/domain/ids.ts';
-import { nameSortKey } from '../../src/domain/search/normalize.ts';
+import { nameId } from '../../src/domain/school.identity.ts';
+import type { StoredLocation } from '../../src/domain/school.location.ts';
 import { namesFound, searchStore } from '../support/search.ts';
 import { UnknownFormatError } from '../../src/import/errors.ts';
-import { importFile } from '../../src/import/import.service.ts';
 import { ImportError } from '../../src/import/errors.ts';
-import { IDENTICAL_DUPLICATE } from '../../src/import/read.ts';
+import {
+  expectCountsAddUp,
+  importChecked as importFile,
+  dryRunChecked as dryRunImport,
+} from '../support/import-report.ts';
 import { FIXTURES, tempStore, type TempStore } from '../support/temp-store.ts';
 
-/** The id a row without schoolid gets (src/domain/school.draft.ts). */
-const derivedId = (name: string, city: string, state: string) =>
-  uuidV5(`name:${nameSortKey(name)}|${nameSortKey(city)}|${state}`);
+/** The id a row without schoolid gets (src/domain/school.identity.ts). */
+const derivedId = (name: string, city: string, state: string, location: StoredLocation = {}) =>
+  nameId({ name, city, state, ...location }, 'first');
 
 let t: TempStore;
 beforeEach(async () => {
@@ -26,10 +29,20 @@ describe('canonical CSV', () => {
   it('imports names with commas and line breaks, image_url, schoolid and aliases', async () => {
     const report = await importFile(t.store, join(FIXTURES, 'schools.csv'));
     expect(report.format).toBe('csv');
+    expectCountsAddUp(report);
     expect(report.rows).toBe(4);
     expect(report.counts).toEqual({ inserted: 3, updated: 0, unchanged: 0 });
     // The quoted name spanning two lines is, once its whitespace is collapsed, the same school as line 7.
-    expect(report.skipped).toEqual({ [IDENTICAL_DUPLICATE]: 1 });
+    expect(report.duplicates).toEqual([
+      {
+        line: 7,
+        replaces: 4,
+        id: derivedId("Saint Mary's College", 'Notre Dame', 'IN'),
+        reason: 'name',
+        identical: true,
+      },
+    ]);
+    expect(report.skipped).toEqual({});
 
     expect(await t.store.schools.findById('0f8fad5b-d9cb-469f-a165-70867728950e')).toEqual({
       id: '0f8fad5b-d9cb-469f-a165-70867728950e',
@@ -83,8 +96,10 @@ describe('canonical CSV with a location', () => {
       ].join('\r\n'),
     );
     expect((await importFile(t.store, file)).counts).toEqual({ inserted: 4, updated: 0, unchanged: 0 });
-    expect(await t.store.schools.findById(derivedId('Université Laval', 'Québec', 'QC'))).toStrictEqual({
-      id: derivedId('Université Laval', 'Québec', 'QC'),
+    expect(
+      await t.store.schools.findById(derivedId('Université Laval', 'Québec', 'QC', { postalCode: 'G1V 0A6' })),
+    ).toStrictEqual({
+      id: derivedId('Université Laval', 'Québec', 'QC', { postalCode: 'G1V 0A6' }),
       name: 'Université Laval',
       city: 'Québec',
       state: 'QC',
@@ -95,8 +110,11 @@ describe('canonical CSV with a location', () => {
       longitude: -71.2748,
     });
     // Whitespace collapsed as in names; no coordinates: no latitude or longitude key at all.
-    expect(await t.store.schools.findById(derivedId('Reed College', 'Portland', 'OR'))).toStrictEqual({
-      id: derivedId('Reed College', 'Portland', 'OR'),
+    // ZIP+4 is the ZIP in the id.
+    expect(
+      await t.store.schools.findById(derivedId('Reed College', 'Portland', 'OR', { postalCode: '97202' })),
+    ).toStrictEqual({
+      id: derivedId('Reed College', 'Portland', 'OR', { postalCode: '97202' }),
       name: 'Reed College',
       city: 'Portland',
       state: 'OR',
@@ -104,7 +122,11 @@ describe('canonical CSV with a location', () => {
       address: '3203 SE Woodstock Blvd',
       postalCode: '97202-8199',
     });
-    expect(await t.store.schools.findById(derivedId('Mount Holyoke College', 'South Hadley', 'MA'))).toStrictEqual(
+    const holyoke = derivedId('Mount Holyoke College', 'South Hadley', 'MA', {
+      latitude: 42.2557,
+      longitude: -72.5753,
+    });
+    expect(await t.store.schools.findById(holyoke)).toStrictEqual(
       expect.objectContaining({ latitude: 42.2557, longitude: -72.5753 }),
     );
     expect(Object.keys((await t.store.schools.findById(derivedId('Smith College', 'Northampton', 'MA')))!)).toEqual([
@@ -128,25 +150,28 @@ describe('canonical CSV with a location', () => {
       t.store,
       t.file(
         'a.csv',
-        `${HEADER}\nReed College,Portland,OR,3203 SE Woodstock Blvd,97202,45.4815,-122.6303\nSmith College,Northampton,MA,,,,\n`,
+        `${HEADER}\nReed College,Portland,OR,3203 SE Woodstock Blvd,97202,45.4815,-122.6303\nSmith College,Northampton,MA,,01063,,\n`,
       ),
     );
     const moved = t.file(
       'b.csv',
-      `${HEADER}\nReed College,Portland,OR,3203 SE Woodstock Blvd,97202,45.4816,-122.6303\nSmith College,Northampton,MA,,01063,,\n`,
+      `${HEADER}\nReed College,Portland,OR,3203 SE Woodstock Blvd.,97202-8199,45.4816,-122.6303\nSmith College,Northampton,MA,1 Chapin Way,01063,42.3181,-72.6386\n`,
     );
-    expect((await importFile(t.store, moved)).counts).toEqual({ inserted: 0, updated: 2, unchanged: 0 });
+    const report = await importFile(t.store, moved);
+    expectCountsAddUp(report);
+    expect(report.counts).toEqual({ inserted: 0, updated: 2, unchanged: 0 });
     expect((await importFile(t.store, moved)).counts).toEqual({ inserted: 0, updated: 0, unchanged: 2 });
-    // Back to unknown is a change too.
-    const forgotten = t.file('c.csv', 'schoolname,city,stateprovince\nReed College,Portland,OR\n');
-    expect((await importFile(t.store, forgotten)).counts).toEqual({ inserted: 0, updated: 1, unchanged: 0 });
-    expect(await t.store.schools.findById(derivedId('Reed College', 'Portland', 'OR'))).toStrictEqual({
-      id: derivedId('Reed College', 'Portland', 'OR'),
-      name: 'Reed College',
-      city: 'Portland',
-      state: 'OR',
-      imageUrl: null,
-    });
+    expect(await t.store.schools.count()).toBe(2);
+  });
+
+  it('gives a school without schoolid a new id when its postal code changes or becomes known: the cost of telling namesakes apart', async () => {
+    await importFile(t.store, t.file('a.csv', `${HEADER}\nSmith College,Northampton,MA,1 Chapin Way,,,\n`));
+    const report = await importFile(
+      t.store,
+      t.file('b.csv', `${HEADER}\nSmith College,Northampton,MA,1 Chapin Way,01063,,\n`),
+    );
+    expect(report.counts).toEqual({ inserted: 1, updated: 0, unchanged: 0 });
+    expect(await t.store.schools.count()).toBe(2);
   });
 });
 
@@ -165,6 +190,67 @@ describe('state and province codes', () => {
     expect((await importFile(t.store, upper)).counts).toEqual({ inserted: 0, updated: 0, unchanged: 1 });
     expect((await searchStore(t.store, 'laval', { state: 'QC' })).total).toBe(1);
   });
+
+  it('may be full names in English or French, or common abbreviations, in any case and with or without accents', async () => {
+    const given: ReadonlyArray<readonly [string, string]> = [
+      ['Texas', 'TX'],
+      ['ontario', 'ON'],
+      ['Québec', 'QC'],
+      ['QUEBEC', 'QC'],
+      ['Colombie-Britannique', 'BC'],
+      ['Nouvelle-Écosse', 'NS'],
+      ['nouvelle ecosse', 'NS'],
+      ['Terre-Neuve-et-Labrador', 'NL'],
+      ['Newfoundland and Labrador', 'NL'],
+      ['Nfld.', 'NL'],
+      ['Territoires du Nord-Ouest', 'NT'],
+      ['Île-du-Prince-Édouard', 'PE'],
+      ['P.E.I.', 'PE'],
+      ['District of Columbia', 'DC'],
+      ['Washington, D.C.', 'DC'],
+      ['Washington', 'WA'],
+      ['Puerto Rico', 'PR'],
+      ['Porto Rico', 'PR'],
+      ['Caroline du Nord', 'NC'],
+      ['Calif.', 'CA'],
+      ['N.Y.', 'NY'],
+      ['B.C.', 'BC'],
+      ['Yukon', 'YT'],
+      ['Nunavut', 'NU'],
+    ];
+    const rows = given.map(([state], i) => `School ${i},Springfield,"${state}"`);
+    const report = await importFile(
+      t.store,
+      t.file('names.csv', `schoolname,city,stateprovince\n${rows.join('\n')}\n`),
+    );
+    expect(report.counts).toEqual({ inserted: given.length, updated: 0, unchanged: 0 });
+    for (const [i, [state, code]] of given.entries()) {
+      // The same id as the code gives: "Texas" and "TX" are one school.
+      expect(await t.store.schools.findById(derivedId(`School ${i}`, 'Springfield', code)), state).toMatchObject({
+        state: code,
+      });
+    }
+  });
+
+  it('are still refused when they name no state or province, or are ambiguous, saying what is accepted', async () => {
+    const file = t.file(
+      'wrong.csv',
+      'schoolname,city,stateprovince\nA,Springfield,Texass\nB,Halifax,N.-É.\nC,Springfield,England\nD,Springfield,NE\n',
+    );
+    const report = await dryRunImport(null, file);
+    expectCountsAddUp(report);
+    expect(report.problems).toEqual([
+      {
+        line: 2,
+        reason:
+          'stateprovince "Texass" is not a US state/territory or Canadian province/territory: give its two-letter code (e.g. TX, DC, PR, ON, QC), or its name in English or French ("Texas", "Puerto Rico", "Québec", "Colombie-Britannique"), or a common abbreviation ("Calif.", "Ont.", "P.E.I.")',
+      },
+      { line: 3, reason: 'stateprovince "N.-É." is ambiguous: NE (Nebraska) or NS ("N.-É.", Nova Scotia)' },
+      { line: 4, reason: expect.stringMatching(/^stateprovince "England" is not a US state/) },
+    ]);
+    // A code is a code: NE is Nebraska.
+    expect(report.schools).toBe(1);
+  });
 });
 
 describe('two rows of one school', () => {
@@ -180,15 +266,16 @@ describe('two rows of one school', () => {
 
   it('are merged by default: the later row wins, each replacement is reported with both lines', async () => {
     const report = await importFile(t.store, t.file('dup.csv', rows.join('\n')));
+    expectCountsAddUp(report);
     expect(report.rows).toBe(5);
     expect(report.schools).toBe(2);
     expect(report.counts).toEqual({ inserted: 2, updated: 0, unchanged: 0 });
     expect(report.duplicates).toEqual([
-      { line: 4, replaces: 2, id },
-      { line: 6, replaces: 4, id },
+      { line: 4, replaces: 2, id, reason: 'schoolid', identical: false },
+      { line: 5, replaces: 3, id: derivedId('Université Laval', 'Québec', 'QC'), reason: 'name', identical: true },
+      { line: 6, replaces: 4, id, reason: 'schoolid', identical: false },
     ]);
-    // An exact repeat is counted as before, not as a duplicate.
-    expect(report.skipped).toEqual({ [IDENTICAL_DUPLICATE]: 1 });
+    expect(report.skipped).toEqual({});
     expect((await t.store.schools.findById(id))?.imageUrl).toBe('https://reed.example/logo-2.png');
   });
 
@@ -208,6 +295,7 @@ describe('two rows of one school', () => {
 describe('canonical NDJSON', () => {
   it('imports objects line by line, ignoring blank lines and surrounding spaces', async () => {
     const report = await importFile(t.store, join(FIXTURES, 'schools.ndjson'));
+    expectCountsAddUp(report);
     expect(report.format).toBe('ndjson');
     expect(report.rows).toBe(3);
     expect(report.counts).toEqual({ inserted: 3, updated: 0, unchanged: 0 });
@@ -238,14 +326,18 @@ describe('canonical NDJSON', () => {
       ].join('\n'),
     );
     expect((await importFile(t.store, file)).counts).toEqual({ inserted: 2, updated: 0, unchanged: 0 });
-    expect(await t.store.schools.findById(derivedId('Université Laval', 'Québec', 'QC'))).toMatchObject({
+    expect(
+      await t.store.schools.findById(derivedId('Université Laval', 'Québec', 'QC', { postalCode: 'G1V 0A6' })),
+    ).toMatchObject({
       address: "2325, rue de l'Université",
       postalCode: 'G1V 0A6',
       latitude: 46.7817,
       longitude: -71.2748,
     });
-    expect(await t.store.schools.findById(derivedId('Reed College', 'Portland', 'OR'))).toStrictEqual({
-      id: derivedId('Reed College', 'Portland', 'OR'),
+    expect(
+      await t.store.schools.findById(derivedId('Reed College', 'Portland', 'OR', { postalCode: '97202' })),
+    ).toStrictEqual({
+      id: derivedId('Reed College', 'Portland', 'OR', { postalCode: '97202' }),
       name: 'Reed College',
       city: 'Portland',
       state: 'OR',

@@ -5,8 +5,9 @@
 //   line 2, 3    two "École Saint-Joseph" in Montréal that the provider tells apart by Source_Id
 //   line 4, 22   one Source_Id twice: line 22 (coordinates refined, postal code "H2G2Y3") wins
 //   line 8       no Provider, no Source_Id, no coordinates ("..")
-//   line 9, 24   "École Pierre de Coubertin" / "École Pierre-De-Coubertin", Montréal, no Source_Id
-//   line 12      repeats line 11 exactly (only Index differs)
+//   line 9, 24   "École Pierre de Coubertin" / "École Pierre-De-Coubertin", Montréal, no Source_Id, at two
+//                addresses: two schools
+//   line 12      repeats line 11 exactly (only Index differs): merged
 //   line 13      City ".." (CSDNAME Québec); line 17 Full_Addr ".." (Street_No Street_Name)
 //   line 18      "NB" in upper case; line 21 Prov_Terr ".." (PRUID 48)
 //   line 26, 27  a quoted name with a comma, and one with quotes
@@ -14,27 +15,35 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { uuidV5 } from '../../src/domain/ids.ts';
-import { nameSortKey } from '../../src/domain/search/normalize.ts';
+import { nameId } from '../../src/domain/school.identity.ts';
+import type { StoredLocation } from '../../src/domain/school.location.ts';
+import { STATE_FORMS } from '../../src/domain/state.names.ts';
 import { parseEncoding } from '../../src/import/encoding.ts';
 import { ImportError } from '../../src/import/errors.ts';
-import { dryRunImport, importFile } from '../../src/import/import.service.ts';
-import { IDENTICAL_DUPLICATE } from '../../src/import/read.ts';
+import {
+  expectCountsAddUp,
+  importChecked as importFile,
+  dryRunChecked as dryRunImport,
+} from '../support/import-report.ts';
 import { namesFound, searchStore } from '../support/search.ts';
 import { FIXTURES, tempStore, type TempStore } from '../support/temp-store.ts';
 
 const ODEF_FILE = join(FIXTURES, 'odef-sample.csv');
 const QC = 'Gouvernement du Québec';
 const odefId = (provider: string, sourceId: string) => uuidV5(`odef:${provider}:${sourceId}`);
-/** The id of a row without a Source_Id: name, city and province, as in the canonical formats. */
-const derivedId = (name: string, city: string, state: string) =>
-  uuidV5(`name:${nameSortKey(name)}|${nameSortKey(city)}|${state}`);
+/** The id of a row without a Source_Id: name, city, province and location, as in the canonical formats. */
+const derivedId = (name: string, city: string, state: string, location: StoredLocation = {}) =>
+  nameId({ name, city, state, ...location }, 'first');
 
-const PIERRE = derivedId('École Pierre-De-Coubertin', 'Montréal', 'QC');
+const PIERRE = derivedId('École Pierre-De-Coubertin', 'Montréal', 'QC', { postalCode: 'H1P 1Y6' });
 const MARQUETTE = odefId(QC, '762104');
 const DUPLICATES = [
-  { line: 22, replaces: 4, id: MARQUETTE },
-  { line: 24, replaces: 9, id: PIERRE },
+  { line: 12, replaces: 11, id: odefId(QC, '442300'), reason: 'source', identical: true },
+  { line: 22, replaces: 4, id: MARQUETTE, reason: 'source', identical: false },
 ];
+
+const notAState = (given: string) =>
+  `stateprovince "${given}" is not a US state/territory or Canadian province/territory: give ${STATE_FORMS}`;
 
 let t: TempStore;
 beforeEach(async () => {
@@ -47,20 +56,29 @@ afterEach(async () => {
 describe('importing the ODEF file', () => {
   it('reads Windows-1252, detects the format from the header, merges the duplicates and names both lines', async () => {
     const report = await importFile(t.store, ODEF_FILE);
+    expectCountsAddUp(report);
     expect(report).toMatchObject({
       format: 'odef',
       encoding: 'windows-1252',
       rows: 30,
-      schools: 27,
+      schools: 28,
       dryRun: false,
       problems: [],
     });
-    expect(report.counts).toEqual({ inserted: 27, updated: 0, unchanged: 0 });
+    expect(report.counts).toEqual({ inserted: 28, updated: 0, unchanged: 0 });
     expect(report.duplicates).toEqual(DUPLICATES);
-    expect(report.skipped).toEqual({ [IDENTICAL_DUPLICATE]: 1 });
-    expect(await t.store.schools.count()).toBe(27);
+    expect(report.skipped).toEqual({});
+    expect(await t.store.schools.count()).toBe(28);
 
-    // The later spelling wins, with its address, postal code and coordinates; "qc" is QC.
+    // Two spellings of one name at two addresses are two schools; "qc" is QC.
+    expect(
+      await t.store.schools.findById(
+        derivedId('École Pierre de Coubertin', 'Montréal', 'QC', { postalCode: 'H1P 1Y4' }),
+      ),
+    ).toMatchObject({
+      name: 'École Pierre de Coubertin',
+      address: '8500, rue Pascal-Gagnon',
+    });
     expect(await t.store.schools.findById(PIERRE)).toStrictEqual({
       id: PIERRE,
       name: 'École Pierre-De-Coubertin',
@@ -83,7 +101,10 @@ describe('importing the ODEF file', () => {
       latitude: 45.5446,
       longitude: -73.5836,
     });
-    expect(await namesFound(t.store, 'pierre de coubertin')).toEqual(['École Pierre-De-Coubertin']);
+    expect((await namesFound(t.store, 'pierre de coubertin')).sort()).toEqual([
+      'École Pierre de Coubertin',
+      'École Pierre-De-Coubertin',
+    ]);
   });
 
   it('keeps accents, quotes and commas as written, and fills what ODEF leaves out from its other columns', async () => {
@@ -112,7 +133,9 @@ describe('importing the ODEF file', () => {
     expect(await school('Province of New Brunswick', '1612')).toMatchObject({ state: 'NB' });
     expect(await school('Ontario Ministry of Education', '908800')).toMatchObject({ city: 'Ottawa', state: 'ON' });
     // No coordinates ("..") and no Source_Id: no latitude or longitude, an id from name, city and province.
-    const neiges = await t.store.schools.findById(derivedId('École Notre-Dame-des-Neiges', 'Montréal', 'QC'));
+    const neiges = await t.store.schools.findById(
+      derivedId('École Notre-Dame-des-Neiges', 'Montréal', 'QC', { postalCode: 'H3T 1Y5' }),
+    );
     expect(neiges).toMatchObject({ address: '5309, chemin de la Côte-des-Neiges', postalCode: 'H3T 1Y5' });
     expect(neiges).not.toHaveProperty('latitude');
     expect(neiges).not.toHaveProperty('longitude');
@@ -130,7 +153,8 @@ describe('importing the ODEF file', () => {
   it('adds nothing when imported again', async () => {
     await importFile(t.store, ODEF_FILE);
     const again = await importFile(t.store, ODEF_FILE, { format: 'odef' });
-    expect(again.counts).toEqual({ inserted: 0, updated: 0, unchanged: 27 });
+    expectCountsAddUp(again);
+    expect(again.counts).toEqual({ inserted: 0, updated: 0, unchanged: 28 });
     expect(again.duplicates).toEqual(DUPLICATES);
   });
 
@@ -143,7 +167,6 @@ describe('importing the ODEF file', () => {
     expect(error).toBeInstanceOf(ImportError);
     expect((error as ImportError).problems).toEqual([
       { line: 22, reason: `has the same school id ${MARQUETTE} as line 4, with different values` },
-      { line: 24, reason: `has the same school id ${PIERRE} as line 9, with different values` },
     ]);
     expect(await t.store.schools.count()).toBe(0);
   });
@@ -152,21 +175,22 @@ describe('importing the ODEF file', () => {
 describe('a dry run', () => {
   it('reports what the import would do and writes nothing', async () => {
     const report = await dryRunImport(t.store.schools, ODEF_FILE);
+    expectCountsAddUp(report);
     expect(report).toMatchObject({
       format: 'odef',
       rows: 30,
-      schools: 27,
+      schools: 28,
       dryRun: true,
       problems: [],
       duplicates: DUPLICATES,
-      skipped: { [IDENTICAL_DUPLICATE]: 1 },
+      skipped: {},
     });
-    expect(report.counts).toEqual({ inserted: 27, updated: 0, unchanged: 0 });
+    expect(report.counts).toEqual({ inserted: 28, updated: 0, unchanged: 0 });
     expect(await t.store.schools.count()).toBe(0);
     const version = await t.store.schools.catalogVersion();
 
     await importFile(t.store, ODEF_FILE);
-    // Line 24's postal code changed, and a new school at the end: still Windows-1252 bytes.
+    // Line 24's coordinates changed, and a new school at the end: still Windows-1252 bytes.
     const added = [
       '9999',
       'École Nouvelle',
@@ -178,14 +202,17 @@ describe('a dry run', () => {
     ].join(',');
     const changed = t.file(
       'changed.csv',
-      Buffer.from(`${readFileSync(ODEF_FILE).toString('latin1').replace('H1P 1Y6', 'H1P 1Y7')}${added}\r\n`, 'latin1'),
+      Buffer.from(
+        `${readFileSync(ODEF_FILE).toString('latin1').replace('-73.5912', '-73.5913')}${added}\r\n`,
+        'latin1',
+      ),
     );
     expect((await dryRunImport(t.store.schools, changed, { encoding: 'windows-1252' })).counts).toEqual({
       inserted: 1,
       updated: 1,
-      unchanged: 26,
+      unchanged: 27,
     });
-    expect(await t.store.schools.findById(PIERRE)).toMatchObject({ postalCode: 'H1P 1Y6' });
+    expect(await t.store.schools.findById(PIERRE)).toMatchObject({ longitude: -73.5912 });
     expect(await t.store.schools.catalogVersion()).not.toBe(version);
     const after = await t.store.schools.catalogVersion();
     await dryRunImport(t.store.schools, changed);
@@ -193,7 +220,7 @@ describe('a dry run', () => {
   });
 
   it('without a store, counts every school as new', async () => {
-    expect((await dryRunImport(null, ODEF_FILE)).counts).toEqual({ inserted: 27, updated: 0, unchanged: 0 });
+    expect((await dryRunImport(null, ODEF_FILE)).counts).toEqual({ inserted: 28, updated: 0, unchanged: 0 });
   });
 
   it('lists invalid rows instead of throwing, and turns duplicates into invalid rows with strict', async () => {
@@ -204,12 +231,13 @@ describe('a dry run', () => {
     const report = await dryRunImport(t.store.schools, bad);
     expect(report).toMatchObject({ rows: 3, schools: 1, counts: { inserted: 1, updated: 0, unchanged: 0 } });
     expect(report.problems).toEqual([
-      { line: 3, reason: 'stateprovince "XX" is not a US state/territory or Canadian province/territory code' },
+      { line: 3, reason: notAState('XX') },
       { line: 4, reason: 'latitude "91" is not a number from -90 to 90' },
     ]);
     const strict = await dryRunImport(t.store.schools, ODEF_FILE, { strict: true });
-    expect(strict.problems.map((p) => p.line)).toEqual([22, 24]);
-    expect(strict.duplicates).toEqual([]);
+    expect(strict.problems.map((p) => p.line)).toEqual([22]);
+    // An identical repeat is not a conflict, even when strict.
+    expect(strict.duplicates).toEqual([DUPLICATES[0]]);
     expect(await t.store.schools.count()).toBe(0);
   });
 });
@@ -265,7 +293,9 @@ describe('encodings', () => {
     expect(report.encoding).toBe('windows-1252');
     // 0x92 is ’ (U+2019) in Windows-1252, where ISO-8859-1 would have a control character.
     expect(await namesFound(t.store, 'college de l assomption')).toEqual(['Collège de l’Assomption']);
-    const id = derivedId('Collège de l’Assomption', 'L’Assomption', 'QC');
+    const id = derivedId('Collège de l’Assomption', 'L’Assomption', 'QC', {
+      address: '270, boulevard de l’Ange-Gardien',
+    });
     expect(await t.store.schools.findById(id)).toMatchObject({
       city: 'L’Assomption',
       state: 'QC',
@@ -276,7 +306,7 @@ describe('encodings', () => {
   it('a UTF-8 file with a byte order mark is read as UTF-8 even where the format defaults to Windows-1252', async () => {
     const utf8 = `\uFEFF${new TextDecoder('windows-1252').decode(readFileSync(ODEF_FILE))}`;
     const report = await importFile(t.store, t.file('odef-utf8.csv', utf8));
-    expect(report).toMatchObject({ format: 'odef', encoding: 'utf-8', schools: 27 });
+    expect(report).toMatchObject({ format: 'odef', encoding: 'utf-8', schools: 28 });
     expect(await t.store.schools.findById(PIERRE)).toMatchObject({
       name: 'École Pierre-De-Coubertin',
       city: 'Montréal',

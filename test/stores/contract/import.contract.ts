@@ -41,30 +41,31 @@ export const importContract: ContractPart = (_target, fixture) => {
       const first = await importFile(f.store, ODEF_FIXTURE, {});
       expect([first.rows, first.schools, first.duplicates.length, first.counts]).toStrictEqual([
         30,
-        27,
+        28,
         2,
-        { inserted: 27, updated: 0, unchanged: 0 },
+        { inserted: 28, updated: 0, unchanged: 0 },
       ]);
       const reopened = await f.reopen();
-      const pierre = await reopened.schools.findById(first.duplicates[1]!.id);
-      expect(pierre).toStrictEqual({
-        id: first.duplicates[1]!.id,
-        name: 'École Pierre-De-Coubertin',
+      // Line 22 replaces line 4 (one Source_Id): the later row's values.
+      const marquette = first.duplicates.find((d) => d.line === 22)!.id;
+      expect(await reopened.schools.findById(marquette)).toStrictEqual({
+        id: marquette,
+        name: 'École secondaire Père-Marquette',
         city: 'Montréal',
         state: 'QC',
         imageUrl: null,
-        address: '8555, rue Pascal-Gagnon',
-        postalCode: 'H1P 1Y6',
-        latitude: 45.6052,
-        longitude: -73.5912,
-        level: 'elementary',
-        lowestGrade: 'K',
-        highestGrade: '6',
+        address: '6030, rue Marquette',
+        postalCode: 'H2G 2Y3',
+        latitude: 45.5446,
+        longitude: -73.5836,
+        level: 'high',
+        lowestGrade: '7',
+        highestGrade: '11',
       });
       expect((await importFile(reopened, ODEF_FIXTURE, {})).counts).toStrictEqual({
         inserted: 0,
         updated: 0,
-        unchanged: 27,
+        unchanged: 28,
       });
     });
 
