@@ -97,7 +97,9 @@ describe('the CCD directory as the Urban Institute extracts it', () => {
     expect((error as ImportError).problems).toEqual([
       {
         line: 10,
-        reason: expect.stringMatching(/^stateprovince "XX" is not a US state\/territory or Canadian province\/territory: give its two-letter code/),
+        reason: expect.stringMatching(
+          /^stateprovince "XX" is not a US state\/territory or Canadian province\/territory: give its two-letter code/,
+        ),
       },
     ]);
   });

@@ -76,7 +76,9 @@ describe('the PSS public-use file', () => {
     expect((error as ImportError).problems).toEqual([
       {
         line: 5,
-        reason: expect.stringMatching(/^stateprovince "ZZ" is not a US state\/territory or Canadian province\/territory: give its two-letter code/),
+        reason: expect.stringMatching(
+          /^stateprovince "ZZ" is not a US state\/territory or Canadian province\/territory: give its two-letter code/,
+        ),
       },
     ]);
   });
