@@ -69,6 +69,8 @@ export function displayAddress(text: string): string {
 export function displayCase(text: string, kind: DisplayKind = 'name'): string {
   if (!isAllCaps(text)) return text;
   const tokens = tokenize(text);
+  // A name that is one short word ("WPI", "VICC", "TAKS") is far likelier an acronym than a word.
+  if (kind === 'name' && tokens.length === 1 && /^\p{L}{2,4}$/u.test(tokens[0]!.text)) return text;
   let out = '';
   for (let i = 0; i < tokens.length; i++) {
     const token = tokens[i]!;

@@ -25,6 +25,13 @@ describe('which text is ALL CAPS', () => {
 });
 
 describe('names', () => {
+  test('when a name is one word of up to four letters, then it is taken for an acronym and kept; longer, it is a word', () => {
+    expect(displayName('VICC')).toBe('VICC');
+    expect(displayName('WCOC')).toBe('WCOC');
+    expect(displayName('CORNERSTONE')).toBe('Cornerstone');
+    expect(displayCity('ERIE')).toBe('Erie');
+  });
+
   test('when words are ordinary, then each gets a capital and the rest is lower', () => {
     expect(displayName('LINCOLN ELEMENTARY SCHOOL')).toBe('Lincoln Elementary School');
     expect(displayName('ÉCOLE BILINGUE DE BERKELEY')).toBe('École Bilingue de Berkeley');

@@ -89,18 +89,24 @@ describe('configuration', () => {
     expect(loadConfig({ MONGODB_URI: 'mongodb://db:27017/x' }).store).toEqual({
       kind: 'mongodb',
       uri: 'mongodb://db:27017/x',
+      allowMissingCollections: false,
       search: { kind: 'memory' },
     });
     expect(loadConfig({ MONGODB_URI: 'mongodb://db:27017/x', MONGODB_SEARCH: 'text' }).store).toEqual({
       kind: 'mongodb',
       uri: 'mongodb://db:27017/x',
+      allowMissingCollections: false,
       search: { kind: 'text' },
     });
     expect(loadConfig({ MONGODB_URI: 'mongodb+srv://c.example.net/x', MONGODB_SEARCH: 'atlas' }).store).toEqual({
       kind: 'mongodb',
       uri: 'mongodb+srv://c.example.net/x',
+      allowMissingCollections: false,
       search: { kind: 'atlas', index: 'schools_search' },
     });
+    expect(
+      loadConfig({ MONGODB_URI: 'mongodb://db:27017/x', MONGODB_ALLOW_MISSING_COLLECTIONS: 'true' }).store,
+    ).toMatchObject({ allowMissingCollections: true });
   });
 
   test.each([
