@@ -28,8 +28,8 @@ export interface LocationReport {
   readonly problems: readonly RowProblem[];
   /** An EDGE file has fixed columns: none is left unread by a mapping. */
   readonly unusedColumns: readonly string[];
-  /** Any invalid row refuses the whole file. */
-  readonly skipInvalid: false;
+  /** Whether invalid rows were left out (--skip-invalid) instead of refusing the file. */
+  readonly skipInvalid: boolean;
   readonly dryRun: boolean;
   readonly timings: { readonly readMs: number; readonly writeMs: number };
 }
@@ -65,12 +65,13 @@ export async function isLocationFile(path: string, options: ReadOptions): Promis
 /**
  * Gives the store's `nces:` schools the locations of an EDGE file. `dryRun`: counts what it
  * would do and lists invalid rows, writing nothing. Otherwise throws ImportError when a row is
- * invalid, writing nothing.
+ * invalid, writing nothing, unless `skipInvalid`: then the valid rows are written and the report
+ * lists the others, as for any import.
  */
 export async function importLocations(
   schools: Pick<SchoolStore, 'readCatalog' | 'upsertMany' | 'compareMany'> | null,
   path: string,
-  options: ReadOptions & { dryRun: boolean },
+  options: ReadOptions & { dryRun: boolean; skipInvalid?: boolean | undefined },
 ): Promise<LocationReport> {
   const progress = options.progress ?? silentProgress;
   const startedAt = performance.now();
@@ -133,7 +134,7 @@ export async function importLocations(
   });
   problems.sort((a, b) => a.line - b.line);
   const skipped: Record<string, number> = wanted.size > 0 ? { [EDGE_SKIPS.unknown]: wanted.size } : {};
-  if (problems.length > 0 && !options.dryRun) throw new ImportError(path, problems);
+  if (problems.length > 0 && !options.dryRun && !options.skipInvalid) throw new ImportError(path, problems);
 
   const readAt = performance.now();
   let counts: ImportCounts = { inserted: 0, updated: 0, unchanged: 0 };
@@ -157,7 +158,7 @@ export async function importLocations(
     duplicates,
     problems,
     unusedColumns: [],
-    skipInvalid: false,
+    skipInvalid: options.skipInvalid ?? false,
     dryRun: options.dryRun,
     timings: { readMs: Math.round(readAt - startedAt), writeMs: Math.round(performance.now() - readAt) },
   };
