@@ -430,6 +430,38 @@ export function searchRules(target: SearchTarget): void {
         );
       });
 
+      test('when the query is the distinctive part of a name (after "University of", or a campus), then it starts that name too and prominence decides', async () => {
+        await withCatalog(
+          [
+            { schoolname: 'Notre Dame College', city: 'Cleveland', stateprovince: 'OH', prominence: 46 },
+            { schoolname: 'Notre Dame High School', city: 'Sherman Oaks', stateprovince: 'CA' },
+            { schoolname: 'University of Notre Dame', city: 'Notre Dame', stateprovince: 'IN', prominence: 94 },
+            { schoolname: 'Berkeley College', city: 'New York', stateprovince: 'NY', prominence: 48 },
+            { schoolname: 'University of California-Berkeley', city: 'Berkeley', stateprovince: 'CA', prominence: 100 },
+            { schoolname: 'The University of Texas at Austin', city: 'Austin', stateprovince: 'TX', prominence: 100 },
+            { schoolname: 'Austin College', city: 'Sherman', stateprovince: 'TX', prominence: 56 },
+            { schoolname: 'Abraham Lincoln Berkeley Academy', city: 'Oakland', stateprovince: 'CA', prominence: 99 },
+          ],
+          async (find) => {
+            const order = async (q: string) => (await find(q)).map((s) => s.schoolname);
+            expect(await order('notre dame')).toEqual([
+              'University of Notre Dame',
+              'Notre Dame College',
+              'Notre Dame High School',
+            ]);
+            // Still a better match first: the name that is typed from its first word, whole.
+            expect((await order('notre dame college'))[0]).toBe('Notre Dame College');
+            // A word in the middle of a name is no start: the Academy comes after both.
+            expect(await order('berkeley')).toEqual([
+              'University of California-Berkeley',
+              'Berkeley College',
+              'Abraham Lincoln Berkeley Academy',
+            ]);
+            expect((await order('austin'))[0]).toBe('The University of Texas at Austin');
+          },
+        );
+      });
+
       test('when prominence ties, then the name decides, then the id', async () => {
         const local = await startTestApp({ engine: target.engine });
         try {

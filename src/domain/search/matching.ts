@@ -4,7 +4,7 @@
 import { words } from './normalize.ts';
 import { typoBudget, type QueryWord, type SearchPlan } from './query.ts';
 import { Kind } from './ranking.ts';
-import { STOP_WORDS } from './synonyms.ts';
+import { GENERIC_WORDS, STOP_WORDS } from './synonyms.ts';
 
 /** Optimal string alignment distance of a and b, or max + 1 when it is over max. */
 export function osaDistance(a: string, b: string, max: number): number {
@@ -68,12 +68,22 @@ export function matches(word: QueryWord, term: string, typos = true): boolean {
 }
 
 /**
- * Whether a name starts with the query: its words without stop words (nameWords) begin with the
- * query's words as typed (plan.sequence), in order, each matching the name's word at its place (as
- * a whole word, a synonym, a start or within its typos).
+ * Whether a name starts with the query: its words without stop words (nameWords) begin, at one of
+ * the places a name may be typed from (`starts`: nameStarts), with the query's words as typed
+ * (plan.sequence), in order, each matching the name's word at its place (as a whole word, a
+ * synonym, a start or within its typos).
  */
-export function startsWithQuery(plan: SearchPlan, name: readonly string[], typos = true): boolean {
-  return plan.sequence.length <= name.length && plan.sequence.every((w, i) => matches(plan.words[w]!, name[i]!, typos));
+export function startsWithQuery(
+  plan: SearchPlan,
+  name: readonly string[],
+  typos = true,
+  starts: readonly number[] = [0],
+): boolean {
+  return starts.some(
+    (at) =>
+      at + plan.sequence.length <= name.length &&
+      plan.sequence.every((w, i) => matches(plan.words[w]!, name[at + i]!, typos)),
+  );
 }
 
 /**
@@ -97,4 +107,31 @@ export function coversName(
 /** A name's words in order, stop words left out: what startsWithQuery and coversName compare. */
 export function nameWords(name: string): string[] {
   return words(name).filter((w) => !STOP_WORDS.has(w));
+}
+
+/** A campus after a system's name: "University of California-Berkeley", "The University of Texas at Austin". */
+const CAMPUS_SEPARATOR = /\s*[-‐-—]\s*|\s+at\s+/giu;
+
+/**
+ * Where in its words (nameWords) a name may be typed from: its first word; the first word after
+ * its leading generic words ("University of *Notre* Dame", "École *Sainte*-Bernadette"); and the
+ * first word of its campus, after a system's name that has a generic word
+ * ("University of California-*Berkeley*", "The University of Texas at *Austin*"). People call a
+ * school by its distinctive part; prominence then decides among the namesakes that start so.
+ * Ascending, distinct, at most three.
+ */
+export function nameStarts(name: string): number[] {
+  const list = nameWords(name);
+  const starts = [0];
+  let lead = 0;
+  while (lead < list.length && GENERIC_WORDS.has(list[lead]!)) lead++;
+  if (lead > 0 && lead < list.length) starts.push(lead);
+  let campus = -1;
+  for (const m of name.matchAll(CAMPUS_SEPARATOR)) {
+    const before = nameWords(name.slice(0, m.index));
+    const after = nameWords(name.slice(m.index + m[0].length));
+    if (after.length > 0 && before.some((w) => GENERIC_WORDS.has(w))) campus = before.length;
+  }
+  if (campus > 0 && campus < list.length && !starts.includes(campus)) starts.push(campus);
+  return starts.sort((a, b) => a - b);
 }

@@ -4,7 +4,7 @@
 // engine that ranks here cannot drift from the reference.
 import { canonicalKey, indexTerms } from './analysis.ts';
 import type { CatalogSchool, EnginePage } from './engine.ts';
-import { coversName, matchKind, nameWords, startsWithQuery } from './matching.ts';
+import { coversName, matchKind, nameStarts, nameWords, startsWithQuery } from './matching.ts';
 import { nameSortKey } from './normalize.ts';
 import { withoutWords, type QueryWord, type SearchPlan } from './query.ts';
 import {
@@ -27,6 +27,8 @@ export interface Analysed {
   readonly nameKey: string;
   readonly aliasKeys: readonly string[];
   readonly nameWords: readonly string[];
+  /** Where the name may be typed from (matching.ts, nameStarts); computed from the name when absent. */
+  readonly nameStarts?: readonly number[];
 }
 
 export function analyse(school: CatalogSchool): Analysed {
@@ -37,6 +39,7 @@ export function analyse(school: CatalogSchool): Analysed {
     nameKey: canonicalKey(school.name),
     aliasKeys: school.aliases.map(canonicalKey),
     nameWords: nameWords(school.name),
+    nameStarts: nameStarts(school.name),
   };
 }
 
@@ -136,7 +139,12 @@ export function rankCandidates(
         matched: got.length,
         credit: got.reduce((a, b) => a + b, 0),
         covers: coversName(plan, entry.nameWords, entry.fields[0], options.typos),
-        starts: startsWithQuery(plan, entry.nameWords, options.typos),
+        starts: startsWithQuery(
+          plan,
+          entry.nameWords,
+          options.typos,
+          entry.nameStarts ?? nameStarts(entry.school.name),
+        ),
       },
     });
   });

@@ -70,6 +70,40 @@ export const STOP_WORDS: ReadonlySet<string> = new Set([
   'et',
 ]);
 
+/**
+ * The words that say what kind of school a name is, not which one ("*University of* Notre Dame",
+ * "*École* Sainte-Bernadette", "*High School*"): a name may also be typed from the first word
+ * after them (matching.ts, nameStarts), so "notre dame" starts the University of Notre Dame as it
+ * starts Notre Dame College, and prominence decides between them.
+ */
+export const GENERIC_WORDS: ReadonlySet<string> = new Set([
+  'university',
+  'univ',
+  'universite',
+  'universidad',
+  'college',
+  'colegio',
+  'school',
+  'ecole',
+  'escuela',
+  'academy',
+  'academie',
+  'institute',
+  'institut',
+  'instituto',
+  'community',
+  'high',
+  'middle',
+  'elementary',
+  'junior',
+  'senior',
+  'secondary',
+  'secondaire',
+  'primary',
+  'primaire',
+  'polyvalente',
+]);
+
 const canonical = new Map<string, string>();
 const alternatives = new Map<string, readonly string[]>();
 for (const group of WORD_GROUPS) {

@@ -12,7 +12,7 @@ import { MAX_QUERY_WORDS, withoutWords, type SearchPlan } from '../../domain/sea
 import { credit, Field, Kind, similarityScore, type Equality } from '../../domain/search/ranking.ts';
 import { and, andCount, has, wordsFor } from './bitset.ts';
 import { hash32 } from './build.ts';
-import { STATE_LIST, type IndexData } from './index-data.ts';
+import { NO_START, STATE_LIST, type IndexData } from './index-data.ts';
 import { CatalogView } from './catalog.view.ts';
 import { Expander, type Expansion } from './expansion.ts';
 import { Heap } from './heap.ts';
@@ -356,14 +356,27 @@ export class MemoryIndex {
         if (this.#kind(i, expansions[i]!, d.nameSeq[first + p]!) !== 0) some = 1;
       covers = some;
     }
-    // The name starts with the query: its first words match the words as typed, in order.
-    const sequence = this.#sequence;
-    let starts = length >= sequence.length ? 1 : 0;
-    for (let p = 0; p < sequence.length && starts === 1; p++) {
-      const i = sequence[p]!;
-      if (this.#kind(i, expansions[i]!, d.nameSeq[first + p]!) === 0) starts = 0;
+    // The name starts with the query: its words from one of its starts (nameAlt) match the words
+    // as typed, in order.
+    let starts = this.#startsAt(doc, expansions, 0);
+    for (let k = 0; k < 2 && starts === 0; k++) {
+      const at = d.nameAlt[2 * doc + k]!;
+      if (at !== NO_START) starts = this.#startsAt(doc, expansions, at);
     }
     return matched * KEY_SCALE + sum * 4 + covers * 2 + starts;
+  }
+
+  /** 1 when the document's name words from `at` on match the query's words as typed, in order. */
+  #startsAt(doc: number, expansions: readonly Expansion[], at: number): number {
+    const d = this.#d;
+    const sequence = this.#sequence;
+    const first = d.nameStart[doc]! + at;
+    if (d.nameStart[doc + 1]! - first < sequence.length) return 0;
+    for (let p = 0; p < sequence.length; p++) {
+      const i = sequence[p]!;
+      if (this.#kind(i, expansions[i]!, d.nameSeq[first + p]!) === 0) return 0;
+    }
+    return 1;
   }
 
   /** How query word i matches a term: its marks (#mark) for whole words, synonyms and typos, its range for prefixes. */
