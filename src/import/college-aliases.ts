@@ -112,12 +112,31 @@ export function webNameFits(web: string, name: string): boolean {
   return false;
 }
 
+/** Campus names that name no place. */
+const NOT_A_CAMPUS: ReadonlySet<string> = new Set(['main', 'campus', 'online', 'global']);
+
+/**
+ * A campus called by its system's initials and its own name, as people write it ("uw madison" for
+ * "University of Wisconsin-Madison", "ut austin", "unc chapel hill"): two letters are enough
+ * here, the campus tells the systems apart. Undefined for a name without a system and a campus.
+ */
+export function campusForm(name: string): string | undefined {
+  const match = CAMPUS_SEPARATOR.exec(name);
+  if (!match) return undefined;
+  const system = words(name.slice(0, match.index)).filter((w) => !STOP_WORDS.has(w));
+  const campus = words(name.slice(match.index + match[0].length));
+  if (!system.some((w) => GENERIC_WORDS.has(w)) || system.some((w) => !/^\p{L}+$/u.test(w))) return undefined;
+  if (campus.length === 0 || campus.every((w) => NOT_A_CAMPUS.has(w) || STOP_WORDS.has(w))) return undefined;
+  if (system.length < 2) return undefined;
+  return `${system.map((w) => w[0]).join('')} ${campus.join(' ')}`;
+}
+
 /**
  * The derived alternative names of each college of a directory, in its order: its web name when
  * it fits the name or one of its alternative names (webNameFits), then its initialisms that are no other college's web name, no
  * other college's initialism (three colleges are "ubc": none of them is UBC) and no word of any
  * college's name ("las" of "Loraines Academy & Spa" would put it first for a user
- * typing "las vegas"). A name that is only words of the college's own name ("berkeley" for
+ * typing "las vegas"), then its campus form (campusForm). A name that is only words of the college's own name ("berkeley" for
  * berkeley.edu) is left out by the import's validation: it finds nothing the name does not.
  */
 export function collegeAliases(colleges: readonly College[]): string[][] {
@@ -139,6 +158,7 @@ export function collegeAliases(colleges: readonly College[]): string[][] {
     const derived = initials[i]!.filter(
       (a) => a !== web && !taken(a) && !vocabulary.has(a) && (shared.get(a) === 1 || owners.has(a)),
     );
-    return web ? [web, ...derived] : derived;
+    const campus = campusForm(colleges[i]!.name);
+    return [...(web ? [web] : []), ...derived, ...(campus ? [campus] : [])];
   });
 }

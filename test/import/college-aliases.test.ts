@@ -1,6 +1,6 @@
 // The names derived for colleges at import: web names and initialisms, on real directory rows.
 import { describe, expect, it } from 'vitest';
-import { collegeAliases, initialisms, webName, webNameFits } from '../../src/import/college-aliases.ts';
+import { campusForm, collegeAliases, initialisms, webName, webNameFits } from '../../src/import/college-aliases.ts';
 
 describe('webName', () => {
   it('is the registrable label of the address, whatever its scheme, www, path or case', () => {
@@ -48,6 +48,21 @@ describe('initialisms', () => {
   });
 });
 
+describe('campusForm', () => {
+  it("is the system's initials and the campus, for a campus of a system named with a generic word", () => {
+    expect(campusForm('University of Wisconsin-Madison')).toBe('uw madison');
+    expect(campusForm('The University of Texas at Austin')).toBe('ut austin');
+    expect(campusForm('University of North Carolina at Chapel Hill')).toBe('unc chapel hill');
+  });
+
+  it('is none for a main campus, a hyphenated place or a one-word system', () => {
+    expect(campusForm('Purdue University-Main Campus')).toBeUndefined();
+    expect(campusForm('Wilkes-Barre Area Career and Technical Center')).toBeUndefined();
+    expect(campusForm('Harvard University')).toBeUndefined();
+    expect(campusForm('University-Online')).toBeUndefined();
+  });
+});
+
 describe('collegeAliases', () => {
   it('gives the web name first, then the initialisms no other college claims', () => {
     const aliases = collegeAliases([
@@ -63,7 +78,7 @@ describe('collegeAliases', () => {
     expect(aliases).toEqual([
       ['usc'],
       // "usc" is usc.edu's: South Carolina keeps its web name and its whole initialism.
-      ['sc', 'uscc'],
+      ['sc', 'uscc', 'usc columbia'],
       // Two colleges are "ubc": only the one whose web name it is gets it.
       ['ubc'],
       ['unitedbeauty'],
