@@ -54,11 +54,13 @@ describe('importing the IPEDS HD2022 file', () => {
       school: { id: ipedsId(100706), name: 'University of Alabama in Huntsville' },
       score: 0.97,
     });
-    // IALIAS "Penn, U of PA, U-Penn, …": split on commas, so "penn" is an alternative name of the University of Pennsylvania.
-    expect((await searchStore(t.store, 'penn')).hits[0]).toMatchObject({
+    // IALIAS "Penn, U of PA, U-Penn, …": split on commas, so "u of pa" is an alternative name of the University of Pennsylvania.
+    expect((await searchStore(t.store, 'u of pa')).hits[0]).toMatchObject({
       school: { id: ipedsId(215062) },
       score: 0.97,
     });
+    // "penn" (= pennsylvania) is its name without "University of" (matching.ts, distinctiveKeys): its name.
+    expect((await searchStore(t.store, 'penn')).hits[0]).toMatchObject({ school: { id: ipedsId(215062) }, score: 1 });
     // Derived at import (college-aliases.ts): the web address's name and the name's initialisms
     // are alternative names, so they find the college first; campuses under one domain share it
     // and the main campus comes first by prominence.

@@ -1,6 +1,7 @@
 // How one query word matches one term: the predicates every engine implements and the reference
 // evaluates literally. Distances are optimal string alignment (Damerau–Levenshtein where a
 // transposed pair is one edit and is not edited again), over UTF-16 code units.
+import { canonicalKeyOfWords } from './analysis.ts';
 import { words } from './normalize.ts';
 import { typoBudget, type QueryWord, type SearchPlan } from './query.ts';
 import { Kind } from './ranking.ts';
@@ -134,4 +135,48 @@ export function nameStarts(name: string): number[] {
   }
   if (campus > 0 && campus < list.length && !starts.includes(campus)) starts.push(campus);
   return starts.sort((a, b) => a - b);
+}
+
+/** A system's name before a campus or a place: "Columbia University *in* the City of New York" too. */
+const SYSTEM_SEPARATOR = /\s*[-\u2010-\u2014]\s*|\s+(?:at|in)\s+/giu;
+
+/**
+ * The words without the generic ones they begin with and the one generic word they end with
+ * ("University of Notre Dame" → notre dame, "Brown University" → brown). One at the end only:
+ * "Pitt Community College" is not "pitt", which is the University of Pittsburgh's.
+ */
+function core(list: readonly string[]): readonly string[] {
+  let start = 0;
+  let end = list.length;
+  while (start < end && GENERIC_WORDS.has(list[start]!)) start++;
+  if (end > start && GENERIC_WORDS.has(list[end - 1]!)) end--;
+  return list.slice(start, end);
+}
+
+/**
+ * The other equality keys (analysis.ts, canonicalKey) of a name: what people call a school by its
+ * distinctive part, so that a query that is one of them is the school's name. The name without its
+ * leading and trailing generic words ("notre dame", "brown", "mcgill"); and for a campus of a
+ * system, the system's distinctive part ("michigan", "columbia") and the campus's ("berkeley",
+ * "austin"). Prominence then decides
+ * among the schools a query names: the flagship before a small school of that very name. Only for
+ * ranked schools (prominence above 0, rank.ts): a K-12 school is named in full.
+ */
+export function distinctiveKeys(name: string): string[] {
+  const parts: (readonly string[])[] = [core(nameWords(name))];
+  let split: RegExpExecArray | undefined;
+  for (const m of name.matchAll(SYSTEM_SEPARATOR)) {
+    const before = nameWords(name.slice(0, m.index));
+    if (before.some((w) => GENERIC_WORDS.has(w)) && nameWords(name.slice(m.index + m[0].length)).length > 0) split = m;
+  }
+  if (split) {
+    const system = nameWords(name.slice(0, split.index));
+    // Not the system's whole name: that is often another school's ("Concordia University-Irvine").
+    parts.push(core(system), core(nameWords(name.slice(split.index + split[0].length))));
+  }
+  const own = canonicalKeyOfWords(words(name));
+  const keys = new Set(parts.filter((p) => p.length > 0).map((p) => canonicalKeyOfWords(p)));
+  keys.delete(own);
+  keys.delete('');
+  return [...keys];
 }

@@ -4,7 +4,7 @@
 // engine that ranks here cannot drift from the reference.
 import { canonicalKey, indexTerms } from './analysis.ts';
 import type { CatalogSchool, EnginePage } from './engine.ts';
-import { coversName, matchKind, nameStarts, nameWords, startsWithQuery } from './matching.ts';
+import { coversName, distinctiveKeys, matchKind, nameStarts, nameWords, startsWithQuery } from './matching.ts';
 import { nameSortKey } from './normalize.ts';
 import { withoutWords, type QueryWord, type SearchPlan } from './query.ts';
 import {
@@ -29,6 +29,13 @@ export interface Analysed {
   readonly nameWords: readonly string[];
   /** Where the name may be typed from (matching.ts, nameStarts); computed from the name when absent. */
   readonly nameStarts?: readonly number[];
+  /** The name's distinctive parts' equality keys (partKeysOf); computed from the school when absent. */
+  readonly partKeys?: readonly string[];
+}
+
+/** The keys of the names a ranked school is also called by (matching.ts, distinctiveKeys); none for an unranked one. */
+export function partKeysOf(school: CatalogSchool): readonly string[] {
+  return school.prominence > 0 ? distinctiveKeys(school.name) : [];
 }
 
 export function analyse(school: CatalogSchool): Analysed {
@@ -40,6 +47,7 @@ export function analyse(school: CatalogSchool): Analysed {
     aliasKeys: school.aliases.map(canonicalKey),
     nameWords: nameWords(school.name),
     nameStarts: nameStarts(school.name),
+    partKeys: partKeysOf(school),
   };
 }
 
@@ -125,7 +133,7 @@ export function rankCandidates(
     const equality: Equality =
       plan.canonical === ''
         ? 0
-        : entry.nameKey === plan.canonical
+        : entry.nameKey === plan.canonical || (entry.partKeys ?? partKeysOf(entry.school)).includes(plan.canonical)
           ? 2
           : entry.aliasKeys.includes(plan.canonical)
             ? 1

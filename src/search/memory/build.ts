@@ -15,6 +15,7 @@
 import { canonicalKey, indexTerms } from '../../domain/search/analysis.ts';
 import type { CatalogSchool } from '../../domain/search/engine.ts';
 import { nameStarts, nameWords } from '../../domain/search/matching.ts';
+import { partKeysOf } from '../../domain/search/rank.ts';
 import { nameSortKey } from '../../domain/search/normalize.ts';
 import { MAX_QUERY_WORDS } from '../../domain/search/query.ts';
 import { compareStatic, Field } from '../../domain/search/ranking.ts';
@@ -330,7 +331,7 @@ function postingLists(p: {
   return { listCount, listStart, listDense, sparse, dense };
 }
 
-/** A hash of each name's and distinct alternative name's equality key, sorted by hash. */
+/** A hash of each name's, distinctive part's (3) and distinct alternative name's equality key, sorted by hash. */
 function equalityKeys(rows: readonly CatalogSchool[], order: Uint32Array) {
   const eqEntries: { hash: number; doc: number; field: number }[] = [];
   for (let doc = 0; doc < rows.length; doc++) {
@@ -338,6 +339,12 @@ function equalityKeys(rows: readonly CatalogSchool[], order: Uint32Array) {
     const nameKey = canonicalKey(row.name);
     if (nameKey) eqEntries.push({ hash: hash32(nameKey), doc, field: 2 });
     const seen = new Set([nameKey]);
+    // The names a ranked school is also called by: equal to its name (field 3).
+    for (const key of partKeysOf(row)) {
+      if (seen.has(key)) continue;
+      seen.add(key);
+      eqEntries.push({ hash: hash32(key), doc, field: 3 });
+    }
     for (const alias of row.aliases) {
       const key = canonicalKey(alias);
       if (key && !seen.has(key)) {

@@ -7,6 +7,7 @@
 // walking the matches in document order, which is the static order, grading each from the
 // forward index, and stopping once the page is full of matches no later document can beat.
 import { canonicalKey } from '../../domain/search/analysis.ts';
+import { distinctiveKeys } from '../../domain/search/matching.ts';
 import type { EngineHit, EnginePage, EngineQuery } from '../../domain/search/engine.ts';
 import { MAX_QUERY_WORDS, withoutWords, type SearchPlan } from '../../domain/search/query.ts';
 import { credit, Field, Kind, similarityScore, type Equality } from '../../domain/search/ranking.ts';
@@ -191,7 +192,8 @@ export class MemoryIndex {
     try {
       const ranked: { doc: number; equality: Equality; key: number }[] = equal
         .map((e) => ({ ...e, key: this.#grade(e.doc, expansions) }))
-        .sort((a, b) => b.equality - a.equality || b.key - a.key || a.doc - b.doc);
+        // Among the schools the query names alike, the static order (ranking.ts, compareQuality).
+        .sort((a, b) => b.equality - a.equality || a.doc - b.doc);
       const need = want - ranked.length;
       if (need > 0 && anyMatch) {
         const skip = new Set(equal.map((e) => e.doc));
@@ -423,12 +425,15 @@ export class MemoryIndex {
     for (let at = low; at < d.eqHash.length && d.eqHash[at] === hash; at++) {
       const doc = d.eqDoc[at]!;
       if (stateIndex >= 0 && d.docState[doc] !== stateIndex) continue;
-      const equality: Equality = d.eqField[at] === 2 ? 2 : 1;
+      const field = d.eqField[at]!;
+      const equality: Equality = field >= 2 ? 2 : 1;
       // A hash collision is not equality: check the text itself.
       const real =
-        equality === 2
+        field === 2
           ? canonicalKey(this.#catalog.name(doc)) === canonical
-          : this.#catalog.aliases(doc).some((a) => canonicalKey(a) === canonical);
+          : field === 3
+            ? distinctiveKeys(this.#catalog.name(doc)).includes(canonical)
+            : this.#catalog.aliases(doc).some((a) => canonicalKey(a) === canonical);
       if (real && equality > (found.get(doc) ?? 0)) found.set(doc, equality);
     }
     return [...found]
