@@ -251,6 +251,34 @@ export function searchRules(target: SearchTarget): void {
     });
 
     describe('fetchSchoolSearch: 4. normalisation and synonyms', () => {
+      test('when K-12 names are abbreviated by the directory or by the user, then each finds the other', async () => {
+        await withCatalog(
+          [
+            { schoolname: 'SMITH EL', city: 'Dallas', stateprovince: 'TX' },
+            { schoolname: 'El Paso High School', city: 'El Paso', stateprovince: 'TX' },
+            { schoolname: 'ALBERTVILLE ELEM SCH', city: 'Albertville', stateprovince: 'AL' },
+            { schoolname: 'Jefferson Middle School', city: 'Jefferson', stateprovince: 'GA' },
+            { schoolname: 'P.S. 123 Mahalia Jackson', city: 'New York', stateprovince: 'NY' },
+            { schoolname: 'KIPP Houston Preparatory Academy', city: 'Houston', stateprovince: 'TX' },
+          ],
+          async (find) => {
+            const top = async (q: string) => (await find(q))[0]?.schoolname;
+            // "El" after the first word is Elementary; first, it is the Spanish article.
+            expect(await top('smith elementary')).toBe('SMITH EL');
+            expect((await find('smith elementary'))[0]?.similarity_score).toBe(1);
+            expect((await find('elementary')).map((s) => s.schoolname).sort()).toEqual([
+              'ALBERTVILLE ELEM SCH',
+              'SMITH EL',
+            ]);
+            expect(await top('albertville elementary school')).toBe('ALBERTVILLE ELEM SCH');
+            expect(await top('jefferson ms')).toBe('Jefferson Middle School');
+            expect(await top('ps 123')).toBe('P.S. 123 Mahalia Jackson');
+            expect(await top('public school 123')).toBe('P.S. 123 Mahalia Jackson');
+            expect((await find('kipp houston prep acad'))[0]?.similarity_score).toBe(1);
+          },
+        );
+      });
+
       test.each([
         ['other case', 'HARVARD', 'Harvard University'],
         ['no accents', 'ecole polytechnique montreal', 'École Polytechnique de Montréal'],

@@ -26,6 +26,12 @@ export const WORD_GROUPS: readonly (readonly string[])[] = [
   ['international', 'intl'],
   // The short form the institutions use themselves (Penn State, UPenn, Penn Medicine).
   ['pennsylvania', 'penn'],
+  // How K-12 directories write them (CCD: "ALBERTVILLE ELEM SCH", "VISTA GROVE PREPARATORY ACAD")
+  // and people type them.
+  ['elementary', 'elem'],
+  ['school', 'sch'],
+  ['academy', 'acad'],
+  ['preparatory', 'prep'],
 ];
 
 /**
@@ -46,7 +52,22 @@ export const PHRASE_ABBREVIATIONS: readonly (readonly [abbreviation: string, phr
   ['cc', 'community college'],
   ['hs', 'high school'],
   ['jhs', 'junior high school'],
+  ['ms', 'middle school'],
+  // New York City's numbered schools: "P.S. 123", "I.S. 61" (single letters are joined: ps, is).
+  ['ps', 'public school'],
+  ['is', 'intermediate school'],
 ];
+
+/**
+ * "El" after a name's first word is Texas's and Pennsylvania's "Elementary" ("SMITH EL",
+ * "ALLEGHENY EL SCH": 5,400 CCD names); first, it is the Spanish article ("El Paso", "El Camino").
+ */
+export const ELEMENTARY_EL = 'el';
+
+/** The word a word stands for at its place in a name (index > 0): "el" → "elementary"; undefined when none. */
+export function placedWord(word: string, index: number): string | undefined {
+  return index > 0 && word === ELEMENTARY_EL ? 'elementary' : undefined;
+}
 
 /**
  * Words that carry no meaning of their own in a school's name ("University *of* Texas *at*
