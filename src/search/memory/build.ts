@@ -165,10 +165,11 @@ function forwardIndex(rows: readonly CatalogSchool[], order: Uint32Array): Forwa
     for (const [id, field] of local) fwdTemp.push((id << 2) | field);
     fwdStart[doc + 1] = fwdTemp.length;
     // Every name word is one of the name's terms (indexTerms keeps the words themselves).
-    for (const w of nameWords(row.name)) nameTemp.push(intern(w));
+    const list = nameWords(row.name);
+    for (const w of list) nameTemp.push(intern(w));
     nameStart[doc + 1] = nameTemp.length;
     // nameStarts gives at most two starts past the first word, each below the name's length (< 256).
-    nameStarts(row.name)
+    nameStarts(row.name, list)
       .slice(1)
       .forEach((at, k) => {
         nameAlt[2 * doc + k] = at;
@@ -205,14 +206,16 @@ function firstWordLists(
   const startTerms = (doc: number, each: (term: number) => void) => {
     const first = nameStart[doc]!;
     if (nameStart[doc + 1]! === first) return;
-    const seen: number[] = [];
-    for (const at of [0, nameAlt[2 * doc]!, nameAlt[2 * doc + 1]!]) {
-      if (at === NO_START) continue;
-      const term = nameSeq[first + at]!;
-      if (seen.includes(term)) continue;
-      seen.push(term);
-      each(term);
-    }
+    const t0 = nameSeq[first]!;
+    each(t0);
+    const a1 = nameAlt[2 * doc]!;
+    if (a1 === NO_START) return;
+    const t1 = nameSeq[first + a1]!;
+    if (t1 !== t0) each(t1);
+    const a2 = nameAlt[2 * doc + 1]!;
+    if (a2 === NO_START) return;
+    const t2 = nameSeq[first + a2]!;
+    if (t2 !== t0 && t2 !== t1) each(t2);
   };
   const firstStart = new Uint32Array(termCount + 1);
   for (let doc = 0; doc < docCount; doc++)
