@@ -495,6 +495,23 @@ export function searchRules(target: SearchTarget): void {
         );
       });
 
+      test('when a query ends with a small word, then it is still being typed and names no school', async () => {
+        await withCatalog(
+          [
+            { schoolname: 'American University', city: 'Washington', stateprovince: 'DC', prominence: 90 },
+            { schoolname: 'American Leadership Academy', city: 'Mesa', stateprovince: 'AZ' },
+          ],
+          async (find) => {
+            // "le" is a small word: the key of "american le" would be "american", American University's name.
+            expect((await find('american le')).map((s) => s.schoolname)).toEqual(['American Leadership Academy']);
+            expect((await find('american'))[0]).toMatchObject({
+              schoolname: 'American University',
+              similarity_score: 1,
+            });
+          },
+        );
+      });
+
       test('when prominence ties, then the name decides, then the id', async () => {
         const local = await startTestApp({ engine: target.engine });
         try {
