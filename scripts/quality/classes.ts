@@ -1,21 +1,21 @@
 // The query classes of the quality benchmark, built from the catalog with a fixed seed: what
 // users type when they look for a school they know, each class a way of typing it.
-import { canonicalKey } from '../../src/domain/search/analysis.ts';
 import { fold, words } from '../../src/domain/search/normalize.ts';
 import type { CatalogSchool } from '../../src/domain/ports.ts';
 import { mulberry32, one, type Rng } from '../bench/random.ts';
+import { initialismProbes, nicknameProbes } from './college-classes.ts';
+import { namesakeKey } from './namesakes.ts';
 import { FLAGSHIPS } from './flagships.ts';
+import type { Probe } from './probe.ts';
 
-export interface Probe {
-  readonly text: string;
-  readonly state?: string | undefined;
-  /** The school meant. */
-  readonly target: CatalogSchool;
-  /** Schools indistinguishable from it by what was typed (namesakes: the same name, in the same state when one is given). */
-  readonly accept: ReadonlySet<string>;
-  /** A sub-kind, reported on its own line (the kind of typo, of abbreviation). */
-  readonly kind?: string;
-}
+export type { Probe };
+import {
+  allCapsProbes,
+  k12AbbreviationProbes,
+  namesakeCityProbes,
+  namesakeStateProbes,
+  type K12Context,
+} from './k12-classes.ts';
 
 export interface RankClass {
   readonly name: string;
@@ -39,16 +39,31 @@ export type QueryClass = RankClass | CityClass;
 /** At most this many probes per class (sampled with the seed): enough for a stable share, quick to run. */
 const SAMPLE = 1500;
 
-export function buildClasses(catalog: readonly CatalogSchool[], seed = 20261123): QueryClass[] {
-  const r = mulberry32(seed);
+export interface ClassOptions {
+  readonly seed?: number;
+  /** The colleges' ids (the IPEDS seed's): the college classes draw from them. */
+  readonly colleges?: ReadonlySet<string>;
+  /** The ids of the K-12 schools, when the catalog has them: the K-12 classes are built only then. */
+  readonly k12?: ReadonlySet<string>;
+  /** The ids of the schools whose name was published ALL CAPS. */
+  readonly allCaps?: ReadonlySet<string>;
+}
+
+export function buildClasses(catalog: readonly CatalogSchool[], options: ClassOptions = {}): QueryClass[] {
+  const r = mulberry32(options.seed ?? 20261123);
   const byName = new Map<string, CatalogSchool[]>();
-  for (const s of catalog) byName.set(canonicalKey(s.name), [...(byName.get(canonicalKey(s.name)) ?? []), s]);
+  for (const s of catalog) {
+    const key = namesakeKey(s.name);
+    const list = byName.get(key);
+    if (list) list.push(s);
+    else byName.set(key, [s]);
+  }
   const context: Context = {
     r,
     sample: (items) => shuffle(items, r).slice(0, SAMPLE),
     namesakes: (s, state) =>
       new Set(
-        (byName.get(canonicalKey(s.name)) ?? [s])
+        (byName.get(namesakeKey(s.name)) ?? [s])
           .filter((n) => state === undefined || n.state === state)
           .map((n) => n.id),
       ),
@@ -77,7 +92,36 @@ export function buildClasses(catalog: readonly CatalogSchool[], seed = 20261123)
     cityClass,
     { name: 'flagships', kind: 'rank', at: 1, target: 1, probes: flagships },
     { name: 'extra-word', kind: 'rank', at: 1, target: 0, probes: extraWord },
+    ...collegeClasses(catalog, options),
+    ...k12Classes(catalog, options, context),
   ];
+}
+
+/** Colleges by nickname, acronym and web name (hand-written), and by the initials of their name. */
+function collegeClasses(catalog: readonly CatalogSchool[], options: ClassOptions): QueryClass[] {
+  const classes: QueryClass[] = [
+    { name: 'nicknames', kind: 'rank', at: 1, target: 0.95, probes: nicknameProbes(catalog) },
+  ];
+  if (options.colleges) {
+    const probes = initialismProbes(catalog, options.colleges);
+    classes.push({ name: 'initialisms', kind: 'rank', at: 1, target: 0.95, probes });
+  }
+  return classes;
+}
+
+/** The K-12 classes, when the catalog has K-12 schools (drawn after the others: their probes do not move). */
+function k12Classes(catalog: readonly CatalogSchool[], options: ClassOptions, context: Context): QueryClass[] {
+  if (!options.k12 || options.k12.size === 0) return [];
+  const k12 = catalog.filter((s) => options.k12!.has(s.id));
+  const c: K12Context = context;
+  const classes: QueryClass[] = [
+    { name: 'k12-namesakes-state', kind: 'rank', at: 5, target: 0.95, probes: namesakeStateProbes(k12, c) },
+    { name: 'k12-namesakes-city', kind: 'rank', at: 5, target: 0.95, probes: namesakeCityProbes(k12, c) },
+    { name: 'k12-abbreviations', kind: 'rank', at: 5, target: 0.95, probes: k12AbbreviationProbes(k12, c) },
+  ];
+  const caps = allCapsProbes(k12, options.allCaps ?? new Set(), c);
+  if (caps.length > 0) classes.push({ name: 'k12-all-caps', kind: 'rank', at: 5, target: 0.95, probes: caps });
+  return classes;
 }
 
 /** What every class's probes are drawn with: the seeded random sequence, the sample, and which schools count as the answer. */
@@ -100,15 +144,17 @@ function exactProbes(catalog: readonly CatalogSchool[], { r, sample, namesakes }
   }));
 }
 
-function prefixProbes(catalog: readonly CatalogSchool[], { r, sample, only }: Context) {
+function prefixProbes(catalog: readonly CatalogSchool[], { r, sample, namesakes }: Context) {
   // Typed up to the middle of the name's last word: the rest of the name written, the school's
-  // distinguishing word begun (2 letters at least: shorter is the short-words class).
+  // distinguishing word begun (2 letters at least: shorter is the short-words class). Any school
+  // of the same name will do: what was typed cannot tell them apart (a real catalog has hundreds
+  // of "Jefferson Elementary School").
   return sample(catalog).flatMap((s) => {
     const cut = s.name.search(/\p{L}{3,}[^\p{L}]*$/u);
     if (cut <= 0) return [];
     const last = s.name.slice(cut).match(/^\p{L}+/u)![0];
     const keep = 2 + Math.floor(r() * (last.length - 2));
-    return [{ text: s.name.slice(0, cut + keep).toLowerCase(), target: s, accept: only(s) }];
+    return [{ text: s.name.slice(0, cut + keep).toLowerCase(), target: s, accept: namesakes(s) }];
   });
 }
 
@@ -145,8 +191,8 @@ function abbreviationProbes(catalog: readonly CatalogSchool[], { r, sample, name
   });
 }
 
-/** Two words: the rarest of the name, and one or two letters of its neighbour. */
-function shortWordProbes(catalog: readonly CatalogSchool[], { r, sample, only, df }: Context) {
+/** Two words: the rarest of the name, and one or two letters of its neighbour (any school of the same name will do). */
+function shortWordProbes(catalog: readonly CatalogSchool[], { r, sample, namesakes, df }: Context) {
   return sample(catalog).flatMap((s) => {
     const ws = words(s.name);
     if (ws.length < 2) return [];
@@ -158,7 +204,7 @@ function shortWordProbes(catalog: readonly CatalogSchool[], { r, sample, only, d
       rarest + 1 < ws.length
         ? `${ws[rarest]} ${ws[rarest + 1]!.slice(0, letters)}`
         : `${ws[rarest - 1]!.slice(0, letters)} ${ws[rarest]}`;
-    return [{ text, target: s, accept: only(s) }];
+    return [{ text, target: s, accept: namesakes(s) }];
   });
 }
 
@@ -184,14 +230,14 @@ function extraWordProbes(catalog: readonly CatalogSchool[], { r, sample, namesak
   });
 }
 
-/** The flagships of FLAGSHIPS, by the query people type for them. */
+/** The flagships of FLAGSHIPS, by the query people type for them (a directory may list one twice: "Mcgill University"). */
 function flagshipProbes(catalog: readonly CatalogSchool[]) {
-  const only = (s: CatalogSchool) => new Set([s.id]);
-  const byFoldedName = new Map(catalog.map((s) => [fold(s.name), s]));
+  const byFoldedName = new Map<string, CatalogSchool[]>();
+  for (const s of catalog) byFoldedName.set(fold(s.name), [...(byFoldedName.get(fold(s.name)) ?? []), s]);
   return FLAGSHIPS.map((f) => {
-    const target = byFoldedName.get(fold(f.name));
-    if (!target) throw new Error(`flagship "${f.name}" is not in the catalog`);
-    return { text: f.query, target, accept: only(target) };
+    const same = byFoldedName.get(fold(f.name));
+    if (!same) throw new Error(`flagship "${f.name}" is not in the catalog`);
+    return { text: f.query, target: same[same.length - 1]!, accept: new Set(same.map((s) => s.id)) };
   });
 }
 

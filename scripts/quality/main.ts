@@ -1,7 +1,11 @@
-// npm run bench:quality — the search's quality on real school names: query classes built from the
-// committed IPEDS seed and the Canadian sample (scripts/quality/classes.ts), run against the
-// in-process engine the API serves from, with the share of hits per class against its target.
-// Exits 1 when a class is below its target. Options:
+// npm run bench:quality — the search's quality on real school names: query classes built from a
+// catalog (scripts/quality/catalog.ts, classes.ts), run against the in-process engine the API
+// serves from, with the share of hits per class against its target. Exits 1 when a class is below
+// its target. Options:
+//   --catalog C    seed (default): the project's seed — the real ~150,000-school seed once
+//                  committed (catalog.ts, REAL_SEED), else the IPEDS seed + the Canadian sample;
+//                  full: the real seed, else the IPEDS seed + the K-12 and Canadian directories
+//                  of ../shared/data (k12-catalog.ts), with the K-12 classes
 //   --misses N     print up to N missed probes per class (default 0)
 //   --json         print the figures as one JSON line too
 //   --engine E     memory (default: the API's), or text: the MongoDB $text engine over the
@@ -14,16 +18,24 @@ import { MongoTextEngine } from '../../src/stores/mongodb/text.engine.ts';
 import { mingoSourceOf } from './mingo-search.ts';
 import { buildIndex } from '../../src/search/memory/build.ts';
 import { MemoryIndex } from '../../src/search/memory/memory.index.ts';
-import { loadCatalog } from './catalog.ts';
+import { loadQualityCatalog } from './catalog.ts';
 import { buildClasses } from './classes.ts';
 import { evaluate } from './evaluate.ts';
 import { printResults } from './report.ts';
 
 const { values } = parseArgs({
-  options: { misses: { type: 'string' }, json: { type: 'boolean' }, engine: { type: 'string', default: 'memory' } },
+  options: {
+    misses: { type: 'string' },
+    json: { type: 'boolean' },
+    engine: { type: 'string', default: 'memory' },
+    catalog: { type: 'string', default: 'seed' },
+  },
 });
-const catalog = await loadCatalog();
-const classes = buildClasses(catalog);
+if (values.catalog !== 'seed' && values.catalog !== 'full')
+  throw new Error(`--catalog: seed or full, not ${values.catalog}`);
+const loaded = await loadQualityCatalog({ directories: values.catalog === 'full' });
+const catalog = loaded.schools;
+const classes = buildClasses(catalog, { colleges: loaded.colleges, k12: loaded.k12, allCaps: loaded.allCaps });
 let search: (q: EngineQuery) => Promise<import('../../src/domain/search/engine.ts').EnginePage>;
 let label: string;
 if (values.engine === 'text') {
@@ -43,7 +55,7 @@ if (values.engine === 'text') {
 }
 const results = await evaluate({ search }, classes);
 const below = printResults(
-  `${label}, ${catalog.length} schools (IPEDS seed + Canadian sample)`,
+  `${label}, ${catalog.length} schools (${loaded.label})`,
   results,
   Number(values.misses ?? 0),
 );

@@ -1,6 +1,7 @@
 // The NCES IPEDS "HD" directory file exactly as NCES distributes it (Windows-1252, CRLF, quoted
 // CSV, one row per institution, blank text fields holding a single space). read.ts decodes it
 // (Windows-1252 unless --encoding says otherwise) before this reader sees it.
+import { collegeAliases } from './college-aliases.ts';
 import { headedRecords, missingColumns } from './csv.records.ts';
 import type { SourceReader, SourceRow } from './source.ts';
 
@@ -83,10 +84,36 @@ export const readIpeds: SourceReader = async function* (utf8, onProgress) {
     columnName: (cell) => cell.trim().toUpperCase(),
     checkHeader: (columns) => missingColumns(columns, REQUIRED, 'not an IPEDS directory file'),
   });
-  for await (const item of rows) yield 'error' in item ? item : toRow(item.line, item.header, item.fields);
+  // The whole file first: a college's derived names depend on the others' (college-aliases.ts).
+  const all: (SourceRow | WithWeb)[] = [];
+  for await (const item of rows) all.push('error' in item ? item : toRow(item.line, item.header, item.fields));
+  yield* withDerivedAliases(all);
 };
 
-function toRow(line: number, header: ReadonlyMap<string, number>, fields: readonly string[]): SourceRow {
+/**
+ * The rows, each college's derived names (web name, initialisms) followed by its IALIAS names:
+ * derived first, because the import keeps at most 10 and IALIAS sometimes lists 20 spellings
+ * ("Illinios", "Champagne" … "UIUC" last).
+ */
+function withDerivedAliases(rows: readonly (SourceRow | WithWeb)[]): SourceRow[] {
+  const colleges = rows.filter((r): r is WithWeb => 'input' in r);
+  const derived = collegeAliases(
+    colleges.map((r) => ({ name: r.input.schoolname ?? '', web: r.web, aliases: r.input.aliases })),
+  );
+  const extra = new Map(colleges.map((r, i) => [r, derived[i]!]));
+  return rows.map((r) => {
+    if (!('input' in r)) return r;
+    const { web: _web, ...row } = r as WithWeb;
+    const mine = extra.get(r)!;
+    const listed = (row.input.aliases ?? []).filter((a) => !mine.includes(a.toLowerCase()));
+    return { ...row, input: { ...row.input, aliases: [...mine, ...listed] } };
+  });
+}
+
+/** A row as toRow makes it: with the college's web address, for the derived names. */
+type WithWeb = Extract<SourceRow, { input: unknown }> & { readonly web?: string | undefined };
+
+function toRow(line: number, header: ReadonlyMap<string, number>, fields: readonly string[]): SourceRow | WithWeb {
   const get = (column: string): string | undefined => {
     const index = header.get(column);
     return index === undefined ? undefined : fields[index]!.trim();
@@ -114,5 +141,6 @@ function toRow(line: number, header: ReadonlyMap<string, number>, fields: readon
       // Leading zeros would otherwise give one institution two ids.
       sourceKey: `ipeds:${Number(unitid)}`,
     },
+    web: get('WEBADDR'),
   };
 }

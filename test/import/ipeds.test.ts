@@ -67,11 +67,33 @@ describe('importing the IPEDS HD2022 file', () => {
       school: { id: ipedsId(100706), name: 'University of Alabama in Huntsville' },
       score: 0.97,
     });
-    // IALIAS "Penn, U of PA, U-Penn, …": split on commas, so "penn" is an alternative name of the University of Pennsylvania.
-    expect((await searchStore(t.store, 'penn')).hits[0]).toMatchObject({
+    // IALIAS "Penn, U of PA, U-Penn, …": split on commas, so "u of pa" is an alternative name of the University of Pennsylvania.
+    expect((await searchStore(t.store, 'u of pa')).hits[0]).toMatchObject({
       school: { id: ipedsId(215062) },
       score: 0.97,
     });
+    // "penn" (= pennsylvania) is its name without "University of" (matching.ts, distinctiveKeys): its name.
+    expect((await searchStore(t.store, 'penn')).hits[0]).toMatchObject({ school: { id: ipedsId(215062) }, score: 1 });
+    // Derived at import (college-aliases.ts): the web address's name and the name's initialisms
+    // are alternative names, so they find the college first; campuses under one domain share it
+    // and the main campus comes first by prominence.
+    for (const [query, unitid] of [
+      ['nyu', 193900],
+      ['umich', 170976],
+      ['pitt', 215293],
+      ['jhu', 162928],
+      ['sdsu', 122409],
+      ['ucla', 110662],
+      ['usc', 123961],
+    ] as const) {
+      expect((await searchStore(t.store, query, { limit: 1 })).hits[0], query).toMatchObject({
+        school: { id: ipedsId(unitid) },
+        score: 0.97,
+      });
+    }
+    const psu = await namesFound(t.store, 'psu', { limit: 3 });
+    expect(psu[0]).toBe('Pennsylvania State University-Main Campus');
+    expect(psu[1]).toMatch(/^Pennsylvania State University-/);
     // Prominence from size, Carnegie class, main campus and level: the flagship before its namesakes.
     expect((await namesFound(t.store, 'purdue university', { limit: 2 }))[0]).toBe('Purdue University-Main Campus');
     expect((await namesFound(t.store, 'texas a&m', { limit: 2 }))[0]).toBe('Texas A & M University-College Station');

@@ -1,13 +1,13 @@
 // What a name, an alternative name or a city becomes for searching (terms), and the key that
 // says when a query *is* a name (equality). Shared by every engine and by the reference.
 import { apostropheParts, words } from './normalize.ts';
-import { abbreviationsIn, canonicalWord, phraseOf, STOP_WORDS } from './synonyms.ts';
+import { abbreviationsIn, canonicalWord, phraseOf, placedWord, STOP_WORDS } from './synonyms.ts';
 
 /**
  * The terms a text is found by: its words (a hyphen separates words, so "Pierre-De-Coubertin"
  * is found by "pierre de coubertin"), the parts of apostrophe words of two or more letters
  * ("queens" and "queen"), runs of single letters joined ("Texas A & M", "Texas A and M" →
- * "am"), abbreviations of the phrases it contains ("cc" for "Community
+ * "am"), the word a word stands for at its place ("Smith El" → "elementary"), abbreviations of the phrases it contains ("cc" for "Community
  * College") and the phrases of the abbreviations it contains. Single-word synonyms are not
  * indexed: the query asks for them. Hyphenated words are not joined into one term: in directory
  * names a hyphen mostly separates a campus ("School-Little Rock"), and "schoollittle" would only
@@ -20,6 +20,10 @@ export function indexTerms(text: string): string[] {
   for (const initials of initialRuns(base.filter((w) => !STOP_WORDS.has(w)))) terms.add(initials);
   for (const abbreviation of abbreviationsIn(base)) terms.add(abbreviation);
   for (const w of base) for (const p of phraseOf(w) ?? []) terms.add(p);
+  base.forEach((w, i) => {
+    const placed = placedWord(w, i);
+    if (placed) terms.add(placed);
+  });
   return [...terms];
 }
 
@@ -36,7 +40,8 @@ export function canonicalKey(text: string): string {
 /** canonicalKey of text already split into folded words (normalize.ts, words). */
 export function canonicalKeyOfWords(list: readonly string[]): string {
   const out: string[] = [];
-  for (const w of joinInitials(list.filter((w) => !STOP_WORDS.has(w)))) {
+  const placed = list.map((w, i) => placedWord(w, i) ?? w);
+  for (const w of joinInitials(placed.filter((w) => !STOP_WORDS.has(w)))) {
     for (const part of phraseOf(w) ?? [w]) {
       if (!STOP_WORDS.has(part)) out.push(canonicalWord(part));
     }

@@ -1,10 +1,11 @@
 // How one query word matches one term: the predicates every engine implements and the reference
 // evaluates literally. Distances are optimal string alignment (Damerau–Levenshtein where a
 // transposed pair is one edit and is not edited again), over UTF-16 code units.
+import { canonicalKeyOfWords } from './analysis.ts';
 import { words } from './normalize.ts';
 import { typoBudget, type QueryWord, type SearchPlan } from './query.ts';
 import { Kind } from './ranking.ts';
-import { STOP_WORDS } from './synonyms.ts';
+import { GENERIC_WORDS, STOP_WORDS } from './synonyms.ts';
 
 /** Optimal string alignment distance of a and b, or max + 1 when it is over max. */
 export function osaDistance(a: string, b: string, max: number): number {
@@ -68,12 +69,22 @@ export function matches(word: QueryWord, term: string, typos = true): boolean {
 }
 
 /**
- * Whether a name starts with the query: its words without stop words (nameWords) begin with the
- * query's words as typed (plan.sequence), in order, each matching the name's word at its place (as
- * a whole word, a synonym, a start or within its typos).
+ * Whether a name starts with the query: its words without stop words (nameWords) begin, at one of
+ * the places a name may be typed from (`starts`: nameStarts), with the query's words as typed
+ * (plan.sequence), in order, each matching the name's word at its place (as a whole word, a
+ * synonym, a start or within its typos).
  */
-export function startsWithQuery(plan: SearchPlan, name: readonly string[], typos = true): boolean {
-  return plan.sequence.length <= name.length && plan.sequence.every((w, i) => matches(plan.words[w]!, name[i]!, typos));
+export function startsWithQuery(
+  plan: SearchPlan,
+  name: readonly string[],
+  typos = true,
+  starts: readonly number[] = [0],
+): boolean {
+  return starts.some(
+    (at) =>
+      at + plan.sequence.length <= name.length &&
+      plan.sequence.every((w, i) => matches(plan.words[w]!, name[at + i]!, typos)),
+  );
 }
 
 /**
@@ -97,4 +108,81 @@ export function coversName(
 /** A name's words in order, stop words left out: what startsWithQuery and coversName compare. */
 export function nameWords(name: string): string[] {
   return words(name).filter((w) => !STOP_WORDS.has(w));
+}
+
+/** Whether a name may have a campus or system separator (a dash, " at ", " in "). */
+const HAS_SEPARATOR = /[-\u2010-\u2014]|\s(?:at|in)\s/iu;
+
+/** A campus after a system's name: "University of California-Berkeley", "The University of Texas at Austin". */
+const CAMPUS_SEPARATOR = /\s*[-‐-—]\s*|\s+at\s+/giu;
+
+/**
+ * Where in its words (nameWords) a name may be typed from: its first word; the first word after
+ * its leading generic words ("University of *Notre* Dame", "École *Sainte*-Bernadette"); and the
+ * first word of its campus, after a system's name that has a generic word
+ * ("University of California-*Berkeley*", "The University of Texas at *Austin*"). People call a
+ * school by its distinctive part; prominence then decides among the namesakes that start so.
+ * Ascending, distinct, at most three. `list`: nameWords(name), when the caller has it.
+ */
+export function nameStarts(name: string, list: readonly string[] = nameWords(name)): number[] {
+  const starts = [0];
+  let lead = 0;
+  while (lead < list.length && GENERIC_WORDS.has(list[lead]!)) lead++;
+  if (lead > 0 && lead < list.length) starts.push(lead);
+  let campus = -1;
+  // Most names have no separator: the test is cheaper than the walk (an index build asks 150,000).
+  if (HAS_SEPARATOR.test(name))
+    for (const m of name.matchAll(CAMPUS_SEPARATOR)) {
+      const before = nameWords(name.slice(0, m.index));
+      const after = nameWords(name.slice(m.index + m[0].length));
+      if (after.length > 0 && before.some((w) => GENERIC_WORDS.has(w))) campus = before.length;
+    }
+  if (campus > 0 && campus < list.length && !starts.includes(campus)) starts.push(campus);
+  return starts.sort((a, b) => a - b);
+}
+
+/** A system's name before a campus or a place: "Columbia University *in* the City of New York" too. */
+const SYSTEM_SEPARATOR = /\s*[-\u2010-\u2014]\s*|\s+(?:at|in)\s+/giu;
+
+/**
+ * The words without the generic ones they begin with and the one generic word they end with
+ * ("University of Notre Dame" → notre dame, "Brown University" → brown). One at the end only:
+ * "Pitt Community College" is not "pitt", which is the University of Pittsburgh's.
+ */
+function core(list: readonly string[]): readonly string[] {
+  let start = 0;
+  let end = list.length;
+  while (start < end && GENERIC_WORDS.has(list[start]!)) start++;
+  if (end > start && GENERIC_WORDS.has(list[end - 1]!)) end--;
+  return list.slice(start, end);
+}
+
+/**
+ * The other equality keys (analysis.ts, canonicalKey) of a name: what people call a school by its
+ * distinctive part, so that a query that is one of them is the school's name. The name without its
+ * leading and trailing generic words ("notre dame", "brown", "mcgill"); and for a campus of a
+ * system, the system's distinctive part ("michigan", "columbia") and the campus's ("berkeley",
+ * "austin"). Prominence then decides
+ * among the schools a query names: the flagship before a small school of that very name. Only for
+ * ranked schools (prominence above 0, rank.ts): a K-12 school is named in full.
+ */
+export function distinctiveKeys(name: string): string[] {
+  const parts: (readonly string[])[] = [core(nameWords(name))];
+  let split: RegExpExecArray | undefined;
+  if (HAS_SEPARATOR.test(name))
+    for (const m of name.matchAll(SYSTEM_SEPARATOR)) {
+      const before = nameWords(name.slice(0, m.index));
+      if (before.some((w) => GENERIC_WORDS.has(w)) && nameWords(name.slice(m.index + m[0].length)).length > 0)
+        split = m;
+    }
+  if (split) {
+    const system = nameWords(name.slice(0, split.index));
+    // Not the system's whole name: that is often another school's ("Concordia University-Irvine").
+    parts.push(core(system), core(nameWords(name.slice(split.index + split[0].length))));
+  }
+  const own = canonicalKeyOfWords(words(name));
+  const keys = new Set(parts.filter((p) => p.length > 0).map((p) => canonicalKeyOfWords(p)));
+  keys.delete(own);
+  keys.delete('');
+  return [...keys];
 }

@@ -73,7 +73,7 @@ export function planQuery(query: string): SearchPlan {
     }),
     sequence: all.flatMap((w) => (index.has(w) ? [index.get(w)!] : [])).slice(0, 2 * MAX_QUERY_WORDS),
     typed: all,
-    canonical: canonicalKeyOfWords(all),
+    canonical: queryKey(all),
   };
 }
 
@@ -92,6 +92,16 @@ export function withoutWords(plan: SearchPlan, keep: readonly number[]): SearchP
     words: keep.map((i) => plan.words[i]!),
     sequence: plan.sequence.filter((i) => kept.has(i)).map((i) => position.get(i)!),
     typed,
-    canonical: canonicalKeyOfWords(typed),
+    canonical: queryKey(typed),
   };
+}
+
+/**
+ * The equality key of the words typed; none when the last is a small word: the query is still
+ * being typed ("american le", "university of") and is no school's whole name, though the key
+ * would leave that word out.
+ */
+function queryKey(typed: readonly string[]): string {
+  const last = typed[typed.length - 1];
+  return last !== undefined && STOP_WORDS.has(last) ? '' : canonicalKeyOfWords(typed);
 }

@@ -4,7 +4,7 @@
 // engine that ranks here cannot drift from the reference.
 import { canonicalKey, indexTerms } from './analysis.ts';
 import type { CatalogSchool, EnginePage } from './engine.ts';
-import { coversName, matchKind, nameWords, startsWithQuery } from './matching.ts';
+import { coversName, distinctiveKeys, matchKind, nameStarts, nameWords, startsWithQuery } from './matching.ts';
 import { nameSortKey } from './normalize.ts';
 import { withoutWords, type QueryWord, type SearchPlan } from './query.ts';
 import {
@@ -27,6 +27,15 @@ export interface Analysed {
   readonly nameKey: string;
   readonly aliasKeys: readonly string[];
   readonly nameWords: readonly string[];
+  /** Where the name may be typed from (matching.ts, nameStarts); computed from the name when absent. */
+  readonly nameStarts?: readonly number[];
+  /** The name's distinctive parts' equality keys (partKeysOf); computed from the school when absent. */
+  readonly partKeys?: readonly string[];
+}
+
+/** The keys of the names a ranked school is also called by (matching.ts, distinctiveKeys); none for an unranked one. */
+export function partKeysOf(school: CatalogSchool): readonly string[] {
+  return school.prominence > 0 ? distinctiveKeys(school.name) : [];
 }
 
 export function analyse(school: CatalogSchool): Analysed {
@@ -37,6 +46,8 @@ export function analyse(school: CatalogSchool): Analysed {
     nameKey: canonicalKey(school.name),
     aliasKeys: school.aliases.map(canonicalKey),
     nameWords: nameWords(school.name),
+    nameStarts: nameStarts(school.name),
+    partKeys: partKeysOf(school),
   };
 }
 
@@ -122,7 +133,7 @@ export function rankCandidates(
     const equality: Equality =
       plan.canonical === ''
         ? 0
-        : entry.nameKey === plan.canonical
+        : entry.nameKey === plan.canonical || (entry.partKeys ?? partKeysOf(entry.school)).includes(plan.canonical)
           ? 2
           : entry.aliasKeys.includes(plan.canonical)
             ? 1
@@ -136,7 +147,12 @@ export function rankCandidates(
         matched: got.length,
         credit: got.reduce((a, b) => a + b, 0),
         covers: coversName(plan, entry.nameWords, entry.fields[0], options.typos),
-        starts: startsWithQuery(plan, entry.nameWords, options.typos),
+        starts: startsWithQuery(
+          plan,
+          entry.nameWords,
+          options.typos,
+          entry.nameStarts ?? nameStarts(entry.school.name),
+        ),
       },
     });
   });

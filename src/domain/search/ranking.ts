@@ -31,7 +31,7 @@ const CREDITS: readonly (readonly number[])[] = [
   // None, Typo, Prefix, Translation, Exact
   [0, 12, 16, 19, 20], // name
   [0, 10, 14, 17, 18], // alternative name
-  [0, 4, 6, 7, 8], // city
+  [0, 4, 6, 7, 13], // city
 ];
 
 export const BEST_CREDIT = 20;
@@ -55,10 +55,15 @@ export interface Quality {
   readonly starts: boolean;
 }
 
-/** Negative when a ranks before b on match quality alone; 0 when the static order decides. */
+/**
+ * Negative when a ranks before b on match quality alone; 0 when the static order decides. Among
+ * schools the query names alike (the same equality), the static order decides at once: the query
+ * is what each is called, and prominence says which one is meant.
+ */
 export function compareQuality(a: Quality, b: Quality): number {
+  if (a.equality !== b.equality) return b.equality - a.equality;
+  if (a.equality > 0) return 0;
   return (
-    b.equality - a.equality ||
     b.matched - a.matched ||
     b.credit - a.credit ||
     Number(b.covers) - Number(a.covers) ||

@@ -26,6 +26,12 @@ export const WORD_GROUPS: readonly (readonly string[])[] = [
   ['international', 'intl'],
   // The short form the institutions use themselves (Penn State, UPenn, Penn Medicine).
   ['pennsylvania', 'penn'],
+  // How K-12 directories write them (CCD: "ALBERTVILLE ELEM SCH", "VISTA GROVE PREPARATORY ACAD")
+  // and people type them.
+  ['elementary', 'elem'],
+  ['school', 'sch'],
+  ['academy', 'acad'],
+  ['preparatory', 'prep'],
 ];
 
 /**
@@ -46,7 +52,22 @@ export const PHRASE_ABBREVIATIONS: readonly (readonly [abbreviation: string, phr
   ['cc', 'community college'],
   ['hs', 'high school'],
   ['jhs', 'junior high school'],
+  ['ms', 'middle school'],
+  // New York City's numbered schools: "P.S. 123", "I.S. 61" (single letters are joined: ps, is).
+  ['ps', 'public school'],
+  ['is', 'intermediate school'],
 ];
+
+/**
+ * "El" after a name's first word is Texas's and Pennsylvania's "Elementary" ("SMITH EL",
+ * "ALLEGHENY EL SCH": 5,400 CCD names); first, it is the Spanish article ("El Paso", "El Camino").
+ */
+export const ELEMENTARY_EL = 'el';
+
+/** The word a word stands for at its place in a name (index > 0): "el" → "elementary"; undefined when none. */
+export function placedWord(word: string, index: number): string | undefined {
+  return index > 0 && word === ELEMENTARY_EL ? 'elementary' : undefined;
+}
 
 /**
  * Words that carry no meaning of their own in a school's name ("University *of* Texas *at*
@@ -68,6 +89,40 @@ export const STOP_WORDS: ReadonlySet<string> = new Set([
   'le',
   'les',
   'et',
+]);
+
+/**
+ * The words that say what kind of school a name is, not which one ("*University of* Notre Dame",
+ * "*École* Sainte-Bernadette", "*High School*"): a name may also be typed from the first word
+ * after them (matching.ts, nameStarts), so "notre dame" starts the University of Notre Dame as it
+ * starts Notre Dame College, and prominence decides between them.
+ */
+export const GENERIC_WORDS: ReadonlySet<string> = new Set([
+  'university',
+  'univ',
+  'universite',
+  'universidad',
+  'college',
+  'colegio',
+  'school',
+  'ecole',
+  'escuela',
+  'academy',
+  'academie',
+  'institute',
+  'institut',
+  'instituto',
+  'community',
+  'high',
+  'middle',
+  'elementary',
+  'junior',
+  'senior',
+  'secondary',
+  'secondaire',
+  'primary',
+  'primaire',
+  'polyvalente',
 ]);
 
 const canonical = new Map<string, string>();

@@ -14,7 +14,8 @@
 //   - states: one bitset per state.
 import { canonicalKey, indexTerms } from '../../domain/search/analysis.ts';
 import type { CatalogSchool } from '../../domain/search/engine.ts';
-import { nameWords } from '../../domain/search/matching.ts';
+import { nameStarts, nameWords } from '../../domain/search/matching.ts';
+import { partKeysOf } from '../../domain/search/rank.ts';
 import { nameSortKey } from '../../domain/search/normalize.ts';
 import { MAX_QUERY_WORDS } from '../../domain/search/query.ts';
 import { compareStatic, Field } from '../../domain/search/ranking.ts';
@@ -23,6 +24,7 @@ import {
   ALIAS_SEPARATOR,
   LOCATION_SEPARATOR,
   MATERIALIZE_MIN_TERMS,
+  NO_START,
   STATE_LIST,
   TEXT_FIELDS,
   type IndexData,
@@ -64,8 +66,8 @@ export function buildIndex(rows: readonly CatalogSchool[]): IndexData {
   const order = staticOrder(rows);
   const forward = forwardIndex(rows, order);
   const { termCount, vocabulary, fwd, nameSeq } = rankVocabulary(forward);
-  const { fwdStart, nameStart } = forward;
-  const { firstStart, firstDocs } = firstWordLists(docCount, termCount, nameStart, nameSeq);
+  const { fwdStart, nameStart, nameAlt } = forward;
+  const { firstStart, firstDocs } = firstWordLists(docCount, termCount, nameStart, nameSeq, nameAlt);
   const trie = buildTrie(vocabulary);
   const { nodeList, lists } = listNodes(trie, termCount);
   const { ancestorStart, ancestorOf } = listedAncestors(trie, vocabulary, nodeList);
@@ -93,6 +95,7 @@ export function buildIndex(rows: readonly CatalogSchool[]): IndexData {
     fwd,
     nameStart,
     nameSeq,
+    nameAlt,
     firstStart,
     firstDocs,
     lengthSets: lengthSets(docCount, words, nameStart),
@@ -120,6 +123,8 @@ interface ForwardIndex {
   readonly nameStart: Uint32Array;
   /** Each document's name words, as temporary ids. */
   readonly nameSeq: Uint32Array;
+  /** Each document's other starts (index-data.ts, nameAlt). */
+  readonly nameAlt: Uint8Array;
 }
 
 /** Terms of every document, interned; each document keeps a term once, in its best field. */
@@ -141,6 +146,7 @@ function forwardIndex(rows: readonly CatalogSchool[], order: Uint32Array): Forwa
   const fwdTemp = new U32();
   const nameStart = new Uint32Array(docCount + 1);
   const nameTemp = new U32();
+  const nameAlt = new Uint8Array(2 * docCount).fill(NO_START);
   const local = new Map<number, number>();
   for (let doc = 0; doc < docCount; doc++) {
     const row = rows[order[doc]!]!;
@@ -162,10 +168,17 @@ function forwardIndex(rows: readonly CatalogSchool[], order: Uint32Array): Forwa
     for (const [id, field] of local) fwdTemp.push((id << 2) | field);
     fwdStart[doc + 1] = fwdTemp.length;
     // Every name word is one of the name's terms (indexTerms keeps the words themselves).
-    for (const w of nameWords(row.name)) nameTemp.push(intern(w));
+    const list = nameWords(row.name);
+    for (const w of list) nameTemp.push(intern(w));
     nameStart[doc + 1] = nameTemp.length;
+    // nameStarts gives at most two starts past the first word, each below the name's length (< 256).
+    nameStarts(row.name, list)
+      .slice(1)
+      .forEach((at, k) => {
+        nameAlt[2 * doc + k] = at;
+      });
   }
-  return { terms, fwdStart, fwd: fwdTemp.done(), nameStart, nameSeq: nameTemp.done() };
+  return { terms, fwdStart, fwd: fwdTemp.done(), nameStart, nameSeq: nameTemp.done(), nameAlt };
 }
 
 /** The vocabulary in code-unit order; a term's id becomes its rank (the forward index rewritten in place). */
@@ -184,16 +197,41 @@ function rankVocabulary({ terms, fwd, nameSeq }: ForwardIndex) {
   return { termCount, vocabulary, fwd, nameSeq };
 }
 
-/** For each term, the documents whose name starts with it, in ascending order. */
-function firstWordLists(docCount: number, termCount: number, nameStart: Uint32Array, nameSeq: Uint32Array) {
+/** For each term, the documents whose name may start with it (its first word, or at a nameAlt offset), ascending. */
+function firstWordLists(
+  docCount: number,
+  termCount: number,
+  nameStart: Uint32Array,
+  nameSeq: Uint32Array,
+  nameAlt: Uint8Array,
+) {
+  // A document's start terms, each once (two starts may be the same word).
+  const startTerms = (doc: number, each: (term: number) => void) => {
+    const first = nameStart[doc]!;
+    if (nameStart[doc + 1]! === first) return;
+    const t0 = nameSeq[first]!;
+    each(t0);
+    const a1 = nameAlt[2 * doc]!;
+    if (a1 === NO_START) return;
+    const t1 = nameSeq[first + a1]!;
+    if (t1 !== t0) each(t1);
+    const a2 = nameAlt[2 * doc + 1]!;
+    if (a2 === NO_START) return;
+    const t2 = nameSeq[first + a2]!;
+    if (t2 !== t0 && t2 !== t1) each(t2);
+  };
   const firstStart = new Uint32Array(termCount + 1);
   for (let doc = 0; doc < docCount; doc++)
-    if (nameStart[doc + 1]! > nameStart[doc]!) firstStart[nameSeq[nameStart[doc]!]! + 1]!++;
+    startTerms(doc, (term) => {
+      firstStart[term + 1]!++;
+    });
   for (let t = 0; t < termCount; t++) firstStart[t + 1]! += firstStart[t]!;
   const firstDocs = new Uint32Array(firstStart[termCount]!);
   const firstFill = firstStart.slice(0, termCount);
   for (let doc = 0; doc < docCount; doc++)
-    if (nameStart[doc + 1]! > nameStart[doc]!) firstDocs[firstFill[nameSeq[nameStart[doc]!]!]!++] = doc;
+    startTerms(doc, (term) => {
+      firstDocs[firstFill[term]!++] = doc;
+    });
   return { firstStart, firstDocs };
 }
 
@@ -299,7 +337,7 @@ function postingLists(p: {
   return { listCount, listStart, listDense, sparse, dense };
 }
 
-/** A hash of each name's and distinct alternative name's equality key, sorted by hash. */
+/** A hash of each name's, distinctive part's (3) and distinct alternative name's equality key, sorted by hash. */
 function equalityKeys(rows: readonly CatalogSchool[], order: Uint32Array) {
   const eqEntries: { hash: number; doc: number; field: number }[] = [];
   for (let doc = 0; doc < rows.length; doc++) {
@@ -307,6 +345,12 @@ function equalityKeys(rows: readonly CatalogSchool[], order: Uint32Array) {
     const nameKey = canonicalKey(row.name);
     if (nameKey) eqEntries.push({ hash: hash32(nameKey), doc, field: 2 });
     const seen = new Set([nameKey]);
+    // The names a ranked school is also called by: equal to its name (field 3).
+    for (const key of partKeysOf(row)) {
+      if (seen.has(key)) continue;
+      seen.add(key);
+      eqEntries.push({ hash: hash32(key), doc, field: 3 });
+    }
     for (const alias of row.aliases) {
       const key = canonicalKey(alias);
       if (key && !seen.has(key)) {

@@ -14,6 +14,9 @@ export const ALIAS_SEPARATOR = '\u001f';
  */
 export const LOCATION_SEPARATOR = '\u001f';
 
+/** An unused nameAlt slot. */
+export const NO_START = 255;
+
 export const STATE_LIST: readonly string[] = [...STATE_CODES];
 
 /** A trie node whose range holds at least this many terms gets a list of its own (the union of its terms'). */
@@ -51,7 +54,12 @@ export interface IndexData extends Trie {
   readonly nameStart: Uint32Array;
   readonly nameSeq: Uint32Array;
   /**
-   * The documents whose name's first word (nameSeq) is each term: firstDocs[firstStart[t] ..
+   * Where else each document's name may be typed from (matching.ts, nameStarts, past the first
+   * word): two offsets into its nameSeq per document, NO_START when there are fewer.
+   */
+  readonly nameAlt: Uint8Array;
+  /**
+   * The documents whose name may start with each term (nameSeq at 0 or at a nameAlt offset): firstDocs[firstStart[t] ..
    * firstStart[t+1]-1], ascending. Which documents can start with a query.
    */
   readonly firstStart: Uint32Array;
@@ -70,7 +78,7 @@ export interface IndexData extends Trie {
   readonly text: Uint8Array;
   readonly textStart: Uint32Array;
 
-  /** Equality keys by hash (ascending), with the document and 2 (name) or 1 (alternative name). */
+  /** Equality keys by hash (ascending), with the document and 2 (name), 3 (a distinctive part of the name, equal to it: matching.ts, distinctiveKeys) or 1 (alternative name). */
   readonly eqHash: Uint32Array;
   readonly eqDoc: Uint32Array;
   readonly eqField: Uint8Array;

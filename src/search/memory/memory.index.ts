@@ -7,12 +7,13 @@
 // walking the matches in document order, which is the static order, grading each from the
 // forward index, and stopping once the page is full of matches no later document can beat.
 import { canonicalKey } from '../../domain/search/analysis.ts';
+import { distinctiveKeys } from '../../domain/search/matching.ts';
 import type { EngineHit, EnginePage, EngineQuery } from '../../domain/search/engine.ts';
 import { MAX_QUERY_WORDS, withoutWords, type SearchPlan } from '../../domain/search/query.ts';
 import { credit, Field, Kind, similarityScore, type Equality } from '../../domain/search/ranking.ts';
 import { and, andCount, has, wordsFor } from './bitset.ts';
 import { hash32 } from './build.ts';
-import { STATE_LIST, type IndexData } from './index-data.ts';
+import { NO_START, STATE_LIST, type IndexData } from './index-data.ts';
 import { CatalogView } from './catalog.view.ts';
 import { Expander, type Expansion } from './expansion.ts';
 import { Heap } from './heap.ts';
@@ -191,7 +192,8 @@ export class MemoryIndex {
     try {
       const ranked: { doc: number; equality: Equality; key: number }[] = equal
         .map((e) => ({ ...e, key: this.#grade(e.doc, expansions) }))
-        .sort((a, b) => b.equality - a.equality || b.key - a.key || a.doc - b.doc);
+        // Among the schools the query names alike, the static order (ranking.ts, compareQuality).
+        .sort((a, b) => b.equality - a.equality || a.doc - b.doc);
       const need = want - ranked.length;
       if (need > 0 && anyMatch) {
         const skip = new Set(equal.map((e) => e.doc));
@@ -356,14 +358,27 @@ export class MemoryIndex {
         if (this.#kind(i, expansions[i]!, d.nameSeq[first + p]!) !== 0) some = 1;
       covers = some;
     }
-    // The name starts with the query: its first words match the words as typed, in order.
-    const sequence = this.#sequence;
-    let starts = length >= sequence.length ? 1 : 0;
-    for (let p = 0; p < sequence.length && starts === 1; p++) {
-      const i = sequence[p]!;
-      if (this.#kind(i, expansions[i]!, d.nameSeq[first + p]!) === 0) starts = 0;
+    // The name starts with the query: its words from one of its starts (nameAlt) match the words
+    // as typed, in order.
+    let starts = this.#startsAt(doc, expansions, 0);
+    for (let k = 0; k < 2 && starts === 0; k++) {
+      const at = d.nameAlt[2 * doc + k]!;
+      if (at !== NO_START) starts = this.#startsAt(doc, expansions, at);
     }
     return matched * KEY_SCALE + sum * 4 + covers * 2 + starts;
+  }
+
+  /** 1 when the document's name words from `at` on match the query's words as typed, in order. */
+  #startsAt(doc: number, expansions: readonly Expansion[], at: number): number {
+    const d = this.#d;
+    const sequence = this.#sequence;
+    const first = d.nameStart[doc]! + at;
+    if (d.nameStart[doc + 1]! - first < sequence.length) return 0;
+    for (let p = 0; p < sequence.length; p++) {
+      const i = sequence[p]!;
+      if (this.#kind(i, expansions[i]!, d.nameSeq[first + p]!) === 0) return 0;
+    }
+    return 1;
   }
 
   /** How query word i matches a term: its marks (#mark) for whole words, synonyms and typos, its range for prefixes. */
@@ -410,12 +425,15 @@ export class MemoryIndex {
     for (let at = low; at < d.eqHash.length && d.eqHash[at] === hash; at++) {
       const doc = d.eqDoc[at]!;
       if (stateIndex >= 0 && d.docState[doc] !== stateIndex) continue;
-      const equality: Equality = d.eqField[at] === 2 ? 2 : 1;
+      const field = d.eqField[at]!;
+      const equality: Equality = field >= 2 ? 2 : 1;
       // A hash collision is not equality: check the text itself.
       const real =
-        equality === 2
+        field === 2
           ? canonicalKey(this.#catalog.name(doc)) === canonical
-          : this.#catalog.aliases(doc).some((a) => canonicalKey(a) === canonical);
+          : field === 3
+            ? distinctiveKeys(this.#catalog.name(doc)).includes(canonical)
+            : this.#catalog.aliases(doc).some((a) => canonicalKey(a) === canonical);
       if (real && equality > (found.get(doc) ?? 0)) found.set(doc, equality);
     }
     return [...found]
