@@ -193,6 +193,9 @@ function abbreviationProbes(catalog: readonly CatalogSchool[], { r, sample, name
 
 /** Two words: the rarest of the name, and one or two letters of its neighbour (any school of the same name will do). */
 function shortWordProbes(catalog: readonly CatalogSchool[], { r, sample, namesakes, df }: Context) {
+  // The schools of each word, to find those the typed text matches exactly as well as the target.
+  const byWord = new Map<string, CatalogSchool[]>();
+  for (const s of catalog) for (const w of new Set(words(s.name))) byWord.set(w, [...(byWord.get(w) ?? []), s]);
   return sample(catalog).flatMap((s) => {
     const ws = words(s.name);
     if (ws.length < 2) return [];
@@ -200,11 +203,18 @@ function shortWordProbes(catalog: readonly CatalogSchool[], { r, sample, namesak
     let rarest = 0;
     for (let i = 0; i < ws.length; i++) if (df.get(ws[i]!)! < df.get(ws[rarest]!)!) rarest = i;
     const letters = 1 + Math.floor(r() * 2);
-    const text =
-      rarest + 1 < ws.length
-        ? `${ws[rarest]} ${ws[rarest + 1]!.slice(0, letters)}`
-        : `${ws[rarest - 1]!.slice(0, letters)} ${ws[rarest]}`;
-    return [{ text, target: s, accept: namesakes(s) }];
+    const after = rarest + 1 < ws.length;
+    const word = ws[rarest]!;
+    const start = (after ? ws[rarest + 1]! : ws[rarest - 1]!).slice(0, letters);
+    const text = after ? `${word} ${start}` : `${start} ${word}`;
+    // On a national catalog "walnut c" is Walnut Creek, Walnut Canyon and Walnut Corner alike:
+    // every school whose name has the word next to a word of that start, on the same side, is
+    // as good an answer as the target (as namesakes are), since nothing typed tells them apart.
+    const alike = (byWord.get(word) ?? []).filter((other) => {
+      const ow = words(other.name);
+      return ow.some((w, i) => w === word && (after ? ow[i + 1] : ow[i - 1])?.startsWith(start));
+    });
+    return [{ text, target: s, accept: new Set([...namesakes(s), ...alike.map((o) => o.id)]) }];
   });
 }
 

@@ -75,6 +75,7 @@ function toRow(line: number, header: ReadonlyMap<string, number>, fields: readon
       latitude: get('latitude'),
       longitude: get('longitude'),
       ...kind,
+      prominence: odefProminence(get('facility_type')),
       sourceKey: provider !== undefined && sourceId !== undefined ? `odef:${provider}:${sourceId}` : undefined,
     },
   };
@@ -84,4 +85,28 @@ function toRow(line: number, header: ReadonlyMap<string, number>, fields: readon
 function postalCode(value: string | undefined): string | undefined {
   const compact = value?.toUpperCase().replace(/\s+/g, '');
   return compact && /^[A-Z]\d[A-Z]\d[A-Z]\d$/.test(compact) ? `${compact.slice(0, 3)} ${compact.slice(3)}` : value;
+}
+
+/**
+ * ODEF has nothing that ranks a flagship (no size, no research) but the kind of institution:
+ * universities 50 and public colleges 25 (IPEDS's flagships reach 100), every school 0. Among
+ * equally good matches a university then comes before a school of its name: "laval" is
+ * Université Laval before the Collège Laval or a school called Laval, "mcgill" McGill University
+ * before McGill Elementary. Private institutions and centres stay 0: ISCED4Plus alone would rank
+ * adult-education centres and beauty schools.
+ */
+const ODEF_PROMINENCE: Readonly<Record<string, number>> = {
+  university: 50,
+  université: 50,
+  constituante: 50,
+  'organisme décernant des grades universitaires': 50,
+  cégep: 25,
+  'junior college': 25,
+  'collège régional': 25,
+  'campus collégial': 25,
+  'collège constituant': 25,
+};
+
+export function odefProminence(facilityType: string | undefined): number {
+  return ODEF_PROMINENCE[facilityType?.toLowerCase() ?? ''] ?? 0;
 }
