@@ -29,14 +29,16 @@ class School:
         similarity_score (float): How well the school matches the query, from 0 to 1, rounded to 4 decimals; never
             higher
             than the score of the result before it. 1: the query is the school's name (case,
-            accents, punctuation, synonyms and small words aside); 0.97: the query is one of its
-            alternative names. Otherwise at most 0.95:
+            accents, punctuation, synonyms and small words aside), or, for a ranked school (a
+            college or university), the name without its generic words or its campus (`harvard`
+            for *Harvard University*, `berkeley` for *University of California-Berkeley*); 0.97:
+            the query is one of its alternative names. Otherwise at most 0.95:
             0.95 × (words found − 1 + average credit of the words found) ÷ words in the query,
             where a found word's credit is 1 for a whole word of the name (typed or a synonym),
             0.95 for a translation, 0.9 for a whole word of an alternative name; 0.8 and 0.7 for
             the start of a word of the name or of an alternative name; 0.6 and 0.5 for a word
             with a typo; 0.4, 0.3 and 0.2 for a whole word, start or typo in the city. So
-            `harvard` scores 0.95 for *Harvard University*, `harv` 0.76, and a school that has
+            `harvard` scores 0.95 for *Harvard Academy*, `harv` 0.76, and a school that has
             one of two words at most 0.475. Words no school has count in "words in the query"
             (and scale 1 and 0.97 by the share of the others). The same on every store and
             search engine.
