@@ -66,6 +66,8 @@ export interface Replies {
   memory: {
     readonly memory: NodeJS.MemoryUsage;
     readonly maxRss: number;
+    /** VmHWM of /proc/self/status, bytes: the peak RSS of the process's whole life (0 off Linux). */
+    readonly vmHwm: number;
     /** V8's heap spaces: committed and used bytes (what the RSS holds of the heap). */
     readonly spaces: Record<string, { readonly committed: number; readonly used: number }>;
   };

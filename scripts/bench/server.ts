@@ -5,7 +5,7 @@
 //
 // It makes the bench's two accounts and answers the parent over the IPC channel: its event-loop
 // delay and RSS per scenario, a drain check between scenarios, a probe of the engine alone.
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { Session } from 'node:inspector/promises';
 import type { AddressInfo } from 'node:net';
@@ -68,6 +68,16 @@ async function drained(): Promise<number> {
 
 const ms = (ns: number) => ns / 1e6;
 
+/** The process's peak RSS (VmHWM, Linux), bytes; 0 where there is no /proc. */
+function vmHwm(): number {
+  try {
+    const kib = /^VmHWM:\s+(\d+) kB/m.exec(readFileSync('/proc/self/status', 'utf8'))?.[1];
+    return kib ? Number(kib) * 1024 : 0;
+  } catch {
+    return 0;
+  }
+}
+
 // The CPU profile of one scenario's measured window, when the parent asks for it (--cpu-prof).
 let profiling: { session: Session; file: string } | undefined;
 async function startProfile(file: string): Promise<void> {
@@ -118,6 +128,7 @@ async function answer(request: Request): Promise<Replies[Request['type']]> {
       return {
         memory: process.memoryUsage(),
         maxRss: process.resourceUsage().maxRSS * 1024,
+        vmHwm: vmHwm(),
         spaces: Object.fromEntries(
           getHeapSpaceStatistics().map((s) => [
             s.space_name,
