@@ -51,8 +51,10 @@ const CATALOG_PAGE = `SELECT rowid, ${SCHOOL_COLUMNS}, aliases, prominence FROM 
 const BY_ID = `SELECT ${SCHOOL_COLUMNS} FROM schools WHERE id = ?`;
 const COUNT_ALL = 'SELECT COUNT(*) AS n FROM schools';
 const FIND = `SELECT rowid, ${SCHOOL_COLUMNS}, aliases, prominence FROM schools WHERE id = ?`;
+// A school already stored is left alone here (no change): upsertMany then compares and updates it.
+// Inserting first spares a new catalog one lookup per school.
 const INSERT =
-  'INSERT INTO schools (id, name, city, state, image_url, address, postal_code, latitude, longitude, level, lowest_grade, highest_grade, type, tags, aliases, prominence, source_key) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)';
+  'INSERT INTO schools (id, name, city, state, image_url, address, postal_code, latitude, longitude, level, lowest_grade, highest_grade, type, tags, aliases, prominence, source_key) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING';
 // A draft without a source key (a canonical file) keeps the key an earlier import stored.
 const UPDATE =
   'UPDATE schools SET name = ?, city = ?, state = ?, image_url = ?, address = ?, postal_code = ?, latitude = ?, longitude = ?, level = ?, lowest_grade = ?, highest_grade = ?, type = ?, tags = ?, aliases = ?, prominence = ?, source_key = coalesce(?, source_key) WHERE rowid = ?';
@@ -135,7 +137,6 @@ export class SqliteSchoolStore implements SchoolStore {
         transaction(c.db, () => {
           schools.forEach((s, i) => {
             if (onProgress && i > 0 && i % 500 === 0) onProgress(i);
-            const existing = find.get(s.id) as CatalogRow | undefined;
             const values = [
               s.name,
               s.city,
@@ -154,10 +155,12 @@ export class SqliteSchoolStore implements SchoolStore {
               s.prominence,
               s.sourceKey ?? null,
             ];
-            if (!existing) {
-              insert.run(s.id, ...values);
+            if (insert.run(s.id, ...values).changes === 1) {
               inserted++;
-            } else if (sameSchool(existing, s)) {
+              return;
+            }
+            const existing = find.get(s.id) as unknown as CatalogRow;
+            if (sameSchool(existing, s)) {
               unchanged++;
             } else {
               update.run(...values, existing.rowid);
