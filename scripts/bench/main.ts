@@ -246,7 +246,8 @@ async function importCatalog(catalogPath: string, env: NodeJS.ProcessEnv, catalo
 async function settle(server: BenchServer) {
   const { ready } = server;
   out(
-    `server: pid ${server.pid}, ${ready.url}, ${ready.schools} schools indexed in ${fmt(ready.indexMs / 1000, 2)} s, RSS ${mib(ready.memory.rss)} after start`,
+    `server: pid ${server.pid}, ${ready.url}, ${ready.schools} schools indexed in ${fmt(ready.indexMs / 1000, 2)} s, RSS ${mib(ready.memory.rss)} after start, ` +
+      `start-up peak (VmHWM) ${mib(ready.vmHwm)}`,
   );
   await new Promise((resolve) => setTimeout(resolve, SETTLE_S * 1000));
   const settled = await server.call({ type: 'memory' });

@@ -307,6 +307,7 @@ function jsonSummary(
     })),
     serverRssMiB: {
       afterStart: round(ready.memory.rss / 1048576, 0),
+      startupPeak: round(ready.vmHwm / 1048576, 0),
       settled: round(run.settled.memory.rss / 1048576, 0),
       peakServing: round(Math.max(0, ...results.map((x) => x.server.rssPeak)) / 1048576, 0),
       end: round(memoryEnd.memory.rss / 1048576, 0),

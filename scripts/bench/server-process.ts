@@ -18,6 +18,8 @@ export interface Ready {
   /** engine.start(): reading the catalog and building the index. */
   readonly indexMs: number;
   readonly memory: NodeJS.MemoryUsage;
+  /** VmHWM when ready, bytes: the start-up's peak (the catalog read, the index build). */
+  readonly vmHwm: number;
 }
 
 /** The server's figures of one scenario (from start to end). */

@@ -169,5 +169,6 @@ const ready: Ready = {
   schools: await store.schools.count(),
   indexMs,
   memory: process.memoryUsage(),
+  vmHwm: vmHwm(),
 };
 process.send!(ready);
