@@ -26,8 +26,8 @@ import { U32 } from './u32.ts';
 
 export type { IndexData };
 
-/** The typed arrays of an index, to transfer them between threads. */
-export function buffersOf(data: IndexData): ArrayBuffer[] {
+/** The typed arrays of an index (or of a packed catalog), to transfer them between threads. */
+export function buffersOf(data: IndexData | PackedCatalog): ArrayBuffer[] {
   return Object.values(data)
     .filter((v): v is Uint8Array => ArrayBuffer.isView(v))
     .map((v) => v.buffer as ArrayBuffer);
