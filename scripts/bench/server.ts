@@ -12,6 +12,7 @@ import type { AddressInfo } from 'node:net';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { getHeapSpaceStatistics } from 'node:v8';
 import { pino } from 'pino';
+import { enableWorkerCompileCache } from '../../src/compile-cache.ts';
 import { loadConfig } from '../../src/config.ts';
 import { RATE_LIMITS_OFF } from '../../src/http/middleware/rate-limit.ts';
 import { listen } from '../../src/http/server.ts';
@@ -22,6 +23,8 @@ import type { Ready, Replies, Request, ScenarioServerFigures } from './server-pr
 const SEARCHER = { email: 'bench-search@example.com', password: 'bench-search-password-1' };
 const LOGIN = { email: 'bench-login@example.com', password: 'bench-login-password-1' };
 
+// As src/main.ts starts.
+enableWorkerCompileCache();
 const config = loadConfig();
 const logger = pino(
   { level: config.logLevel },
