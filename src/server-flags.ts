@@ -14,7 +14,7 @@
 // (0.42–0.47 of the health route against 0.39–0.44): the extra full collections mark ~50 MiB
 // concurrently, every few seconds. On the real seed (149,311 schools) the lifetime peak after
 // 21,696 distinct searches, the mix and the logins was still 280–319 MB at 1.5, set by the heap
-// (88–99 MiB under the mix with logins); at 1.25 it was 270 and 286 MB in two runs, the heap at
-// 74 MiB, searches/s no lower (0.465 and 0.214 of the health route against 0.224 in the run
+// (88–99 MiB under the mix with logins); at 1.25 it was 270, 286 and 295 MB in three runs, the
+// heap at 74–75 MiB, searches/s no lower (0.465 and 0.214 of the health route against 0.224 in the run
 // between, on a machine shared with others).
 export const SERVER_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=4', '--heap-growing-percent=25'];
