@@ -15,6 +15,6 @@
 // concurrently, every few seconds. On the real seed (149,311 schools) the lifetime peak after
 // 21,696 distinct searches, the mix and the logins was still 280–319 MB at 1.5, set by the heap
 // (88–99 MiB under the mix with logins); at 1.25 it was 270, 286 and 295 MB in three runs, the
-// heap at 74–75 MiB, searches/s no lower (0.465 and 0.214 of the health route against 0.224 in the run
-// between, on a machine shared with others).
+// heap at 74–75 MiB, searches/s no lower (0.465, 0.214 and 0.431 of the health route, against
+// 0.224 in a run at 1.5 back to back; the machine is shared with others).
 export const SERVER_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=4', '--heap-growing-percent=25'];
