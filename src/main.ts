@@ -4,6 +4,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { pino } from 'pino';
 import type { Express } from 'express';
+import { enableWorkerCompileCache } from './compile-cache.ts';
 import { createApp, type AppOptions } from './http/app.ts';
 import { ConfigError, DEMO_EMAIL, DEMO_PASSWORD, loadConfig, type Config } from './config.ts';
 import { EmailTakenError, StoreUnavailableError } from './domain/errors.ts';
@@ -22,6 +23,7 @@ import { createServices, unmanaged, type Services } from './services.ts';
 import { openStore, pipelineEngine, storeLocation } from './stores/open.ts';
 
 async function main(): Promise<void> {
+  enableWorkerCompileCache();
   let config: Config;
   try {
     config = loadConfig();

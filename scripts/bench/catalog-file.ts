@@ -1,14 +1,18 @@
-// The catalog the bench imports: an NDJSON file in the canonical import format, with every real
-// school of the committed lists (the IPEDS seed and the Canadian sample: the names the queries are
-// built from, so the queries hit) topped up to the wanted size with synthetic schools
-// (catalog.ts), whose names have the shape of a national K-12 directory ("school" in most of them).
+// The catalog the bench imports. By default the project's seed as committed
+// (data/seed/schools.ndjson.gz: 149,311 real US and Canadian schools, K-12 and colleges), the
+// queries built from its names. With `--catalog generated`: an NDJSON file in the canonical
+// import format, with every real school of the committed lists (the IPEDS list and the Canadian
+// sample: the names the queries are built from, so the queries hit) topped up to the wanted size
+// with synthetic schools (catalog.ts), whose names have the shape of a national K-12 directory.
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { uuidV5 } from '../../src/domain/ids.ts';
 import { makeCatalog } from './catalog.ts';
 import { mulberry32 } from './random.ts';
 
 export const REAL_FILES = ['data/seed/ipeds-hd2022.ndjson', 'data/quality/canada-postsecondary.ndjson'] as const;
+export const SEED_FILE = 'data/seed/schools.ndjson.gz';
 
 /** A row of the canonical NDJSON format, as the committed lists write it. */
 export interface CatalogRow {
@@ -21,16 +25,22 @@ export interface CatalogRow {
   readonly image_url?: string | undefined;
 }
 
-const fromRoot = (path: string) => fileURLToPath(new URL(`../../${path}`, import.meta.url));
+export const fromRoot = (path: string) => fileURLToPath(new URL(`../../${path}`, import.meta.url));
+
+const parseLines = (text: string): CatalogRow[] =>
+  text
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => JSON.parse(line) as CatalogRow);
+
+/** The seed's schools, in file order (its other fields, kind and location, are read but not typed). */
+export function readSeedSchools(): CatalogRow[] {
+  return parseLines(gunzipSync(readFileSync(fromRoot(SEED_FILE))).toString('utf8'));
+}
 
 /** The real schools, in file order (6,112 IPEDS + 142 Canadian). */
 export function readRealSchools(): CatalogRow[] {
-  return REAL_FILES.flatMap((file) =>
-    readFileSync(fromRoot(file), 'utf8')
-      .split('\n')
-      .filter((line) => line.trim() !== '')
-      .map((line) => JSON.parse(line) as CatalogRow),
-  );
+  return REAL_FILES.flatMap((file) => parseLines(readFileSync(fromRoot(file), 'utf8')));
 }
 
 export interface CatalogFile {

@@ -30,6 +30,12 @@ export interface LoadSpec {
   readonly connections: number;
   readonly seed: number;
   readonly logins?: LoginLoops | undefined;
+  /**
+   * Send every path of every class once, in order (classes one after the other), then stop:
+   * no warm-up, no duration. How the bench makes the server answer thousands of searches it has
+   * never seen.
+   */
+  readonly once?: boolean | undefined;
 }
 
 export interface Figures {
@@ -66,7 +72,8 @@ type Context = Record<string, unknown>;
 interface AutocannonOptions {
   url: string;
   connections: number;
-  duration: number;
+  duration?: number;
+  amount?: number;
   timeout: number;
   headers: Record<string, string>;
   method?: 'GET' | 'POST';
@@ -133,16 +140,27 @@ async function runLoad(spec: LoadSpec, onMeasuring: () => void): Promise<LoadRes
   // latency: the class travels from one to the other through this variable.
   let answered = '';
   const duration = spec.warmup + spec.duration;
+  // The classes interleaved: the i-th path of each class, then the (i+1)-th.
+  const inOrder = Array.from({ length: Math.max(0, ...spec.classes.map((c) => c.paths.length)) }, (_, i) =>
+    spec.classes.flatMap((c) => (i < c.paths.length ? [{ name: c.name, path: c.paths[i]! }] : [])),
+  ).flat();
+  let next = 0;
   const searches = autocannon({
     url: spec.url,
     connections: spec.connections,
-    duration,
+    ...(spec.once ? { amount: inOrder.length } : { duration }),
     timeout: 10,
     headers: spec.headers,
     requests: [
       {
         // Called for every request, so every request can differ.
         setupRequest(request, context) {
+          if (spec.once) {
+            const { name, path } = inOrder[next++ % inOrder.length]!;
+            context['class'] = name;
+            request.path = path;
+            return request;
+          }
           const c = pickClass(r);
           context['class'] = c.name;
           request.path = one(r, c.paths);
@@ -170,11 +188,14 @@ async function runLoad(spec: LoadSpec, onMeasuring: () => void): Promise<LoadRes
     : undefined;
   loginRun?.on('response', (_client, status, _bytes, ms) => logins!.record(status, ms));
 
-  const warm = setTimeout(() => {
+  const startMeasuring = () => {
     measuring = true;
     measuredFrom = performance.now();
     onMeasuring();
-  }, spec.warmup * 1000);
+  };
+  // Every path once: every request counts, measured from the first (no response is in yet).
+  if (spec.once) startMeasuring();
+  const warm = spec.once ? undefined : setTimeout(startMeasuring, spec.warmup * 1000);
   const [result, loginResult] = await Promise.all([searches, loginRun]);
   clearTimeout(warm);
   const seconds = measuredFrom ? (performance.now() - measuredFrom) / 1000 : 0;

@@ -1,26 +1,37 @@
-// Speed and memory of the real server: `npm run bench [-- --schools N --duration S ...]`.
+// Speed and memory of the real server: `npm run bench [-- --catalog seed|generated --duration S ...]`.
 //
-// 1. Writes a catalog of N schools (default 130,000) as an NDJSON file: every real name of the
-//    committed lists, topped up with synthetic ones (scripts/bench/catalog-file.ts).
+// 1. Takes the project's seed (data/seed/schools.ndjson.gz, 149,311 real schools) or, with
+//    `--catalog generated`, writes a catalog of N schools as an NDJSON file: every real name of
+//    the committed lists, topped up with synthetic ones (scripts/bench/catalog-file.ts).
 // 2. Imports it with the command line (`school-search import`) into a fresh temporary store,
 //    timed from spawn to exit.
 // 3. Starts the server in a process of its own, composed as src/main.ts composes it (production
 //    settings, argon2id at the configured cost, the access log at info, to a file), with rate
 //    limits off (scripts/bench/server.ts).
 // 4. Drives it with autocannon from another process (scripts/bench/load.ts), one scenario after
-//    the other, each warmed up first: /health/live; the search mix (scripts/bench/mix.ts: 1,000+
-//    distinct searches built from real names, by class); the same mix while 20 connections log
-//    in in a loop. The server measures its own event-loop delay and RSS during each.
+//    the other, each warmed up first: /health/live; 20,000+ distinct searches, each sent once
+//    (the server's memory after many queries it had never seen); the search mix
+//    (scripts/bench/mix.ts: 1,000+ distinct searches built from the catalog's real names, by
+//    class); the same mix while 20 connections log in in a loop. The server measures its own
+//    event-loop delay and RSS during each.
 // 5. Probes the engine alone inside the server, then prints the figures per scenario and class,
-//    and the issue's targets, each met or not (scripts/bench/report.ts, targets.ts).
+//    and the issue's targets, each met or not (scripts/bench/report.ts, targets.ts); the RSS
+//    judged is the server's lifetime peak (VmHWM), read after every scenario.
 //
 // Exits 1 when a request failed (a non-2xx, a socket error, a timeout) or a target is missed.
 // The load generator is this same script, forked with BENCH_ROLE=load (see the end of the file).
 import type { ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { readRealSchools, writeCatalogFile } from './catalog-file.ts';
+import {
+  type CatalogRow,
+  fromRoot,
+  readRealSchools,
+  readSeedSchools,
+  SEED_FILE,
+  writeCatalogFile,
+} from './catalog-file.ts';
 import { fmt, mib, out } from './format.ts';
 import { timeImport } from './import.ts';
 import { isLoadWorker, loadWorker, runScenario, type LoadSpec } from './load.ts';
@@ -28,18 +39,22 @@ import { distinctCount, makeMix, MIX_CLASSES, MIX_WEIGHT } from './mix.ts';
 import { summariseProfile } from './profile.ts';
 import { mulberry32 } from './random.ts';
 import { report, type ScenarioKind, type ScenarioRun } from './report.ts';
+import { DISTINCT_MIN } from './targets.ts';
 import { readServerLog, serverEnv, startServer, type BenchServer, type Ready } from './server-process.ts';
 import { toolOptions } from '../shared/options.ts';
 
-const USAGE = `Usage: npm run bench -- [--schools N] [--duration S] [--connections C] [--logins L] [--seed K] [--only A,B] [--cpu-prof DIR]
+const USAGE = `Usage: npm run bench -- [--catalog seed|generated] [--schools N] [--duration S] [--connections C] [--logins L] [--seed K] [--only A,B] [--cpu-prof DIR]
 
-  --schools N      schools in the catalog (env BENCH_SCHOOLS, default 130000)
+  --catalog C      seed: the project's seed, ${SEED_FILE} (default);
+                   generated: the real names of the IPEDS list and the Canadian sample, topped up
+                   with synthetic schools to --schools
+  --schools N      schools in the generated catalog (env BENCH_SCHOOLS, default 130000)
   --duration S     seconds measured per scenario, after 2 s of warm-up (env BENCH_DURATION, default 10)
   --connections C  concurrent keep-alive search connections (env BENCH_CONNECTIONS, default 32)
   --logins L       concurrent login loops of the "logins" scenario (default 20)
   --seed K         seed of the catalog and of the queries (default 1)
   --only A,B       run only the scenarios whose title contains one of these words
-                   (health, mix, logins); default: all
+                   (health, distinct, mix, logins); default: all
   --cpu-prof DIR   write the server's CPU profile of each scenario to DIR and summarise it
 `;
 
@@ -55,8 +70,11 @@ const SETTLE_S = 10;
 const PER_CLASS = 400;
 /** Queries per class of the engine probe (drawn with another seed than the load's). */
 const PROBE_PER_CLASS = 60;
+/** Searches drawn per class for the distinct scenario, before repeats are dropped. */
+const DISTINCT_PER_CLASS = 6_000;
 
 interface Options {
+  readonly catalog: 'seed' | 'generated';
   readonly schools: number;
   readonly duration: number;
   readonly connections: number;
@@ -68,6 +86,7 @@ interface Options {
 
 function readOptions(): Options {
   const { values, int } = toolOptions(USAGE, {
+    catalog: { type: 'string' },
     schools: { type: 'string' },
     duration: { type: 'string' },
     connections: { type: 'string' },
@@ -76,7 +95,13 @@ function readOptions(): Options {
     only: { type: 'string' },
     'cpu-prof': { type: 'string' },
   });
+  const catalog = values.catalog ?? 'seed';
+  if (catalog !== 'seed' && catalog !== 'generated') {
+    process.stderr.write(`--catalog is seed or generated, not "${catalog}".\n${USAGE}`);
+    process.exit(2);
+  }
   return {
+    catalog,
     schools: int('--schools', values.schools ?? process.env['BENCH_SCHOOLS'], 130_000, 100),
     duration: int('--duration', values.duration ?? process.env['BENCH_DURATION'], 10, 1),
     connections: int('--connections', values.connections ?? process.env['BENCH_CONNECTIONS'], 32, 1),
@@ -121,7 +146,7 @@ async function main(): Promise<number> {
   try {
     out(`school-search bench: node ${process.version}, ${cpus().length} CPU (${cpus()[0]?.model.trim() ?? '?'})`);
     out(
-      `${options.schools} schools, ${WARMUP_S} s warm-up + ${options.duration} s per scenario, ${options.connections} connections, seed ${options.seed}, work in ${dir}`,
+      `${options.catalog === 'seed' ? `the seed (${SEED_FILE})` : `a generated catalog of ${options.schools} schools`}, ${WARMUP_S} s warm-up + ${options.duration} s per scenario, ${options.connections} connections, seed ${options.seed}, work in ${dir}`,
     );
     // Other work on the machine skews every figure: say how busy it was.
     const loadBefore = loadavg()[0]!;
@@ -134,13 +159,14 @@ async function main(): Promise<number> {
     server = await startServer(env);
     const { ready, settled } = await settle(server);
     const { mix, perClass, distinct } = searchMix(real, options);
+    const once = distinctSearches(real, options);
     const auth = { authorization: `Bearer ${ready.token}` };
     await preflight(
       ready,
       auth,
       MIX_CLASSES.map((c) => mix[c][0]!.path),
     );
-    const chosen = scenarios(options, ready, auth, mix);
+    const chosen = scenarios(options, ready, auth, mix, once);
     if (options.cpuProf) mkdirSync(options.cpuProf, { recursive: true });
     const { results, profiles } = await runScenarios(chosen, server, options, (c) => {
       loadChild = c;
@@ -175,8 +201,24 @@ async function main(): Promise<number> {
 
 type Mix = ReturnType<typeof makeMix>;
 
-/** The catalog file: the real schools and synthetic ones up to `--schools`. */
+/** The catalog file: the seed, or the real schools and synthetic ones up to `--schools`. */
 function prepareCatalog(options: Options, dir: string) {
+  if (options.catalog === 'seed') {
+    const started = performance.now();
+    const real = readSeedSchools();
+    const catalogPath = fromRoot(SEED_FILE);
+    const catalog = {
+      rows: real.length,
+      real: real.length,
+      synthetic: 0,
+      bytes: statSync(catalogPath).size,
+      ms: performance.now() - started,
+    };
+    out(
+      `catalog: the seed, ${catalog.rows} real schools, ${mib(catalog.bytes)} gzip, read in ${fmt(catalog.ms / 1000, 1)} s`,
+    );
+    return { real, catalogPath, catalog };
+  }
   const real = readRealSchools();
   const catalogPath = join(dir, 'catalog.ndjson');
   const catalog = writeCatalogFile(catalogPath, options.schools, options.seed, real);
@@ -204,7 +246,8 @@ async function importCatalog(catalogPath: string, env: NodeJS.ProcessEnv, catalo
 async function settle(server: BenchServer) {
   const { ready } = server;
   out(
-    `server: pid ${server.pid}, ${ready.url}, ${ready.schools} schools indexed in ${fmt(ready.indexMs / 1000, 2)} s, RSS ${mib(ready.memory.rss)} after start`,
+    `server: pid ${server.pid}, ${ready.url}, ${ready.schools} schools indexed in ${fmt(ready.indexMs / 1000, 2)} s, RSS ${mib(ready.memory.rss)} after start, ` +
+      `start-up peak (VmHWM) ${mib(ready.vmHwm)}`,
   );
   await new Promise((resolve) => setTimeout(resolve, SETTLE_S * 1000));
   const settled = await server.call({ type: 'memory' });
@@ -218,8 +261,29 @@ async function settle(server: BenchServer) {
   return { ready, settled };
 }
 
+/**
+ * At least DISTINCT_MIN different searches from the catalog's names, drawn with another seed
+ * than the mix's, each to be sent once: queries the server has never seen, as a day of typing
+ * brings them.
+ */
+function distinctSearches(real: readonly CatalogRow[], options: Options) {
+  const drawn = makeMix(real, DISTINCT_PER_CLASS, mulberry32(options.seed + 2000));
+  const seen = new Set<string>();
+  const classes = MIX_CLASSES.map((c) => ({
+    name: c,
+    weight: MIX_WEIGHT[c],
+    paths: drawn[c].map((q) => q.path).filter((path) => !seen.has(path) && seen.add(path)),
+  }));
+  if (seen.size < DISTINCT_MIN)
+    throw new Error(`only ${seen.size} distinct searches could be drawn from the catalog (${DISTINCT_MIN} wanted)`);
+  out(
+    `distinct searches: ${seen.size}, each sent once; per class: ${classes.map((c) => `${c.name} ${c.paths.length}`).join(', ')}`,
+  );
+  return classes;
+}
+
 /** The weighted search mix from real names. */
-function searchMix(real: ReturnType<typeof readRealSchools>, options: Options) {
+function searchMix(real: readonly CatalogRow[], options: Options) {
   const mix = makeMix(real, PER_CLASS, mulberry32(options.seed));
   const perClass = Object.fromEntries(MIX_CLASSES.map((c) => [c, distinctCount(mix[c])]));
   const distinct = distinctCount(MIX_CLASSES.flatMap((c) => mix[c]));
@@ -232,8 +296,14 @@ function searchMix(real: ReturnType<typeof readRealSchools>, options: Options) {
   return { mix, perClass, distinct };
 }
 
-/** The health route, the search mix, and the mix with logins; those `--only` names. */
-function scenarios(options: Options, ready: Ready, auth: Record<string, string>, mix: Mix) {
+/** The health route, the distinct searches, the search mix, and the mix with logins; those `--only` names. */
+function scenarios(
+  options: Options,
+  ready: Ready,
+  auth: Record<string, string>,
+  mix: Mix,
+  once: ReturnType<typeof distinctSearches>,
+) {
   const searchClasses = MIX_CLASSES.map((c) => ({
     name: c,
     weight: MIX_WEIGHT[c],
@@ -250,6 +320,10 @@ function scenarios(options: Options, ready: Ready, auth: Record<string, string>,
         classes: [{ name: 'GET /health/live', weight: 1, paths: ['/health/live'] }],
         seed: options.seed,
       },
+    },
+    {
+      kind: 'distinct',
+      spec: { ...base, title: 'distinct searches', headers: auth, classes: once, seed: options.seed + 2, once: true },
     },
     {
       kind: 'mix',
@@ -286,7 +360,10 @@ async function runScenarios(
   const results: ScenarioRun[] = [];
   const profiles: string[] = [];
   for (const { kind, spec } of chosen) {
-    process.stderr.write(`  running ${spec.title} (${WARMUP_S} + ${spec.duration} s)...\n`);
+    const paths = spec.classes.reduce((n, c) => n + c.paths.length, 0);
+    process.stderr.write(
+      `  running ${spec.title} (${spec.once ? `${paths} requests` : `${WARMUP_S} + ${spec.duration} s`})...\n`,
+    );
     const profile = options.cpuProf ? join(options.cpuProf, `server-${kind}.cpuprofile`) : undefined;
     let started: Promise<unknown> = Promise.resolve();
     const result = await runScenario(
@@ -306,7 +383,7 @@ async function runScenarios(
 }
 
 /** Each probe query answered in the server, timed by the engine alone. */
-function probeAnswers(server: BenchServer, real: ReturnType<typeof readRealSchools>, options: Options) {
+function probeAnswers(server: BenchServer, real: readonly CatalogRow[], options: Options) {
   const probeMix = makeMix(real, PROBE_PER_CLASS, mulberry32(options.seed + 1000));
   return server.call({
     type: 'probe',

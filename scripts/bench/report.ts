@@ -9,7 +9,7 @@ import type { Figures, LoadResult } from './load.ts';
 import type { LogSummary, ProbeResult, Ready, Replies, ScenarioServerFigures } from './server-process.ts';
 import { judge, type Target } from './targets.ts';
 
-export type ScenarioKind = 'health' | 'mix' | 'mix+logins';
+export type ScenarioKind = 'health' | 'distinct' | 'mix' | 'mix+logins';
 
 /** One scenario as run: the load generator's figures, the server's, and its backlog after. */
 export interface ScenarioRun {
@@ -124,6 +124,15 @@ function probeTable(probe: ProbeResult): string {
   );
 }
 
+/** Searches of the distinct scenario answered 2xx (each path is sent once: each is a distinct search). */
+function distinctServed(results: readonly ScenarioRun[]): number {
+  const run = results.find((x) => x.kind === 'distinct');
+  if (!run) return 0;
+  return Object.entries(run.result.statusCodes)
+    .filter(([code]) => code.startsWith('2'))
+    .reduce((n, [, c]) => n + c, 0);
+}
+
 function failuresOf(results: readonly ScenarioRun[]): string[] {
   const failures: string[] = [];
   for (const { result } of results) {
@@ -146,9 +155,8 @@ function failuresOf(results: readonly ScenarioRun[]): string[] {
 
 /** Prints the figures of the run and returns why it failed (nothing when every request succeeded and every target is met). */
 export function report(run: Run): string[] {
-  const { results } = run;
-  // Judged once serving: the settled RSS and the peaks under load (the start-up's transient peak is printed, not judged).
-  const serverRss = Math.max(run.settled.memory.rss, ...results.map((x) => x.server.rssPeak));
+  // Judged: the server's peak over its whole life (VmHWM), start-up and every scenario included.
+  const serverRss = run.memoryEnd.vmHwm || run.memoryEnd.maxRss;
   serverSection(run);
   if (run.probe) probeSection(run.probe);
   const targets = targetsSection(run, serverRss);
@@ -171,7 +179,8 @@ function serverSection(run: Run): void {
     `server RSS: ${mib(ready.memory.rss)} right after start (index of ${ready.schools} schools built in ${fmt(ready.indexMs / 1000, 2)} s), ` +
       `${mib(run.settled.memory.rss)} settled (heap ${mib(run.settled.memory.heapUsed)} used, external ${mib(run.settled.memory.external)}), ` +
       `highest during load ${mib(Math.max(0, ...results.map((x) => x.server.rssPeak)))}, at the end ${mib(memoryEnd.memory.rss)}; ` +
-      `lifetime peak (start-up included) ${mib(memoryEnd.maxRss)}`,
+      `lifetime peak (VmHWM, start-up included) ${mib(memoryEnd.vmHwm || memoryEnd.maxRss)} (${fmt((memoryEnd.vmHwm || memoryEnd.maxRss) / 1e6, 0)} MB) ` +
+      `after ${distinctServed(results)} distinct searches sent once`,
   );
 }
 
@@ -198,6 +207,7 @@ function targetsSection(run: Run, serverRss: number): Target[] {
     mixWithLogins: scenario('mix+logins')?.result,
     loginConnections: run.logins,
     serverRss,
+    distinctSearches: distinctServed(results),
     importSeconds: importRun.seconds,
   });
   out();
@@ -297,10 +307,12 @@ function jsonSummary(
     })),
     serverRssMiB: {
       afterStart: round(ready.memory.rss / 1048576, 0),
+      startupPeak: round(ready.vmHwm / 1048576, 0),
       settled: round(run.settled.memory.rss / 1048576, 0),
-      peakServing: round(serverRss / 1048576, 0),
+      peakServing: round(Math.max(0, ...results.map((x) => x.server.rssPeak)) / 1048576, 0),
       end: round(memoryEnd.memory.rss / 1048576, 0),
-      lifetimePeak: round(memoryEnd.maxRss / 1048576, 0),
+      lifetimePeak: round(serverRss / 1048576, 0),
+      distinctSearches: distinctServed(results),
     },
     engine: probe
       ? {

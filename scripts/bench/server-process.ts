@@ -18,6 +18,8 @@ export interface Ready {
   /** engine.start(): reading the catalog and building the index. */
   readonly indexMs: number;
   readonly memory: NodeJS.MemoryUsage;
+  /** VmHWM when ready, bytes: the start-up's peak (the catalog read, the index build). */
+  readonly vmHwm: number;
 }
 
 /** The server's figures of one scenario (from start to end). */
@@ -66,6 +68,8 @@ export interface Replies {
   memory: {
     readonly memory: NodeJS.MemoryUsage;
     readonly maxRss: number;
+    /** VmHWM of /proc/self/status, bytes: the peak RSS of the process's whole life (0 off Linux). */
+    readonly vmHwm: number;
     /** V8's heap spaces: committed and used bytes (what the RSS holds of the heap). */
     readonly spaces: Record<string, { readonly committed: number; readonly used: number }>;
   };

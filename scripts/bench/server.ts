@@ -5,13 +5,14 @@
 //
 // It makes the bench's two accounts and answers the parent over the IPC channel: its event-loop
 // delay and RSS per scenario, a drain check between scenarios, a probe of the engine alone.
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { Session } from 'node:inspector/promises';
 import type { AddressInfo } from 'node:net';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { getHeapSpaceStatistics } from 'node:v8';
 import { pino } from 'pino';
+import { enableWorkerCompileCache } from '../../src/compile-cache.ts';
 import { loadConfig } from '../../src/config.ts';
 import { RATE_LIMITS_OFF } from '../../src/http/middleware/rate-limit.ts';
 import { listen } from '../../src/http/server.ts';
@@ -22,6 +23,8 @@ import type { Ready, Replies, Request, ScenarioServerFigures } from './server-pr
 const SEARCHER = { email: 'bench-search@example.com', password: 'bench-search-password-1' };
 const LOGIN = { email: 'bench-login@example.com', password: 'bench-login-password-1' };
 
+// As src/main.ts starts.
+enableWorkerCompileCache();
 const config = loadConfig();
 const logger = pino(
   { level: config.logLevel },
@@ -67,6 +70,16 @@ async function drained(): Promise<number> {
 }
 
 const ms = (ns: number) => ns / 1e6;
+
+/** The process's peak RSS (VmHWM, Linux), bytes; 0 where there is no /proc. */
+function vmHwm(): number {
+  try {
+    const kib = /^VmHWM:\s+(\d+) kB/m.exec(readFileSync('/proc/self/status', 'utf8'))?.[1];
+    return kib ? Number(kib) * 1024 : 0;
+  } catch {
+    return 0;
+  }
+}
 
 // The CPU profile of one scenario's measured window, when the parent asks for it (--cpu-prof).
 let profiling: { session: Session; file: string } | undefined;
@@ -118,6 +131,7 @@ async function answer(request: Request): Promise<Replies[Request['type']]> {
       return {
         memory: process.memoryUsage(),
         maxRss: process.resourceUsage().maxRSS * 1024,
+        vmHwm: vmHwm(),
         spaces: Object.fromEntries(
           getHeapSpaceStatistics().map((s) => [
             s.space_name,
@@ -158,5 +172,6 @@ const ready: Ready = {
   schools: await store.schools.count(),
   indexMs,
   memory: process.memoryUsage(),
+  vmHwm: vmHwm(),
 };
 process.send!(ready);

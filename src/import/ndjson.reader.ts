@@ -19,13 +19,20 @@ const NULLABLE = [
 const NUMBERS = ['prominence', 'latitude', 'longitude'] as const;
 const KNOWN: ReadonlySet<string> = new Set([...STRINGS, ...NULLABLE, ...NUMBERS, 'aliases', 'tags']);
 
+// Line by line from the bytes: the whole file as one string and an array of its lines would be
+// two more copies of it (50 MB of text for the project's seed) alive for the whole read.
 export const readNdjson: SourceReader = async function* (utf8, onProgress) {
-  const lines = new TextDecoder('utf-8').decode(utf8).split('\n');
-  for (const [index, raw] of lines.entries()) {
-    if (index > 0 && index % 1000 === 0) onProgress(index / lines.length);
-    const text = raw.trim();
-    if (text === '') continue;
-    yield toRow(index + 1, text);
+  const NEWLINE = 0x0a;
+  let line = 0;
+  for (let start = 0; ; ) {
+    const newline = utf8.indexOf(NEWLINE, start);
+    const end = newline < 0 ? utf8.length : newline;
+    line++;
+    if (line % 1000 === 0) onProgress(start / utf8.length);
+    const text = utf8.toString('utf8', start, end).trim();
+    start = end + 1;
+    if (text !== '') yield toRow(line, text);
+    if (newline < 0) break;
   }
   onProgress(1);
 };

@@ -188,18 +188,19 @@ function mergeRows(
   const drafts: SchoolDraft[] = [];
   const duplicates: Duplicate[] = [];
   const conflicts: RowProblem[] = [];
-  /** Each school's row so far: its line, its values, and where its draft is in `drafts`. */
-  const seen = new Map<string, { line: number; element?: number | undefined; fingerprint: string; index: number }>();
+  /** Each school's row so far: its line, and where its draft is in `drafts`. */
+  const seen = new Map<string, { line: number; element?: number | undefined; index: number }>();
+  // Everything a store compares (a draft's keys come in one order, known fields only); made
+  // for the rare school listed twice only, not kept for every row.
+  const fingerprint = (draft: SchoolDraft) => JSON.stringify(draft);
   for (const { line, element, draft, idBasis } of valid) {
-    // Everything a store compares (a draft's keys come in one order, known fields only).
-    const fingerprint = JSON.stringify(draft);
     const earlier = seen.get(draft.id);
     if (!earlier) {
-      seen.set(draft.id, { line, element, fingerprint, index: drafts.length });
+      seen.set(draft.id, { line, element, index: drafts.length });
       drafts.push(draft);
       continue;
     }
-    const identical = earlier.fingerprint === fingerprint;
+    const identical = fingerprint(drafts[earlier.index]!) === fingerprint(draft);
     if (!identical && strict) {
       conflicts.push({
         ...(element === undefined ? { line } : { line, element }),
@@ -212,7 +213,7 @@ function mergeRows(
     // A repeat changes nothing: later rows are still reported against the row it repeats.
     if (identical) continue;
     drafts[earlier.index] = draft;
-    seen.set(draft.id, { line, element, fingerprint, index: earlier.index });
+    seen.set(draft.id, { line, element, index: earlier.index });
   }
   return { drafts, duplicates, conflicts };
 }

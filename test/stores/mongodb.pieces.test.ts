@@ -183,7 +183,7 @@ describe('Atlas Search queries', () => {
       autocomplete: { path: 'search.name', query: 'st', score: { constant: { value: 16 } } },
     });
     expect(st).toContainEqual({
-      text: { path: 'search.city', query: 'st', synonyms: SYNONYM_MAPPINGS.words, score: { constant: { value: 8 } } },
+      text: { path: 'search.city', query: 'st', synonyms: SYNONYM_MAPPINGS.words, score: { constant: { value: 13 } } },
     });
     // "st": 2 letters, no typos; "marys": 5 → 1 edit; the last word, "colege", also as a start with a typo.
     expect(JSON.stringify(st)).not.toContain('fuzzy');

@@ -14,29 +14,20 @@
 //   - states: one bitset per state.
 import { canonicalKey, indexTerms } from '../../domain/search/analysis.ts';
 import type { CatalogSchool } from '../../domain/search/engine.ts';
-import { nameStarts, nameWords } from '../../domain/search/matching.ts';
-import { partKeysOf } from '../../domain/search/rank.ts';
+import { distinctiveKeys, nameStarts, nameWords } from '../../domain/search/matching.ts';
 import { nameSortKey } from '../../domain/search/normalize.ts';
 import { MAX_QUERY_WORDS } from '../../domain/search/query.ts';
 import { compareStatic, Field } from '../../domain/search/ranking.ts';
 import { wordsFor } from './bitset.ts';
-import {
-  ALIAS_SEPARATOR,
-  LOCATION_SEPARATOR,
-  MATERIALIZE_MIN_TERMS,
-  NO_START,
-  STATE_LIST,
-  TEXT_FIELDS,
-  type IndexData,
-} from './index-data.ts';
-import { packKind } from './kind-bits.ts';
+import { MATERIALIZE_MIN_TERMS, NO_START, STATE_LIST, type IndexData } from './index-data.ts';
+import { packCatalog, type PackedCatalog, PackedRows } from './packed-catalog.ts';
 import { buildTrie, childOf } from './trie.ts';
 import { U32 } from './u32.ts';
 
 export type { IndexData };
 
-/** The typed arrays of an index, to transfer them between threads. */
-export function buffersOf(data: IndexData): ArrayBuffer[] {
+/** The typed arrays of an index (or of a packed catalog), to transfer them between threads. */
+export function buffersOf(data: IndexData | PackedCatalog): ArrayBuffer[] {
   return Object.values(data)
     .filter((v): v is Uint8Array => ArrayBuffer.isView(v))
     .map((v) => v.buffer as ArrayBuffer);
@@ -52,16 +43,18 @@ export function hash32(text: string): number {
   return h >>> 0;
 }
 
-/** The `location` field of the packed text (index-data.ts): empty when nothing is known. */
-function packLocation(row: CatalogSchool): string {
-  const parts = [row.address, row.postalCode, row.latitude, row.longitude];
-  return parts.every((p) => p === undefined)
-    ? ''
-    : parts.map((p) => (p === undefined ? '' : String(p))).join(LOCATION_SEPARATOR);
+/** The index of a catalog given whole (small catalogs, tests, the quality bench). */
+export function buildIndex(rows: readonly CatalogSchool[]): IndexData {
+  return buildPackedIndex(packCatalog(rows));
 }
 
-export function buildIndex(rows: readonly CatalogSchool[]): IndexData {
-  const docCount = rows.length;
+/**
+ * The index of a packed catalog (packed-catalog.ts). Its text becomes the index's, in the
+ * catalog's row order (`order` maps a document to its row); the other arrays are read.
+ */
+export function buildPackedIndex(packed: PackedCatalog): IndexData {
+  const rows = new PackedRows(packed);
+  const docCount = rows.count;
   const words = wordsFor(docCount);
   const order = staticOrder(rows);
   const forward = forwardIndex(rows, order);
@@ -72,10 +65,9 @@ export function buildIndex(rows: readonly CatalogSchool[]): IndexData {
   const { nodeList, lists } = listNodes(trie, termCount);
   const { ancestorStart, ancestorOf } = listedAncestors(trie, vocabulary, nodeList);
   const postings = postingLists({ docCount, words, lists, fwdStart, fwd, ancestorStart, ancestorOf });
-  const eqEntries = equalityKeys(rows, order);
-  const { text, textStart } = packText(rows, order);
-  const { docState, stateSets } = statesOf(rows, order, words);
-  const docKind = kindsOf(rows, order);
+  const { eqHash, eqDoc, eqField } = equalityKeys(rows, order);
+  const { docState, stateSets } = statesOf(packed.state, order, words);
+  const docKind = packed.kind.map((_, doc) => packed.kind[order[doc]!]!);
 
   return {
     docCount,
@@ -99,19 +91,39 @@ export function buildIndex(rows: readonly CatalogSchool[]): IndexData {
     firstStart,
     firstDocs,
     lengthSets: lengthSets(docCount, words, nameStart),
-    text,
-    textStart,
-    eqHash: Uint32Array.from(eqEntries, (e) => e.hash),
-    eqDoc: Uint32Array.from(eqEntries, (e) => e.doc),
-    eqField: Uint8Array.from(eqEntries, (e) => e.field),
+    text: packed.text,
+    textStart: packed.textStart,
+    eqHash,
+    eqDoc,
+    eqField,
   };
 }
 
 /** Documents in the static order: position → row. */
-function staticOrder(rows: readonly CatalogSchool[]): Uint32Array {
-  const sortKeys = rows.map((r) => nameSortKey(r.name));
-  const keyOf = (i: number) => ({ prominence: rows[i]!.prominence, sortKey: sortKeys[i]!, id: rows[i]!.id });
-  return Uint32Array.from(rows.map((_, i) => i).sort((a, b) => compareStatic(keyOf(a), keyOf(b))));
+function staticOrder(rows: PackedRows): Uint32Array {
+  const keys = Array.from({ length: rows.count }, (_, r) => new StaticKeyOf(rows, r));
+  const order = new Uint32Array(rows.count);
+  for (let r = 0; r < order.length; r++) order[r] = r;
+  return order.sort((a, b) => compareStatic(keys[a]!, keys[b]!));
+}
+
+/** A row's key of the static order; its id, which breaks ties only, decoded when a comparison gets that far. */
+class StaticKeyOf {
+  readonly prominence: number;
+  readonly sortKey: string;
+  readonly #rows: PackedRows;
+  readonly #row: number;
+
+  constructor(rows: PackedRows, row: number) {
+    this.#rows = rows;
+    this.#row = row;
+    this.prominence = rows.prominence(row);
+    this.sortKey = nameSortKey(rows.name(row));
+  }
+
+  get id(): string {
+    return this.#rows.id(this.#row);
+  }
 }
 
 interface ForwardIndex {
@@ -128,8 +140,8 @@ interface ForwardIndex {
 }
 
 /** Terms of every document, interned; each document keeps a term once, in its best field. */
-function forwardIndex(rows: readonly CatalogSchool[], order: Uint32Array): ForwardIndex {
-  const docCount = rows.length;
+function forwardIndex(rows: PackedRows, order: Uint32Array): ForwardIndex {
+  const docCount = rows.count;
   const interned = new Map<string, number>();
   const terms: string[] = [];
   const intern = (term: string): number => {
@@ -149,7 +161,8 @@ function forwardIndex(rows: readonly CatalogSchool[], order: Uint32Array): Forwa
   const nameAlt = new Uint8Array(2 * docCount).fill(NO_START);
   const local = new Map<number, number>();
   for (let doc = 0; doc < docCount; doc++) {
-    const row = rows[order[doc]!]!;
+    const row = order[doc]!;
+    const name = rows.name(row);
     local.clear();
     const add = (ids: Iterable<number>, field: number) => {
       for (const id of ids) {
@@ -157,22 +170,23 @@ function forwardIndex(rows: readonly CatalogSchool[], order: Uint32Array): Forwa
         if (before === undefined || field < before) local.set(id, field);
       }
     };
-    add(indexTerms(row.name).map(intern), Field.Name);
-    for (const alias of row.aliases) add(indexTerms(alias).map(intern), Field.Alias);
-    let city = cityTerms.get(row.city);
+    add(indexTerms(name).map(intern), Field.Name);
+    for (const alias of rows.aliases(row)) add(indexTerms(alias).map(intern), Field.Alias);
+    const cityName = rows.city(row);
+    let city = cityTerms.get(cityName);
     if (!city) {
-      city = indexTerms(row.city).map(intern);
-      cityTerms.set(row.city, city);
+      city = indexTerms(cityName).map(intern);
+      cityTerms.set(cityName, city);
     }
     add(city, Field.City);
     for (const [id, field] of local) fwdTemp.push((id << 2) | field);
     fwdStart[doc + 1] = fwdTemp.length;
     // Every name word is one of the name's terms (indexTerms keeps the words themselves).
-    const list = nameWords(row.name);
+    const list = nameWords(name);
     for (const w of list) nameTemp.push(intern(w));
     nameStart[doc + 1] = nameTemp.length;
     // nameStarts gives at most two starts past the first word, each below the name's length (< 256).
-    nameStarts(row.name, list)
+    nameStarts(name, list)
       .slice(1)
       .forEach((at, k) => {
         nameAlt[2 * doc + k] = at;
@@ -337,82 +351,62 @@ function postingLists(p: {
   return { listCount, listStart, listDense, sparse, dense };
 }
 
-/** A hash of each name's, distinctive part's (3) and distinct alternative name's equality key, sorted by hash. */
-function equalityKeys(rows: readonly CatalogSchool[], order: Uint32Array) {
-  const eqEntries: { hash: number; doc: number; field: number }[] = [];
-  for (let doc = 0; doc < rows.length; doc++) {
-    const row = rows[order[doc]!]!;
-    const nameKey = canonicalKey(row.name);
-    if (nameKey) eqEntries.push({ hash: hash32(nameKey), doc, field: 2 });
-    const seen = new Set([nameKey]);
-    // The names a ranked school is also called by: equal to its name (field 3).
-    for (const key of partKeysOf(row)) {
-      if (seen.has(key)) continue;
-      seen.add(key);
-      eqEntries.push({ hash: hash32(key), doc, field: 3 });
+/**
+ * A hash of each name's, distinctive part's (3) and distinct alternative name's equality key, sorted by hash then
+ * document: typed arrays and a sorted permutation, not an object per key.
+ */
+function equalityKeys(rows: PackedRows, order: Uint32Array) {
+  const hashes = new U32();
+  const docs = new U32();
+  const fields: number[] = [];
+  for (let doc = 0; doc < rows.count; doc++) {
+    const row = order[doc]!;
+    const nameKey = canonicalKey(rows.name(row));
+    if (nameKey) {
+      hashes.push(hash32(nameKey));
+      docs.push(doc);
+      fields.push(2);
     }
-    for (const alias of row.aliases) {
+    const seen = new Set([nameKey]);
+    // The names a ranked school is also called by (rank.ts, partKeysOf): equal to its name (field 3).
+    if (rows.prominence(row) > 0)
+      for (const key of distinctiveKeys(rows.name(row))) {
+        if (seen.has(key)) continue;
+        seen.add(key);
+        hashes.push(hash32(key));
+        docs.push(doc);
+        fields.push(3);
+      }
+    for (const alias of rows.aliases(row)) {
       const key = canonicalKey(alias);
       if (key && !seen.has(key)) {
         seen.add(key);
-        eqEntries.push({ hash: hash32(key), doc, field: 1 });
+        hashes.push(hash32(key));
+        docs.push(doc);
+        fields.push(1);
       }
     }
   }
-  return eqEntries.sort((a, b) => a.hash - b.hash || a.doc - b.doc);
-}
-
-/**
- * The catalog, packed: what the page shows, and the names equality checks. Encoded straight into
- * one growing buffer: a small buffer per field would be 650,000 allocations.
- */
-function packText(rows: readonly CatalogSchool[], order: Uint32Array) {
-  const docCount = rows.length;
-  const encoder = new TextEncoder();
-  const textStart = new Uint32Array(docCount * TEXT_FIELDS.length + 1);
-  let text = new Uint8Array(Math.max(1024, docCount * 128));
-  let textLength = 0;
-  for (let doc = 0; doc < docCount; doc++) {
-    const row = rows[order[doc]!]!;
-    const fields = [
-      row.id,
-      row.name,
-      row.city,
-      row.imageUrl ?? '',
-      row.aliases.join(ALIAS_SEPARATOR),
-      packLocation(row),
-    ];
-    for (let f = 0; f < fields.length; f++) {
-      const value = fields[f]!;
-      // UTF-8 takes at most 3 bytes per UTF-16 code unit.
-      if (textLength + value.length * 3 > text.length) {
-        const bigger = new Uint8Array(Math.max(text.length * 2, textLength + value.length * 3));
-        bigger.set(text.subarray(0, textLength));
-        text = bigger;
-      }
-      textLength += encoder.encodeInto(value, text.subarray(textLength)).written;
-      textStart[doc * TEXT_FIELDS.length + f + 1] = textLength;
-    }
-  }
-  return { text: text.slice(0, textLength), textStart };
+  const hash = hashes.data;
+  const docOf = docs.data;
+  const sorted = new Uint32Array(hashes.length);
+  for (let i = 0; i < sorted.length; i++) sorted[i] = i;
+  sorted.sort((a, b) => hash[a]! - hash[b]! || docOf[a]! - docOf[b]!);
+  return {
+    eqHash: sorted.map((i) => hash[i]!),
+    eqDoc: sorted.map((i) => docOf[i]!),
+    eqField: Uint8Array.from(sorted, (i) => fields[i]!),
+  };
 }
 
 /** Each document's state, and one bitset of documents per state. */
-function statesOf(rows: readonly CatalogSchool[], order: Uint32Array, words: number) {
-  const stateIndex = new Map(STATE_LIST.map((s, i) => [s, i]));
-  const docState = new Uint8Array(rows.length);
+function statesOf(rowState: Uint8Array, order: Uint32Array, words: number) {
+  const docState = new Uint8Array(rowState.length);
   const stateSets = new Uint32Array(STATE_LIST.length * words);
-  for (let doc = 0; doc < rows.length; doc++) {
-    const s = stateIndex.get(rows[order[doc]!]!.state) ?? 0;
+  for (let doc = 0; doc < docState.length; doc++) {
+    const s = rowState[order[doc]!]!;
     docState[doc] = s;
     stateSets[s * words + (doc >>> 5)]! |= 1 << (doc & 31);
   }
   return { docState, stateSets };
-}
-
-/** Each document's level, grades, type and tags, one word each (kind-bits.ts). */
-function kindsOf(rows: readonly CatalogSchool[], order: Uint32Array): Uint32Array {
-  const docKind = new Uint32Array(rows.length);
-  for (let doc = 0; doc < rows.length; doc++) docKind[doc] = packKind(rows[order[doc]!]!);
-  return docKind;
 }

@@ -1,7 +1,7 @@
-// The schools of an index as the page shows them, read from the index's packed text (build.ts:
-// one UTF-8 buffer, five fields per document). Keeping the catalog there, off the JavaScript
-// heap, instead of as 130,000 objects and 600,000 strings, halves the server's memory and keeps
-// the garbage collector's pauses short. A few thousand recently shown schools are kept decoded.
+// The schools of an index as the page shows them, read from the index's packed text
+// (packed-catalog.ts: one UTF-8 buffer, TEXT_FIELDS fields per school, in the catalog's row
+// order). Keeping the catalog there, off the JavaScript heap, instead of as 150,000 objects and
+// 700,000 strings, halves the server's memory and keeps the garbage collector's pauses short. A few thousand recently shown schools are kept decoded.
 import type { School, SchoolLocation } from '../../domain/ports.ts';
 import { knownLocation } from '../../domain/school.location.ts';
 import { unpackKind } from './kind-bits.ts';
@@ -58,8 +58,9 @@ export class CatalogView {
     });
   }
 
+  /** The text is in the catalog's row order (packed-catalog.ts): the document's row holds its fields. */
   #field(doc: number, field: number): string {
-    const at = doc * TEXT_FIELDS.length + field;
+    const at = this.#d.order[doc]! * TEXT_FIELDS.length + field;
     return this.#text.toString('utf8', this.#d.textStart[at]!, this.#d.textStart[at + 1]!);
   }
 }

@@ -71,9 +71,9 @@ export interface IndexData extends Trie {
   readonly lengthSets: Uint32Array;
 
   /**
-   * What the page shows of each document, packed (catalog.view.ts): UTF-8 text, TEXT_FIELDS
-   * fields per document, field f of document d at textStart[d * F + f] .. textStart[d * F + f + 1]
-   * (F = TEXT_FIELDS.length).
+   * What the page shows of each document, packed (packed-catalog.ts, catalog.view.ts): UTF-8
+   * text, TEXT_FIELDS fields per catalog row, in row order: field f of document d at
+   * textStart[r * F + f] .. textStart[r * F + f + 1] with r = order[d] (F = TEXT_FIELDS.length).
    */
   readonly text: Uint8Array;
   readonly textStart: Uint32Array;

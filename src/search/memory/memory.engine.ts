@@ -8,8 +8,9 @@ import { Worker } from 'node:worker_threads';
 import type { CatalogSchool, EnginePage, EngineQuery, SearchEngine } from '../../domain/search/engine.ts';
 import { StoreUnavailableError } from '../../domain/errors.ts';
 import type { SchoolStore } from '../../domain/ports.ts';
-import { buildIndex, type IndexData } from './build.ts';
+import { buffersOf, buildPackedIndex, type IndexData } from './build.ts';
 import type { BuildMessage } from './build.worker.ts';
+import { CatalogPacker } from './packed-catalog.ts';
 import { MemoryIndex } from './memory.index.ts';
 
 export interface MemoryEngineOptions {
@@ -20,9 +21,6 @@ export interface MemoryEngineOptions {
   /** Told when a refresh failed (the previous index keeps serving) or succeeded. */
   readonly onRefresh?: (event: { ok: true; schools: number; ms: number } | { ok: false; error: unknown }) => void;
 }
-
-/** Catalog rows handed to the build worker per message. */
-const BATCH = 2000;
 
 export class MemorySearchEngine implements SearchEngine {
   readonly #schools: Pick<SchoolStore, 'catalogVersion' | 'readCatalog'>;
@@ -107,13 +105,15 @@ export class MemorySearchEngine implements SearchEngine {
 }
 
 /**
- * One build of an index from a catalog read in batches. Up to `threshold` schools it builds on
- * this thread; past it, it starts a worker thread, hands it the schools so far and every batch
- * after, and keeps none of them: the catalog lives in the index only (packed, off the heap).
+ * One build of an index from a catalog read in batches. Each batch is packed as it comes
+ * (packed-catalog.ts: one UTF-8 buffer and typed arrays, no object kept per school, a few
+ * milliseconds a batch). Up to `threshold` schools the index is built on this thread; past it, a
+ * worker thread is started (it loads its code while the rest is read) and is handed the packed
+ * catalog at the end, transferred, not copied: no school is cloned into another heap.
  */
 class Build {
   readonly #threshold: number;
-  #rows: CatalogSchool[] = [];
+  #packer = new CatalogPacker();
   #worker: Worker | undefined;
   #built: Promise<IndexData> | undefined;
 
@@ -122,12 +122,8 @@ class Build {
   }
 
   add(batch: readonly CatalogSchool[]): void {
-    if (this.#worker) {
-      this.#worker.postMessage({ kind: 'rows', rows: batch } satisfies BuildMessage);
-      return;
-    }
-    for (const row of batch) this.#rows.push(row);
-    if (this.#rows.length < this.#threshold) return;
+    this.#packer.add(batch);
+    if (this.#worker || this.#packer.count < this.#threshold) return;
     const worker = new Worker(new URL('./build.worker.ts', import.meta.url));
     this.#built = new Promise<IndexData>((resolve, reject) => {
       worker.once('message', resolve);
@@ -137,15 +133,14 @@ class Build {
     // Caught here too: a worker that fails before finish() is awaited is no unhandled rejection.
     this.#built.catch(() => undefined);
     this.#worker = worker;
-    for (let start = 0; start < this.#rows.length; start += BATCH)
-      worker.postMessage({ kind: 'rows', rows: this.#rows.slice(start, start + BATCH) } satisfies BuildMessage);
-    this.#rows = [];
   }
 
   async finish(): Promise<IndexData> {
-    if (!this.#worker) return buildIndex(this.#rows);
+    const packed = this.#packer.done();
+    this.#packer = new CatalogPacker();
+    if (!this.#worker) return buildPackedIndex(packed);
     try {
-      this.#worker.postMessage({ kind: 'build' } satisfies BuildMessage);
+      this.#worker.postMessage(packed satisfies BuildMessage, buffersOf(packed));
       return await this.#built!;
     } finally {
       await this.abandon();
@@ -153,7 +148,7 @@ class Build {
   }
 
   async abandon(): Promise<void> {
-    this.#rows = [];
+    this.#packer = new CatalogPacker();
     const worker = this.#worker;
     this.#worker = undefined;
     await worker?.terminate();
