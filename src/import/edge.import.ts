@@ -6,10 +6,9 @@
 import { open } from 'node:fs/promises';
 import { uuidV5 } from '../domain/ids.ts';
 import type { ImportCounts, SchoolDraft, SchoolStore } from '../domain/ports.ts';
-import { isGzip, readInput } from './input.ts';
-import { decode, startsWithUtf8Bom } from './encoding.ts';
+import { importBytes, importText, isGzip, readInput } from './input.ts';
 import { type EdgeLocation, readEdgeRows, withLocation } from './edge.reader.ts';
-import { ImportError, ImportSourceError, type RowProblem } from './errors.ts';
+import { ImportError, type RowProblem } from './errors.ts';
 import { DEFAULT_ENCODINGS, detectFormat } from './format.ts';
 import type { Encoding } from './encoding.ts';
 import { silentProgress } from './progress.ts';
@@ -75,21 +74,8 @@ export async function importLocations(
 ): Promise<LocationReport> {
   const progress = options.progress ?? silentProgress;
   const startedAt = performance.now();
-  let data: Buffer;
-  try {
-    data = await readInput(path);
-  } catch (error) {
-    throw new ImportSourceError(`Cannot read ${path}: ${(error as Error).message}`, { cause: error });
-  }
-  const encoding = options.encoding ?? (startsWithUtf8Bom(data) ? 'utf-8' : DEFAULT_ENCODINGS.edge);
-  const decoded = decode(data, encoding);
-  if (!decoded.ok) {
-    throw new ImportError(
-      path,
-      decoded.problems,
-      'The file is not UTF-8: if it is Windows-1252 or Latin-1, import it with --encoding windows-1252.',
-    );
-  }
+  const data = await importBytes(path);
+  const { encoding, utf8 } = importText(path, data, options.encoding, DEFAULT_ENCODINGS.edge);
 
   const problems: RowProblem[] = [];
   const duplicates: Duplicate[] = [];
@@ -99,7 +85,7 @@ export async function importLocations(
   progress.start('read', data.length);
   try {
     const onProgress = (fraction: number) => progress.update(Math.round(fraction * data.length));
-    for await (const row of readEdgeRows(decoded.utf8, onProgress)) {
+    for await (const row of readEdgeRows(utf8, onProgress)) {
       rows++;
       if ('error' in row) {
         problems.push({ line: row.line, reason: row.error });

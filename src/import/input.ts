@@ -3,6 +3,8 @@
 import { readFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import { gunzip } from 'node:zlib';
+import { decode, defaultEncoding, type Encoding } from './encoding.ts';
+import { ImportError, ImportSourceError } from './errors.ts';
 
 const inflate = promisify(gunzip);
 
@@ -15,4 +17,35 @@ export function isGzip(data: Uint8Array): boolean {
 export async function readInput(path: string): Promise<Buffer> {
   const data = await readFile(path);
   return isGzip(data) ? inflate(data) : data;
+}
+
+/** readInput for an import: a file that cannot be read is an ImportSourceError naming it. */
+export async function importBytes(path: string): Promise<Buffer> {
+  try {
+    return await readInput(path);
+  } catch (error) {
+    throw new ImportSourceError(`Cannot read ${path}: ${(error as Error).message}`, { cause: error });
+  }
+}
+
+/**
+ * The file's text as UTF-8 in the encoding asked for, else the format's default (defaultEncoding).
+ * A file that is not in that encoding is refused whole (ImportError): no row of it can be trusted.
+ */
+export function importText(
+  path: string,
+  data: Buffer,
+  asked: Encoding | undefined,
+  formatDefault: Encoding,
+): { encoding: Encoding; utf8: Buffer } {
+  const encoding = asked ?? defaultEncoding(data, formatDefault);
+  const decoded = decode(data, encoding);
+  if (!decoded.ok) {
+    throw new ImportError(
+      path,
+      decoded.problems,
+      'The file is not UTF-8: if it is Windows-1252 or Latin-1, import it with --encoding windows-1252.',
+    );
+  }
+  return { encoding, utf8: decoded.utf8 };
 }

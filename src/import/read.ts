@@ -10,9 +10,9 @@
 import type { SchoolDraft } from '../domain/ports.ts';
 import { draftSchool, type IdBasis } from '../domain/school.draft.ts';
 import { nameId, someDisagree } from '../domain/school.identity.ts';
-import { decode, defaultEncoding, type Encoding } from './encoding.ts';
-import { readInput } from './input.ts';
-import { ImportError, ImportSourceError, rowName, type RowProblem } from './errors.ts';
+import type { Encoding } from './encoding.ts';
+import { importBytes, importText } from './input.ts';
+import { ImportError, rowName, type RowProblem } from './errors.ts';
 import { DEFAULT_ENCODINGS, detectFormat, detectSyntax, READERS, type ImportFormat } from './format.ts';
 import { MAPPED_SYNTAXES, mappedReader, type MappedSyntax } from './mapped.reader.ts';
 import { type ColumnMapping, MappingError } from './mapping.ts';
@@ -88,12 +88,7 @@ export async function readDrafts(path: string, options: ReadOptions = {}): Promi
  */
 export async function readSource(path: string, options: ReadOptions = {}): Promise<ReadResult> {
   const progress = options.progress ?? silentProgress;
-  let data: Buffer;
-  try {
-    data = await readInput(path);
-  } catch (error) {
-    throw new ImportSourceError(`Cannot read ${path}: ${(error as Error).message}`, { cause: error });
-  }
+  const data = await importBytes(path);
   const { mapping } = options;
   if (mapping && options.format !== undefined && !(MAPPED_SYNTAXES as readonly string[]).includes(options.format)) {
     throw new MappingError(
@@ -105,15 +100,7 @@ export async function readSource(path: string, options: ReadOptions = {}): Promi
     : (options.format ?? detectFormat(path, data));
   const mapped = mapping ? mappedReader(mapping, format as MappedSyntax) : undefined;
   const reader = mapped?.read ?? READERS[format];
-  const encoding = options.encoding ?? defaultEncoding(data, DEFAULT_ENCODINGS[format]);
-  const decoded = decode(data, encoding);
-  if (!decoded.ok) {
-    throw new ImportError(
-      path,
-      decoded.problems,
-      'The file is not UTF-8: if it is Windows-1252 or Latin-1, import it with --encoding windows-1252.',
-    );
-  }
+  const { encoding, utf8 } = importText(path, data, options.encoding, DEFAULT_ENCODINGS[format]);
   const valid: Valid[] = [];
   const skipped: Record<string, number> = {};
   const problems: RowProblem[] = [];
@@ -122,7 +109,7 @@ export async function readSource(path: string, options: ReadOptions = {}): Promi
   progress.start('read', data.length);
   try {
     const onProgress = (fraction: number) => progress.update(Math.round(fraction * data.length));
-    for await (const row of reader(decoded.utf8, onProgress)) {
+    for await (const row of reader(utf8, onProgress)) {
       rows++;
       if ('skip' in row) {
         skipped[row.skip] = (skipped[row.skip] ?? 0) + 1;
