@@ -4,8 +4,8 @@ import * as z from 'zod';
 
 import { client } from './client.gen.ts';
 import type { Client, ClientMeta, Options as Options2, RequestResult, TDataShape } from './client/index.ts';
-import type { ChangePasswordData, ChangePasswordErrors, ChangePasswordResponses, CreateApiKeyData, CreateApiKeyErrors, CreateApiKeyResponses, CreateTokenData, CreateTokenErrors, CreateTokenResponses, FetchMyDataData, FetchMyDataErrors, FetchMyDataResponses, FetchMyRequestsData, FetchMyRequestsErrors, FetchMyRequestsResponses, FetchMyUsageData, FetchMyUsageErrors, FetchMyUsageResponses, FetchSchoolSearchData, FetchSchoolSearchErrors, FetchSchoolSearchResponses, GetLivenessData, GetLivenessErrors, GetLivenessResponses, GetReadinessData, GetReadinessErrors, GetReadinessResponses, GetSchoolImageData, GetSchoolImageErrors, GetSchoolImageResponses, ListMyTokensData, ListMyTokensErrors, ListMyTokensResponses, RevokeCurrentTokenData, RevokeCurrentTokenErrors, RevokeCurrentTokenResponses, RevokeMyTokenData, RevokeMyTokenErrors, RevokeMyTokenResponses, RotateApiKeyData, RotateApiKeyErrors, RotateApiKeyResponses, RotateTokenData, RotateTokenErrors, RotateTokenResponses } from './types.gen.ts';
-import { zChangePasswordBody, zChangePasswordResponse, zCreateApiKeyBody, zCreateApiKeyResponse, zCreateTokenBody, zCreateTokenResponse, zFetchMyDataResponse, zFetchMyRequestsQuery, zFetchMyRequestsResponse, zFetchMyUsageQuery, zFetchMyUsageResponse, zFetchSchoolSearchQuery, zFetchSchoolSearchResponse, zGetLivenessResponse, zGetReadinessResponse, zGetSchoolImagePath, zGetSchoolImageResponse, zListMyTokensResponse, zRevokeCurrentTokenResponse, zRevokeMyTokenPath, zRevokeMyTokenResponse, zRotateApiKeyPath, zRotateApiKeyResponse, zRotateTokenResponse } from './zod.gen.ts';
+import type { ChangePasswordData, ChangePasswordErrors, ChangePasswordResponses, CreateApiKeyData, CreateApiKeyErrors, CreateApiKeyResponses, CreateTokenData, CreateTokenErrors, CreateTokenResponses, FetchMyDataData, FetchMyDataErrors, FetchMyDataResponses, FetchMyRequestsData, FetchMyRequestsErrors, FetchMyRequestsResponses, FetchMyUsageData, FetchMyUsageErrors, FetchMyUsageResponses, FetchSchoolSearchData, FetchSchoolSearchErrors, FetchSchoolSearchResponses, GetLivenessData, GetLivenessErrors, GetLivenessResponses, GetReadinessData, GetReadinessErrors, GetReadinessResponses, GetSchoolData, GetSchoolErrors, GetSchoolImageData, GetSchoolImageErrors, GetSchoolImageResponses, GetSchoolResponses, ListMyTokensData, ListMyTokensErrors, ListMyTokensResponses, RevokeCurrentTokenData, RevokeCurrentTokenErrors, RevokeCurrentTokenResponses, RevokeMyTokenData, RevokeMyTokenErrors, RevokeMyTokenResponses, RotateApiKeyData, RotateApiKeyErrors, RotateApiKeyResponses, RotateTokenData, RotateTokenErrors, RotateTokenResponses } from './types.gen.ts';
+import { zChangePasswordBody, zChangePasswordResponse, zCreateApiKeyBody, zCreateApiKeyResponse, zCreateTokenBody, zCreateTokenResponse, zFetchMyDataResponse, zFetchMyRequestsQuery, zFetchMyRequestsResponse, zFetchMyUsageQuery, zFetchMyUsageResponse, zFetchSchoolSearchQuery, zFetchSchoolSearchResponse, zGetLivenessResponse, zGetReadinessResponse, zGetSchoolImagePath, zGetSchoolImageResponse, zGetSchoolPath, zGetSchoolResponse, zListMyTokensResponse, zRevokeCurrentTokenResponse, zRevokeMyTokenPath, zRevokeMyTokenResponse, zRotateApiKeyPath, zRotateApiKeyResponse, zRotateTokenResponse } from './zod.gen.ts';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -63,6 +63,19 @@ export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends 
  * the exact number of all matching schools. A page past the end is an empty `schools`
  * array (200). At most 10 different words of a query are used.
  *
+ * **Filters**: `stateCode`, `level` and `type` keep only the schools that are in that
+ * state and of one of those levels and one of those types; with `near`, `radius_km` keeps
+ * only those within that distance. They combine with the query and each other by AND, and
+ * `total_count` counts exactly the schools that pass them all.
+ *
+ * **Near me**: with `near=<lat>,<lon>`, schools equal on everything up to the name-start
+ * rule above are ordered by their great-circle distance from that point, nearest first
+ * (schools without coordinates after those with), before prominence, name and
+ * `schoolid`; each school with coordinates carries `distance_km`. So a better text match
+ * always comes first, and among the many *Lincoln Elementary School*s the nearest one
+ * does. A query is still required: this is a search by name, not a listing of every
+ * school around a point.
+ *
  * Each call is metered: the request record in `apirequest` is stored in the caller's
  * history before the response is sent.
  *
@@ -86,6 +99,30 @@ export const fetchSchoolSearch = <ThrowOnError extends boolean = false>(options:
             type: 'apiKey'
         }],
     url: '/v1/fetchSchoolSearch',
+    ...options
+});
+
+/**
+ * One school's record, by its id
+ *
+ * Everything the catalog knows about one school: its name and alternative names, where it
+ * is, what it is, the official directory ids it was imported from and when its record last
+ * changed. `schoolId` is a search result's `schoolid`.
+ *
+ * Not metered: reading a school found by a (metered) search costs no credit and adds no
+ * record to the history. Rate limited with the caller's searches (the same per-user
+ * quota). An unknown id is a 404.
+ *
+ */
+export const getSchool = <ThrowOnError extends boolean = false>(options: Options<GetSchoolData, ThrowOnError>): RequestResult<GetSchoolResponses, GetSchoolErrors, ThrowOnError> => (options.client ?? client).get<GetSchoolResponses, GetSchoolErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: z.never().optional(),
+        path: zGetSchoolPath,
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zGetSchoolResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/schools/{schoolId}',
     ...options
 });
 

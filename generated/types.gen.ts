@@ -152,6 +152,13 @@ export type SchoolType = 'public' | 'private' | 'postsecondary';
  */
 export type SchoolTag = 'charter' | 'catholic' | 'separate' | 'francophone' | 'public_control' | 'private_control' | 'for_profit';
 
+/**
+ * A type to search for: a `public`, `private` or `postsecondary` school (`School.type`),
+ * or a `charter` school (a public school whose `tags` hold `charter`).
+ *
+ */
+export type SchoolTypeFilter = 'public' | 'private' | 'charter' | 'postsecondary';
+
 export type School = {
     /**
      * Identifier of the school; stable across re-imports of the same directory.
@@ -238,6 +245,103 @@ export type School = {
      * Number of all schools matching the search; the same in every element.
      */
     total_count: number;
+    /**
+     * Great-circle distance in kilometres (rounded to 3 decimals) from the search's `near`
+     * point. Present only when the search has `near` and the school's coordinates are
+     * known; omitted, never null, otherwise.
+     *
+     */
+    distance_km?: number;
+};
+
+/**
+ * A school's whole record (`GET /v1/schools/{schoolId}`): the fields of a search result
+ * (without the search's `similarity_score`, `total_count` and `distance_km`), its
+ * alternative names, the directory ids it was imported from and when it last changed.
+ *
+ */
+export type SchoolRecord = {
+    /**
+     * Identifier of the school; stable across re-imports of the same directory.
+     */
+    schoolid: string;
+    schoolname: string;
+    stateprovince: StateCode;
+    city: string;
+    /**
+     * The school's logo, or a generated monogram where no logo is known.
+     */
+    image_url: string;
+    /**
+     * The school's street address as its directory gives it (e.g. `Massachusetts Hall`,
+     * `3737 Rue Sherbrooke Est`). Present only when the directory has one: omitted, never
+     * null or empty, when it is unknown.
+     *
+     */
+    address?: string;
+    /**
+     * The school's postal code as its directory gives it (a US ZIP or ZIP+4 such as `02138`
+     * or `02138-3800`, a Canadian postal code such as `H1X 2Y4`). Present only when known:
+     * omitted, never null or empty, otherwise.
+     *
+     */
+    postal_code?: string;
+    /**
+     * Latitude of the school in decimal degrees (WGS 84), as its directory gives it. Present
+     * only when known, and then together with `longitude`; omitted, never null, otherwise.
+     *
+     */
+    latitude?: number;
+    /**
+     * Longitude of the school in decimal degrees (WGS 84), as its directory gives it. Present
+     * only when known, and then together with `latitude`; omitted, never null, otherwise.
+     *
+     */
+    longitude?: number;
+    level?: SchoolLevel;
+    /**
+     * The lowest grade the school offers, as its directory gives it. Present only when
+     * known: omitted, never null, otherwise.
+     *
+     */
+    lowest_grade?: Grade;
+    /**
+     * The highest grade the school offers, as its directory gives it; never below
+     * `lowest_grade`. Present only when known: omitted, never null, otherwise.
+     *
+     */
+    highest_grade?: Grade;
+    type?: SchoolType;
+    /**
+     * Facts the school's directory states about it, in this order: `charter` (a public
+     * charter school), `catholic` (Catholic school or board), `separate` (a Canadian
+     * separate school, e.g. Alberta's separate boards), `francophone` (a French-language
+     * school outside Québec), `public_control`, `private_control` (who controls a college or
+     * postsecondary institution) and `for_profit` (a private for-profit college). A tag that
+     * is absent says nothing: the directory did not say. Omitted, never null or empty,
+     * when the directory states none.
+     *
+     */
+    tags?: Array<SchoolTag>;
+    /**
+     * Other names the school is known by and found by (e.g. an initialism, a former name,
+     * a name in the other official language); empty when none is known.
+     *
+     */
+    aliases: Array<string>;
+    /**
+     * The official ids of the directory rows the school was imported from, as
+     * `<directory>:<id>`: `ipeds:<UNITID>` (IPEDS), `nces:<NCESSCH>` (NCES CCD public
+     * schools), `pss:<PPIN>` (NCES private schools), `odef:<Provider>:<Source_Id>`
+     * (Statistics Canada's ODEF), or the prefix a mapped import named. Empty when the school
+     * came from a file without one.
+     *
+     */
+    source_ids: Array<string>;
+    /**
+     * When an import last created or changed this school's record (ISO 8601, UTC).
+     */
+    updated_at: string;
 };
 
 export type ApiRequest = {
@@ -435,6 +539,37 @@ export type FetchSchoolSearchData = {
          */
         stateCode?: StateCode;
         /**
+         * Only schools of these levels (any of them): repeat the parameter for several
+         * (`level=middle&level=high`). A school whose level is unknown matches none.
+         *
+         */
+        level?: Array<SchoolLevel>;
+        /**
+         * Only schools of these types (any of them): `public`, `private`, `postsecondary`, or
+         * `charter` (public charter schools, where the directory says so: a school's `tags`
+         * holds `charter`). Repeat the parameter for several (`type=public&type=charter`). A
+         * school whose type is unknown matches none.
+         *
+         */
+        type?: Array<SchoolTypeFilter>;
+        /**
+         * A point as `<latitude>,<longitude>` in decimal degrees (WGS 84), e.g.
+         * `42.3736,-71.1097`: equally good text matches are ranked by their great-circle
+         * distance from it, nearest first, and each school carries `distance_km`. Text
+         * relevance stays first: a better name match is never beaten by a closer school.
+         * Schools without coordinates come after those with, among equals. Latitude −90 to
+         * 90, longitude −180 to 180; otherwise a 400.
+         *
+         */
+        near?: string;
+        /**
+         * With `near`: only schools within this many kilometres of it (great-circle); schools
+         * without coordinates are left out. More than 0 and at most 20015 (half the Earth's
+         * circumference, beyond which every place is within). Without `near` it is a 400.
+         *
+         */
+        radius_km?: number;
+        /**
          * Zero-based index of the first result to return. To get the next page, add the number of
          * results already fetched. At most 10000: narrow the query to go deeper.
          *
@@ -494,6 +629,60 @@ export type FetchSchoolSearchResponses = {
 };
 
 export type FetchSchoolSearchResponse = FetchSchoolSearchResponses[keyof FetchSchoolSearchResponses];
+
+export type GetSchoolData = {
+    body?: never;
+    path: {
+        /**
+         * The school's `schoolid`.
+         */
+        schoolId: string;
+    };
+    query?: never;
+    url: '/v1/schools/{schoolId}';
+};
+
+export type GetSchoolErrors = {
+    /**
+     * The request is invalid; `errors` says what and where.
+     */
+    400: Problem;
+    /**
+     * The token is missing, malformed, unknown, expired or revoked.
+     */
+    401: Problem;
+    /**
+     * No such resource, or not one of the caller's.
+     */
+    404: Problem;
+    /**
+     * A quota is used up; retry after the given number of seconds. `RateLimit` shows which
+     * quota is at zero: `search-per-user` (searches), `account-per-user` (the other operations
+     * that need a token, together), `password-change-per-user`, or on login
+     * `login-per-client`, `login-failures-per-email-and-client`, `login-failures-per-email`.
+     *
+     */
+    429: Problem;
+    /**
+     * An unexpected error. Nothing internal is disclosed; quote `request_id` when reporting it.
+     */
+    500: Problem;
+    /**
+     * The store cannot be reached right now; retry after the given number of seconds.
+     */
+    503: Problem;
+};
+
+export type GetSchoolError = GetSchoolErrors[keyof GetSchoolErrors];
+
+export type GetSchoolResponses = {
+    /**
+     * The school's record.
+     */
+    200: SchoolRecord;
+};
+
+export type GetSchoolResponse = GetSchoolResponses[keyof GetSchoolResponses];
 
 export type RevokeCurrentTokenData = {
     body?: never;

@@ -1,11 +1,11 @@
-// The catalog read one school at a time (a school's image), beside the search over it.
+// The catalog read one school at a time (a school's record, its image), beside the search over it.
 import { NotFoundError } from './errors.ts';
-import type { School, SchoolStore } from './ports.ts';
+import type { School, SchoolRecord, SchoolStore } from './ports.ts';
 
 export class CatalogService {
-  readonly #schools: Pick<SchoolStore, 'findById'>;
+  readonly #schools: Pick<SchoolStore, 'findById' | 'findRecord'>;
 
-  constructor(deps: { schools: Pick<SchoolStore, 'findById'> }) {
+  constructor(deps: { schools: Pick<SchoolStore, 'findById' | 'findRecord'> }) {
     this.#schools = deps.schools;
   }
 
@@ -14,5 +14,12 @@ export class CatalogService {
     const school = await this.#schools.findById(id.toLowerCase());
     if (!school) throw new NotFoundError('There is no such school.');
     return school;
+  }
+
+  /** The school's whole record, as school() finds it; NotFoundError when there is none. */
+  async record(id: string): Promise<SchoolRecord> {
+    const record = await this.#schools.findRecord(id.toLowerCase());
+    if (!record) throw new NotFoundError('There is no such school.');
+    return record;
   }
 }

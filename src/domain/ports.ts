@@ -45,8 +45,19 @@ export interface ImportCounts {
   readonly unchanged: number;
 }
 
+/** A school's whole record (GET /v1/schools/{id}): what a page shows, its other names, where it came from, when it changed. */
+export interface SchoolRecord extends School {
+  readonly aliases: readonly string[];
+  /** The keys of the directory rows it was imported from (`nces:010000500870`); empty when none was given. */
+  readonly sourceIds: readonly string[];
+  /** When an import last created or changed it. */
+  readonly updatedAt: Date;
+}
+
 export interface SchoolStore {
   findById(id: string): Promise<School | null>;
+  /** The school's whole record, or null when there is no such school. */
+  findRecord(id: string): Promise<SchoolRecord | null>;
   count(): Promise<number>;
   /**
    * Inserts or updates schools by id (a school is "updated" when anything about it differs).

@@ -4,12 +4,13 @@ import { randomUUID } from 'node:crypto';
 import type { Principal } from './auth.service.ts';
 import type { Clock, RequestLog, RequestRecord, School } from './ports.ts';
 import type { SearchEngine } from './search/engine.ts';
+import type { SearchScope } from './search/filters.ts';
 import { planQuery } from './search/query.ts';
 
 /** Credits one search costs (the unit of `trequestcost`). */
 export const SEARCH_COST = 1;
 
-export interface SearchInput {
+export interface SearchInput extends Omit<SearchScope, 'state'> {
   readonly query: string;
   readonly stateCode?: string | undefined;
   readonly offset: number;
@@ -19,6 +20,8 @@ export interface SearchInput {
 export interface ScoredSchool extends School {
   /** similarity_score: in [0, 1], never higher than the one before it (src/domain/search/ranking.ts). */
   readonly similarity: number;
+  /** distance_km from the search's `near`, when it has one and the school has coordinates. */
+  readonly distanceKm?: number;
 }
 
 export interface SearchOutcome {
@@ -42,6 +45,10 @@ export class SearchService {
     const page = await this.#engine.search({
       plan: planQuery(input.query),
       state: input.stateCode,
+      levels: input.levels,
+      types: input.types,
+      near: input.near,
+      radiusKm: input.radiusKm,
       offset: input.offset,
       limit: input.limit,
     });
@@ -54,6 +61,14 @@ export class SearchService {
     };
     // Durable before the response exists: a tid the client sees is always in its history.
     await this.#requests.append(record);
-    return { record, total: page.total, schools: page.hits.map((h) => ({ ...h.school, similarity: h.score })) };
+    return {
+      record,
+      total: page.total,
+      schools: page.hits.map((h) =>
+        h.distanceKm === undefined
+          ? { ...h.school, similarity: h.score }
+          : { ...h.school, similarity: h.score, distanceKm: h.distanceKm },
+      ),
+    };
   }
 }

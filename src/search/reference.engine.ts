@@ -3,6 +3,7 @@
 // obviously right; the property tests hold the fast engines to it, and the quality benchmark can
 // run it. `typos: false` is what an engine without typo matching (MongoDB's $text) must equal.
 import type { CatalogSchool, EnginePage, EngineQuery, SearchEngine } from '../domain/search/engine.ts';
+import { inScope } from '../domain/search/filters.ts';
 import {
   analyse,
   bestCredit,
@@ -23,13 +24,13 @@ export class ReferenceEngine implements SearchEngine {
   }
 
   async search(query: EngineQuery): Promise<EnginePage> {
-    const entries = this.#entries.filter((e) => query.state === undefined || e.school.state === query.state);
+    const entries = this.#entries.filter((e) => inScope(e.school, query));
     const typed = query.plan;
     const counts = typed.words.map((word) => entries.filter((e) => bestCredit(word, e, this.#options) > 0).length);
     const known = withKnownWords(typed, counts);
     if (!known) return { total: 0, hits: [] };
     const { plan, found } = known;
-    const { results } = rankCandidates(plan, entries, found, this.#options);
+    const { results } = rankCandidates(plan, entries, found, { ...this.#options, near: query.near });
     return pageOf(results, results.length, plan, typed, query.offset, query.limit);
   }
 }

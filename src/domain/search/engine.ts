@@ -2,14 +2,14 @@
 // in-process index, a MongoDB pipeline), and the catalog an engine indexes. Every engine orders
 // by ranking.ts and scores with it, so results mean the same wherever they come from.
 import type { CatalogSchool, School } from '../ports.ts';
+import type { SearchScope } from './filters.ts';
 import type { SearchPlan } from './query.ts';
 
 export type { CatalogSchool };
 
-export interface EngineQuery {
+/** A query: its words, its scope (filters.ts: state, levels, types, near, radius) and its page. */
+export interface EngineQuery extends SearchScope {
   readonly plan: SearchPlan;
-  /** Only schools in this state: an upper-case code as stored (the contract's StateCode). */
-  readonly state?: string | undefined;
   readonly offset: number;
   readonly limit: number;
 }
@@ -18,6 +18,8 @@ export interface EngineHit {
   readonly school: School;
   /** similarity_score (ranking.ts). */
   readonly score: number;
+  /** distance_km from the query's `near` (geo.ts), when it has one and the school has coordinates. */
+  readonly distanceKm?: number;
 }
 
 export interface EnginePage {

@@ -4,6 +4,8 @@
 // engine that ranks here cannot drift from the reference.
 import { canonicalKey, indexTerms } from './analysis.ts';
 import type { CatalogSchool, EnginePage } from './engine.ts';
+import { compareDistance, distanceOf } from './filters.ts';
+import type { GeoPoint } from './geo.ts';
 import { coversName, distinctiveKeys, matchKind, nameStarts, nameWords, startsWithQuery } from './matching.ts';
 import { nameSortKey } from './normalize.ts';
 import { withoutWords, type QueryWord, type SearchPlan } from './query.ts';
@@ -54,11 +56,15 @@ export function analyse(school: CatalogSchool): Analysed {
 export interface RankOptions {
   /** false: a word matches only as itself, a synonym, a translation or a start (no typos). */
   readonly typos: boolean;
+  /** Equally good matches are ordered by their distance from here (filters.ts, compareDistance). */
+  readonly near?: GeoPoint | undefined;
 }
 
 export interface Ranked {
   readonly entry: Analysed;
   readonly quality: Quality;
+  /** distance_km from the query's point, when it has one and the school has coordinates. */
+  readonly distance?: number | undefined;
 }
 
 export interface Ranking {
@@ -142,6 +148,7 @@ export function rankCandidates(
     const got = credits[e]!.filter((c) => c > 0);
     results.push({
       entry,
+      distance: distanceOf(entry.school, options.near),
       quality: {
         equality,
         matched: got.length,
@@ -159,6 +166,7 @@ export function rankCandidates(
   results.sort(
     (a, b) =>
       compareQuality(a.quality, b.quality) ||
+      compareDistance(a.distance, b.distance) ||
       compareStatic({ ...a.entry.school, sortKey: a.entry.sortKey }, { ...b.entry.school, sortKey: b.entry.sortKey }),
   );
   return { results, required };
@@ -175,10 +183,11 @@ export function pageOf(
 ): EnginePage {
   return {
     total,
-    hits: results.slice(offset, offset + limit).map(({ entry, quality }) => {
+    hits: results.slice(offset, offset + limit).map(({ entry, quality, distance }) => {
       // What a page shows: the school without what only ranking reads.
       const { aliases: _aliases, prominence: _prominence, ...school } = entry.school;
-      return { school, score: similarityScore(quality, plan.words.length, typed.words.length) };
+      const score = similarityScore(quality, plan.words.length, typed.words.length);
+      return distance === undefined ? { school, score } : { school, score, distanceKm: distance };
     }),
   };
 }

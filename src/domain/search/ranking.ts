@@ -12,9 +12,11 @@
 //   5. the name starts with the query: its first words are the query's words, in order (the
 //      user is typing the name from its beginning: "linc" → Lincoln University before Abraham
 //      Lincoln High School);
-//   6. prominence (a static rank from the directory: flagships before small namesakes);
-//   7. the name (folded), then the school id: a total order, so paging never repeats or skips.
-// Steps 6 and 7 are each engine's static order of the catalog (see compareStatic).
+//   6. with a `near` point only: the distance from it, nearest first, schools without
+//      coordinates last (filters.ts, compareDistance): text relevance always comes first;
+//   7. prominence (a static rank from the directory: flagships before small namesakes);
+//   8. the name (folded), then the school id: a total order, so paging never repeats or skips.
+// Steps 7 and 8 are each engine's static order of the catalog (see compareStatic).
 
 export const Field = { Name: 0, Alias: 1, City: 2 } as const;
 export type Field = (typeof Field)[keyof typeof Field];

@@ -97,11 +97,16 @@ export function rateLimiting(limits: RateLimits, logger: Logger, counter?: Quota
     limit: limits.accountPerUser,
     key: (req) => `a:${principalOf(req).userId}`,
   });
+  // A school's record is read after a search found it: one counter per user for both.
+  const search = build({
+    policy: 'search-per-user',
+    limit: limits.searchPerUser,
+    key: (req) => `u:${principalOf(req).userId}`,
+  });
   const byOperation: Record<string, RequestHandler[]> = {
     ...Object.fromEntries(ACCOUNT_OPERATIONS.map((operationId) => [operationId, account ? [account] : []])),
-    fetchSchoolSearch: [
-      build({ policy: 'search-per-user', limit: limits.searchPerUser, key: (req) => `u:${principalOf(req).userId}` }),
-    ].filter((h) => h !== undefined),
+    fetchSchoolSearch: search ? [search] : [],
+    getSchool: search ? [search] : [],
     createToken: [
       build({ policy: 'login-per-client', limit: limits.loginPerClient, key: (req) => `c:${clientKey(req)}` }),
       build({

@@ -4,7 +4,7 @@ import type * as api from '../../../generated/types.gen.ts';
 import type { AccountView } from '../../domain/account.service.ts';
 import type { IssuedToken } from '../../domain/auth.service.ts';
 import type { IssuedKey } from '../../domain/keys.service.ts';
-import type { RequestRecord, School, TokenRecord } from '../../domain/ports.ts';
+import type { RequestRecord, School, SchoolRecord, TokenRecord } from '../../domain/ports.ts';
 import type { SearchOutcome } from '../../domain/search.service.ts';
 
 /** Tokens and a user's own data must not be kept by browsers or shared caches. */
@@ -50,13 +50,17 @@ export function tokenListBody(t: TokenRecord & { current: boolean }): api.TokenI
   };
 }
 
+/** The school's logo, or the address of its generated monogram. */
+const imageUrlOf = (school: School, publicBaseUrl: string): string =>
+  school.imageUrl ?? `${publicBaseUrl}/images/schools/${school.id}.svg`;
+
 export function searchBody(
   outcome: SearchOutcome,
   offset: number,
   limit: number,
   publicBaseUrl: string,
 ): api.SchoolSearchResponse {
-  const imageUrl = (school: School): string => school.imageUrl ?? `${publicBaseUrl}/images/schools/${school.id}.svg`;
+  const imageUrl = (school: School): string => imageUrlOf(school, publicBaseUrl);
   return {
     apirequest: recordBody(outcome.record),
     requestresult: {
@@ -82,8 +86,31 @@ export function searchBody(
         ...(s.tags === undefined ? {} : { tags: [...s.tags] }),
         similarity_score: s.similarity,
         total_count: outcome.total,
+        ...(s.distanceKm === undefined ? {} : { distance_km: s.distanceKm }),
       })),
     },
+  };
+}
+
+export function schoolRecordBody(r: SchoolRecord, publicBaseUrl: string): api.SchoolRecord {
+  return {
+    schoolid: r.id,
+    schoolname: r.name,
+    stateprovince: r.state as api.StateCode,
+    city: r.city,
+    image_url: imageUrlOf(r, publicBaseUrl),
+    // Only the known ones: the contract has them absent, never null, when unknown.
+    ...(r.address === undefined ? {} : { address: r.address }),
+    ...(r.postalCode === undefined ? {} : { postal_code: r.postalCode }),
+    ...(r.latitude === undefined || r.longitude === undefined ? {} : { latitude: r.latitude, longitude: r.longitude }),
+    ...(r.level === undefined ? {} : { level: r.level }),
+    ...(r.lowestGrade === undefined ? {} : { lowest_grade: r.lowestGrade }),
+    ...(r.highestGrade === undefined ? {} : { highest_grade: r.highestGrade }),
+    ...(r.type === undefined ? {} : { type: r.type }),
+    ...(r.tags === undefined ? {} : { tags: [...r.tags] }),
+    aliases: [...r.aliases],
+    source_ids: [...r.sourceIds],
+    updated_at: r.updatedAt.toISOString(),
   };
 }
 

@@ -2,9 +2,20 @@
 // (./bodies.ts).
 import type { Principal } from '../../domain/auth.service.ts';
 import type { UseCases } from '../../domain/use-cases.ts';
-import { accountBody, keyBody, NO_STORE, recordBody, searchBody, tokenBody, tokenListBody } from './bodies.ts';
+import {
+  accountBody,
+  keyBody,
+  NO_STORE,
+  recordBody,
+  schoolRecordBody,
+  searchBody,
+  tokenBody,
+  tokenListBody,
+} from './bodies.ts';
 import { monogramSvg } from './monogram.ts';
 import type { Input, Operations, Reply } from './operations.ts';
+import { DEFAULT_LIMIT, DEFAULT_OFFSET } from './paging.ts';
+import { searchInput } from './search-input.ts';
 
 export interface HandlerContext {
   /** The authenticated caller; throws for operations without security (a bug, not a 401). */
@@ -19,8 +30,6 @@ export interface HandlerDeps extends UseCases {
   readonly publicBaseUrl: string;
 }
 
-const DEFAULT_OFFSET = 0;
-const DEFAULT_LIMIT = 25;
 /** The contract's default of fetchMyUsage's `days`: the dashboard's 30-day chart. */
 const DEFAULT_USAGE_DAYS = 30;
 /** The contract's default of createApiKey's `expires_in_days`. */
@@ -70,15 +79,14 @@ export function createHandlers({ auth, keys, search, account, catalog, health, p
     },
 
     async fetchSchoolSearch({ query }, ctx) {
-      const offset = query.offset ?? DEFAULT_OFFSET;
-      const limit = query.limit ?? DEFAULT_LIMIT;
-      const outcome = await search.search(ctx.principal(), {
-        query: query.query,
-        stateCode: query.stateCode,
-        offset,
-        limit,
-      });
-      return { status: 200, headers: NO_STORE, body: searchBody(outcome, offset, limit, publicBaseUrl) };
+      const input = searchInput(query);
+      const outcome = await search.search(ctx.principal(), input);
+      return { status: 200, headers: NO_STORE, body: searchBody(outcome, input.offset, input.limit, publicBaseUrl) };
+    },
+
+    async getSchool({ path }) {
+      const record = await catalog.record(path.schoolId);
+      return { status: 200, body: schoolRecordBody(record, publicBaseUrl) };
     },
 
     async fetchMyData(_input, ctx) {

@@ -17,6 +17,7 @@ export interface Operations {
   createApiKey: { data: api.CreateApiKeyData; responses: api.CreateApiKeyResponses };
   rotateApiKey: { data: api.RotateApiKeyData; responses: api.RotateApiKeyResponses };
   changePassword: { data: api.ChangePasswordData; responses: api.ChangePasswordResponses };
+  getSchool: { data: api.GetSchoolData; responses: api.GetSchoolResponses };
   getSchoolImage: { data: api.GetSchoolImageData; responses: { 200: string } };
   getLiveness: { data: api.GetLivenessData; responses: api.GetLivenessResponses };
   getReadiness: { data: api.GetReadinessData; responses: api.GetReadinessResponses };

@@ -23,6 +23,11 @@ export interface SchoolDocument {
   tags?: readonly SchoolTag[];
   /** The row's key in its directory (`nces:010000500870`); absent when the import gave none. */
   sourceKey?: string;
+  /**
+   * When an import last created or changed the school. Absent on documents written before 1.3:
+   * `school-search indexes` rewrites those (SEARCH_FIELDS_VERSION 3), giving them its time.
+   */
+  updatedAt?: Date;
   aliases: string[];
   /** 0–100: the static rank of the search core (src/domain/search/ranking.ts). */
   prominence: number;

@@ -8,7 +8,7 @@ import {
 } from 'mongodb';
 import type { CatalogSchool } from '../../domain/search/engine.ts';
 import { nameSortKey } from '../../domain/search/normalize.ts';
-import type { ImportCounts, School, SchoolDraft, SchoolStore } from '../../domain/ports.ts';
+import type { ImportCounts, School, SchoolDraft, SchoolRecord, SchoolStore } from '../../domain/ports.ts';
 import { knownKind, sameKind } from '../../domain/school.kind.ts';
 import { knownLocation, sameLocation } from '../../domain/school.location.ts';
 import { TEXT_INDEX, type CatalogDocument, type SchoolDocument } from './documents.ts';
@@ -162,6 +162,18 @@ export class MongoSchoolStore implements SchoolStore {
   async findById(id: string): Promise<School | null> {
     const doc = await guarded(() => this.#reads.schools.findOne({ _id: id }, { projection: WITHOUT_SEARCH_FIELDS }));
     return doc ? toSchool(doc) : null;
+  }
+
+  async findRecord(id: string): Promise<SchoolRecord | null> {
+    const doc = await guarded(() => this.#reads.schools.findOne({ _id: id }, { projection: WITHOUT_SEARCH_FIELDS }));
+    if (!doc) return null;
+    return {
+      ...toSchool(doc),
+      aliases: doc.aliases ?? [],
+      sourceIds: doc.sourceKey === undefined ? [] : [doc.sourceKey],
+      // A document older than the field was rewritten by `school-search indexes` (SEARCH_FIELDS_VERSION).
+      updatedAt: doc.updatedAt ?? new Date(0),
+    };
   }
 
   count(): Promise<number> {
@@ -348,7 +360,7 @@ function sameSchool(a: Comparable, b: Comparable): boolean {
 }
 
 /** A school's document as the adapter writes it (exported for the tests' stand-ins of $text). */
-export function toDocument(s: SchoolDraft, storedSourceKey?: string): SchoolDocument {
+export function toDocument(s: SchoolDraft, storedSourceKey?: string, updatedAt: Date = new Date()): SchoolDocument {
   const sourceKey = s.sourceKey ?? storedSourceKey;
   return {
     _id: s.id,
@@ -360,6 +372,7 @@ export function toDocument(s: SchoolDraft, storedSourceKey?: string): SchoolDocu
     ...knownLocation(s),
     ...knownKind(s),
     ...(sourceKey === undefined ? {} : { sourceKey }),
+    updatedAt,
     aliases: [...s.aliases],
     prominence: s.prominence,
     sortKey: nameSortKey(s.name),

@@ -127,4 +127,10 @@ export const SCHEMA: readonly string[] = [
   ALTER TABLE schools ADD COLUMN tags TEXT;
   ALTER TABLE schools ADD COLUMN source_key TEXT;
   `,
+  // When an import last created or changed each school (GET /v1/schools/{id}: updated_at), ISO
+  // 8601 UTC. Schools stored before this migration take its time: they changed no later.
+  `
+  ALTER TABLE schools ADD COLUMN updated_at TEXT;
+  UPDATE schools SET updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now');
+  `,
 ];

@@ -1,6 +1,6 @@
 import { setImmediate as yieldToRequests } from 'node:timers/promises';
 import type { CatalogSchool } from '../../domain/search/engine.ts';
-import type { ImportCounts, School, SchoolDraft, SchoolStore } from '../../domain/ports.ts';
+import type { ImportCounts, School, SchoolDraft, SchoolRecord, SchoolStore } from '../../domain/ports.ts';
 import { knownKind, sameKind } from '../../domain/school.kind.ts';
 import { knownLocation, sameLocation } from '../../domain/school.location.ts';
 import type { Connection } from './connection.ts';
@@ -27,6 +27,12 @@ interface SchoolRow {
 
 const TAG_SEPARATOR = '|';
 
+interface RecordRow extends SchoolRow {
+  aliases: string;
+  source_key: string | null;
+  updated_at: string;
+}
+
 interface CatalogRow extends SchoolRow {
   rowid: number;
   aliases: string;
@@ -49,15 +55,16 @@ const SCHOOL_COLUMNS =
   'id, name, city, state, image_url, address, postal_code, latitude, longitude, level, lowest_grade, highest_grade, type, tags';
 const CATALOG_PAGE = `SELECT rowid, ${SCHOOL_COLUMNS}, aliases, prominence FROM schools WHERE rowid > ? ORDER BY rowid LIMIT ?`;
 const BY_ID = `SELECT ${SCHOOL_COLUMNS} FROM schools WHERE id = ?`;
+const RECORD_BY_ID = `SELECT ${SCHOOL_COLUMNS}, aliases, source_key, updated_at FROM schools WHERE id = ?`;
 const COUNT_ALL = 'SELECT COUNT(*) AS n FROM schools';
 const FIND = `SELECT rowid, ${SCHOOL_COLUMNS}, aliases, prominence FROM schools WHERE id = ?`;
 // A school already stored is left alone here (no change): upsertMany then compares and updates it.
 // Inserting first spares a new catalog one lookup per school.
 const INSERT =
-  'INSERT INTO schools (id, name, city, state, image_url, address, postal_code, latitude, longitude, level, lowest_grade, highest_grade, type, tags, aliases, prominence, source_key) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING';
+  'INSERT INTO schools (id, name, city, state, image_url, address, postal_code, latitude, longitude, level, lowest_grade, highest_grade, type, tags, aliases, prominence, source_key, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING';
 // A draft without a source key (a canonical file) keeps the key an earlier import stored.
 const UPDATE =
-  'UPDATE schools SET name = ?, city = ?, state = ?, image_url = ?, address = ?, postal_code = ?, latitude = ?, longitude = ?, level = ?, lowest_grade = ?, highest_grade = ?, type = ?, tags = ?, aliases = ?, prominence = ?, source_key = coalesce(?, source_key) WHERE rowid = ?';
+  'UPDATE schools SET name = ?, city = ?, state = ?, image_url = ?, address = ?, postal_code = ?, latitude = ?, longitude = ?, level = ?, lowest_grade = ?, highest_grade = ?, type = ?, tags = ?, aliases = ?, prominence = ?, source_key = coalesce(?, source_key), updated_at = ? WHERE rowid = ?';
 
 export class SqliteSchoolStore implements SchoolStore {
   readonly #connection: Connection;
@@ -71,6 +78,21 @@ export class SqliteSchoolStore implements SchoolStore {
     return c.read(() => {
       const row = c.statement(BY_ID).get(id) as SchoolRow | undefined;
       return row ? toSchool(row) : null;
+    });
+  }
+
+  findRecord(id: string): Promise<SchoolRecord | null> {
+    const c = this.#connection;
+    return c.read(() => {
+      const row = c.statement(RECORD_BY_ID).get(id) as RecordRow | undefined;
+      return row
+        ? {
+            ...toSchool(row),
+            aliases: JSON.parse(row.aliases) as string[],
+            sourceIds: row.source_key === null ? [] : [row.source_key],
+            updatedAt: new Date(row.updated_at),
+          }
+        : null;
     });
   }
 
@@ -131,6 +153,8 @@ export class SqliteSchoolStore implements SchoolStore {
       let inserted = 0;
       let updated = 0;
       let unchanged = 0;
+      // One time for the whole import: its schools changed together.
+      const now = new Date().toISOString();
       const cacheSize = (c.db.prepare('PRAGMA cache_size').get() as { cache_size: number }).cache_size;
       if (schools.length >= BULK_ROWS) c.db.exec(`PRAGMA cache_size = -${BULK_CACHE_KIB}`);
       try {
@@ -154,6 +178,7 @@ export class SqliteSchoolStore implements SchoolStore {
               JSON.stringify(s.aliases),
               s.prominence,
               s.sourceKey ?? null,
+              now,
             ];
             if (insert.run(s.id, ...values).changes === 1) {
               inserted++;

@@ -1,10 +1,18 @@
-import type { CatalogSchool, ImportCounts, School, SchoolDraft, SchoolStore } from '../../../src/domain/ports.ts';
+import type {
+  CatalogSchool,
+  ImportCounts,
+  School,
+  SchoolDraft,
+  SchoolRecord,
+  SchoolStore,
+} from '../../../src/domain/ports.ts';
 
-type Stored = CatalogSchool & { readonly sourceKey?: string | undefined };
+type Stored = CatalogSchool & { readonly sourceKey?: string | undefined; readonly updatedAt?: Date };
 
-/** Equal but for the source key, which the stores keep and never compare. */
+/** Equal but for the source key and the time of change, which the stores keep and never compare. */
 const same = (a: Stored, b: Stored) =>
-  JSON.stringify({ ...a, sourceKey: undefined }) === JSON.stringify({ ...b, sourceKey: undefined });
+  JSON.stringify({ ...a, sourceKey: undefined, updatedAt: undefined }) ===
+  JSON.stringify({ ...b, sourceKey: undefined, updatedAt: undefined });
 
 /** The catalog in a Map; its version changes with every write that changes a school. */
 export class MemorySchoolStore implements SchoolStore {
@@ -15,8 +23,21 @@ export class MemorySchoolStore implements SchoolStore {
     const school = this.#schools.get(id);
     if (!school) return null;
     // The source key is the store's own record of where a school came from, not part of it.
-    const { aliases: _aliases, prominence: _prominence, sourceKey: _sourceKey, ...plain } = school;
+    const {
+      aliases: _aliases,
+      prominence: _prominence,
+      sourceKey: _sourceKey,
+      updatedAt: _updatedAt,
+      ...plain
+    } = school;
     return plain;
+  }
+
+  async findRecord(id: string): Promise<SchoolRecord | null> {
+    const school = this.#schools.get(id);
+    if (!school) return null;
+    const { prominence: _prominence, sourceKey, updatedAt, ...plain } = school;
+    return { ...plain, sourceIds: sourceKey === undefined ? [] : [sourceKey], updatedAt: updatedAt ?? new Date(0) };
   }
 
   async count(): Promise<number> {
@@ -25,13 +46,18 @@ export class MemorySchoolStore implements SchoolStore {
 
   async upsertMany(schools: readonly SchoolDraft[], onProgress?: (done: number) => void): Promise<ImportCounts> {
     const counts = await this.compareMany(schools);
+    const now = new Date();
     for (const school of schools) {
+      const before = this.#schools.get(school.id);
       // As the stores do: a school's source key is kept when a later import (a canonical file) has none.
-      const sourceKey = school.sourceKey ?? this.#schools.get(school.id)?.sourceKey;
+      const sourceKey = school.sourceKey ?? before?.sourceKey;
+      // ...and its time of change moves only when it changed.
+      const updatedAt = before && same(before, school) ? before.updatedAt : now;
       this.#schools.set(school.id, {
         ...school,
         aliases: [...school.aliases],
         ...(sourceKey === undefined ? {} : { sourceKey }),
+        ...(updatedAt === undefined ? {} : { updatedAt }),
       });
     }
     if (counts.inserted + counts.updated > 0) this.#version++;

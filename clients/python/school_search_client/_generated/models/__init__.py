@@ -17,9 +17,11 @@ from .problem_item_location import ProblemItemLocation
 from .request_history import RequestHistory
 from .school import School
 from .school_level import SchoolLevel
+from .school_record import SchoolRecord
 from .school_search_response import SchoolSearchResponse
 from .school_tag import SchoolTag
 from .school_type import SchoolType
+from .school_type_filter import SchoolTypeFilter
 from .search_result import SearchResult
 from .state_code import StateCode
 from .token import Token
@@ -46,9 +48,11 @@ __all__ = (
     "RequestHistory",
     "School",
     "SchoolLevel",
+    "SchoolRecord",
     "SchoolSearchResponse",
     "SchoolTag",
     "SchoolType",
+    "SchoolTypeFilter",
     "SearchResult",
     "StateCode",
     "Token",

@@ -74,6 +74,10 @@ class School:
             is absent says nothing: the directory did not say. Omitted, never null or empty,
             when the directory states none.
              Example: ['charter'].
+        distance_km (float | Unset): Great-circle distance in kilometres (rounded to 3 decimals) from the search's
+            `near`
+            point. Present only when the search has `near` and the school's coordinates are
+            known; omitted, never null, otherwise.
     """
 
     schoolid: UUID
@@ -92,6 +96,7 @@ class School:
     highest_grade: Grade | Unset = UNSET
     type_: SchoolType | Unset = UNSET
     tags: list[SchoolTag] | Unset = UNSET
+    distance_km: float | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         schoolid = str(self.schoolid)
@@ -139,6 +144,8 @@ class School:
                 tags_item: str = tags_item_data
                 tags.append(tags_item)
 
+        distance_km = self.distance_km
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -170,6 +177,8 @@ class School:
             field_dict["type"] = type_
         if tags is not UNSET:
             field_dict["tags"] = tags
+        if distance_km is not UNSET:
+            field_dict["distance_km"] = distance_km
 
         return field_dict
 
@@ -235,6 +244,8 @@ class School:
 
                 tags.append(tags_item)
 
+        distance_km = d.pop("distance_km", UNSET)
+
         school = cls(
             schoolid=schoolid,
             schoolname=schoolname,
@@ -252,6 +263,7 @@ class School:
             highest_grade=highest_grade,
             type_=type_,
             tags=tags,
+            distance_km=distance_km,
         )
 
         return school

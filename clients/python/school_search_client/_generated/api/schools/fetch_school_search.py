@@ -6,7 +6,9 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.problem import Problem
+from ...models.school_level import SchoolLevel
 from ...models.school_search_response import SchoolSearchResponse
+from ...models.school_type_filter import SchoolTypeFilter
 from ...models.state_code import StateCode
 from ...types import UNSET, Response, Unset
 
@@ -15,6 +17,10 @@ def _get_kwargs(
     *,
     query: str,
     state_code: StateCode | Unset = UNSET,
+    level: list[SchoolLevel] | Unset = UNSET,
+    type_: list[SchoolTypeFilter] | Unset = UNSET,
+    near: str | Unset = UNSET,
+    radius_km: float | Unset = UNSET,
     offset: int | Unset = 0,
     limit: int | Unset = 25,
     token_id: str | Unset = UNSET,
@@ -29,6 +35,28 @@ def _get_kwargs(
         json_state_code = state_code
 
     params["stateCode"] = json_state_code
+
+    json_level: list[str] | Unset = UNSET
+    if not isinstance(level, Unset):
+        json_level = []
+        for level_item_data in level:
+            level_item: str = level_item_data
+            json_level.append(level_item)
+
+    params["level"] = json_level
+
+    json_type_: list[str] | Unset = UNSET
+    if not isinstance(type_, Unset):
+        json_type_ = []
+        for type_item_data in type_:
+            type_item: str = type_item_data
+            json_type_.append(type_item)
+
+    params["type"] = json_type_
+
+    params["near"] = near
+
+    params["radius_km"] = radius_km
 
     params["offset"] = offset
 
@@ -102,6 +130,10 @@ def sync_detailed(
     client: AuthenticatedClient,
     query: str,
     state_code: StateCode | Unset = UNSET,
+    level: list[SchoolLevel] | Unset = UNSET,
+    type_: list[SchoolTypeFilter] | Unset = UNSET,
+    near: str | Unset = UNSET,
+    radius_km: float | Unset = UNSET,
     offset: int | Unset = 0,
     limit: int | Unset = 25,
     token_id: str | Unset = UNSET,
@@ -147,6 +179,19 @@ def sync_detailed(
     the exact number of all matching schools. A page past the end is an empty `schools`
     array (200). At most 10 different words of a query are used.
 
+    **Filters**: `stateCode`, `level` and `type` keep only the schools that are in that
+    state and of one of those levels and one of those types; with `near`, `radius_km` keeps
+    only those within that distance. They combine with the query and each other by AND, and
+    `total_count` counts exactly the schools that pass them all.
+
+    **Near me**: with `near=<lat>,<lon>`, schools equal on everything up to the name-start
+    rule above are ordered by their great-circle distance from that point, nearest first
+    (schools without coordinates after those with), before prominence, name and
+    `schoolid`; each school with coordinates carries `distance_km`. So a better text match
+    always comes first, and among the many *Lincoln Elementary School*s the nearest one
+    does. A query is still required: this is a search by name, not a listing of every
+    school around a point.
+
     Each call is metered: the request record in `apirequest` is stored in the caller's
     history before the response is sent.
 
@@ -161,6 +206,10 @@ def sync_detailed(
         state_code (StateCode | Unset): Two-letter code of a US state, the District of Columbia, a
             US territory or freely
             associated state (AS, FM, GU, MH, MP, PR, PW, VI), or a Canadian province or territory.
+        level (list[SchoolLevel] | Unset):
+        type_ (list[SchoolTypeFilter] | Unset):
+        near (str | Unset):
+        radius_km (float | Unset):
         offset (int | Unset):  Default: 0.
         limit (int | Unset):  Default: 25.
         token_id (str | Unset):
@@ -176,6 +225,10 @@ def sync_detailed(
     kwargs = _get_kwargs(
         query=query,
         state_code=state_code,
+        level=level,
+        type_=type_,
+        near=near,
+        radius_km=radius_km,
         offset=offset,
         limit=limit,
         token_id=token_id,
@@ -193,6 +246,10 @@ def sync(
     client: AuthenticatedClient,
     query: str,
     state_code: StateCode | Unset = UNSET,
+    level: list[SchoolLevel] | Unset = UNSET,
+    type_: list[SchoolTypeFilter] | Unset = UNSET,
+    near: str | Unset = UNSET,
+    radius_km: float | Unset = UNSET,
     offset: int | Unset = 0,
     limit: int | Unset = 25,
     token_id: str | Unset = UNSET,
@@ -238,6 +295,19 @@ def sync(
     the exact number of all matching schools. A page past the end is an empty `schools`
     array (200). At most 10 different words of a query are used.
 
+    **Filters**: `stateCode`, `level` and `type` keep only the schools that are in that
+    state and of one of those levels and one of those types; with `near`, `radius_km` keeps
+    only those within that distance. They combine with the query and each other by AND, and
+    `total_count` counts exactly the schools that pass them all.
+
+    **Near me**: with `near=<lat>,<lon>`, schools equal on everything up to the name-start
+    rule above are ordered by their great-circle distance from that point, nearest first
+    (schools without coordinates after those with), before prominence, name and
+    `schoolid`; each school with coordinates carries `distance_km`. So a better text match
+    always comes first, and among the many *Lincoln Elementary School*s the nearest one
+    does. A query is still required: this is a search by name, not a listing of every
+    school around a point.
+
     Each call is metered: the request record in `apirequest` is stored in the caller's
     history before the response is sent.
 
@@ -252,6 +322,10 @@ def sync(
         state_code (StateCode | Unset): Two-letter code of a US state, the District of Columbia, a
             US territory or freely
             associated state (AS, FM, GU, MH, MP, PR, PW, VI), or a Canadian province or territory.
+        level (list[SchoolLevel] | Unset):
+        type_ (list[SchoolTypeFilter] | Unset):
+        near (str | Unset):
+        radius_km (float | Unset):
         offset (int | Unset):  Default: 0.
         limit (int | Unset):  Default: 25.
         token_id (str | Unset):
@@ -268,6 +342,10 @@ def sync(
         client=client,
         query=query,
         state_code=state_code,
+        level=level,
+        type_=type_,
+        near=near,
+        radius_km=radius_km,
         offset=offset,
         limit=limit,
         token_id=token_id,
@@ -279,6 +357,10 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     query: str,
     state_code: StateCode | Unset = UNSET,
+    level: list[SchoolLevel] | Unset = UNSET,
+    type_: list[SchoolTypeFilter] | Unset = UNSET,
+    near: str | Unset = UNSET,
+    radius_km: float | Unset = UNSET,
     offset: int | Unset = 0,
     limit: int | Unset = 25,
     token_id: str | Unset = UNSET,
@@ -324,6 +406,19 @@ async def asyncio_detailed(
     the exact number of all matching schools. A page past the end is an empty `schools`
     array (200). At most 10 different words of a query are used.
 
+    **Filters**: `stateCode`, `level` and `type` keep only the schools that are in that
+    state and of one of those levels and one of those types; with `near`, `radius_km` keeps
+    only those within that distance. They combine with the query and each other by AND, and
+    `total_count` counts exactly the schools that pass them all.
+
+    **Near me**: with `near=<lat>,<lon>`, schools equal on everything up to the name-start
+    rule above are ordered by their great-circle distance from that point, nearest first
+    (schools without coordinates after those with), before prominence, name and
+    `schoolid`; each school with coordinates carries `distance_km`. So a better text match
+    always comes first, and among the many *Lincoln Elementary School*s the nearest one
+    does. A query is still required: this is a search by name, not a listing of every
+    school around a point.
+
     Each call is metered: the request record in `apirequest` is stored in the caller's
     history before the response is sent.
 
@@ -338,6 +433,10 @@ async def asyncio_detailed(
         state_code (StateCode | Unset): Two-letter code of a US state, the District of Columbia, a
             US territory or freely
             associated state (AS, FM, GU, MH, MP, PR, PW, VI), or a Canadian province or territory.
+        level (list[SchoolLevel] | Unset):
+        type_ (list[SchoolTypeFilter] | Unset):
+        near (str | Unset):
+        radius_km (float | Unset):
         offset (int | Unset):  Default: 0.
         limit (int | Unset):  Default: 25.
         token_id (str | Unset):
@@ -353,6 +452,10 @@ async def asyncio_detailed(
     kwargs = _get_kwargs(
         query=query,
         state_code=state_code,
+        level=level,
+        type_=type_,
+        near=near,
+        radius_km=radius_km,
         offset=offset,
         limit=limit,
         token_id=token_id,
@@ -368,6 +471,10 @@ async def asyncio(
     client: AuthenticatedClient,
     query: str,
     state_code: StateCode | Unset = UNSET,
+    level: list[SchoolLevel] | Unset = UNSET,
+    type_: list[SchoolTypeFilter] | Unset = UNSET,
+    near: str | Unset = UNSET,
+    radius_km: float | Unset = UNSET,
     offset: int | Unset = 0,
     limit: int | Unset = 25,
     token_id: str | Unset = UNSET,
@@ -413,6 +520,19 @@ async def asyncio(
     the exact number of all matching schools. A page past the end is an empty `schools`
     array (200). At most 10 different words of a query are used.
 
+    **Filters**: `stateCode`, `level` and `type` keep only the schools that are in that
+    state and of one of those levels and one of those types; with `near`, `radius_km` keeps
+    only those within that distance. They combine with the query and each other by AND, and
+    `total_count` counts exactly the schools that pass them all.
+
+    **Near me**: with `near=<lat>,<lon>`, schools equal on everything up to the name-start
+    rule above are ordered by their great-circle distance from that point, nearest first
+    (schools without coordinates after those with), before prominence, name and
+    `schoolid`; each school with coordinates carries `distance_km`. So a better text match
+    always comes first, and among the many *Lincoln Elementary School*s the nearest one
+    does. A query is still required: this is a search by name, not a listing of every
+    school around a point.
+
     Each call is metered: the request record in `apirequest` is stored in the caller's
     history before the response is sent.
 
@@ -427,6 +547,10 @@ async def asyncio(
         state_code (StateCode | Unset): Two-letter code of a US state, the District of Columbia, a
             US territory or freely
             associated state (AS, FM, GU, MH, MP, PR, PW, VI), or a Canadian province or territory.
+        level (list[SchoolLevel] | Unset):
+        type_ (list[SchoolTypeFilter] | Unset):
+        near (str | Unset):
+        radius_km (float | Unset):
         offset (int | Unset):  Default: 0.
         limit (int | Unset):  Default: 25.
         token_id (str | Unset):
@@ -444,6 +568,10 @@ async def asyncio(
             client=client,
             query=query,
             state_code=state_code,
+            level=level,
+            type_=type_,
+            near=near,
+            radius_km=radius_km,
             offset=offset,
             limit=limit,
             token_id=token_id,

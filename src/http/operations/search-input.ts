@@ -1,0 +1,41 @@
+// The search's query parameters as the domain takes them. The contract checks each parameter's
+// form; what it cannot say is checked here and refused as the validator refuses (a 400 naming
+// the parameter): a `near` off the globe, and `radius_km` without `near`.
+import type * as api from '../../../generated/types.gen.ts';
+import { isGeoPoint, type GeoPoint } from '../../domain/search/geo.ts';
+import type { SearchInput } from '../../domain/search.service.ts';
+import { invalidRequest } from '../problems/edge.error.ts';
+import { DEFAULT_LIMIT, DEFAULT_OFFSET } from './paging.ts';
+
+export function searchInput(query: api.FetchSchoolSearchData['query']): SearchInput {
+  const near = query.near === undefined ? undefined : parseNear(query.near);
+  if (query.radius_km !== undefined && near === undefined) {
+    throw invalidRequest([{ location: 'query', name: 'radius_km', message: 'needs near (a point to measure from)' }]);
+  }
+  return {
+    query: query.query,
+    stateCode: query.stateCode,
+    // As the contract's lists come (one value or several); a repeated value counts once.
+    levels: query.level === undefined ? undefined : [...new Set(query.level)],
+    types: query.type === undefined ? undefined : [...new Set(query.type)],
+    near,
+    radiusKm: query.radius_km,
+    offset: query.offset ?? DEFAULT_OFFSET,
+    limit: query.limit ?? DEFAULT_LIMIT,
+  };
+}
+
+/** `<lat>,<lon>` (the contract's pattern holds), on the globe. */
+function parseNear(text: string): GeoPoint {
+  const [lat, lon] = text.split(',').map((part) => Number(part.trim())) as [number, number];
+  if (!isGeoPoint(lat, lon)) {
+    throw invalidRequest([
+      {
+        location: 'query',
+        name: 'near',
+        message: 'must be <latitude>,<longitude> with latitude -90 to 90 and longitude -180 to 180',
+      },
+    ]);
+  }
+  return { latitude: lat, longitude: lon };
+}
