@@ -193,4 +193,34 @@ describe('schema migrations', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  test('when a store made before records had a time of change is opened, then its schools take the time it was opened', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'school-search-migrate-'));
+    try {
+      const path = join(dir, 'store.db');
+      const reed = school('Reed College', { city: 'Portland', stateprovince: 'OR', key: 'ipeds:209922' });
+      // The store as the release before updated_at left it: every migration but the last.
+      const old = new DatabaseSync(path);
+      for (const step of SCHEMA.slice(0, -1)) old.exec(step);
+      old.exec(`PRAGMA user_version = ${SCHEMA.length - 1}`);
+      old
+        .prepare(
+          'INSERT INTO schools (id, name, city, state, image_url, aliases, prominence, source_key) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+        )
+        .run(reed.id, reed.name, reed.city, reed.state, null, '[]', 0, 'ipeds:209922');
+      old.close();
+      const from = Date.now();
+      const store = await SqliteStore.open({ path });
+      try {
+        const record = await store.schools.findRecord(reed.id);
+        expect(record).toMatchObject({ name: 'Reed College', sourceIds: ['ipeds:209922'], aliases: [] });
+        expect(record!.updatedAt.getTime()).toBeGreaterThanOrEqual(from - 1000);
+        expect(record!.updatedAt.getTime()).toBeLessThanOrEqual(Date.now() + 1000);
+      } finally {
+        await store.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });

@@ -263,5 +263,30 @@ export const schoolsContract: ContractPart = (_target, fixture) => {
       expect(calls.at(-1)).toBe(3);
       expect(calls.every((n, i) => n <= 3 && (i === 0 || n >= calls[i - 1]!))).toBe(true);
     });
+
+    test('when a school is asked for by findRecord, then its record has its other names, source key and time of change; null when none', async () => {
+      const { store } = fixture();
+      expect(await store.schools.findRecord(MIT.id)).toBeNull();
+      const from = Date.now();
+      const { sourceKey: _none, ...withoutKey } = SMITH;
+      await store.schools.upsertMany([{ ...MIT, sourceKey: 'ipeds:166683' }, withoutKey]);
+      const to = Date.now();
+      const mit = await store.schools.findRecord(MIT.id);
+      expect(mit).toMatchObject({ ...stored(MIT), aliases: ['MIT'], sourceIds: ['ipeds:166683'] });
+      expect(mit!.updatedAt.getTime()).toBeGreaterThanOrEqual(from - 1000);
+      expect(mit!.updatedAt.getTime()).toBeLessThanOrEqual(to + 1000);
+      expect(await store.schools.findRecord(SMITH.id)).toMatchObject({ aliases: [], sourceIds: [] });
+    });
+
+    test('when a school is upserted unchanged, then its time of change stays; when it changes, then it moves', async () => {
+      const { store } = fixture();
+      await store.schools.upsertMany([MIT]);
+      const first = (await store.schools.findRecord(MIT.id))!.updatedAt;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      await store.schools.upsertMany([MIT]);
+      expect((await store.schools.findRecord(MIT.id))!.updatedAt).toStrictEqual(first);
+      await store.schools.upsertMany([{ ...MIT, city: 'Boston' }]);
+      expect((await store.schools.findRecord(MIT.id))!.updatedAt.getTime()).toBeGreaterThan(first.getTime());
+    });
   });
 };
