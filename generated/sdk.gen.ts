@@ -51,7 +51,8 @@ export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends 
  * `harvard zebra` all find *Harvard University*. A query of unknown words finds nothing.
  *
  * **Order** (and `similarity_score`, which never increases along it): first the schools
- * whose name is the query (then those with an alternative name that is); then those that
+ * whose name is the query (a last word "School" may be left out: `lincoln elementary` is
+ * *Lincoln Elementary School*), then those with an alternative name that is; then those that
  * have more of the query's words; then better matches (a whole word before the start of a
  * word before a typo; the name before an alternative name before the city); then those
  * whose whole name the query spells out; then those whose name starts with the query's

@@ -225,9 +225,11 @@ export type School = {
     /**
      * How well the school matches the query, from 0 to 1, rounded to 4 decimals; never higher
      * than the score of the result before it. 1: the query is the school's name (case,
-     * accents, punctuation, synonyms and small words aside), or, for a ranked school (a
-     * college or university), the name without its generic words or its campus (`harvard`
-     * for *Harvard University*, `berkeley` for *University of California-Berkeley*); 0.97:
+     * accents, punctuation, synonyms and small words aside), or the name without a last word
+     * "School" (`lincoln elementary` for *Lincoln Elementary School*), or, for a ranked
+     * school (a college or university), the name without its generic words or its campus
+     * (`harvard` for *Harvard University*, `berkeley` for *University of
+     * California-Berkeley*); 0.97:
      * the query is one of its alternative names. Otherwise at most 0.95:
      * 0.95 × (words found − 1 + average credit of the words found) ÷ words in the query,
      * where a found word's credit is 1 for a whole word of the name (typed or a synonym),

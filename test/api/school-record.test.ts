@@ -35,7 +35,7 @@ describe('getSchool (GET /v1/schools/{schoolId})', () => {
   test('when a school found by a search is asked for, then its whole record comes back', async () => {
     const id = await idOf('harvard');
     const r = await getSchool({ client, path: { schoolId: id } });
-    expect(r.response.status).toBe(200);
+    expect(r.response!.status).toBe(200);
     const record = zSchoolRecord.parse(r.data);
     expect(record).toMatchObject({
       schoolid: id,
@@ -65,7 +65,7 @@ describe('getSchool (GET /v1/schools/{schoolId})', () => {
   test('when the id is in upper case, then the same school is found', async () => {
     const id = await idOf('harvard');
     const r = await getSchool({ client, path: { schoolId: id.toUpperCase() } });
-    expect(r.response.status).toBe(200);
+    expect(r.response!.status).toBe(200);
     expect(r.data!.schoolid).toBe(id);
   });
 

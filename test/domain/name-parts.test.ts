@@ -1,6 +1,7 @@
 // Where a name may be typed from, and what else it is called by (src/domain/search/matching.ts).
 import { describe, expect, it } from 'vitest';
-import { distinctiveKeys, nameStarts } from '../../src/domain/search/matching.ts';
+import { canonicalKey, keyWithoutSchool } from '../../src/domain/search/analysis.ts';
+import { distinctiveKeys, equalNameKeys, nameStarts } from '../../src/domain/search/matching.ts';
 
 describe('nameStarts', () => {
   it('is the first word, the first after leading generic words, and the first of a campus', () => {
@@ -33,5 +34,27 @@ describe('distinctiveKeys', () => {
     expect(distinctiveKeys('Concordia University-Irvine')).not.toContain('concordia university');
     expect(distinctiveKeys('Pitt Community College')).toEqual(['community pitt']);
     expect(distinctiveKeys('Lincoln')).toEqual([]);
+  });
+});
+
+describe('keyWithoutSchool and equalNameKeys', () => {
+  it('is the name without a last word "School" (or "Sch"), for any school, ranked or not', () => {
+    expect(keyWithoutSchool('Lincoln Elementary School')).toBe(canonicalKey('lincoln elementary'));
+    expect(keyWithoutSchool('ALBERTVILLE ELEM SCH')).toBe(canonicalKey('albertville elementary'));
+    expect(keyWithoutSchool('Lincoln School')).toBe('lincoln');
+    expect(equalNameKeys('Valley Elementary School', false)).toEqual([canonicalKey('valley elementary')]);
+  });
+
+  it('is nothing when "School" is not the last word or nothing is left before it', () => {
+    expect(keyWithoutSchool('School of Nursing')).toBeUndefined();
+    expect(keyWithoutSchool('Lincoln High School Annex')).toBeUndefined();
+    expect(keyWithoutSchool('School')).toBeUndefined();
+    expect(keyWithoutSchool('The School')).toBeUndefined();
+    expect(equalNameKeys('Valley Elementary', false)).toEqual([]);
+  });
+
+  it('adds the distinctive parts of a ranked school only', () => {
+    expect(equalNameKeys('Brown University', true)).toEqual(['brown']);
+    expect(equalNameKeys('Brown University', false)).toEqual([]);
   });
 });

@@ -37,6 +37,18 @@ export function canonicalKey(text: string): string {
   return canonicalKeyOfWords(words(text));
 }
 
+/**
+ * The equality key of a name without its last word when that word is "School" ("Lincoln
+ * Elementary School" → the key of "Lincoln Elementary"), or undefined. People drop it, and
+ * directories do too: one state lists "Valley Elementary", the next "Valley Elementary School".
+ * Only the last word, and only with a word left before it: "School of Nursing" keeps its name.
+ */
+export function keyWithoutSchool(name: string): string | undefined {
+  const list = words(name);
+  if (list.length < 2 || canonicalWord(list[list.length - 1]!) !== 'school') return undefined;
+  return canonicalKeyOfWords(list.slice(0, -1)) || undefined;
+}
+
 /** canonicalKey of text already split into folded words (normalize.ts, words). */
 export function canonicalKeyOfWords(list: readonly string[]): string {
   const out: string[] = [];

@@ -1,7 +1,7 @@
 // How one query word matches one term: the predicates every engine implements and the reference
 // evaluates literally. Distances are optimal string alignment (Damerau–Levenshtein where a
 // transposed pair is one edit and is not edited again), over UTF-16 code units.
-import { canonicalKeyOfWords } from './analysis.ts';
+import { canonicalKey, canonicalKeyOfWords, keyWithoutSchool } from './analysis.ts';
 import { words } from './normalize.ts';
 import { typoBudget, type QueryWord, type SearchPlan } from './query.ts';
 import { Kind } from './ranking.ts';
@@ -185,4 +185,18 @@ export function distinctiveKeys(name: string): string[] {
   keys.delete(own);
   keys.delete('');
   return [...keys];
+}
+
+/**
+ * Every key a school's name is equal to besides its own (rank.ts, equality 2): a ranked
+ * school's distinctive parts (distinctiveKeys), and for any school its name without a last word
+ * "School" (analysis.ts, keyWithoutSchool: "lincoln elementary" is *Lincoln Elementary School*,
+ * so that among its namesakes the nearest or the most prominent one decides, not whether the
+ * directory wrote "School").
+ */
+export function equalNameKeys(name: string, ranked: boolean): string[] {
+  const keys = ranked ? distinctiveKeys(name) : [];
+  const short = keyWithoutSchool(name);
+  if (short !== undefined && short !== canonicalKey(name) && !keys.includes(short)) keys.push(short);
+  return keys;
 }

@@ -6,7 +6,7 @@ import { canonicalKey, indexTerms } from './analysis.ts';
 import type { CatalogSchool, EnginePage } from './engine.ts';
 import { compareDistance, distanceOf } from './filters.ts';
 import type { GeoPoint } from './geo.ts';
-import { coversName, distinctiveKeys, matchKind, nameStarts, nameWords, startsWithQuery } from './matching.ts';
+import { coversName, equalNameKeys, matchKind, nameStarts, nameWords, startsWithQuery } from './matching.ts';
 import { nameSortKey } from './normalize.ts';
 import { withoutWords, type QueryWord, type SearchPlan } from './query.ts';
 import {
@@ -35,9 +35,9 @@ export interface Analysed {
   readonly partKeys?: readonly string[];
 }
 
-/** The keys of the names a ranked school is also called by (matching.ts, distinctiveKeys); none for an unranked one. */
+/** The other keys a school's name is equal to (matching.ts, equalNameKeys): a ranked school's distinctive parts, any school's name without "School". */
 export function partKeysOf(school: CatalogSchool): readonly string[] {
-  return school.prominence > 0 ? distinctiveKeys(school.name) : [];
+  return equalNameKeys(school.name, school.prominence > 0);
 }
 
 export function analyse(school: CatalogSchool): Analysed {

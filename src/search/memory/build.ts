@@ -12,7 +12,7 @@
 //     are in, to grade a candidate without looking at its text;
 //   - equality: a hash of each name's and alternative name's equality key;
 //   - states: one bitset per state.
-import { canonicalKey, indexTerms } from '../../domain/search/analysis.ts';
+import { canonicalKey, indexTerms, keyWithoutSchool } from '../../domain/search/analysis.ts';
 import type { CatalogSchool } from '../../domain/search/engine.ts';
 import { distinctiveKeys, nameStarts, nameWords } from '../../domain/search/matching.ts';
 import { nameSortKey } from '../../domain/search/normalize.ts';
@@ -368,15 +368,19 @@ function equalityKeys(rows: PackedRows, order: Uint32Array) {
       fields.push(2);
     }
     const seen = new Set([nameKey]);
-    // The names a ranked school is also called by (rank.ts, partKeysOf): equal to its name (field 3).
-    if (rows.prominence(row) > 0)
-      for (const key of distinctiveKeys(rows.name(row))) {
-        if (seen.has(key)) continue;
-        seen.add(key);
-        hashes.push(hash32(key));
-        docs.push(doc);
-        fields.push(3);
-      }
+    // The other keys its name is equal to (rank.ts, partKeysOf, as matching.ts equalNameKeys
+    // makes them): a ranked school's distinctive parts (field 3), its name without "School" (4).
+    const others: [string, number][] =
+      rows.prominence(row) > 0 ? distinctiveKeys(rows.name(row)).map((k) => [k, 3]) : [];
+    const short = keyWithoutSchool(rows.name(row));
+    if (short !== undefined) others.push([short, 4]);
+    for (const [key, field] of others) {
+      if (seen.has(key)) continue;
+      seen.add(key);
+      hashes.push(hash32(key));
+      docs.push(doc);
+      fields.push(field);
+    }
     for (const alias of rows.aliases(row)) {
       const key = canonicalKey(alias);
       if (key && !seen.has(key)) {

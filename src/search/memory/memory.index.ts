@@ -6,7 +6,7 @@
 // so a total is a population count, exact whatever the catalog's size. The page is found by
 // walking the matches in document order, which is the static order, grading each from the
 // forward index, and stopping once the page is full of matches no later document can beat.
-import { canonicalKey } from '../../domain/search/analysis.ts';
+import { canonicalKey, keyWithoutSchool } from '../../domain/search/analysis.ts';
 import { distinctiveKeys } from '../../domain/search/matching.ts';
 import type { EngineHit, EnginePage, EngineQuery } from '../../domain/search/engine.ts';
 import { MAX_QUERY_WORDS, withoutWords, type SearchPlan } from '../../domain/search/query.ts';
@@ -433,7 +433,9 @@ export class MemoryIndex {
           ? canonicalKey(this.#catalog.name(doc)) === canonical
           : field === 3
             ? distinctiveKeys(this.#catalog.name(doc)).includes(canonical)
-            : this.#catalog.aliases(doc).some((a) => canonicalKey(a) === canonical);
+            : field === 4
+              ? keyWithoutSchool(this.#catalog.name(doc)) === canonical
+              : this.#catalog.aliases(doc).some((a) => canonicalKey(a) === canonical);
       if (real && equality > (found.get(doc) ?? 0)) found.set(doc, equality);
     }
     return [...found]

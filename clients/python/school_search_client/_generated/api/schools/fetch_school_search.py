@@ -167,7 +167,8 @@ def sync_detailed(
       `harvard zebra` all find *Harvard University*. A query of unknown words finds nothing.
 
     **Order** (and `similarity_score`, which never increases along it): first the schools
-    whose name is the query (then those with an alternative name that is); then those that
+    whose name is the query (a last word "School" may be left out: `lincoln elementary` is
+    *Lincoln Elementary School*), then those with an alternative name that is; then those that
     have more of the query's words; then better matches (a whole word before the start of a
     word before a typo; the name before an alternative name before the city); then those
     whose whole name the query spells out; then those whose name starts with the query's
@@ -283,7 +284,8 @@ def sync(
       `harvard zebra` all find *Harvard University*. A query of unknown words finds nothing.
 
     **Order** (and `similarity_score`, which never increases along it): first the schools
-    whose name is the query (then those with an alternative name that is); then those that
+    whose name is the query (a last word "School" may be left out: `lincoln elementary` is
+    *Lincoln Elementary School*), then those with an alternative name that is; then those that
     have more of the query's words; then better matches (a whole word before the start of a
     word before a typo; the name before an alternative name before the city); then those
     whose whole name the query spells out; then those whose name starts with the query's
@@ -394,7 +396,8 @@ async def asyncio_detailed(
       `harvard zebra` all find *Harvard University*. A query of unknown words finds nothing.
 
     **Order** (and `similarity_score`, which never increases along it): first the schools
-    whose name is the query (then those with an alternative name that is); then those that
+    whose name is the query (a last word "School" may be left out: `lincoln elementary` is
+    *Lincoln Elementary School*), then those with an alternative name that is; then those that
     have more of the query's words; then better matches (a whole word before the start of a
     word before a typo; the name before an alternative name before the city); then those
     whose whole name the query spells out; then those whose name starts with the query's
@@ -508,7 +511,8 @@ async def asyncio(
       `harvard zebra` all find *Harvard University*. A query of unknown words finds nothing.
 
     **Order** (and `similarity_score`, which never increases along it): first the schools
-    whose name is the query (then those with an alternative name that is); then those that
+    whose name is the query (a last word "School" may be left out: `lincoln elementary` is
+    *Lincoln Elementary School*), then those with an alternative name that is; then those that
     have more of the query's words; then better matches (a whole word before the start of a
     word before a typo; the name before an alternative name before the city); then those
     whose whole name the query spells out; then those whose name starts with the query's
