@@ -7,6 +7,7 @@ import { initialismProbes, nicknameProbes } from './college-classes.ts';
 import { namesakeKey } from './namesakes.ts';
 import { FLAGSHIPS } from './flagships.ts';
 import type { Probe } from './probe.ts';
+import { filterProbes, namesakesNearProbes, type FilterProbe } from './nearby-classes.ts';
 
 export type { Probe };
 import {
@@ -34,7 +35,15 @@ export interface CityClass {
   readonly cities: readonly { readonly city: string; readonly schools: ReadonlySet<string> }[];
 }
 
-export type QueryClass = RankClass | CityClass;
+/** Filtered searches: every hit obeys the filters and the total is the reference engine's (nearby-classes.ts). */
+export interface FilterClass {
+  readonly name: string;
+  readonly kind: 'filter';
+  readonly target: number;
+  readonly probes: readonly FilterProbe[];
+}
+
+export type QueryClass = RankClass | CityClass | FilterClass;
 
 /** At most this many probes per class (sampled with the seed): enough for a stable share, quick to run. */
 const SAMPLE = 1500;
@@ -94,8 +103,13 @@ export function buildClasses(catalog: readonly CatalogSchool[], options: ClassOp
     { name: 'extra-word', kind: 'rank', at: 1, target: 0, probes: extraWord },
     ...collegeClasses(catalog, options),
     ...k12Classes(catalog, options, context),
+    // Their own sequence: drawn last, and moving no other class's probes.
+    { name: 'filters', kind: 'filter', target: 1, probes: filterProbes(catalog, mulberry32(FILTER_SEED), 200, 6) },
   ];
 }
+
+/** The filter class's seed; 200 probes from 6 states keep the reference engine's brute force to seconds. */
+const FILTER_SEED = 20261126;
 
 /** Colleges by nickname, acronym and web name (hand-written), and by the initials of their name. */
 function collegeClasses(catalog: readonly CatalogSchool[], options: ClassOptions): QueryClass[] {
@@ -121,6 +135,8 @@ function k12Classes(catalog: readonly CatalogSchool[], options: ClassOptions, co
   ];
   const caps = allCapsProbes(k12, options.allCaps ?? new Set(), c);
   if (caps.length > 0) classes.push({ name: 'k12-all-caps', kind: 'rank', at: 5, target: 0.95, probes: caps });
+  const near = namesakesNearProbes(k12, c);
+  if (near.length > 0) classes.push({ name: 'k12-namesakes-near', kind: 'rank', at: 1, target: 0.95, probes: near });
   return classes;
 }
 

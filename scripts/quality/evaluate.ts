@@ -3,7 +3,8 @@
 // schools on the first page. Any engine of the SearchEngine port can be measured.
 import type { SearchEngine } from '../../src/domain/search/engine.ts';
 import { planQuery } from '../../src/domain/search/query.ts';
-import type { Probe, QueryClass } from './classes.ts';
+import { inScope } from '../../src/domain/search/filters.ts';
+import type { FilterClass, Probe, QueryClass } from './classes.ts';
 
 export interface ClassResult {
   readonly name: string;
@@ -20,9 +21,21 @@ export interface ClassResult {
   readonly misses: readonly { readonly probe: Probe; readonly got: readonly string[] }[];
 }
 
-export async function evaluate(engine: SearchEngine, classes: readonly QueryClass[]): Promise<ClassResult[]> {
+/**
+ * `reference(state)`: the reference engine over one state's schools, which the filter class
+ * checks totals against (without it, filter classes are left out).
+ */
+export async function evaluate(
+  engine: SearchEngine,
+  classes: readonly QueryClass[],
+  reference?: (state: string) => SearchEngine,
+): Promise<ClassResult[]> {
   const results: ClassResult[] = [];
   for (const cls of classes) {
+    if (cls.kind === 'filter') {
+      if (reference) results.push(await evaluateFilters(engine, cls, reference));
+      continue;
+    }
     if (cls.kind === 'city') {
       let sum = 0;
       const misses: ClassResult['misses'][number][] = [];
@@ -57,7 +70,13 @@ export async function evaluate(engine: SearchEngine, classes: readonly QueryClas
     const kinds = new Map<string, { n: number; ok: number }>();
     const misses: ClassResult['misses'][number][] = [];
     for (const probe of cls.probes) {
-      const page = await engine.search({ plan: planQuery(probe.text), state: probe.state, offset: 0, limit: 5 });
+      const page = await engine.search({
+        plan: planQuery(probe.text),
+        state: probe.state,
+        ...probe.scope,
+        offset: 0,
+        limit: 5,
+      });
       const rank = page.hits.findIndex((h) => probe.accept.has(h.school.id));
       const ok1 = rank === 0;
       const ok5 = rank >= 0 && rank < 5;
@@ -86,4 +105,57 @@ export async function evaluate(engine: SearchEngine, classes: readonly QueryClas
     });
   }
   return results;
+}
+
+/** A filtered search is right when every school of its first page passes the filters and its total is the reference's. */
+async function evaluateFilters(
+  engine: SearchEngine,
+  cls: FilterClass,
+  reference: (state: string) => SearchEngine,
+): Promise<ClassResult> {
+  let ok = 0;
+  const kinds = new Map<string, { n: number; ok: number }>();
+  const misses: ClassResult['misses'][number][] = [];
+  for (const probe of cls.probes) {
+    const query = { plan: planQuery(probe.text), ...probe.scope, offset: 0, limit: 25 };
+    const page = await engine.search(query);
+    const expected = await reference(probe.scope.state).search(query);
+    const obey = page.hits.every((h) => inScope(h.school, probe.scope));
+    const right = obey && page.total === expected.total;
+    if (right) ok++;
+    const k = kinds.get(probe.kind) ?? { n: 0, ok: 0 };
+    k.n++;
+    if (right) k.ok++;
+    kinds.set(probe.kind, k);
+    if (!right) {
+      const { state: _state, ...filters } = probe.scope;
+      misses.push({
+        probe: {
+          text: `${probe.text} ${JSON.stringify(filters)}`,
+          state: probe.scope.state,
+          target: {
+            id: '',
+            name: `total ${expected.total}`,
+            city: '',
+            state: '',
+            imageUrl: null,
+            aliases: [],
+            prominence: 0,
+          },
+          accept: new Set(),
+        },
+        got: [`total ${page.total}`, obey ? 'every hit obeys' : 'a hit disobeys'],
+      });
+    }
+  }
+  const n = cls.probes.length;
+  return {
+    name: cls.name,
+    measure: 'exact',
+    count: n,
+    value: n === 0 ? 1 : ok / n,
+    target: cls.target,
+    kinds: [...kinds].map(([kind, k]) => [kind, k.n, k.ok / k.n] as const),
+    misses,
+  };
 }

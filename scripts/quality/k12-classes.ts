@@ -16,14 +16,14 @@ export interface K12Context {
 }
 
 /** The name as a user types it: lower case, and half the time without a last word "School" ("lincoln elementary"). */
-function typed(name: string, r: Rng): string {
+export function typed(name: string, r: Rng): string {
   const lower = name.toLowerCase().replace(/[.,]/g, '');
   const short = lower.replace(/\s+school$/, '');
   return short !== lower && short.split(/\s+/).length >= 2 && r() < 0.5 ? short : lower;
 }
 
 /** Schools whose name is also another school's, in another city. */
-function withNamesakes(k12: readonly CatalogSchool[]): CatalogSchool[] {
+export function withNamesakes(k12: readonly CatalogSchool[]): CatalogSchool[] {
   const cities = new Map<string, Set<string>>();
   for (const s of k12) {
     const key = namesakeKey(s.name);

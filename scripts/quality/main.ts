@@ -18,6 +18,7 @@ import { MongoTextEngine } from '../../src/stores/mongodb/text.engine.ts';
 import { mingoSourceOf } from './mingo-search.ts';
 import { buildIndex } from '../../src/search/memory/build.ts';
 import { MemoryIndex } from '../../src/search/memory/memory.index.ts';
+import { ReferenceEngine } from '../../src/search/reference.engine.ts';
 import { loadQualityCatalog } from './catalog.ts';
 import { buildClasses } from './classes.ts';
 import { evaluate } from './evaluate.ts';
@@ -53,7 +54,17 @@ if (values.engine === 'text') {
 } else {
   throw new Error(`--engine: memory or text, not ${values.engine}`);
 }
-const results = await evaluate({ search }, classes);
+// The filter class's totals come from the reference engine, over one state's schools at a time.
+const references = new Map<string, ReferenceEngine>();
+const referenceFor = (state: string): ReferenceEngine => {
+  let engine = references.get(state);
+  if (!engine) {
+    engine = new ReferenceEngine(catalog.filter((s) => s.state === state));
+    references.set(state, engine);
+  }
+  return engine;
+};
+const results = await evaluate({ search }, classes, values.engine === 'memory' ? referenceFor : undefined);
 const below = printResults(
   `${label}, ${catalog.length} schools (${loaded.label})`,
   results,

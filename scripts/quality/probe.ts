@@ -1,5 +1,6 @@
 // One query of the quality benchmark and the schools that answer it.
 import type { CatalogSchool } from '../../src/domain/ports.ts';
+import type { SearchScope } from '../../src/domain/search/filters.ts';
 
 export interface Probe {
   readonly text: string;
@@ -10,4 +11,6 @@ export interface Probe {
   readonly accept: ReadonlySet<string>;
   /** A sub-kind, reported on its own line (the kind of typo, of abbreviation). */
   readonly kind?: string;
+  /** Filters and a point beyond the state (issue 25: near me). */
+  readonly scope?: Omit<SearchScope, 'state'>;
 }
