@@ -23,6 +23,11 @@ export interface CatalogRow {
   readonly aliases: readonly string[];
   readonly prominence?: number | undefined;
   readonly image_url?: string | undefined;
+  readonly latitude?: number | undefined;
+  readonly longitude?: number | undefined;
+  readonly level?: string | undefined;
+  readonly type?: string | undefined;
+  readonly tags?: readonly string[] | undefined;
 }
 
 export const fromRoot = (path: string) => fileURLToPath(new URL(`../../${path}`, import.meta.url));
@@ -33,7 +38,7 @@ const parseLines = (text: string): CatalogRow[] =>
     .filter((line) => line.trim() !== '')
     .map((line) => JSON.parse(line) as CatalogRow);
 
-/** The seed's schools, in file order (its other fields, kind and location, are read but not typed). */
+/** The seed's schools, in file order (the fields the bench's queries use are typed; address and grades are not). */
 export function readSeedSchools(): CatalogRow[] {
   return parseLines(gunzipSync(readFileSync(fromRoot(SEED_FILE))).toString('utf8'));
 }

@@ -32,6 +32,10 @@ export async function probeEngine(
         const page = await engine.search({
           plan: planQuery(q.query),
           state: q.stateCode,
+          levels: q.levels,
+          types: q.types,
+          near: q.near,
+          radiusKm: q.radiusKm,
           offset: q.offset,
           limit: q.limit,
         });

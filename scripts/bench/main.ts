@@ -387,12 +387,7 @@ function probeAnswers(server: BenchServer, real: readonly CatalogRow[], options:
   const probeMix = makeMix(real, PROBE_PER_CLASS, mulberry32(options.seed + 1000));
   return server.call({
     type: 'probe',
-    queries: Object.fromEntries(
-      MIX_CLASSES.map((c) => [
-        c,
-        probeMix[c].map(({ query, stateCode, offset, limit }) => ({ query, stateCode, offset, limit })),
-      ]),
-    ),
+    queries: Object.fromEntries(MIX_CLASSES.map((c) => [c, probeMix[c].map(({ path: _path, ...input }) => input)])),
   });
 }
 

@@ -7,16 +7,20 @@ import { fold } from '../../src/domain/search/normalize.ts';
 import type { CatalogRow } from './catalog-file.ts';
 import { one, weighted, type Rng } from './random.ts';
 
-export const MIX_CLASSES = ['prefix-1-4', 'word', 'common', 'multi', 'typo'] as const;
+export const MIX_CLASSES = ['prefix-1-4', 'word', 'common', 'multi', 'typo', 'near', 'filtered'] as const;
 export type MixClass = (typeof MIX_CLASSES)[number];
 
 /** Share of each class in the mix (out of 100). */
 export const MIX_WEIGHT: Readonly<Record<MixClass, number>> = {
-  'prefix-1-4': 25,
-  word: 20,
-  common: 15,
-  multi: 25,
-  typo: 15,
+  'prefix-1-4': 20,
+  word: 15,
+  common: 12,
+  multi: 20,
+  typo: 13,
+  // A school's name typed near it (a phone's position), as a sign-up form or a parent's app asks.
+  near: 10,
+  // A word or the start of one, with a level or type filter (sometimes both, or a radius).
+  filtered: 10,
 };
 
 /** Words and phrases that most of the catalog (real and synthetic) contains. */
@@ -80,6 +84,19 @@ export interface MixQuery extends SearchInput {
   readonly path: string;
 }
 
+/** A point `km` or less from a school, to 4 decimals as a phone reports it. */
+function around(s: CatalogRow, km: number, r: Rng): { latitude: number; longitude: number } {
+  const d = r() * km;
+  const bearing = r() * 2 * Math.PI;
+  const lat = s.latitude! + (d / 111.2) * Math.cos(bearing);
+  const lon = s.longitude! + ((d / 111.2) * Math.sin(bearing)) / Math.max(0.1, Math.cos((s.latitude! * Math.PI) / 180));
+  const round = (x: number) => Math.round(x * 10_000) / 10_000;
+  return { latitude: Math.max(-90, Math.min(90, round(lat))), longitude: Math.max(-180, Math.min(180, round(lon))) };
+}
+
+const LEVELS = ['elementary', 'middle', 'high', 'postsecondary'] as const;
+const TYPES = ['public', 'private', 'charter', 'postsecondary'] as const;
+
 const SEARCH_PATH = '/v1/fetchSchoolSearch';
 
 /** A name's words as typed: split on spaces, outer punctuation dropped ("St." → St, "Mary's" kept). */
@@ -127,8 +144,9 @@ export function makeMix(real: readonly CatalogRow[], perClass: number, r: Rng): 
   const commonSchools = new Map(COMMON.map((c) => [c, withWord(c)] as const));
   const lower = (text: string) => (r() < 0.75 ? text.toLowerCase() : text);
 
+  type Drawn = { q: string; state: string; scope?: Omit<SearchInput, 'query' | 'stateCode' | 'offset' | 'limit'> };
   /** One query of a class, or undefined when the school drawn does not lend itself to it. */
-  const draw: Record<MixClass, () => { q: string; state: string } | undefined> = {
+  const draw: Record<MixClass, () => Drawn | undefined> = {
     'prefix-1-4': () => {
       const s = one(r, real);
       const ws = tokens(s.schoolname);
@@ -168,6 +186,30 @@ export function makeMix(real: readonly CatalogRow[], perClass: number, r: Rng): 
       if (typed === ws[i]!.toLowerCase()) return undefined;
       return { q: ws.map((w, j) => (j === i ? typed : w.toLowerCase())).join(' '), state: s.stateprovince };
     },
+    near: () => {
+      const s = one(r, real);
+      if (s.latitude === undefined || s.longitude === undefined) return undefined;
+      const ws = tokens(s.schoolname);
+      // The whole name, or its first words still being typed.
+      const n = r() < 0.5 ? ws.length : Math.max(1, Math.ceil(ws.length / 2));
+      const q = lower(ws.slice(0, n).join(' '));
+      const radius = r() < 0.2 ? { radiusKm: one(r, [5, 25, 100]) } : {};
+      return { q, state: s.stateprovince, scope: { near: around(s, 2, r), ...radius } };
+    },
+    filtered: () => {
+      const s = one(r, real);
+      const ws = tokens(s.schoolname);
+      const word = r() < 0.5 ? distinctive(ws) : ws[0]?.slice(0, 1 + Math.floor(r() * 4));
+      if (!word) return undefined;
+      const scope: NonNullable<Drawn['scope']> = {};
+      const pick = r();
+      if (pick < 0.4) Object.assign(scope, { levels: [one(r, LEVELS)] });
+      else if (pick < 0.7) Object.assign(scope, { types: [one(r, TYPES)] });
+      else if (pick < 0.9) Object.assign(scope, { levels: [one(r, LEVELS)], types: [one(r, TYPES)] });
+      else if (s.latitude !== undefined) Object.assign(scope, { near: around(s, 5, r), radiusKm: 25 });
+      else return undefined;
+      return { q: word.toLowerCase(), state: s.stateprovince, scope };
+    },
   };
 
   const offsetOf = weighted<number>([
@@ -187,9 +229,14 @@ export function makeMix(real: readonly CatalogRow[], perClass: number, r: Rng): 
       const limit = r() < 0.1 ? 10 : 25;
       let path = `${SEARCH_PATH}?query=${encodeURIComponent(drawn.q)}`;
       if (stateCode) path += `&stateCode=${stateCode}`;
+      const scope = drawn.scope ?? {};
+      for (const level of scope.levels ?? []) path += `&level=${level}`;
+      for (const type of scope.types ?? []) path += `&type=${type}`;
+      if (scope.near) path += `&near=${scope.near.latitude},${scope.near.longitude}`;
+      if (scope.radiusKm !== undefined) path += `&radius_km=${scope.radiusKm}`;
       if (offset) path += `&offset=${offset}`;
       if (limit !== 25) path += `&limit=${limit}`;
-      list.push({ path, query: drawn.q, stateCode, offset, limit });
+      list.push({ path, query: drawn.q, stateCode, ...scope, offset, limit });
     }
     result[cls] = list;
   }
