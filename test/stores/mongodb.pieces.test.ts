@@ -80,6 +80,20 @@ describe('search fields', () => {
   });
 });
 
+describe('the point of a school', () => {
+  const base = { id: 'x', name: 'Laval', city: 'Québec', state: 'QC', imageUrl: null, aliases: [], prominence: 0 };
+
+  test('when a school has both coordinates, then its document has them as a GeoJSON point, longitude first; else none', () => {
+    expect(deriveSearch({ ...base, latitude: 46.78, longitude: -71.27 }).geo).toEqual({
+      type: 'Point',
+      coordinates: [-71.27, 46.78],
+    });
+    expect('geo' in deriveSearch(base)).toBe(false);
+    expect('geo' in deriveSearch({ ...base, latitude: 46.78 })).toBe(false);
+    expect(SEARCH_FIELDS_VERSION).toBe(3);
+  });
+});
+
 describe('configuration', () => {
   test('when MONGODB_URI is not set, then the embedded store is used', () => {
     expect(loadConfig({}).store).toMatchObject({ kind: 'sqlite' });
