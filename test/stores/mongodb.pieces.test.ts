@@ -1,7 +1,7 @@
 // The parts of the MongoDB adapter that need no server: how names become indexed tokens, how the
 // configuration picks the store and the database, that a URI's password never reaches a log,
 // and the Atlas Search stage (no Atlas here: its shape is checked against the committed index).
-import { MongoServerError, type Collection } from 'mongodb';
+import { MongoServerError, type Collection, type Document } from 'mongodb';
 import { describe, expect, test } from 'vitest';
 import { StoreUnavailableError } from '../../src/domain/errors.ts';
 import type { CatalogDocument, SchoolDocument } from '../../src/stores/mongodb/documents.ts';
@@ -10,10 +10,13 @@ import { loadConfig } from '../../src/config.ts';
 import { INDEXES } from '../../src/stores/mongodb/indexes.ts';
 import {
   atlasCandidatesPipeline,
+  atlasCount,
   atlasCountPipeline,
+  atlasTotalPipeline,
   fuzzyEdits,
   SYNONYM_MAPPINGS,
 } from '../../src/stores/mongodb/atlas.pipeline.ts';
+import { atlasNear, atlasScopeFilter, exactMatch } from '../../src/stores/mongodb/scope.ts';
 import { deriveSearch, SEARCH_FIELDS_VERSION, tokenOf } from '../../src/stores/mongodb/search.fields.ts';
 import { searchIndexDefinition, SYNONYM_SOURCES } from '../../src/stores/mongodb/search-index.ts';
 import { planQuery } from '../../src/domain/search/query.ts';
@@ -77,6 +80,20 @@ describe('search fields', () => {
       aliasKeys: ['smc'],
       nameWords: ['st', 'marys', 'college'],
     });
+  });
+});
+
+describe('the point of a school', () => {
+  const base = { id: 'x', name: 'Laval', city: 'Québec', state: 'QC', imageUrl: null, aliases: [], prominence: 0 };
+
+  test('when a school has both coordinates, then its document has them as a GeoJSON point, longitude first; else none', () => {
+    expect(deriveSearch({ ...base, latitude: 46.78, longitude: -71.27 }).geo).toEqual({
+      type: 'Point',
+      coordinates: [-71.27, 46.78],
+    });
+    expect('geo' in deriveSearch(base)).toBe(false);
+    expect('geo' in deriveSearch({ ...base, latitude: 46.78 })).toBe(false);
+    expect(SEARCH_FIELDS_VERSION).toBe(3);
   });
 });
 
@@ -161,7 +178,7 @@ describe('indexes', () => {
 
 describe('Atlas Search queries', () => {
   const plan = planQuery('st marys colege');
-  const [stage] = atlasCandidatesPipeline('schools_search', plan, [0, 1, 2], 'IN', 1000);
+  const [stage] = atlasCandidatesPipeline('schools_search', plan, [0, 1, 2], { state: 'IN' }, 1000);
   const search = stage!['$search'];
   const operators = JSON.stringify(search);
 
@@ -169,7 +186,7 @@ describe('Atlas Search queries', () => {
     expect(search.index).toBe('schools_search');
     expect(search.compound.must).toHaveLength(3);
     expect(search.compound.filter).toEqual([{ equals: { path: 'state', value: 'IN' } }]);
-    const [noState] = atlasCandidatesPipeline('schools_search', plan, [0], undefined, 10);
+    const [noState] = atlasCandidatesPipeline('schools_search', plan, [0], {}, 10);
     expect(noState!['$search'].compound.filter).toBeUndefined();
     expect(noState!['$search'].compound.must).toHaveLength(1);
   });
@@ -215,7 +232,7 @@ describe('Atlas Search queries', () => {
   });
 
   test('when a word has translations, then they match through the translations mapping, a little below the word', () => {
-    const [stage] = atlasCandidatesPipeline('schools_search', planQuery('universite'), [0], undefined, 10);
+    const [stage] = atlasCandidatesPipeline('schools_search', planQuery('universite'), [0], {}, 10);
     expect(stage!['$search'].compound.must[0].compound.should).toContainEqual({
       text: {
         path: 'search.name',
@@ -234,7 +251,7 @@ describe('Atlas Search queries', () => {
       { equals: { path: 'search.aliasKeys', value: 'colege marys saint', score: { constant: { value: 5_000 } } } },
     ]);
     expect(operators).toContain('{"path":{"value":"prominence","undefined":0}}');
-    const [, limit, project] = atlasCandidatesPipeline('schools_search', plan, [0], undefined, 1000);
+    const [, limit, project] = atlasCandidatesPipeline('schools_search', plan, [0], {}, 1000);
     expect(limit).toEqual({ $limit: 1000 });
     expect(project!['$project'].meta).toBe('$$SEARCH_META');
     // No stage after $search reads the collection: no $lookup, no second match.
@@ -247,8 +264,36 @@ describe('Atlas Search queries', () => {
     ).toBe(true);
   });
 
+  test('when the search has levels, types, near and a radius, then they are filters of every question, proximity replaces prominence, and the radius is checked exactly on stored source', () => {
+    const near = { latitude: 42.36, longitude: -71.06 };
+    const scope = { state: 'MA', levels: ['high' as const], types: ['charter' as const], near, radiusKm: 10 };
+    const pipeline = atlasCandidatesPipeline('schools_search', plan, [0, 1], scope, 1000);
+    const compound = pipeline[0]!['$search'].compound;
+    expect(compound.filter).toEqual(atlasScopeFilter(scope));
+    expect(compound.filter.map((f: Document) => Object.keys(f)[0])).toEqual(['equals', 'in', 'equals', 'geoWithin']);
+    expect(compound.should).toContainEqual(atlasNear(scope));
+    expect(compound.score).toBeUndefined();
+    // After $search: the exact radius (on latitude and longitude, stored), then the page's fields.
+    expect(pipeline.map((stage) => Object.keys(stage)[0])).toEqual(['$search', '$match', '$limit', '$project']);
+    expect(pipeline[1]).toEqual(exactMatch(scope));
+    const stored: string[] = searchIndexDefinition('schools_search').definition['storedSource'].include;
+    expect(stored).toEqual(expect.arrayContaining(['latitude', 'longitude']));
+    // A word's count: Atlas's lower bound without a radius, the exact circle's with one.
+    const counted = atlasCountPipeline('schools_search', plan.words[0]!, scope, 1001);
+    expect(counted.map((stage) => Object.keys(stage)[0])).toEqual(['$search', '$match', '$limit', '$count']);
+    expect(counted[0]!['$search'].compound.filter).toEqual(atlasScopeFilter(scope));
+    expect(counted[2]).toEqual({ $limit: 1001 });
+    const { radiusKm: _r, ...noRadius } = scope;
+    const [meta] = atlasCountPipeline('schools_search', plan.words[0]!, noRadius, 1001);
+    expect(meta!['$searchMeta'].compound.filter).toEqual(atlasScopeFilter(noRadius));
+    expect(atlasCount({ n: 7 })).toBe(7);
+    expect(atlasCount({ count: { lowerBound: 9 } })).toBe(9);
+    const total = atlasTotalPipeline('schools_search', plan, [0], scope);
+    expect(total.map((stage) => Object.keys(stage)[0])).toEqual(['$search', '$match', '$count']);
+  });
+
   test('when a word is counted, then Atlas counts no further than the threshold', () => {
-    const [meta] = atlasCountPipeline('schools_search', plan.words[0]!, undefined, 1001);
+    const [meta] = atlasCountPipeline('schools_search', plan.words[0]!, {}, 1001);
     expect(meta!['$searchMeta'].count).toEqual({ type: 'lowerBound', threshold: 1001 });
   });
 
@@ -256,6 +301,9 @@ describe('Atlas Search queries', () => {
     const definition = searchIndexDefinition('schools_search').definition;
     const fields = definition['mappings'].fields;
     expect(fields.state).toEqual({ type: 'token' });
+    // The scope's filters (scope.ts): tokens, and the point for geoWithin and near.
+    for (const field of ['level', 'type', 'tags']) expect(fields[field], field).toEqual({ type: 'token' });
+    expect(fields.geo).toEqual({ type: 'geo' });
     expect(fields.prominence).toEqual({ type: 'number' });
     for (const field of ['name', 'aliases', 'city']) {
       expect(fields.search.fields[field].map((f: { type: string }) => f.type).sort(), field).toEqual([

@@ -112,19 +112,23 @@ describe.each(
     try {
       const old = [
         school('Old Academy', { key: 'old:1' }),
-        school('Older Academy', { key: 'old:2' }),
+        school('Older Academy', { key: 'old:2', latitude: 45.5, longitude: -73.6 }),
         school('Oldest Academy', { key: 'old:3' }),
       ];
       await store.schools.upsertMany(old);
       const collection = store.db.collection(COLLECTIONS.schools);
-      // As the version before the search fields wrote them.
+      // As the version before the search fields wrote them (and before geo and updatedAt).
       await collection.updateMany(
         {},
         {
-          $unset: { tokens: '', search: '', searchVersion: '' },
+          $unset: { tokens: '', search: '', searchVersion: '', geo: '', updatedAt: '' },
           $set: { texts: [{ grams: ['ol'], terms: ['old'], length: 3 }] },
         },
       );
+      // One of them has a time of change already: a rewrite of its search fields keeps it.
+      const changedAt = new Date('2026-01-02T03:04:05.000Z');
+      await collection.updateOne({ _id: old[2]!.id as never }, { $set: { updatedAt: changedAt } });
+      const before = new Date();
       const unready: unknown = await store.schools.searchIndexReady({ kind: 'text' }).catch((e: unknown) => e);
       expect(unready).toBeInstanceOf(StoreUnavailableError);
       expect(String(((unready as Error).cause as Error)?.message)).toMatch(/text index|earlier version/);
@@ -140,6 +144,17 @@ describe.each(
         ),
       ).toBe(true);
       expect(docs.find((d) => d['name'] === 'Older Academy')?.['tokens']).toContain('0older');
+      // Version 3: the point Atlas Search maps, and a time of change for the record (none was kept before).
+      expect(docs.find((d) => d['name'] === 'Older Academy')?.['geo']).toEqual({
+        type: 'Point',
+        coordinates: [-73.6, 45.5],
+      });
+      expect(docs.filter((d) => 'geo' in d)).toHaveLength(1);
+      for (const s of old.slice(0, 2)) {
+        const record = await store.schools.findRecord(s.id);
+        expect(record?.updatedAt.getTime(), s.name).toBeGreaterThanOrEqual(before.getTime());
+      }
+      expect((await store.schools.findRecord(old[2]!.id))?.updatedAt).toEqual(changedAt);
     } finally {
       await dropAndClose(store);
     }
@@ -163,6 +178,8 @@ describe.each(
       const again = await collection.findOne({ _id: older.id as never });
       expect(again?.['searchVersion']).toBe(SEARCH_FIELDS_VERSION);
       expect(again?.['tokens']).toStrictEqual(derived?.['tokens']);
+      // The school itself did not change: its time of change stays.
+      expect(again?.['updatedAt']).toEqual(derived?.['updatedAt']);
       expect(await store.schools.catalogVersion()).not.toBe(version);
       expect(await store.schools.upsertMany([older])).toStrictEqual({ inserted: 0, updated: 0, unchanged: 1 });
     } finally {

@@ -29,6 +29,10 @@ const CATALOG: CatalogSchool[] = [
     state: i % 2 ? 'MA' : 'TX',
     aliases: [],
     prominence: i % 5,
+    level: i % 3 === 0 ? ('high' as const) : ('elementary' as const),
+    type: i % 4 === 0 ? ('private' as const) : ('public' as const),
+    ...(i % 5 === 0 ? { tags: ['charter' as const] } : {}),
+    ...(i % 6 === 5 ? {} : { latitude: 42 + (i % 40) * 0.01, longitude: -71.1 }),
   })),
   { name: 'Harvard University', city: 'Cambridge', state: 'MA', aliases: ['Harvard College'], prominence: 100 },
   { name: "St. Mary's College", city: 'Notre Dame', state: 'IN', aliases: [], prominence: 40 },
@@ -87,11 +91,33 @@ describe.skipIf(unavailable !== undefined)(
       }
     });
 
+    test("when levels, types, near and a radius are asked, then the answer is the reference engine's without typos ($or, $expr and $sort beside $text on the server)", async () => {
+      const near = { latitude: 42.1, longitude: -71.1 };
+      const engine = mongoSearchEngine(store.schools, { kind: 'text' }, { candidateLimit: LIMIT, versionTtlMs: 0 });
+      const reference = new ReferenceEngine(CATALOG, { typos: false });
+      for (const query of ['lakeside academy', 'academy', 'lak', 'harvard']) {
+        for (const scope of [
+          { levels: ['high' as const] },
+          // Each scope keeps at most LIMIT schools of a word, or asks for near: the answer is exact.
+          { state: 'TX', types: ['private' as const, 'charter' as const] },
+          { near, limit: 10 },
+          { near, radiusKm: 11.119, limit: 10 },
+          { near, radiusKm: 11.118, levels: ['elementary' as const], limit: 10 },
+          { state: 'MA', near, radiusKm: 30, types: ['public' as const], limit: 10 },
+        ]) {
+          const asked = { plan: planQuery(query), offset: 0, limit: 25, ...scope };
+          expect(await engine.search(asked), `${query} ${JSON.stringify(scope)}`).toEqual(
+            await reference.search(asked),
+          );
+        }
+      }
+    });
+
     test('when a word is in more schools than a look-up reads, then the count and the candidates examine no more than the limit (+1), as explain reports', async () => {
       const schools = store.db.collection('schools');
       for (const token of [tokenOf('academy', undefined), tokenOf('lakeside', 'TX')]) {
-        const count = await schools.aggregate(countPipeline(token, LIMIT + 1)).explain('executionStats');
-        const candidates = await schools.aggregate(candidatesPipeline(token, LIMIT)).explain('executionStats');
+        const count = await schools.aggregate(countPipeline(token, {}, LIMIT + 1)).explain('executionStats');
+        const candidates = await schools.aggregate(candidatesPipeline(token, {}, LIMIT)).explain('executionStats');
         expect(docsExamined(count), token).toBeLessThanOrEqual(LIMIT + 1);
         expect(docsExamined(candidates), token).toBeLessThanOrEqual(LIMIT);
         expect(docsExamined(candidates), token).toBeGreaterThan(0);

@@ -1,7 +1,9 @@
 // The $text engine (MONGODB_SEARCH=text) on the mingo stand-in of its server
 // (scripts/quality/mingo-search.ts), over documents made by the adapter's own toDocument: the same
-// answers as the reference engine without typos on random catalogs, the shape of every pipeline
-// (one token given to $text, then a $limit), and the bound on the documents a query examines.
+// answers as the reference engine without typos on random catalogs (with levels, types and
+// coordinates, and queries with filters, near and a radius), the shape of every pipeline (one
+// token given to $text, the scope in the same $match, then a $limit), and the bound on the
+// documents a query examines.
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import type { CatalogSchool } from '../../src/domain/search/engine.ts';
@@ -12,6 +14,10 @@ import { CANDIDATE_LIMIT } from '../../src/stores/mongodb/candidates.ts';
 import { MongoTextEngine } from '../../src/stores/mongodb/text.engine.ts';
 import { mingoSourceOf } from '../../scripts/quality/mingo-search.ts';
 import { catalogOf, denseQueryArb, denseSchoolArb, queryArb, schoolArb } from '../support/search-arbitraries.ts';
+import { scopedQueryArb, scopedSchoolArb } from '../support/scope-arbitraries.ts';
+import type { EngineQuery } from '../../src/domain/search/engine.ts';
+import type { SearchScope } from '../../src/domain/search/filters.ts';
+import { distanceKm } from '../../src/domain/search/geo.ts';
 
 function engineOver(catalog: readonly CatalogSchool[], candidateLimit = CANDIDATE_LIMIT) {
   const docs = catalog.map((s) => toDocument({ ...s, aliases: [...s.aliases] }));
@@ -19,9 +25,9 @@ function engineOver(catalog: readonly CatalogSchool[], candidateLimit = CANDIDAT
   return { source, engine: new MongoTextEngine(source, { candidateLimit, versionTtlMs: 60_000 }) };
 }
 
-const ask = (words: string, more: { state?: string; offset?: number; limit?: number } = {}) => ({
+const ask = (words: string, more: SearchScope & { offset?: number; limit?: number } = {}): EngineQuery => ({
+  ...more,
   plan: planQuery(words),
-  state: more.state,
   offset: more.offset ?? 0,
   limit: more.limit ?? 25,
 });
@@ -55,6 +61,110 @@ describe('MongoTextEngine against the reference engine without typos', () => {
     },
     120_000,
   );
+});
+
+describe('MongoTextEngine with levels, types, near and a radius, against the reference engine without typos', () => {
+  test('when catalogs and scoped queries are random (150 runs), then totals, pages, scores and distances are the same', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(scopedSchoolArb, { minLength: 1, maxLength: 50 }),
+        fc.array(scopedQueryArb, { minLength: 1, maxLength: 8 }),
+        async (schools, queries) => {
+          const catalog = catalogOf(schools);
+          const { engine } = engineOver(catalog);
+          const reference = new ReferenceEngine(catalog, { typos: false });
+          for (const { words, ...scope } of queries) {
+            const asked = { ...scope, plan: planQuery(words.join(' ')) };
+            const label = JSON.stringify({ words, ...scope });
+            expect({ label, ...(await engine.search(asked)) }).toEqual({ label, ...(await reference.search(asked)) });
+          }
+        },
+      ),
+      { numRuns: 150, seed: 20261130 },
+    );
+  }, 120_000);
+});
+
+describe('MongoTextEngine pipelines with a scope', () => {
+  // 150 schools alike but for their place and kind: every one a match of "academy" as good as any other.
+  const origin = { latitude: 40, longitude: -74 };
+  const catalog = catalogOf(
+    Array.from({ length: 150 }, (_, i) => ({
+      name: `Academy ${i}`,
+      city: 'Springfield',
+      state: 'NY',
+      aliases: [],
+      prominence: i % 3,
+      level: i % 2 === 0 ? ('high' as const) : ('elementary' as const),
+      type: i % 5 === 0 ? ('private' as const) : ('public' as const),
+      ...(i % 7 === 0 ? { tags: ['charter' as const] } : {}),
+      // Scattered, so that the nearest are not the first the index yields.
+      ...(i % 10 === 9 ? {} : { latitude: 40 + ((i * 37) % 150) * 0.01, longitude: -74 }),
+    })),
+  );
+  const reference = new ReferenceEngine(catalog, { typos: false });
+
+  test('when filters are asked, then they are conditions of the one $match that gives $text one token, and counts are per scope', async () => {
+    const { source, engine } = engineOver(catalog);
+    const asked = ask('academy', { levels: ['high'], types: ['private', 'charter'] });
+    expect(await engine.search(asked)).toEqual(await reference.search(asked));
+    for (const pipeline of source.pipelines) {
+      expect(pipeline[0]!['$match']).toMatchObject({
+        $text: { $search: '0academy' },
+        level: { $in: ['high'] },
+        $or: [{ type: { $in: ['private'] } }, { tags: 'charter' }],
+      });
+    }
+    // Another scope is counted again: a count holds for its scope only.
+    const runs = source.pipelines.length;
+    await engine.search(ask('academy', { levels: ['elementary'] }));
+    expect(source.pipelines.slice(runs).filter((p) => p.some((stage) => '$count' in stage))).toHaveLength(1);
+  });
+
+  test("when every word is in more schools than a look-up reads and near is asked, then the nearest are read, and the page is the reference's", async () => {
+    const { source, engine } = engineOver(catalog, 40);
+    for (const asked of [
+      ask('academy', { near: origin, limit: 10 }),
+      ask('academy', { near: origin, offset: 30, limit: 10 }),
+      ask('academy', { near: origin, types: ['public'], limit: 10 }),
+    ]) {
+      expect(await engine.search(asked)).toEqual(await reference.search(asked));
+    }
+    const candidates = source.pipelines.filter((p) => p.some((stage) => '$project' in stage));
+    expect(candidates.every((p) => p.some((stage) => '$sort' in stage))).toBe(true);
+    // Without near, the order among equals is static: the first 40 the index yields are the candidates.
+    const runs = source.pipelines.length;
+    await engine.search(ask('academy', { limit: 10 }));
+    expect(source.pipelines.slice(runs).some((p) => p.some((stage) => '$sort' in stage))).toBe(false);
+  });
+
+  test('when near is asked and every match is read, then the order among equals is distance (no sort on the server), and each hit has its distance_km', async () => {
+    const { source, engine } = engineOver(catalog, 1000);
+    const asked = ask('academy', { near: origin, limit: 25 });
+    const page = await engine.search(asked);
+    expect(page).toEqual(await reference.search(asked));
+    expect(page.hits[0]!.distanceKm).toBe(0);
+    expect(source.pipelines.some((p) => p.some((stage) => '$sort' in stage))).toBe(false);
+  });
+
+  test('when a radius is asked, then a school as far as the radius is in, one a metre further is not, in the counts and the total as on the page', async () => {
+    const far = catalog.find((s) => s.latitude === 41)!;
+    const radius = distanceKm(origin, { latitude: 41, longitude: -74 });
+    const { engine } = engineOver(catalog, 20);
+    for (const r of [radius, Math.round((radius - 0.001) * 1000) / 1000]) {
+      // 91 schools in the circle, 20 candidates: the nearest 20, the total counted.
+      for (const limit of [20, 5]) {
+        const asked = ask('academy', { near: origin, radiusKm: r, limit });
+        const page = await engine.search(asked);
+        expect(page, String(r)).toEqual(await reference.search(asked));
+      }
+    }
+    const inside = await engine.search(ask('academy', { near: origin, radiusKm: radius, limit: 25, offset: 0 }));
+    const outside = await engine.search(
+      ask('academy', { near: origin, radiusKm: Math.round((radius - 0.001) * 1000) / 1000, limit: 25 }),
+    );
+    expect(inside.total - outside.total).toBe(catalog.filter((s) => s.latitude === far.latitude).length);
+  });
 });
 
 describe('MongoTextEngine pipelines', () => {

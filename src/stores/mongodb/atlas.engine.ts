@@ -2,13 +2,16 @@
 // operators (atlas.pipeline.ts: fuzzy, autocomplete, synonyms, count), and the rules rank them
 // (src/domain/search/rank.ts) from the stored source, without a second read of any document.
 //
-// Per query: each word's count (cached per catalog version); the words no school has are left
-// out; the schools holding every remaining word are asked for (the best CANDIDATE_LIMIT by Atlas's
-// score, and Atlas's total count); when there are none, the most common word is dropped and the
-// question asked again, as soft matching does.
+// Per query: each word's count in scope (cached per catalog version and scope); the words no
+// school has are left out; the schools in scope holding every remaining word are asked for (the
+// best CANDIDATE_LIMIT by Atlas's score — prominence, or with `near` the proximity, ordering
+// equals — and Atlas's total count); when there are none, the most common word is dropped and
+// the question asked again, as soft matching does. With a radius, the schools of Atlas's wider
+// circle pass the rules' exact check on the server (scope.ts) before they are counted or read.
 import type { EnginePage, EngineQuery } from '../../domain/search/engine.ts';
+import { inScope } from '../../domain/search/filters.ts';
 import { mostCommon, pageOf, rankCandidates, withKnownWords } from '../../domain/search/rank.ts';
-import { atlasCandidatesPipeline, atlasCountPipeline } from './atlas.pipeline.ts';
+import { atlasCandidatesPipeline, atlasCount, atlasCountPipeline, atlasTotalPipeline } from './atlas.pipeline.ts';
 import {
   CandidateEngine,
   toAnalysed,
@@ -16,6 +19,7 @@ import {
   type CandidateEngineOptions,
   type SearchSource,
 } from './candidates.ts';
+import { keepsNothing, scopeKey } from './scope.ts';
 
 type AtlasCandidate = Candidate & { meta?: { count?: { total?: number } } };
 
@@ -28,13 +32,15 @@ export class MongoAtlasEngine extends CandidateEngine {
   }
 
   protected async answer(query: EngineQuery): Promise<EnginePage> {
+    if (keepsNothing(query)) return { total: 0, hits: [] };
     const version = await this.cache.version();
     const typed = query.plan;
+    const key = scopeKey(query);
     const counts = await Promise.all(
       typed.words.map((w) =>
-        this.cache.get(version, `count ${query.state ?? ''} ${w.text} ${w.last ? 'last' : ''}`, async () => {
-          const [meta] = await this.source.aggregate(atlasCountPipeline(this.#index, w, query.state, this.limit + 1));
-          return Number((meta?.['count'] as { lowerBound?: number } | undefined)?.lowerBound ?? 0);
+        this.cache.get(version, `count ${key} ${w.text} ${w.last ? 'last' : ''}`, async () => {
+          const [row] = await this.source.aggregate(atlasCountPipeline(this.#index, w, query, this.limit + 1));
+          return atlasCount(row);
         }),
       ),
     );
@@ -44,19 +50,28 @@ export class MongoAtlasEngine extends CandidateEngine {
     let required = plan.words.map((_, w) => w);
     for (;;) {
       const docs = (await this.source.aggregate(
-        atlasCandidatesPipeline(this.#index, plan, required, query.state, this.limit),
+        atlasCandidatesPipeline(this.#index, plan, required, query, this.limit),
       )) as AtlasCandidate[];
       if (docs.length > 0 || required.length === 1) {
-        const { results } = rankCandidates(plan, docs.map(toAnalysed), found, { typos: true });
+        // Checked again by the rules' own test: the server's sine may differ from ours in its last bit.
+        const entries = docs.map(toAnalysed).filter((e) => inScope(e.school, query));
+        const { results } = rankCandidates(plan, entries, found, { typos: true, near: query.near });
+        const page = (total: number) => pageOf(results, total, plan, typed, query.offset, query.limit);
+        // Fewer than the limit: every match was read.
+        if (docs.length < this.limit) return page(results.length);
         const total = Number(docs[0]?.meta?.count?.total ?? 0);
-        return pageOf(
-          results,
-          total <= this.limit ? results.length : Math.max(results.length, total),
-          plan,
-          typed,
-          query.offset,
-          query.limit,
+        // Atlas's count is exact, but with a radius it counts its wider circle: counted again.
+        if (query.radiusKm === undefined) return page(Math.max(results.length, total));
+        const words = [...required].sort((a, b) => a - b);
+        const exact = await this.cache.get(
+          version,
+          `total ${key} ${words.map((w) => `${plan.words[w]!.text}${plan.words[w]!.last ? '$' : ''}`).join(' ')}`,
+          async () => {
+            const [row] = await this.source.aggregate(atlasTotalPipeline(this.#index, plan, required, query));
+            return atlasCount(row);
+          },
         );
+        return page(Math.max(results.length, exact));
       }
       // No school holds them all: drop the most common word (the later of equals) and ask again.
       const drop = mostCommon(required, found);

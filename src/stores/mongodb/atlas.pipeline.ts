@@ -6,13 +6,18 @@
 // (`autocomplete`), with typos (`fuzzy`, maxEdits by the word's length, as typoBudget), and the
 // word being typed also as a start with typos (`autocomplete` with `fuzzy`); in the name, the
 // alternative names, and (weaker) the city. Equality (the query *is* the name) is a large
-// constant, prominence a small boost that only orders equals. Atlas's scores choose which
-// candidates are read; the rules then rank them exactly (rank.ts), from the stored source.
+// constant, prominence a small boost that only orders equals (with `near`, the proximity to the
+// point instead, as the rules order equals by distance). Atlas's scores choose which candidates
+// are read; the rules then rank them exactly (rank.ts), from the stored source. The scope
+// (scope.ts) is the compound's filter: `equals` and `in` on tokens, a `geoWithin` circle a little
+// larger than a radius, and after $search the exact radius check as a $match on stored source.
 import type { Document } from 'mongodb';
+import type { SearchScope } from '../../domain/search/filters.ts';
 import type { QueryWord, SearchPlan } from '../../domain/search/query.ts';
 import { typoBudget } from '../../domain/search/query.ts';
 import { credit, Field, Kind } from '../../domain/search/ranking.ts';
 import { CANDIDATE_FIELDS } from './candidates.ts';
+import { atlasNear, atlasScopeFilter, exactMatch } from './scope.ts';
 
 /** The synonym mappings of the index, loaded from the reviewed table (synonyms.ts) by `school-search indexes`. */
 export const SYNONYM_MAPPINGS = { words: 'words', translations: 'translations' } as const;
@@ -88,62 +93,88 @@ function equality(plan: SearchPlan): Document[] {
   ];
 }
 
-function stateFilter(state: string | undefined): Document {
-  return state === undefined ? {} : { filter: [{ equals: { path: 'state', value: state } }] };
-}
-
-/** How many schools (in the state) one word matches, counted no further than `threshold`. */
-export function atlasCountPipeline(
-  index: string,
-  word: QueryWord,
-  state: string | undefined,
-  threshold: number,
-): Document[] {
-  return [
-    {
-      $searchMeta: {
-        index,
-        compound: { must: [wordClause(word)], ...stateFilter(state) },
-        count: { type: 'lowerBound', threshold },
-      },
-    },
-  ];
+function scopeFilter(scope: SearchScope): Document {
+  const filter = atlasScopeFilter(scope);
+  return filter.length === 0 ? {} : { filter };
 }
 
 /**
- * The best `limit` schools holding every word of `words` (in the state), by Atlas's score with
- * prominence as a boost, each with the total count of them (`meta`), read from the stored source.
+ * How many schools in scope one word matches, counted no further than `threshold`: Atlas's
+ * count, or with a radius the schools that pass the exact check after Atlas's wider circle
+ * (each row's `n`, else `count.lowerBound`: atlasCount reads either).
+ */
+export function atlasCountPipeline(index: string, word: QueryWord, scope: SearchScope, threshold: number): Document[] {
+  const compound = { must: [wordClause(word)], ...scopeFilter(scope) };
+  const exact = exactMatch(scope);
+  if (!exact) return [{ $searchMeta: { index, compound, count: { type: 'lowerBound', threshold } } }];
+  return [{ $search: { index, compound, returnStoredSource: true } }, exact, { $limit: threshold }, { $count: 'n' }];
+}
+
+/** The count a row of atlasCountPipeline or atlasTotalPipeline gives. */
+export function atlasCount(row: Document | undefined): number {
+  return Number(row?.['n'] ?? (row?.['count'] as { lowerBound?: number } | undefined)?.lowerBound ?? 0);
+}
+
+/**
+ * The best `limit` schools in scope holding every word of `words`, by Atlas's score with
+ * prominence as a boost (with `near`, the proximity instead), each with the total count of them
+ * (`meta`; with a radius, of the wider circle's: atlasTotalPipeline counts exactly), read from
+ * the stored source.
  */
 export function atlasCandidatesPipeline(
   index: string,
   plan: SearchPlan,
   words: readonly number[],
-  state: string | undefined,
+  scope: SearchScope,
   limit: number,
 ): Document[] {
+  const near = atlasNear(scope);
+  const exact = exactMatch(scope);
   return [
     {
       $search: {
         index,
         compound: {
           must: words.map((w) => wordClause(plan.words[w]!)),
-          should: equality(plan),
-          ...stateFilter(state),
+          // Proximity (0–0.99) is a score below any credit: it orders equals only, nearest first.
+          should: [...equality(plan), ...(near ? [near] : [])],
+          ...scopeFilter(scope),
           // Prominence 0–100 adds at most 1: less than any credit, so it orders equals only.
-          score: {
-            function: {
-              add: [
-                { score: 'relevance' },
-                { multiply: [{ path: { value: 'prominence', undefined: 0 } }, { constant: 0.01 }] },
-              ],
-            },
-          },
+          ...(near
+            ? {}
+            : {
+                score: {
+                  function: {
+                    add: [
+                      { score: 'relevance' },
+                      { multiply: [{ path: { value: 'prominence', undefined: 0 } }, { constant: 0.01 }] },
+                    ],
+                  },
+                },
+              }),
         },
         count: { type: 'total' },
         returnStoredSource: true,
       },
     },
+    ...(exact ? [exact] : []),
     { $limit: limit },
     { $project: { ...CANDIDATE_FIELDS, meta: '$$SEARCH_META' } },
   ];
+}
+
+/**
+ * How many schools in scope hold every word of `words`, exactly: with a radius, Atlas's count is
+ * of its wider circle, so the schools that pass the exact check are counted (every one read from
+ * stored source; the engine caches the count per catalog version and scope).
+ */
+export function atlasTotalPipeline(
+  index: string,
+  plan: SearchPlan,
+  words: readonly number[],
+  scope: SearchScope,
+): Document[] {
+  const compound = { must: words.map((w) => wordClause(plan.words[w]!)), ...scopeFilter(scope) };
+  const exact = exactMatch(scope);
+  return [{ $search: { index, compound, returnStoredSource: true } }, ...(exact ? [exact] : []), { $count: 'n' }];
 }

@@ -2,7 +2,7 @@
 // document is found by the id the API hands out without a second index.
 import type { ObjectId } from 'mongodb';
 import type { Grade, SchoolLevel, SchoolTag, SchoolType } from '../../domain/school.kind.ts';
-import type { SearchFields } from './search.fields.ts';
+import type { GeoJsonPoint, SearchFields } from './search.fields.ts';
 
 export interface SchoolDocument {
   _id: string;
@@ -25,7 +25,8 @@ export interface SchoolDocument {
   sourceKey?: string;
   /**
    * When an import last created or changed the school. Absent on documents written before 1.3:
-   * `school-search indexes` rewrites those (SEARCH_FIELDS_VERSION 3), giving them its time.
+   * `school-search indexes` rewrites those (SEARCH_FIELDS_VERSION 3), giving them its time, and
+   * so does an import of the school (a rewrite of its search fields alone keeps a time it has).
    */
   updatedAt?: Date;
   aliases: string[];
@@ -36,6 +37,8 @@ export interface SchoolDocument {
   search: SearchFields;
   /** What the text index holds: one token per way a query word can match (search.fields.ts). */
   tokens: string[];
+  /** latitude and longitude as a GeoJSON point, for Atlas Search's geo operators; absent without both (search.fields.ts). */
+  geo?: GeoJsonPoint;
   /** SEARCH_FIELDS_VERSION of `search` and `tokens`: older documents are rewritten by `school-search indexes`. */
   searchVersion: number;
 }

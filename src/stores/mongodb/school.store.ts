@@ -85,6 +85,9 @@ export class MongoSchoolStore implements SchoolStore {
    */
   async upgradeSearchFields(onProgress?: (done: number) => void): Promise<number> {
     let done = 0;
+    // One time for the whole rewrite, given to the documents written before `updatedAt` existed:
+    // they changed no later (an import since would have given them its own).
+    const now = new Date();
     for (;;) {
       const batch = await guarded(() =>
         this.#schools
@@ -101,6 +104,7 @@ export class MongoSchoolStore implements SchoolStore {
                 ...KIND_FIELDS,
                 aliases: 1,
                 prominence: 1,
+                updatedAt: 1,
               },
               limit: IMPORT_BATCH,
             },
@@ -110,15 +114,23 @@ export class MongoSchoolStore implements SchoolStore {
       if (batch.length === 0) return done;
       await guarded(() =>
         this.#schools.bulkWrite(
-          batch.map((d) => ({
-            updateOne: {
-              filter: { _id: d._id },
-              update: {
-                $set: { ...deriveSearch(toCatalogSchool(d)), sortKey: nameSortKey(d.name) },
-                $unset: { texts: '' },
+          batch.map((d) => {
+            const derived = deriveSearch(toCatalogSchool(d));
+            return {
+              updateOne: {
+                filter: { _id: d._id },
+                update: {
+                  $set: {
+                    ...derived,
+                    sortKey: nameSortKey(d.name),
+                    ...(d.updatedAt === undefined ? { updatedAt: now } : {}),
+                  },
+                  // `texts`: the search fields of version 1; `geo` of a school whose coordinates are gone.
+                  $unset: { texts: '', ...(derived.geo === undefined ? { geo: '' } : {}) },
+                },
               },
-            },
-          })),
+            };
+          }),
           { ordered: false },
         ),
       );
@@ -171,7 +183,10 @@ export class MongoSchoolStore implements SchoolStore {
       ...toSchool(doc),
       aliases: doc.aliases ?? [],
       sourceIds: doc.sourceKey === undefined ? [] : [doc.sourceKey],
-      // A document older than the field was rewritten by `school-search indexes` (SEARCH_FIELDS_VERSION).
+      // Only a document written before 1.3 has none, until `school-search indexes` rewrites it
+      // (SEARCH_FIELDS_VERSION 3, giving it the rewrite's time): the text and Atlas engines refuse
+      // to serve before that; the in-process engine (memory) serves such a store, and then the
+      // record says 1970 rather than a time nobody recorded.
       updatedAt: doc.updatedAt ?? new Date(0),
     };
   }
@@ -244,6 +259,8 @@ export class MongoSchoolStore implements SchoolStore {
     let inserted = 0;
     let updated = 0;
     let unchanged = 0;
+    // One time for the whole import: its schools changed together (as on the embedded store).
+    const now = new Date();
     for (let start = 0; start < schools.length; start += IMPORT_BATCH) {
       const batch = schools.slice(start, start + IMPORT_BATCH);
       const existing = await this.#existing(batch);
@@ -253,12 +270,15 @@ export class MongoSchoolStore implements SchoolStore {
       for (const draft of batch) {
         const before = existing.get(draft.id);
         // A draft without a source key (a canonical file) keeps the one an earlier import stored.
-        const doc = toDocument(draft, before?.sourceKey);
+        const fresh = toDocument(draft, before?.sourceKey, now);
+        const same = before !== undefined && sameSchool(before, fresh);
+        // A school that did not change keeps its time of change (when it has one).
+        const doc = same && before.updatedAt ? { ...fresh, updatedAt: before.updatedAt } : fresh;
         // Same school, but search fields derived by an earlier version of the search rules (a
         // change to normalisation bumps SEARCH_FIELDS_VERSION): rewritten with fields derived
         // again, and counted as updated, so that the catalog's version moves and the report
         // says the store changed.
-        if (before && sameSchool(before, doc) && before.searchVersion === SEARCH_FIELDS_VERSION) {
+        if (same && before.searchVersion === SEARCH_FIELDS_VERSION) {
           unchanged++;
           continue;
         }

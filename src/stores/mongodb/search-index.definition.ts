@@ -13,6 +13,7 @@ const FIELD_DEFAULTS: Readonly<Record<string, Readonly<Record<string, unknown>>>
   autocomplete: { analyzer: STANDARD, tokenization: 'edgeGram', minGrams: 2, maxGrams: 15, foldDiacritics: true },
   string: { indexOptions: 'offsets', store: true, norms: 'include' },
   token: { normalizer: 'none' },
+  geo: { indexShapes: false },
   number: { representation: 'double', indexIntegers: true, indexDoubles: true },
   document: { dynamic: false },
   embeddedDocuments: { dynamic: false },

@@ -12,12 +12,18 @@
 //   a state looks up only that state's schools. Grams are letters and digits, so a token is one
 //   word for the text index, and the first character tells the scopes apart (a digit, or the
 //   two-letter code).
+// - `geo`: the school's coordinates as a GeoJSON point (longitude first), when both are known:
+//   what the Atlas Search index maps for its `geoWithin` and `near` operators (the $text engine
+//   measures from `latitude` and `longitude` themselves: scope.ts).
 import { synonymsOf, translationsOf } from '../../domain/search/synonyms.ts';
 import { analyse } from '../../domain/search/rank.ts';
 import type { CatalogSchool } from '../../domain/search/engine.ts';
 
-/** Bumped when the derivation changes: documents of an older version are rewritten by `school-search indexes`. */
-export const SEARCH_FIELDS_VERSION = 2;
+/**
+ * Bumped when the derivation changes: documents of an older version are rewritten by
+ * `school-search indexes`. 3: `geo` (and the rewrite gives a document without `updatedAt` its time).
+ */
+export const SEARCH_FIELDS_VERSION = 3;
 
 const EVERYWHERE = '0';
 
@@ -30,9 +36,17 @@ export interface SearchFields {
   readonly nameWords: string[];
 }
 
+/** A GeoJSON point: [longitude, latitude]. */
+export interface GeoJsonPoint {
+  readonly type: 'Point';
+  readonly coordinates: [number, number];
+}
+
 export interface DerivedSearch {
   readonly search: SearchFields;
   readonly tokens: string[];
+  /** Absent when the school's coordinates are not both known. */
+  readonly geo?: GeoJsonPoint;
   readonly searchVersion: number;
 }
 
@@ -58,7 +72,18 @@ export function deriveSearch(school: CatalogSchool): DerivedSearch {
   }
   const state = school.state.toLowerCase();
   const tokens = [...plain].flatMap((t) => [EVERYWHERE + t, state + t]);
-  return { search, tokens, searchVersion: SEARCH_FIELDS_VERSION };
+  const geo = geoOf(school);
+  return { search, tokens, ...(geo ? { geo } : {}), searchVersion: SEARCH_FIELDS_VERSION };
+}
+
+/** The school's point, when its latitude and longitude are both known. */
+export function geoOf(school: {
+  latitude?: number | undefined;
+  longitude?: number | undefined;
+}): GeoJsonPoint | undefined {
+  return school.latitude === undefined || school.longitude === undefined
+    ? undefined
+    : { type: 'Point', coordinates: [school.longitude, school.latitude] };
 }
 
 /** The one token a folded query word is looked up by, in the whole catalog or in one state. */

@@ -1,28 +1,59 @@
 // The aggregation pipelines of the $text engine (text.engine.ts). Each looks up one token
-// (search.fields.ts) with $text, and all but the cached total stop after a fixed number of
-// documents: $text ORs the words it is given, so giving it the whole query made the server fetch
-// every school holding any word (a third of the catalog for a median full name).
+// (search.fields.ts) with $text, and all but the cached total and the nearest candidates stop
+// after a fixed number of documents: $text ORs the words it is given, so giving it the whole
+// query made the server fetch every school holding any word (a third of the catalog for a median
+// full name). The scope beyond the state (scope.ts: levels, types, a radius) is a condition of
+// the same $match: $text must be in the first stage, and $geoNear, which must be first too,
+// cannot join it, so the radius is an exact expression over the stored coordinates instead.
 import type { Document } from 'mongodb';
+import type { GeoPoint } from '../../domain/search/geo.ts';
 import { CANDIDATE_FIELDS } from './candidates.ts';
+import { nearnessExpression } from './scope.ts';
 
-/** How many schools hold the token, counting no further than `cap`. */
-export function countPipeline(token: string, cap: number): Document[] {
-  return [{ $match: { $text: { $search: token } } }, { $limit: cap }, { $count: 'n' }];
+/** The first stage: the token's schools that the scope keeps (`scope`: scope.ts, scopeMatch). */
+function lookUp(token: string, scope: Document): Document {
+  return { $match: { $text: { $search: token }, ...scope } };
 }
 
-/** The first `cap` schools that hold the token, in the text index's order, with what ranking reads. */
-export function candidatesPipeline(token: string, cap: number): Document[] {
-  return [{ $match: { $text: { $search: token } } }, { $limit: cap }, { $project: CANDIDATE_FIELDS }];
+/** How many schools in scope hold the token, counting no further than `cap`. */
+export function countPipeline(token: string, scope: Document, cap: number): Document[] {
+  return [lookUp(token, scope), { $limit: cap }, { $count: 'n' }];
+}
+
+/** The first `cap` schools in scope that hold the token, in the text index's order, with what ranking reads. */
+export function candidatesPipeline(token: string, scope: Document, cap: number): Document[] {
+  return [lookUp(token, scope), { $limit: cap }, { $project: CANDIDATE_FIELDS }];
 }
 
 /**
- * How many schools hold the token and every other one: the total of a query whose rarest word is
- * in more schools than a look-up reads. It reads every school holding `token`, so the engine
- * caches it per catalog version.
+ * The `cap` schools in scope holding the token that are nearest to `near` (those without
+ * coordinates last, then in the static order): the candidates of a query with `near` whose every
+ * word is in more schools than a look-up reads. The server reads every school in scope holding
+ * the token to choose them (a top-`cap` sort, in memory).
  */
-export function totalPipeline(token: string, others: readonly string[]): Document[] {
+export function nearestPipeline(token: string, scope: Document, near: GeoPoint, cap: number): Document[] {
   return [
-    { $match: { $text: { $search: token }, ...(others.length > 0 ? { tokens: { $all: [...others] } } : {}) } },
+    lookUp(token, scope),
+    { $project: { ...CANDIDATE_FIELDS, nearness: nearnessExpression(near) } },
+    { $sort: { nearness: 1, prominence: -1, sortKey: 1, _id: 1 } },
+    { $limit: cap },
+  ];
+}
+
+/**
+ * How many schools in scope hold the token and every other one: the total of a query whose
+ * rarest word is in more schools than a look-up reads. It reads every school holding `token`,
+ * so the engine caches it per catalog version and scope.
+ */
+export function totalPipeline(token: string, others: readonly string[], scope: Document): Document[] {
+  return [
+    {
+      $match: {
+        $text: { $search: token },
+        ...(others.length > 0 ? { tokens: { $all: [...others] } } : {}),
+        ...scope,
+      },
+    },
     { $count: 'n' },
   ];
 }
