@@ -11,7 +11,8 @@
 //   - forward index: each document's terms with the field (name, alternative name, city) they
 //     are in, to grade a candidate without looking at its text;
 //   - equality: a hash of each name's and alternative name's equality key;
-//   - states: one bitset per state.
+//   - states: one bitset per state;
+//   - places: each document's coordinates.
 import { canonicalKey, indexTerms, keyWithoutSchool } from '../../domain/search/analysis.ts';
 import type { CatalogSchool } from '../../domain/search/engine.ts';
 import { distinctiveKeys, nameStarts, nameWords } from '../../domain/search/matching.ts';
@@ -68,6 +69,8 @@ export function buildPackedIndex(packed: PackedCatalog): IndexData {
   const { eqHash, eqDoc, eqField } = equalityKeys(rows, order);
   const { docState, stateSets } = statesOf(packed.state, order, words);
   const docKind = packed.kind.map((_, doc) => packed.kind[order[doc]!]!);
+  const docLat = packed.latitude.map((_, doc) => packed.latitude[order[doc]!]!);
+  const docLon = packed.longitude.map((_, doc) => packed.longitude[order[doc]!]!);
 
   return {
     docCount,
@@ -76,6 +79,8 @@ export function buildPackedIndex(packed: PackedCatalog): IndexData {
     docState,
     docKind,
     stateSets,
+    docLat,
+    docLon,
     ...trie,
     nodeList,
     listCount: postings.listCount,
