@@ -12,7 +12,7 @@
 //     are in, to grade a candidate without looking at its text;
 //   - equality: a hash of each name's and alternative name's equality key;
 //   - states: one bitset per state;
-//   - places: each document's coordinates.
+//   - places: each document's coordinates and a grid of cells listing them (geo-grid.ts).
 import { canonicalKey, indexTerms, keyWithoutSchool } from '../../domain/search/analysis.ts';
 import type { CatalogSchool } from '../../domain/search/engine.ts';
 import { distinctiveKeys, nameStarts, nameWords } from '../../domain/search/matching.ts';
@@ -20,6 +20,7 @@ import { nameSortKey } from '../../domain/search/normalize.ts';
 import { MAX_QUERY_WORDS } from '../../domain/search/query.ts';
 import { compareStatic, Field } from '../../domain/search/ranking.ts';
 import { wordsFor } from './bitset.ts';
+import { buildGeoGrid } from './geo-grid.ts';
 import { MATERIALIZE_MIN_TERMS, NO_START, STATE_LIST, type IndexData } from './index-data.ts';
 import { packCatalog, type PackedCatalog, PackedRows } from './packed-catalog.ts';
 import { buildTrie, childOf } from './trie.ts';
@@ -81,6 +82,7 @@ export function buildPackedIndex(packed: PackedCatalog): IndexData {
     stateSets,
     docLat,
     docLon,
+    ...buildGeoGrid(docLat, docLon),
     ...trie,
     nodeList,
     listCount: postings.listCount,

@@ -40,6 +40,14 @@ export interface IndexData extends Trie {
    */
   readonly docLat: Float64Array;
   readonly docLon: Float64Array;
+  /**
+   * The grid of the documents that have coordinates (geo-grid.ts): the keys (row × columns +
+   * column) of the cells that hold any, ascending; cell i's documents are
+   * geoDocs[geoCellStart[i] .. geoCellStart[i + 1] - 1], ascending.
+   */
+  readonly geoCell: Uint32Array;
+  readonly geoCellStart: Uint32Array;
+  readonly geoDocs: Uint32Array;
 
   /** The list holding the union of the node's terms' documents, or -1 (then take its terms' lists). */
   readonly nodeList: Int32Array;
