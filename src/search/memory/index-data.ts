@@ -34,6 +34,9 @@ export interface IndexData extends Trie {
   readonly docKind: Uint32Array;
   /** One bitset per entry of STATE_LIST, each wordsFor(docCount) words. */
   readonly stateSets: Uint32Array;
+  /** One bitset per level (school.kind.ts, LEVELS) and per type a search asks for (filters.ts, TYPE_FILTERS), the same size. */
+  readonly levelSets: Uint32Array;
+  readonly typeSets: Uint32Array;
   /**
    * Each document's latitude and longitude, NaN when unknown: the catalog's own doubles (not
    * their text, not 32 bits), so that distances are the reference engine's to the bit.
