@@ -81,7 +81,11 @@ export class MemoryIndex {
   /** The box of a radius, and of the page's worst distance (#closer). */
   readonly #box = new GeoBox();
 
-  constructor(data: IndexData) {
+  /** Ranked answers kept (RESULTS; 0: none, for benchmarks that measure answering). */
+  readonly #kept: number;
+
+  constructor(data: IndexData, options: { keptAnswers?: number } = {}) {
+    this.#kept = options.keptAnswers ?? RESULTS;
     this.#d = data;
     this.#catalog = new CatalogView(data);
     this.#words = wordsFor(data.docCount);
@@ -111,9 +115,9 @@ export class MemoryIndex {
       this.#results.delete(key);
     } else {
       ranked = this.#rank(typed, query, end);
-      if (this.#results.size >= RESULTS) this.#results.delete(this.#results.keys().next().value!);
+      if (this.#kept > 0 && this.#results.size >= this.#kept) this.#results.delete(this.#results.keys().next().value!);
     }
-    this.#results.set(key, ranked);
+    if (this.#kept > 0) this.#results.set(key, ranked);
     const hits: EngineHit[] = [];
     for (let i = query.offset; i < Math.min(end, ranked.count); i++) {
       const grade = ranked.keys[i]!;
