@@ -18,12 +18,25 @@ export interface SearchTarget {
   readonly engine?: TestAppOptions['engine'];
   /** Why this engine has no typo matching, when it has none: the typo tests are skipped with it. */
   readonly withoutTypos?: string;
+  /** Why this engine cannot filter by level and type, when it cannot: those tests (and radius_km's) are skipped with it. */
+  readonly withoutFilters?: string;
+  /** Why this engine cannot rank by distance from `near`, when it cannot: those tests (and radius_km's) are skipped with it. */
+  readonly withoutNear?: string;
 }
 
 export function searchRules(target: SearchTarget): void {
   if (target.withoutTypos) console.warn(`${target.name}: typo tests skipped: ${target.withoutTypos}`);
+  if (target.withoutFilters) console.warn(`${target.name}: level and type tests skipped: ${target.withoutFilters}`);
+  if (target.withoutNear) console.warn(`${target.name}: near tests skipped: ${target.withoutNear}`);
+  // radius_km is a filter by distance: it needs both.
+  const withoutRadius = target.withoutNear ?? target.withoutFilters;
+  if (withoutRadius) console.warn(`${target.name}: radius_km tests skipped: ${withoutRadius}`);
   /** A test that needs typo matching: skipped, the reason in its title, on an engine without it. */
   const typoTest = target.withoutTypos ? test.skip : test;
+  /** Tests of the level and type filters, of near, and of radius_km (a filter by distance): skipped likewise. */
+  const filterTest = target.withoutFilters ? test.skip : test;
+  const nearTest = target.withoutNear ? test.skip : test;
+  const radiusTest = withoutRadius ? test.skip : test;
   describe(target.name, () => {
     let app: TestApp;
     let client: Awaited<ReturnType<TestApp['userClient']>>['client'];
@@ -74,16 +87,152 @@ export function searchRules(target: SearchTarget): void {
       stateprovince: i % 2 === 0 ? 'IL' : 'MO',
     }));
 
+    // Namesakes of every level and type, most around Cambridge, MA (the tests' `near`), a few far
+    // away, two without coordinates, one of unknown level and type: for filters, near and radius.
+    const CAMBRIDGE = '42.3736,-71.1097';
+    const PLACED: SchoolInput[] = [
+      ...[
+        ['Cambridge', 'MA', 'public', 42.3782, -71.1162],
+        ['Brookline', 'MA', 'public', 42.3318, -71.1212],
+        ['Boston', 'MA', 'private', 42.3601, -71.0589],
+        ['Omaha', 'NE', 'public', 41.2565, -95.9345],
+        ['Denver', 'CO', 'private', 39.7392, -104.9903],
+        ['Springfield', 'IL', 'public'],
+      ].map(([city, state, type, latitude, longitude]) => ({
+        schoolname: 'Lincoln Elementary School',
+        city: city as string,
+        stateprovince: state as string,
+        level: 'elementary',
+        type: type as string,
+        ...(city === 'Cambridge' ? { tags: ['charter'] } : {}),
+        ...(latitude === undefined ? {} : { latitude: latitude as number, longitude: longitude as number }),
+      })),
+      {
+        schoolname: 'Lincolnshire Elementary School',
+        city: 'Cambridge',
+        stateprovince: 'MA',
+        level: 'elementary',
+        type: 'public',
+        latitude: 42.3736,
+        longitude: -71.1097,
+      },
+      {
+        schoolname: 'Lincoln Middle School',
+        city: 'Cambridge',
+        stateprovince: 'MA',
+        level: 'middle',
+        type: 'public',
+        latitude: 42.3751,
+        longitude: -71.1056,
+      },
+      {
+        schoolname: 'Lincoln High School',
+        city: 'Boston',
+        stateprovince: 'MA',
+        level: 'high',
+        type: 'public',
+        latitude: 42.3496,
+        longitude: -71.0707,
+      },
+      {
+        schoolname: 'Lincoln High School',
+        city: 'Portland',
+        stateprovince: 'OR',
+        level: 'high',
+        type: 'public',
+        latitude: 45.5152,
+        longitude: -122.6784,
+      },
+      {
+        schoolname: 'Lincoln Academy',
+        city: 'Newcastle',
+        stateprovince: 'ME',
+        level: 'high',
+        type: 'private',
+        latitude: 44.0337,
+        longitude: -69.5362,
+      },
+      {
+        schoolname: 'Lincoln Charter School',
+        city: 'York',
+        stateprovince: 'PA',
+        level: 'other',
+        type: 'public',
+        tags: ['charter'],
+        latitude: 39.9626,
+        longitude: -76.7277,
+      },
+      {
+        schoolname: 'Lincoln University',
+        city: 'Jefferson City',
+        stateprovince: 'MO',
+        level: 'postsecondary',
+        type: 'postsecondary',
+        latitude: 38.5767,
+        longitude: -92.1735,
+      },
+      {
+        schoolname: 'Lincoln Memorial University',
+        city: 'Harrogate',
+        stateprovince: 'TN',
+        level: 'postsecondary',
+        type: 'postsecondary',
+        latitude: 36.5826,
+        longitude: -83.6569,
+      },
+      {
+        schoolname: 'Lincoln College of Technology',
+        city: 'Denver',
+        stateprovince: 'CO',
+        level: 'postsecondary',
+        type: 'postsecondary',
+      },
+      {
+        schoolname: 'Lincoln Learning Center',
+        city: 'Cambridge',
+        stateprovince: 'MA',
+        latitude: 42.3736,
+        longitude: -71.1097,
+      },
+      {
+        schoolname: 'Cambridge Rindge and Latin School',
+        city: 'Cambridge',
+        stateprovince: 'MA',
+        level: 'high',
+        type: 'public',
+        latitude: 42.3744,
+        longitude: -71.1143,
+      },
+    ];
+    /** The schools of PLACED a search for "lincoln" finds (every name with a word starting so). */
+    const LINCOLNS = PLACED.filter((s) => /\blincoln/i.test(s.schoolname));
+    let placed: TestApp;
+    let placedClient: typeof client;
+
     beforeAll(async () => {
-      app = await startTestApp({ engine: target.engine });
-      await app.seed([...CATALOG, ...PAGING]);
+      [app, placed] = await Promise.all([
+        startTestApp({ engine: target.engine }),
+        startTestApp({ engine: target.engine }),
+      ]);
+      await Promise.all([app.seed([...CATALOG, ...PAGING]), placed.seed(PLACED)]);
       client = (await app.userClient()).client;
+      placedClient = (await placed.userClient()).client;
     });
-    afterAll(() => app.close());
+    afterAll(() => Promise.all([app.close(), placed.close()]));
 
     async function search(query: Record<string, unknown>) {
       return fetchSchoolSearch({ client, query: query as never, ...unchecked });
     }
+
+    /** The whole answer (one page holds every school) among PLACED. */
+    async function placedFind(query: string, extra: Record<string, unknown> = {}) {
+      const r = await fetchSchoolSearch({ client: placedClient, query: { query, limit: 25, ...extra } as never });
+      expect(r.response!.status).toBe(200);
+      return r.data!.requestresult;
+    }
+
+    /** "name, city", to tell namesakes apart. */
+    const where = (s: { schoolname: string; city: string }) => `${s.schoolname}, ${s.city}`;
 
     async function names(query: string, extra: Record<string, unknown> = {}): Promise<string[]> {
       const r = await search({ query, ...extra });
@@ -715,6 +864,229 @@ export function searchRules(target: SearchTarget): void {
         } finally {
           await local.close();
         }
+      });
+    });
+
+    describe('fetchSchoolSearch: 10. level and type filters', () => {
+      type Placed = (typeof PLACED)[number];
+      const charter = (s: Placed) => s.tags?.includes('charter') ?? false;
+      filterTest.each([
+        ['one level', { level: ['elementary'] }, (s: Placed) => s.level === 'elementary'],
+        ['several levels', { level: ['middle', 'high'] }, (s: Placed) => s.level === 'middle' || s.level === 'high'],
+        ['type public (charter schools are public too)', { type: ['public'] }, (s: Placed) => s.type === 'public'],
+        ['type private', { type: ['private'] }, (s: Placed) => s.type === 'private'],
+        ['type postsecondary', { type: ['postsecondary'] }, (s: Placed) => s.type === 'postsecondary'],
+        ['type charter (a school tagged charter)', { type: ['charter'] }, charter],
+        ['several types', { type: ['private', 'charter'] }, (s: Placed) => s.type === 'private' || charter(s)],
+        [
+          'a level and a type',
+          { level: ['elementary'], type: ['private'] },
+          (s: Placed) => s.level === 'elementary' && s.type === 'private',
+        ],
+        [
+          'a level, a type and a stateCode',
+          { level: ['elementary', 'middle'], type: ['public'], stateCode: 'MA' },
+          (s: Placed) =>
+            (s.level === 'elementary' || s.level === 'middle') && s.type === 'public' && s.stateprovince === 'MA',
+        ],
+      ] as const)(
+        'when the search asks for %s, then every school found is of it and total_count counts exactly them',
+        async (_what, filters, keeps) => {
+          const found = await placedFind('lincoln', filters);
+          const expected = LINCOLNS.filter(keeps);
+          expect(found.schools.map(where).sort()).toEqual(expected.map(where).sort());
+          expect(found.total_count).toBe(expected.length);
+          for (const school of found.schools) {
+            expect(school.total_count).toBe(expected.length);
+            if ('level' in filters) expect(filters.level).toContain(school.level);
+            if ('type' in filters)
+              expect(
+                filters.type.some((t) => (t === 'charter' ? school.tags?.includes('charter') : school.type === t)),
+              ).toBe(true);
+          }
+        },
+      );
+
+      filterTest(
+        'when a filter comes with words, then the words still decide the order among the schools it keeps',
+        async () => {
+          const found = await placedFind('lincoln elementary', { type: ['public'] });
+          // A whole word before the start of a word (Lincolnshire), whatever the filter; namesakes
+          // tie, and their ids decide.
+          expect(found.schools.slice(0, 4).map(where).sort()).toEqual([
+            'Lincoln Elementary School, Brookline',
+            'Lincoln Elementary School, Cambridge',
+            'Lincoln Elementary School, Omaha',
+            'Lincoln Elementary School, Springfield',
+          ]);
+          expect(found.schools.slice(4).map(where)).toEqual(['Lincolnshire Elementary School, Cambridge']);
+        },
+      );
+
+      filterTest("when a school's level and type are unknown, then no level and no type keeps it", async () => {
+        const everyLevel = await placedFind('lincoln', {
+          level: ['elementary', 'middle', 'high', 'other', 'postsecondary'],
+        });
+        const everyType = await placedFind('lincoln', { type: ['public', 'private', 'charter', 'postsecondary'] });
+        for (const found of [everyLevel, everyType]) {
+          expect(found.total_count).toBe(LINCOLNS.length - 1);
+          expect(found.schools.map((s) => s.schoolname)).not.toContain('Lincoln Learning Center');
+        }
+        expect((await placedFind('lincoln')).total_count).toBe(LINCOLNS.length);
+      });
+
+      filterTest('when no school matching the words is of the type asked, then 200 with nothing found', async () => {
+        expect(await placedFind('cambridge rindge', { type: ['postsecondary'] })).toEqual({
+          schools: [],
+          total_count: 0,
+          offset: 0,
+          limit: 25,
+        });
+      });
+    });
+
+    describe('fetchSchoolSearch: 11. near me', () => {
+      nearTest(
+        'when namesakes are found near a point, then the nearest comes first, those without coordinates last, each with its distance_km',
+        async () => {
+          const found = await placedFind('lincoln elementary school', { near: CAMBRIDGE });
+          expect(found.schools.slice(0, 6).map((s) => [s.city, s.distance_km, s.similarity_score])).toEqual([
+            ['Cambridge', 0.739, 1],
+            ['Boston', 4.435, 1],
+            ['Brookline', 4.743, 1],
+            ['Omaha', 2053.753, 1],
+            ['Denver', 2836.984, 1],
+            ['Springfield', undefined, 1],
+          ]);
+          expect(found.schools[5]).not.toHaveProperty('distance_km');
+          // Nearer than all of them, and after them: its name is not the query.
+          expect(where(found.schools[6]!)).toBe('Lincolnshire Elementary School, Cambridge');
+          expect(found.schools[6]!.distance_km).toBe(0);
+        },
+      );
+
+      nearTest(
+        'when a closer school matches the words less well, then every better match comes first, near or far',
+        async () => {
+          const found = await placedFind('lincoln elementary', { near: CAMBRIDGE });
+          // A start of a word (Lincolnshire, 0 km away) below whole words, even against a school
+          // whose place is unknown.
+          expect(found.schools.map(where)).toEqual([
+            'Lincoln Elementary School, Cambridge',
+            'Lincoln Elementary School, Boston',
+            'Lincoln Elementary School, Brookline',
+            'Lincoln Elementary School, Omaha',
+            'Lincoln Elementary School, Denver',
+            'Lincoln Elementary School, Springfield',
+            'Lincolnshire Elementary School, Cambridge',
+          ]);
+        },
+      );
+
+      nearTest('when the point is elsewhere, then the order follows it', async () => {
+        const found = await placedFind('lincoln high school', { near: '45.5152,-122.6784' });
+        expect(found.schools.slice(0, 2).map((s) => [s.city, s.distance_km])).toEqual([
+          ['Portland', 0],
+          ['Boston', 4076.068],
+        ]);
+      });
+
+      nearTest('when there is no near, then no school has distance_km', async () => {
+        const found = await placedFind('lincoln elementary school');
+        expect(found.schools).toHaveLength(7);
+        for (const school of found.schools) expect(school).not.toHaveProperty('distance_km');
+      });
+
+      nearTest('when paging near a point, then the pages join into the whole list with no repeat or gap', async () => {
+        const whole = (await placedFind('lincoln', { near: CAMBRIDGE })).schools.map((s) => s.schoolid);
+        const pages: string[] = [];
+        for (let offset = 0; offset < whole.length; offset += 4)
+          pages.push(
+            ...(await placedFind('lincoln', { near: CAMBRIDGE, offset, limit: 4 })).schools.map((s) => s.schoolid),
+          );
+        expect(pages).toEqual(whole);
+        expect(whole).toHaveLength(LINCOLNS.length);
+      });
+    });
+
+    describe('fetchSchoolSearch: 12. radius_km', () => {
+      radiusTest(
+        'when radius_km is given, then only schools within it are found, each with distance_km at most it, and total_count counts them',
+        async () => {
+          const found = await placedFind('lincoln', { near: CAMBRIDGE, radius_km: 10 });
+          expect(found.schools.map(where).sort()).toEqual(
+            [
+              'Lincoln Elementary School, Boston',
+              'Lincoln Elementary School, Brookline',
+              'Lincoln Elementary School, Cambridge',
+              'Lincoln High School, Boston',
+              'Lincoln Learning Center, Cambridge',
+              'Lincoln Middle School, Cambridge',
+              'Lincolnshire Elementary School, Cambridge',
+            ].sort(),
+          );
+          expect(found.total_count).toBe(7);
+          for (const school of found.schools) expect(school.distance_km).toBeLessThanOrEqual(10);
+        },
+      );
+
+      radiusTest('when radius_km comes with a level, then both keep', async () => {
+        const found = await placedFind('lincoln', { near: CAMBRIDGE, radius_km: 10, level: ['elementary'] });
+        expect(found.schools.map(where)).toEqual([
+          'Lincoln Elementary School, Cambridge',
+          'Lincoln Elementary School, Boston',
+          'Lincoln Elementary School, Brookline',
+          'Lincolnshire Elementary School, Cambridge',
+        ]);
+        expect(found.total_count).toBe(4);
+      });
+
+      radiusTest(
+        'when radius_km is the largest, then every school with coordinates is within it, and none without',
+        async () => {
+          const found = await placedFind('lincoln', { near: CAMBRIDGE, radius_km: 20015 });
+          expect(found.total_count).toBe(LINCOLNS.filter((s) => s.latitude !== undefined).length);
+          expect(found.schools.map(where)).not.toContain('Lincoln Elementary School, Springfield');
+          expect(found.schools.map(where)).not.toContain('Lincoln College of Technology, Denver');
+        },
+      );
+
+      radiusTest(
+        'when a school is exactly radius_km away (in metres, as distance_km shows), then it is within',
+        async () => {
+          const at = await placedFind('lincoln elementary school', { near: CAMBRIDGE, radius_km: 4.435 });
+          expect(at.schools.map(where)).toEqual([
+            'Lincoln Elementary School, Cambridge',
+            'Lincoln Elementary School, Boston',
+            'Lincolnshire Elementary School, Cambridge',
+          ]);
+          const short = await placedFind('lincoln elementary school', { near: CAMBRIDGE, radius_km: 4.4349 });
+          expect(short.schools.map(where)).toEqual([
+            'Lincoln Elementary School, Cambridge',
+            'Lincolnshire Elementary School, Cambridge',
+          ]);
+        },
+      );
+    });
+
+    describe('fetchSchoolSearch: bad level, type, near and radius_km', () => {
+      test.each([
+        ['near that is not a point', { query: 'a', near: 'abc' }, 'near'],
+        ['near with three numbers', { query: 'a', near: '1,2,3' }, 'near'],
+        ['near with a latitude past 90', { query: 'a', near: '91,0' }, 'near'],
+        ['near with a longitude past 180', { query: 'a', near: '0,181' }, 'near'],
+        ['radius_km 0', { query: 'a', near: CAMBRIDGE, radius_km: 0 }, 'radius_km'],
+        ['a negative radius_km', { query: 'a', near: CAMBRIDGE, radius_km: -5 }, 'radius_km'],
+        ['radius_km past half the Earth', { query: 'a', near: CAMBRIDGE, radius_km: 20016 }, 'radius_km'],
+        ['radius_km without near', { query: 'a', radius_km: 10 }, 'radius_km'],
+        ['an unknown level', { query: 'a', level: ['college'] }, 'level'],
+        ['an unknown type', { query: 'a', type: ['charterschool'] }, 'type'],
+        ['an empty query with near (a point is no search)', { query: '', near: CAMBRIDGE }, 'query'],
+        ['no query, only near', { near: CAMBRIDGE }, 'query'],
+      ])('when the request has %s, then 400 names the parameter', async (_what, query, name) => {
+        const r = await search(query);
+        const problem = expectProblem(r, 400, 'validation-error');
+        expect(problem.errors?.some((e) => e.location === 'query' && e.name.startsWith(name))).toBe(true);
       });
     });
 

@@ -11,15 +11,20 @@
 //   - forward index: each document's terms with the field (name, alternative name, city) they
 //     are in, to grade a candidate without looking at its text;
 //   - equality: a hash of each name's and alternative name's equality key;
-//   - states: one bitset per state.
+//   - filters: one bitset per state, per level and per type a search asks for;
+//   - places: each document's coordinates and a grid of cells listing them (geo-grid.ts).
 import { canonicalKey, indexTerms, keyWithoutSchool } from '../../domain/search/analysis.ts';
 import type { CatalogSchool } from '../../domain/search/engine.ts';
 import { distinctiveKeys, nameStarts, nameWords } from '../../domain/search/matching.ts';
 import { nameSortKey } from '../../domain/search/normalize.ts';
 import { MAX_QUERY_WORDS } from '../../domain/search/query.ts';
 import { compareStatic, Field } from '../../domain/search/ranking.ts';
+import { LEVELS } from '../../domain/school.kind.ts';
+import { TYPE_FILTERS } from '../../domain/search/filters.ts';
 import { wordsFor } from './bitset.ts';
+import { buildGeoGrid } from './geo-grid.ts';
 import { MATERIALIZE_MIN_TERMS, NO_START, STATE_LIST, type IndexData } from './index-data.ts';
+import { isKindOfType, levelIndexOf } from './kind-bits.ts';
 import { packCatalog, type PackedCatalog, PackedRows } from './packed-catalog.ts';
 import { buildTrie, childOf } from './trie.ts';
 import { U32 } from './u32.ts';
@@ -68,6 +73,8 @@ export function buildPackedIndex(packed: PackedCatalog): IndexData {
   const { eqHash, eqDoc, eqField } = equalityKeys(rows, order);
   const { docState, stateSets } = statesOf(packed.state, order, words);
   const docKind = packed.kind.map((_, doc) => packed.kind[order[doc]!]!);
+  const docLat = packed.latitude.map((_, doc) => packed.latitude[order[doc]!]!);
+  const docLon = packed.longitude.map((_, doc) => packed.longitude[order[doc]!]!);
 
   return {
     docCount,
@@ -76,6 +83,10 @@ export function buildPackedIndex(packed: PackedCatalog): IndexData {
     docState,
     docKind,
     stateSets,
+    ...kindSets(docKind, words),
+    docLat,
+    docLon,
+    ...buildGeoGrid(docLat, docLon),
     ...trie,
     nodeList,
     listCount: postings.listCount,
@@ -413,4 +424,22 @@ function statesOf(rowState: Uint8Array, order: Uint32Array, words: number) {
     stateSets[s * words + (doc >>> 5)]! |= 1 << (doc & 31);
   }
   return { docState, stateSets };
+}
+
+/**
+ * One bitset per level and per type filter. 9 bitsets: 168 KB at 150,000 schools, against a pass
+ * over docKind for every filtered search (docs/search.md: the figures).
+ */
+function kindSets(docKind: Uint32Array, words: number) {
+  const levelSets = new Uint32Array(LEVELS.length * words);
+  const typeSets = new Uint32Array(TYPE_FILTERS.length * words);
+  for (let doc = 0; doc < docKind.length; doc++) {
+    const kind = docKind[doc]!;
+    const bit = 1 << (doc & 31);
+    const level = levelIndexOf(kind);
+    if (level >= 0) levelSets[level * words + (doc >>> 5)]! |= bit;
+    for (let t = 0; t < TYPE_FILTERS.length; t++)
+      if (isKindOfType(kind, TYPE_FILTERS[t]!)) typeSets[t * words + (doc >>> 5)]! |= bit;
+  }
+  return { levelSets, typeSets };
 }

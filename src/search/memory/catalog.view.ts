@@ -48,13 +48,14 @@ export class CatalogView {
 
   #location(doc: number): SchoolLocation {
     const packed = this.#field(doc, 5);
-    if (!packed) return {};
-    const [address, postalCode, latitude, longitude] = packed.split(LOCATION_SEPARATOR);
+    const [address, postalCode] = packed ? packed.split(LOCATION_SEPARATOR) : [];
+    const latitude = this.#d.docLat[doc]!;
+    const longitude = this.#d.docLon[doc]!;
     return knownLocation({
       address: address || null,
       postalCode: postalCode || null,
-      latitude: latitude ? Number(latitude) : null,
-      longitude: longitude ? Number(longitude) : null,
+      latitude: Number.isNaN(latitude) ? null : latitude,
+      longitude: Number.isNaN(longitude) ? null : longitude,
     });
   }
 

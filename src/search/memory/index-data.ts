@@ -8,9 +8,9 @@ export const TEXT_FIELDS = ['id', 'name', 'city', 'imageUrl', 'aliases', 'locati
 /** Separates alternative names in the `aliases` field (never in a name: names are trimmed text). */
 export const ALIAS_SEPARATOR = '\u001f';
 /**
- * The `location` field is address, postal code, latitude and longitude joined by this (numbers
- * as their shortest round-trip text), or empty when none is known: an unknown location costs no
- * byte, a known one about 40, and nothing of it is indexed.
+ * The `location` field is address and postal code joined by this, or empty when neither is
+ * known: an unknown location costs no byte, and nothing of it is indexed. The coordinates are
+ * numbers of their own (docLat, docLon).
  */
 export const LOCATION_SEPARATOR = '\u001f';
 
@@ -34,6 +34,23 @@ export interface IndexData extends Trie {
   readonly docKind: Uint32Array;
   /** One bitset per entry of STATE_LIST, each wordsFor(docCount) words. */
   readonly stateSets: Uint32Array;
+  /** One bitset per level (school.kind.ts, LEVELS) and per type a search asks for (filters.ts, TYPE_FILTERS), the same size. */
+  readonly levelSets: Uint32Array;
+  readonly typeSets: Uint32Array;
+  /**
+   * Each document's latitude and longitude, NaN when unknown: the catalog's own doubles (not
+   * their text, not 32 bits), so that distances are the reference engine's to the bit.
+   */
+  readonly docLat: Float64Array;
+  readonly docLon: Float64Array;
+  /**
+   * The grid of the documents that have coordinates (geo-grid.ts): the keys (row × columns +
+   * column) of the cells that hold any, ascending; cell i's documents are
+   * geoDocs[geoCellStart[i] .. geoCellStart[i + 1] - 1], ascending.
+   */
+  readonly geoCell: Uint32Array;
+  readonly geoCellStart: Uint32Array;
+  readonly geoDocs: Uint32Array;
 
   /** The list holding the union of the node's terms' documents, or -1 (then take its terms' lists). */
   readonly nodeList: Int32Array;

@@ -3,6 +3,7 @@
 // unknown; otherwise the value's position in its vocabulary plus one.
 //   bits 0–2 level, 3–4 type, 5–8 lowest grade, 9–12 highest grade, 13–19 tags (one bit each).
 import { GRADES, knownKind, LEVELS, SCHOOL_TYPES, type SchoolKind, TAGS } from '../../domain/school.kind.ts';
+import type { TypeFilter } from '../../domain/search/filters.ts';
 
 const LEVEL_SHIFT = 0;
 const TYPE_SHIFT = 3;
@@ -40,4 +41,16 @@ export function unpackKind(word: number): SchoolKind {
     highestGrade: value(GRADES, HIGHEST_SHIFT, 4),
     tags: TAGS.filter((_, i) => (tagBits & (1 << i)) !== 0),
   });
+}
+
+/** The level's index in LEVELS, or -1 when unknown. */
+export function levelIndexOf(word: number): number {
+  return ((word >>> LEVEL_SHIFT) & 7) - 1;
+}
+
+/** Whether the packed kind is of type `t` as a search means it (filters.ts, isOfType). */
+export function isKindOfType(word: number, t: TypeFilter): boolean {
+  return t === 'charter'
+    ? ((word >>> TAGS_SHIFT) & (1 << TAGS.indexOf('charter'))) !== 0
+    : ((word >>> TYPE_SHIFT) & 3) === SCHOOL_TYPES.indexOf(t) + 1;
 }

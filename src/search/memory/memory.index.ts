@@ -2,17 +2,24 @@
 // src/domain/search/ (held to the reference engine by the property tests).
 //
 // A query word's documents are a bitset (the union of the lists of its whole-word, prefix and
-// typo terms), cached per word; the matches are the AND of the words' bitsets (and the state's),
-// so a total is a population count, exact whatever the catalog's size. The page is found by
-// walking the matches in document order, which is the static order, grading each from the
-// forward index, and stopping once the page is full of matches no later document can beat.
+// typo terms), cached per word; the matches are the AND of the words' bitsets and the scope's
+// (state, levels, types, radius: filters.ts), so a total is a population count, exact whatever
+// the catalog's size. The page is found by walking the matches in document order, which is the
+// static order, grading each from the forward index, and stopping once the page is full of
+// matches no later document can beat. With a `near` point, equal grades are ordered by distance
+// before the static order: the walk then goes on through the documents that can tie the page's
+// worst, measuring only those inside the box of its distance (geo-grid.ts).
 import { canonicalKey, keyWithoutSchool } from '../../domain/search/analysis.ts';
 import { distinctiveKeys } from '../../domain/search/matching.ts';
 import type { EngineHit, EnginePage, EngineQuery } from '../../domain/search/engine.ts';
+import { compareDistance, type SearchScope, TYPE_FILTERS } from '../../domain/search/filters.ts';
+import type { GeoPoint } from '../../domain/search/geo.ts';
 import { MAX_QUERY_WORDS, withoutWords, type SearchPlan } from '../../domain/search/query.ts';
 import { credit, Field, Kind, similarityScore, type Equality } from '../../domain/search/ranking.ts';
+import { LEVELS } from '../../domain/school.kind.ts';
 import { and, andCount, has, wordsFor } from './bitset.ts';
 import { hash32 } from './build.ts';
+import { docDistance, GeoBox, withinRadius } from './geo-grid.ts';
 import { NO_START, STATE_LIST, type IndexData } from './index-data.ts';
 import { CatalogView } from './catalog.view.ts';
 import { Expander, type Expansion } from './expansion.ts';
@@ -30,8 +37,10 @@ const TOP_CREDIT = [
 /** A grade packed in one number: words found × KEY_SCALE + credit × 4 + (query covers the name) × 2 + (name starts with the query). */
 const KEY_SCALE = 1024;
 
-/** Ranked answers kept, by query and state: a search box asks the same prefixes again and again. */
+/** Ranked answers kept, by query and scope: a search box asks the same prefixes again and again. */
 const RESULTS = 2048;
+/** A distance the heap compares: unknown ones (and all of them without `near`) after any known one. */
+const FAR = Number.POSITIVE_INFINITY;
 
 /** A query's first `count` results in order (documents, grades, equality) and its total. */
 interface Ranked {
@@ -66,8 +75,17 @@ export class MemoryIndex {
   #sequence: readonly number[] = [];
   /** The indexes of the non-empty words of a query's matches (#top). */
   readonly #occupied: Uint32Array;
+  /** A query's scope (#scope), and a set it is made from. */
+  readonly #scopeSet: Uint32Array;
+  readonly #scopeTemp: Uint32Array;
+  /** The box of a radius, and of the page's worst distance (#closer). */
+  readonly #box = new GeoBox();
 
-  constructor(data: IndexData) {
+  /** Ranked answers kept (RESULTS; 0: none, for benchmarks that measure answering). */
+  readonly #kept: number;
+
+  constructor(data: IndexData, options: { keptAnswers?: number } = {}) {
+    this.#kept = options.keptAnswers ?? RESULTS;
     this.#d = data;
     this.#catalog = new CatalogView(data);
     this.#words = wordsFor(data.docCount);
@@ -76,6 +94,8 @@ export class MemoryIndex {
     this.#scratch = Array.from({ length: MAX_QUERY_WORDS + 3 }, () => new Uint32Array(this.#words));
     this.#marks = Array.from({ length: MAX_QUERY_WORDS }, () => new Uint8Array(data.termCount));
     this.#occupied = new Uint32Array(this.#words);
+    this.#scopeSet = new Uint32Array(this.#words);
+    this.#scopeTemp = new Uint32Array(this.#words);
   }
 
   get size(): number {
@@ -86,18 +106,18 @@ export class MemoryIndex {
     const typed = query.plan;
     if (typed.words.length === 0 || this.#d.docCount === 0) return { total: 0, hits: [] };
     const end = query.offset + query.limit;
-    // The plan follows from the words typed: they and the state are the answer's key.
-    const key = `${query.state ?? ''}\u0000${typed.typed.join(' ')}`;
+    // The plan follows from the words typed: they and the scope are the answer's key.
+    const key = `${scopeKey(query)}\u0000${typed.typed.join(' ')}`;
     let ranked = this.#results.get(key);
     if (ranked && ranked.count < Math.min(end, ranked.total)) ranked = undefined;
     if (ranked) {
       // Most recently used last: the first in the map is the first to go.
       this.#results.delete(key);
     } else {
-      ranked = this.#rank(typed, query.state, end);
-      if (this.#results.size >= RESULTS) this.#results.delete(this.#results.keys().next().value!);
+      ranked = this.#rank(typed, query, end);
+      if (this.#kept > 0 && this.#results.size >= this.#kept) this.#results.delete(this.#results.keys().next().value!);
     }
-    this.#results.set(key, ranked);
+    if (this.#kept > 0) this.#results.set(key, ranked);
     const hits: EngineHit[] = [];
     for (let i = query.offset; i < Math.min(end, ranked.count); i++) {
       const grade = ranked.keys[i]!;
@@ -110,16 +130,17 @@ export class MemoryIndex {
         covers: (rest & 2) === 2,
         starts: (rest & 1) === 1,
       };
-      hits.push({
-        school: this.#catalog.school(ranked.docs[i]!),
-        score: similarityScore(quality, ranked.known, typed.words.length),
-      });
+      const doc = ranked.docs[i]!;
+      const school = this.#catalog.school(doc);
+      const score = similarityScore(quality, ranked.known, typed.words.length);
+      const distanceKm = query.near === undefined ? undefined : docDistance(this.#d, doc, query.near);
+      hits.push(distanceKm === undefined ? { school, score } : { school, score, distanceKm });
     }
     return { total: ranked.total, hits };
   }
 
   /** The first `end` results of a query in order, and its total. */
-  #rank(typed: SearchPlan, state: string | undefined, end: number): Ranked {
+  #rank(typed: SearchPlan, query: SearchScope, end: number): Ranked {
     const none: Ranked = {
       total: 0,
       count: 0,
@@ -128,13 +149,11 @@ export class MemoryIndex {
       equality: new Uint8Array(0),
       known: 0,
     };
-    let filter: Uint32Array | undefined;
-    let stateIndex = -1;
-    if (state !== undefined) {
-      stateIndex = STATE_LIST.indexOf(state);
-      if (stateIndex < 0) return none;
-      filter = this.#d.stateSets.subarray(stateIndex * this.#words, (stateIndex + 1) * this.#words);
-    }
+    const filter = this.#scope(query);
+    if (filter === null) return none;
+    const near = query.near;
+    // The box is made again for this query's point (#closer).
+    this.#box.km = Number.NaN;
 
     // Each word's matching documents, and how many. Words no document has are left out as if
     // not typed (withoutWords); the score still counts them.
@@ -181,7 +200,7 @@ export class MemoryIndex {
     }
     const anyMatch = required.length > 0;
 
-    const equal = this.#equalDocs(plan.canonical, stateIndex);
+    const equal = this.#equalDocs(plan.canonical, filter, near);
     const extraEqual = equal.filter((e) => !anyMatch || !has(matches, e.doc)).length;
     const total = count + extraEqual;
     const want = Math.min(end, total);
@@ -190,14 +209,15 @@ export class MemoryIndex {
     this.#mark(expansions);
     this.#sequence = plan.sequence;
     try {
-      const ranked: { doc: number; equality: Equality; key: number }[] = equal
-        .map((e) => ({ ...e, key: this.#grade(e.doc, expansions) }))
-        // Among the schools the query names alike, the static order (ranking.ts, compareQuality).
-        .sort((a, b) => b.equality - a.equality || a.doc - b.doc);
+      const ranked: { doc: number; equality: Equality; key: number }[] = equal.map((e) => ({
+        ...e,
+        key: this.#grade(e.doc, expansions),
+      }));
       const need = want - ranked.length;
       if (need > 0 && anyMatch) {
         const skip = new Set(equal.map((e) => e.doc));
-        for (const { doc, key } of this.#top(need, matches, expansions, skip)) ranked.push({ doc, equality: 0, key });
+        for (const { doc, key } of this.#top(need, matches, expansions, skip, near))
+          ranked.push({ doc, equality: 0, key });
       }
       const kept = ranked.slice(0, want);
       return {
@@ -226,6 +246,7 @@ export class MemoryIndex {
     matches: Uint32Array,
     expansions: readonly Expansion[],
     skip: ReadonlySet<number>,
+    near: GeoPoint | undefined,
   ): { doc: number; key: number }[] {
     const heap = new Heap(need);
     const d = this.#d;
@@ -258,7 +279,7 @@ export class MemoryIndex {
     const occupied = this.#occupied;
     let count = 0;
     for (let w = 0; w < words; w++) if (matches[w] !== 0) occupied[count++] = w;
-    const walk = { matches, occupied, count, short, first, whole, heap, expansions, skip };
+    const walk = { matches, occupied, count, short, first, whole, heap, expansions, skip, near };
     for (const inWhole of whole ? [true, false] : [false]) {
       const base = inWhole || !whole ? bound1 : bound2;
       for (const covers of [true, false]) {
@@ -288,13 +309,14 @@ export class MemoryIndex {
       heap: Heap;
       expansions: readonly Expansion[];
       skip: ReadonlySet<number>;
+      near: GeoPoint | undefined;
     },
     covers: boolean,
     starts: boolean,
     inWhole: boolean,
     bound: number,
   ): void {
-    const { matches, occupied, count, short, first, whole, heap, expansions, skip } = g;
+    const { matches, occupied, count, short, first, whole, heap, expansions, skip, near } = g;
     // x ^ 0 keeps a mask, x ^ -1 inverts it.
     const flipC = covers ? 0 : -1;
     const flipS = starts ? 0 : -1;
@@ -307,13 +329,92 @@ export class MemoryIndex {
         const low = bits & -bits;
         bits ^= low;
         const doc = (w << 5) | (31 - Math.clz32(low));
-        // No document from here on can beat the worst kept: its key is at most `bound`, and its
-        // number is higher (documents of an earlier group may come after this one's).
-        if (heap.full && (heap.worstKey > bound || (heap.worstKey === bound && doc > heap.worstDoc))) return;
+        let distance = FAR;
+        if (heap.full && heap.worstKey >= bound) {
+          // No document from here on can have a better grade than the worst kept: its key is at
+          // most `bound`.
+          if (heap.worstKey > bound) return;
+          if (near === undefined) {
+            // Nor a better number (documents of an earlier group may come after this one's).
+            if (doc > heap.worstDoc) return;
+          } else {
+            // It can tie the worst kept at best: then only if it is nearer, which is checked
+            // before it is graded. The rest of the group is walked: a later one may be nearer.
+            distance = this.#closer(doc, near, heap);
+            if (distance < 0) continue;
+          }
+        } else if (near !== undefined) distance = docDistance(this.#d, doc, near) ?? FAR;
         if (skip.size > 0 && skip.has(doc)) continue;
-        heap.offer(doc, this.#grade(doc, expansions));
+        heap.offer(doc, this.#grade(doc, expansions), distance);
       }
     }
+  }
+
+  /**
+   * The document's distance (FAR when unknown) when it would beat the heap's worst at an equal
+   * grade, otherwise -1. Outside the box of the worst's distance it is farther, unmeasured.
+   */
+  #closer(doc: number, near: GeoPoint, heap: Heap): number {
+    const worst = heap.worstDistance;
+    if (worst !== FAR) {
+      const box = this.#box.km === worst ? this.#box : this.#box.around(near, worst);
+      if (!box.contains(this.#d.docLat[doc]!, this.#d.docLon[doc]!)) return -1;
+    }
+    const distance = docDistance(this.#d, doc, near) ?? FAR;
+    return distance < worst || (distance === worst && doc < heap.worstDoc) ? distance : -1;
+  }
+
+  /**
+   * The documents the query's filters keep (filters.ts, inScope), as a bitset; undefined when
+   * they keep the whole catalog, null when they keep nothing.
+   */
+  #scope(query: SearchScope): Uint32Array | undefined | null {
+    const d = this.#d;
+    const words = this.#words;
+    const temp = this.#scopeTemp;
+    let scope: Uint32Array | undefined;
+    const narrow = (set: Uint32Array): void => {
+      if (scope !== undefined) scope = and(this.#scopeSet, scope, set);
+      else if (set === temp) {
+        this.#scopeSet.set(temp);
+        scope = this.#scopeSet;
+      } else scope = set;
+    };
+    // Any one of several sets: their union.
+    const anyOf = (sets: Uint32Array, indexes: readonly number[]): Uint32Array => {
+      temp.fill(0);
+      for (const i of indexes) {
+        if (i < 0) continue;
+        for (let w = 0; w < words; w++) temp[w]! |= sets[i * words + w]!;
+      }
+      return temp;
+    };
+    if (query.state !== undefined) {
+      const s = STATE_LIST.indexOf(query.state);
+      if (s < 0) return null;
+      narrow(d.stateSets.subarray(s * words, (s + 1) * words));
+    }
+    if (query.levels !== undefined)
+      narrow(
+        anyOf(
+          d.levelSets,
+          query.levels.map((l) => LEVELS.indexOf(l)),
+        ),
+      );
+    if (query.types !== undefined)
+      narrow(
+        anyOf(
+          d.typeSets,
+          query.types.map((t) => TYPE_FILTERS.indexOf(t)),
+        ),
+      );
+    if (query.radiusKm !== undefined) {
+      // A radius from nowhere keeps no school (filters.ts, inScope).
+      if (query.near === undefined) return null;
+      withinRadius(d, query.near, query.radiusKm, temp, this.#box);
+      narrow(temp);
+    }
+    return scope;
   }
 
   /** A document's grade (KEY_SCALE), from its forward entries and its name's words. */
@@ -409,8 +510,16 @@ export class MemoryIndex {
     for (const t of e.exact) marks[t] = on ? Kind.Exact : 0;
   }
 
-  /** Documents whose name (2) or an alternative name (1) has the query's equality key, best first. */
-  #equalDocs(canonical: string, stateIndex: number): { doc: number; equality: Equality }[] {
+  /**
+   * Documents in scope whose name (2) or an alternative name (1) has the query's equality key,
+   * best first: among the schools the query names alike, the nearer (with `near`), then the
+   * static order (ranking.ts, compareQuality).
+   */
+  #equalDocs(
+    canonical: string,
+    scope: Uint32Array | undefined,
+    near: GeoPoint | undefined,
+  ): { doc: number; equality: Equality }[] {
     if (!canonical) return [];
     const d = this.#d;
     const hash = hash32(canonical);
@@ -424,7 +533,7 @@ export class MemoryIndex {
     const found = new Map<number, Equality>();
     for (let at = low; at < d.eqHash.length && d.eqHash[at] === hash; at++) {
       const doc = d.eqDoc[at]!;
-      if (stateIndex >= 0 && d.docState[doc] !== stateIndex) continue;
+      if (scope !== undefined && !has(scope, doc)) continue;
       const field = d.eqField[at]!;
       const equality: Equality = field >= 2 ? 2 : 1;
       // A hash collision is not equality: check the text itself.
@@ -439,7 +548,19 @@ export class MemoryIndex {
       if (real && equality > (found.get(doc) ?? 0)) found.set(doc, equality);
     }
     return [...found]
-      .map(([doc, equality]) => ({ doc, equality }))
-      .sort((a, b) => b.equality - a.equality || a.doc - b.doc);
+      .map(([doc, equality]) => ({
+        doc,
+        equality,
+        distance: near === undefined ? undefined : docDistance(d, doc, near),
+      }))
+      .sort((a, b) => b.equality - a.equality || compareDistance(a.distance, b.distance) || a.doc - b.doc)
+      .map(({ doc, equality }) => ({ doc, equality }));
   }
+}
+
+/** What of a query's scope decides its answer, as text: part of the key of the answers kept. */
+function scopeKey(q: SearchScope): string {
+  const list = (values: readonly string[] | undefined) => (values === undefined ? '-' : [...values].sort().join(','));
+  const near = q.near === undefined ? '-' : `${q.near.latitude},${q.near.longitude}`;
+  return `${q.state ?? '-'};${list(q.levels)};${list(q.types)};${near};${q.radiusKm ?? '-'}`;
 }

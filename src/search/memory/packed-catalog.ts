@@ -1,6 +1,6 @@
 // The catalog as the index build receives it, packed as it arrives: one UTF-8 buffer with the
 // TEXT_FIELDS of every school (in the order the schools came, which is the index's `order`),
-// and one typed array per number (state, kind, prominence). No object per school is kept: 150,000
+// and one typed array per number (state, kind, prominence, coordinates). No object per school is kept: 150,000
 // schools as objects are ~85 MiB of V8 heap in the build worker, packed they are ~25 MiB off the
 // heap, and the packed text is the index's own (catalog.view.ts): nothing is copied at the end.
 // The build decodes a school's name, alternative names or city when it needs them (build.ts).
@@ -22,14 +22,16 @@ export interface PackedCatalog {
   /** kind-bits.ts of each row. */
   readonly kind: Uint32Array;
   readonly prominence: Float64Array;
+  /** Each row's coordinates, NaN when unknown: the doubles given, so distances are the reference engine's to the bit. */
+  readonly latitude: Float64Array;
+  readonly longitude: Float64Array;
 }
 
-/** The `location` field of the packed text (index-data.ts): empty when nothing is known. */
+/** The `location` field of the packed text (index-data.ts): empty when neither is known. */
 function packLocation(row: CatalogSchool): string {
-  const parts = [row.address, row.postalCode, row.latitude, row.longitude];
-  return parts.every((p) => p === undefined)
+  return row.address === undefined && row.postalCode === undefined
     ? ''
-    : parts.map((p) => (p === undefined ? '' : String(p))).join(LOCATION_SEPARATOR);
+    : `${row.address ?? ''}${LOCATION_SEPARATOR}${row.postalCode ?? ''}`;
 }
 
 /** Packs rows batch by batch; done() hands the arrays over, trimmed to their length. */
@@ -42,6 +44,8 @@ export class CatalogPacker {
   #state = new Uint8Array(1024);
   #kind = new Uint32Array(1024);
   #prominence = new Float64Array(1024);
+  #latitude = new Float64Array(1024);
+  #longitude = new Float64Array(1024);
 
   get count(): number {
     return this.#count;
@@ -69,6 +73,8 @@ export class CatalogPacker {
       this.#state[r] = STATE_INDEX.get(row.state) ?? 0;
       this.#kind[r] = packKind(row);
       this.#prominence[r] = row.prominence;
+      this.#latitude[r] = row.latitude ?? Number.NaN;
+      this.#longitude[r] = row.longitude ?? Number.NaN;
     }
   }
 
@@ -81,6 +87,8 @@ export class CatalogPacker {
       state: this.#state.slice(0, n),
       kind: this.#kind.slice(0, n),
       prominence: this.#prominence.slice(0, n),
+      latitude: this.#latitude.slice(0, n),
+      longitude: this.#longitude.slice(0, n),
     };
   }
 
@@ -105,6 +113,8 @@ export class CatalogPacker {
     this.#state = grow(this.#state, capacity);
     this.#kind = grow(this.#kind, capacity);
     this.#prominence = grow(this.#prominence, capacity);
+    this.#latitude = grow(this.#latitude, capacity);
+    this.#longitude = grow(this.#longitude, capacity);
   }
 }
 
