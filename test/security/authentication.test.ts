@@ -33,7 +33,7 @@ const SECURED = contractOperations()
     body: BODIES[op.operationId],
   }));
 
-test('the contract secures the eleven user operations (the list below is what is attacked)', () => {
+test('the contract secures the twelve user operations (the list below is what is attacked)', () => {
   expect(SECURED.map((op) => op.operationId).sort()).toEqual(
     [
       'changePassword',
@@ -42,6 +42,7 @@ test('the contract secures the eleven user operations (the list below is what is
       'fetchMyRequests',
       'fetchMyUsage',
       'fetchSchoolSearch',
+      'getSchool',
       'listMyTokens',
       'revokeCurrentToken',
       'revokeMyToken',

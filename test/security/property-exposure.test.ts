@@ -224,6 +224,7 @@ describe.each(targets)('API3: excessive data exposure, on %s', (_name, start) =>
     await send('search with a key', 'fetchSchoolSearch', '/v1/fetchSchoolSearch?query=harvard', {
       token: rotatedKey.token,
     });
+    await send('school record', 'getSchool', `/v1/schools/${schoolId}`, { token: first });
     await send('my tokens', 'listMyTokens', '/v1/tokens', { token: first });
     await send('image', 'getSchoolImage', `/images/schools/${schoolId}.svg`);
     await send('live', 'getLiveness', '/health/live');
@@ -285,6 +286,9 @@ describe.each(targets)('API3: excessive data exposure, on %s', (_name, start) =>
     });
     await send('bad token id', 'revokeMyToken', '/v1/tokens/not-a-uuid', { method: 'DELETE', token: tokens[0]! });
     await send('unknown image', 'getSchoolImage', '/images/schools/00000000-0000-4000-8000-000000000000.svg');
+    await send('unknown school', 'getSchool', '/v1/schools/00000000-0000-4000-8000-000000000000', {
+      token: tokens[0]!,
+    });
     await send('unknown route', undefined, '/v1/users');
     await send('unknown method', undefined, '/v1/fetchMyData', { method: 'PUT', token: tokens[0]! });
     // The store failing: 500 and 503 must not say why.
