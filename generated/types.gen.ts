@@ -654,7 +654,7 @@ export type GetSchoolErrors = {
      */
     401: Problem;
     /**
-     * No such resource, or not one of the caller's.
+     * No school has this id.
      */
     404: Problem;
     /**

@@ -27,10 +27,27 @@ a random UUID never is. So every other generated UUID for it is replaced (map_pa
 the id of a live key of the demo user's: one the fuzzer made itself (seen in after_call), or one
 made here for the purpose. Ids the fuzzer rotated, revoked or lost to a password change leave the
 pool when the answer shows it.
+
+Schools: `GET /v1/schools/{schoolId}` answers 200 only for an id of the catalog, which a random UUID
+never is. So every other generated UUID for it is replaced by the id of a real school: one found by
+the fuzzer's own searches (seen in after_call), or by a few searches made here for the purpose
+(colleges, K-12 schools, a Canadian one), so that the records' whole shapes are validated too.
+
+Failures that are not the API's (filter_failure), each dropped only when it is exactly that:
+
+- ST202 on the search: a query the schema allows but the contract refuses in words, which no JSON
+  Schema of separate parameters can say: `radius_km` without `near`, or a `near` matching the
+  pattern but off the globe (`999,999`). The API answers the documented 400 naming that parameter;
+  a 400 for anything else, or for a case that does not break the rule, stays a failure.
+- ST302 on `POST /v1/keys/{tokenId}/rotate` after the same key was revoked through
+  `DELETE /v1/tokens/{tokenId}` (or by a password change): schemathesis counts a DELETE as removing
+  a resource only on the resource's own path, and an API key's is `/v1/tokens/…`, not `/v1/keys/…`,
+  so it takes the correct 404 for "created resource not found".
 """
 
 from __future__ import annotations
 
+import math
 import re
 import threading
 import time
@@ -147,19 +164,128 @@ class _Keys:
 
 
 KEYS = _Keys()
+SCHOOL = "/v1/schools/{schoolId}"
+SEARCH = "/v1/fetchSchoolSearch"
+# Searches whose first pages hold schools of every shape: colleges with aliases and tags, K-12
+# schools with grades, charter and private schools, Canadian ones.
+SCHOOL_QUERIES = ("university", "lincoln elementary", "charter academy", "high school", "ecole", "college")
+MAX_SCHOOL_IDS = 500
+
+
+class _Schools:
+    """Ids of real schools, to read."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.ids: list[str] = []
+        self.seeded = False
+        self.turn = 0
+
+    def pick(self, base_url: str) -> str | None:
+        with self.lock:
+            self.turn += 1
+            if self.turn % 2 == 1:
+                return None  # every other case keeps its random UUID (the 404 path)
+            if not self.seeded:
+                self.seeded = True
+                for query in SCHOOL_QUERIES:
+                    response = requests.get(
+                        f"{base_url.rstrip('/')}{SEARCH}",
+                        params={"query": query, "limit": 25},
+                        headers={"Authorization": f"Bearer {TOKEN.current(base_url)}"},
+                        timeout=30,
+                    )
+                    if response.status_code == 200:
+                        self._add(response)
+            return self.ids[self.turn // 2 % len(self.ids)] if self.ids else None
+
+    def observe(self, method: str, path: str, status: int, response: Any) -> None:
+        if method == "GET" and path == SEARCH and status == 200:
+            with self.lock:
+                self._add(response)
+
+    def _add(self, response: Any) -> None:
+        try:
+            found = [str(school["schoolid"]) for school in response.json()["requestresult"]["schools"]]
+        except (ValueError, KeyError, TypeError):
+            return
+        known = set(self.ids)
+        self.ids.extend(i for i in found if i not in known and len(self.ids) < MAX_SCHOOL_IDS)
+
+
+SCHOOLS = _Schools()
+
+
+class _Revoked:
+    """Ids of the demo user's tokens and keys that a request of the run revoked."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.ids: set[str] = set()
+        self.keys: set[str] = set()
+
+    def observe(self, method: str, path: str, status: int, case: Any, response: Any) -> None:
+        with self.lock:
+            path_id = str((case.path_parameters or {}).get("tokenId", "")).lower()
+            if method == "POST" and path in ("/v1/keys", ROTATE_KEY) and status in (200, 201):
+                try:
+                    self.keys.add(str(response.json()["token_id"]).lower())
+                except (ValueError, KeyError, TypeError):
+                    pass
+            revoked = (method, path, status) in (("DELETE", "/v1/tokens/{tokenId}", 204), ("POST", ROTATE_KEY, 200))
+            if revoked:
+                self.ids.add(path_id)
+            elif (method, path, status) == ("POST", "/v1/account/password", 204):
+                self.ids |= self.keys
+
+    def __contains__(self, token_id: str) -> bool:
+        with self.lock:
+            return token_id.lower() in self.ids
+
+
+REVOKED = _Revoked()
+
+# The search's rules in words (src/http/operations/search-input.ts): what the API's 400 says.
+RADIUS_WITHOUT_NEAR = "needs near (a point to measure from)"
+NEAR_OFF_THE_GLOBE = "must be <latitude>,<longitude> with latitude -90 to 90 and longitude -180 to 180"
+
+
+def _off_the_globe(near: Any) -> bool:
+    try:
+        latitude, longitude = (float(part) for part in str(near).split(","))
+    except ValueError:
+        return False
+    return not (math.isfinite(latitude) and math.isfinite(longitude) and abs(latitude) <= 90 and abs(longitude) <= 180)
+
+
+def _refused_in_words(case: Any, response: Any) -> bool:
+    """Whether a valid search was refused with the 400 of one of the rules the schema cannot say, and broke it."""
+    if response.status_code != 400:
+        return False
+    try:
+        errors = [(e["location"], e["name"], e["message"]) for e in response.json()["errors"]]
+    except (ValueError, KeyError, TypeError):
+        return False
+    query = case.query or {}
+    if errors == [("query", "radius_km", RADIUS_WITHOUT_NEAR)]:
+        return "radius_km" in query and "near" not in query
+    if errors == [("query", "near", NEAR_OFF_THE_GLOBE)]:
+        return "near" in query and _off_the_globe(query["near"])
+    return False
 
 
 @schemathesis.hook
 def map_path_parameters(context: Any, path_parameters: dict[str, Any] | None) -> dict[str, Any] | None:
     operation = context.operation
-    if operation is None or operation.path != ROTATE_KEY or not path_parameters:
+    if operation is None or operation.path not in (ROTATE_KEY, SCHOOL) or not path_parameters:
         return path_parameters
-    token_id = path_parameters.get("tokenId")
+    name, pool = ("tokenId", KEYS) if operation.path == ROTATE_KEY else ("schoolId", SCHOOLS)
+    given = path_parameters.get(name)
     # Only a valid UUID is swapped for another: a case meant to be invalid stays invalid.
-    if not isinstance(token_id, str) or not UUID.match(token_id):
+    if not isinstance(given, str) or not UUID.match(given):
         return path_parameters
-    key_id = KEYS.pick(operation.base_url or operation.schema.get_base_url())
-    return path_parameters if key_id is None else {**path_parameters, "tokenId": key_id}
+    swapped = pool.pick(operation.base_url or operation.schema.get_base_url())
+    return path_parameters if swapped is None else {**path_parameters, name: swapped}
 
 
 def _needs_bearer(operation: Any) -> bool:
@@ -184,5 +310,20 @@ class DemoUserBearer:
 @schemathesis.hook
 def after_call(context: Any, case: Any, response: Any) -> None:
     sent = response.request.headers.get("Authorization")
-    TOKEN.observe(case.method.upper(), case.operation.path, sent, response.status_code, case, response)
-    KEYS.observe(case.method.upper(), case.operation.path, response.status_code, case, response)
+    method, path, status = case.method.upper(), case.operation.path, response.status_code
+    TOKEN.observe(method, path, sent, status, case, response)
+    KEYS.observe(method, path, status, case, response)
+    SCHOOLS.observe(method, path, status, response)
+    REVOKED.observe(method, path, status, case, response)
+
+
+@schemathesis.hook
+def filter_failure(context: Any, failure: Any, case: Any, response: Any) -> bool:
+    """False drops the failure (see the module's docstring): only the two that are not the API's."""
+    method, path = case.method.upper(), case.operation.path
+    if failure.code == "ST202" and method == "GET" and path == SEARCH:
+        return not _refused_in_words(case, response)
+    if failure.code == "ST302" and method == "POST" and path == ROTATE_KEY and response.status_code == 404:
+        token_id = str((case.path_parameters or {}).get("tokenId", ""))
+        return token_id not in REVOKED
+    return True

@@ -1,4 +1,10 @@
-export { SchoolSearchClient, type SchoolSearchClientOptions, type SearchParams } from './school-search-client.ts';
+export {
+  SchoolSearchClient,
+  type GeoPoint,
+  type SchoolSearchClientOptions,
+  type SearchAllParams,
+  type SearchParams,
+} from './school-search-client.ts';
 export { SchoolSearchApiError } from './api-error.ts';
 export type { ClientClock } from './token-keeper.ts';
 export type {
@@ -10,9 +16,11 @@ export type {
   RequestHistory,
   School,
   SchoolLevel,
+  SchoolRecord,
   SchoolSearchResponse,
   SchoolTag,
   SchoolType,
+  SchoolTypeFilter,
   StateCode,
   Token,
   TokenInfo,

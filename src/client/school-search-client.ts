@@ -8,6 +8,7 @@ import {
   fetchMyRequests,
   fetchMyUsage,
   fetchSchoolSearch,
+  getSchool,
   listMyTokens,
   revokeCurrentToken,
   revokeMyToken,
@@ -49,12 +50,32 @@ interface TokenOptions extends CommonOptions {
 
 export type SchoolSearchClientOptions = CredentialOptions | TokenOptions;
 
+/** A point in decimal degrees (WGS 84): latitude −90 to 90, longitude −180 to 180. */
+export interface GeoPoint {
+  latitude: number;
+  longitude: number;
+}
+
 export interface SearchParams {
   query: string;
   stateCode?: api.StateCode;
+  /** Only schools of this level, or of any of these levels. */
+  level?: api.SchoolLevel | readonly api.SchoolLevel[];
+  /** Only schools of this type, or of any of these types (`charter`: public charter schools). */
+  type?: api.SchoolTypeFilter | readonly api.SchoolTypeFilter[];
+  /**
+   * Equally good matches nearest this point first, each school with its `distance_km`: a
+   * `{ latitude, longitude }`, or the contract's `'<lat>,<lon>'` text as is.
+   */
+  near?: GeoPoint | string;
+  /** With `near`: only schools within this many kilometres of it. */
+  radiusKm?: number;
   offset?: number;
   limit?: number;
 }
+
+/** What `searchAll` takes: a search without its page. */
+export type SearchAllParams = Omit<SearchParams, 'offset' | 'limit'>;
 
 const PAGE_SIZE = zLimit.unwrap().maxValue ?? 25;
 const MAX_OFFSET = zOffset.unwrap().maxValue ?? Number.POSITIVE_INFINITY;
@@ -81,12 +102,18 @@ export class SchoolSearchClient {
 
   /** One page of schools matching `query`. Each call is metered (one request record). */
   searchSchools(params: SearchParams): Promise<api.SchoolSearchResponse> {
-    return this.#authed((auth) => fetchSchoolSearch({ client: this.#client, auth, query: { ...params } }));
+    const query = searchQuery(params);
+    return this.#authed((auth) => fetchSchoolSearch({ client: this.#client, auth, query }));
+  }
+
+  /** One school's whole record, by its `schoolid` (from a search). Not metered; an unknown id is a 404. */
+  getSchool(schoolId: string): Promise<api.SchoolRecord> {
+    return this.#authed((auth) => getSchool({ client: this.#client, auth, path: { schoolId } }));
   }
 
   /** Every matching school, once each, fetching pages of 25 as the loop asks for them. Every
    * page is a metered search. Stops with an error where the API's deep-paging guard begins. */
-  async *searchAll(params: { query: string; stateCode?: api.StateCode }): AsyncGenerator<api.School, void, undefined> {
+  async *searchAll(params: SearchAllParams): AsyncGenerator<api.School, void, undefined> {
     for (let offset = 0; ; ) {
       if (offset > MAX_OFFSET) {
         throw new RangeError(
@@ -178,6 +205,35 @@ export class SchoolSearchClient {
     if (second.response?.status === 401) this.#keeper.forget(retryToken);
     return unwrap(second);
   }
+}
+
+/** The search's parameters as the contract names and shapes them (a list for level and type). */
+function searchQuery(params: SearchParams): api.FetchSchoolSearchData['query'] {
+  const { level, type, near, radiusKm, ...rest } = params;
+  return {
+    ...rest,
+    ...(level === undefined ? {} : { level: listOf(level) }),
+    ...(type === undefined ? {} : { type: listOf(type) }),
+    ...(near === undefined ? {} : { near: typeof near === 'string' ? near : nearText(near) }),
+    ...(radiusKm === undefined ? {} : { radius_km: radiusKm }),
+  };
+}
+
+function listOf<T extends string>(value: T | readonly T[]): T[] {
+  return typeof value === 'string' ? [value] : [...value];
+}
+
+/** `<lat>,<lon>` in plain decimals: String() would write 1e-7, which the contract's pattern refuses. */
+function nearText(point: GeoPoint): string {
+  return `${decimal(point.latitude)},${decimal(point.longitude)}`;
+}
+
+function decimal(degrees: number): string {
+  // 10 decimals (~0.01 mm) keep every digit a position has; trailing zeros go. NaN and
+  // Infinity stay as they are, for the request validator to refuse.
+  if (!Number.isFinite(degrees)) return String(degrees);
+  const text = degrees.toFixed(10).replace(/\.?0+$/, '');
+  return text === '-0' ? '0' : text;
 }
 
 function pickToken(token: string | undefined, apiKey: string | undefined): string | undefined {

@@ -3,6 +3,9 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ZodError } from 'zod';
 import { SchoolSearchApiError, SchoolSearchClient, type SchoolSearchClientOptions } from '../../src/client/index.ts';
+import type { CatalogSchool, Store } from '../../src/domain/ports.ts';
+import { ReferenceEngine } from '../../src/search/reference.engine.ts';
+import type { ManagedEngine } from '../../src/services.ts';
 import { startTestApp, TestClock, type TestApp } from '../support/app.ts';
 
 const TTL = 600;
@@ -49,18 +52,18 @@ afterAll(async () => {
   await app?.close();
 });
 
-async function newUser() {
+async function newUser(on: TestApp = app) {
   const email = `client${++users}-${process.pid}@example.com`;
   const password = 'correct-horse-battery';
-  await app.services.auth.createUser(email, password);
+  await on.services.auth.createUser(email, password);
   return { email, password };
 }
 
-async function credentialClient(extra: Partial<SchoolSearchClientOptions> = {}, wire = recorder()) {
-  const user = await newUser();
+async function credentialClient(extra: Partial<SchoolSearchClientOptions> = {}, wire = recorder(), on: TestApp = app) {
+  const user = await newUser(on);
   const clock = new TestClock();
   const client = new SchoolSearchClient({
-    baseUrl: app.baseUrl,
+    baseUrl: on.baseUrl,
     ...user,
     fetch: wire.fetch,
     clock,
@@ -350,5 +353,317 @@ describe('searchAll', () => {
 
     expect(found).toEqual([]);
     expect(wire.to('/v1/fetchSchoolSearch')).toHaveLength(1);
+  });
+});
+
+/**
+ * The reference engine over the app's catalog, reloaded when a test seeds: it follows every rule
+ * of the contract (level, type, near, radius_km), whichever engine the app runs by default.
+ */
+function referenceEngine(store: Store): ManagedEngine {
+  let engine = new ReferenceEngine([]);
+  const load = async () => {
+    const catalog: CatalogSchool[] = [];
+    await store.schools.readCatalog((batch) => void catalog.push(...batch));
+    engine = new ReferenceEngine(catalog);
+    return true;
+  };
+  return { search: (q) => engine.search(q), start: async () => void (await load()), refresh: load, close: () => {} };
+}
+
+describe('searchSchools and searchAll: level, type, near and radiusKm', () => {
+  const CAMBRIDGE = { latitude: 42.3736, longitude: -71.1097 };
+  let filtered: TestApp;
+  let ids: Map<string, string>;
+
+  beforeAll(async () => {
+    filtered = await startTestApp({ engine: referenceEngine });
+    // Equally good matches for "wrenfield": level, type and distance tell them apart.
+    const seeded = await filtered.seed([
+      {
+        schoolname: 'Wrenfield School Boston',
+        city: 'Boston',
+        stateprovince: 'MA',
+        level: 'elementary',
+        type: 'public',
+        latitude: 42.3601,
+        longitude: -71.0589,
+      },
+      {
+        schoolname: 'Wrenfield School Cambridge',
+        city: 'Cambridge',
+        stateprovince: 'MA',
+        level: 'middle',
+        type: 'public',
+        tags: ['charter'],
+        latitude: 42.3736,
+        longitude: -71.1097,
+      },
+      {
+        schoolname: 'Wrenfield School Worcester',
+        city: 'Worcester',
+        stateprovince: 'MA',
+        level: 'high',
+        type: 'private',
+        latitude: 42.2626,
+        longitude: -71.8023,
+      },
+      {
+        schoolname: 'Wrenfield School Springfield',
+        city: 'Springfield',
+        stateprovince: 'MA',
+        level: 'high',
+        type: 'public',
+        latitude: 42.1015,
+        longitude: -72.5898,
+      },
+      { schoolname: 'Wrenfield School Nowhere', city: 'Lowell', stateprovince: 'MA', level: 'high', type: 'public' },
+      ...Array.from({ length: 30 }, (_, i) => ({
+        schoolname: `Wrenfield Academy ${String(i + 1).padStart(2, '0')}`,
+        city: 'Cambridge',
+        stateprovince: 'MA',
+        level: i % 2 === 0 ? 'high' : 'elementary',
+        type: 'public',
+        latitude: 42.3736 + i / 1000,
+        longitude: -71.1097,
+      })),
+    ]);
+    ids = new Map(seeded.map((s) => [s.name, s.id]));
+  });
+
+  afterAll(async () => {
+    await filtered?.close();
+  });
+
+  const names = (page: { requestresult: { schools: Array<{ schoolname: string }> } }) =>
+    page.requestresult.schools.map((s) => s.schoolname);
+  const params = (search: string) => [...new URLSearchParams(search)];
+
+  test('when level and type are single values, then each goes as one parameter and only those schools come back', async () => {
+    const { client, wire } = await credentialClient({}, recorder(), filtered);
+
+    const page = await client.searchSchools({ query: 'wrenfield school', level: 'high', type: 'public' });
+
+    expect(names(page).sort()).toEqual(['Wrenfield School Nowhere', 'Wrenfield School Springfield']);
+    expect(params(wire.to('/v1/fetchSchoolSearch')[0]!.search)).toEqual(
+      expect.arrayContaining([
+        ['level', 'high'],
+        ['type', 'public'],
+      ]),
+    );
+  });
+
+  test('when level and type are lists, then each is a repeated parameter and any of the values will do', async () => {
+    const { client, wire } = await credentialClient({}, recorder(), filtered);
+
+    const page = await client.searchSchools({
+      query: 'wrenfield school',
+      level: ['elementary', 'middle'],
+      type: ['charter', 'private'],
+    });
+
+    expect(names(page)).toEqual(['Wrenfield School Cambridge']);
+    const sent = params(wire.to('/v1/fetchSchoolSearch')[0]!.search);
+    expect(sent.filter(([name]) => name === 'level')).toEqual([
+      ['level', 'elementary'],
+      ['level', 'middle'],
+    ]);
+    expect(sent.filter(([name]) => name === 'type')).toEqual([
+      ['type', 'charter'],
+      ['type', 'private'],
+    ]);
+  });
+
+  test('when near is a point, then it goes as <lat>,<lon> and equal matches come nearest first, each with distance_km', async () => {
+    const { client, wire } = await credentialClient({}, recorder(), filtered);
+
+    const page = await client.searchSchools({ query: 'wrenfield school', near: CAMBRIDGE });
+
+    expect(names(page)).toEqual([
+      'Wrenfield School Cambridge',
+      'Wrenfield School Boston',
+      'Wrenfield School Worcester',
+      'Wrenfield School Springfield',
+      'Wrenfield School Nowhere',
+    ]);
+    const [cambridge, boston] = page.requestresult.schools;
+    expect(cambridge?.distance_km).toBe(0);
+    expect(boston?.distance_km).toBeCloseTo(4.5, 0);
+    expect(page.requestresult.schools.at(-1)).not.toHaveProperty('distance_km');
+    expect(new URLSearchParams(wire.to('/v1/fetchSchoolSearch')[0]!.search).get('near')).toBe('42.3736,-71.1097');
+  });
+
+  test('when near is the contract text, then it is sent as given; tiny and negative zero degrees are plain decimals', async () => {
+    const { client, wire } = await credentialClient({}, recorder(), filtered);
+
+    const asText = await client.searchSchools({ query: 'wrenfield school', near: ' 42.3736 , -71.1097 ', limit: 1 });
+    await client.searchSchools({ query: 'wrenfield school', near: { latitude: 1e-7, longitude: -0 }, limit: 1 });
+
+    expect(names(asText)).toEqual(['Wrenfield School Cambridge']);
+    const sent = wire.to('/v1/fetchSchoolSearch').map((s) => new URLSearchParams(s.search).get('near'));
+    expect(sent).toEqual([' 42.3736 , -71.1097 ', '0.0000001,0']);
+  });
+
+  test('when radiusKm is given with near, then only the schools within it are found and counted', async () => {
+    const { client, wire } = await credentialClient({}, recorder(), filtered);
+
+    const page = await client.searchSchools({ query: 'wrenfield school', near: CAMBRIDGE, radiusKm: 60 });
+
+    expect(names(page)).toEqual([
+      'Wrenfield School Cambridge',
+      'Wrenfield School Boston',
+      'Wrenfield School Worcester',
+    ]);
+    expect(page.requestresult.total_count).toBe(3);
+    expect(new URLSearchParams(wire.to('/v1/fetchSchoolSearch')[0]!.search).get('radius_km')).toBe('60');
+  });
+
+  test('when radiusKm comes without near, then the API refuses it with a 400 naming radius_km', async () => {
+    const { client } = await credentialClient({}, recorder(), filtered);
+
+    const error = await expectApiError(
+      client.searchSchools({ query: 'wrenfield', radiusKm: 10 }),
+      400,
+      '/problems/validation-error',
+    );
+
+    expect(error.errors.map((e) => [e.location, e.name])).toEqual([['query', 'radius_km']]);
+  });
+
+  test('when near is off the globe, then the API refuses it with a 400 naming near', async () => {
+    const { client } = await credentialClient({}, recorder(), filtered);
+
+    const error = await expectApiError(
+      client.searchSchools({ query: 'wrenfield', near: { latitude: 91, longitude: 0 } }),
+      400,
+      '/problems/validation-error',
+    );
+
+    expect(error.errors.map((e) => [e.location, e.name])).toEqual([['query', 'near']]);
+  });
+
+  test.each([
+    ['a level the contract does not have', { level: 'college' as never }],
+    ['an empty list of types', { type: [] }],
+    ['a near that is not a point', { near: 'cambridge' }],
+    ['a point that is not a number', { near: { latitude: Number.NaN, longitude: 0 } }],
+    ['a radius of 0', { near: { latitude: 0, longitude: 0 }, radiusKm: 0 }],
+  ])('when given %s, then the validator refuses it before anything is sent', async (_, extra) => {
+    const { client, wire } = await credentialClient({}, recorder(), filtered);
+
+    await expect(client.searchSchools({ query: 'wrenfield', ...extra })).rejects.toBeInstanceOf(ZodError);
+
+    expect(wire.to('/v1/fetchSchoolSearch')).toHaveLength(0);
+  });
+
+  test('when searchAll is given filters and a point, then every page carries them and it yields only those schools', async () => {
+    const { client, wire } = await credentialClient({}, recorder(), filtered);
+
+    const found = [];
+    for await (const school of client.searchAll({
+      query: 'wrenfield',
+      stateCode: 'MA',
+      level: ['high', 'elementary'],
+      type: 'public',
+      near: CAMBRIDGE,
+      radiusKm: 100,
+    }))
+      found.push(school.schoolname);
+
+    // The 30 academies and Boston; not Cambridge (middle), Worcester (private), Springfield (too
+    // far) nor the school without coordinates.
+    expect(found.sort()).toEqual(
+      [...[...ids.keys()].filter((n) => n.startsWith('Wrenfield Academy')), 'Wrenfield School Boston'].sort(),
+    );
+    const pages = wire.to('/v1/fetchSchoolSearch').map((s) => new URLSearchParams(s.search));
+    expect(pages.map((p) => p.get('offset'))).toEqual(['0', '25']);
+    for (const page of pages) {
+      expect([page.get('stateCode'), page.getAll('level'), page.get('type')]).toEqual([
+        'MA',
+        ['high', 'elementary'],
+        'public',
+      ]);
+      expect([page.get('near'), page.get('radius_km')]).toEqual(['42.3736,-71.1097', '100']);
+    }
+  });
+});
+
+describe('getSchool', () => {
+  test("when given a search result's schoolid, then the school's whole record comes back, unmetered", async () => {
+    await app.seed([
+      {
+        schoolname: 'Thistlewood Collegiate Institute',
+        city: 'Halifax',
+        stateprovince: 'NS',
+        aliases: ['TCI'],
+        address: '1 Thistle Road',
+        postal_code: 'B3H 1A1',
+        latitude: 44.6488,
+        longitude: -63.5752,
+        lowest_grade: '9',
+        highest_grade: '12',
+        type: 'public',
+        sourceKey: 'odef:test:thistlewood',
+      },
+    ]);
+    const { client, wire } = await credentialClient();
+    const [found] = (await client.searchSchools({ query: 'thistlewood' })).requestresult.schools;
+    const metered = (await client.fetchMyData()).usage.request_count;
+
+    const record = await client.getSchool(found!.schoolid);
+
+    expect(record).toMatchObject({
+      schoolid: found!.schoolid,
+      schoolname: 'Thistlewood Collegiate Institute',
+      stateprovince: 'NS',
+      city: 'Halifax',
+      image_url: found!.image_url,
+      address: '1 Thistle Road',
+      postal_code: 'B3H 1A1',
+      latitude: 44.6488,
+      longitude: -63.5752,
+      level: 'high',
+      lowest_grade: '9',
+      highest_grade: '12',
+      type: 'public',
+      aliases: ['TCI'],
+      source_ids: ['odef:test:thistlewood'],
+    });
+    expect(Date.parse(record.updated_at)).not.toBeNaN();
+    expect(record).not.toHaveProperty('similarity_score');
+    expect((await client.fetchMyData()).usage.request_count).toBe(metered);
+    expect(wire.to(`/v1/schools/${found!.schoolid}`).map((s) => [s.method, s.status])).toEqual([['GET', 200]]);
+  });
+
+  test('when the id is unknown, then a 404 not-found problem is thrown', async () => {
+    const { client } = await credentialClient();
+
+    const error = await expectApiError(
+      client.getSchool('00000000-0000-4000-8000-000000000000'),
+      404,
+      '/problems/not-found',
+    );
+
+    expect(error.detail).toBe('There is no such school.');
+  });
+
+  test('when the id is not a UUID, then the validator refuses it before anything is sent', async () => {
+    const { client, wire } = await credentialClient();
+
+    await expect(client.getSchool('harvard')).rejects.toBeInstanceOf(ZodError);
+
+    expect(wire.sent.filter((s) => s.path.startsWith('/v1/schools/'))).toHaveLength(0);
+  });
+
+  test('when the token was revoked elsewhere, then getSchool logs in again once and succeeds', async () => {
+    const [seeded] = await app.seed([{ schoolname: 'Larkspur Hollow School', city: 'Bend', stateprovince: 'OR' }]);
+    const { client, wire } = await credentialClient();
+    await client.fetchMyData();
+    await revokeOnServer(wire.to('/v1/fetchMyData')[0]!.bearer!);
+
+    expect((await client.getSchool(seeded!.id)).schoolname).toBe('Larkspur Hollow School');
+
+    expect(wire.logins()).toBe(2);
+    expect(wire.to(`/v1/schools/${seeded!.id}`).map((s) => s.status)).toEqual([401, 200]);
   });
 });

@@ -143,6 +143,25 @@ describe('static mode (npm run mock)', () => {
     expect((await client.fetchMyData()).email).toBe('demo@example.com');
   });
 
+  test("the official client's filtered search and getSchool work against the mock: the found school's record", async () => {
+    const client = new SchoolSearchClient({ baseUrl: staticMock.baseUrl, apiKey: TOKEN });
+
+    const page = await client.searchSchools({
+      query: 'harvard',
+      level: ['postsecondary'],
+      type: 'private',
+      near: { latitude: 42.3736, longitude: -71.1097 },
+      radiusKm: 25,
+    });
+    const record = await client.getSchool(page.requestresult.schools[0]!.schoolid);
+
+    expect(record).toMatchObject({
+      schoolid: page.requestresult.schools[0]!.schoolid,
+      schoolname: 'Harvard University',
+    });
+    expect(record.source_ids).toEqual(['ipeds:166027']);
+  });
+
   test.each(paged)('$operationId: limit=26 is a 400 problem, not a 422', async (op) => {
     const url = new URL(op.url, 'http://x');
     url.searchParams.set('limit', '26');
@@ -156,6 +175,27 @@ describe('static mode (npm run mock)', () => {
     const op = operations.find((o) => o.operationId === 'createToken')!;
 
     const response = await send(staticMock.baseUrl, op, { body: { email: 'demo@example.com' } });
+
+    await expectProblem(response, 400, '/problems/validation-error');
+  });
+
+  test.each([
+    ['a level the contract does not have', 'level=college'],
+    ['a type the contract does not have', 'type=catholic'],
+    ['a near that is not a point', 'near=cambridge'],
+    ['a radius of 0', 'near=42.3736,-71.1097&radius_km=0'],
+  ])('fetchSchoolSearch with %s is a 400 problem, as the API answers', async (_, parameters) => {
+    const op = operations.find((o) => o.operationId === 'fetchSchoolSearch')!;
+
+    const response = await send(staticMock.baseUrl, op, { url: `/v1/fetchSchoolSearch?query=harvard&${parameters}` });
+
+    await expectProblem(response, 400, '/problems/validation-error');
+  });
+
+  test('getSchool with an id that is not a UUID is a 400 problem', async () => {
+    const op = operations.find((o) => o.operationId === 'getSchool')!;
+
+    const response = await send(staticMock.baseUrl, op, { url: '/v1/schools/harvard' });
 
     await expectProblem(response, 400, '/problems/validation-error');
   });
@@ -189,6 +229,44 @@ describe('errors on request (Prefer) and a true default', () => {
     const body = (await bodyOf(response)) as { errors: Array<{ location: string; name: string }> };
     expect(response.status).toBe(400);
     expect(body.errors).toEqual([{ location: 'query', name: 'limit', message: 'must be <= 25' }]);
+  });
+
+  test('Prefer: example=nearMe answers a search near a point: the nearest of equal matches first, each with distance_km', async () => {
+    const op = operations.find((o) => o.operationId === 'fetchSchoolSearch')!;
+
+    const response = await send(staticMock.baseUrl, op, {
+      url: '/v1/fetchSchoolSearch?query=lincoln%20elementary&near=42.3736,-71.1097',
+      headers: { Prefer: 'example=nearMe' },
+    });
+
+    const body = schemas.zFetchSchoolSearchResponse.parse(await bodyOf(response));
+    const schools = body.requestresult.schools;
+    expect(schools.length).toBeGreaterThan(1);
+    expect(new Set(schools.map((s) => s.similarity_score)).size).toBe(1);
+    const distances = schools.map((s) => s.distance_km!);
+    expect(distances).toEqual([...distances].sort((a, b) => a - b));
+  });
+
+  test('Prefer: code=404 on getSchool answers the unknown-school problem', async () => {
+    const op = operations.find((o) => o.operationId === 'getSchool')!;
+
+    const response = await send(staticMock.baseUrl, op, { headers: { Prefer: 'code=404' } });
+
+    const copy = response.clone();
+    await expectProblem(response, 404, '/problems/not-found');
+    expect(((await bodyOf(copy)) as { detail: string }).detail).toBe('There is no such school.');
+  });
+
+  test('Prefer: code=400, example=radiusKm answers the real 400 for radius_km without near', async () => {
+    const op = operations.find((o) => o.operationId === 'fetchSchoolSearch')!;
+
+    const response = await send(staticMock.baseUrl, op, { headers: { Prefer: 'code=400, example=radiusKm' } });
+
+    const body = (await bodyOf(response)) as { errors: Array<{ location: string; name: string }> };
+    expect(response.status).toBe(400);
+    expect(body.errors).toEqual([
+      { location: 'query', name: 'radius_km', message: 'needs near (a point to measure from)' },
+    ]);
   });
 
   test('Prefer: code=429 answers the rate-limited problem with Retry-After', async () => {

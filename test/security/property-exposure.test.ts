@@ -224,6 +224,7 @@ describe.each(targets)('API3: excessive data exposure, on %s', (_name, start) =>
     await send('search with a key', 'fetchSchoolSearch', '/v1/fetchSchoolSearch?query=harvard', {
       token: rotatedKey.token,
     });
+    await send('school record', 'getSchool', `/v1/schools/${schoolId}`, { token: first });
     await send('my tokens', 'listMyTokens', '/v1/tokens', { token: first });
     await send('school record', 'getSchool', `/v1/schools/${schoolId}`, { token: first });
     await send('image', 'getSchoolImage', `/images/schools/${schoolId}.svg`);

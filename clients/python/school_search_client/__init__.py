@@ -4,6 +4,8 @@
 
     with SchoolSearchClient("http://localhost:3000", email="demo@example.com", password="…") as api:
         page = api.search("harvard", state_code="MA", limit=10)  # logs in on first use
+        nearby = api.search("lincoln", level="high", near=(40.81, -96.70), radius_km=50)
+        record = api.get_school(nearby.requestresult.schools[0].schoolid)  # not metered
 
 ``SchoolSearchClient`` (blocking, thread-safe) and ``AsyncSchoolSearchClient`` (asyncio) wrap the
 low-level client generated from the API's contract (``school_search_client._generated``, by
@@ -24,9 +26,11 @@ from ._generated.models import (
     RequestHistory,
     School,
     SchoolLevel,
+    SchoolRecord,
     SchoolSearchResponse,
     SchoolTag,
     SchoolType,
+    SchoolTypeFilter,
     SearchResult,
     StateCode,
     Token,
@@ -50,12 +54,14 @@ __all__ = [
     "RequestHistory",
     "School",
     "SchoolLevel",
+    "SchoolRecord",
     "SchoolSearchApiError",
     "SchoolSearchClient",
     "SchoolSearchError",
     "SchoolSearchResponse",
     "SchoolTag",
     "SchoolType",
+    "SchoolTypeFilter",
     "SearchResult",
     "StateCode",
     "Token",

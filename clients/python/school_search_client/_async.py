@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import AsyncIterator, Mapping
+from collections.abc import AsyncIterator, Iterable, Mapping
 from types import TracebackType
 from typing import Any, Self, TypeVar
 from uuid import UUID
@@ -18,7 +18,9 @@ from ._core import (
     TOKEN,
     ClientCore,
     Clock,
+    Filters,
     Flow,
+    Near,
     Send,
     Step,
     adrive,
@@ -33,7 +35,10 @@ from ._generated.models import (
     DailyUsage,
     RequestHistory,
     School,
+    SchoolLevel,
+    SchoolRecord,
     SchoolSearchResponse,
+    SchoolTypeFilter,
     StateCode,
     TokenList,
 )
@@ -83,19 +88,44 @@ class AsyncSchoolSearchClient:
         self._pending: asyncio.Task[str] | None = None
 
     async def search(
-        self, query: str, state_code: StateCode | None = None, offset: int = 0, limit: int = PAGE_SIZE
+        self,
+        query: str,
+        state_code: StateCode | None = None,
+        offset: int = 0,
+        limit: int = PAGE_SIZE,
+        *,
+        level: SchoolLevel | Iterable[SchoolLevel] | None = None,
+        type: SchoolTypeFilter | Iterable[SchoolTypeFilter] | None = None,
+        near: Near | None = None,
+        radius_km: float | None = None,
     ) -> SchoolSearchResponse:
-        """One page of the schools matching ``query``, best first. Each call is metered."""
-        return await self._run(self._core.search(query, state_code, offset, limit))
+        """One page of the schools matching ``query``, best first, with the filters of
+        :meth:`SchoolSearchClient.search`. Each call is metered."""
+        filters = Filters(state_code, level, type, near, radius_km)
+        return await self._run(self._core.search(query, filters, offset, limit))
 
-    async def search_all(self, query: str, state_code: StateCode | None = None) -> AsyncIterator[School]:
+    async def search_all(
+        self,
+        query: str,
+        state_code: StateCode | None = None,
+        *,
+        level: SchoolLevel | Iterable[SchoolLevel] | None = None,
+        type: SchoolTypeFilter | Iterable[SchoolTypeFilter] | None = None,
+        near: Near | None = None,
+        radius_km: float | None = None,
+    ) -> AsyncIterator[School]:
         """Every matching school, once each, a page of 25 (one metered search) at a time."""
+        filters = Filters(state_code, level, type, near, radius_km)
         offset: int | None = 0
         while offset is not None:
-            result = (await self.search(query, state_code, check_offset(offset, query), PAGE_SIZE)).requestresult
-            for school in result.schools:
+            page = await self._run(self._core.search(query, filters, check_offset(offset, query), PAGE_SIZE))
+            for school in page.requestresult.schools:
                 yield school
-            offset = next_offset(offset, result)
+            offset = next_offset(offset, page.requestresult)
+
+    async def get_school(self, school_id: UUID | str) -> SchoolRecord:
+        """One school's whole record by its ``schoolid``. Not metered; an unknown id raises a 404."""
+        return await self._run(self._core.get_school(school_id))
 
     async def my_data(self) -> Account:
         return await self._run(self._core.my_data())

@@ -18,8 +18,9 @@ module has these two functions; the generator's version is pinned (requirements-
 from __future__ import annotations
 
 import enum
+import math
 import threading
-from collections.abc import Awaitable, Callable, Generator, Mapping
+from collections.abc import Awaitable, Callable, Generator, Iterable, Mapping
 from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any, Final, TypeAlias, TypeVar
@@ -31,7 +32,7 @@ from ._errors import SchoolSearchApiError, SchoolSearchError
 from ._generated.api.account import fetch_my_data, fetch_my_requests, fetch_my_usage
 from ._generated.api.auth import create_token, list_my_tokens, revoke_current_token, revoke_my_token, rotate_token
 from ._generated.api.keys import create_api_key, rotate_api_key
-from ._generated.api.schools import fetch_school_search
+from ._generated.api.schools import fetch_school_search, get_school
 from ._generated.client import Client
 from ._generated.models import (
     Account,
@@ -40,7 +41,10 @@ from ._generated.models import (
     Credentials,
     DailyUsage,
     RequestHistory,
+    SchoolLevel,
+    SchoolRecord,
     SchoolSearchResponse,
+    SchoolTypeFilter,
     SearchResult,
     StateCode,
     Token,
@@ -53,6 +57,9 @@ T = TypeVar("T")
 
 #: Seconds on a monotonic scale; tests pass a clock they can move.
 Clock: TypeAlias = Callable[[], float]
+
+#: A point as ``(latitude, longitude)`` in decimal degrees (WGS 84), or the contract's ``"<lat>,<lon>"`` text.
+Near: TypeAlias = tuple[float, float] | str
 
 # fetchSchoolSearch's bounds in the contract: `limit` at most 25, `offset` at most 10000.
 PAGE_SIZE: Final = 25
@@ -281,6 +288,57 @@ def next_offset(offset: int, result: SearchResult) -> int | None:
     return None if not result.schools or offset >= result.total_count else offset
 
 
+@dataclass(frozen=True)
+class Filters:
+    """What a search keeps besides its words, as ``search`` and ``search_all`` take it."""
+
+    state_code: StateCode | None = None
+    level: SchoolLevel | Iterable[SchoolLevel] | None = None
+    type: SchoolTypeFilter | Iterable[SchoolTypeFilter] | None = None
+    near: Near | None = None
+    radius_km: float | None = None
+
+    def query(self) -> dict[str, Any]:
+        """The keyword arguments of fetch_school_search's ``_get_kwargs`` (absent ones UNSET)."""
+        return {
+            "state_code": UNSET if self.state_code is None else self.state_code,
+            "level": _listed("level", self.level),
+            "type_": _listed("type", self.type),
+            "near": UNSET if self.near is None else near_text(self.near),
+            "radius_km": UNSET if self.radius_km is None else self.radius_km,
+        }
+
+
+def _listed(name: str, value: str | Iterable[str] | None) -> Any:
+    """One value or several, as the contract's list; None: the parameter is left out."""
+    if value is None:
+        return UNSET
+    values = [value] if isinstance(value, str) else list(value)
+    if not values:
+        # httpx would send nothing for an empty list, and the search would silently not be
+        # filtered at all; the contract wants at least one value.
+        raise ValueError(f"{name}: give at least one value, or None for no {name} filter")
+    return values
+
+
+def near_text(near: Near) -> str:
+    """``"<lat>,<lon>"`` in plain decimals (``str()`` would write ``1e-07``, which the contract refuses);
+    text is sent as given."""
+    if isinstance(near, str):
+        return near
+    latitude, longitude = near
+    return f"{_decimal(latitude)},{_decimal(longitude)}"
+
+
+def _decimal(degrees: float) -> str:
+    # 10 decimals (~0.01 mm) keep every digit a position has; trailing zeros go. nan and inf stay
+    # as they are, for the API to refuse.
+    if not math.isfinite(degrees):
+        return str(degrees)
+    text = f"{degrees:.10f}".rstrip("0").rstrip(".")
+    return "0" if text == "-0" else text
+
+
 def check_offset(offset: int, query: str) -> int:
     if offset > MAX_OFFSET:
         raise SchoolSearchError(f'more than {MAX_OFFSET} schools match "{query}"; narrow the query to see the rest')
@@ -341,11 +399,13 @@ class ClientCore:
         response = yield from self.authed(operation, kwargs)
         return parse(operation, response, expect)
 
-    def search(self, query: str, state_code: StateCode | None, offset: int, limit: int) -> Flow[SchoolSearchResponse]:
-        state = UNSET if state_code is None else state_code
+    def search(self, query: str, filters: Filters, offset: int, limit: int) -> Flow[SchoolSearchResponse]:
         return self.call(
-            fetch_school_search, SchoolSearchResponse, query=query, state_code=state, offset=offset, limit=limit
+            fetch_school_search, SchoolSearchResponse, query=query, offset=offset, limit=limit, **filters.query()
         )
+
+    def get_school(self, school_id: UUID | str) -> Flow[SchoolRecord]:
+        return self.call(get_school, SchoolRecord, school_id=school_id)
 
     def my_data(self) -> Flow[Account]:
         return self.call(fetch_my_data, Account)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import logging
 import threading
 import time
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from concurrent.futures import Future
 from types import TracebackType
 from typing import Any, Self, TypeVar
@@ -13,7 +13,21 @@ from uuid import UUID
 
 import httpx
 
-from ._core import PAGE_SIZE, TOKEN, ClientCore, Clock, Flow, Send, Step, check_offset, drive, http_request, next_offset
+from ._core import (
+    PAGE_SIZE,
+    TOKEN,
+    ClientCore,
+    Clock,
+    Filters,
+    Flow,
+    Near,
+    Send,
+    Step,
+    check_offset,
+    drive,
+    http_request,
+    next_offset,
+)
 from ._errors import SchoolSearchError
 from ._generated.models import (
     Account,
@@ -21,7 +35,10 @@ from ._generated.models import (
     DailyUsage,
     RequestHistory,
     School,
+    SchoolLevel,
+    SchoolRecord,
     SchoolSearchResponse,
+    SchoolTypeFilter,
     StateCode,
     TokenList,
 )
@@ -87,21 +104,56 @@ class SchoolSearchClient:
         self._pending_lock = threading.Lock()
 
     def search(
-        self, query: str, state_code: StateCode | None = None, offset: int = 0, limit: int = PAGE_SIZE
+        self,
+        query: str,
+        state_code: StateCode | None = None,
+        offset: int = 0,
+        limit: int = PAGE_SIZE,
+        *,
+        level: SchoolLevel | Iterable[SchoolLevel] | None = None,
+        type: SchoolTypeFilter | Iterable[SchoolTypeFilter] | None = None,
+        near: Near | None = None,
+        radius_km: float | None = None,
     ) -> SchoolSearchResponse:
-        """One page of the schools matching ``query`` (optionally in one state or province), best
-        first. Each call is metered: its request record is ``apirequest``."""
-        return self._run(self._core.search(query, state_code, offset, limit))
+        """One page of the schools matching ``query``, best first. Each call is metered: its
+        request record is ``apirequest``.
 
-    def search_all(self, query: str, state_code: StateCode | None = None) -> Iterator[School]:
-        """Every matching school, once each, fetching pages of 25 as the loop asks for them.
-        Every page is a metered search. Raises SchoolSearchError where the API's deep-paging
-        guard begins (offset 10000): narrow the query."""
+        Args:
+            state_code: only schools in this US state or territory, or Canadian province or territory.
+            level: only schools of this level, or of any of these levels (``"high"``, ``["middle", "high"]``).
+            type: only schools of this type, or of any of these (``public``, ``private``,
+                ``postsecondary``, ``charter``).
+            near: ``(latitude, longitude)`` in decimal degrees (or the text ``"<lat>,<lon>"``):
+                equally good matches nearest first, each school with its ``distance_km``.
+            radius_km: with ``near``, only schools within this many kilometres of it.
+        """
+        filters = Filters(state_code, level, type, near, radius_km)
+        return self._run(self._core.search(query, filters, offset, limit))
+
+    def search_all(
+        self,
+        query: str,
+        state_code: StateCode | None = None,
+        *,
+        level: SchoolLevel | Iterable[SchoolLevel] | None = None,
+        type: SchoolTypeFilter | Iterable[SchoolTypeFilter] | None = None,
+        near: Near | None = None,
+        radius_km: float | None = None,
+    ) -> Iterator[School]:
+        """Every matching school, once each, fetching pages of 25 as the loop asks for them, with
+        the filters of :meth:`search` on every page. Every page is a metered search. Raises
+        SchoolSearchError where the API's deep-paging guard begins (offset 10000): narrow the query."""
+        filters = Filters(state_code, level, type, near, radius_km)
         offset: int | None = 0
         while offset is not None:
-            result = self.search(query, state_code, check_offset(offset, query), PAGE_SIZE).requestresult
+            result = self._run(self._core.search(query, filters, check_offset(offset, query), PAGE_SIZE)).requestresult
             yield from result.schools
             offset = next_offset(offset, result)
+
+    def get_school(self, school_id: UUID | str) -> SchoolRecord:
+        """One school's whole record by its ``schoolid`` (from a search): aliases, directory ids
+        (``source_ids``), ``updated_at``. Not metered. An unknown id raises SchoolSearchApiError 404."""
+        return self._run(self._core.get_school(school_id))
 
     def my_data(self) -> Account:
         """The caller's account: e-mail, usage totals, number of live tokens."""

@@ -66,6 +66,8 @@ class Call:
     path: str
     status: int
     bearer: str | None
+    #: The query string's parameters, in order, repeated ones repeated.
+    params: list[tuple[str, str]] = field(default_factory=list)
 
 
 @dataclass
@@ -80,7 +82,8 @@ class Recorder:
         request = response.request
         auth = request.headers.get("Authorization")
         bearer = auth.removeprefix("Bearer ") if auth else None
-        self.calls.append(Call(request.method, request.url.path, response.status_code, bearer))
+        params = list(request.url.params.multi_items())
+        self.calls.append(Call(request.method, request.url.path, response.status_code, bearer, params))
 
     def hooks(self) -> dict[str, Any]:
         def on_response(response: httpx.Response) -> None:
@@ -101,6 +104,9 @@ class Recorder:
         # endswith: the base URL may have a path of its own (behind a proxy).
         return sum(1 for call in self.calls if call.method == method and call.path.endswith(path))
 
+    def to(self, path: str) -> list[Call]:
+        return [call for call in self.calls if call.path.endswith(path)]
+
     @property
     def logins(self) -> int:
         return self.count("POST", "/v1/auth")
@@ -114,6 +120,12 @@ class Recorder:
 
 @pytest.fixture
 def recorder() -> Recorder:
+    return Recorder()
+
+
+@pytest.fixture(scope="module")
+def module_recorder() -> Recorder:
+    """A recorder for a client a whole module shares (one login for its tests)."""
     return Recorder()
 
 

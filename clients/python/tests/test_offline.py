@@ -196,3 +196,71 @@ def test_when_async_tasks_need_a_token_at_once_then_they_share_one_login() -> No
     assert api.count("POST /v1/auth") == 1
     assert api.count("GET /v1/fetchMyData") == 10
     assert api.count("DELETE /v1/auth") == 1, "leaving the block logs out"
+
+
+SCHOOL_ID = "f10acf2b-e7bd-50fc-892e-50b34cddeaca"
+SCHOOL = {
+    "schoolid": SCHOOL_ID,
+    "schoolname": "Harvard University",
+    "stateprovince": "MA",
+    "city": "Cambridge",
+    "image_url": f"{BASE}/images/schools/{SCHOOL_ID}.svg",
+    "latitude": 42.374471,
+    "longitude": -71.118313,
+    "level": "postsecondary",
+    "type": "postsecondary",
+}
+
+
+def catalog(request: httpx.Request) -> httpx.Response:
+    """A search answering one school 0.705 km from its point, and that school's record."""
+    if request.url.path == "/v1/fetchSchoolSearch":
+        record = {
+            "tid": str(uuid.uuid4()),
+            "trequestmade": "search_schools:harvard",
+            "ttimemade": NOW,
+            "trequestcost": 1,
+        }
+        school = {**SCHOOL, "similarity_score": 1, "total_count": 1, "distance_km": 0.705}
+        result = {"total_count": 1, "offset": 0, "limit": 25, "schools": [school]}
+        return httpx.Response(200, json={"apirequest": record, "requestresult": result})
+    if request.url.path == f"/v1/schools/{SCHOOL_ID}":
+        extra = {"aliases": ["Harvard"], "source_ids": ["ipeds:166027"], "updated_at": "2026-11-20T08:00:00.000Z"}
+        return httpx.Response(200, json={**SCHOOL, **extra})
+    return problem(404, "/problems/not-found")
+
+
+def test_when_a_search_has_a_point_then_each_school_has_its_distance() -> None:
+    sent: list[httpx.Request] = []
+
+    def recording(request: httpx.Request) -> httpx.Response:
+        sent.append(request)
+        return catalog(request)
+
+    c = SchoolSearchClient(BASE, api_key="ssk_x", httpx_args={"transport": httpx.MockTransport(recording)})
+
+    page = c.search("harvard", level="postsecondary", type=("private", "postsecondary"), near=(42.3736, -71.1097))
+
+    assert page.requestresult.schools[0].distance_km == 0.705
+    assert sent[0].url.params.get_list("type") == ["private", "postsecondary"]
+    assert sent[0].url.params["near"] == "42.3736,-71.1097"
+    assert "radius_km" not in sent[0].url.params
+
+
+def test_when_getting_a_school_then_the_record_is_parsed_by_both_clients() -> None:
+    c = SchoolSearchClient(BASE, api_key="ssk_x", httpx_args={"transport": httpx.MockTransport(catalog)})
+
+    async def both() -> list[Any]:
+        async with AsyncSchoolSearchClient(
+            BASE, api_key="ssk_x", httpx_args={"transport": httpx.MockTransport(catalog)}
+        ) as a:
+            return [c.get_school(SCHOOL_ID), await a.get_school(uuid.UUID(SCHOOL_ID))]
+
+    for record in asyncio.run(both()):
+        assert (record.schoolname, record.aliases, record.source_ids) == (
+            "Harvard University",
+            ["Harvard"],
+            ["ipeds:166027"],
+        )
+        assert record.updated_at == datetime(2026, 11, 20, 8, tzinfo=UTC)
+        assert str(record.schoolid) == SCHOOL_ID

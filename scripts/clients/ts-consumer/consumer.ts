@@ -1,12 +1,36 @@
 // Type-checked against the installed package's declarations (tsc --noEmit), not run.
-import { SchoolSearchClient, SchoolSearchApiError, type School, type SchoolSearchResponse } from 'school-search-client';
+import {
+  SchoolSearchClient,
+  SchoolSearchApiError,
+  type GeoPoint,
+  type School,
+  type SchoolRecord,
+  type SchoolSearchResponse,
+} from 'school-search-client';
 
 const api = new SchoolSearchClient({ baseUrl: 'http://localhost:3000', apiKey: 'ssk_example' });
 const page: SchoolSearchResponse = await api.searchSchools({ query: 'harvard', stateCode: 'MA' });
 const names: string[] = page.requestresult.schools.map((school: School) => school.schoolname);
 const scores: number[] = page.requestresult.schools.map((school) => school.similarity_score);
 for await (const school of api.searchAll({ query: 'lincoln' })) names.push(school.schoolname);
+const here: GeoPoint = { latitude: 40.8136, longitude: -96.7026 };
+const near = await api.searchSchools({
+  query: 'lincoln',
+  level: ['middle', 'high'],
+  type: 'charter',
+  near: here,
+  radiusKm: 50,
+});
+const distances: Array<number | undefined> = near.requestresult.schools.map((school) => school.distance_km);
+for await (const school of api.searchAll({ query: 'lincoln', level: 'high', near: '40.8136,-96.7026' }))
+  distances.push(school.distance_km);
+const record: SchoolRecord = await api.getSchool(near.requestresult.schools[0]!.schoolid);
+names.push(...record.aliases, ...record.source_ids, record.updated_at);
 const failure: unknown = new Error();
 if (failure instanceof SchoolSearchApiError) scores.push(failure.status);
 // @ts-expect-error stateCode is a closed set of codes
 await api.searchSchools({ query: 'x', stateCode: 'XX' });
+// @ts-expect-error level is a closed set too
+await api.searchSchools({ query: 'x', level: 'college' });
+// @ts-expect-error a point has a latitude and a longitude
+await api.searchSchools({ query: 'x', near: { lat: 1, lon: 2 } });
