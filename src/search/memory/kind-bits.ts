@@ -2,7 +2,7 @@
 // `docKind`): 4 bytes a school whatever it is, instead of five fields of text. 0 in a field is
 // unknown; otherwise the value's position in its vocabulary plus one.
 //   bits 0–2 level, 3–4 type, 5–8 lowest grade, 9–12 highest grade, 13–19 tags (one bit each).
-import { GRADES, knownKind, LEVELS, SCHOOL_TYPES, type SchoolKind, TAGS } from '../../domain/school.kind.ts';
+import { GRADES, LEVELS, SCHOOL_TYPES, type SchoolKind, type SchoolTag, TAGS } from '../../domain/school.kind.ts';
 import type { TypeFilter } from '../../domain/search/filters.ts';
 
 const LEVEL_SHIFT = 0;
@@ -27,20 +27,43 @@ export function packKind(kind: SchoolKind): number {
   );
 }
 
+/**
+ * The tags of each combination of tag bits, in TAGS order; undefined for none. One frozen list per
+ * combination (128), shared by every school that has it: unpacking a school's tags allocates
+ * nothing, and the lists cannot be changed through one school for all.
+ */
+const TAG_LISTS: readonly (readonly SchoolTag[] | undefined)[] = Array.from({ length: 1 << TAGS.length }, (_, bits) =>
+  bits === 0 ? undefined : Object.freeze(TAGS.filter((_, i) => (bits & (1 << i)) !== 0)),
+);
+const TAG_MASK = (1 << TAGS.length) - 1;
+
+/** A SchoolKind that setKind can fill in. */
+export type KindFields = { -readonly [K in keyof SchoolKind]: SchoolKind[K] };
+
+/**
+ * Sets the known fields of a packed word on `kind`, in knownKind's order (level, lowest grade,
+ * highest grade, type, tags), and leaves the unknown ones absent. It adds to the object it is
+ * given, so that a decoder builds a school in one go, in one field order, without the spread of
+ * a kind object of its own (catalog.view.ts). A code outside its vocabulary is unknown.
+ */
+export function setKind(kind: KindFields, word: number): void {
+  if (word === 0) return;
+  const level = (word >>> LEVEL_SHIFT) & 7;
+  if (level !== 0 && level <= LEVELS.length) kind.level = LEVELS[level - 1];
+  const lowest = (word >>> LOWEST_SHIFT) & 15;
+  if (lowest !== 0 && lowest <= GRADES.length) kind.lowestGrade = GRADES[lowest - 1];
+  const highest = (word >>> HIGHEST_SHIFT) & 15;
+  if (highest !== 0 && highest <= GRADES.length) kind.highestGrade = GRADES[highest - 1];
+  const type = (word >>> TYPE_SHIFT) & 3;
+  if (type !== 0 && type <= SCHOOL_TYPES.length) kind.type = SCHOOL_TYPES[type - 1];
+  const tags = TAG_LISTS[(word >>> TAGS_SHIFT) & TAG_MASK];
+  if (tags !== undefined) kind.tags = tags;
+}
+
 export function unpackKind(word: number): SchoolKind {
-  if (word === 0) return {};
-  const value = <T>(values: readonly T[], shift: number, bits: number): T | undefined => {
-    const c = (word >>> shift) & ((1 << bits) - 1);
-    return c === 0 ? undefined : values[c - 1];
-  };
-  const tagBits = word >>> TAGS_SHIFT;
-  return knownKind({
-    level: value(LEVELS, LEVEL_SHIFT, 3),
-    type: value(SCHOOL_TYPES, TYPE_SHIFT, 2),
-    lowestGrade: value(GRADES, LOWEST_SHIFT, 4),
-    highestGrade: value(GRADES, HIGHEST_SHIFT, 4),
-    tags: TAGS.filter((_, i) => (tagBits & (1 << i)) !== 0),
-  });
+  const kind: KindFields = {};
+  setKind(kind, word);
+  return kind;
 }
 
 /** The level's index in LEVELS, or -1 when unknown. */
