@@ -1,5 +1,5 @@
 // What FerretDB v1 (the wire-protocol server the MongoDB adapter is tested on here) lacks, as the
-// docs state it (docs/stores.md): text indexes and $text, TTL indexes, $facet, $meta and the
+// docs state it (docs/stores.md): text indexes and $text, TTL and partial indexes, $facet, $meta and the
 // array expressions of the $text engine's ranking pipeline. The tests that need those are
 // skipped on FerretDB with this reason, and run on MongoDB in the GitHub workflow. Should a
 // FerretDB upgrade gain one of them, the test naming it fails: the docs and those skips are then
@@ -53,6 +53,14 @@ describe.skipIf(!uri)(`FerretDB v1 lacks what the docs say${uri ? '' : ` (skippe
   test('no TTL index (expireAfterSeconds)', async () => {
     await expect(
       db.collection('tokens').createIndex({ deadAt: 1 }, { name: 'dead_ttl', expireAfterSeconds: 60 }),
+    ).rejects.toThrow();
+  });
+
+  test('no partial index (partialFilterExpression)', async () => {
+    await expect(
+      db
+        .collection('requests')
+        .createIndex({ userId: 1 }, { name: 'pending', partialFilterExpression: { pending: true } }),
     ).rejects.toThrow();
   });
 

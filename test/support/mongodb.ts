@@ -11,8 +11,16 @@ import { MongoStore } from '../../src/stores/mongodb/store.ts';
 
 export type Flavor = 'mongodb' | 'ferretdb';
 
-/** Indexes FerretDB v1 refuses: the text index (no text indexes) and the TTL clean-up (no expireAfterSeconds). */
-const FERRETDB_REFUSED_INDEXES = new Set(['schools_tokens_text', 'tokens_dead_ttl', 'rate_limits_ttl']);
+/**
+ * Indexes FerretDB v1 refuses: the text index (no text indexes), the TTL clean-up (no
+ * expireAfterSeconds) and the pending records' (no partialFilterExpression).
+ */
+const FERRETDB_REFUSED_INDEXES = new Set([
+  'schools_tokens_text',
+  'tokens_dead_ttl',
+  'rate_limits_ttl',
+  'requests_pending_by_user',
+]);
 
 /**
  * The MongoDB server the API and security tests run on, if any: MONGODB_URI, or with

@@ -1,6 +1,6 @@
 // Every index the adapter relies on, created idempotently at start-up (createIndexes with the
 // same definition is a no-op) and by `school-search indexes`.
-import type { Db, IndexDescription } from 'mongodb';
+import type { Collection, Db, IndexDescription } from 'mongodb';
 import { DEAD_TOKEN_RETENTION_MS } from '../../domain/auth.service.ts';
 import { StoreUnavailableError } from '../../domain/errors.ts';
 import { COLLECTIONS, SEARCH_VERSION_INDEX, TEXT_INDEX } from './documents.ts';
@@ -28,12 +28,15 @@ export const INDEXES: Readonly<Record<keyof typeof COLLECTIONS, readonly IndexDe
     { name: 'tokens_dead_ttl', key: { deadAt: 1 }, expireAfterSeconds: DEAD_TOKEN_RETENTION_MS / 1000 },
   ],
   requests: [
-    // History pages (newest first, ties by id) and the usage totals, read from the index alone.
+    // History pages (newest first, ties by id), read from the index alone.
     { name: 'requests_by_user_time', key: { userId: 1, timeMade: -1, _id: -1, cost: 1 } },
-    // Usage per day, grouped from the index alone (a day's records counted again, the usage migration).
-    { name: 'requests_by_user_day', key: { userId: 1, day: 1, cost: 1 } },
-    // Only records not yet counted in their day's usage: a handful in flight, and any a crash left.
-    { name: 'requests_pending', key: { pending: 1 }, sparse: true },
+    // A read counts its own user's records not yet counted in their day's usage (request.store.ts):
+    // only those are in it, a handful in flight and any a crash left, found by their user.
+    {
+      name: 'requests_pending_by_user',
+      key: { userId: 1, timeMade: 1 },
+      partialFilterExpression: { pending: true },
+    },
   ],
   // One document, found by its _id.
   catalog: [],
@@ -42,6 +45,15 @@ export const INDEXES: Readonly<Record<keyof typeof COLLECTIONS, readonly IndexDe
   // A counter goes once its window is over (the store also ignores an expired one: TTL runs once a minute).
   quotas: [{ name: 'rate_limits_ttl', key: { resetAt: 1 }, expireAfterSeconds: 0 }],
   migrations: [],
+};
+
+/**
+ * Indexes of earlier versions that no query reads any more, dropped once the current ones exist:
+ * `requests_by_user_day` was written with every record and read by nothing (usage per day is
+ * kept in usage_days); `requests_pending` held every user's pending records under one key.
+ */
+const OUTDATED: Readonly<Partial<Record<keyof typeof COLLECTIONS, readonly string[]>>> = {
+  requests: ['requests_by_user_day', 'requests_pending'],
 };
 
 export interface IndexFailure {
@@ -78,7 +90,27 @@ export async function ensureIndexes(db: Db): Promise<void> {
       }
     }
   }
+  await dropOutdatedIndexes(db);
   if (failures.length > 0) throw new IndexCreationError(failures);
+}
+
+async function dropOutdatedIndexes(db: Db): Promise<void> {
+  for (const [key, names] of Object.entries(OUTDATED)) {
+    const collection = db.collection(COLLECTIONS[key as keyof typeof COLLECTIONS]);
+    const existing = await existingIndexes(collection);
+    for (const name of names)
+      if (existing.some((i) => i.name === name)) await guarded(() => collection.dropIndex(name));
+  }
+}
+
+/** A collection's indexes; none when the collection does not exist yet. */
+async function existingIndexes(collection: Collection): Promise<{ name?: string; key?: Record<string, unknown> }[]> {
+  try {
+    return await guarded(() => collection.listIndexes().toArray());
+  } catch (error) {
+    if (error instanceof StoreUnavailableError) throw error;
+    return []; // No collection yet (or no listIndexes): nothing to drop.
+  }
 }
 
 /**
@@ -88,14 +120,7 @@ export async function ensureIndexes(db: Db): Promise<void> {
  */
 async function dropOutdatedTextIndexes(db: Db): Promise<void> {
   const schools = db.collection(COLLECTIONS.schools);
-  let existing: { name?: string; key?: Record<string, unknown> }[];
-  try {
-    existing = await guarded(() => schools.listIndexes().toArray());
-  } catch (error) {
-    if (error instanceof StoreUnavailableError) throw error;
-    return; // No collection yet (or no listIndexes): nothing to drop.
-  }
-  for (const index of existing) {
+  for (const index of await existingIndexes(schools)) {
     const isText = Object.values(index.key ?? {}).includes('text') || '_fts' in (index.key ?? {});
     if (isText && index.name !== TEXT_INDEX && index.name) await guarded(() => schools.dropIndex(index.name!));
   }
