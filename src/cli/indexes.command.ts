@@ -23,6 +23,7 @@ export async function indexesCommand(args: string[]): Promise<number> {
     search: config.store.search,
     indexes: 'none',
     searchIndex: 'skip',
+    waitForIndexBuilds: true,
   });
   try {
     // Search fields of an earlier version first: the indexes are built over the current ones.

@@ -1,4 +1,6 @@
 import {
+  MongoClientClosedError,
+  MongoDriverError,
   MongoNetworkError,
   MongoNotConnectedError,
   MongoOperationTimeoutError,
@@ -41,9 +43,18 @@ export class MongoSetupError extends Error {
   }
 }
 
+/**
+ * Driver errors the driver does not export as classes, by name: every pooled connection stayed
+ * busy past waitQueueTimeoutMS (the store is saturated); the pool was closed under the operation
+ * (the client closing, at shutdown).
+ */
+const UNAVAILABLE_DRIVER_ERRORS = new Set(['MongoWaitQueueTimeoutError', 'MongoPoolClosedError']);
+
 /** Driver errors that mean "the store cannot answer now" become StoreUnavailableError (a 503). */
 export function translate(error: unknown): unknown {
   if (
+    (error instanceof MongoDriverError && UNAVAILABLE_DRIVER_ERRORS.has(error.name)) ||
+    error instanceof MongoClientClosedError ||
     error instanceof MongoNetworkError ||
     error instanceof MongoServerSelectionError ||
     error instanceof MongoNotConnectedError ||

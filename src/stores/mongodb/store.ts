@@ -1,7 +1,7 @@
 // The production store: every port on one MongoDB database (official driver). Selected by
 // MONGODB_URI (src/stores/open.ts). Searches are answered by the in-process index of the catalog
 // (default), or by the $text or Atlas Search pipelines (MONGODB_SEARCH).
-import { MongoClient, ReadPreference, type Db } from 'mongodb';
+import { MongoClient, ReadPreference, type Db, type MongoClientOptions } from 'mongodb';
 import type { Store } from '../../domain/ports.ts';
 import {
   COLLECTIONS,
@@ -15,7 +15,13 @@ import {
 } from './documents.ts';
 import { guarded, MongoSetupError } from './errors.ts';
 import { ensureIndexes, IndexCreationError } from './indexes.ts';
-import { SOCKET_TIMEOUT_MS } from './limits.ts';
+import {
+  CONNECT_TIMEOUT_MS,
+  MAX_POOL_SIZE,
+  SERVER_SELECTION_TIMEOUT_MS,
+  SOCKET_TIMEOUT_MS,
+  WAIT_QUEUE_TIMEOUT_MS,
+} from './limits.ts';
 import { MongoQuotaCounter } from './quota.store.ts';
 import { MongoRequestLog } from './request.store.ts';
 import { MongoSchoolStore, type CatalogReads, type SearchMode } from './school.store.ts';
@@ -52,6 +58,11 @@ export interface MongoOptions {
   readonly searchIndex?: 'verify' | 'skip';
   /** Open a store whose core collections are gone (see checkCollections); default false. */
   readonly allowMissingCollections?: boolean;
+  /**
+   * For `school-search indexes`: an index build on a large collection answers only when it is
+   * done, so no socket timeout unless the URI sets one (the API's would cut it off).
+   */
+  readonly waitForIndexBuilds?: boolean;
 }
 
 /** The collections every store has had since its first version, made (with their indexes) at its first start. */
@@ -91,15 +102,7 @@ export class MongoStore implements Store {
 
   /** Connects (failing within the server selection timeout when nothing answers) and creates the indexes. */
   static async open(options: MongoOptions): Promise<MongoStore> {
-    const client = new MongoClient(options.uri, {
-      appName: 'school-search',
-      // A store that does not answer is a 503 within seconds, not a request hanging for the
-      // driver's default 30 s; the URI may still set its own.
-      ...(/[?&]serverSelectionTimeoutMS=/i.test(options.uri) ? {} : { serverSelectionTimeoutMS: 5000 }),
-      // A connection that stops answering (a network partition, not a refusal) fails after this
-      // instead of holding the request until the operating system gives up.
-      ...(/[?&]socketTimeoutMS=/i.test(options.uri) ? {} : { socketTimeoutMS: SOCKET_TIMEOUT_MS }),
-    });
+    const client = new MongoClient(options.uri, clientOptions(options.uri, options));
     try {
       await guarded(() => client.connect());
       // Reads from the primary whatever the URI prefers: a token just issued or revoked must be
@@ -160,6 +163,29 @@ export function catalogReads(client: MongoClient, db: Db): CatalogReads {
     schools: db.collection<SchoolDocument>(COLLECTIONS.schools, CATALOG_READS),
     catalog: db.collection<CatalogDocument>(COLLECTIONS.catalog, CATALOG_READS),
     session: () => client.startSession({ causalConsistency: true }),
+  };
+}
+
+/**
+ * The client's limits (limits.ts), each unless the URI sets its own: a store that does not answer
+ * is a 503 within seconds (server selection), a silent connection fails after the socket timeout,
+ * and when every pooled connection is busy an operation waits for one at most the wait queue
+ * timeout. Each failure is StoreUnavailableError (errors.ts).
+ */
+export function clientOptions(uri: string, options: Pick<MongoOptions, 'waitForIndexBuilds'> = {}): MongoClientOptions {
+  const defaults = {
+    serverSelectionTimeoutMS: SERVER_SELECTION_TIMEOUT_MS,
+    socketTimeoutMS: options.waitForIndexBuilds ? 0 : SOCKET_TIMEOUT_MS,
+    connectTimeoutMS: CONNECT_TIMEOUT_MS,
+    maxPoolSize: MAX_POOL_SIZE,
+    waitQueueTimeoutMS: WAIT_QUEUE_TIMEOUT_MS,
+  } as const;
+  // The URI's options by name (case-insensitive, as the driver reads them); hosts may be a list.
+  const query = uri.includes('?') ? uri.slice(uri.indexOf('?') + 1) : '';
+  const named = new Set(query.split('&').map((pair) => pair.split('=')[0]!.toLowerCase()));
+  return {
+    appName: 'school-search',
+    ...Object.fromEntries(Object.entries(defaults).filter(([key]) => !named.has(key.toLowerCase()))),
   };
 }
 
