@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { StoreUnavailableError } from '../../src/domain/errors.ts';
 import { MAX_POOL_SIZE, SOCKET_TIMEOUT_MS, WAIT_QUEUE_TIMEOUT_MS } from '../../src/stores/mongodb/limits.ts';
+import { MongoSetupError } from '../../src/stores/mongodb/errors.ts';
 import type { MongoStore } from '../../src/stores/mongodb/store.ts';
 import { FERRETDB_MISSING, ferretDbBinary, startFerretDb, type FerretDb } from '../../scripts/ferretdb/server.ts';
 import { dropAndClose, openFreshMongoStore } from '../support/mongodb.ts';
@@ -76,6 +77,14 @@ describe.skipIf(!installed)(`MongoDB pool and timeouts${installed ? '' : ` — s
     } finally {
       await dropAndClose(tuned);
       await dropAndClose(store);
+    }
+  });
+
+  test('when the URI lifts the socket or wait queue limit (0), then the store refuses to open and says why', async () => {
+    for (const option of ['socketTimeoutMS=0', 'waitQueueTimeoutMS=0']) {
+      const refused: unknown = await open(`?${option}`).catch((error: unknown) => error);
+      expect(refused, option).toBeInstanceOf(MongoSetupError);
+      expect(String((refused as Error).message)).toContain(option);
     }
   });
 

@@ -1,11 +1,17 @@
-// The MongoDB adapter's storage beyond the contract suite (issue 26): which indexes the request
-// records keep, on every wire-protocol server this run has (FerretDB v1 here; MongoDB where
-// MONGODB_URI names one), and their definitions without a server.
-import { MongoClient } from 'mongodb';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { COLLECTIONS } from '../../src/stores/mongodb/documents.ts';
+// The MongoDB adapter's storage beyond the contract suite (issue 26), on every wire-protocol
+// server this run has (FerretDB v1 here; MongoDB where MONGODB_URI names one): which indexes the
+// request records keep, and how a record is counted in its day's usage when appends and reads of
+// several instances interleave. Interleavings are made, not hoped for: a collection handle that
+// pauses or fails a chosen call stands in for a slow or lost round trip, and a clock the test
+// moves stands in for the time passing meanwhile. Each step still runs on the server.
+import { MongoClient, MongoNetworkError, MongoNetworkTimeoutError, type Collection, type Document } from 'mongodb';
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { COLLECTIONS, type RequestDocument, type UsageDayDocument } from '../../src/stores/mongodb/documents.ts';
 import { ensureIndexes, IndexCreationError, INDEXES } from '../../src/stores/mongodb/indexes.ts';
-import { freshDatabaseName, mongoServers } from '../support/mongodb.ts';
+import { MongoRequestLog } from '../../src/stores/mongodb/request.store.ts';
+import type { MongoStore } from '../../src/stores/mongodb/store.ts';
+import { record, user } from '../support/builders.ts';
+import { dropAndClose, freshDatabaseName, mongoServers, openFreshMongoStore } from '../support/mongodb.ts';
 
 const servers = await mongoServers();
 
@@ -55,4 +61,191 @@ describe.skipIf(servers.length === 0).each(servers)('request indexes on %s', (_n
       await db.dropDatabase();
     }
   });
+});
+
+/** A call the test lets through when it chooses: `reached` once it is made, `open()` to go on. */
+interface Gate {
+  readonly reached: Promise<void>;
+  open(): void;
+  wait(): Promise<void>;
+}
+
+function gate(): Gate {
+  let reach!: () => void;
+  let release!: () => void;
+  const reached = new Promise<void>((resolve) => {
+    reach = resolve;
+  });
+  const opened = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  return {
+    reached,
+    open: () => release(),
+    wait: () => {
+      reach();
+      return opened;
+    },
+  };
+}
+
+type Call = (...args: unknown[]) => unknown;
+
+/** The collection, with some of its methods replaced: each override gets the real method and the arguments. */
+function intercept<T extends Document>(
+  collection: Collection<T>,
+  overrides: Record<string, (real: Call, args: unknown[]) => unknown>,
+): Collection<T> {
+  return new Proxy(collection, {
+    get(target, key, receiver) {
+      const value = Reflect.get(target, key, receiver) as unknown;
+      if (typeof value !== 'function') return value;
+      const real = (value as Call).bind(target);
+      const override = typeof key === 'string' ? overrides[key] : undefined;
+      return override ? (...args: unknown[]) => override(real, args) : real;
+    },
+  });
+}
+
+/** The first call of `method` fails as a lost connection does (it never reached the server); later calls go through. */
+function failOnce<T extends Document>(collection: Collection<T>, ...methods: string[]): Collection<T> {
+  let failed = false;
+  const fail = (real: Call, args: unknown[]) => {
+    if (failed) return real(...args);
+    failed = true;
+    return Promise.reject(new MongoNetworkError('injected: connection lost'));
+  };
+  return intercept(collection, Object.fromEntries(methods.map((m) => [m, fail])));
+}
+
+/**
+ * The first call of `method` is held until the gate opens, as a round trip in a slow network
+ * is. The driver gives up on a write that cannot reach the server within its socket timeout (30
+ * s before issue 26, 15 s since): one held longer (by the test's clock) fails without reaching
+ * the server, as it would.
+ */
+function holdFirst<T extends Document>(
+  collection: Collection<T>,
+  method: string,
+  held: Gate,
+  clock: () => number,
+): Collection<T> {
+  let first = true;
+  return intercept(collection, {
+    [method]: async (real, args) => {
+      if (!first) return real(...args);
+      first = false;
+      const sent = clock();
+      await held.wait();
+      if (clock() - sent > LANDING_MS) throw new MongoNetworkTimeoutError('injected: socket timed out');
+      return real(...args);
+    },
+  });
+}
+
+/** The longest a write handed to the driver takes to reach the server or fail, in these tests. */
+const LANDING_MS = 30_000;
+/** How the request logs under test count: a record is its counter's for LEASE_MS; a day's queue holds 8. */
+const COUNTING = { leaseMs: 62_000, landingMs: LANDING_MS, queueLimit: 8 };
+const MINUTE = 60_000;
+
+async function until(condition: () => Promise<boolean>): Promise<void> {
+  for (let tries = 0; !(await condition()); tries++) {
+    if (tries > 200) throw new Error('condition not met within 10 s');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe.skipIf(servers.length === 0).each(servers)('counting request records on %s', (_name, uri, flavor) => {
+  let store: MongoStore;
+  let requests: Collection<RequestDocument>;
+  let days: Collection<UsageDayDocument>;
+  /** The instances' clock, moved by the tests. */
+  let clock: number;
+  const now = () => clock;
+  const owner = user(1);
+  const log = (r = requests, d = days) => new MongoRequestLog(r, d, now, COUNTING);
+  const at = () => new Date(clock);
+
+  beforeAll(async () => {
+    store = await openFreshMongoStore(uri, flavor);
+    await store.users.create(owner);
+    requests = store.db.collection<RequestDocument>(COLLECTIONS.requests);
+    days = store.db.collection<UsageDayDocument>(COLLECTIONS.usageDays);
+  });
+  afterAll(async () => {
+    await dropAndClose(store);
+  });
+  beforeEach(async () => {
+    await requests.deleteMany({});
+    await days.deleteMany({});
+    clock = Date.parse('2026-11-20T10:00:00.000Z');
+  });
+
+  /** The record's day as the store holds it, and the records still pending. */
+  async function state() {
+    return {
+      count: (await log().usage(owner.id)).count,
+      pending: await requests.countDocuments({ pending: true }),
+      day: await days.findOne({}, { projection: { _id: 0, count: 1, applied: 1 } }),
+    };
+  }
+
+  test('when two instances heal the same record at once, then it is counted once', async () => {
+    // An append that stopped after writing its record: its count never reached the server.
+    await log(requests, failOnce(days, 'updateOne'))
+      .append(record(1, owner.id, at()))
+      .catch(() => undefined);
+    clock += 2 * MINUTE;
+    // The first reader's count is slow; the second reader heals meanwhile.
+    const held = gate();
+    const first = log(requests, holdFirst(days, 'updateOne', held, now)).usage(owner.id);
+    await held.reached;
+    await log().usage(owner.id);
+    held.open();
+    await first;
+    expect(await state()).toStrictEqual({ count: 1, pending: 0, day: { count: 1, applied: [] } });
+  });
+
+  test("when an append's settling half succeeds (its id released, its record still pending), then the next read does not count it again", async () => {
+    // The record's mark is not cleared (lost reply); the day's note of it would be.
+    await log(failOnce(requests, 'updateOne', 'updateMany'), days).append(record(1, owner.id, at()));
+    clock += 2 * MINUTE;
+    expect(await state()).toStrictEqual({ count: 1, pending: 0, day: { count: 1, applied: [] } });
+  });
+
+  test("when an append waits in its day's queue past the time a read may count its record, then it counts it no more", async () => {
+    const held = gate();
+    const slow = log(requests, holdFirst(days, 'updateOne', held, now));
+    const appends = [slow.append(record(1, owner.id, at()))];
+    await held.reached;
+    // Queued behind the first in this process, once its record is written.
+    appends.push(slow.append(record(2, owner.id, at())));
+    await until(async () => (await requests.countDocuments({})) === 2);
+    // Two minutes on, another instance's read finds both records uncounted, and counts them.
+    clock += 2 * MINUTE;
+    expect((await log().usage(owner.id)).count).toBe(2);
+    held.open();
+    await Promise.allSettled(appends);
+    expect(await state()).toStrictEqual({ count: 2, pending: 0, day: { count: 2, applied: [] } });
+  });
+
+  test("when appends pile up behind a slow day's write, then those past the queue's bound do not wait, and a later read counts them", async () => {
+    const held = gate();
+    const slow = log(requests, holdFirst(days, 'updateOne', held, now));
+    const first = slow.append(record(1, owner.id, at()));
+    await held.reached;
+    let returned = 0;
+    const rest = Array.from({ length: 40 }, (_, i) =>
+      slow.append(record(i + 2, owner.id, at())).then(() => void returned++),
+    );
+    // The queue holds the first and 7 more (whichever records are written first): the other 33
+    // records are durable, their appends returned, their counts left to a read.
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    expect(returned).toBe(40 - (COUNTING.queueLimit - 1));
+    held.open();
+    await Promise.all([first, ...rest]);
+    clock += 2 * MINUTE;
+    expect(await state()).toStrictEqual({ count: 41, pending: 0, day: { count: 41, applied: [] } });
+  }, 30_000);
 });

@@ -85,6 +85,8 @@ export interface RequestDocument {
   day?: string;
   /** Set until the record is counted in its day's usage (request.store.ts): a record left so is counted by the next read. */
   pending?: true;
+  /** While pending: until when the record is its counter's alone (the append's, or a read's that claimed it). Absent on records of before 1.3. */
+  lease?: Date;
 }
 
 /** A user's usage on one UTC day, kept with each record; `_id` is `<userId>|<day>`. */

@@ -28,3 +28,9 @@ export const MAX_POOL_SIZE = 100;
  * the store is saturated, and a 503 sheds the load instead of queueing it without limit.
  */
 export const WAIT_QUEUE_TIMEOUT_MS = 2_000;
+
+/** The clocks of two API instances may differ by this much (a lease one writes, another reads): NTP keeps them far closer. */
+export const CLOCK_SKEW_MS = 10_000;
+
+/** How long a usage count may wait in its process before it is left to a later read (request.store.ts). */
+export const COUNT_START_BUDGET_MS = 30_000;

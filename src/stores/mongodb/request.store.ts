@@ -1,10 +1,17 @@
-import { MongoServerError, type Collection } from 'mongodb';
+import { MongoServerError, type Collection, type Filter } from 'mongodb';
 import type { HistoryPosition } from '../../domain/history.cursor.ts';
 import type { DayUsage, HistoryPage, HistoryQuery, RequestLog, RequestRecord, Usage } from '../../domain/ports.ts';
 import type { RequestDocument, UsageDayDocument } from './documents.ts';
 import { guarded } from './errors.ts';
-import { InTurn } from './in-turn.ts';
-import { OPERATION_TIME_LIMIT_MS } from './limits.ts';
+import { InTurn, TurnsFullError } from './in-turn.ts';
+import {
+  CLOCK_SKEW_MS,
+  COUNT_START_BUDGET_MS,
+  OPERATION_TIME_LIMIT_MS,
+  SERVER_SELECTION_TIMEOUT_MS,
+  SOCKET_TIMEOUT_MS,
+  WAIT_QUEUE_TIMEOUT_MS,
+} from './limits.ts';
 
 /**
  * The record is the only write of a search: acknowledged by a majority of the replica set and
@@ -13,42 +20,97 @@ import { OPERATION_TIME_LIMIT_MS } from './limits.ts';
 const DURABLE = { writeConcern: { w: 'majority', journal: true, wtimeoutMS: OPERATION_TIME_LIMIT_MS } } as const;
 /** Reads that scan a user's records: bounded on the server (a 503 past it). */
 const BOUNDED = { maxTimeMS: OPERATION_TIME_LIMIT_MS } as const;
-/**
- * A record pending longer than this is one whose append stopped (a crash, a lost reply): the
- * next read of its user counts it. Longer than any append can still be under way (each of its
- * writes gives up after OPERATION_TIME_LIMIT_MS), so that a read never counts a record whose
- * own append is about to.
- */
-export const STALE_PENDING_MS = 6 * OPERATION_TIME_LIMIT_MS;
 const DUPLICATE_KEY = 11000;
+/** A read counts at most this many of its user's uncounted records (the next read goes on). */
+const HEAL_BATCH = 1000;
+
+/** How a request log counts records in their days' usage (see MongoRequestLog). */
+export interface Counting {
+  /** How long a record is its counter's alone: the append's, or a read's that claimed it. */
+  readonly leaseMs: number;
+  /**
+   * The longest a write handed to the driver may take to reach the server and be applied there,
+   * or fail without being applied, plus the instances' clock skew. A count starts only while at
+   * least this much of its lease is left, so it has landed or failed before anyone else may count.
+   */
+  readonly landingMs: number;
+  /** Day-document writes waiting in this process, per user and day: an append past it leaves its count to a later read. */
+  readonly queueLimit: number;
+}
+
+/** The client's limits a write's landing time is made of (the driver's option names). */
+export interface WriteLimits {
+  readonly serverSelectionTimeoutMS: number;
+  readonly waitQueueTimeoutMS: number;
+  readonly socketTimeoutMS: number;
+}
+
+/**
+ * The counting a client with these limits allows. A write lands or fails within: server
+ * selection, the wait for a pooled connection, then the socket timeout (or the server's own
+ * limit, maxTimeMS, if longer); twice, for the driver retries a write once. A limit of 0 (none)
+ * bounds nothing: such a client cannot hand a count over safely, and is refused by the store.
+ */
+export function countingFor(limits: WriteLimits): Counting {
+  const attempt =
+    limits.serverSelectionTimeoutMS +
+    limits.waitQueueTimeoutMS +
+    Math.max(limits.socketTimeoutMS, OPERATION_TIME_LIMIT_MS);
+  const landingMs = 2 * attempt + CLOCK_SKEW_MS;
+  return { leaseMs: landingMs + COUNT_START_BUDGET_MS, landingMs, queueLimit: 64 };
+}
+
+/** Counting with the store's default limits (limits.ts). */
+export const DEFAULT_COUNTING = countingFor({
+  serverSelectionTimeoutMS: SERVER_SELECTION_TIMEOUT_MS,
+  waitQueueTimeoutMS: WAIT_QUEUE_TIMEOUT_MS,
+  socketTimeoutMS: SOCKET_TIMEOUT_MS,
+});
+
+/** With the default limits, a record still pending this long after its append is counted by the next read of its user. */
+export const STALE_PENDING_MS = DEFAULT_COUNTING.leaseMs;
 
 /**
  * Records and their per-day usage counters, without a multi-document transaction (FerretDB has
- * none; on a replica set one would cost a round trip more). Counting a record is idempotent, so
- * a count lost to a crash is made by whoever comes next, and never twice:
- *   1. the record is inserted marked `pending` (durable: from here on it is in the history);
+ * none; on a replica set one would cost a round trip more). Each record is counted once:
+ *   1. the record is inserted `pending`, with a lease: until it ends the record is this
+ *      append's to count (durable: from here on it is in the history);
  *   2. its day's document adds its count and cost and notes its id in `applied`, on the
- *      condition that `applied` does not hold it yet (repeating step 2 changes nothing);
- *   3. the record's mark is cleared, then 4. its id leaves `applied`.
- * A record left pending (a crash anywhere, a failed write) is finished by steps 2–4 at the next
- * read of its user's usage or history, once it is stale. Each step is one atomic single-document
- * update on MongoDB.
+ *      condition that `applied` does not hold it yet (one update: repeating it changes nothing);
+ *   3. the record's mark is cleared, on the condition that it still holds this lease;
+ *   4. only then does its id leave `applied`.
+ * A record whose lease ended uncounted or unsettled (a crash, a failed write, a count that waited
+ * too long) is claimed by the next read of its user's usage or history: a new lease, set on the
+ * condition that the old one has ended, then steps 2–4 under it. One holder at a time, then: two
+ * readers cannot both claim, and a step 3 under an ended lease changes nothing, so an id leaves
+ * `applied` only once its record can no longer be counted. A holder starts step 2 only while
+ * `landingMs` of its lease is left (its write has landed or failed before the lease ends), and a
+ * day's queue in this process is bounded: an append that finds it full returns, its count left to
+ * a read. Each step is one atomic single-document update on MongoDB.
  */
 export class MongoRequestLog implements RequestLog {
   readonly #requests: Collection<RequestDocument>;
   readonly #days: Collection<UsageDayDocument>;
   readonly #now: () => number;
+  readonly #counting: Counting;
   /** One update of a day document at a time from this process (in-turn.ts says why). */
   readonly #turns = new InTurn();
 
-  constructor(requests: Collection<RequestDocument>, days: Collection<UsageDayDocument>, now: () => number = Date.now) {
+  constructor(
+    requests: Collection<RequestDocument>,
+    days: Collection<UsageDayDocument>,
+    now: () => number = Date.now,
+    counting: Counting = DEFAULT_COUNTING,
+  ) {
     this.#requests = requests;
     this.#days = days;
     this.#now = now;
+    this.#counting = counting;
   }
 
   async append(record: RequestRecord): Promise<void> {
     const day = dayOf(record.timeMade);
+    const lease = new Date(this.#now() + this.#counting.leaseMs);
     await guarded(() =>
       this.#requests.insertOne(
         {
@@ -59,15 +121,37 @@ export class MongoRequestLog implements RequestLog {
           cost: record.cost,
           day,
           pending: true,
+          lease,
         },
         DURABLE,
       ),
     );
-    await this.#turns.run(dayKey(record.userId, day), async () => {
-      await this.#count(record.userId, day, record.id, record.cost, record.timeMade);
-      // Steps 3 and 4: a failure leaves work for the next read, which finishes it.
-      await this.#settle(record.userId, day, [record.id]).catch(() => undefined);
+    await this.#countUnder(lease, record.userId, day, record).catch((error: unknown) => {
+      // A full queue: the record is durable; a read counts it once its lease ends.
+      if (!(error instanceof TurnsFullError)) throw error;
     });
+  }
+
+  /**
+   * Steps 2–4 for a record this process holds the lease of, in its day's turn. Nothing when the
+   * lease is too far gone to start (a read counts the record after it). A failure of step 2 is
+   * the caller's; of steps 3–4, the next read's to finish.
+   */
+  async #countUnder(
+    lease: Date,
+    userId: string,
+    day: string,
+    record: { id: string; cost: number; timeMade: Date },
+  ): Promise<void> {
+    await this.#turns.run(
+      dayKey(userId, day),
+      async () => {
+        if (lease.getTime() - this.#now() < this.#counting.landingMs) return;
+        await this.#count(userId, day, record.id, record.cost, record.timeMade);
+        await this.#settle(userId, day, record.id, lease).catch(() => undefined);
+      },
+      this.#counting.queueLimit,
+    );
   }
 
   /** Step 2, idempotent: counts the record in its day unless that day has counted it already. */
@@ -81,7 +165,8 @@ export class MongoRequestLog implements RequestLog {
           this.#days.updateOne(
             { _id: dayKey(userId, day), applied: { $ne: id } },
             { $inc: { count: 1, cost }, $max: { lastAt: at }, $push: { applied: id }, $setOnInsert: { userId, day } },
-            { ...DURABLE, upsert: true },
+            // maxTimeMS: the server gives it up rather than apply it late.
+            { ...DURABLE, ...BOUNDED, upsert: true },
           ),
         );
         return;
@@ -92,36 +177,51 @@ export class MongoRequestLog implements RequestLog {
     }
   }
 
-  /** Steps 3 and 4 for records of one day. */
-  async #settle(userId: string, day: string, ids: readonly string[]): Promise<void> {
-    await guarded(() =>
-      Promise.all([
-        this.#requests.updateMany({ _id: { $in: [...ids] } }, { $unset: { pending: '' } }),
-        // $pullAll: FerretDB v1 ignores $pull with $in.
-        this.#days.updateOne({ _id: dayKey(userId, day) }, { $pullAll: { applied: [...ids] } }),
-      ]),
+  /** Steps 3 then 4: the record's mark cleared under this lease, and only then its id released. */
+  async #settle(userId: string, day: string, id: string, lease: Date): Promise<void> {
+    const cleared = await guarded(() =>
+      this.#requests.updateOne({ _id: id, pending: true, lease }, { $unset: { pending: '', lease: '' } }),
     );
+    if (cleared.modifiedCount !== 1) return; // Another holder's now (or done): it releases the id.
+    // $pullAll: FerretDB v1 ignores $pull with $in.
+    await guarded(() => this.#days.updateOne({ _id: dayKey(userId, day) }, { $pullAll: { applied: [id] } }));
+  }
+
+  /** The user's records nobody holds and that are not counted yet (records of before leases: pending a lease's length). */
+  #unheld(now: number): Filter<RequestDocument> {
+    return {
+      pending: true,
+      $or: [
+        { lease: { $lt: new Date(now) } },
+        { lease: { $exists: false }, timeMade: { $lt: new Date(now - this.#counting.leaseMs) } },
+      ],
+    };
   }
 
   /** Counts the user's records whose append stopped before finishing (rare: none unless one did). */
   async #heal(userId: string): Promise<void> {
-    const stale = new Date(this.#now() - STALE_PENDING_MS);
     const left = await guarded(() =>
       this.#requests
         .find(
-          { pending: true, userId, timeMade: { $lt: stale } },
+          { userId, ...this.#unheld(this.#now()) },
           { ...BOUNDED, projection: { _id: 1, cost: 1, timeMade: 1, day: 1 } },
         )
-        .limit(1000)
+        .limit(HEAL_BATCH)
         .toArray(),
     );
-    const byDay = new Map<string, string[]>();
     for (const doc of left) {
-      const day = doc.day ?? dayOf(doc.timeMade);
-      await this.#turns.run(dayKey(userId, day), () => this.#count(userId, day, doc._id, doc.cost, doc.timeMade));
-      byDay.set(day, [...(byDay.get(day) ?? []), doc._id]);
+      // Claimed, unless another read or the append has claimed it since (a lease of theirs).
+      const now = this.#now();
+      const lease = new Date(now + this.#counting.leaseMs);
+      const claimed = await guarded(() =>
+        this.#requests.updateOne({ _id: doc._id, ...this.#unheld(now) }, { $set: { lease } }, BOUNDED),
+      );
+      if (claimed.modifiedCount !== 1) continue;
+      const record = { id: doc._id, cost: doc.cost, timeMade: doc.timeMade };
+      await this.#countUnder(lease, userId, doc.day ?? dayOf(doc.timeMade), record).catch((error: unknown) => {
+        if (!(error instanceof TurnsFullError)) throw error;
+      });
     }
-    for (const [day, ids] of byDay) await this.#turns.run(dayKey(userId, day), () => this.#settle(userId, day, ids));
   }
 
   async list(userId: string, query: HistoryQuery): Promise<HistoryPage> {

@@ -23,7 +23,7 @@ import {
   WAIT_QUEUE_TIMEOUT_MS,
 } from './limits.ts';
 import { MongoQuotaCounter } from './quota.store.ts';
-import { MongoRequestLog } from './request.store.ts';
+import { countingFor, DEFAULT_COUNTING, MongoRequestLog, type Counting } from './request.store.ts';
 import { MongoSchoolStore, type CatalogReads, type SearchMode } from './school.store.ts';
 import { ensureSearchIndex, ensureSynonyms } from './search-index.ts';
 import { MongoTokenStore } from './token.store.ts';
@@ -82,7 +82,7 @@ export class MongoStore implements Store {
   readonly search: SearchMode;
   readonly #client: MongoClient;
 
-  private constructor(client: MongoClient, db: Db, search: SearchMode) {
+  private constructor(client: MongoClient, db: Db, search: SearchMode, counting: Counting) {
     this.#client = client;
     this.db = db;
     this.search = search;
@@ -97,6 +97,8 @@ export class MongoStore implements Store {
     this.requests = new MongoRequestLog(
       db.collection<RequestDocument>(COLLECTIONS.requests),
       db.collection<UsageDayDocument>(COLLECTIONS.usageDays),
+      Date.now,
+      counting,
     );
   }
 
@@ -104,11 +106,12 @@ export class MongoStore implements Store {
   static async open(options: MongoOptions): Promise<MongoStore> {
     const client = new MongoClient(options.uri, clientOptions(options.uri, options));
     try {
+      const counting = countingOf(client, options);
       await guarded(() => client.connect());
       // Reads from the primary whatever the URI prefers: a token just issued or revoked must be
       // seen as such by the next request.
       const db = client.db(options.database ?? databaseOf(options.uri), { readPreference: 'primary' });
-      const store = new MongoStore(client, db, options.search ?? { kind: 'memory' });
+      const store = new MongoStore(client, db, options.search ?? { kind: 'memory' }, counting);
       if ((options.indexes ?? 'create') === 'create') {
         if (!options.allowMissingCollections) await checkCollections(db);
         await store.createIndexes({ searchIndex: false });
@@ -187,6 +190,30 @@ export function clientOptions(uri: string, options: Pick<MongoOptions, 'waitForI
     appName: 'school-search',
     ...Object.fromEntries(Object.entries(defaults).filter(([key]) => !named.has(key.toLowerCase()))),
   };
+}
+
+/**
+ * How the request log counts records, from the client's limits: a usage count is handed from one
+ * instance to another only once the first one's write can no longer land (request.store.ts), which
+ * needs every limit finite. A URI that sets one to 0 (none) is refused, since a request could then
+ * also wait without end. `school-search indexes` (no socket timeout) records nothing.
+ */
+function countingOf(client: MongoClient, options: Pick<MongoOptions, 'waitForIndexBuilds'>): Counting {
+  if (options.waitForIndexBuilds) return DEFAULT_COUNTING;
+  const limits = {
+    serverSelectionTimeoutMS: client.options.serverSelectionTimeoutMS,
+    waitQueueTimeoutMS: client.options.waitQueueTimeoutMS,
+    socketTimeoutMS: client.options.socketTimeoutMS,
+  };
+  const unbounded = Object.entries(limits).filter(([, value]) => !(value > 0));
+  if (unbounded.length > 0) {
+    throw new MongoSetupError(
+      `MONGODB_URI sets ${unbounded.map(([name]) => `${name}=0`).join(' and ')} (no limit): a request would wait ` +
+        'without end on a busy pool or a silent connection, and a usage count could land after another instance ' +
+        'made it. Leave it out (the default applies) or give it a limit in milliseconds (docs/operations.md).',
+    );
+  }
+  return countingFor(limits);
 }
 
 /** The URI with its path naming this database (options kept): e.g. a fresh database for a test run. */
