@@ -7,13 +7,17 @@ import { MongoStore } from './mongodb/store.ts';
 import { SqliteStore } from './sqlite/store.ts';
 import type { StoreConfig, StoreWarning } from './store.config.ts';
 
-/** `warn`: where a store reports what it repaired by itself (the embedded store's lost quota counters file). */
+/**
+ * `warn`: where a store reports what it repaired by itself (the embedded store's lost quota
+ * counters file), or waits for at open (MongoDB: another instance filling the usage counters).
+ */
 export function openStore(config: StoreConfig, options: { warn?: StoreWarning } = {}): Promise<Store> {
   return config.kind === 'mongodb'
     ? MongoStore.open({
         uri: config.uri,
         search: config.search,
         allowMissingCollections: config.allowMissingCollections ?? false,
+        warn: options.warn,
       })
     : SqliteStore.open({ path: config.path, ...(options.warn ? { warn: options.warn } : {}) });
 }

@@ -1,14 +1,23 @@
 // The MongoDB adapter's storage beyond the contract suite (issue 26), on every wire-protocol
 // server this run has (FerretDB v1 here; MongoDB where MONGODB_URI names one): which indexes the
-// request records keep, and how a record is counted in its day's usage when appends and reads of
-// several instances interleave. Interleavings are made, not hoped for: a collection handle that
+// request records keep, how a record is counted in its day's usage when appends and reads of
+// several instances interleave, and how the counters are filled once from older records. Interleavings are made, not hoped for: a collection handle that
 // pauses or fails a chosen call stands in for a slow or lost round trip, and a clock the test
 // moves stands in for the time passing meanwhile. Each step still runs on the server.
-import { MongoClient, MongoNetworkError, MongoNetworkTimeoutError, type Collection, type Document } from 'mongodb';
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import {
+  MongoClient,
+  MongoNetworkError,
+  MongoNetworkTimeoutError,
+  type Collection,
+  type Db,
+  type Document,
+  type FindCursor,
+} from 'mongodb';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { COLLECTIONS, type RequestDocument, type UsageDayDocument } from '../../src/stores/mongodb/documents.ts';
 import { ensureIndexes, IndexCreationError, INDEXES } from '../../src/stores/mongodb/indexes.ts';
 import { MongoRequestLog } from '../../src/stores/mongodb/request.store.ts';
+import { migrateUsage } from '../../src/stores/mongodb/usage.migration.ts';
 import type { MongoStore } from '../../src/stores/mongodb/store.ts';
 import { record, user } from '../support/builders.ts';
 import { dropAndClose, freshDatabaseName, mongoServers, openFreshMongoStore } from '../support/mongodb.ts';
@@ -248,4 +257,168 @@ describe.skipIf(servers.length === 0).each(servers)('counting request records on
     clock += 2 * MINUTE;
     expect(await state()).toStrictEqual({ count: 41, pending: 0, day: { count: 41, applied: [] } });
   }, 30_000);
+});
+
+/** The database as one instance sees it: some of its collections replaced by the test's handles. */
+function instanceDb(db: Db, collections: Record<string, (real: Collection) => Collection>): Db {
+  return new Proxy(db, {
+    get(target, key, receiver) {
+      const value = Reflect.get(target, key, receiver) as unknown;
+      if (key !== 'collection') return typeof value === 'function' ? (value as Call).bind(target) : value;
+      return (name: string, ...rest: unknown[]) => {
+        const real = target.collection(name, ...(rest as []));
+        return collections[name]?.(real) ?? real;
+      };
+    },
+  });
+}
+
+/** Counts the documents its finds hand out (`read.count`); past `diesAfter` of them the instance dies (its next read fails). */
+function reading<T extends Document>(
+  collection: Collection<T>,
+  read: { count: number },
+  diesAfter = Infinity,
+): Collection<T> {
+  const note = () => {
+    if (++read.count > diesAfter) throw new MongoNetworkError('injected: the instance died');
+  };
+  const wrap = (cursor: FindCursor<T>): FindCursor<T> => {
+    const proxy: FindCursor<T> = new Proxy(cursor, {
+      get(target, key) {
+        if (key === 'toArray')
+          return async () => {
+            const docs = await target.toArray();
+            for (let i = 0; i < docs.length; i++) note();
+            return docs;
+          };
+        if (key === Symbol.asyncIterator)
+          return async function* () {
+            for await (const doc of target) {
+              note();
+              yield doc;
+            }
+          };
+        const value = Reflect.get(target, key, target) as unknown;
+        if (typeof value !== 'function') return value;
+        // Chained calls (sort, limit, batchSize, project) go on through the proxy.
+        return (...args: unknown[]) => {
+          const result = (value as Call).apply(target, args);
+          return result === target ? proxy : result;
+        };
+      },
+    });
+    return proxy;
+  };
+  return intercept(collection, { find: (real, args) => wrap(real(...args) as FindCursor<T>) });
+}
+
+/** Every write of the collection, the first held until the gate opens. */
+function writesHeld<T extends Document>(collection: Collection<T>, held: Gate): Collection<T> {
+  let first = true;
+  const hold = async (real: Call, args: unknown[]) => {
+    if (first) {
+      first = false;
+      await held.wait();
+    }
+    return real(...args);
+  };
+  return intercept(collection, { bulkWrite: hold, updateOne: hold, updateMany: hold });
+}
+
+describe.skipIf(servers.length === 0).each(servers)('the usage migration on %s', (_name, uri, flavor) => {
+  let store: MongoStore;
+  let clock: number;
+  const now = () => clock;
+  /** A claim lasts a minute; waiting instances look again every 20 ms. */
+  const options = { now, leaseMs: MINUTE, pollMs: 20 };
+  const owner = user(1);
+
+  beforeEach(async () => {
+    store = await openFreshMongoStore(uri, flavor);
+    await store.users.create(owner);
+    clock = Date.parse('2026-11-20T10:00:00.000Z');
+  });
+  afterEach(async () => {
+    await dropAndClose(store);
+  });
+
+  /**
+   * Records as the release before usage_days left them (no pending mark, no day counted), `perDay`
+   * a day from 2022-01-01 on, costing 1, 2, 3, 1, …; and no marker.
+   */
+  async function recordsOfBefore(count: number, perDay = 1): Promise<void> {
+    const first = Date.parse('2022-01-01T12:00:00.000Z');
+    await store.db.collection(COLLECTIONS.requests).insertMany(
+      Array.from({ length: count }, (_, i) => ({
+        _id: `old-${String(i).padStart(6, '0')}` as never,
+        userId: owner.id,
+        requestMade: 'search_schools:old',
+        timeMade: new Date(first + Math.floor(i / perDay) * 86_400_000 + (i % perDay) * 1000),
+        cost: 1 + (i % 3),
+      })),
+    );
+    await store.db.collection(COLLECTIONS.migrations).deleteMany({});
+    await store.db.collection(COLLECTIONS.usageDays).deleteMany({});
+  }
+
+  /** What recordsOfBefore's records from the `from`th to before the `to`th cost together. */
+  const costOf = (from: number, to: number) =>
+    Array.from({ length: to - from }, (_, i) => 1 + ((from + i) % 3)).reduce((a, b) => a + b, 0);
+
+  test('when two instances start at once, then one counts the records, the other waits for it and reads none, and a record counted after is kept', async () => {
+    await recordsOfBefore(3);
+    const held = gate();
+    const readByA = { count: 0 };
+    // B claims first; its first write of the counters is slow.
+    const b = migrateUsage(
+      instanceDb(store.db, { [COLLECTIONS.usageDays]: (real) => writesHeld(real, held) }),
+      options,
+    );
+    await held.reached;
+    const a = migrateUsage(instanceDb(store.db, { [COLLECTIONS.requests]: (real) => reading(real, readByA) }), options);
+    // A serves once its start-up is done: a search made then is counted by its append.
+    const appendOnceStarted = async () =>
+      store.requests.append(record(4, owner.id, new Date('2022-01-02T18:00:00.000Z'), 5));
+    const aStarted = await Promise.race([
+      a.then(() => true),
+      new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 1000)),
+    ]);
+    if (aStarted) await appendOnceStarted();
+    held.open();
+    await Promise.all([a, b]);
+    if (!aStarted) await appendOnceStarted();
+    expect(await store.requests.usageByDay(owner.id, '2022-01-01', '2022-01-03')).toStrictEqual([
+      { day: '2022-01-01', count: 1, cost: 1 },
+      { day: '2022-01-02', count: 2, cost: 7 },
+      { day: '2022-01-03', count: 1, cost: 3 },
+    ]);
+    expect(await store.requests.usage(owner.id)).toMatchObject({ count: 4, totalCost: 11 });
+    expect(readByA.count).toBe(0);
+  });
+
+  test('when the instance counting the records dies half-way, then another takes over once its claim has lapsed and goes on from where it stopped', async () => {
+    // 300 records, 10 a day; batches of 100. The first instance dies reading its third batch.
+    await recordsOfBefore(300, 10);
+    const batched = { ...options, batch: 100 };
+    const first = { count: 0 };
+    const died: unknown = await migrateUsage(
+      instanceDb(store.db, { [COLLECTIONS.requests]: (real) => reading(real, first, 250) }),
+      batched,
+    ).catch((error: unknown) => error);
+    expect(died).toBeInstanceOf(Error);
+    clock += 2 * MINUTE;
+    const second = { count: 0 };
+    await migrateUsage(instanceDb(store.db, { [COLLECTIONS.requests]: (real) => reading(real, second) }), batched);
+    // Not every record again: the batches the first instance finished stay done.
+    expect(second.count).toBeLessThan(300);
+    expect(await store.requests.usage(owner.id)).toMatchObject({ count: 300, totalCost: costOf(0, 300) });
+    expect(await store.requests.usageByDay(owner.id, '2022-01-01', '2022-01-02')).toStrictEqual([
+      { day: '2022-01-01', count: 10, cost: costOf(0, 10) },
+      { day: '2022-01-02', count: 10, cost: costOf(10, 20) },
+    ]);
+    // Done for good: a third start reads nothing.
+    const third = { count: 0 };
+    await migrateUsage(instanceDb(store.db, { [COLLECTIONS.requests]: (real) => reading(real, third) }), batched);
+    expect(third.count).toBe(0);
+  });
 });

@@ -99,6 +99,8 @@ export interface UsageDayDocument {
   lastAt: Date;
   /** Records counted here whose own `pending` may not be cleared yet: what makes counting a record twice impossible. */
   applied: string[];
+  /** The last batch of the usage migration (usage.migration.ts) added here: a batch done again adds nothing. */
+  migrated?: number;
 }
 
 /** One rate-limit counter (src/stores/mongodb/quota.store.ts); the TTL index deletes it after its window. */
@@ -108,10 +110,17 @@ export interface QuotaDocument {
   resetAt: Date;
 }
 
-/** A one-off data migration that ran (`_id` names it). */
+/** A one-off data migration (`_id` names it): claimed by one instance at a time, done once `at` is set. */
 export interface MigrationDocument {
   _id: string;
-  at: Date;
+  /** When it was completed; absent while it is under way. */
+  at?: Date;
+  /** The instance that claims it, and until when (renewed with each batch): a claim that lapsed may be taken over. */
+  holder?: string;
+  until?: Date;
+  /** Progress: the batches done, and the last record (_id) of the last one. */
+  batches?: number;
+  after?: string;
 }
 
 /** The text index of the $text engine (MONGODB_SEARCH=text), over `tokens`. */

@@ -3,6 +3,7 @@
 // (default), or by the $text or Atlas Search pipelines (MONGODB_SEARCH).
 import { MongoClient, ReadPreference, type Db, type MongoClientOptions } from 'mongodb';
 import type { Store } from '../../domain/ports.ts';
+import type { StoreWarning } from '../store.config.ts';
 import {
   COLLECTIONS,
   type CatalogDocument,
@@ -63,6 +64,8 @@ export interface MongoOptions {
    * done, so no socket timeout unless the URI sets one (the API's would cut it off).
    */
   readonly waitForIndexBuilds?: boolean;
+  /** Where the store says what it waits for at open (another instance filling the usage counters). */
+  readonly warn?: StoreWarning | undefined;
 }
 
 /** The collections every store has had since its first version, made (with their indexes) at its first start. */
@@ -114,7 +117,7 @@ export class MongoStore implements Store {
       const store = new MongoStore(client, db, options.search ?? { kind: 'memory' }, counting);
       if ((options.indexes ?? 'create') === 'create') {
         if (!options.allowMissingCollections) await checkCollections(db);
-        await store.createIndexes({ searchIndex: false });
+        await store.createIndexes({ searchIndex: false, ...(options.warn ? { warn: options.warn } : {}) });
       }
       if (store.search.kind === 'atlas' && (options.searchIndex ?? 'verify') === 'verify') {
         await ensureSearchIndex(db.collection(COLLECTIONS.schools), store.search.index, 'verify');
@@ -131,7 +134,7 @@ export class MongoStore implements Store {
    * Creates every index; with `searchIndex`, also the Atlas Search index (Atlas only; it builds
    * in the background, and searches fail until it is ready).
    */
-  async createIndexes(options: { searchIndex: boolean }): Promise<void> {
+  async createIndexes(options: { searchIndex: boolean; warn?: StoreWarning }): Promise<void> {
     // The usage migration needs none of the indexes a server may refuse (FerretDB: TTL, text).
     const refused = await ensureIndexes(this.db).then(
       () => undefined,
@@ -140,7 +143,17 @@ export class MongoStore implements Store {
         throw error;
       },
     );
-    await migrateUsage(this.db);
+    // Once per database; an instance that finds another doing it waits, and says so now and then.
+    let said = 0;
+    await migrateUsage(this.db, {
+      onWait: ({ batches }) => {
+        if (Date.now() - said < 10_000) return;
+        said = Date.now();
+        options.warn?.('waiting for another instance to fill the usage counters from older records', {
+          batchesDone: batches,
+        });
+      },
+    });
     if (refused) throw refused;
     if (options.searchIndex && this.search.kind === 'atlas') {
       // The mappings' collections first: the index reads them when it builds.
