@@ -159,7 +159,7 @@ export function composeApp(
 /** How often every instance deletes the request records the retention policy no longer keeps. */
 const RETENTION_PURGE_MS = 3_600_000;
 
-/** The retention policy's purge: now, then hourly (in every instance: it is idempotent). Nothing when every record is kept. */
+/** The retention policy's purge: now, then hourly, from every instance (idempotent; MongoDB lets one at a time do it). Nothing when every record is kept. */
 function purgeOldRecords(services: Services, logger: pino.Logger): void {
   if (services.retention.keptFrom(new Date()) === undefined) return;
   const purge = () =>

@@ -4,6 +4,8 @@
 // several instances interleave, and how the counters are filled once from older records. Interleavings are made, not hoped for: a collection handle that
 // pauses or fails a chosen call stands in for a slow or lost round trip, and a clock the test
 // moves stands in for the time passing meanwhile. Each step still runs on the server.
+import { readFile } from 'node:fs/promises';
+import { parse } from 'yaml';
 import {
   MongoClient,
   MongoNetworkError,
@@ -18,6 +20,7 @@ import { COLLECTIONS, type RequestDocument, type UsageDayDocument } from '../../
 import { ensureIndexes, IndexCreationError, INDEXES } from '../../src/stores/mongodb/indexes.ts';
 import { MongoRequestLog } from '../../src/stores/mongodb/request.store.ts';
 import { migrateUsage } from '../../src/stores/mongodb/usage.migration.ts';
+import { LONGEST_USAGE_CHART_DAYS } from '../../src/domain/retention.ts';
 import type { MongoStore } from '../../src/stores/mongodb/store.ts';
 import { record, user } from '../support/builders.ts';
 import { dropAndClose, freshDatabaseName, mongoServers, openFreshMongoStore } from '../support/mongodb.ts';
@@ -312,6 +315,18 @@ function reading<T extends Document>(
   return intercept(collection, { find: (real, args) => wrap(real(...args) as FindCursor<T>) });
 }
 
+/** A method whose first call is held until the gate opens. */
+function holdOnce(held: Gate): (real: Call, args: unknown[]) => Promise<unknown> {
+  let first = true;
+  return async (real, args) => {
+    if (first) {
+      first = false;
+      await held.wait();
+    }
+    return real(...args);
+  };
+}
+
 /** Every write of the collection, the first held until the gate opens. */
 function writesHeld<T extends Document>(collection: Collection<T>, held: Gate): Collection<T> {
   let first = true;
@@ -421,4 +436,157 @@ describe.skipIf(servers.length === 0).each(servers)('the usage migration on %s',
     await migrateUsage(instanceDb(store.db, { [COLLECTIONS.requests]: (real) => reading(real, third) }), batched);
     expect(third.count).toBe(0);
   });
+});
+
+describe('the retention purge, without a server', () => {
+  test('then the records are found by time and the usage days by day, each from an index of its own', () => {
+    expect(INDEXES.requests.some((i) => Object.keys(i.key)[0] === 'timeMade')).toBe(true);
+    expect(INDEXES.usageDays.some((i) => Object.keys(i.key)[0] === 'day')).toBe(true);
+  });
+
+  test("then the usage days the chart can show are kept: as many as the contract's longest chart", async () => {
+    const contract = parse(await readFile(new URL('../../openapi/openapi.yaml', import.meta.url), 'utf8')) as {
+      paths: Record<string, { get: { parameters: { name: string; schema: { maximum: number } }[] } }>;
+    };
+    const days = contract.paths['/v1/fetchMyUsage']!.get.parameters.find((p) => p.name === 'days')!;
+    expect(LONGEST_USAGE_CHART_DAYS).toBe(days.schema.maximum);
+  });
+});
+
+describe.skipIf(servers.length === 0).each(servers)('the retention purge on %s', (_name, uri, flavor) => {
+  let store: MongoStore;
+  let requests: Collection<RequestDocument>;
+  let days: Collection<UsageDayDocument>;
+  const now = () => Date.parse('2026-11-20T10:00:00.000Z');
+  const log = (r = requests) => new MongoRequestLog(r, days, now, COUNTING, store.db.collection(COLLECTIONS.leases));
+
+  beforeEach(async () => {
+    store = await openFreshMongoStore(uri, flavor);
+    requests = store.db.collection<RequestDocument>(COLLECTIONS.requests);
+    days = store.db.collection<UsageDayDocument>(COLLECTIONS.usageDays);
+  });
+  afterEach(async () => {
+    await dropAndClose(store);
+  });
+
+  /**
+   * `perUser` records for each of `users` users, one a day from `firstDay` on, as appends leave
+   * them once counted: the records, and their days' counters (written at once: FerretDB reads a
+   * whole collection for each update whose filter is more than an _id, so 730 appends would take
+   * minutes there).
+   */
+  async function searches(users: number, perUser: number, firstDay: string): Promise<void> {
+    const first = Date.parse(`${firstDay}T12:00:00.000Z`);
+    const made = Array.from({ length: users }, (_, u) =>
+      Array.from({ length: perUser }, (_, i) =>
+        record((u + 1) * 1000 + i, user(u + 1).id, new Date(first + i * 86_400_000), 1 + (i % 3)),
+      ),
+    ).flat();
+    await requests.insertMany(
+      made.map((r) => ({
+        _id: r.id,
+        userId: r.userId,
+        requestMade: r.requestMade,
+        timeMade: r.timeMade,
+        cost: r.cost,
+        day: r.timeMade.toISOString().slice(0, 10),
+      })),
+    );
+    await days.insertMany(
+      made.map((r) => {
+        const day = r.timeMade.toISOString().slice(0, 10);
+        return {
+          _id: `${r.userId}|${day}`,
+          userId: r.userId,
+          day,
+          count: 1,
+          cost: r.cost,
+          lastAt: r.timeMade,
+          applied: [],
+        };
+      }),
+    );
+  }
+
+  test('when two instances purge at once, then one does it and the other finds the purge taken', async () => {
+    await searches(2, 5, '2026-11-10');
+    const held = gate();
+    const first = log(intercept(requests, { deleteMany: holdOnce(held) })).purgeBefore('2026-11-13');
+    await held.reached;
+    const deletes = { count: 0 };
+    const second = await log(
+      intercept(requests, {
+        deleteMany: (real, args) => {
+          deletes.count++;
+          return real(...args);
+        },
+      }),
+    ).purgeBefore('2026-11-13');
+    held.open();
+    expect({ second, deletes: deletes.count }).toStrictEqual({ second: 0, deletes: 0 });
+    expect(await first).toBe(6);
+    expect(await requests.countDocuments({ timeMade: { $lt: new Date('2026-11-13T00:00:00.000Z') } })).toBe(0);
+  });
+
+  test("when many users' records are old, then they go by time in a few bounded deletes, not one per user", async () => {
+    await searches(30, 3, '2026-11-10');
+    const deletes: unknown[] = [];
+    const deleted = await log(
+      intercept(requests, {
+        deleteMany: (real, args) => {
+          deletes.push(args[0]);
+          return real(...args);
+        },
+      }),
+    ).purgeBefore('2026-11-12');
+    expect(deleted).toBe(60);
+    expect(deletes).toHaveLength(1);
+    expect(JSON.stringify(deletes[0])).not.toContain('userId');
+  });
+
+  // FerretDB's explain does not show MongoDB's planner; this runs where MONGODB_URI names MongoDB.
+  test.skipIf(flavor === 'ferretdb')(
+    "then MongoDB answers the purge's and the heal's queries from their indexes",
+    async () => {
+      await searches(3, 3, '2026-11-10');
+      const plan = async (cursor: { explain(): Promise<Document> }) => JSON.stringify(await cursor.explain());
+      const before = new Date('2026-11-12T00:00:00.000Z');
+      expect(
+        await plan(
+          requests
+            .find({ timeMade: { $lt: before } })
+            .sort({ timeMade: 1 })
+            .limit(1000),
+        ),
+      ).toContain('"indexName":"requests_by_time"');
+      expect(
+        await plan(
+          days
+            .find({ day: { $lt: '2026-11-12' } })
+            .sort({ day: 1 })
+            .limit(1000),
+        ),
+      ).toContain('"indexName":"usage_days_by_day"');
+      expect(await plan(requests.find({ userId: user(1).id, pending: true, timeMade: { $lt: before } }))).toContain(
+        '"indexName":"requests_pending_by_user"',
+      );
+    },
+  );
+
+  test("when usage days are older than the retention and the longest chart, then they are folded into the user's totals, which do not change", async () => {
+    // 400 days of one search a day, up to yesterday: the 35 first are older than the chart's 366 days.
+    await searches(1, 400, '2025-10-16');
+    const owner = user(1).id;
+    const before = await store.requests.usage(owner);
+    const chart = await store.requests.usageByDay(owner, '2025-11-20', '2026-11-20');
+    await log().purgeBefore('2026-11-13');
+    // The chart's 366 days stay day by day; older days are one document per user.
+    expect(await days.countDocuments({ day: { $lt: '2025-11-20' } })).toBe(0);
+    expect(await days.countDocuments({})).toBe(365 + 1);
+    expect(await store.requests.usage(owner)).toStrictEqual(before);
+    expect(await store.requests.usageByDay(owner, '2025-11-20', '2026-11-20')).toStrictEqual(chart);
+    // Again: nothing left to fold, nothing counted twice.
+    await log().purgeBefore('2026-11-13');
+    expect(await store.requests.usage(owner)).toStrictEqual(before);
+  }, 60_000);
 });

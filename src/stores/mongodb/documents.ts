@@ -103,6 +103,21 @@ export interface UsageDayDocument {
   migrated?: number;
 }
 
+/**
+ * A user's usage of the days the retention purge folded out of usage_days (older than the
+ * retention and the longest chart), in usage_days itself: `_id` is `<userId>|before`, and it has
+ * no `day`, so the totals (by user) count it and the chart (by day) does not.
+ */
+export interface UsageBeforeDocument {
+  _id: string;
+  userId: string;
+  count: number;
+  cost: number;
+  lastAt: Date;
+  /** The last day folded in: days are folded in order, each once. */
+  through: string;
+}
+
 /** One rate-limit counter (src/stores/mongodb/quota.store.ts); the TTL index deletes it after its window. */
 export interface QuotaDocument {
   _id: string;
@@ -138,4 +153,5 @@ export const COLLECTIONS = {
   usageDays: 'usage_days',
   quotas: 'rate_limits',
   migrations: 'migrations',
+  leases: 'leases',
 } as const;

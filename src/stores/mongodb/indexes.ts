@@ -37,14 +37,21 @@ export const INDEXES: Readonly<Record<keyof typeof COLLECTIONS, readonly IndexDe
       key: { userId: 1, timeMade: 1 },
       partialFilterExpression: { pending: true },
     },
+    // The retention purge: every user's records older than a day, oldest first, a batch at a time.
+    { name: 'requests_by_time', key: { timeMade: 1 } },
   ],
   // One document, found by its _id.
   catalog: [],
-  // A user's days: the history's total and the usage totals sum them; the chart reads a range.
-  usageDays: [{ name: 'usage_days_by_user_day', key: { userId: 1, day: 1 } }],
+  usageDays: [
+    // A user's days: the history's total and the usage totals sum them; the chart reads a range.
+    { name: 'usage_days_by_user_day', key: { userId: 1, day: 1 } },
+    // The retention purge folds every user's days older than the longest chart, oldest first.
+    { name: 'usage_days_by_day', key: { day: 1 } },
+  ],
   // A counter goes once its window is over (the store also ignores an expired one: TTL runs once a minute).
   quotas: [{ name: 'rate_limits_ttl', key: { resetAt: 1 }, expireAfterSeconds: 0 }],
   migrations: [],
+  leases: [],
 };
 
 /**

@@ -1,9 +1,11 @@
 import { MongoServerError, type Collection, type Filter } from 'mongodb';
 import type { HistoryPosition } from '../../domain/history.cursor.ts';
 import type { DayUsage, HistoryPage, HistoryQuery, RequestLog, RequestRecord, Usage } from '../../domain/ports.ts';
-import type { RequestDocument, UsageDayDocument } from './documents.ts';
+import { LONGEST_USAGE_CHART_DAYS } from '../../domain/retention.ts';
+import type { RequestDocument, UsageBeforeDocument, UsageDayDocument } from './documents.ts';
 import { guarded } from './errors.ts';
 import { InTurn, TurnsFullError } from './in-turn.ts';
+import { Lease, type LeaseDocument } from './lease.ts';
 import {
   CLOCK_SKEW_MS,
   COUNT_START_BUDGET_MS,
@@ -23,6 +25,11 @@ const BOUNDED = { maxTimeMS: OPERATION_TIME_LIMIT_MS } as const;
 const DUPLICATE_KEY = 11000;
 /** A read counts at most this many of its user's uncounted records (the next read goes on). */
 const HEAL_BATCH = 1000;
+/** Records deleted, or usage days folded, per step of the retention purge. */
+const PURGE_BATCH = 1000;
+/** The purge's claim, renewed with each batch: an instance that dies holding it stops the purge this long. */
+const PURGE_LEASE_MS = 120_000;
+const DAY_MS = 86_400_000;
 
 /** How a request log counts records in their days' usage (see MongoRequestLog). */
 export interface Counting {
@@ -93,6 +100,8 @@ export class MongoRequestLog implements RequestLog {
   readonly #days: Collection<UsageDayDocument>;
   readonly #now: () => number;
   readonly #counting: Counting;
+  /** Where the retention purge is claimed (one instance at a time); without it, every caller purges. */
+  readonly #leases: Collection<LeaseDocument> | undefined;
   /** One update of a day document at a time from this process (in-turn.ts says why). */
   readonly #turns = new InTurn();
 
@@ -101,11 +110,13 @@ export class MongoRequestLog implements RequestLog {
     days: Collection<UsageDayDocument>,
     now: () => number = Date.now,
     counting: Counting = DEFAULT_COUNTING,
+    leases?: Collection<LeaseDocument>,
   ) {
     this.#requests = requests;
     this.#days = days;
     this.#now = now;
     this.#counting = counting;
+    this.#leases = leases;
   }
 
   async append(record: RequestRecord): Promise<void> {
@@ -126,32 +137,37 @@ export class MongoRequestLog implements RequestLog {
         DURABLE,
       ),
     );
-    await this.#countUnder(lease, record.userId, day, record).catch((error: unknown) => {
-      // A full queue: the record is durable; a read counts it once its lease ends.
-      if (!(error instanceof TurnsFullError)) throw error;
-    });
+    // A full queue or a late turn: the record is durable; a read counts it once its lease ends.
+    await this.#countUnder(lease, record.userId, day, record);
   }
 
   /**
-   * Steps 2–4 for a record this process holds the lease of, in its day's turn. Nothing when the
-   * lease is too far gone to start (a read counts the record after it). A failure of step 2 is
-   * the caller's; of steps 3–4, the next read's to finish.
+   * Steps 2–4 for a record this process holds the lease of, in its day's turn; whether step 2 was
+   * made. Not when the day's queue is full, or the lease too far gone when its turn comes (a read
+   * counts the record after it). A failure of step 2 is the caller's; of steps 3–4, the next
+   * read's to finish.
    */
   async #countUnder(
     lease: Date,
     userId: string,
     day: string,
     record: { id: string; cost: number; timeMade: Date },
-  ): Promise<void> {
-    await this.#turns.run(
-      dayKey(userId, day),
-      async () => {
-        if (lease.getTime() - this.#now() < this.#counting.landingMs) return;
-        await this.#count(userId, day, record.id, record.cost, record.timeMade);
-        await this.#settle(userId, day, record.id, lease).catch(() => undefined);
-      },
-      this.#counting.queueLimit,
-    );
+  ): Promise<boolean> {
+    return this.#turns
+      .run(
+        dayKey(userId, day),
+        async () => {
+          if (lease.getTime() - this.#now() < this.#counting.landingMs) return false;
+          await this.#count(userId, day, record.id, record.cost, record.timeMade);
+          await this.#settle(userId, day, record.id, lease).catch(() => undefined);
+          return true;
+        },
+        this.#counting.queueLimit,
+      )
+      .catch((error: unknown) => {
+        if (error instanceof TurnsFullError) return false;
+        throw error;
+      });
   }
 
   /** Step 2, idempotent: counts the record in its day unless that day has counted it already. */
@@ -198,30 +214,33 @@ export class MongoRequestLog implements RequestLog {
     };
   }
 
+  /**
+   * Claims an uncounted record nobody holds (a new lease, unless another read or its append holds
+   * one) and counts it under that lease; whether it is counted now.
+   */
+  async #claimAndCount(doc: Pick<RequestDocument, '_id' | 'userId' | 'cost' | 'timeMade' | 'day'>): Promise<boolean> {
+    const now = this.#now();
+    const lease = new Date(now + this.#counting.leaseMs);
+    const claimed = await guarded(() =>
+      this.#requests.updateOne({ _id: doc._id, ...this.#unheld(now) }, { $set: { lease } }, BOUNDED),
+    );
+    if (claimed.modifiedCount !== 1) return false;
+    const record = { id: doc._id, cost: doc.cost, timeMade: doc.timeMade };
+    return this.#countUnder(lease, doc.userId, doc.day ?? dayOf(doc.timeMade), record);
+  }
+
   /** Counts the user's records whose append stopped before finishing (rare: none unless one did). */
   async #heal(userId: string): Promise<void> {
     const left = await guarded(() =>
       this.#requests
         .find(
           { userId, ...this.#unheld(this.#now()) },
-          { ...BOUNDED, projection: { _id: 1, cost: 1, timeMade: 1, day: 1 } },
+          { ...BOUNDED, projection: { _id: 1, userId: 1, cost: 1, timeMade: 1, day: 1 } },
         )
         .limit(HEAL_BATCH)
         .toArray(),
     );
-    for (const doc of left) {
-      // Claimed, unless another read or the append has claimed it since (a lease of theirs).
-      const now = this.#now();
-      const lease = new Date(now + this.#counting.leaseMs);
-      const claimed = await guarded(() =>
-        this.#requests.updateOne({ _id: doc._id, ...this.#unheld(now) }, { $set: { lease } }, BOUNDED),
-      );
-      if (claimed.modifiedCount !== 1) continue;
-      const record = { id: doc._id, cost: doc.cost, timeMade: doc.timeMade };
-      await this.#countUnder(lease, userId, doc.day ?? dayOf(doc.timeMade), record).catch((error: unknown) => {
-        if (!(error instanceof TurnsFullError)) throw error;
-      });
-    }
+    for (const doc of left) await this.#claimAndCount(doc);
   }
 
   async list(userId: string, query: HistoryQuery): Promise<HistoryPage> {
@@ -281,21 +300,106 @@ export class MongoRequestLog implements RequestLog {
     return { count, totalCost, lastAt };
   }
 
-  /** By user (the user-and-time index; there is none on time alone), for the users with days before `day`. */
+  /**
+   * The retention purge (RequestLog.purgeBefore), by one instance at a time: a lease in `leases`,
+   * renewed with each batch; another instance's call meanwhile returns 0 at once. Records go in
+   * batches of PURGE_BATCH, oldest first, found and deleted by time (`requests_by_time`): one
+   * bounded deleteMany per batch, whatever the number of users. A record of the batch still
+   * uncounted is counted first (usage counts every record made); one another instance holds is
+   * left to the next run. Then, once no such record is left, the usage days older than both the
+   * retention and the longest usage chart are folded into their user's `<userId>|before` document
+   * (usage.totals keep counting them; no chart reaches them) and deleted.
+   */
   async purgeBefore(day: string): Promise<number> {
-    const before = new Date(`${day}T00:00:00.000Z`);
-    // Not distinct(): FerretDB v1 refuses its maxTimeMS. A purge runs in the background, unbounded.
-    const users = new Set(
-      (await guarded(() => this.#days.find({ day: { $lt: day } }, { projection: { userId: 1 } }).toArray())).map(
-        (d) => d.userId,
-      ),
-    );
-    let deleted = 0;
-    for (const userId of users) {
-      const { deletedCount } = await guarded(() => this.#requests.deleteMany({ userId, timeMade: { $lt: before } }));
-      deleted += deletedCount;
+    const lease = this.#leases ? new Lease(this.#leases, 'retention_purge', this.#now) : undefined;
+    if (lease && !(await lease.acquire(PURGE_LEASE_MS))) return 0;
+    try {
+      const { deleted, complete } = await this.#purgeRecords(new Date(`${day}T00:00:00.000Z`), lease);
+      if (complete) {
+        const today = Date.parse(`${dayOf(new Date(this.#now()))}T00:00:00.000Z`);
+        const charted = dayOf(new Date(today - (LONGEST_USAGE_CHART_DAYS - 1) * DAY_MS));
+        await this.#foldDays(day < charted ? day : charted, lease);
+      }
+      return deleted;
+    } finally {
+      await lease?.release().catch(() => undefined);
     }
-    return deleted;
+  }
+
+  async #purgeRecords(before: Date, lease: Lease | undefined): Promise<{ deleted: number; complete: boolean }> {
+    let deleted = 0;
+    /** Uncounted records another instance holds: kept until the next run. */
+    const held: string[] = [];
+    for (;;) {
+      const batch = await guarded(() =>
+        this.#requests
+          .find(
+            { timeMade: { $lt: before }, ...(held.length > 0 ? { _id: { $nin: held } } : {}) },
+            { projection: { _id: 1, userId: 1, cost: 1, timeMade: 1, day: 1, pending: 1 } },
+          )
+          .sort({ timeMade: 1 })
+          .limit(PURGE_BATCH)
+          .toArray(),
+      );
+      if (batch.length === 0) break;
+      const gone: string[] = [];
+      for (const doc of batch) {
+        if (!doc.pending || (await this.#claimAndCount(doc))) gone.push(doc._id);
+        else held.push(doc._id);
+      }
+      if (gone.length > 0) {
+        const { deletedCount } = await guarded(() =>
+          this.#requests.deleteMany({ _id: { $in: gone }, timeMade: { $lt: before } }),
+        );
+        deleted += deletedCount;
+      }
+      if (batch.length < PURGE_BATCH) break;
+      if (lease && !(await lease.renew(PURGE_LEASE_MS))) return { deleted, complete: false };
+    }
+    return { deleted, complete: held.length === 0 };
+  }
+
+  /** Folds the usage days before `horizon` into their users' totals, oldest first (`usage_days_by_day`), and deletes them. */
+  async #foldDays(horizon: string, lease: Lease | undefined): Promise<void> {
+    for (;;) {
+      const old = await guarded(() =>
+        this.#days
+          .find({ day: { $lt: horizon } }, { projection: { userId: 1, day: 1, count: 1, cost: 1, lastAt: 1 } })
+          .sort({ day: 1 })
+          .limit(PURGE_BATCH)
+          .toArray(),
+      );
+      for (const d of old) {
+        await this.#fold(d);
+        await guarded(() => this.#days.deleteOne({ _id: d._id }));
+      }
+      if (old.length < PURGE_BATCH) return;
+      if (lease && !(await lease.renew(PURGE_LEASE_MS))) return;
+    }
+  }
+
+  /**
+   * Adds a day to its user's total of folded days, once: the update that adds it moves the total's
+   * `through` to that day, and days are folded in order. A total already through the day has it
+   * (a run that stopped before deleting it); one through a later day meets a day that came back
+   * after it was folded (a count that landed late), which is added without moving `through`.
+   */
+  async #fold(d: Pick<UsageDayDocument, 'userId' | 'day' | 'count' | 'cost' | 'lastAt'>): Promise<void> {
+    const totals = this.#days as unknown as Collection<UsageBeforeDocument>;
+    const _id = `${d.userId}|before`;
+    const add = { $inc: { count: d.count, cost: d.cost }, $max: { lastAt: d.lastAt } };
+    try {
+      await guarded(() =>
+        totals.updateOne(
+          { _id, $or: [{ through: { $exists: false } }, { through: { $lt: d.day } }] },
+          { ...add, $set: { through: d.day }, $setOnInsert: { userId: d.userId } },
+          { upsert: true },
+        ),
+      );
+    } catch (error) {
+      if (!(error instanceof MongoServerError && error.code === DUPLICATE_KEY)) throw error;
+      await guarded(() => totals.updateOne({ _id, through: { $gt: d.day } }, add));
+    }
   }
 }
 

@@ -23,6 +23,7 @@ import {
   SOCKET_TIMEOUT_MS,
   WAIT_QUEUE_TIMEOUT_MS,
 } from './limits.ts';
+import type { LeaseDocument } from './lease.ts';
 import { MongoQuotaCounter } from './quota.store.ts';
 import { countingFor, DEFAULT_COUNTING, MongoRequestLog, type Counting } from './request.store.ts';
 import { MongoSchoolStore, type CatalogReads, type SearchMode } from './school.store.ts';
@@ -102,6 +103,7 @@ export class MongoStore implements Store {
       db.collection<UsageDayDocument>(COLLECTIONS.usageDays),
       Date.now,
       counting,
+      db.collection<LeaseDocument>(COLLECTIONS.leases),
     );
   }
 
