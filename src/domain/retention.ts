@@ -1,8 +1,9 @@
 // How long request records are kept (REQUEST_RETENTION_DAYS): by default every record, for good.
 // With N days, the records of today and the N days before it are kept, in whole UTC days, and
 // older ones are deleted by a periodic purge started in every instance (RequestLog.purgeBefore,
-// which is idempotent; MongoDB lets one instance at a time do it). Usage totals and the per-day chart keep counting what was made; the history's
-// total counts the records kept, which are read as if the purge had run already.
+// which is idempotent; MongoDB lets one instance at a time do it). Usage totals and the per-day
+// chart keep counting what was made; the history's total counts the records kept, which are read
+// as if the purge had run already.
 import type { RequestLog } from './ports.ts';
 
 const DAY_MS = 86_400_000;

@@ -308,7 +308,7 @@ export class MongoRequestLog implements RequestLog {
    * uncounted is counted first (usage counts every record made); one another instance holds is
    * left to the next run. Then, once no such record is left, the usage days older than both the
    * retention and the longest usage chart are folded into their user's `<userId>|before` document
-   * (usage.totals keep counting them; no chart reaches them) and deleted.
+   * (the usage totals keep counting them; no chart reaches them) and deleted.
    */
   async purgeBefore(day: string): Promise<number> {
     const lease = this.#leases ? new Lease(this.#leases, 'retention_purge', this.#now) : undefined;
