@@ -25,8 +25,7 @@ function caseOf(list: readonly string[]): Case {
   const trie = buildTrie(vocabulary);
   const prefixes: { node: number; parent: number; text: string }[] = [];
   const visit = (node: number, text: string) => {
-    const first = trie.nodeFirstChild[node]!;
-    for (let child = first; child < first + trie.nodeChildCount[node]!; child++) {
+    for (let child = trie.nodeFirstChild[node]!; child < trie.nodeFirstChild[node + 1]!; child++) {
       const spelled = text + String.fromCharCode(trie.nodeChar[child]!);
       prefixes.push({ node: child, parent: node, text: spelled });
       visit(child, spelled);

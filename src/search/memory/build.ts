@@ -271,7 +271,8 @@ function listNodes(trie: Trie, termCount: number) {
   let lists = termCount;
   for (let n = nodeCount - 1; n >= 1; n--) {
     if (trie.nodeHi[n]! - trie.nodeLo[n]! < MATERIALIZE_MIN_TERMS) continue;
-    const onlyChild = trie.nodeChildCount[n] === 1 && trie.nodeTerm[n] === -1 ? trie.nodeFirstChild[n]! : -1;
+    const first = trie.nodeFirstChild[n]!;
+    const onlyChild = trie.nodeFirstChild[n + 1]! - first === 1 && trie.nodeTerm[n] === -1 ? first : -1;
     nodeList[n] = onlyChild >= 0 && nodeList[onlyChild]! >= 0 ? nodeList[onlyChild]! : lists++;
   }
   return { nodeList, lists };

@@ -16,7 +16,6 @@ const BAND = 2 * MAX_EDITS + 1;
 export interface WalkTrie {
   readonly nodeChar: Uint16Array;
   readonly nodeFirstChild: Uint32Array;
-  readonly nodeChildCount: Uint32Array;
   readonly nodeTerm: Int32Array;
 }
 
@@ -72,14 +71,14 @@ export class TypoWalk {
     if (this.#rows.length < (maxDepth + 3) * STRIDE) this.#rows = new Int32Array(2 * (maxDepth + 3) * STRIDE);
     const rows = this.#rows;
     const letters = this.#letters;
-    const { nodeChar, nodeFirstChild, nodeChildCount, nodeTerm } = trie;
+    const { nodeChar, nodeFirstChild, nodeTerm } = trie;
     rows.fill(0, 0, 2 * STRIDE);
     // Depth 0: the cell of column j is j.
     rows[STRIDE + WITHIN0] = 1 << MAX_EDITS;
     rows[STRIDE + WITHIN1] = lowBits(Math.min(1, m) + 1) << MAX_EDITS;
     rows[STRIDE + WITHIN2] = lowBits(Math.min(2, m) + 1) << MAX_EDITS;
     rows[2 * STRIDE + NEXT] = nodeFirstChild[0]!;
-    rows[2 * STRIDE + END] = nodeFirstChild[0]! + nodeChildCount[0]!;
+    rows[2 * STRIDE + END] = nodeFirstChild[1]!;
     rows[2 * STRIDE + SKIP] = 0;
     // Depth-first, children in order of their letter: terms come out ascending, as ids go.
     let d = 1;
@@ -136,7 +135,7 @@ export class TypoWalk {
       if (live === 0 || d === maxDepth) continue;
       const next = at + STRIDE;
       rows[next + NEXT] = nodeFirstChild[node]!;
-      rows[next + END] = nodeFirstChild[node]! + nodeChildCount[node]!;
+      rows[next + END] = nodeFirstChild[node + 1]!;
       // A child whose letter is none of its band's gets the rows of a letter that matches
       // nothing, which follow from this row alone: within e − 1 here, one edit more there. When
       // those are out of the budget (every cell left is at the budget, so only a match can

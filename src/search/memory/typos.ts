@@ -7,7 +7,7 @@ import type { IndexData } from './index-data.ts';
 import { MAX_EDITS, TypoWalk, type WalkTrie } from './typo-walk.ts';
 
 /** What of an index the typo walks read. */
-export type TypoTries = Pick<IndexData, 'nodeChar' | 'nodeFirstChild' | 'nodeChildCount' | 'nodeTerm'>;
+export type TypoTries = Pick<IndexData, 'nodeChar' | 'nodeFirstChild' | 'nodeTerm'>;
 
 /** The typo matches of words against one index; one walk's scratch, reused. */
 export class Typos {
