@@ -9,6 +9,7 @@ import { describe, expect, test } from 'vitest';
 import { osaDistance } from '../../src/domain/search/matching.ts';
 import { words } from '../../src/domain/search/normalize.ts';
 import { typoBudget } from '../../src/domain/search/query.ts';
+import { buildReverseTrie } from '../../src/search/memory/reverse-trie.ts';
 import { buildTrie } from '../../src/search/memory/trie.ts';
 import { MAX_EDITS } from '../../src/search/memory/typo-walk.ts';
 import { Typos, type TypoTries } from '../../src/search/memory/typos.ts';
@@ -32,7 +33,7 @@ function caseOf(list: readonly string[]): Case {
     }
   };
   visit(0, '');
-  return { vocabulary, tries: trie, prefixes };
+  return { vocabulary, tries: { ...trie, ...buildReverseTrie(vocabulary) }, prefixes };
 }
 
 /** The terms within typoBudget of the longer of the two (matching.ts, matchKind), by id. */

@@ -5,6 +5,7 @@
 // every list of documents in ascending order is already in the order ties are broken in.
 //   - vocabulary: every term of every name, alternative name and city, sorted; a term's id is its
 //     rank, so the terms starting with a prefix are one range of ids, found by walking the trie;
+//     a second trie of the terms spelled backwards serves the typo walks (typos.ts);
 //   - lists: the documents having each term, and for trie nodes with many terms below them the
 //     union of their terms' documents (a short prefix is one list, not a thousand); a list with
 //     more than one document in 32 is stored as a bitset, the rest as sorted arrays;
@@ -21,6 +22,7 @@ import { compareStatic, Field } from '../../domain/search/ranking.ts';
 import { wordsFor } from './bitset.ts';
 import { MATERIALIZE_MIN_TERMS, NO_START, STATE_LIST, type IndexData } from './index-data.ts';
 import { packCatalog, type PackedCatalog, PackedRows } from './packed-catalog.ts';
+import { buildReverseTrie } from './reverse-trie.ts';
 import { buildTrie, childOf } from './trie.ts';
 import { U32 } from './u32.ts';
 
@@ -62,6 +64,7 @@ export function buildPackedIndex(packed: PackedCatalog): IndexData {
   const { fwdStart, nameStart, nameAlt } = forward;
   const { firstStart, firstDocs } = firstWordLists(docCount, termCount, nameStart, nameSeq, nameAlt);
   const trie = buildTrie(vocabulary);
+  const reverse = buildReverseTrie(vocabulary);
   const { nodeList, lists } = listNodes(trie, termCount);
   const { ancestorStart, ancestorOf } = listedAncestors(trie, vocabulary, nodeList);
   const postings = postingLists({ docCount, words, lists, fwdStart, fwd, ancestorStart, ancestorOf });
@@ -77,6 +80,7 @@ export function buildPackedIndex(packed: PackedCatalog): IndexData {
     docKind,
     stateSets,
     ...trie,
+    ...reverse,
     nodeList,
     listCount: postings.listCount,
     listStart: postings.listStart,
