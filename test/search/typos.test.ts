@@ -99,6 +99,22 @@ describe('typo walks against the distance they implement', () => {
     );
   }, 60_000);
 
+  test('when terms are longer than the trie counts below a node (255 letters), then the same terms and nodes', () => {
+    const long = `${'ab'.repeat(150)}c`;
+    const c = caseOf([long, `${long}d`, long.slice(0, 260), 'abc', 'abd']);
+    const typos = new Typos(c.tries);
+    for (const word of [
+      long,
+      long.slice(1),
+      long.slice(0, 290),
+      `x${long.slice(0, 289)}`,
+      `${long.slice(0, 280)}xy`,
+      'abd',
+    ])
+      expectSame(c, typos, word);
+    expect(typos.nodes(long.slice(0, 290))).not.toEqual([]);
+  });
+
   test('when vocabularies and words are random over three letters (300 runs), then the same terms and nodes', () => {
     const word = fc.stringMatching(/^[abc]{0,13}$/);
     fc.assert(

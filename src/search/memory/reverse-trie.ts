@@ -21,6 +21,8 @@ export function buildReverseTrie(vocabulary: readonly string[]): ReverseTrie {
   const order = Array.from(vocabulary.keys()).sort((a, b) =>
     reversed[a]! < reversed[b]! ? -1 : reversed[a]! > reversed[b]! ? 1 : 0,
   );
+  // Its nodeLo, nodeHi and nodeLongest are not kept: ranges of reversed terms name nothing, and
+  // only prefix walks (forwards) read the longest term.
   const trie = buildTrie(order.map((id) => reversed[id]!));
   const revTerm = trie.nodeTerm;
   for (let n = 0; n < revTerm.length; n++) if (revTerm[n]! >= 0) revTerm[n] = order[revTerm[n]!]!;

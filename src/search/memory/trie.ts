@@ -4,6 +4,9 @@
 // one range). Prefixes are a walk down it; typos a bounded walk over it (typos.ts).
 import { U32 } from './u32.ts';
 
+/** nodeLongest's value for a branch whose longest term has that many letters or more. */
+export const LONGEST_UNKNOWN = 255;
+
 export interface Trie {
   readonly nodeChar: Uint16Array;
   /** Node n's children are nodeFirstChild[n] .. nodeFirstChild[n + 1] − 1: one entry more than there are nodes. */
@@ -11,6 +14,8 @@ export interface Trie {
   readonly nodeLo: Uint32Array;
   readonly nodeHi: Uint32Array;
   readonly nodeTerm: Int32Array;
+  /** The letters of the longest term at or below each node (at most LONGEST_UNKNOWN): how deep a typo of a prefix can end (typos.ts). */
+  readonly nodeLongest: Uint8Array;
 }
 
 /** The trie of a sorted vocabulary, breadth first: a node's children are contiguous and sorted by character. */
@@ -44,12 +49,22 @@ export function buildTrie(vocabulary: readonly string[]): Trie {
     }
   }
   firstChild.push(char.length);
+  const nodeFirstChild = firstChild.done();
+  // Children come after their parent: one pass from the last node up.
+  const longest = new Uint8Array(char.length);
+  for (let n = char.length - 1; n >= 0; n--) {
+    let most = term.data[n] === 0xffffffff ? 0 : Math.min(depth.data[n]!, LONGEST_UNKNOWN);
+    for (let child = nodeFirstChild[n]!; child < nodeFirstChild[n + 1]!; child++)
+      most = Math.max(most, longest[child]!);
+    longest[n] = most;
+  }
   return {
     nodeChar: Uint16Array.from(char.done()),
-    nodeFirstChild: firstChild.done(),
+    nodeFirstChild,
     nodeLo: lo.done(),
     nodeHi: hi.done(),
     nodeTerm: new Int32Array(term.done().buffer),
+    nodeLongest: longest,
   };
 }
 

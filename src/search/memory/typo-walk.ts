@@ -6,7 +6,7 @@
 // vector e holds the cells within e edits (Wu and Manber's bit-parallel matching, plus the
 // transposition term). A row costs a dozen integer operations instead of a Math.min per letter.
 import { typoBudget } from '../../domain/search/query.ts';
-import { childOf } from './trie.ts';
+import { childOf, LONGEST_UNKNOWN } from './trie.ts';
 
 /** The most edits a walk counts: typoBudget's largest (a test holds it to that). */
 export const MAX_EDITS = 2;
@@ -64,12 +64,15 @@ export class TypoWalk {
    * that way, which typos.ts makes sure is every term by walking twice.
    */
   terms(trie: WalkTrie, edits: number, exact: number, capColumn: number, capEdits: number, out: number[]): void {
-    this.#walk(trie, edits, exact, capColumn, capEdits, false, out);
+    this.#walk(trie, edits, exact, capColumn, capEdits, undefined, out);
   }
 
-  /** Appends the highest nodes within `edits` of the word: every term below them starts within `edits`. */
-  nodes(trie: WalkTrie, edits: number, out: number[]): void {
-    this.#walk(trie, edits, 0, -1, edits, true, out);
+  /**
+   * Appends the highest nodes within `edits` of the word: every term below them starts within
+   * `edits`. `longest`: the trie's nodeLongest, which leaves the branches too short to reach.
+   */
+  nodes(trie: WalkTrie, edits: number, longest: Uint8Array, out: number[]): void {
+    this.#walk(trie, edits, 0, -1, edits, longest, out);
   }
 
   #walk(
@@ -78,9 +81,10 @@ export class TypoWalk {
     exact: number,
     capColumn: number,
     capEdits: number,
-    nodes: boolean,
+    longest: Uint8Array | undefined,
     out: number[],
   ): void {
+    const nodes = longest !== undefined;
     const m = this.#length;
     const maxDepth = m + edits;
     if (this.#rows.length < (maxDepth + 3) * STRIDE) this.#rows = new Int32Array(2 * (maxDepth + 3) * STRIDE);
@@ -158,6 +162,16 @@ export class TypoWalk {
         }
       }
       if (live === 0 || d === maxDepth) continue;
+      if (nodes && longest[node]! < LONGEST_UNKNOWN) {
+        // A prefix ends no deeper than the branch's longest term, so of the word's letters after
+        // a cell's column, those beyond the branch's letters left can only be deleted, an edit
+        // each: a cell within v edits (bit b) still counts if b ≥ shortfall + v.
+        const shortfall = m - longest[node]! + MAX_EDITS - edits;
+        let reach = r0 & ~lowBits(shortfall);
+        if (edits >= 1) reach |= r1 & ~lowBits(shortfall + 1);
+        if (edits >= 2) reach |= r2 & ~lowBits(shortfall + 2);
+        if (reach === 0) continue;
+      }
       const next = at + STRIDE;
       this.#children(trie, node, d < exact, next);
       // A child whose letter is none of its band's gets the rows of a letter that matches

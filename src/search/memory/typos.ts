@@ -20,19 +20,21 @@ import { MAX_EDITS, TypoWalk, type WalkTrie } from './typo-walk.ts';
 /** What of an index the typo walks read. */
 export type TypoTries = Pick<
   IndexData,
-  'nodeChar' | 'nodeFirstChild' | 'nodeTerm' | 'revChar' | 'revFirstChild' | 'revTerm'
+  'nodeChar' | 'nodeFirstChild' | 'nodeTerm' | 'nodeLongest' | 'revChar' | 'revFirstChild' | 'revTerm'
 >;
 
 /** The typo matches of words against one index; one walk's scratch, reused. */
 export class Typos {
   readonly #forward: WalkTrie;
   readonly #reverse: WalkTrie;
+  readonly #longest: Uint8Array;
   readonly #walk = new TypoWalk();
 
   constructor(tries: TypoTries) {
     // Two objects of one shape, so that the walk's reads of them stay monomorphic.
     this.#forward = { nodeChar: tries.nodeChar, nodeFirstChild: tries.nodeFirstChild, nodeTerm: tries.nodeTerm };
     this.#reverse = { nodeChar: tries.revChar, nodeFirstChild: tries.revFirstChild, nodeTerm: tries.revTerm };
+    this.#longest = tries.nodeLongest;
   }
 
   /** The terms within their budget of `word` (typoBudget of the longer of the two, as matching.ts decides), ascending. */
@@ -61,7 +63,7 @@ export class Typos {
   nodes(word: string): number[] {
     const out: number[] = [];
     this.#walk.spell(word, false);
-    this.#walk.nodes(this.#forward, typoBudget(word.length), out);
+    this.#walk.nodes(this.#forward, typoBudget(word.length), this.#longest, out);
     return out;
   }
 }
