@@ -5,6 +5,7 @@
 // every list of documents in ascending order is already in the order ties are broken in.
 //   - vocabulary: every term of every name, alternative name and city, sorted; a term's id is its
 //     rank, so the terms starting with a prefix are one range of ids, found by walking the trie;
+//     a second trie of the terms spelled backwards serves the typo walks (typos.ts);
 //   - lists: the documents having each term, and for trie nodes with many terms below them the
 //     union of their terms' documents (a short prefix is one list, not a thousand); a list with
 //     more than one document in 32 is stored as a bitset, the rest as sorted arrays;
@@ -26,6 +27,7 @@ import { buildGeoGrid } from './geo-grid.ts';
 import { MATERIALIZE_MIN_TERMS, NO_START, STATE_LIST, type IndexData } from './index-data.ts';
 import { isKindOfType, levelIndexOf } from './kind-bits.ts';
 import { packCatalog, type PackedCatalog, PackedRows } from './packed-catalog.ts';
+import { buildReverseTrie } from './reverse-trie.ts';
 import { buildTrie, childOf } from './trie.ts';
 import { U32 } from './u32.ts';
 
@@ -67,6 +69,7 @@ export function buildPackedIndex(packed: PackedCatalog): IndexData {
   const { fwdStart, nameStart, nameAlt } = forward;
   const { firstStart, firstDocs } = firstWordLists(docCount, termCount, nameStart, nameSeq, nameAlt);
   const trie = buildTrie(vocabulary);
+  const reverse = buildReverseTrie(vocabulary);
   const { nodeList, lists } = listNodes(trie, termCount);
   const { ancestorStart, ancestorOf } = listedAncestors(trie, vocabulary, nodeList);
   const postings = postingLists({ docCount, words, lists, fwdStart, fwd, ancestorStart, ancestorOf });
@@ -88,6 +91,7 @@ export function buildPackedIndex(packed: PackedCatalog): IndexData {
     docLon,
     ...buildGeoGrid(docLat, docLon),
     ...trie,
+    ...reverse,
     nodeList,
     listCount: postings.listCount,
     listStart: postings.listStart,
@@ -282,7 +286,8 @@ function listNodes(trie: Trie, termCount: number) {
   let lists = termCount;
   for (let n = nodeCount - 1; n >= 1; n--) {
     if (trie.nodeHi[n]! - trie.nodeLo[n]! < MATERIALIZE_MIN_TERMS) continue;
-    const onlyChild = trie.nodeChildCount[n] === 1 && trie.nodeTerm[n] === -1 ? trie.nodeFirstChild[n]! : -1;
+    const first = trie.nodeFirstChild[n]!;
+    const onlyChild = trie.nodeFirstChild[n + 1]! - first === 1 && trie.nodeTerm[n] === -1 ? first : -1;
     nodeList[n] = onlyChild >= 0 && nodeList[onlyChild]! >= 0 ? nodeList[onlyChild]! : lists++;
   }
   return { nodeList, lists };

@@ -6,7 +6,7 @@ import { typoBudget } from '../../domain/search/query.ts';
 import { Kind } from '../../domain/search/ranking.ts';
 import type { IndexData } from './index-data.ts';
 import { childOf } from './trie.ts';
-import { typoMatches } from './typos.ts';
+import { Typos } from './typos.ts';
 
 export interface Expansion {
   /** Identifies the word for caches. */
@@ -33,9 +33,11 @@ const CACHE_SIZE = 20_000;
 export class Expander {
   readonly #d: IndexData;
   readonly #cache = new Map<string, Expansion>();
+  readonly #typos: Typos;
 
   constructor(data: IndexData) {
     this.#d = data;
+    this.#typos = new Typos(data);
   }
 
   expand(word: QueryWord): Expansion {
@@ -52,8 +54,8 @@ export class Expander {
     const prefixNode = this.nodeOf(word.text);
     const prefixLo = prefixNode >= 0 ? d.nodeLo[prefixNode]! : 0;
     const prefixHi = prefixNode >= 0 ? d.nodeHi[prefixNode]! : 0;
-    const typoTerms = typoBudget(word.text.length + 2) > 0 ? typoMatches(d, word.text, 'whole').terms : [];
-    const typoNodes = word.last && word.typos > 0 ? typoMatches(d, word.text, 'prefixes').nodes : [];
+    const typoTerms = typoBudget(word.text.length + 2) > 0 ? this.#typos.terms(word.text) : [];
+    const typoNodes = word.last && word.typos > 0 ? this.#typos.nodes(word.text) : [];
     const wholeInRange = [...exact, ...translations].filter((t) => t >= prefixLo && t < prefixHi).length;
     const hasPrefix = prefixHi - prefixLo > wholeInRange || opened.length > 0;
     const hasTypo = typoTerms.length > 0 || typoNodes.length > 0;

@@ -1,6 +1,7 @@
 // The layout of an index (build.ts makes it; the search reads it): its arrays and the constants
 // both sides share.
 import { STATE_CODES } from '../../domain/states.ts';
+import type { ReverseTrie } from './reverse-trie.ts';
 import type { Trie } from './trie.ts';
 
 /** The fields of each document in the packed text (catalog.view.ts), in this order. */
@@ -22,8 +23,11 @@ export const STATE_LIST: readonly string[] = [...STATE_CODES];
 /** A trie node whose range holds at least this many terms gets a list of its own (the union of its terms'). */
 export const MATERIALIZE_MIN_TERMS = 8;
 
-/** An index: typed arrays only (transferable between threads) and two counts; its trie's arrays are the vocabulary's. */
-export interface IndexData extends Trie {
+/**
+ * An index: typed arrays only (transferable between threads) and two counts; its trie's arrays
+ * are the vocabulary's, its reverse trie's those of the vocabulary spelled backwards (typos.ts).
+ */
+export interface IndexData extends Trie, ReverseTrie {
   readonly docCount: number;
   readonly termCount: number;
   /** The catalog row of each document (documents are in the static order). */

@@ -1,68 +1,88 @@
-// Terms within a few edits of a query word, found by walking the vocabulary's trie with one row
-// of the edit-distance table per depth (a Levenshtein automaton evaluated lazily): a branch is
-// left as soon as no cell of its row is within the budget. The distance is optimal string
-// alignment, exactly as src/domain/search/matching.ts computes it, so both agree term by term.
+// Terms within a few edits of a query word, found by walking the vocabulary's trie against it
+// (typo-walk.ts): a branch is left as soon as no cell of its row is within the budget. The
+// distance is optimal string alignment, exactly as src/domain/search/matching.ts computes it, so
+// both agree term by term.
+//
+// A walk from the root with a budget of k edits cannot leave any branch in its first k letters,
+// and goes much below (it visited 13,000 of the real seed's 134,000 nodes for 2 edits): a
+// mistyped first letter or two leaves everything open. Whole terms are found in two walks that each start narrow instead
+// (a pigeonhole split): take the word's first `head` letters. A term whose best alignment gets
+// through the head with no edit starts with the head as typed: a walk below the head's node. Any
+// other alignment has spent an edit by the time it reaches the letter after the head (a
+// transposition across the two counts), so spends at most k − 1 on the letters after that: a
+// walk of the reverse trie from the end of the word, where the cells of those letters count only
+// within k − 1 edits (for k = 1, those letters as typed). Each walk computes the distance of the
+// terms it finds, never below the true one, and together they find every term within the budget.
 import { typoBudget } from '../../domain/search/query.ts';
 import type { IndexData } from './index-data.ts';
+import { MAX_EDITS, TypoWalk, type WalkTrie } from './typo-walk.ts';
 
-export interface TypoMatches {
-  /** Whole terms within the budget. */
-  readonly terms: number[];
-  /** Nodes whose every term starts within the budget (prefix mode only). */
-  readonly nodes: number[];
+/** What of an index the typo walks read. */
+export type TypoTries = Pick<
+  IndexData,
+  'nodeChar' | 'nodeFirstChild' | 'nodeTerm' | 'nodeLongest' | 'revChar' | 'revFirstChild' | 'revTerm'
+>;
+
+/** The typo matches of words against one index; one walk's scratch, reused. */
+export class Typos {
+  readonly #forward: WalkTrie;
+  readonly #reverse: WalkTrie;
+  readonly #longest: Uint8Array;
+  readonly #walk = new TypoWalk();
+
+  constructor(tries: TypoTries) {
+    // Two objects of one shape, so that the walk's reads of them stay monomorphic.
+    this.#forward = { nodeChar: tries.nodeChar, nodeFirstChild: tries.nodeFirstChild, nodeTerm: tries.nodeTerm };
+    this.#reverse = { nodeChar: tries.revChar, nodeFirstChild: tries.revFirstChild, nodeTerm: tries.revTerm };
+    this.#longest = tries.nodeLongest;
+  }
+
+  /** The terms within their budget of `word` (typoBudget of the longer of the two, as matching.ts decides), ascending. */
+  terms(word: string): number[] {
+    const m = word.length;
+    const edits = wholeEdits(m);
+    const out: number[] = [];
+    const walk = this.#walk;
+    walk.spell(word, false);
+    if (edits === 0) {
+      walk.terms(this.#forward, 0, m, -1, 0, out);
+      return out;
+    }
+    // Half of the word less its edits: of the heads tried on the real seed, the one whose two
+    // walks visited fewest nodes.
+    const head = (m - edits) >> 1;
+    walk.terms(this.#forward, edits, head, -1, edits, out);
+    const tail = m - head - 1;
+    walk.spell(word, true);
+    if (edits === 1) walk.terms(this.#reverse, 1, tail, -1, 1, out);
+    else walk.terms(this.#reverse, edits, 0, tail, edits - 1, out);
+    return ascendingOnce(out);
+  }
+
+  /** The nodes (prefixes) within the budget of `word`'s own length, each standing for every term below it; in the trie's order. */
+  nodes(word: string): number[] {
+    const out: number[] = [];
+    this.#walk.spell(word, false);
+    this.#walk.nodes(this.#forward, typoBudget(word.length), this.#longest, out);
+    return out;
+  }
 }
 
-type Trie = Pick<IndexData, 'nodeChar' | 'nodeDepth' | 'nodeFirstChild' | 'nodeChildCount' | 'nodeTerm'>;
+/** The ids in ascending order, each once (both walks may find a term). */
+function ascendingOnce(ids: number[]): number[] {
+  ids.sort((a, b) => a - b);
+  let kept = 0;
+  for (let i = 0; i < ids.length; i++) if (kept === 0 || ids[kept - 1] !== ids[i]) ids[kept++] = ids[i]!;
+  ids.length = kept;
+  return ids;
+}
 
 /**
- * `whole`: the terms within their budget of `word` (typoBudget of the longer of the two, as
- * matching.ts decides). `prefixes`: the nodes (prefixes) within the budget of `word`'s own length,
- * each standing for every term below it.
+ * The most edits a whole term may be at from a word of `letters` letters: a term δ edits away has
+ * at most letters + δ letters, and is within its budget only if δ ≤ typoBudget(letters + δ).
  */
-export function typoMatches(trie: Trie, word: string, mode: 'whole' | 'prefixes'): TypoMatches {
-  const m = word.length;
-  const prefixes = mode === 'prefixes';
-  // The most edits any term may be at: a whole term is at most 2 letters longer than the word
-  // within 2 edits, so the budget of m + 2 letters bounds them all.
-  const max = prefixes ? typoBudget(m) : typoBudget(m + 2);
-  const maxDepth = m + max;
-  const width = m + 1;
-  // rows[d * width + j]: distance between the node's prefix (length d) and word[0, j).
-  const rows = new Int32Array((maxDepth + 1) * width);
-  for (let j = 0; j <= m; j++) rows[j] = j;
-  const path = new Uint16Array(maxDepth + 1);
-  const terms: number[] = [];
-  const nodes: number[] = [];
-  const stack: number[] = [];
-  const pushChildren = (node: number) => {
-    const first = trie.nodeFirstChild[node]!;
-    for (let c = first + trie.nodeChildCount[node]! - 1; c >= first; c--) stack.push(c);
-  };
-  pushChildren(0);
-  while (stack.length > 0) {
-    const node = stack.pop()!;
-    const d = trie.nodeDepth[node]!;
-    const c = trie.nodeChar[node]!;
-    path[d] = c;
-    const row = d * width;
-    const up = row - width;
-    const up2 = up - width;
-    rows[row] = d;
-    let best = d;
-    for (let j = 1; j <= m; j++) {
-      const wc = word.charCodeAt(j - 1);
-      let v = Math.min(rows[up + j]! + 1, rows[row + j - 1]! + 1, rows[up + j - 1]! + (wc === c ? 0 : 1));
-      if (d > 1 && j > 1 && wc === path[d - 1] && word.charCodeAt(j - 2) === c) v = Math.min(v, rows[up2 + j - 2]! + 1);
-      rows[row + j] = v;
-      if (v < best) best = v;
-    }
-    const distance = rows[row + m]!;
-    if (prefixes && distance <= max) {
-      nodes.push(node);
-      continue;
-    }
-    if (trie.nodeTerm[node]! >= 0 && distance <= typoBudget(Math.max(m, d))) terms.push(trie.nodeTerm[node]!);
-    if (best <= max && d < maxDepth) pushChildren(node);
-  }
-  return { terms, nodes };
+function wholeEdits(letters: number): number {
+  let edits = MAX_EDITS;
+  while (edits > 0 && typoBudget(letters + edits) < edits) edits--;
+  return edits;
 }
