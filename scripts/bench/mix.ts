@@ -5,6 +5,7 @@
 import type { SearchInput } from '../../src/domain/search.service.ts';
 import { fold } from '../../src/domain/search/normalize.ts';
 import type { CatalogRow } from './catalog-file.ts';
+import { around } from '../quality/nearby-classes.ts';
 import { one, weighted, type Rng } from './random.ts';
 
 export const MIX_CLASSES = ['prefix-1-4', 'word', 'common', 'multi', 'typo', 'near', 'filtered'] as const;
@@ -84,15 +85,8 @@ export interface MixQuery extends SearchInput {
   readonly path: string;
 }
 
-/** A point `km` or less from a school, to 4 decimals as a phone reports it. */
-function around(s: CatalogRow, km: number, r: Rng): { latitude: number; longitude: number } {
-  const d = r() * km;
-  const bearing = r() * 2 * Math.PI;
-  const lat = s.latitude! + (d / 111.2) * Math.cos(bearing);
-  const lon = s.longitude! + ((d / 111.2) * Math.sin(bearing)) / Math.max(0.1, Math.cos((s.latitude! * Math.PI) / 180));
-  const round = (x: number) => Math.round(x * 10_000) / 10_000;
-  return { latitude: Math.max(-90, Math.min(90, round(lat))), longitude: Math.max(-180, Math.min(180, round(lon))) };
-}
+/** A point `km` or less from a school (the quality benchmark's, nearby-classes.ts). */
+const near = (s: CatalogRow, km: number, r: Rng) => around({ latitude: s.latitude!, longitude: s.longitude! }, km, r);
 
 const LEVELS = ['elementary', 'middle', 'high', 'postsecondary'] as const;
 const TYPES = ['public', 'private', 'charter', 'postsecondary'] as const;
@@ -194,7 +188,7 @@ export function makeMix(real: readonly CatalogRow[], perClass: number, r: Rng): 
       const n = r() < 0.5 ? ws.length : Math.max(1, Math.ceil(ws.length / 2));
       const q = lower(ws.slice(0, n).join(' '));
       const radius = r() < 0.2 ? { radiusKm: one(r, [5, 25, 100]) } : {};
-      return { q, state: s.stateprovince, scope: { near: around(s, 2, r), ...radius } };
+      return { q, state: s.stateprovince, scope: { near: near(s, 2, r), ...radius } };
     },
     filtered: () => {
       const s = one(r, real);
@@ -206,7 +200,7 @@ export function makeMix(real: readonly CatalogRow[], perClass: number, r: Rng): 
       if (pick < 0.4) Object.assign(scope, { levels: [one(r, LEVELS)] });
       else if (pick < 0.7) Object.assign(scope, { types: [one(r, TYPES)] });
       else if (pick < 0.9) Object.assign(scope, { levels: [one(r, LEVELS)], types: [one(r, TYPES)] });
-      else if (s.latitude !== undefined) Object.assign(scope, { near: around(s, 5, r), radiusKm: 25 });
+      else if (s.latitude !== undefined) Object.assign(scope, { near: near(s, 5, r), radiusKm: 25 });
       else return undefined;
       return { q: word.toLowerCase(), state: s.stateprovince, scope };
     },
