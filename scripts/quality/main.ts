@@ -14,7 +14,7 @@
 import { parseArgs } from 'node:util';
 import type { EngineQuery } from '../../src/domain/search/engine.ts';
 import { toDocument } from '../../src/stores/mongodb/school.store.ts';
-import { MongoTextEngine } from '../../src/stores/mongodb/text.engine.ts';
+import { MongoTextEngine } from '../../src/search/mongodb/text.engine.ts';
 import { mingoSourceOf } from './mingo-search.ts';
 import { buildIndex } from '../../src/search/memory/build.ts';
 import { MemoryIndex } from '../../src/search/memory/memory.index.ts';

@@ -11,8 +11,8 @@ import type { Store } from '../../src/domain/ports.ts';
 import type { SchoolDocument } from '../../src/stores/mongodb/documents.ts';
 import { toDocument } from '../../src/stores/mongodb/school.store.ts';
 import { MongoStore } from '../../src/stores/mongodb/store.ts';
-import type { CandidateEngineOptions, SearchSource } from '../../src/stores/mongodb/candidates.ts';
-import { MongoTextEngine } from '../../src/stores/mongodb/text.engine.ts';
+import type { CandidateEngineOptions, SearchSource } from '../../src/search/mongodb/candidates.ts';
+import { MongoTextEngine } from '../../src/search/mongodb/text.engine.ts';
 import type { ManagedEngine } from '../../src/services.ts';
 import type { CatalogSchool } from '../../src/domain/search/engine.ts';
 

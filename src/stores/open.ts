@@ -2,7 +2,7 @@
 import { existsSync } from 'node:fs';
 import type { Store } from '../domain/ports.ts';
 import type { SearchEngine } from '../domain/search/engine.ts';
-import { mongoSearchEngine } from './mongodb/engines.ts';
+import { mongoSearchEngine } from '../search/mongodb/engines.ts';
 import { MongoStore } from './mongodb/store.ts';
 import { SqliteStore } from './sqlite/store.ts';
 import type { StoreConfig, StoreWarning } from './store.config.ts';

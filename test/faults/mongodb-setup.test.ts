@@ -36,10 +36,10 @@ import {
 } from '../../src/stores/mongodb/documents.ts';
 import { SEARCH_FIELDS_OUTDATED, TEXT_INDEX_MISSING } from '../../src/stores/mongodb/errors.ts';
 import { MongoSchoolStore, type PipelineMode } from '../../src/stores/mongodb/school.store.ts';
-import { SEARCH_FIELDS_VERSION } from '../../src/stores/mongodb/search.fields.ts';
+import { SEARCH_FIELDS_VERSION } from '../../src/search/mongodb/search.fields.ts';
 import { MongoStore } from '../../src/stores/mongodb/store.ts';
-import { MongoAtlasEngine } from '../../src/stores/mongodb/atlas.engine.ts';
-import { MongoTextEngine } from '../../src/stores/mongodb/text.engine.ts';
+import { MongoAtlasEngine } from '../../src/search/mongodb/atlas.engine.ts';
+import { MongoTextEngine } from '../../src/search/mongodb/text.engine.ts';
 import { cheapHasher } from '../support/app.ts';
 import { FERRETDB_MISSING } from '../../scripts/ferretdb/server.ts';
 import { mingoSource } from '../../scripts/quality/mingo-search.ts';

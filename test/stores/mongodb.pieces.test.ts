@@ -15,10 +15,10 @@ import {
   atlasTotalPipeline,
   fuzzyEdits,
   SYNONYM_MAPPINGS,
-} from '../../src/stores/mongodb/atlas.pipeline.ts';
-import { atlasNear, atlasScopeFilter, exactMatch } from '../../src/stores/mongodb/scope.ts';
-import { deriveSearch, SEARCH_FIELDS_VERSION, tokenOf } from '../../src/stores/mongodb/search.fields.ts';
-import { searchIndexDefinition, SYNONYM_SOURCES } from '../../src/stores/mongodb/search-index.ts';
+} from '../../src/search/mongodb/atlas.pipeline.ts';
+import { atlasNear, atlasScopeFilter, exactMatch } from '../../src/search/mongodb/scope.ts';
+import { deriveSearch, SEARCH_FIELDS_VERSION, tokenOf } from '../../src/search/mongodb/search.fields.ts';
+import { searchIndexDefinition, SYNONYM_SOURCES } from '../../src/search/mongodb/search-index.ts';
 import { planQuery } from '../../src/domain/search/query.ts';
 import { TRANSLATION_GROUPS, WORD_GROUPS } from '../../src/domain/search/synonyms.ts';
 import { databaseOf, withDatabase } from '../../src/stores/mongodb/store.ts';

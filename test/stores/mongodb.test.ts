@@ -7,7 +7,7 @@ import { MongoSchoolStore } from '../../src/stores/mongodb/school.store.ts';
 import { catalogReads, MongoStore } from '../../src/stores/mongodb/store.ts';
 import { STALE_PENDING_MS } from '../../src/stores/mongodb/request.store.ts';
 import { migrateUsage } from '../../src/stores/mongodb/usage.migration.ts';
-import { SEARCH_FIELDS_VERSION } from '../../src/stores/mongodb/search.fields.ts';
+import { SEARCH_FIELDS_VERSION } from '../../src/search/mongodb/search.fields.ts';
 import { StoreUnavailableError } from '../../src/domain/errors.ts';
 import { planQuery } from '../../src/domain/search/query.ts';
 import { MemorySearchEngine } from '../../src/search/memory/memory.engine.ts';

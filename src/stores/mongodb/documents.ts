@@ -2,7 +2,7 @@
 // document is found by the id the API hands out without a second index.
 import type { ObjectId } from 'mongodb';
 import type { Grade, SchoolLevel, SchoolTag, SchoolType } from '../../domain/school.kind.ts';
-import type { GeoJsonPoint, SearchFields } from './search.fields.ts';
+import type { GeoJsonPoint, SearchFields } from '../../search/mongodb/search.fields.ts';
 
 export interface SchoolDocument {
   _id: string;

@@ -14,9 +14,9 @@ import { knownLocation, sameLocation } from '../../domain/school.location.ts';
 import { TEXT_INDEX, type CatalogDocument, type SchoolDocument } from './documents.ts';
 import { StoreUnavailableError } from '../../domain/errors.ts';
 import { guarded, MongoSetupError, SEARCH_FIELDS_OUTDATED, TEXT_INDEX_MISSING, translateSearch } from './errors.ts';
-import { ensureSearchIndex } from './search-index.ts';
+import { ensureSearchIndex } from '../../search/mongodb/search-index.ts';
 import { OPERATION_TIME_LIMIT_MS } from './limits.ts';
-import { deriveSearch, SEARCH_FIELDS_VERSION } from './search.fields.ts';
+import { deriveSearch, SEARCH_FIELDS_VERSION } from '../../search/mongodb/search.fields.ts';
 
 /** Schools per round trip of an import: small enough for one bulk command, large enough to be quick. */
 export const IMPORT_BATCH = 1000;

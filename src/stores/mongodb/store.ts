@@ -27,7 +27,7 @@ import type { LeaseDocument } from './lease.ts';
 import { MongoQuotaCounter } from './quota.store.ts';
 import { countingFor, DEFAULT_COUNTING, MongoRequestLog, type Counting } from './request.store.ts';
 import { MongoSchoolStore, type CatalogReads, type SearchMode } from './school.store.ts';
-import { ensureSearchIndex, ensureSynonyms } from './search-index.ts';
+import { ensureSearchIndex, ensureSynonyms } from '../../search/mongodb/search-index.ts';
 import { MongoTokenStore } from './token.store.ts';
 import { migrateUsage } from './usage.migration.ts';
 import { MongoUserStore } from './user.store.ts';

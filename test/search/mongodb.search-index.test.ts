@@ -9,10 +9,10 @@ import {
   ensureSynonyms,
   searchIndexDefinition,
   SearchIndexMissingError,
-} from '../../src/stores/mongodb/search-index.ts';
+} from '../../src/search/mongodb/search-index.ts';
 import type { Db } from 'mongodb';
 import { WORD_GROUPS } from '../../src/domain/search/synonyms.ts';
-import { canonical, sameSearchIndex } from '../../src/stores/mongodb/search-index.definition.ts';
+import { canonical, sameSearchIndex } from '../../src/search/mongodb/search-index.definition.ts';
 
 const NAME = 'schools_search';
 const committed = searchIndexDefinition(NAME).definition;

@@ -5,7 +5,7 @@ import type { EnginePage, EngineQuery, SearchEngine } from '../../domain/search/
 import type { Analysed } from '../../domain/search/rank.ts';
 import { knownKind } from '../../domain/school.kind.ts';
 import { knownLocation } from '../../domain/school.location.ts';
-import type { SchoolDocument } from './documents.ts';
+import type { SchoolDocument } from '../../stores/mongodb/documents.ts';
 
 /** The fields the rules rank by (search.fields.ts) and the page shows: a candidate's projection, or Atlas's stored source. */
 export const CANDIDATE_FIELDS = {

@@ -7,10 +7,10 @@ import type { Document } from 'mongodb';
 import type { CatalogSchool } from '../../src/domain/search/engine.ts';
 import { planQuery } from '../../src/domain/search/query.ts';
 import { ReferenceEngine } from '../../src/search/reference.engine.ts';
-import { mongoSearchEngine } from '../../src/stores/mongodb/engines.ts';
+import { mongoSearchEngine } from '../../src/search/mongodb/engines.ts';
 import type { MongoStore } from '../../src/stores/mongodb/store.ts';
-import { tokenOf } from '../../src/stores/mongodb/search.fields.ts';
-import { candidatesPipeline, countPipeline } from '../../src/stores/mongodb/text.pipeline.ts';
+import { tokenOf } from '../../src/search/mongodb/search.fields.ts';
+import { candidatesPipeline, countPipeline } from '../../src/search/mongodb/text.pipeline.ts';
 import { dropAndClose, flavorOf, mongoUriFromEnv, openFreshMongoStore } from '../support/mongodb.ts';
 
 const uri = mongoUriFromEnv();

@@ -20,7 +20,7 @@ import {
   maxH,
   scopeKey,
   scopeMatch,
-} from '../../src/stores/mongodb/scope.ts';
+} from '../../src/search/mongodb/scope.ts';
 import { toDocument } from '../../src/stores/mongodb/school.store.ts';
 import { catalogOf } from '../support/search-arbitraries.ts';
 import { POINTS, scopedQueryArb, scopedSchoolArb } from '../support/scope-arbitraries.ts';

@@ -17,10 +17,10 @@ import { distanceKm } from '../../src/domain/search/geo.ts';
 import { planQuery, type QueryWord } from '../../src/domain/search/query.ts';
 import { analyse, bestCredit, type Analysed } from '../../src/domain/search/rank.ts';
 import { ReferenceEngine } from '../../src/search/reference.engine.ts';
-import { MongoAtlasEngine } from '../../src/stores/mongodb/atlas.engine.ts';
+import { MongoAtlasEngine } from '../../src/search/mongodb/atlas.engine.ts';
 import type { SchoolDocument } from '../../src/stores/mongodb/documents.ts';
 import { toDocument } from '../../src/stores/mongodb/school.store.ts';
-import { searchIndexDefinition } from '../../src/stores/mongodb/search-index.ts';
+import { searchIndexDefinition } from '../../src/search/mongodb/search-index.ts';
 import { catalogOf, queryArb, schoolArb } from '../support/search-arbitraries.ts';
 import { scopedQueryArb, scopedSchoolArb } from '../support/scope-arbitraries.ts';
 

@@ -1,7 +1,7 @@
 // The MongoDB search engines (MONGODB_SEARCH=text or atlas) on a store's schools collection.
 import type { SearchEngine } from '../../domain/search/engine.ts';
 import { MongoAtlasEngine } from './atlas.engine.ts';
-import type { MongoSchoolStore, PipelineMode } from './school.store.ts';
+import type { MongoSchoolStore, PipelineMode } from '../../stores/mongodb/school.store.ts';
 import type { CandidateEngineOptions, SearchSource } from './candidates.ts';
 import { MongoTextEngine } from './text.engine.ts';
 
