@@ -34,7 +34,7 @@ import {
   type CatalogDocument,
   type SchoolDocument,
 } from '../../src/stores/mongodb/documents.ts';
-import { SEARCH_FIELDS_OUTDATED, TEXT_INDEX_MISSING } from '../../src/stores/mongodb/errors.ts';
+import { SEARCH_FIELDS_OUTDATED, TEXT_INDEX_MISSING } from '../../src/mongodb/errors.ts';
 import { MongoSchoolStore, type PipelineMode } from '../../src/stores/mongodb/school.store.ts';
 import { SEARCH_FIELDS_VERSION } from '../../src/search/mongodb/search.fields.ts';
 import { MongoStore } from '../../src/stores/mongodb/store.ts';

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import type { Collection, Db, Document, SearchIndexDescription } from 'mongodb';
 import { TRANSLATION_GROUPS, WORD_GROUPS } from '../../domain/search/synonyms.ts';
 import { StoreUnavailableError } from '../../domain/errors.ts';
-import { guarded, MongoSetupError } from '../../stores/mongodb/errors.ts';
+import { guarded, MongoSetupError } from '../../mongodb/errors.ts';
 import { sameSearchIndex } from './search-index.definition.ts';
 
 const DEFINITION_FILE = new URL('./schools.search-index.json', import.meta.url);

@@ -4,7 +4,7 @@ import type { Collection, Db, IndexDescription } from 'mongodb';
 import { DEAD_TOKEN_RETENTION_MS } from '../../domain/auth.service.ts';
 import { StoreUnavailableError } from '../../domain/errors.ts';
 import { COLLECTIONS, SEARCH_VERSION_INDEX, TEXT_INDEX } from './documents.ts';
-import { guarded, MongoSetupError } from './errors.ts';
+import { guarded, MongoSetupError } from '../../mongodb/errors.ts';
 
 export const INDEXES: Readonly<Record<keyof typeof COLLECTIONS, readonly IndexDescription[]>> = {
   schools: [

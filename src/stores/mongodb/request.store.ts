@@ -3,7 +3,7 @@ import type { HistoryPosition } from '../../domain/history.cursor.ts';
 import type { DayUsage, HistoryPage, HistoryQuery, RequestLog, RequestRecord, Usage } from '../../domain/ports.ts';
 import { LONGEST_USAGE_CHART_DAYS } from '../../domain/retention.ts';
 import type { RequestDocument, UsageBeforeDocument, UsageDayDocument } from './documents.ts';
-import { guarded } from './errors.ts';
+import { guarded } from '../../mongodb/errors.ts';
 import { InTurn, TurnsFullError } from './in-turn.ts';
 import { Lease, type LeaseDocument } from './lease.ts';
 import {

@@ -13,7 +13,13 @@ import { knownKind, sameKind } from '../../domain/school.kind.ts';
 import { knownLocation, sameLocation } from '../../domain/school.location.ts';
 import { TEXT_INDEX, type CatalogDocument, type SchoolDocument } from './documents.ts';
 import { StoreUnavailableError } from '../../domain/errors.ts';
-import { guarded, MongoSetupError, SEARCH_FIELDS_OUTDATED, TEXT_INDEX_MISSING, translateSearch } from './errors.ts';
+import {
+  guarded,
+  MongoSetupError,
+  SEARCH_FIELDS_OUTDATED,
+  TEXT_INDEX_MISSING,
+  translateSearch,
+} from '../../mongodb/errors.ts';
 import { ensureSearchIndex } from '../../search/mongodb/search-index.ts';
 import { OPERATION_TIME_LIMIT_MS } from './limits.ts';
 import { deriveSearch, SEARCH_FIELDS_VERSION } from '../../search/mongodb/search.fields.ts';

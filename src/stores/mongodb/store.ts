@@ -14,7 +14,7 @@ import {
   type UsageDayDocument,
   type UserDocument,
 } from './documents.ts';
-import { guarded, MongoSetupError } from './errors.ts';
+import { guarded, MongoSetupError } from '../../mongodb/errors.ts';
 import { ensureIndexes, IndexCreationError } from './indexes.ts';
 import {
   CONNECT_TIMEOUT_MS,

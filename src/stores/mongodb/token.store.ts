@@ -1,7 +1,7 @@
 import { ObjectId, type Collection } from 'mongodb';
 import type { TokenRecord, TokenStore } from '../../domain/ports.ts';
 import type { TokenDocument } from './documents.ts';
-import { guarded } from './errors.ts';
+import { guarded } from '../../mongodb/errors.ts';
 
 /** Newest first; `seq` orders tokens issued in the same millisecond by issue order. */
 const NEWEST_FIRST = { createdAt: -1, seq: -1 } as const;

@@ -2,7 +2,7 @@ import type { Collection } from 'mongodb';
 import { EmailTakenError } from '../../domain/errors.ts';
 import type { User, UserStore } from '../../domain/ports.ts';
 import type { UserDocument } from './documents.ts';
-import { guarded, isDuplicateKey } from './errors.ts';
+import { guarded, isDuplicateKey } from '../../mongodb/errors.ts';
 
 export class MongoUserStore implements UserStore {
   readonly #users: Collection<UserDocument>;

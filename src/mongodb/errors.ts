@@ -9,8 +9,8 @@ import {
   MongoTopologyClosedError,
   MongoWriteConcernError,
 } from 'mongodb';
-import { StoreUnavailableError } from '../../domain/errors.ts';
-import { TEXT_INDEX } from './documents.ts';
+import { StoreUnavailableError } from '../domain/errors.ts';
+import { TEXT_INDEX } from '../stores/mongodb/documents.ts';
 
 /**
  * Server error codes that mean "not now" rather than "wrong": the primary stepped down or is
