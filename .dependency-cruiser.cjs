@@ -1,5 +1,6 @@
 // Dependency direction (brief §4), checked by `npm run lint:deps`:
-//   HTTP layer → domain ← store adapters; only composition roots pick an adapter.
+//   HTTP layer → domain ← store adapters; search wing → domain; only composition roots pick an
+//   adapter or an engine, and hand the search wing's port and the store's side of it to each other.
 // Paths are relative to the repository root; the tree imports with explicit `.ts` extensions.
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -7,9 +8,9 @@ module.exports = {
     {
       name: 'domain-not-to-outer-layers',
       comment:
-        'src/domain is the core: it imports nothing from the rest of src (src/http, src/stores, ' +
-        'src/main.ts, src/services.ts, config, security, import, cli, client). Outer layers depend on the ' +
-        'domain and implement its ports (src/domain/ports.ts), never the other way round.',
+        'src/domain is the core: it imports nothing from the rest of src (src/http, src/stores, src/search, ' +
+        'src/main.ts, src/services.ts, src/composition, config, security, import, cli, client). Outer layers ' +
+        'depend on the domain and implement its ports (src/domain/ports.ts), never the other way round.',
       severity: 'error',
       from: { path: '^src/domain/' },
       to: { path: '^src/', pathNot: '^src/domain/' },
@@ -39,18 +40,103 @@ module.exports = {
         'express-openapi-validator reading the contract, and runs no generated runtime code (no second ' +
         'validator). Generated runtime code (SDK, zod) belongs to the client (src/client) and the tests.',
       severity: 'error',
-      from: { path: '^src/(http/|stores/|main[.]ts$|services[.]ts$)' },
+      from: { path: '^src/(http/|stores/|search/|mongodb/|composition/|main[.]ts$|services[.]ts$)' },
       to: { path: '^generated/', dependencyTypesNot: ['type-only'] },
     },
     {
-      name: 'search-engines-over-the-domain-only',
+      name: 'search-wing-over-the-domain-only',
       comment:
-        'src/search holds search engines (the in-process index and the reference): code over the rules of ' +
-        'src/domain/search. They import the domain and each other only: no HTTP, no store adapter, no ' +
-        'configuration. A store hands them its catalog through the SchoolStore port.',
+        'src/search is the search wing: every engine (memory/ the in-process index, mongodb/ the $text and ' +
+        'Atlas Search engines, the reference), over the rules of src/domain/search, and the managed engine ' +
+        'the process keeps fresh. It imports the domain and itself only (and src/mongodb, the driver failures ' +
+        'it shares with the MongoDB store: rule mongodb-failures-shared-by-the-two-users): no HTTP, no store ' +
+        'adapter, no configuration. A store hands it its catalog through the SchoolStore port, and the MongoDB ' +
+        'store runs its pipelines through the port the wing defines (src/search/mongodb/catalog.port.ts).',
       severity: 'error',
       from: { path: '^src/search/' },
-      to: { path: '^src/', pathNot: ['^src/domain/', '^src/search/'] },
+      to: { path: '^src/', pathNot: ['^src/domain/', '^src/search/', '^src/mongodb/'] },
+    },
+    {
+      name: 'stores-see-the-search-wing-through-its-port',
+      comment:
+        'A store keeps storage only: no engine code lives in src/stores, and no store imports any. What the ' +
+        "MongoDB engines need of the store, and what the wing hands the store (a school document's search " +
+        'fields and the indexes over them), is the port the wing defines in src/search/mongodb/catalog.port.ts: ' +
+        'a store imports its types (`import type`: rule search-port-types-only-in-stores) and nothing else of ' +
+        "src/search. The composition root (src/composition) hands the wing's side to the store.",
+      severity: 'error',
+      from: { path: '^src/stores/' },
+      to: { path: '^src/search/', pathNot: '^src/search/mongodb/catalog[.]port[.]ts$' },
+    },
+    {
+      name: 'search-port-types-only-in-stores',
+      comment:
+        "The store implements the search wing's port and stores what the wing hands it: it needs the port's " +
+        'types, never code of the wing (which would run search inside the store).',
+      severity: 'error',
+      from: { path: '^src/stores/' },
+      to: { path: '^src/search/', dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'stores-hold-no-search-rules',
+      comment:
+        'No engine code in src/stores: a store does not match, rank, plan a query or derive search fields, so ' +
+        'it imports none of the search rules (src/domain/search). It may name the catalog an engine indexes ' +
+        '(engine.ts, types) and store the sort key of a name (normalize.ts: nameSortKey), as any store does.',
+      severity: 'error',
+      from: { path: '^src/stores/' },
+      to: { path: '^src/domain/search/', pathNot: '^src/domain/search/(engine|normalize)[.]ts$' },
+    },
+    {
+      name: 'mongodb-driver-in-its-three-rooms',
+      comment:
+        'The official driver (mongodb) is used by the MongoDB store (src/stores/mongodb), the search engines on ' +
+        'MongoDB (src/search/mongodb) and the failure reading they share (src/mongodb); nowhere else in src, ' +
+        'not even its types: the rest reaches MongoDB through the ports.',
+      severity: 'error',
+      from: { path: '^src/', pathNot: ['^src/stores/mongodb/', '^src/search/mongodb/', '^src/mongodb/'] },
+      to: { path: '(^|/)node_modules/mongodb/' },
+    },
+    {
+      name: 'mongodb-failures-shared-by-the-two-users',
+      comment:
+        'src/mongodb says which driver failures are "unavailable now" (a 503) and which are setup problems, ' +
+        'for the two users of the driver, which must agree and import nothing of each other: the MongoDB store ' +
+        'and the search engines on MongoDB (and the command line, which reports setup problems). It imports ' +
+        'the domain only.',
+      severity: 'error',
+      from: { path: '^src/', pathNot: ['^src/stores/mongodb/', '^src/search/mongodb/', '^src/mongodb/', '^src/cli/'] },
+      to: { path: '^src/mongodb/' },
+    },
+    {
+      name: 'mongodb-failures-over-the-domain-only',
+      comment:
+        'src/mongodb sits below both of its users: it imports the domain (StoreUnavailableError) and the driver.',
+      severity: 'error',
+      from: { path: '^src/mongodb/' },
+      to: { path: '^src/', pathNot: ['^src/domain/', '^src/mongodb/'] },
+    },
+    {
+      name: 'search-engines-only-from-composition-roots',
+      comment:
+        'Only composition roots pick and start a search engine: src/services.ts (the in-process index by ' +
+        'default), src/composition (which engine the configuration names, with the store behind its port), ' +
+        'the command line (the search setup of `school-search indexes`), scripts and tests. The HTTP layer and ' +
+        'the domain reach the engine through the SearchEngine port (src/domain/search/engine.ts).',
+      severity: 'error',
+      from: {
+        pathNot: [
+          '^src/main[.]ts$',
+          '^src/services[.]ts$',
+          '^src/composition/',
+          '^src/cli/',
+          '^src/search/',
+          '^src/stores/',
+          '^scripts/',
+          '^test/',
+        ],
+      },
+      to: { path: '^src/search/' },
     },
     {
       name: 'dashboard-is-a-browser-client',
@@ -87,10 +173,10 @@ module.exports = {
     {
       name: 'stores-only-from-composition-roots',
       comment:
-        'Only composition roots pick a store adapter: src/main.ts, the command line (src/cli), scripts ' +
-        'and tests. Everything else is handed a Store (the port).',
+        'Only composition roots pick a store adapter: src/composition (for src/main.ts and the benchmark), the ' +
+        'command line (src/cli), scripts and tests. Everything else is handed a Store (the port).',
       severity: 'error',
-      from: { pathNot: ['^src/main[.]ts$', '^src/cli/', '^scripts/', '^test/', '^src/stores/'] },
+      from: { pathNot: ['^src/composition/', '^src/cli/', '^scripts/', '^test/', '^src/stores/'] },
       // Their settings (a type) are not an adapter: the configuration reads them from the environment.
       to: { path: '^src/stores/', pathNot: '^src/stores/store[.]config[.]ts$' },
     },

@@ -20,7 +20,8 @@ import { prometheusTelemetry } from './metrics/prometheus.metrics.ts';
 import { Argon2Hasher } from './security/argon2.hasher.ts';
 import { lowerThreadPoolPriority } from './security/thread-priority.ts';
 import { createServices, unmanaged, type Services } from './services.ts';
-import { openStore, pipelineEngine, storeLocation } from './stores/open.ts';
+import { pipelineEngine } from './composition/engine.ts';
+import { openStore, storeLocation } from './composition/store.ts';
 
 async function main(): Promise<void> {
   enableWorkerCompileCache();

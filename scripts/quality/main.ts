@@ -14,6 +14,7 @@
 import { parseArgs } from 'node:util';
 import type { EngineQuery } from '../../src/domain/search/engine.ts';
 import { toDocument } from '../../src/stores/mongodb/school.store.ts';
+import { SCHOOL_SEARCH_FIELDS } from '../../src/search/mongodb/search.indexes.ts';
 import { MongoTextEngine } from '../../src/search/mongodb/text.engine.ts';
 import { mingoSourceOf } from './mingo-search.ts';
 import { buildIndex } from '../../src/search/memory/build.ts';
@@ -40,7 +41,7 @@ const classes = buildClasses(catalog, { colleges: loaded.colleges, k12: loaded.k
 let search: (q: EngineQuery) => Promise<import('../../src/domain/search/engine.ts').EnginePage>;
 let label: string;
 if (values.engine === 'text') {
-  const docs = catalog.map((s) => toDocument({ ...s, aliases: [...s.aliases] }));
+  const docs = catalog.map((s) => toDocument({ ...s, aliases: [...s.aliases] }, SCHOOL_SEARCH_FIELDS));
   const engine = new MongoTextEngine(
     mingoSourceOf(async () => docs),
     { versionTtlMs: 3_600_000 },

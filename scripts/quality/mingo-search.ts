@@ -1,5 +1,5 @@
 // FerretDB has no $text and no Atlas Search, and no MongoDB server runs here. This stands in for
-// the server under the $text engine (src/stores/mongodb/text.engine.ts): it runs the engine's
+// the server under the $text engine (src/search/mongodb/text.engine.ts): it runs the engine's
 // own pipelines with mingo, a JavaScript implementation of MongoDB's query language, over the
 // school documents exactly as the adapter writes them (read back from FerretDB, or made by the
 // adapter's toDocument from the catalog). Only $text is stood in for: the documents holding its one
@@ -10,6 +10,7 @@ import type { Document } from 'mongodb';
 import type { Store } from '../../src/domain/ports.ts';
 import type { SchoolDocument } from '../../src/stores/mongodb/documents.ts';
 import { toDocument } from '../../src/stores/mongodb/school.store.ts';
+import { SCHOOL_SEARCH_FIELDS } from '../../src/search/mongodb/search.indexes.ts';
 import { MongoStore } from '../../src/stores/mongodb/store.ts';
 import type { CandidateEngineOptions, SearchSource } from '../../src/search/mongodb/candidates.ts';
 import { MongoTextEngine } from '../../src/search/mongodb/text.engine.ts';
@@ -28,7 +29,7 @@ async function documentsOf(store: Store): Promise<SchoolDocument[]> {
   if (store instanceof MongoStore) return store.db.collection<SchoolDocument>('schools').find().toArray();
   const schools: CatalogSchool[] = [];
   await store.schools.readCatalog((batch) => void schools.push(...batch));
-  return schools.map((s) => toDocument({ ...s, aliases: [...s.aliases] }));
+  return schools.map((s) => toDocument({ ...s, aliases: [...s.aliases] }, SCHOOL_SEARCH_FIELDS));
 }
 
 export function mingoSource(store: Store): MingoSource {

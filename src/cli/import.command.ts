@@ -9,7 +9,7 @@ import { dryRunImport, importFile, type ImportOptions } from '../import/import.s
 import { MAPPED_SYNTAXES } from '../import/mapped.reader.ts';
 import { type ColumnMapping, MappingError, parseMapFile, parseMapOption, toMapping } from '../import/mapping.ts';
 import { consoleProgress } from '../import/progress.ts';
-import { openExistingStore, openStore, storeLocation } from '../stores/open.ts';
+import { openExistingStore, openStore, storeLocation } from '../composition/store.ts';
 import { parseOrUsage } from './args.ts';
 import { describeInvalid, describeReport } from './import.report.ts';
 import { IMPORT_HELP, UsageError, EXIT } from './usage.ts';

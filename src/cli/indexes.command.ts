@@ -1,10 +1,11 @@
 // school-search indexes: creates the store's indexes now (MongoDB), including the Atlas Search
 // index when MONGODB_SEARCH=atlas. The API also creates the ordinary ones at start-up.
 import { loadConfig } from '../config.ts';
+import { SCHOOL_SEARCH_FIELDS } from '../search/mongodb/search.indexes.ts';
+import { createSearchSetup } from '../search/mongodb/setup.ts';
 import { MongoStore } from '../stores/mongodb/store.ts';
 import { COLLECTIONS } from '../stores/mongodb/documents.ts';
-import { INDEXES } from '../stores/mongodb/indexes.ts';
-import { storeLocation } from '../stores/open.ts';
+import { storeLocation } from '../composition/store.ts';
 import { EXIT, INDEXES_HELP, UsageError } from './usage.ts';
 
 export async function indexesCommand(args: string[]): Promise<number> {
@@ -20,16 +21,16 @@ export async function indexesCommand(args: string[]): Promise<number> {
   }
   const store = await MongoStore.open({
     uri: config.store.uri,
-    search: config.store.search,
+    searchFields: SCHOOL_SEARCH_FIELDS,
     indexes: 'none',
-    searchIndex: 'skip',
     waitForIndexBuilds: true,
   });
   try {
     // Search fields of an earlier version first: the indexes are built over the current ones.
     const upgraded = await store.schools.upgradeSearchFields();
-    await store.createIndexes({ searchIndex: true });
-    const lines = Object.entries(INDEXES).flatMap(([key, indexes]) =>
+    await store.createIndexes();
+    if (config.store.search.kind !== 'memory') await createSearchSetup(store.db, store.schools, config.store.search);
+    const lines = Object.entries(store.indexes).flatMap(([key, indexes]) =>
       indexes.map((i) => `  ${COLLECTIONS[key as keyof typeof COLLECTIONS]}.${i.name}\n`),
     );
     if (config.store.search.kind === 'atlas') {

@@ -1,3 +1,8 @@
+// The MongoDB driver's failures as this project reads them: which mean "the store cannot answer
+// now" (StoreUnavailableError, a 503 with Retry-After) and which are an operator's setup problem
+// (MongoSetupError). Shared by the two users of the driver, which must agree on it and import
+// nothing of each other: the MongoDB store (src/stores/mongodb/) and the search engines on MongoDB
+// (src/search/mongodb/, whose own setup failures are in its setup.ts).
 import {
   MongoClientClosedError,
   MongoDriverError,
@@ -10,7 +15,6 @@ import {
   MongoWriteConcernError,
 } from 'mongodb';
 import { StoreUnavailableError } from '../domain/errors.ts';
-import { TEXT_INDEX } from '../stores/mongodb/documents.ts';
 
 /**
  * Server error codes that mean "not now" rather than "wrong": the primary stepped down or is
@@ -67,38 +71,6 @@ export function translate(error: unknown): unknown {
     return new StoreUnavailableError('The MongoDB store is unavailable.', { cause: error });
   }
   return error;
-}
-
-/** What an operator reads when schools hold search fields of an older SEARCH_FIELDS_VERSION (a search's 503, readiness). */
-export const SEARCH_FIELDS_OUTDATED =
-  'some schools were written by an earlier version without the current search fields: rewrite them with `npx school-search indexes`';
-
-/** What an operator reads when the $text pipeline's index is gone (a search's 503, readiness). */
-export const TEXT_INDEX_MISSING = `the text index ${TEXT_INDEX} is missing: create it with \`npx school-search indexes\``;
-
-const NO_ATLAS_SEARCH =
-  'Atlas Search is not available on this server: MONGODB_SEARCH=atlas needs MongoDB Atlas (or a server with mongot)';
-
-/**
- * Server errors of a search pipeline that mean its index or Atlas Search is missing: the
- * operator's to fix, while every search answers 503 (not 500) and says why in its log line.
- */
-const SEARCH_SETUP_CODES: ReadonlyMap<number, string> = new Map([
-  [27, TEXT_INDEX_MISSING], // IndexNotFound
-  [31082, NO_ATLAS_SEARCH], // SearchNotEnabled: no mongot configured
-  [6047401, NO_ATLAS_SEARCH], // $search on a server without the search module
-  [40324, NO_ATLAS_SEARCH], // Unrecognized pipeline stage name: $search on an old server
-]);
-
-/** translate(), plus: a search pipeline's missing index or Atlas Search is a 503 whose cause says which. */
-export function translateSearch(error: unknown): unknown {
-  const setup = error instanceof MongoServerError ? SEARCH_SETUP_CODES.get(Number(error.code)) : undefined;
-  if (setup) {
-    return new StoreUnavailableError('The search index is unavailable.', {
-      cause: new MongoSetupError(setup, { cause: error }),
-    });
-  }
-  return translate(error);
 }
 
 /** Runs a driver call; "unavailable" errors are rethrown as StoreUnavailableError. */

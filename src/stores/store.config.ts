@@ -1,5 +1,5 @@
 // Which store to open, and how: the stores' own settings. src/config.ts reads them from the
-// environment (MONGODB_URI, MONGODB_SEARCH, DATABASE_PATH); src/stores/open.ts opens the store they name.
+// environment (MONGODB_URI, MONGODB_SEARCH, DATABASE_PATH); src/composition/store.ts opens the store they name.
 
 export type StoreConfig =
   | { readonly kind: 'sqlite'; readonly path: string }
@@ -12,8 +12,10 @@ export type StoreConfig =
        */
       readonly allowMissingCollections?: boolean;
       /**
-       * `memory`: the in-process index of the catalog (the search core); `text`: $text over the
-       * n-gram text index (any MongoDB); `atlas`: the Atlas Search index of this name.
+       * Which engine answers searches on this MongoDB (MONGODB_SEARCH): `memory` the in-process
+       * index of the catalog (the search core); `text` $text over the n-gram text index (any
+       * MongoDB); `atlas` the Atlas Search index of this name. The store itself never reads it: the
+       * composition root picks the search wing's engine by it (src/composition/engine.ts).
        */
       readonly search:
         | { readonly kind: 'memory' }

@@ -27,16 +27,16 @@ import { RATE_LIMITS_OFF } from '../../src/http/middleware/rate-limit.ts';
 import { listen } from '../../src/http/server.ts';
 import { dryRunImport, importFile } from '../../src/import/import.service.ts';
 import { createServices, unmanaged } from '../../src/services.ts';
-import { pipelineEngine } from '../../src/stores/open.ts';
-import {
-  COLLECTIONS,
-  TEXT_INDEX,
-  type CatalogDocument,
-  type SchoolDocument,
-} from '../../src/stores/mongodb/documents.ts';
-import { SEARCH_FIELDS_OUTDATED, TEXT_INDEX_MISSING } from '../../src/mongodb/errors.ts';
-import { MongoSchoolStore, type PipelineMode } from '../../src/stores/mongodb/school.store.ts';
+import { pipelineEngine } from '../../src/composition/engine.ts';
+import { COLLECTIONS, type SchoolDocument } from '../../src/stores/mongodb/documents.ts';
 import { SEARCH_FIELDS_VERSION } from '../../src/search/mongodb/search.fields.ts';
+import { SCHOOL_SEARCH_FIELDS, TEXT_INDEX } from '../../src/search/mongodb/search.indexes.ts';
+import {
+  SEARCH_FIELDS_OUTDATED,
+  searchReady,
+  TEXT_INDEX_MISSING,
+  type PipelineMode,
+} from '../../src/search/mongodb/setup.ts';
 import { MongoStore } from '../../src/stores/mongodb/store.ts';
 import { MongoAtlasEngine } from '../../src/search/mongodb/atlas.engine.ts';
 import { MongoTextEngine } from '../../src/search/mongodb/text.engine.ts';
@@ -136,7 +136,7 @@ function names(text: string, problem: string | RegExp): boolean {
 function listing(
   schools: Collection<SchoolDocument>,
   answer: { indexes?: string[]; searchIndexes?: Document[] },
-): Collection<SchoolDocument> {
+): Collection<Document> {
   const standIn = Object.create(schools) as Record<string, unknown>;
   if (answer.indexes) {
     const names = answer.indexes;
@@ -146,7 +146,7 @@ function listing(
     const held = answer.searchIndexes;
     standIn['listSearchIndexes'] = (name: string) => ({ toArray: async () => held.filter((i) => i['name'] === name) });
   }
-  return standIn as unknown as Collection<SchoolDocument>;
+  return standIn as unknown as Collection<Document>;
 }
 
 describe.skipIf(none).each(none ? [['no server', '', 'ferretdb'] as MongoServer] : servers)(
@@ -175,7 +175,12 @@ describe.skipIf(none).each(none ? [['no server', '', 'ferretdb'] as MongoServer]
 
     test('when MONGODB_SEARCH=text and the indexes were left to `school-search indexes`, then readiness and searches answer 503, each logging one line that names the text index and the command', async () => {
       const store = await opened(
-        MongoStore.open({ uri: serverUri, database: freshDatabaseName(), search: { kind: 'text' }, indexes: 'none' }),
+        MongoStore.open({
+          uri: serverUri,
+          database: freshDatabaseName(),
+          searchFields: SCHOOL_SEARCH_FIELDS,
+          indexes: 'none',
+        }),
       );
       // The engine as the composition root builds it (src/main.ts: pipelineEngine).
       const app = await started(
@@ -186,14 +191,14 @@ describe.skipIf(none).each(none ? [['no server', '', 'ferretdb'] as MongoServer]
     });
 
     test('when MONGODB_SEARCH=atlas on a server without Atlas Search, then readiness and searches answer 503, each logging one line that says so and what to do', async () => {
-      // `skip`: past the start-up check (which refuses to start: test/stores/mongodb.search-index.test.ts), as when Atlas Search goes away later.
+      // Opened without the start-up check of src/composition/store.ts (which refuses to start:
+      // test/search/mongodb.search-index.test.ts), as when Atlas Search goes away later.
       const store = await opened(
         MongoStore.open({
           uri: serverUri,
           database: freshDatabaseName(),
-          search: ATLAS,
+          searchFields: SCHOOL_SEARCH_FIELDS,
           indexes: 'none',
-          searchIndex: 'skip',
         }),
       );
       const app = await started(store, pipelineEngine(store, { kind: 'mongodb', uri: serverUri, search: ATLAS })!);
@@ -206,17 +211,13 @@ describe.skipIf(none).each(none ? [['no server', '', 'ferretdb'] as MongoServer]
     test('when the Atlas Search index is missing, then building, then ready, then readiness and searches answer 503 naming the command, then the wait, then readiness 200', async () => {
       const store = await opened(openFreshMongoStore(serverUri, flavor));
       let searchIndexes: Document[] = [];
-      const schools = () =>
-        new MongoSchoolStore(
-          listing(store.db.collection<SchoolDocument>(COLLECTIONS.schools), { searchIndexes }),
-          store.db.collection<CatalogDocument>(COLLECTIONS.catalog),
-        );
+      const schools = () => listing(store.db.collection<SchoolDocument>(COLLECTIONS.schools), { searchIndexes });
       // Readiness asked afresh on every search (readyTtlMs 0): the listing changes between requests.
       const engine = new MongoAtlasEngine(
         {
           aggregate: (p) => store.schools.aggregate(p),
           catalogVersion: () => store.schools.catalogVersion(),
-          ready: () => schools().searchIndexReady(ATLAS),
+          ready: () => searchReady(schools(), ATLAS),
         },
         ATLAS.index,
         { readyTtlMs: 0 },
@@ -246,12 +247,9 @@ describe.skipIf(none).each(none ? [['no server', '', 'ferretdb'] as MongoServer]
       await collection.updateMany({}, { $set: { tokens: ['0stale'], searchVersion: SEARCH_FIELDS_VERSION - 1 } });
       // The $text engine, its text index listed as MongoDB would after `school-search indexes` (the
       // outdated fields are the only problem left), $text run by mingo over the server's documents.
-      const ready = new MongoSchoolStore(
-        listing(collection, { indexes: ['_id_', TEXT_INDEX] }),
-        store.db.collection<CatalogDocument>(COLLECTIONS.catalog),
-      );
+      const indexed = listing(collection, { indexes: ['_id_', TEXT_INDEX] });
       const engine = new MongoTextEngine(
-        { ...mingoSource(store), ready: () => ready.searchIndexReady({ kind: 'text' }) },
+        { ...mingoSource(store), ready: () => searchReady(indexed, { kind: 'text' }) },
         { readyTtlMs: 0, versionTtlMs: 0 },
       );
       const app = await started(store, engine);

@@ -20,6 +20,7 @@ import { ReferenceEngine } from '../../src/search/reference.engine.ts';
 import { MongoAtlasEngine } from '../../src/search/mongodb/atlas.engine.ts';
 import type { SchoolDocument } from '../../src/stores/mongodb/documents.ts';
 import { toDocument } from '../../src/stores/mongodb/school.store.ts';
+import { SCHOOL_SEARCH_FIELDS } from '../../src/search/mongodb/search.indexes.ts';
 import { searchIndexDefinition } from '../../src/search/mongodb/search-index.ts';
 import { catalogOf, queryArb, schoolArb } from '../support/search-arbitraries.ts';
 import { scopedQueryArb, scopedSchoolArb } from '../support/scope-arbitraries.ts';
@@ -80,7 +81,7 @@ function withScore(options: Document | undefined, scored: Scored, doc: object): 
 function atlasStandIn(catalog: readonly CatalogSchool[], words: () => readonly QueryWord[]) {
   const entries: Entry[] = catalog.map((s) => ({
     rules: analyse(s),
-    doc: toDocument({ ...s, aliases: [...s.aliases] }),
+    doc: toDocument({ ...s, aliases: [...s.aliases] }, SCHOOL_SEARCH_FIELDS),
   }));
   const asked: Document[][] = [];
 

@@ -22,6 +22,7 @@ import {
   scopeMatch,
 } from '../../src/search/mongodb/scope.ts';
 import { toDocument } from '../../src/stores/mongodb/school.store.ts';
+import { SCHOOL_SEARCH_FIELDS } from '../../src/search/mongodb/search.indexes.ts';
 import { catalogOf } from '../support/search-arbitraries.ts';
 import { POINTS, scopedQueryArb, scopedSchoolArb } from '../support/scope-arbitraries.ts';
 
@@ -98,7 +99,7 @@ describe('the scope as a $match', () => {
         fc.array(scopedQueryArb, { minLength: 1, maxLength: 10 }),
         (schools, queries) => {
           const catalog = catalogOf(schools);
-          const docs = catalog.map((s) => toDocument({ ...s, aliases: [...s.aliases] }));
+          const docs = catalog.map((s) => toDocument({ ...s, aliases: [...s.aliases] }, SCHOOL_SEARCH_FIELDS));
           for (const q of queries) {
             if (keepsNothing(q)) continue;
             // The state is the tokens' (search.fields.ts); here it is matched as a field.

@@ -10,6 +10,7 @@ import type { CatalogSchool } from '../../src/domain/search/engine.ts';
 import { planQuery } from '../../src/domain/search/query.ts';
 import { ReferenceEngine } from '../../src/search/reference.engine.ts';
 import { toDocument } from '../../src/stores/mongodb/school.store.ts';
+import { SCHOOL_SEARCH_FIELDS } from '../../src/search/mongodb/search.indexes.ts';
 import { CANDIDATE_LIMIT } from '../../src/search/mongodb/candidates.ts';
 import { MongoTextEngine } from '../../src/search/mongodb/text.engine.ts';
 import { mingoSourceOf } from '../../scripts/quality/mingo-search.ts';
@@ -20,7 +21,7 @@ import type { SearchScope } from '../../src/domain/search/filters.ts';
 import { distanceKm } from '../../src/domain/search/geo.ts';
 
 function engineOver(catalog: readonly CatalogSchool[], candidateLimit = CANDIDATE_LIMIT) {
-  const docs = catalog.map((s) => toDocument({ ...s, aliases: [...s.aliases] }));
+  const docs = catalog.map((s) => toDocument({ ...s, aliases: [...s.aliases] }, SCHOOL_SEARCH_FIELDS));
   const source = mingoSourceOf(async () => docs);
   return { source, engine: new MongoTextEngine(source, { candidateLimit, versionTtlMs: 60_000 }) };
 }

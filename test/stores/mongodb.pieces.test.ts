@@ -1,11 +1,8 @@
 // The parts of the MongoDB adapter that need no server: how names become indexed tokens, how the
 // configuration picks the store and the database, that a URI's password never reaches a log,
 // and the Atlas Search stage (no Atlas here: its shape is checked against the committed index).
-import { MongoServerError, type Collection, type Document } from 'mongodb';
+import type { Document } from 'mongodb';
 import { describe, expect, test } from 'vitest';
-import { StoreUnavailableError } from '../../src/domain/errors.ts';
-import type { CatalogDocument, SchoolDocument } from '../../src/stores/mongodb/documents.ts';
-import { MongoSchoolStore } from '../../src/stores/mongodb/school.store.ts';
 import { loadConfig } from '../../src/config.ts';
 import { INDEXES } from '../../src/stores/mongodb/indexes.ts';
 import {
@@ -22,7 +19,7 @@ import { searchIndexDefinition, SYNONYM_SOURCES } from '../../src/search/mongodb
 import { planQuery } from '../../src/domain/search/query.ts';
 import { TRANSLATION_GROUPS, WORD_GROUPS } from '../../src/domain/search/synonyms.ts';
 import { databaseOf, withDatabase } from '../../src/stores/mongodb/store.ts';
-import { redactUri } from '../../src/stores/open.ts';
+import { redactUri } from '../../src/composition/store.ts';
 
 describe('search fields', () => {
   const school = (name: string, more: { city?: string; state?: string; aliases?: string[] } = {}) =>
@@ -161,16 +158,8 @@ describe('configuration', () => {
 });
 
 describe('indexes', () => {
-  test('then the text index holds the tokens, without stemming or stop words, and dead tokens expire a day after they stopped working', () => {
-    expect(INDEXES.schools).toEqual([
-      {
-        name: 'schools_tokens_text',
-        key: { tokens: 'text' },
-        default_language: 'none',
-        language_override: 'textIndexLanguage',
-      },
-      { name: 'schools_search_version', key: { searchVersion: 1 } },
-    ]);
+  test('then the store keeps none of its own on the schools (the search wing hands it its text index), and dead tokens expire a day after they stopped working', () => {
+    expect(INDEXES.schools).toEqual([]);
     expect(INDEXES.users).toContainEqual({ name: 'users_email_unique', key: { email: 1 }, unique: true });
     expect(INDEXES.tokens).toContainEqual({ name: 'tokens_dead_ttl', key: { deadAt: 1 }, expireAfterSeconds: 86_400 });
   });
@@ -317,92 +306,5 @@ describe('Atlas Search queries', () => {
       { name: 'translations', analyzer: 'lucene.keyword', source: { collection: 'search_translations' } },
     ]);
     expect(SYNONYM_SOURCES).toEqual({ search_synonyms: WORD_GROUPS, search_translations: TRANSLATION_GROUPS });
-  });
-});
-
-describe('search pipelines when their index is missing', () => {
-  test('when readiness asks, then the $text engine is ready exactly when the text index exists, and says how to create it', async () => {
-    let outdated: unknown = null;
-    const withIndexes = (names: string[]) =>
-      new MongoSchoolStore(
-        {
-          listIndexes: () => ({ toArray: async () => names.map((name) => ({ name })) }),
-          findOne: async () => outdated,
-        } as unknown as Collection<SchoolDocument>,
-        {} as Collection<CatalogDocument>,
-      );
-    const error: unknown = await withIndexes(['_id_'])
-      .searchIndexReady({ kind: 'text' })
-      .catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(StoreUnavailableError);
-    expect(((error as Error).cause as Error).message).toContain('npx school-search indexes');
-    await withIndexes(['_id_', 'schools_tokens_text']).searchIndexReady({ kind: 'text' });
-    // Documents of an earlier version have no tokens to find them by: not ready until rewritten.
-    outdated = { _id: 'old' };
-    const stale: unknown = await withIndexes(['_id_', 'schools_tokens_text'])
-      .searchIndexReady({ kind: 'text' })
-      .catch((e: unknown) => e);
-    expect(stale).toBeInstanceOf(StoreUnavailableError);
-    expect(((stale as Error).cause as Error).message).toContain('rewrite them with `npx school-search indexes`');
-  });
-
-  test('when readiness asks, then the Atlas engine is ready exactly when its index exists and is queryable', async () => {
-    const withSearchIndexes = (indexes: Array<{ name: string; queryable: boolean; status: string }>) =>
-      new MongoSchoolStore(
-        {
-          listSearchIndexes: () => ({ toArray: async () => indexes }),
-          findOne: async () => null,
-        } as unknown as Collection<SchoolDocument>,
-        {} as Collection<CatalogDocument>,
-      );
-    const mode = { kind: 'atlas', index: 'schools_search' } as const;
-    for (const [indexes, why] of [
-      [[], 'does not exist'],
-      [[{ name: 'schools_search', queryable: false, status: 'BUILDING' }], 'not queryable yet (status BUILDING)'],
-    ] as const) {
-      const error: unknown = await withSearchIndexes([...indexes])
-        .searchIndexReady(mode)
-        .catch((e: unknown) => e);
-      expect(error, why).toBeInstanceOf(StoreUnavailableError);
-      expect(((error as Error).cause as Error).message).toContain(why);
-    }
-    await withSearchIndexes([{ name: 'schools_search', queryable: true, status: 'READY' }]).searchIndexReady(mode);
-  });
-
-  /** A schools collection whose aggregations fail as the server would. */
-  function failing(code: number, errmsg: string) {
-    const schools = {
-      aggregate: () => ({ toArray: async () => Promise.reject(new MongoServerError({ code, errmsg })) }),
-    };
-    return new MongoSchoolStore(schools as unknown as Collection<SchoolDocument>, {} as Collection<CatalogDocument>);
-  }
-  const pipeline = [{ $match: { $text: { $search: '0harvard' } } }];
-
-  test('when the text index is gone or Atlas Search is absent, then the search is unavailable (503) and the cause says what to do', async () => {
-    const cases: Array<[number, string, 'text' | 'atlas', string]> = [
-      [27, 'text index required for $text query', 'text', 'npx school-search indexes'],
-      [
-        31082,
-        '$search not enabled! Enable Search by setting serverParameter mongotHost',
-        'atlas',
-        'MONGODB_SEARCH=atlas needs MongoDB Atlas',
-      ],
-      [6047401, '$search is not supported', 'atlas', 'MONGODB_SEARCH=atlas needs MongoDB Atlas'],
-      [40324, "Unrecognized pipeline stage name: '$search'", 'atlas', 'MONGODB_SEARCH=atlas needs MongoDB Atlas'],
-    ];
-    for (const [code, errmsg, kind, advice] of cases) {
-      const error: unknown = await failing(code, errmsg)
-        .aggregate(kind === 'text' ? pipeline : [{ $search: {} }])
-        .catch((e: unknown) => e);
-      expect(error, String(code)).toBeInstanceOf(StoreUnavailableError);
-      expect(((error as Error).cause as Error).message, String(code)).toContain(advice);
-    }
-  });
-
-  test('when the server refuses the pipeline for another reason, then that error is not disguised as unavailable', async () => {
-    const error: unknown = await failing(2, 'BadValue')
-      .aggregate(pipeline)
-      .catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(MongoServerError);
   });
 });

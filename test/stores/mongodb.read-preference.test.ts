@@ -11,6 +11,7 @@
 import { Collection, type ClientSession, type ReadPreference } from 'mongodb';
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi, type MockInstance } from 'vitest';
 import { planQuery } from '../../src/domain/search/query.ts';
+import { searchReady } from '../../src/search/mongodb/setup.ts';
 import { createServices } from '../../src/services.ts';
 import { COLLECTIONS } from '../../src/stores/mongodb/documents.ts';
 import type { MongoStore } from '../../src/stores/mongodb/store.ts';
@@ -154,7 +155,7 @@ describe.skipIf(none).each(none ? [['no server', '', 'ferretdb'] as MongoServer]
         await store.schools.upsertMany([changed, school('Imported Institute')]);
         await store.schools.upgradeSearchFields();
         // FerretDB holds no text index: not ready, which is beside the point here.
-        await store.schools.searchIndexReady({ kind: 'text' }).catch(() => undefined);
+        await searchReady(store.schools.collection, { kind: 'text' }).catch(() => undefined);
       });
       expect(made.filter((c) => c.read).map((c) => c.method)).toEqual(expect.arrayContaining(['find', 'listIndexes']));
       expect(made.filter((c) => !c.read).map((c) => c.method)).toEqual(

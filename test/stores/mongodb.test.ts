@@ -8,6 +8,8 @@ import { catalogReads, MongoStore } from '../../src/stores/mongodb/store.ts';
 import { STALE_PENDING_MS } from '../../src/stores/mongodb/request.store.ts';
 import { migrateUsage } from '../../src/stores/mongodb/usage.migration.ts';
 import { SEARCH_FIELDS_VERSION } from '../../src/search/mongodb/search.fields.ts';
+import { SCHOOL_SEARCH_FIELDS } from '../../src/search/mongodb/search.indexes.ts';
+import { searchReady } from '../../src/search/mongodb/setup.ts';
 import { StoreUnavailableError } from '../../src/domain/errors.ts';
 import { planQuery } from '../../src/domain/search/query.ts';
 import { MemorySearchEngine } from '../../src/search/memory/memory.engine.ts';
@@ -37,7 +39,7 @@ function target(name: string, uri: string, flavor: Flavor): StoreTarget {
         },
         async reopen() {
           await store.close();
-          store = await MongoStore.open({ uri, database, indexes: 'none' });
+          store = await MongoStore.open({ uri, database, searchFields: SCHOOL_SEARCH_FIELDS, indexes: 'none' });
           return store;
         },
         dispose: () => dropAndClose(store),
@@ -92,7 +94,11 @@ describe.each(
           return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
         },
       });
-      const racing = new MongoSchoolStore(blind, store.db.collection<CatalogDocument>(COLLECTIONS.catalog));
+      const racing = new MongoSchoolStore(
+        blind,
+        store.db.collection<CatalogDocument>(COLLECTIONS.catalog),
+        SCHOOL_SEARCH_FIELDS,
+      );
       const second = school('Racing College', { city: 'After', key: 'race:1' });
       const fresh = school('Other College');
       expect(await racing.upsertMany([second, fresh])).toStrictEqual({ inserted: 2, updated: 0, unchanged: 0 });
@@ -129,7 +135,7 @@ describe.each(
       const changedAt = new Date('2026-01-02T03:04:05.000Z');
       await collection.updateOne({ _id: old[2]!.id as never }, { $set: { updatedAt: changedAt } });
       const before = new Date();
-      const unready: unknown = await store.schools.searchIndexReady({ kind: 'text' }).catch((e: unknown) => e);
+      const unready: unknown = await searchReady(store.schools.collection, { kind: 'text' }).catch((e: unknown) => e);
       expect(unready).toBeInstanceOf(StoreUnavailableError);
       expect(String(((unready as Error).cause as Error)?.message)).toMatch(/text index|earlier version/);
       // The same rows again: updated (their search fields changed), and the first one's are current now.
@@ -220,6 +226,7 @@ describe.each(
       const served = new MongoSchoolStore(
         store.db.collection<SchoolDocument>(COLLECTIONS.schools),
         store.db.collection<CatalogDocument>(COLLECTIONS.catalog),
+        SCHOOL_SEARCH_FIELDS,
         {
           schools: replica.collection<SchoolDocument>(COLLECTIONS.schools),
           catalog: replica.collection<CatalogDocument>(COLLECTIONS.catalog),
@@ -231,6 +238,7 @@ describe.each(
       await new MongoSchoolStore(
         replica.collection(COLLECTIONS.schools),
         replica.collection(COLLECTIONS.catalog),
+        SCHOOL_SEARCH_FIELDS,
       ).upsertMany([onReplica]);
       await replica
         .collection<CatalogDocument>(COLLECTIONS.catalog)
@@ -373,7 +381,12 @@ describe.each(
   test('when another connection imports, then the engine of this one finds the schools within 5 s', async () => {
     const database = freshDatabaseName();
     const api = await openFreshMongoStore(serverUri, serverFlavor, database);
-    const cli = await MongoStore.open({ uri: serverUri, database, indexes: 'none' });
+    const cli = await MongoStore.open({
+      uri: serverUri,
+      database,
+      searchFields: SCHOOL_SEARCH_FIELDS,
+      indexes: 'none',
+    });
     const engine = new MemorySearchEngine(api.schools, { refreshMs: 200 });
     try {
       await engine.start();

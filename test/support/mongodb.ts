@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { MongoClient } from 'mongodb';
 import { inject } from 'vitest';
+import { SCHOOL_SEARCH_FIELDS } from '../../src/search/mongodb/search.indexes.ts';
 import { IndexCreationError } from '../../src/stores/mongodb/indexes.ts';
 import { MongoStore } from '../../src/stores/mongodb/store.ts';
 
@@ -92,10 +93,11 @@ export async function openFreshMongoStore(
   database = freshDatabaseName(),
   options: { allowMissingCollections?: boolean } = {},
 ): Promise<MongoStore> {
-  if (flavor === 'mongodb') return MongoStore.open({ uri, database, ...options });
-  const store = await MongoStore.open({ uri, database, indexes: 'none', ...options });
+  const searchFields = SCHOOL_SEARCH_FIELDS;
+  if (flavor === 'mongodb') return MongoStore.open({ uri, database, searchFields, ...options });
+  const store = await MongoStore.open({ uri, database, searchFields, indexes: 'none', ...options });
   try {
-    await store.createIndexes({ searchIndex: false });
+    await store.createIndexes();
   } catch (error) {
     if (!(error instanceof IndexCreationError) || error.failures.some((f) => !FERRETDB_REFUSED_INDEXES.has(f.index))) {
       await store.close();

@@ -5,7 +5,7 @@ import type { EnginePage, EngineQuery, SearchEngine } from '../../domain/search/
 import type { Analysed } from '../../domain/search/rank.ts';
 import { knownKind } from '../../domain/school.kind.ts';
 import { knownLocation } from '../../domain/school.location.ts';
-import type { SchoolDocument } from '../../stores/mongodb/documents.ts';
+import type { SearchedSchool } from './catalog.port.ts';
 
 /** The fields the rules rank by (search.fields.ts) and the page shows: a candidate's projection, or Atlas's stored source. */
 export const CANDIDATE_FIELDS = {
@@ -28,7 +28,7 @@ export const CANDIDATE_FIELDS = {
   search: 1,
 } as const;
 
-export type Candidate = Pick<SchoolDocument, '_id' | keyof typeof CANDIDATE_FIELDS>;
+export type Candidate = Pick<SearchedSchool, '_id' | keyof typeof CANDIDATE_FIELDS>;
 
 /** A candidate as the rules read it, from its stored search fields: nothing is analysed per query. */
 export function toAnalysed(d: Candidate): Analysed {

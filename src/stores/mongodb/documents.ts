@@ -2,7 +2,7 @@
 // document is found by the id the API hands out without a second index.
 import type { ObjectId } from 'mongodb';
 import type { Grade, SchoolLevel, SchoolTag, SchoolType } from '../../domain/school.kind.ts';
-import type { GeoJsonPoint, SearchFields } from '../../search/mongodb/search.fields.ts';
+import type { GeoJsonPoint, SearchedSchool, SearchFields } from '../../search/mongodb/catalog.port.ts';
 
 export interface SchoolDocument {
   _id: string;
@@ -33,15 +33,23 @@ export interface SchoolDocument {
   /** 0–100: the static rank of the search core (src/domain/search/ranking.ts). */
   prominence: number;
   sortKey: string;
-  /** The search rules' reading of the school: what the $text engine ranks by and Atlas Search indexes (search.fields.ts). */
+  // The search wing's fields (src/search/mongodb/search.fields.ts, handed through its port): the
+  // store writes them with the school and never reads them.
+  /** The search rules' reading of the school: what the $text engine ranks by and Atlas Search indexes. */
   search: SearchFields;
-  /** What the text index holds: one token per way a query word can match (search.fields.ts). */
+  /** What the text index holds: one token per way a query word can match. */
   tokens: string[];
-  /** latitude and longitude as a GeoJSON point, for Atlas Search's geo operators; absent without both (search.fields.ts). */
+  /** latitude and longitude as a GeoJSON point, for Atlas Search's geo operators; absent without both. */
   geo?: GeoJsonPoint;
-  /** SEARCH_FIELDS_VERSION of `search` and `tokens`: older documents are rewritten by `school-search indexes`. */
+  /** The derivation's version of `search` and `tokens`: other versions are rewritten by `school-search indexes`. */
   searchVersion: number;
 }
+
+// The search wing's pipelines read these documents (its port: SearchedSchool): a field it reads
+// that a document does not hold, or holds in another type, fails to compile here.
+type Holds<A, B> = [A] extends [B] ? true : never;
+const searchable: Holds<SchoolDocument, SearchedSchool> = true;
+void searchable;
 
 /** One document: the catalog's version, bumped by every import that changes a school. */
 export interface CatalogDocument {
@@ -137,12 +145,6 @@ export interface MigrationDocument {
   batches?: number;
   after?: string;
 }
-
-/** The text index of the $text engine (MONGODB_SEARCH=text), over `tokens`. */
-export const TEXT_INDEX = 'schools_tokens_text';
-
-/** Finds documents whose search fields are of an older version (readiness, `school-search indexes`). */
-export const SEARCH_VERSION_INDEX = 'schools_search_version';
 
 export const COLLECTIONS = {
   schools: 'schools',

@@ -1,25 +1,18 @@
 // Every index the adapter relies on, created idempotently at start-up (createIndexes with the
-// same definition is a no-op) and by `school-search indexes`.
+// same definition is a no-op) and by `school-search indexes`; with them, the indexes the search
+// wing keeps on the schools (handed through its port: SchoolSearchFields.indexes).
 import type { Collection, Db, IndexDescription } from 'mongodb';
 import { DEAD_TOKEN_RETENTION_MS } from '../../domain/auth.service.ts';
 import { StoreUnavailableError } from '../../domain/errors.ts';
-import { COLLECTIONS, SEARCH_VERSION_INDEX, TEXT_INDEX } from './documents.ts';
+import { COLLECTIONS } from './documents.ts';
 import { guarded, MongoSetupError } from '../../mongodb/errors.ts';
 
-export const INDEXES: Readonly<Record<keyof typeof COLLECTIONS, readonly IndexDescription[]>> = {
-  schools: [
-    {
-      name: TEXT_INDEX,
-      // One token per way a query word can match, in the catalog and in the school's state (search.fields.ts).
-      key: { tokens: 'text' },
-      // 'none': no stemming and no stop words; the domain has normalised the terms already.
-      default_language: 'none',
-      // The default override field, `language`, would let a document pick a stemmer; no field has this name.
-      language_override: 'textIndexLanguage',
-    },
-    // Readiness and `school-search indexes` find documents of an older search version through it.
-    { name: SEARCH_VERSION_INDEX, key: { searchVersion: 1 } },
-  ],
+export type Indexes = Readonly<Record<keyof typeof COLLECTIONS, readonly IndexDescription[]>>;
+
+/** The store's own indexes. */
+export const INDEXES: Indexes = {
+  // Found by _id; the search wing's indexes are added to these (indexesWith).
+  schools: [],
   users: [{ name: 'users_email_unique', key: { email: 1 }, unique: true }],
   tokens: [
     { name: 'tokens_digest_unique', key: { digest: 1 }, unique: true },
@@ -78,11 +71,16 @@ export class IndexCreationError extends MongoSetupError {
   }
 }
 
+/** The store's indexes and, on the schools, the search wing's. */
+export function indexesWith(search: readonly IndexDescription[]): Indexes {
+  return { ...INDEXES, schools: [...INDEXES.schools, ...search] };
+}
+
 /** Creates every index (one at a time, so one refusal does not hide the others). */
-export async function ensureIndexes(db: Db): Promise<void> {
-  await dropOutdatedTextIndexes(db);
+export async function ensureIndexes(db: Db, all: Indexes): Promise<void> {
+  await dropOutdatedTextIndexes(db, all.schools);
   const failures: IndexFailure[] = [];
-  for (const [key, indexes] of Object.entries(INDEXES)) {
+  for (const [key, indexes] of Object.entries(all)) {
     const collection = COLLECTIONS[key as keyof typeof COLLECTIONS];
     for (const index of indexes) {
       try {
@@ -125,10 +123,11 @@ async function existingIndexes(collection: Collection): Promise<{ name?: string;
  * fields) would make creating the current one fail, so it goes first. Searches in text mode answer
  * 503 until the new one is built.
  */
-async function dropOutdatedTextIndexes(db: Db): Promise<void> {
+async function dropOutdatedTextIndexes(db: Db, wanted: readonly IndexDescription[]): Promise<void> {
   const schools = db.collection(COLLECTIONS.schools);
+  const names = new Set(wanted.map((index) => index.name));
   for (const index of await existingIndexes(schools)) {
     const isText = Object.values(index.key ?? {}).includes('text') || '_fts' in (index.key ?? {});
-    if (isText && index.name !== TEXT_INDEX && index.name) await guarded(() => schools.dropIndex(index.name!));
+    if (isText && index.name && !names.has(index.name)) await guarded(() => schools.dropIndex(index.name!));
   }
 }

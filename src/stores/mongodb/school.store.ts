@@ -1,6 +1,5 @@
 import {
   MongoBulkWriteError,
-  MongoServerError,
   type AnyBulkWriteOperation,
   type ClientSession,
   type Collection,
@@ -11,32 +10,13 @@ import { nameSortKey } from '../../domain/search/normalize.ts';
 import type { ImportCounts, School, SchoolDraft, SchoolRecord, SchoolStore } from '../../domain/ports.ts';
 import { knownKind, sameKind } from '../../domain/school.kind.ts';
 import { knownLocation, sameLocation } from '../../domain/school.location.ts';
-import { TEXT_INDEX, type CatalogDocument, type SchoolDocument } from './documents.ts';
-import { StoreUnavailableError } from '../../domain/errors.ts';
-import {
-  guarded,
-  MongoSetupError,
-  SEARCH_FIELDS_OUTDATED,
-  TEXT_INDEX_MISSING,
-  translateSearch,
-} from '../../mongodb/errors.ts';
-import { ensureSearchIndex } from '../../search/mongodb/search-index.ts';
+import type { SchoolSearchFields, SearchCatalog } from '../../search/mongodb/catalog.port.ts';
+import type { CatalogDocument, SchoolDocument } from './documents.ts';
+import { guarded } from '../../mongodb/errors.ts';
 import { OPERATION_TIME_LIMIT_MS } from './limits.ts';
-import { deriveSearch, SEARCH_FIELDS_VERSION } from '../../search/mongodb/search.fields.ts';
 
 /** Schools per round trip of an import: small enough for one bulk command, large enough to be quick. */
 export const IMPORT_BATCH = 1000;
-
-/**
- * Which engine answers searches on MongoDB: `memory` (default) the in-process index of the
- * search core, loaded from this store's catalog; `text` the $text pipeline; `atlas` Atlas Search.
- */
-export type SearchMode =
-  | { readonly kind: 'memory' }
-  | { readonly kind: 'text' }
-  | { readonly kind: 'atlas'; readonly index: string };
-
-export type PipelineMode = Exclude<SearchMode, { kind: 'memory' }>;
 
 /** What a page or a catalog read never needs: the search fields (large: every token). */
 const WITHOUT_SEARCH_FIELDS = { tokens: 0, search: 0, searchVersion: 0 } as const;
@@ -58,30 +38,39 @@ export interface CatalogReads {
   readonly session?: () => ClientSession;
 }
 
-export class MongoSchoolStore implements SchoolStore {
+/**
+ * The catalog's store, and the store's side of the search wing's port (SearchCatalog): the wing's
+ * pipelines run here, on the catalog's reads, and its search fields (`fields`) are written with
+ * every school and rewritten when their version is not the wing's.
+ */
+export class MongoSchoolStore implements SchoolStore, SearchCatalog {
   readonly #schools: Collection<SchoolDocument>;
   readonly #catalog: Collection<CatalogDocument>;
+  readonly #fields: SchoolSearchFields;
   readonly #reads: CatalogReads;
 
   constructor(
     schools: Collection<SchoolDocument>,
     catalog: Collection<CatalogDocument>,
+    fields: SchoolSearchFields,
     reads: CatalogReads = { schools, catalog },
   ) {
     this.#schools = schools;
     this.#catalog = catalog;
+    this.#fields = fields;
     this.#reads = reads;
   }
 
-  /** Runs a search pipeline on the schools (text.engine.ts, atlas.engine.ts) within the operation time limit. */
-  async aggregate(pipeline: Document[]): Promise<Document[]> {
-    try {
-      return await this.#reads.schools
-        .aggregate(pipeline, { allowDiskUse: true, maxTimeMS: OPERATION_TIME_LIMIT_MS })
-        .toArray();
-    } catch (error) {
-      throw translateSearch(error);
-    }
+  /** SearchCatalog: a search pipeline on the schools as they are read for serving, within the operation time limit. */
+  aggregate(pipeline: Document[]): Promise<Document[]> {
+    return guarded(() =>
+      this.#reads.schools.aggregate(pipeline, { allowDiskUse: true, maxTimeMS: OPERATION_TIME_LIMIT_MS }).toArray(),
+    );
+  }
+
+  /** SearchCatalog: the collection on the primary, for the search wing's setup and readiness checks. */
+  get collection(): Collection<Document> {
+    return this.#schools as unknown as Collection<Document>;
   }
 
   /**
@@ -98,7 +87,7 @@ export class MongoSchoolStore implements SchoolStore {
       const batch = await guarded(() =>
         this.#schools
           .find(
-            { searchVersion: { $ne: SEARCH_FIELDS_VERSION } },
+            { searchVersion: { $ne: this.#fields.version } },
             {
               projection: {
                 _id: 1,
@@ -121,7 +110,7 @@ export class MongoSchoolStore implements SchoolStore {
       await guarded(() =>
         this.#schools.bulkWrite(
           batch.map((d) => {
-            const derived = deriveSearch(toCatalogSchool(d));
+            const derived = this.#fields.derive(toCatalogSchool(d));
             return {
               updateOne: {
                 filter: { _id: d._id },
@@ -143,38 +132,6 @@ export class MongoSchoolStore implements SchoolStore {
       done += batch.length;
       onProgress?.(done);
     }
-  }
-
-  /** Throws StoreUnavailableError, its cause naming the fix, unless the pipeline's index can answer. */
-  async searchIndexReady(mode: PipelineMode): Promise<void> {
-    try {
-      if (mode.kind === 'atlas') {
-        await ensureSearchIndex(this.#schools as unknown as Collection, mode.index, 'verify');
-        await this.#searchFieldsCurrent();
-        return;
-      }
-      const indexes = await guarded(() => this.#schools.listIndexes().toArray()).catch((error: unknown) => {
-        // No schools collection yet (a database opened with `indexes: 'none'`, nothing imported):
-        // the server refuses to list its indexes (NamespaceNotFound), which is no text index, not a 500.
-        if (error instanceof MongoServerError && error.code === 26) return [];
-        throw error;
-      });
-      if (!indexes.some((index) => index['name'] === TEXT_INDEX)) {
-        throw new MongoSetupError(TEXT_INDEX_MISSING);
-      }
-      await this.#searchFieldsCurrent();
-    } catch (error) {
-      if (!(error instanceof MongoSetupError)) throw error;
-      throw new StoreUnavailableError('The search index is unavailable.', { cause: error });
-    }
-  }
-
-  /** Throws MongoSetupError while some document's search fields are of an older version (schools_search_version finds one). */
-  async #searchFieldsCurrent(): Promise<void> {
-    const outdated = await guarded(() =>
-      this.#schools.findOne({ searchVersion: { $ne: SEARCH_FIELDS_VERSION } }, { projection: { _id: 1 } }),
-    );
-    if (outdated) throw new MongoSetupError(SEARCH_FIELDS_OUTDATED);
   }
 
   async findById(id: string): Promise<School | null> {
@@ -276,7 +233,7 @@ export class MongoSchoolStore implements SchoolStore {
       for (const draft of batch) {
         const before = existing.get(draft.id);
         // A draft without a source key (a canonical file) keeps the one an earlier import stored.
-        const fresh = toDocument(draft, before?.sourceKey, now);
+        const fresh = toDocument(draft, this.#fields, before?.sourceKey, now);
         const same = before !== undefined && sameSchool(before, fresh);
         // A school that did not change keeps its time of change (when it has one).
         const doc = same && before.updatedAt ? { ...fresh, updatedAt: before.updatedAt } : fresh;
@@ -284,7 +241,7 @@ export class MongoSchoolStore implements SchoolStore {
         // change to normalisation bumps SEARCH_FIELDS_VERSION): rewritten with fields derived
         // again, and counted as updated, so that the catalog's version moves and the report
         // says the store changed.
-        if (same && before.searchVersion === SEARCH_FIELDS_VERSION) {
+        if (same && before.searchVersion === this.#fields.version) {
           unchanged++;
           continue;
         }
@@ -320,7 +277,7 @@ export class MongoSchoolStore implements SchoolStore {
         if (!before) counts.inserted++;
         else if (
           sameSchool(before, doc) &&
-          ('searchVersion' in before ? before.searchVersion === SEARCH_FIELDS_VERSION : true)
+          ('searchVersion' in before ? before.searchVersion === this.#fields.version : true)
         )
           counts.unchanged++;
         else counts.updated++;
@@ -385,8 +342,13 @@ function sameSchool(a: Comparable, b: Comparable): boolean {
   );
 }
 
-/** A school's document as the adapter writes it (exported for the tests' stand-ins of $text). */
-export function toDocument(s: SchoolDraft, storedSourceKey?: string, updatedAt: Date = new Date()): SchoolDocument {
+/** A school's document as the adapter writes it, with the search wing's fields (exported for the tests' stand-ins of $text). */
+export function toDocument(
+  s: SchoolDraft,
+  fields: SchoolSearchFields,
+  storedSourceKey?: string,
+  updatedAt: Date = new Date(),
+): SchoolDocument {
   const sourceKey = s.sourceKey ?? storedSourceKey;
   return {
     _id: s.id,
@@ -402,7 +364,7 @@ export function toDocument(s: SchoolDraft, storedSourceKey?: string, updatedAt: 
     aliases: [...s.aliases],
     prominence: s.prominence,
     sortKey: nameSortKey(s.name),
-    ...deriveSearch({ ...s, prominence: s.prominence }),
+    ...fields.derive({ ...s, prominence: s.prominence }),
   };
 }
 

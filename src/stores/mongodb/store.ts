@@ -1,8 +1,10 @@
 // The production store: every port on one MongoDB database (official driver). Selected by
-// MONGODB_URI (src/stores/open.ts). Searches are answered by the in-process index of the catalog
-// (default), or by the $text or Atlas Search pipelines (MONGODB_SEARCH).
+// MONGODB_URI (src/composition/store.ts). Storage only: searches are answered by the search wing
+// (src/search/), which reads the catalog through the store (the in-process index, by default) or
+// runs its pipelines on it through its port (src/search/mongodb/catalog.port.ts: MONGODB_SEARCH).
 import { MongoClient, ReadPreference, type Db, type MongoClientOptions } from 'mongodb';
 import type { Store } from '../../domain/ports.ts';
+import type { SchoolSearchFields } from '../../search/mongodb/catalog.port.ts';
 import type { StoreWarning } from '../store.config.ts';
 import {
   COLLECTIONS,
@@ -15,7 +17,7 @@ import {
   type UserDocument,
 } from './documents.ts';
 import { guarded, MongoSetupError } from '../../mongodb/errors.ts';
-import { ensureIndexes, IndexCreationError } from './indexes.ts';
+import { ensureIndexes, IndexCreationError, indexesWith, type Indexes } from './indexes.ts';
 import {
   CONNECT_TIMEOUT_MS,
   MAX_POOL_SIZE,
@@ -26,8 +28,7 @@ import {
 import type { LeaseDocument } from './lease.ts';
 import { MongoQuotaCounter } from './quota.store.ts';
 import { countingFor, DEFAULT_COUNTING, MongoRequestLog, type Counting } from './request.store.ts';
-import { MongoSchoolStore, type CatalogReads, type SearchMode } from './school.store.ts';
-import { ensureSearchIndex, ensureSynonyms } from '../../search/mongodb/search-index.ts';
+import { MongoSchoolStore, type CatalogReads } from './school.store.ts';
 import { MongoTokenStore } from './token.store.ts';
 import { migrateUsage } from './usage.migration.ts';
 import { MongoUserStore } from './user.store.ts';
@@ -50,14 +51,16 @@ export interface MongoOptions {
   readonly uri: string;
   /** Default: the database named in the URI's path, else `school_search`. */
   readonly database?: string | undefined;
-  readonly search?: SearchMode | undefined;
+  /**
+   * The search wing's fields of every school document and its indexes on them (its port): the
+   * store writes, indexes and rewrites them, and never reads them.
+   */
+  readonly searchFields: SchoolSearchFields;
   /**
    * At open: `create` (default) creates missing indexes; `none` leaves them to
    * `school-search indexes` (an operator who wants index builds at a time of their choosing).
    */
   readonly indexes?: 'create' | 'none';
-  /** Atlas mode: `verify` (default) refuses to open while the search index is missing or building; `skip` is for the command that creates it. */
-  readonly searchIndex?: 'verify' | 'skip';
   /** Open a store whose core collections are gone (see checkCollections); default false. */
   readonly allowMissingCollections?: boolean;
   /**
@@ -83,16 +86,18 @@ export class MongoStore implements Store {
   readonly requests: MongoRequestLog;
   readonly quotas: MongoQuotaCounter;
   readonly db: Db;
-  readonly search: SearchMode;
+  /** Every index of the store: its own, and the search wing's on the schools. */
+  readonly indexes: Indexes;
   readonly #client: MongoClient;
 
-  private constructor(client: MongoClient, db: Db, search: SearchMode, counting: Counting) {
+  private constructor(client: MongoClient, db: Db, searchFields: SchoolSearchFields, counting: Counting) {
     this.#client = client;
     this.db = db;
-    this.search = search;
+    this.indexes = indexesWith(searchFields.indexes);
     this.schools = new MongoSchoolStore(
       db.collection<SchoolDocument>(COLLECTIONS.schools),
       db.collection<CatalogDocument>(COLLECTIONS.catalog),
+      searchFields,
       catalogReads(client, db),
     );
     this.users = new MongoUserStore(db.collection<UserDocument>(COLLECTIONS.users));
@@ -116,13 +121,10 @@ export class MongoStore implements Store {
       // Reads from the primary whatever the URI prefers: a token just issued or revoked must be
       // seen as such by the next request.
       const db = client.db(options.database ?? databaseOf(options.uri), { readPreference: 'primary' });
-      const store = new MongoStore(client, db, options.search ?? { kind: 'memory' }, counting);
+      const store = new MongoStore(client, db, options.searchFields, counting);
       if ((options.indexes ?? 'create') === 'create') {
         if (!options.allowMissingCollections) await checkCollections(db);
-        await store.createIndexes({ searchIndex: false, ...(options.warn ? { warn: options.warn } : {}) });
-      }
-      if (store.search.kind === 'atlas' && (options.searchIndex ?? 'verify') === 'verify') {
-        await ensureSearchIndex(db.collection(COLLECTIONS.schools), store.search.index, 'verify');
+        await store.createIndexes(options.warn ? { warn: options.warn } : {});
       }
       await store.ping();
       return store;
@@ -133,12 +135,12 @@ export class MongoStore implements Store {
   }
 
   /**
-   * Creates every index; with `searchIndex`, also the Atlas Search index (Atlas only; it builds
-   * in the background, and searches fail until it is ready).
+   * Creates every index, the search wing's on the schools included (the Atlas Search index is the
+   * wing's own to create: src/search/mongodb/setup.ts).
    */
-  async createIndexes(options: { searchIndex: boolean; warn?: StoreWarning }): Promise<void> {
+  async createIndexes(options: { warn?: StoreWarning } = {}): Promise<void> {
     // The usage migration needs none of the indexes a server may refuse (FerretDB: TTL, text).
-    const refused = await ensureIndexes(this.db).then(
+    const refused = await ensureIndexes(this.db, this.indexes).then(
       () => undefined,
       (error: unknown) => {
         if (error instanceof IndexCreationError) return error;
@@ -157,11 +159,6 @@ export class MongoStore implements Store {
       },
     });
     if (refused) throw refused;
-    if (options.searchIndex && this.search.kind === 'atlas') {
-      // The mappings' collections first: the index reads them when it builds.
-      await ensureSynonyms(this.db);
-      await ensureSearchIndex(this.db.collection(COLLECTIONS.schools), this.search.index, 'create');
-    }
   }
 
   async ping(): Promise<void> {

@@ -1,0 +1,105 @@
+// What the search engines on MongoDB need set up on the server, and what an operator reads when it
+// is not: the text index and the documents' search fields (search.indexes.ts), the Atlas Search index
+// and its synonym mappings (search-index.ts). Readiness checks them before a search is answered
+// (engines.ts); a pipeline whose index is missing says so as a 503 naming the fix, never a 500.
+import { MongoServerError, type Collection, type Db, type Document } from 'mongodb';
+import { StoreUnavailableError } from '../../domain/errors.ts';
+import { guarded, MongoSetupError, translate } from '../../mongodb/errors.ts';
+import type { SearchCatalog } from './catalog.port.ts';
+import { ensureSearchIndex, ensureSynonyms } from './search-index.ts';
+import { SEARCH_FIELDS_VERSION } from './search.fields.ts';
+import { TEXT_INDEX } from './search.indexes.ts';
+
+/** What an operator reads when schools hold search fields of an older SEARCH_FIELDS_VERSION (a search's 503, readiness). */
+export const SEARCH_FIELDS_OUTDATED =
+  'some schools were written by an earlier version without the current search fields: rewrite them with `npx school-search indexes`';
+
+/** What an operator reads when the $text pipeline's index is gone (a search's 503, readiness). */
+export const TEXT_INDEX_MISSING = `the text index ${TEXT_INDEX} is missing: create it with \`npx school-search indexes\``;
+
+/**
+ * Which engine on MongoDB answers searches (MONGODB_SEARCH), and so what must be set up: `text`
+ * the text index, `atlas` the Atlas Search index of this name (MONGODB_SEARCH_INDEX). The default,
+ * `memory`, is the in-process index, which needs nothing of the server.
+ */
+export type PipelineMode = { readonly kind: 'text' } | { readonly kind: 'atlas'; readonly index: string };
+
+const NO_ATLAS_SEARCH =
+  'Atlas Search is not available on this server: MONGODB_SEARCH=atlas needs MongoDB Atlas (or a server with mongot)';
+
+/**
+ * Server errors of a search pipeline that mean its index or Atlas Search is missing: the
+ * operator's to fix, while every search answers 503 (not 500) and says why in its log line.
+ */
+const SEARCH_SETUP_CODES: ReadonlyMap<number, string> = new Map([
+  [27, TEXT_INDEX_MISSING], // IndexNotFound
+  [31082, NO_ATLAS_SEARCH], // SearchNotEnabled: no mongot configured
+  [6047401, NO_ATLAS_SEARCH], // $search on a server without the search module
+  [40324, NO_ATLAS_SEARCH], // Unrecognized pipeline stage name: $search on an old server
+]);
+
+/** translate(), plus: a search pipeline's missing index or Atlas Search is a 503 whose cause says which. */
+export function translateSearch(error: unknown): unknown {
+  const setup = error instanceof MongoServerError ? SEARCH_SETUP_CODES.get(Number(error.code)) : undefined;
+  if (setup) {
+    return new StoreUnavailableError('The search index is unavailable.', {
+      cause: new MongoSetupError(setup, { cause: error }),
+    });
+  }
+  return translate(error);
+}
+
+/**
+ * Throws StoreUnavailableError, its cause naming the fix, unless the pipeline's index can answer
+ * (`schools`: the collection on the primary, SearchCatalog's).
+ */
+export async function searchReady(schools: Collection<Document>, mode: PipelineMode): Promise<void> {
+  try {
+    if (mode.kind === 'atlas') {
+      await ensureSearchIndex(schools, mode.index, 'verify');
+      await searchFieldsCurrent(schools);
+      return;
+    }
+    const indexes = await guarded(() => schools.listIndexes().toArray()).catch((error: unknown) => {
+      // No schools collection yet (a database opened with `indexes: 'none'`, nothing imported):
+      // the server refuses to list its indexes (NamespaceNotFound), which is no text index, not a 500.
+      if (error instanceof MongoServerError && error.code === 26) return [];
+      throw error;
+    });
+    if (!indexes.some((index) => index['name'] === TEXT_INDEX)) {
+      throw new MongoSetupError(TEXT_INDEX_MISSING);
+    }
+    await searchFieldsCurrent(schools);
+  } catch (error) {
+    if (!(error instanceof MongoSetupError)) throw error;
+    throw new StoreUnavailableError('The search index is unavailable.', { cause: error });
+  }
+}
+
+/** Throws MongoSetupError while some document's search fields are of an older version (schools_search_version finds one). */
+async function searchFieldsCurrent(schools: Collection<Document>): Promise<void> {
+  const outdated = await guarded(() =>
+    schools.findOne({ searchVersion: { $ne: SEARCH_FIELDS_VERSION } }, { projection: { _id: 1 } }),
+  );
+  if (outdated) throw new MongoSetupError(SEARCH_FIELDS_OUTDATED);
+}
+
+/**
+ * At start-up with MONGODB_SEARCH=atlas: refuses to start (SearchIndexMissingError) while the
+ * Atlas Search index is missing or still building, as searches would fail or miss schools.
+ */
+export async function verifySearchSetup(catalog: SearchCatalog, mode: PipelineMode): Promise<void> {
+  if (mode.kind === 'atlas') await ensureSearchIndex(catalog.collection, mode.index, 'verify');
+}
+
+/**
+ * `school-search indexes`, after the store's own indexes (which include the text index): with
+ * MONGODB_SEARCH=atlas, the synonym mappings' collections and the Atlas Search index (Atlas
+ * builds it in the background; searches answer 503 until it is queryable).
+ */
+export async function createSearchSetup(db: Db, catalog: SearchCatalog, mode: PipelineMode): Promise<void> {
+  if (mode.kind !== 'atlas') return;
+  // The mappings' collections first: the index reads them when it builds.
+  await ensureSynonyms(db);
+  await ensureSearchIndex(catalog.collection, mode.index, 'create');
+}

@@ -1,0 +1,115 @@
+// What the search engines on MongoDB need set up on the server, checked without one: the indexes
+// the wing hands the store, readiness (the text index, the search fields' version, the Atlas
+// Search index), and a pipeline whose index is missing answered as a 503 naming the fix. The
+// store's side of the port is stood in for where it would need a server (catalog.port.ts).
+import { MongoServerError, type Collection, type Document } from 'mongodb';
+import { describe, expect, test } from 'vitest';
+import { StoreUnavailableError } from '../../src/domain/errors.ts';
+import { planQuery } from '../../src/domain/search/query.ts';
+import type { SearchCatalog } from '../../src/search/mongodb/catalog.port.ts';
+import { mongoSearchEngine } from '../../src/search/mongodb/engines.ts';
+import { SEARCH_INDEXES } from '../../src/search/mongodb/search.indexes.ts';
+import { searchReady } from '../../src/search/mongodb/setup.ts';
+import { guarded } from '../../src/mongodb/errors.ts';
+
+describe('indexes of the search wing', () => {
+  test('then the text index holds the tokens, without stemming or stop words, and documents of another version are found by an index', () => {
+    expect(SEARCH_INDEXES).toEqual([
+      {
+        name: 'schools_tokens_text',
+        key: { tokens: 'text' },
+        default_language: 'none',
+        language_override: 'textIndexLanguage',
+      },
+      { name: 'schools_search_version', key: { searchVersion: 1 } },
+    ]);
+  });
+});
+
+describe('search pipelines when their index is missing', () => {
+  test('when readiness asks, then the $text engine is ready exactly when the text index exists, and says how to create it', async () => {
+    let outdated: unknown = null;
+    const withIndexes = (names: string[]) =>
+      ({
+        listIndexes: () => ({ toArray: async () => names.map((name) => ({ name })) }),
+        findOne: async () => outdated,
+      }) as unknown as Collection<Document>;
+    const error: unknown = await searchReady(withIndexes(['_id_']), { kind: 'text' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(StoreUnavailableError);
+    expect(((error as Error).cause as Error).message).toContain('npx school-search indexes');
+    await searchReady(withIndexes(['_id_', 'schools_tokens_text']), { kind: 'text' });
+    // Documents of an earlier version have no tokens to find them by: not ready until rewritten.
+    outdated = { _id: 'old' };
+    const stale: unknown = await searchReady(withIndexes(['_id_', 'schools_tokens_text']), { kind: 'text' }).catch(
+      (e: unknown) => e,
+    );
+    expect(stale).toBeInstanceOf(StoreUnavailableError);
+    expect(((stale as Error).cause as Error).message).toContain('rewrite them with `npx school-search indexes`');
+  });
+
+  test('when readiness asks, then the Atlas engine is ready exactly when its index exists and is queryable', async () => {
+    const withSearchIndexes = (indexes: Array<{ name: string; queryable: boolean; status: string }>) =>
+      ({
+        listSearchIndexes: () => ({ toArray: async () => indexes }),
+        findOne: async () => null,
+      }) as unknown as Collection<Document>;
+    const mode = { kind: 'atlas', index: 'schools_search' } as const;
+    for (const [indexes, why] of [
+      [[], 'does not exist'],
+      [[{ name: 'schools_search', queryable: false, status: 'BUILDING' }], 'not queryable yet (status BUILDING)'],
+    ] as const) {
+      const error: unknown = await searchReady(withSearchIndexes([...indexes]), mode).catch((e: unknown) => e);
+      expect(error, why).toBeInstanceOf(StoreUnavailableError);
+      expect(((error as Error).cause as Error).message).toContain(why);
+    }
+    await searchReady(withSearchIndexes([{ name: 'schools_search', queryable: true, status: 'READY' }]), mode);
+  });
+
+  /**
+   * The store's side of the port over a server whose aggregations fail as MongoDB's would (the
+   * store hands on any error that is not "unavailable" as the driver threw it), its indexes ready.
+   */
+  function failing(code: number, errmsg: string): SearchCatalog {
+    return {
+      aggregate: () => guarded(async () => Promise.reject(new MongoServerError({ code, errmsg }))),
+      catalogVersion: async () => '1',
+      collection: {
+        listIndexes: () => ({ toArray: async () => [{ name: 'schools_tokens_text' }] }),
+        listSearchIndexes: (name: string) => ({ toArray: async () => [{ name, queryable: true, status: 'READY' }] }),
+        findOne: async () => null,
+      } as unknown as Collection<Document>,
+    };
+  }
+  const search = (catalog: SearchCatalog, kind: 'text' | 'atlas') =>
+    mongoSearchEngine(catalog, kind === 'text' ? { kind } : { kind, index: 'schools_search' }).search({
+      plan: planQuery('harvard'),
+      offset: 0,
+      limit: 10,
+    });
+
+  test('when the text index is gone or Atlas Search is absent, then the search is unavailable (503) and the cause says what to do', async () => {
+    const cases: Array<[number, string, 'text' | 'atlas', string]> = [
+      [27, 'text index required for $text query', 'text', 'npx school-search indexes'],
+      [
+        31082,
+        '$search not enabled! Enable Search by setting serverParameter mongotHost',
+        'atlas',
+        'MONGODB_SEARCH=atlas needs MongoDB Atlas',
+      ],
+      [6047401, '$search is not supported', 'atlas', 'MONGODB_SEARCH=atlas needs MongoDB Atlas'],
+      [40324, "Unrecognized pipeline stage name: '$search'", 'atlas', 'MONGODB_SEARCH=atlas needs MongoDB Atlas'],
+    ];
+    for (const [code, errmsg, kind, advice] of cases) {
+      const error: unknown = await search(failing(code, errmsg), kind).catch((e: unknown) => e);
+      expect(error, String(code)).toBeInstanceOf(StoreUnavailableError);
+      expect(((error as Error).cause as Error).message, String(code)).toContain(advice);
+    }
+  });
+
+  test('when the server refuses the pipeline for another reason, then that error is not disguised as unavailable', async () => {
+    for (const kind of ['text', 'atlas'] as const) {
+      const error: unknown = await search(failing(2, 'BadValue'), kind).catch((e: unknown) => e);
+      expect(error, kind).toBeInstanceOf(MongoServerError);
+    }
+  });
+});
