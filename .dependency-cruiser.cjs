@@ -126,7 +126,6 @@ module.exports = {
       severity: 'error',
       from: {
         pathNot: [
-          '^src/main[.]ts$',
           '^src/services[.]ts$',
           '^src/composition/',
           '^src/cli/',

@@ -1,27 +1,20 @@
-// The composition root: reads the configuration, opens the store, seeds it when empty, builds
-// the app and listens. Nothing else in the code base binds a port (configuration: src/config.ts).
+// The process: reads the configuration, composes the server (src/composition/server.ts, whose
+// steps the benchmark runs too), seeds an empty catalog, listens, purges old records hourly, and
+// stops on SIGTERM/SIGINT. Nothing else in the code base binds a port (configuration: src/config.ts).
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { pino } from 'pino';
-import type { Express } from 'express';
 import { enableWorkerCompileCache } from './compile-cache.ts';
-import { createApp, type AppOptions } from './http/app.ts';
+import { composeApp, composeServices, composeTelemetry, startServices } from './composition/server.ts';
+import { storeLocation } from './composition/store.ts';
 import { ConfigError, DEMO_EMAIL, DEMO_PASSWORD, loadConfig, type Config } from './config.ts';
-import { EmailTakenError, StoreUnavailableError } from './domain/errors.ts';
-import { loadContract } from './http/contract.ts';
-import { dashboardAssets } from './http/routes/dashboard.assets.ts';
+import { EmailTakenError } from './domain/errors.ts';
+import { purgeExpired } from './domain/retention.ts';
 import { metricsListener } from './http/routes/metrics.routes.ts';
 import { drainConnections, listen } from './http/server.ts';
-import { KEEP_EVERYTHING, keepDays, purgeExpired } from './domain/retention.ts';
 import { importFile } from './import/import.service.ts';
 import { serverOutput, startupBanner } from './logger.ts';
-import { NO_METRICS, type Metrics, type Telemetry } from './metrics/metrics.port.ts';
-import { prometheusTelemetry } from './metrics/prometheus.metrics.ts';
-import { Argon2Hasher } from './security/argon2.hasher.ts';
-import { lowerThreadPoolPriority } from './security/thread-priority.ts';
-import { createServices, unmanaged, type Services } from './services.ts';
-import { pipelineEngine } from './composition/engine.ts';
-import { openStore, storeLocation } from './composition/store.ts';
+import type { Services } from './services.ts';
 
 async function main(): Promise<void> {
   enableWorkerCompileCache();
@@ -75,86 +68,6 @@ async function main(): Promise<void> {
   );
   purgeOldRecords(services, logger);
   handleShutdown([server, ...(metricsServer ? [metricsServer] : [])], services, config, logger);
-}
-
-/** Prometheus metrics when a way to read them is configured (METRICS_PORT or METRICS_TOKEN); otherwise none are collected. */
-function composeTelemetry(config: Config): Telemetry | undefined {
-  if (config.metrics.port === undefined && config.metrics.token === undefined) return undefined;
-  return prometheusTelemetry({ engine: config.store.kind === 'mongodb' ? config.store.search.kind : 'memory' });
-}
-
-// The three steps below are exported for the benchmark's server (scripts/bench/server.ts), which
-// must run exactly what operators run; nothing else imports this file.
-
-/** The store the configuration names, the services over it and the engine that answers searches. */
-export async function composeServices(
-  config: Config,
-  logger: pino.Logger,
-  metrics: Metrics = NO_METRICS,
-): Promise<Services> {
-  const store = await openStore(config.store, { warn: (message, details) => logger.warn(details, message) });
-  const pipeline = pipelineEngine(store, config.store);
-  return createServices({
-    store,
-    hasher: new Argon2Hasher(config.argon2, config.argon2Concurrency),
-    tokenTtlSeconds: config.tokenTtlSeconds,
-    retention: config.requestRetentionDays > 0 ? keepDays(config.requestRetentionDays) : KEEP_EVERYTHING,
-    ...(pipeline ? { engine: unmanaged(pipeline) } : {}),
-    metrics,
-    search: {
-      refreshMs: config.searchRefreshMs,
-      onRefresh: (event) => {
-        if (event.ok) logger.info({ schools: event.schools, ms: Math.round(event.ms) }, 'search index built');
-        else {
-          metrics.storeFailed(
-            'searchIndexRefresh',
-            event.error instanceof StoreUnavailableError ? 'unavailable' : 'error',
-          );
-          logger.warn({ err: event.error }, 'search index not refreshed: the previous one keeps serving');
-        }
-      },
-    },
-  });
-}
-
-/** Before the first request: the search index built, the password hasher's thread pool warm, the dashboard bundled. */
-export async function startServices(services: Services): Promise<{ indexMs: number }> {
-  const started = performance.now();
-  await services.engine.start();
-  const indexMs = performance.now() - started;
-  await services.auth.warmUp();
-  // The dashboard's bundle: a broken one stops start-up here rather than failing its first visitor.
-  await dashboardAssets();
-  // After the first hash (warmUp) the thread pool exists: its threads now yield to the event loop.
-  lowerThreadPoolPriority();
-  return { indexMs };
-}
-
-/**
- * The HTTP app over the services, with the configuration's HTTP settings (`overrides`: the
- * bench's); /metrics on it only for METRICS_TOKEN.
- */
-export function composeApp(
-  services: Services,
-  config: Config,
-  logger: pino.Logger,
-  overrides: Partial<Pick<AppOptions, 'validateResponses' | 'rateLimits'>> = {},
-  telemetry?: Telemetry,
-): Express {
-  return createApp({
-    ...services,
-    contract: loadContract(),
-    publicBaseUrl: config.publicBaseUrl,
-    validateResponses: config.validateResponses,
-    logger,
-    rateLimits: config.rateLimits,
-    corsOrigins: config.corsOrigins,
-    trustProxy: config.trustProxy,
-    ...(telemetry && config.metrics.token
-      ? { metricsEndpoint: { token: config.metrics.token, scrape: telemetry.scrape } }
-      : {}),
-    ...overrides,
-  });
 }
 
 /** How often every instance deletes the request records the retention policy no longer keeps. */

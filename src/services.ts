@@ -1,4 +1,4 @@
-// Wires the domain services onto a store. Used by the composition root (src/main.ts), the
+// Wires the domain services onto a store. Used by the composition root (src/composition/), the
 // command line (src/cli/) and the tests, so all three run the same objects.
 import { AccountService } from './domain/account.service.ts';
 import { AuthService } from './domain/auth.service.ts';
@@ -11,16 +11,8 @@ import { NO_METRICS, type Metrics } from './metrics/metrics.port.ts';
 import { KEEP_EVERYTHING, type RetentionPolicy } from './domain/retention.ts';
 import { SearchService } from './domain/search.service.ts';
 import type { UseCases } from './domain/use-cases.ts';
+import type { ManagedEngine } from './search/managed.engine.ts';
 import { MemorySearchEngine, type MemoryEngineOptions } from './search/memory/memory.engine.ts';
-
-/** The engine that answers searches, with what the process does to keep it fresh. */
-export interface ManagedEngine extends SearchEngine {
-  /** Builds what the engine needs before the first search (the in-process index); then keeps it fresh. */
-  start(): Promise<void>;
-  /** Picks up a changed catalog now, instead of at the next periodic check; true when it did. */
-  refresh(): Promise<boolean>;
-  close(): void;
-}
 
 export interface Services extends UseCases {
   readonly store: Store;
@@ -33,17 +25,6 @@ export interface Services extends UseCases {
 }
 
 export const systemClock: Clock = { now: () => new Date() };
-
-/** An engine that needs no building or refreshing (a MongoDB pipeline). */
-export function unmanaged(engine: SearchEngine): ManagedEngine {
-  return {
-    search: (q) => engine.search(q),
-    ready: async () => engine.ready?.(),
-    start: async () => undefined,
-    refresh: async () => false,
-    close: () => undefined,
-  };
-}
 
 export function createServices(deps: {
   store: Store;

@@ -1,7 +1,7 @@
 // The server under load, in a process of its own (forked by server-process.ts): the app composed
-// by src/main.ts's own steps (configuration from the environment, the store, the real argon2
-// hasher at the configured cost, the in-process index, the access log at info), except that
-// response validation and rate limits are off and it listens on 127.0.0.1:0.
+// by the steps src/main.ts runs (src/composition/server.ts: configuration from the environment,
+// the store, the real argon2 hasher at the configured cost, the in-process index, the access log
+// at info), except that response validation and rate limits are off and it listens on 127.0.0.1:0.
 //
 // It makes the bench's two accounts and answers the parent over the IPC channel: its event-loop
 // delay and RSS per scenario, a drain check between scenarios, a probe of the engine alone.
@@ -16,7 +16,7 @@ import { enableWorkerCompileCache } from '../../src/compile-cache.ts';
 import { loadConfig } from '../../src/config.ts';
 import { RATE_LIMITS_OFF } from '../../src/http/middleware/rate-limit.ts';
 import { listen } from '../../src/http/server.ts';
-import { composeApp, composeServices, startServices } from '../../src/main.ts';
+import { composeApp, composeServices, startServices } from '../../src/composition/server.ts';
 import { probeAppend, probeEngine } from './engine-probe.ts';
 import type { Ready, Replies, Request, ScenarioServerFigures } from './server-process.ts';
 

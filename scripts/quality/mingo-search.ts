@@ -14,7 +14,7 @@ import { SCHOOL_SEARCH_FIELDS } from '../../src/search/mongodb/search.indexes.ts
 import { MongoStore } from '../../src/stores/mongodb/store.ts';
 import type { CandidateEngineOptions, SearchSource } from '../../src/search/mongodb/candidates.ts';
 import { MongoTextEngine } from '../../src/search/mongodb/text.engine.ts';
-import type { ManagedEngine } from '../../src/services.ts';
+import type { ManagedEngine } from '../../src/search/managed.engine.ts';
 import type { CatalogSchool } from '../../src/domain/search/engine.ts';
 
 export interface MingoSource extends SearchSource {

@@ -1,7 +1,14 @@
-// Which search engine answers: the in-process index (the default, on every store), or on MongoDB
-// one of the search wing's pipelines (MONGODB_SEARCH=text or atlas) over the store's side of its port.
+// Which search engine answers, and how the process keeps it fresh: the in-process index (the
+// default, on every store), rebuilt when the catalog's version moves, its rebuilds logged and
+// counted; or on MongoDB one of the search wing's pipelines (MONGODB_SEARCH=text or atlas) over
+// the store's side of the wing's port, which needs no rebuild.
+import type { pino } from 'pino';
+import { StoreUnavailableError } from '../domain/errors.ts';
 import type { Store } from '../domain/ports.ts';
 import type { SearchEngine } from '../domain/search/engine.ts';
+import type { Metrics } from '../metrics/metrics.port.ts';
+import { unmanaged, type ManagedEngine } from '../search/managed.engine.ts';
+import { MemorySearchEngine } from '../search/memory/memory.engine.ts';
 import { mongoSearchEngine } from '../search/mongodb/engines.ts';
 import { MongoStore } from '../stores/mongodb/store.ts';
 import type { StoreConfig } from '../stores/store.config.ts';
@@ -10,4 +17,32 @@ import type { StoreConfig } from '../stores/store.config.ts';
 export function pipelineEngine(store: Store, config: StoreConfig): SearchEngine | undefined {
   if (config.kind !== 'mongodb' || config.search.kind === 'memory' || !(store instanceof MongoStore)) return undefined;
   return mongoSearchEngine(store.schools, config.search);
+}
+
+/**
+ * The engine the configuration names, as the process runs it. The in-process index looks for a
+ * changed catalog every `refreshMs`; each rebuild is logged, and a failed one is counted and
+ * logged while the previous index keeps serving.
+ */
+export function composeEngine(
+  store: Store,
+  config: { store: StoreConfig; searchRefreshMs: number },
+  logger: pino.Logger,
+  metrics: Metrics,
+): ManagedEngine {
+  const pipeline = pipelineEngine(store, config.store);
+  if (pipeline) return unmanaged(pipeline);
+  return new MemorySearchEngine(store.schools, {
+    refreshMs: config.searchRefreshMs,
+    onRefresh: (event) => {
+      if (event.ok) logger.info({ schools: event.schools, ms: Math.round(event.ms) }, 'search index built');
+      else {
+        metrics.storeFailed(
+          'searchIndexRefresh',
+          event.error instanceof StoreUnavailableError ? 'unavailable' : 'error',
+        );
+        logger.warn({ err: event.error }, 'search index not refreshed: the previous one keeps serving');
+      }
+    },
+  });
 }

@@ -3,7 +3,7 @@ import { OpenAPIBackend, type Document } from 'openapi-backend';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { getLiveness, getReadiness, getSchoolImage } from '../../generated/sdk.gen.ts';
 import { StoreUnavailableError } from '../../src/domain/errors.ts';
-import { unmanaged } from '../../src/services.ts';
+import { unmanaged } from '../../src/search/managed.engine.ts';
 import { MongoSetupError } from '../../src/mongodb/errors.ts';
 import { createHandlers } from '../../src/http/operations/handlers.ts';
 import { loadContract } from '../../src/http/contract.ts';

@@ -5,7 +5,7 @@ import { ZodError } from 'zod';
 import { SchoolSearchApiError, SchoolSearchClient, type SchoolSearchClientOptions } from '../../src/client/index.ts';
 import type { CatalogSchool, Store } from '../../src/domain/ports.ts';
 import { ReferenceEngine } from '../../src/search/reference.engine.ts';
-import type { ManagedEngine } from '../../src/services.ts';
+import type { ManagedEngine } from '../../src/search/managed.engine.ts';
 import { startTestApp, TestClock, type TestApp } from '../support/app.ts';
 
 const TTL = 600;

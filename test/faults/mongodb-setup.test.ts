@@ -26,7 +26,8 @@ import { loadContract } from '../../src/http/contract.ts';
 import { RATE_LIMITS_OFF } from '../../src/http/middleware/rate-limit.ts';
 import { listen } from '../../src/http/server.ts';
 import { dryRunImport, importFile } from '../../src/import/import.service.ts';
-import { createServices, unmanaged } from '../../src/services.ts';
+import { unmanaged } from '../../src/search/managed.engine.ts';
+import { createServices } from '../../src/services.ts';
 import { pipelineEngine } from '../../src/composition/engine.ts';
 import { COLLECTIONS, type SchoolDocument } from '../../src/stores/mongodb/documents.ts';
 import { SEARCH_FIELDS_VERSION } from '../../src/search/mongodb/search.fields.ts';
@@ -71,7 +72,7 @@ interface LogLine {
   err?: unknown;
 }
 
-/** The real app (createApp) over this store and engine, as src/main.ts composes it, its log lines kept. */
+/** The real app (createApp) over this store and engine, as src/composition/server.ts composes it, its log lines kept. */
 async function startApp(store: MongoStore, engine: SearchEngine) {
   const lines: string[] = [];
   const logger = pino({ level: 'info' }, { write: (line: string) => void lines.push(line) });
@@ -182,7 +183,7 @@ describe.skipIf(none).each(none ? [['no server', '', 'ferretdb'] as MongoServer]
           indexes: 'none',
         }),
       );
-      // The engine as the composition root builds it (src/main.ts: pipelineEngine).
+      // The engine as the composition root builds it (src/composition/engine.ts: pipelineEngine).
       const app = await started(
         store,
         pipelineEngine(store, { kind: 'mongodb', uri: serverUri, search: { kind: 'text' } })!,

@@ -1,7 +1,8 @@
 // The domain's services wired by the composition root's own createServices, on the fakes.
 import type { EngineQuery, SearchEngine } from '../../../src/domain/search/engine.ts';
 import type { RetentionPolicy } from '../../../src/domain/retention.ts';
-import { createServices, unmanaged } from '../../../src/services.ts';
+import { unmanaged } from '../../../src/search/managed.engine.ts';
+import { createServices } from '../../../src/services.ts';
 import { FakeClock } from './clock.ts';
 import { FakeHasher } from './hasher.ts';
 import { memoryStore } from './index.ts';

@@ -1,0 +1,81 @@
+// The API server as the configuration composes it, in steps that src/main.ts (the process) and the
+// benchmark's server (scripts/bench/server.ts) both run, so that the bench measures exactly what
+// operators run: the store and the engine the configuration names and the services over them;
+// what must be ready before the first request; the HTTP app.
+import type { Express } from 'express';
+import type { pino } from 'pino';
+import type { Config } from '../config.ts';
+import { KEEP_EVERYTHING, keepDays } from '../domain/retention.ts';
+import { createApp, type AppOptions } from '../http/app.ts';
+import { loadContract } from '../http/contract.ts';
+import { dashboardAssets } from '../http/routes/dashboard.assets.ts';
+import { NO_METRICS, type Metrics, type Telemetry } from '../metrics/metrics.port.ts';
+import { prometheusTelemetry } from '../metrics/prometheus.metrics.ts';
+import { Argon2Hasher } from '../security/argon2.hasher.ts';
+import { lowerThreadPoolPriority } from '../security/thread-priority.ts';
+import { createServices, type Services } from '../services.ts';
+import { composeEngine } from './engine.ts';
+import { openStore } from './store.ts';
+
+/** Prometheus metrics when a way to read them is configured (METRICS_PORT or METRICS_TOKEN); otherwise none are collected. */
+export function composeTelemetry(config: Config): Telemetry | undefined {
+  if (config.metrics.port === undefined && config.metrics.token === undefined) return undefined;
+  return prometheusTelemetry({ engine: config.store.kind === 'mongodb' ? config.store.search.kind : 'memory' });
+}
+
+/** The store the configuration names, the services over it and the engine that answers searches. */
+export async function composeServices(
+  config: Config,
+  logger: pino.Logger,
+  metrics: Metrics = NO_METRICS,
+): Promise<Services> {
+  const store = await openStore(config.store, { warn: (message, details) => logger.warn(details, message) });
+  return createServices({
+    store,
+    hasher: new Argon2Hasher(config.argon2, config.argon2Concurrency),
+    tokenTtlSeconds: config.tokenTtlSeconds,
+    retention: config.requestRetentionDays > 0 ? keepDays(config.requestRetentionDays) : KEEP_EVERYTHING,
+    engine: composeEngine(store, config, logger, metrics),
+    metrics,
+  });
+}
+
+/** Before the first request: the search index built, the password hasher's thread pool warm, the dashboard bundled. */
+export async function startServices(services: Services): Promise<{ indexMs: number }> {
+  const started = performance.now();
+  await services.engine.start();
+  const indexMs = performance.now() - started;
+  await services.auth.warmUp();
+  // The dashboard's bundle: a broken one stops start-up here rather than failing its first visitor.
+  await dashboardAssets();
+  // After the first hash (warmUp) the thread pool exists: its threads now yield to the event loop.
+  lowerThreadPoolPriority();
+  return { indexMs };
+}
+
+/**
+ * The HTTP app over the services, with the configuration's HTTP settings (`overrides`: the
+ * bench's); /metrics on it only for METRICS_TOKEN.
+ */
+export function composeApp(
+  services: Services,
+  config: Config,
+  logger: pino.Logger,
+  overrides: Partial<Pick<AppOptions, 'validateResponses' | 'rateLimits'>> = {},
+  telemetry?: Telemetry,
+): Express {
+  return createApp({
+    ...services,
+    contract: loadContract(),
+    publicBaseUrl: config.publicBaseUrl,
+    validateResponses: config.validateResponses,
+    logger,
+    rateLimits: config.rateLimits,
+    corsOrigins: config.corsOrigins,
+    trustProxy: config.trustProxy,
+    ...(telemetry && config.metrics.token
+      ? { metricsEndpoint: { token: config.metrics.token, scrape: telemetry.scrape } }
+      : {}),
+    ...overrides,
+  });
+}
