@@ -120,20 +120,12 @@ module.exports = {
       name: 'search-engines-only-from-composition-roots',
       comment:
         'Only composition roots pick and start a search engine: src/services.ts (the in-process index by ' +
-        'default), src/composition (which engine the configuration names, with the store behind its port), ' +
-        'the command line (the search setup of `school-search indexes`), scripts and tests. The HTTP layer and ' +
-        'the domain reach the engine through the SearchEngine port (src/domain/search/engine.ts).',
+        'default), src/composition (which engine the configuration names, with the store behind its port, and ' +
+        'the search setup of `school-search indexes`), scripts and tests. The HTTP layer and the domain reach ' +
+        'the engine through the SearchEngine port (src/domain/search/engine.ts).',
       severity: 'error',
       from: {
-        pathNot: [
-          '^src/services[.]ts$',
-          '^src/composition/',
-          '^src/cli/',
-          '^src/search/',
-          '^src/stores/',
-          '^scripts/',
-          '^test/',
-        ],
+        pathNot: ['^src/services[.]ts$', '^src/composition/', '^src/search/', '^src/stores/', '^scripts/', '^test/'],
       },
       to: { path: '^src/search/' },
     },
@@ -172,10 +164,10 @@ module.exports = {
     {
       name: 'stores-only-from-composition-roots',
       comment:
-        'Only composition roots pick a store adapter: src/composition (for src/main.ts and the benchmark), the ' +
-        'command line (src/cli), scripts and tests. Everything else is handed a Store (the port).',
+        'Only the composition root picks a store adapter: src/composition (for src/main.ts, the command line ' +
+        'and the benchmark), and scripts and tests. Everything else is handed a Store (the port).',
       severity: 'error',
-      from: { pathNot: ['^src/composition/', '^src/cli/', '^scripts/', '^test/', '^src/stores/'] },
+      from: { pathNot: ['^src/composition/', '^scripts/', '^test/', '^src/stores/'] },
       // Their settings (a type) are not an adapter: the configuration reads them from the environment.
       to: { path: '^src/stores/', pathNot: '^src/stores/store[.]config[.]ts$' },
     },

@@ -1,0 +1,42 @@
+// `school-search indexes` on MongoDB: the store's indexes and the search wing's setup, made now
+// (the API makes the ordinary ones at start-up too; an index build on a large collection is
+// better started by an operator than by the first instance of a new version).
+import { SCHOOL_SEARCH_FIELDS } from '../search/mongodb/search.indexes.ts';
+import { createSearchSetup } from '../search/mongodb/setup.ts';
+import { COLLECTIONS } from '../stores/mongodb/documents.ts';
+import { MongoStore } from '../stores/mongodb/store.ts';
+import type { StoreConfig } from '../stores/store.config.ts';
+
+export interface IndexesMade {
+  /** Schools whose search fields an earlier version wrote, rewritten first (the indexes are built over the current ones). */
+  readonly rewritten: number;
+  /** What the store holds now, one line each (`collection.index`, and what Atlas builds in the background). */
+  readonly indexes: readonly string[];
+}
+
+export async function makeIndexes(config: Extract<StoreConfig, { kind: 'mongodb' }>): Promise<IndexesMade> {
+  // No socket timeout: a build on a large collection answers only when it is done.
+  const store = await MongoStore.open({
+    uri: config.uri,
+    searchFields: SCHOOL_SEARCH_FIELDS,
+    indexes: 'none',
+    waitForIndexBuilds: true,
+  });
+  try {
+    const rewritten = await store.schools.upgradeSearchFields();
+    await store.createIndexes();
+    if (config.search.kind !== 'memory') await createSearchSetup(store.db, store.schools, config.search);
+    const indexes = Object.entries(store.indexes).flatMap(([key, list]) =>
+      list.map((i) => `${COLLECTIONS[key as keyof typeof COLLECTIONS]}.${i.name}`),
+    );
+    if (config.search.kind === 'atlas') {
+      indexes.push(
+        `schools.${config.search.index} (Atlas Search; builds in the background: see its status in Atlas)`,
+        `search_synonyms, search_translations (the index's synonym mappings)`,
+      );
+    }
+    return { rewritten, indexes };
+  } finally {
+    await store.close();
+  }
+}
