@@ -12,7 +12,7 @@ import { createClient, type Client } from '../../generated/client/index.ts';
 import { createApp } from '../../src/http/app.ts';
 import type { Clock, PasswordHasher, SchoolDraft } from '../../src/domain/ports.ts';
 import { draftSchool, type SchoolInput } from '../../src/domain/school.draft.ts';
-import { loadContract } from '../../src/http/contract.ts';
+import { loadContract, type Contract } from '../../src/http/contract.ts';
 import type { CorsOrigins } from '../../src/http/middleware/cors.ts';
 import { RATE_LIMITS_OFF, type RateLimits } from '../../src/http/middleware/rate-limit.ts';
 import type { Telemetry } from '../../src/metrics/metrics.port.ts';
@@ -107,6 +107,8 @@ export interface TestAppOptions {
   metricsToken?: string;
   /** Which request records are kept (default: all). */
   retention?: RetentionPolicy;
+  /** The contract the app serves and validates against (default: openapi/openapi.yaml). */
+  contract?: Contract;
 }
 
 async function openTestStore(
@@ -157,7 +159,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     : pino({ level: process.env['TEST_LOG_LEVEL'] ?? 'silent' });
   const app = createApp({
     ...services,
-    contract: loadContract(),
+    contract: options.contract ?? loadContract(),
     publicBaseUrl: 'http://images.test',
     validateResponses: options.validateResponses ?? true,
     logger,

@@ -1,24 +1,49 @@
+// The one step from a request to its operation's handler, typed by the operationId the validator
+// matched: the handler of that operation gets that operation's input and returns one of its replies.
 import type { NextFunction, Request, Response } from 'express';
 import { NotFoundError } from '../../domain/errors.ts';
 import { operationIdOf, pathParamsOf, principalOf } from '../request.ts';
 import type { Handlers } from './handlers.ts';
+import type { Input, Operations } from './operations.ts';
 
 /** Calls the handler of the operation the validator matched, and sends its reply. */
 export function dispatch(handlers: Handlers) {
   return async (req: Request, res: Response, next: NextFunction) => {
-    const operationId = operationIdOf(req) as keyof Handlers | undefined;
-    const handler = operationId ? (handlers[operationId] as Handlers[keyof Handlers] | undefined) : undefined;
-    if (!handler) return next(new NotFoundError(`There is no ${req.method} ${req.path}.`));
+    const operationId = operationIdOf(req);
+    if (!isOperation(handlers, operationId)) return next(new NotFoundError(`There is no ${req.method} ${req.path}.`));
     try {
-      const input = { query: req.query, path: pathParamsOf(req), body: req.body } as never;
-      const reply = await handler(input, { principal: () => principalOf(req) });
-      for (const [name, value] of Object.entries(reply.headers ?? {})) res.setHeader(name, value);
-      res.status(reply.status as number);
-      if (reply.status === 204) res.end();
-      else if (reply.contentType) res.type(reply.contentType).send(reply.body);
-      else res.json(reply.body);
+      await answer(handlers, operationId, req, res);
     } catch (error) {
       next(error);
     }
   };
+}
+
+function isOperation(handlers: Handlers, operationId: string | undefined): operationId is keyof Operations {
+  return operationId !== undefined && Object.hasOwn(handlers, operationId);
+}
+
+async function answer<O extends keyof Operations>(
+  handlers: Handlers,
+  operationId: O,
+  req: Request,
+  res: Response,
+): Promise<void> {
+  const reply = await handlers[operationId](validatedInput<O>(req), { principal: () => principalOf(req) });
+  for (const [name, value] of Object.entries(reply.headers ?? {})) res.setHeader(name, value);
+  res.status(reply.status);
+  if (reply.status === 204) res.end();
+  else if (reply.contentType) res.type(reply.contentType).send(reply.body);
+  else res.json(reply.body);
+}
+
+/**
+ * The request's parts as operation O declares them. express-openapi-validator matched the request
+ * to O and checked, coerced and defaulted its query, path and body against the contract before
+ * dispatch runs (anything else was a 400): this is where that guarantee becomes O's input type,
+ * the only place the request's parts are taken on trust.
+ */
+function validatedInput<O extends keyof Operations>(req: Request): Input<O> {
+  const parts: unknown = { query: req.query, path: pathParamsOf(req), body: req.body };
+  return parts as Input<O>;
 }

@@ -1,5 +1,5 @@
-// Thin handlers: validated input in, one call into the domain, the result mapped to the contract
-// (./bodies.ts).
+// Thin handlers: validated input in (with the contract's defaults filled in: operations.ts, Input),
+// one call into the domain, the result mapped to the contract (./bodies.ts).
 import type { Principal } from '../../domain/auth.service.ts';
 import type { UseCases } from '../../domain/use-cases.ts';
 import {
@@ -14,7 +14,6 @@ import {
 } from './bodies.ts';
 import { monogramSvg } from './monogram.ts';
 import type { Input, Operations, Reply } from './operations.ts';
-import { DEFAULT_LIMIT, DEFAULT_OFFSET } from './paging.ts';
 import { searchInput } from './search-input.ts';
 
 export interface HandlerContext {
@@ -29,11 +28,6 @@ export interface HandlerDeps extends UseCases {
   /** Absolute base for links in responses (image_url), e.g. http://localhost:3000. */
   readonly publicBaseUrl: string;
 }
-
-/** The contract's default of fetchMyUsage's `days`: the dashboard's 30-day chart. */
-const DEFAULT_USAGE_DAYS = 30;
-/** The contract's default of createApiKey's `expires_in_days`. */
-const DEFAULT_KEY_DAYS = 90;
 
 export function createHandlers({ auth, keys, search, account, catalog, health, publicBaseUrl }: HandlerDeps): Handlers {
   return {
@@ -61,7 +55,7 @@ export function createHandlers({ auth, keys, search, account, catalog, health, p
     },
 
     async createApiKey({ body }, ctx) {
-      const key = await keys.create(ctx.principal(), body.name, body.expires_in_days ?? DEFAULT_KEY_DAYS);
+      const key = await keys.create(ctx.principal(), body.name, body.expires_in_days);
       return { status: 201, body: keyBody(key), headers: NO_STORE };
     },
 
@@ -95,8 +89,7 @@ export function createHandlers({ auth, keys, search, account, catalog, health, p
     },
 
     async fetchMyRequests({ query }, ctx) {
-      const offset = query.offset ?? DEFAULT_OFFSET;
-      const limit = query.limit ?? DEFAULT_LIMIT;
+      const { offset, limit } = query;
       const page = await account.history(ctx.principal(), { offset, limit, cursor: query.cursor });
       return {
         status: 200,
@@ -112,7 +105,7 @@ export function createHandlers({ auth, keys, search, account, catalog, health, p
     },
 
     async fetchMyUsage({ query }, ctx) {
-      const usage = await account.usageByDay(ctx.principal(), query.days ?? DEFAULT_USAGE_DAYS);
+      const usage = await account.usageByDay(ctx.principal(), query.days);
       return {
         status: 200,
         headers: NO_STORE,

@@ -1,8 +1,10 @@
 // The typed seam between the contract and the code: one entry per operationId, with the
 // generated request and response types. Adding an operation to the contract and regenerating
 // makes `Handlers` incomplete, which fails to compile until a handler exists.
+import type { z } from 'zod';
 import type * as api from '../../../generated/types.gen.ts';
 import type * as sdk from '../../../generated/sdk.gen.ts';
+import type * as schemas from '../../../generated/zod.gen.ts';
 
 export interface Operations {
   createToken: { data: api.CreateTokenData; responses: api.CreateTokenResponses };
@@ -31,21 +33,32 @@ type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
 const operationsMatchContract: Same<keyof Operations, OperationId> = true;
 void operationsMatchContract;
 
-type Field<D, K extends string> = D extends { [P in K]?: infer V } ? Exclude<V, undefined> : never;
+/**
+ * A request part of an operation as the handler receives it: the output type of the part's
+ * generated schema (`z<OperationId>Query`, `…Path`, `…Body`), which is the contract's type with
+ * every field the contract gives a default present. express-openapi-validator has checked the part,
+ * coerced it and filled in those defaults (its Ajv runs with useDefaults) before the handler runs,
+ * so no handler repeats a default. Types only: the server runs no generated code (no second validator).
+ */
+type Part<O extends string, P extends 'Query' | 'Path' | 'Body'> = `z${Capitalize<O>}${P}` extends keyof typeof schemas
+  ? z.output<(typeof schemas)[`z${Capitalize<O>}${P}`]>
+  : never;
 
-/** What a handler receives: the validated (and type-coerced) request parts. */
+/** What a handler receives: the validated, type-coerced and defaulted request parts. */
 export interface Input<O extends keyof Operations> {
-  readonly query: Field<Operations[O]['data'], 'query'>;
-  readonly path: Field<Operations[O]['data'], 'path'>;
-  readonly body: Field<Operations[O]['data'], 'body'>;
+  readonly query: Part<O, 'Query'>;
+  readonly path: Part<O, 'Path'>;
+  readonly body: Part<O, 'Body'>;
 }
+
+type Status<O extends keyof Operations> = Extract<keyof Operations[O]['responses'], number>;
 
 /** What a handler returns: one of the statuses the contract declares, with its body. */
 export type Reply<O extends keyof Operations> = {
-  [S in keyof Operations[O]['responses']]: {
+  [S in Status<O>]: {
     status: S;
     body: Operations[O]['responses'][S];
     headers?: Record<string, string>;
     contentType?: string;
   };
-}[keyof Operations[O]['responses']];
+}[Status<O>];

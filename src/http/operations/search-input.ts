@@ -1,13 +1,12 @@
 // The search's query parameters as the domain takes them. The contract checks each parameter's
 // form; what it cannot say is checked here and refused as the validator refuses (a 400 naming
 // the parameter): a `near` off the globe, and `radius_km` without `near`.
-import type * as api from '../../../generated/types.gen.ts';
 import { isGeoPoint, type GeoPoint } from '../../domain/search/geo.ts';
 import type { SearchInput } from '../../domain/search.service.ts';
 import { invalidRequest } from '../problems/edge.error.ts';
-import { DEFAULT_LIMIT, DEFAULT_OFFSET } from './paging.ts';
+import type { Input } from './operations.ts';
 
-export function searchInput(query: api.FetchSchoolSearchData['query']): SearchInput {
+export function searchInput(query: Input<'fetchSchoolSearch'>['query']): SearchInput {
   const near = query.near === undefined ? undefined : parseNear(query.near);
   if (query.radius_km !== undefined && near === undefined) {
     throw invalidRequest([{ location: 'query', name: 'radius_km', message: 'needs near (a point to measure from)' }]);
@@ -20,8 +19,8 @@ export function searchInput(query: api.FetchSchoolSearchData['query']): SearchIn
     types: query.type === undefined ? undefined : [...new Set(query.type)],
     near,
     radiusKm: query.radius_km,
-    offset: query.offset ?? DEFAULT_OFFSET,
-    limit: query.limit ?? DEFAULT_LIMIT,
+    offset: query.offset,
+    limit: query.limit,
   };
 }
 
