@@ -9,7 +9,7 @@ module.exports = {
       name: 'domain-not-to-outer-layers',
       comment:
         'src/domain is the core: it imports nothing from the rest of src (src/http, src/stores, src/search, ' +
-        'src/main.ts, src/services.ts, src/composition, config, security, import, cli, client). Outer layers ' +
+        'src/main.ts, src/composition, config, security, import, cli, client). Outer layers ' +
         'depend on the domain and implement its ports (src/domain/ports.ts), never the other way round.',
       severity: 'error',
       from: { path: '^src/domain/' },
@@ -40,7 +40,7 @@ module.exports = {
         'express-openapi-validator reading the contract, and runs no generated runtime code (no second ' +
         'validator). Generated runtime code (SDK, zod) belongs to the client (src/client) and the tests.',
       severity: 'error',
-      from: { path: '^src/(http/|stores/|search/|mongodb/|composition/|main[.]ts$|services[.]ts$)' },
+      from: { path: '^src/(http/|stores/|search/|mongodb/|composition/|main[.]ts$)' },
       to: { path: '^generated/', dependencyTypesNot: ['type-only'] },
     },
     {
@@ -119,13 +119,13 @@ module.exports = {
     {
       name: 'search-engines-only-from-composition-roots',
       comment:
-        'Only composition roots pick and start a search engine: src/services.ts (the in-process index by ' +
-        'default), src/composition (which engine the configuration names, with the store behind its port, and ' +
-        'the search setup of `school-search indexes`), scripts and tests. The HTTP layer and the domain reach ' +
-        'the engine through the SearchEngine port (src/domain/search/engine.ts).',
+        'Only the composition root picks and starts a search engine: src/composition (the in-process index by ' +
+        'default, or the engine the configuration names with the store behind its port, and the search setup ' +
+        'of `school-search indexes`), and scripts and tests. The HTTP layer and the domain reach the engine ' +
+        'through the SearchEngine port (src/domain/search/engine.ts).',
       severity: 'error',
       from: {
-        pathNot: ['^src/services[.]ts$', '^src/composition/', '^src/search/', '^src/stores/', '^scripts/', '^test/'],
+        pathNot: ['^src/composition/', '^src/search/', '^src/stores/', '^scripts/', '^test/'],
       },
       to: { path: '^src/search/' },
     },

@@ -14,7 +14,7 @@ import { metricsListener } from './http/routes/metrics.routes.ts';
 import { drainConnections, listen } from './http/server.ts';
 import { importFile } from './import/import.service.ts';
 import { serverOutput, startupBanner } from './logger.ts';
-import type { Services } from './services.ts';
+import type { Services } from './composition/services.ts';
 
 async function main(): Promise<void> {
   enableWorkerCompileCache();

@@ -2,7 +2,7 @@
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.ts';
 import { Argon2Hasher } from '../security/argon2.hasher.ts';
-import { createServices } from '../services.ts';
+import { createServices } from '../composition/services.ts';
 import { openStore } from '../composition/store.ts';
 import { parseOrUsage } from './args.ts';
 import { readPassword } from './password.ts';

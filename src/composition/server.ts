@@ -13,7 +13,7 @@ import { NO_METRICS, type Metrics, type Telemetry } from '../metrics/metrics.por
 import { prometheusTelemetry } from '../metrics/prometheus.metrics.ts';
 import { Argon2Hasher } from '../security/argon2.hasher.ts';
 import { lowerThreadPoolPriority } from '../security/thread-priority.ts';
-import { createServices, type Services } from '../services.ts';
+import { createServices, type Services } from './services.ts';
 import { composeEngine } from './engine.ts';
 import { openStore } from './store.ts';
 

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { uuidV5 } from '../../src/domain/ids.ts';
 import { Argon2Hasher } from '../../src/security/argon2.hasher.ts';
-import { createServices } from '../../src/services.ts';
+import { createServices } from '../../src/composition/services.ts';
 import { SqliteStore } from '../../src/stores/sqlite/store.ts';
 import { REPO, runCli } from '../support/cli.ts';
 

@@ -3,7 +3,7 @@
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, test } from 'vitest';
-import { createServices } from '../../src/services.ts';
+import { createServices } from '../../src/composition/services.ts';
 import { SqliteStore } from '../../src/stores/sqlite/store.ts';
 import { cheapHasher } from '../support/app.ts';
 import { DEMO, historyIds, login, searchLoad, testScope } from '../support/processes.ts';

@@ -27,7 +27,7 @@ import { RATE_LIMITS_OFF } from '../../src/http/middleware/rate-limit.ts';
 import { listen } from '../../src/http/server.ts';
 import { dryRunImport, importFile } from '../../src/import/import.service.ts';
 import { unmanaged } from '../../src/search/managed.engine.ts';
-import { createServices } from '../../src/services.ts';
+import { createServices } from '../../src/composition/services.ts';
 import { pipelineEngine } from '../../src/composition/engine.ts';
 import { COLLECTIONS, type SchoolDocument } from '../../src/stores/mongodb/documents.ts';
 import { SEARCH_FIELDS_VERSION } from '../../src/search/mongodb/search.fields.ts';

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createToken, fetchMyData, rotateToken } from '../../generated/sdk.gen.ts';
 import { draftSchool } from '../../src/domain/school.draft.ts';
 import { tokenDigest } from '../../src/domain/token.ts';
-import type { Services } from '../../src/services.ts';
+import type { Services } from '../../src/composition/services.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
 import { expectProblem, unchecked } from '../support/problem.ts';
 import { allowedKeyPaths, answer, contractOperations, contractValue, keyPaths } from '../support/raw-http.ts';

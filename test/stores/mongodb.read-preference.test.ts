@@ -12,7 +12,7 @@ import { Collection, type ClientSession, type ReadPreference } from 'mongodb';
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi, type MockInstance } from 'vitest';
 import { planQuery } from '../../src/domain/search/query.ts';
 import { searchReady } from '../../src/search/mongodb/setup.ts';
-import { createServices } from '../../src/services.ts';
+import { createServices } from '../../src/composition/services.ts';
 import { COLLECTIONS } from '../../src/stores/mongodb/documents.ts';
 import type { MongoStore } from '../../src/stores/mongodb/store.ts';
 import { cheapHasher } from '../support/app.ts';

@@ -21,7 +21,7 @@ import { Argon2Hasher } from '../../src/security/argon2.hasher.ts';
 import type { RetentionPolicy } from '../../src/domain/retention.ts';
 import type { MemoryEngineOptions } from '../../src/search/memory/memory.engine.ts';
 import type { ManagedEngine } from '../../src/search/managed.engine.ts';
-import { createServices, type Services } from '../../src/services.ts';
+import { createServices, type Services } from '../../src/composition/services.ts';
 import type { Store } from '../../src/domain/ports.ts';
 import { SqliteStore } from '../../src/stores/sqlite/store.ts';
 import { dropAndClose, flavorOf, mongoUriFromEnv, openFreshMongoStore } from './mongodb.ts';

@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { createClient, type Client } from '../../generated/client/index.ts';
 import { createToken, fetchMyRequests, fetchSchoolSearch } from '../../generated/sdk.gen.ts';
 import { draftSchool, type SchoolInput } from '../../src/domain/school.draft.ts';
-import type { Services } from '../../src/services.ts';
+import type { Services } from '../../src/composition/services.ts';
 import { startTestApp } from './app.ts';
 
 export const REPO = fileURLToPath(new URL('../../', import.meta.url));

@@ -2,7 +2,7 @@
 import type { EngineQuery, SearchEngine } from '../../../src/domain/search/engine.ts';
 import type { RetentionPolicy } from '../../../src/domain/retention.ts';
 import { unmanaged } from '../../../src/search/managed.engine.ts';
-import { createServices } from '../../../src/services.ts';
+import { createServices } from '../../../src/composition/services.ts';
 import { FakeClock } from './clock.ts';
 import { FakeHasher } from './hasher.ts';
 import { memoryStore } from './index.ts';

@@ -1,18 +1,18 @@
-// Wires the domain services onto a store. Used by the composition root (src/composition/), the
+// Wires the domain services onto a store. Used by the composition root (server.ts here), the
 // command line (src/cli/) and the tests, so all three run the same objects.
-import { AccountService } from './domain/account.service.ts';
-import { AuthService } from './domain/auth.service.ts';
-import { CatalogService } from './domain/catalog.service.ts';
-import { HealthService } from './domain/health.service.ts';
-import { KeyService } from './domain/keys.service.ts';
-import type { Clock, PasswordHasher, QuotaCounter, Store } from './domain/ports.ts';
-import type { SearchEngine } from './domain/search/engine.ts';
-import { NO_METRICS, type Metrics } from './metrics/metrics.port.ts';
-import { KEEP_EVERYTHING, type RetentionPolicy } from './domain/retention.ts';
-import { SearchService } from './domain/search.service.ts';
-import type { UseCases } from './domain/use-cases.ts';
-import type { ManagedEngine } from './search/managed.engine.ts';
-import { MemorySearchEngine, type MemoryEngineOptions } from './search/memory/memory.engine.ts';
+import { AccountService } from '../domain/account.service.ts';
+import { AuthService } from '../domain/auth.service.ts';
+import { CatalogService } from '../domain/catalog.service.ts';
+import { HealthService } from '../domain/health.service.ts';
+import { KeyService } from '../domain/keys.service.ts';
+import type { Clock, PasswordHasher, QuotaCounter, Store } from '../domain/ports.ts';
+import type { SearchEngine } from '../domain/search/engine.ts';
+import { NO_METRICS, type Metrics } from '../metrics/metrics.port.ts';
+import { KEEP_EVERYTHING, type RetentionPolicy } from '../domain/retention.ts';
+import { SearchService } from '../domain/search.service.ts';
+import type { UseCases } from '../domain/use-cases.ts';
+import type { ManagedEngine } from '../search/managed.engine.ts';
+import { MemorySearchEngine, type MemoryEngineOptions } from '../search/memory/memory.engine.ts';
 
 export interface Services extends UseCases {
   readonly store: Store;
