@@ -1,4 +1,4 @@
-// The scope of a search in MongoDB's query language (src/stores/mongodb/scope.ts), evaluated by
+// The scope of a search in MongoDB's query language (src/search/mongodb/scope.ts), evaluated by
 // mingo over the documents the adapter writes: it keeps exactly the schools the rules keep
 // (filters.ts, inScope), the radius to the metre as the rules round distances; and the same
 // scope as Atlas Search filters.

@@ -74,9 +74,9 @@ export class MongoSchoolStore implements SchoolStore, SearchCatalog {
   }
 
   /**
-   * Rewrites the search fields of documents written by an earlier version (`school-search
-   * indexes`), a batch at a time; returns how many. Searches in text or Atlas mode answer 503
-   * until none is left (searchIndexReady).
+   * Rewrites the search fields of documents whose version is not the search wing's (`school-search
+   * indexes`), a batch at a time, with fields the wing derives; returns how many. Searches in text
+   * or Atlas mode answer 503 until none is left (the wing's readiness: src/search/mongodb/setup.ts).
    */
   async upgradeSearchFields(onProgress?: (done: number) => void): Promise<number> {
     let done = 0;
