@@ -10,9 +10,9 @@ import {
   searchIndexDefinition,
   SearchIndexMissingError,
 } from '../../src/stores/mongodb/search-index.ts';
-import type { Db } from 'mongodb';
 import { WORD_GROUPS } from '../../src/domain/search/synonyms.ts';
 import { canonical, sameSearchIndex } from '../../src/stores/mongodb/search-index.definition.ts';
+import { memoryDb } from '../support/memory-db.ts';
 
 const NAME = 'schools_search';
 const committed = searchIndexDefinition(NAME).definition;
@@ -184,29 +184,27 @@ describe('Atlas Search index definition', () => {
   });
 
   test('when the synonym mappings are loaded twice, then the second run rewrites nothing; a changed table is written again', async () => {
-    const collections = new Map<string, Document[]>();
-    const db = {
-      collection: (name: string) => {
-        const docs = () => collections.get(name) ?? [];
-        return {
-          find: () => ({
-            sort: () => ({ toArray: async () => [...docs()].sort((a, b) => (a['_id'] < b['_id'] ? -1 : 1)) }),
-          }),
-          deleteMany: async () => void collections.set(name, []),
-          insertMany: async (inserted: Document[]) =>
-            void collections.set(name, [...docs(), ...inserted.map((d) => ({ ...d }))]),
-        };
-      },
-    } as unknown as Db;
+    const { db, docs } = memoryDb();
     expect(await ensureSynonyms(db)).toEqual(['search_synonyms', 'search_translations']);
-    expect(collections.get('search_synonyms')).toContainEqual({
+    expect(docs('search_synonyms')).toContainEqual({
       _id: 'saint',
       mappingType: 'equivalent',
       synonyms: ['saint', 'st'],
     });
-    expect(collections.get('search_synonyms')).toHaveLength(WORD_GROUPS.length);
+    expect(docs('search_synonyms')).toHaveLength(WORD_GROUPS.length);
+    // A translation holds its words' spellings, as the rules read it ("univ" translates "universidad").
+    expect(docs('search_translations')).toContainEqual({
+      _id: 'university',
+      mappingType: 'equivalent',
+      synonyms: ['university', 'univ', 'universite', 'universidad'],
+    });
     expect(await ensureSynonyms(db)).toEqual([]);
-    collections.get('search_synonyms')!.pop();
+    await db.collection<{ _id: string }>('search_synonyms').deleteMany({ _id: 'saint' });
     expect(await ensureSynonyms(db)).toEqual(['search_synonyms']);
+    expect(docs('search_synonyms')).toContainEqual({
+      _id: 'saint',
+      mappingType: 'equivalent',
+      synonyms: ['saint', 'st'],
+    });
   });
 });

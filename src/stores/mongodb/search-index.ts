@@ -2,7 +2,7 @@
 // `school-search indexes` when MONGODB_SEARCH=atlas, checked at start-up in that mode.
 import { readFileSync } from 'node:fs';
 import type { Collection, Db, Document, SearchIndexDescription } from 'mongodb';
-import { TRANSLATION_GROUPS, WORD_GROUPS } from '../../domain/search/synonyms.ts';
+import { synonymsOf, TRANSLATION_GROUPS, WORD_GROUPS } from '../../domain/search/synonyms.ts';
 import { StoreUnavailableError } from '../../domain/errors.ts';
 import { guarded, MongoSetupError } from './errors.ts';
 import { sameSearchIndex } from './search-index.definition.ts';
@@ -56,10 +56,15 @@ export async function ensureSearchIndex(schools: Collection, name: string, mode:
   }
 }
 
-/** The collections the index's synonym mappings read (schools.search-index.json), and what each holds. */
+/**
+ * The collections the index's synonym mappings read (schools.search-index.json), and what each
+ * holds. A translation group holds its words' spellings too, as the rules read it (synonyms.ts,
+ * translationsOf: "univ" is a translation of "universidad"); Atlas's equivalent groups are not
+ * joined through the `words` mapping, so without them "universidad" would not find "Univ".
+ */
 export const SYNONYM_SOURCES: Readonly<Record<string, readonly (readonly string[])[]>> = {
   search_synonyms: WORD_GROUPS,
-  search_translations: TRANSLATION_GROUPS,
+  search_translations: TRANSLATION_GROUPS.map((group) => group.flatMap((w) => [w, ...synonymsOf(w)])),
 };
 
 /**
