@@ -198,6 +198,7 @@ describe('Atlas Search queries', () => {
         path,
         query,
         synonyms: SYNONYM_MAPPINGS.words,
+        matchCriteria: 'any',
         score: { constant: { value: score } },
       },
     });
@@ -257,6 +258,23 @@ describe('Atlas Search queries', () => {
     expect(JSON.stringify(should)).not.toContain('autocomplete');
   });
 
+  test('when a word is matched with a synonym mapping, then every such clause says its matchCriteria (Atlas: without it, the matching may change)', () => {
+    /** Every `text` operator of a pipeline, however deep. */
+    const texts = (value: unknown): Document[] =>
+      Array.isArray(value)
+        ? value.flatMap(texts)
+        : value && typeof value === 'object'
+          ? Object.entries(value).flatMap(([k, v]) => (k === 'text' ? [v as Document, ...texts(v)] : texts(v)))
+          : [];
+    for (const query of ['st marys', 'universite', 'college of the holy cross']) {
+      const withSynonyms = texts(atlasCandidatesPipeline('schools_search', planQuery(query), [0], {}, 10)).filter(
+        (t) => t['synonyms'] !== undefined,
+      );
+      expect(withSynonyms.length, query).toBeGreaterThan(0);
+      for (const text of withSynonyms) expect(text['matchCriteria'], query).toBe('any');
+    }
+  });
+
   test('when a word has translations, then they match through the translations mapping, a little below the word', () => {
     const [stage] = atlasCandidatesPipeline('schools_search', planQuery('universite'), [0], {}, 10);
     expect(stage!['$search'].compound.must[0].compound.should).toContainEqual({
@@ -264,6 +282,7 @@ describe('Atlas Search queries', () => {
         path: 'search.name',
         query: 'universite',
         synonyms: SYNONYM_MAPPINGS.translations,
+        matchCriteria: 'any',
         score: { constant: { value: 19 } },
       },
     });

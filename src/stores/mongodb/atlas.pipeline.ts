@@ -37,9 +37,13 @@ const ALIAS_EQUALITY = 5_000;
 
 const constant = (value: number) => ({ constant: { value } });
 
-/** A word and its synonyms (a mapping of equivalent groups). */
+/**
+ * A word and its synonyms (a mapping of equivalent groups). `matchCriteria`: the docs ask for it
+ * with synonyms, as Atlas's matching without it "may change"; the query is one term (keyword
+ * analyzer), for which "any" and "all" agree: the term or one of its synonyms.
+ */
 function withSynonyms(path: string, word: QueryWord, mapping: string, score: number): Document {
-  return { text: { path, query: word.text, synonyms: mapping, score: constant(score) } };
+  return { text: { path, query: word.text, synonyms: mapping, matchCriteria: 'any', score: constant(score) } };
 }
 
 /** Every way one word may match, each scored by its credit. */
