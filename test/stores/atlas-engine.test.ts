@@ -11,6 +11,7 @@
 import fc from 'fast-check';
 import type { Document } from 'mongodb';
 import { describe, expect, test } from 'vitest';
+import { StoreUnavailableError } from '../../src/domain/errors.ts';
 import type { CatalogSchool, EngineQuery } from '../../src/domain/search/engine.ts';
 import { distanceKm } from '../../src/domain/search/geo.ts';
 import { planQuery } from '../../src/domain/search/query.ts';
@@ -230,6 +231,27 @@ describe('MongoAtlasEngine over a stand-in of Atlas Search', () => {
       'Interdenominationalist Academy',
     ]);
     expect(await names(search(mistyped))).toEqual(['Interdenominational College']);
+  });
+
+  test('when the Atlas Search index is deleted while the API runs, then searches answer unavailable (503), not empty pages, and a word is not remembered as unknown meanwhile', async () => {
+    const catalog = catalogOf([
+      { name: 'Harvard University', city: 'Cambridge', state: 'MA', aliases: [], prominence: 100 },
+      { name: 'Boston University', city: 'Boston', state: 'MA', aliases: [], prominence: 90 },
+    ]);
+    // The default: searches share one readiness check per second.
+    const { source, search } = await engineOver(catalog);
+    const ask = (query: string) => search({ plan: planQuery(query), offset: 0, limit: 10 });
+    expect((await ask('harvard')).total).toBe(1);
+    source.setIndexExists(false);
+    // Its counts cached: Atlas answers the candidates with nothing.
+    await expect(ask('harvard')).rejects.toBeInstanceOf(StoreUnavailableError);
+    // Not counted yet: Atlas counts nothing.
+    await expect(ask('boston')).rejects.toBeInstanceOf(StoreUnavailableError);
+    source.setIndexExists(true);
+    expect((await ask('boston')).hits.map((h) => h.school.name)).toEqual(['Boston University']);
+    expect((await ask('harvard')).total).toBe(1);
+    // A word no school has is still an answer, once the index says it is there.
+    expect(await ask('zyxwv')).toEqual({ total: 0, hits: [] });
   });
 });
 
