@@ -17,7 +17,8 @@ import {
 } from '../../src/stores/mongodb/atlas.pipeline.ts';
 import { FUZZY_MAX_EXPANSIONS, fuzzyEdits } from '../../src/stores/mongodb/atlas.typos.ts';
 import { atlasNear, atlasScopeFilter, exactMatch } from '../../src/stores/mongodb/scope.ts';
-import { deriveSearch, SEARCH_FIELDS_VERSION, tokenOf } from '../../src/stores/mongodb/search.fields.ts';
+import { deriveSearch, SEARCH_FIELDS_VERSION, textSearch, tokenOf } from '../../src/stores/mongodb/search.fields.ts';
+import { STATE_CODES } from '../../src/domain/states.ts';
 import { searchIndexDefinition, SYNONYM_SOURCES } from '../../src/stores/mongodb/search-index.ts';
 import { planQuery } from '../../src/domain/search/query.ts';
 import { synonymsOf, TRANSLATION_GROUPS, translationsOf, WORD_GROUPS } from '../../src/domain/search/synonyms.ts';
@@ -36,31 +37,33 @@ describe('search fields', () => {
       prominence: 0,
     });
 
-  test("when a name is indexed, then every start of every term is a token, in the catalog (0) and in the school's state", () => {
+  test("when a name is indexed, then every start of every term is a token, once, under the school's state", () => {
     const { tokens } = school('Texas A & M', { city: 'Bryan' });
-    const everywhere = tokens
-      .filter((t) => t.startsWith('0'))
-      .map((t) => t.slice(1))
-      .sort();
-    expect(everywhere).toEqual(
+    // 13 starts, each one key of the text index: no second copy for the whole catalog (version 3 had one).
+    expect(tokens).toHaveLength(13);
+    expect(new Set(tokens).size).toBe(tokens.length);
+    expect(tokens.every((t) => t.startsWith('tx'))).toBe(true);
+    expect(tokens.map((t) => t.slice(2)).sort()).toEqual(
       ['a', 'am', 'b', 'br', 'bry', 'brya', 'bryan', 'm', 't', 'te', 'tex', 'texa', 'texas'].sort(),
     );
-    expect(
-      tokens
-        .filter((t) => t.startsWith('tx'))
-        .map((t) => t.slice(2))
-        .sort(),
-    ).toEqual(everywhere);
-    expect(tokens).toHaveLength(2 * everywhere.length);
-    expect(tokenOf('texas', undefined)).toBe('0texas');
-    expect(tokenOf('texas', 'TX')).toBe('txtexas');
+  });
+
+  test('when a word is looked up, then in a state it is one term; in the whole catalog, one per state, and a school holds only its own', () => {
+    expect(textSearch(tokenOf('texas', 'TX'))).toBe('txtexas');
+    const everywhere = textSearch(tokenOf('texas', undefined)).split(' ');
+    expect(everywhere).toHaveLength(STATE_CODES.size);
+    expect(new Set(everywhere)).toEqual(new Set([...STATE_CODES].map((s) => `${s.toLowerCase()}texas`)));
+    const { tokens } = school('Texas A & M', { city: 'Bryan' });
+    expect(everywhere.filter((t) => tokens.includes(t))).toEqual(['txtexas']);
   });
 
   test('when a term has synonyms or translations, then they are tokens whole, not their starts', () => {
     const { tokens } = school('St. Mary University');
-    expect(tokens).toEqual(expect.arrayContaining(['0saint', '0univ', '0universite', '0universidad', '0st', '0s']));
-    expect(tokens).not.toContain('0sai');
-    expect(tokens).not.toContain('0univers' + 'id');
+    expect(tokens).toEqual(
+      expect.arrayContaining(['txsaint', 'txuniv', 'txuniversite', 'txuniversidad', 'txst', 'txs']),
+    );
+    expect(tokens).not.toContain('txsai');
+    expect(tokens).not.toContain('txunivers' + 'id');
   });
 
   test('when a word starts with a character outside the BMP, then no token ends inside its surrogate pair', () => {
@@ -93,7 +96,7 @@ describe('the point of a school', () => {
     });
     expect('geo' in deriveSearch(base)).toBe(false);
     expect('geo' in deriveSearch({ ...base, latitude: 46.78 })).toBe(false);
-    expect(SEARCH_FIELDS_VERSION).toBe(3);
+    expect(SEARCH_FIELDS_VERSION).toBe(4);
   });
 });
 

@@ -2,7 +2,7 @@
 // (scripts/quality/mingo-search.ts), over documents made by the adapter's own toDocument: the same
 // answers as the reference engine without typos on random catalogs (with levels, types and
 // coordinates, and queries with filters, near and a radius), the shape of every pipeline (one
-// token given to $text, the scope in the same $match, then a $limit), and the bound on the
+// word given to $text, the scope in the same $match, then a $limit), and the bound on the
 // documents a query examines.
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
@@ -12,6 +12,7 @@ import { ReferenceEngine } from '../../src/search/reference.engine.ts';
 import { toDocument } from '../../src/stores/mongodb/school.store.ts';
 import { CANDIDATE_LIMIT } from '../../src/stores/mongodb/candidates.ts';
 import { MongoTextEngine } from '../../src/stores/mongodb/text.engine.ts';
+import { textSearch, tokenOf } from '../../src/stores/mongodb/search.fields.ts';
 import { mingoSourceOf } from '../../scripts/quality/mingo-search.ts';
 import { catalogOf, denseQueryArb, denseSchoolArb, queryArb, schoolArb } from '../support/search-arbitraries.ts';
 import { scopedQueryArb, scopedSchoolArb } from '../support/scope-arbitraries.ts';
@@ -110,7 +111,7 @@ describe('MongoTextEngine pipelines with a scope', () => {
     expect(await engine.search(asked)).toEqual(await reference.search(asked));
     for (const pipeline of source.pipelines) {
       expect(pipeline[0]!['$match']).toMatchObject({
-        $text: { $search: '0academy' },
+        $text: { $search: textSearch(tokenOf('academy', undefined)) },
         level: { $in: ['high'] },
         $or: [{ type: { $in: ['private'] } }, { tags: 'charter' }],
       });
@@ -159,6 +160,9 @@ describe('MongoTextEngine pipelines with a scope', () => {
         expect(page, String(r)).toEqual(await reference.search(asked));
       }
     }
+    // Two words, both past the limit: the total's condition on the other word sits beside the radius's $expr.
+    const both = ask('springfield academy', { near: origin, radiusKm: radius, limit: 5 });
+    expect(await engine.search(both)).toEqual(await reference.search(both));
     const inside = await engine.search(ask('academy', { near: origin, radiusKm: radius, limit: 25, offset: 0 }));
     const outside = await engine.search(
       ask('academy', { near: origin, radiusKm: Math.round((radius - 0.001) * 1000) / 1000, limit: 25 }),
@@ -179,17 +183,34 @@ describe('MongoTextEngine pipelines', () => {
     { name: 'Zephyr Academy', city: 'Austin', state: 'TX', aliases: [], prominence: 0 },
   ]);
 
-  test('when a query has several words, then each pipeline gives $text one token, and the rarest word is the one read', async () => {
+  test('when a query has several words, then each pipeline gives $text one word (behind every state code), and the rarest word is the one read', async () => {
     const { source, engine } = engineOver(catalog, 50);
     const page = await engine.search(ask('academy zephyr of'));
     expect(page.hits.map((h) => h.school.name)).toEqual(['Zephyr Academy']);
     for (const pipeline of source.pipelines) {
       const search: unknown = pipeline[0]?.['$match']?.['$text']?.['$search'];
-      expect(typeof search === 'string' && /^\S+$/.test(search), JSON.stringify(pipeline[0])).toBe(true);
+      expect(typeof search, JSON.stringify(pipeline[0])).toBe('string');
+      // The terms are one word behind each state's code: never two words ORed.
+      const words = new Set(
+        String(search)
+          .split(' ')
+          .map((term) => term.slice(2)),
+      );
+      expect(words.size, String(search)).toBe(1);
     }
     // Counts of each word, then the candidates: of "zephyr", the rarest.
     const candidates = source.pipelines.filter((p) => p.some((stage) => '$project' in stage));
-    expect(candidates.map((p) => p[0]!['$match']['$text']['$search'])).toEqual(['0zephyr']);
+    expect(candidates.map((p) => p[0]!['$match']['$text']['$search'])).toEqual([
+      textSearch(tokenOf('zephyr', undefined)),
+    ]);
+  });
+
+  test('when no state is given, then every school holding the word is read once, whatever its state, and only those', async () => {
+    const { source, engine } = engineOver(catalog, 1000);
+    const page = await engine.search(ask('academy', { limit: 25 }));
+    expect(page.total).toBe(151);
+    // The count (151 of 1,001), the candidates (151): each school once, though $text was given a term per state.
+    expect(source.examined).toEqual([151, 151]);
   });
 
   test('when a state is given, then the token is of that state, and only its schools are read', async () => {
@@ -221,6 +242,23 @@ describe('MongoTextEngine pipelines', () => {
     // Again: the count and the total come from the cache; only the candidates are read.
     expect(source.pipelines.length - runs).toBe(1);
     expect(source.examined.at(-1)).toBeLessThanOrEqual(limit);
+  });
+
+  test('when every word is in more schools than a look-up reads, then the total counts the schools holding them all, in the catalog as in a state', async () => {
+    const { source, engine } = engineOver(catalog, 40);
+    const reference = new ReferenceEngine(catalog, { typos: false });
+    for (const asked of [
+      ask('academy springfield', { limit: 10 }),
+      ask('springfield academy', { state: 'TX', limit: 10 }),
+      ask('academy springfield', { state: 'MA', offset: 40, limit: 10 }),
+    ]) {
+      const page = await engine.search(asked);
+      expect(page.total, JSON.stringify(asked.state)).toBe((await reference.search(asked)).total);
+    }
+    // Each total read the other word's tokens of the school's own state (none given) or of the state asked.
+    const totals = source.pipelines.filter((p) => p.length === 2).map((p) => p[0]!['$match']['$and']);
+    expect(totals).toHaveLength(3);
+    expect(totals.slice(1)).toEqual([[{ tokens: { $all: ['txacademy'] } }], [{ tokens: { $all: ['maspringfield'] } }]]);
   });
 
   test('when a word is in more schools than a look-up reads and the rarest is not, then the answer is exact and every look-up is bounded', async () => {

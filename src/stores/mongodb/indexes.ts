@@ -10,7 +10,7 @@ export const INDEXES: Readonly<Record<keyof typeof COLLECTIONS, readonly IndexDe
   schools: [
     {
       name: TEXT_INDEX,
-      // One token per way a query word can match, in the catalog and in the school's state (search.fields.ts).
+      // One token per way a query word can match, each once, behind the school's state (search.fields.ts).
       key: { tokens: 'text' },
       // 'none': no stemming and no stop words; the domain has normalised the terms already.
       default_language: 'none',

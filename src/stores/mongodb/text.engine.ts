@@ -29,7 +29,7 @@ export class MongoTextEngine extends CandidateEngine {
     const tokens = typed.words.map((w) => tokenOf(w.text, query.state));
     const counts = await Promise.all(
       tokens.map((t) =>
-        this.cache.get(version, `count ${t} ${key}`, () => this.#count(countPipeline(t, scope, this.limit + 1))),
+        this.cache.get(version, `count ${t.word} ${key}`, () => this.#count(countPipeline(t, scope, this.limit + 1))),
       ),
     );
     const words = withKnownWords(typed, counts);
@@ -55,9 +55,9 @@ export class MongoTextEngine extends CandidateEngine {
     if (complete) return pageOf(results, results.length, plan, typed, query.offset, query.limit);
     const others = required
       .filter((w) => w !== rarest)
-      .map(token)
+      .map((w) => token(w).word)
       .sort();
-    const counted = await this.cache.get(version, `total ${token(rarest)} ${others.join(' ')} ${key}`, () =>
+    const counted = await this.cache.get(version, `total ${token(rarest).word} ${others.join(' ')} ${key}`, () =>
       this.#count(totalPipeline(token(rarest), others, scope)),
     );
     return pageOf(results, Math.max(results.length, counted), plan, typed, query.offset, query.limit);

@@ -1,5 +1,5 @@
 // The aggregation pipelines of the $text engine (text.engine.ts). Each looks up one token
-// (search.fields.ts) with $text, and all but the cached total and the nearest candidates stop
+// (search.fields.ts: one term in a state, the word behind every state's code in the catalog) with $text, and all but the cached total and the nearest candidates stop
 // after a fixed number of documents: $text ORs the words it is given, so giving it the whole
 // query made the server fetch every school holding any word (a third of the catalog for a median
 // full name). The scope beyond the state (scope.ts: levels, types, a radius) is a condition of
@@ -9,19 +9,20 @@ import type { Document } from 'mongodb';
 import type { GeoPoint } from '../../domain/search/geo.ts';
 import { CANDIDATE_FIELDS } from './candidates.ts';
 import { nearnessExpression } from './scope.ts';
+import { holdsEvery, textSearch, type Token } from './search.fields.ts';
 
 /** The first stage: the token's schools that the scope keeps (`scope`: scope.ts, scopeMatch). */
-function lookUp(token: string, scope: Document): Document {
-  return { $match: { $text: { $search: token }, ...scope } };
+function lookUp(token: Token, scope: Document): Document {
+  return { $match: { $text: { $search: textSearch(token) }, ...scope } };
 }
 
 /** How many schools in scope hold the token, counting no further than `cap`. */
-export function countPipeline(token: string, scope: Document, cap: number): Document[] {
+export function countPipeline(token: Token, scope: Document, cap: number): Document[] {
   return [lookUp(token, scope), { $limit: cap }, { $count: 'n' }];
 }
 
 /** The first `cap` schools in scope that hold the token, in the text index's order, with what ranking reads. */
-export function candidatesPipeline(token: string, scope: Document, cap: number): Document[] {
+export function candidatesPipeline(token: Token, scope: Document, cap: number): Document[] {
   return [lookUp(token, scope), { $limit: cap }, { $project: CANDIDATE_FIELDS }];
 }
 
@@ -31,7 +32,7 @@ export function candidatesPipeline(token: string, scope: Document, cap: number):
  * word is in more schools than a look-up reads. The server reads every school in scope holding
  * the token to choose them (a top-`cap` sort, in memory).
  */
-export function nearestPipeline(token: string, scope: Document, near: GeoPoint, cap: number): Document[] {
+export function nearestPipeline(token: Token, scope: Document, near: GeoPoint, cap: number): Document[] {
   return [
     lookUp(token, scope),
     { $project: { ...CANDIDATE_FIELDS, nearness: nearnessExpression(near) } },
@@ -41,17 +42,18 @@ export function nearestPipeline(token: string, scope: Document, near: GeoPoint, 
 }
 
 /**
- * How many schools in scope hold the token and every other one: the total of a query whose
+ * How many schools in scope hold the token and every other word's: the total of a query whose
  * rarest word is in more schools than a look-up reads. It reads every school holding `token`,
- * so the engine caches it per catalog version and scope.
+ * so the engine caches it per catalog version and scope. (The other words are a condition of
+ * their own, beside the scope's, which may hold an `$expr` too.)
  */
-export function totalPipeline(token: string, others: readonly string[], scope: Document): Document[] {
+export function totalPipeline(token: Token, others: readonly string[], scope: Document): Document[] {
   return [
     {
       $match: {
-        $text: { $search: token },
-        ...(others.length > 0 ? { tokens: { $all: [...others] } } : {}),
+        $text: { $search: textSearch(token) },
         ...scope,
+        ...(others.length > 0 ? { $and: [holdsEvery(others, token.state)] } : {}),
       },
     },
     { $count: 'n' },
