@@ -62,6 +62,8 @@ interface Call {
   read: boolean;
   mode: string | undefined;
   readConcern: string | undefined;
+  /** The call's own read concern, which wins over the collection's. */
+  readConcernOption: string | undefined;
   session: ClientSession | undefined;
 }
 
@@ -92,7 +94,7 @@ describe.skipIf(none).each(none ? [['no server', '', 'ferretdb'] as MongoServer]
         spy.mock.calls.forEach((args, i) => {
           const collection = spy.mock.contexts[i] as Collection;
           const options = (args as unknown[])[OPTIONS_AT[method]!] as
-            | { readPreference?: ReadPreference; session?: ClientSession }
+            | { readPreference?: ReadPreference; session?: ClientSession; readConcern?: { level?: string } }
             | undefined;
           made.push({
             collection: collection.collectionName,
@@ -100,6 +102,7 @@ describe.skipIf(none).each(none ? [['no server', '', 'ferretdb'] as MongoServer]
             read: READS.has(method),
             mode: (options?.readPreference ?? collection.readPreference)?.mode,
             readConcern: collection.readConcern?.level,
+            readConcernOption: options?.readConcern?.level,
             session: options?.session,
           });
         });
@@ -145,6 +148,20 @@ describe.skipIf(none).each(none ? [['no server', '', 'ferretdb'] as MongoServer]
       const [session] = sessions;
       expect(session?.supports.causalConsistency).toBe(true);
       for (const call of made) expect(call).toMatchObject({ mode: 'secondaryPreferred', readConcern: 'majority' });
+    });
+
+    test('when search pipelines run, then Atlas Search stages with read concern local and no session (mongod refuses any other read concern for them), $text ones in a causally consistent session', async () => {
+      const made = await calls(async () => {
+        // FerretDB has no Atlas Search: the call is what is watched, not its answer.
+        await store.schools
+          .aggregate([{ $searchMeta: { index: 'schools_search', exists: { path: 'name' } } }])
+          .catch(() => undefined);
+        await store.schools.aggregate([{ $match: { name: 'Served Academy' } }, { $limit: 1 }]);
+      });
+      const [atlas, text] = made.filter((c) => c.method === 'aggregate');
+      expect(atlas).toMatchObject({ mode: 'secondaryPreferred', readConcernOption: 'local', session: undefined });
+      expect(text).toMatchObject({ mode: 'secondaryPreferred', readConcern: 'majority', readConcernOption: undefined });
+      expect(text!.session?.supports.causalConsistency).toBe(true);
     });
 
     test('when schools are imported, compared, upgraded or checked for readiness, then every read goes to the primary', async () => {

@@ -3,8 +3,10 @@ import {
   MongoServerError,
   type AnyBulkWriteOperation,
   type ClientSession,
+  type ClusterTime,
   type Collection,
   type Document,
+  type Timestamp,
 } from 'mongodb';
 import type { CatalogSchool } from '../../domain/search/engine.ts';
 import { nameSortKey } from '../../domain/search/normalize.ts';
@@ -48,14 +50,26 @@ const CATALOG_READ_ATTEMPTS = 5;
 export interface CatalogReads {
   readonly schools: Collection<SchoolDocument>;
   readonly catalog: Collection<CatalogDocument>;
-  /** A causally consistent session: readCatalog's reads then see the store in order, whichever members answer. */
+  /** A causally consistent session: reads in it see the store in order, whichever members answer. */
   readonly session?: () => ClientSession;
 }
+
+/** Atlas Search's stages: they run with read concern `local` only (mongod refuses any other). */
+const SEARCH_STAGES = ['$search', '$searchMeta'];
 
 export class MongoSchoolStore implements SchoolStore {
   readonly #schools: Collection<SchoolDocument>;
   readonly #catalog: Collection<CatalogDocument>;
   readonly #reads: CatalogReads;
+  /**
+   * The latest cluster time a catalog read of this store has seen (the operationTime a replica
+   * set member answers with; undefined where none is sent: a standalone server, FerretDB), and
+   * the signed $clusterTime that came with it. Each catalog read for serving starts from them
+   * (#session), so this instance never reads the catalog older than it already has, whichever
+   * member answers: versions never go back, and what is read after a version holds every write
+   * of that version (docs/stores.md).
+   */
+  #seen: { readonly operationTime: Timestamp; readonly clusterTime: ClusterTime | undefined } | undefined;
 
   constructor(
     schools: Collection<SchoolDocument>,
@@ -67,15 +81,57 @@ export class MongoSchoolStore implements SchoolStore {
     this.#reads = reads;
   }
 
-  /** Runs a search pipeline on the schools (text.engine.ts, atlas.engine.ts) within the operation time limit. */
+  /**
+   * Runs a search pipeline on the schools (text.engine.ts, atlas.engine.ts) within the operation
+   * time limit, no earlier than this store's last catalog read (#session): a count cached under
+   * the version read before it holds every school of that version. Atlas Search's stages are
+   * the exception: mongod accepts only read concern `local` for them, and mongot's index follows
+   * the collection on its own, eventually (no session can hold it back), so they run without.
+   */
   async aggregate(pipeline: Document[]): Promise<Document[]> {
+    const first = pipeline[0];
+    const atlas = first !== undefined && SEARCH_STAGES.some((stage) => stage in first);
+    const session = atlas ? undefined : this.#session();
     try {
       return await this.#reads.schools
-        .aggregate(pipeline, { allowDiskUse: true, maxTimeMS: OPERATION_TIME_LIMIT_MS })
+        .aggregate(pipeline, {
+          allowDiskUse: true,
+          maxTimeMS: OPERATION_TIME_LIMIT_MS,
+          ...(atlas ? { readConcern: { level: 'local' } } : {}),
+          ...(session ? { session } : {}),
+        })
         .toArray();
     } catch (error) {
       throw translateSearch(error);
+    } finally {
+      await this.#saw(session);
     }
+  }
+
+  /**
+   * A causally consistent session that starts at the latest time this store has seen the
+   * catalog at: a member behind it waits until it has caught up (within the read's maxTimeMS,
+   * else the read fails, a 503) instead of answering from before. Undefined without sessions.
+   */
+  #session(): ClientSession | undefined {
+    const session = this.#reads.session?.();
+    if (session && this.#seen) {
+      // The cluster time too, as the manual's example of causal consistency across sessions
+      // does: a member refuses an afterClusterTime past the cluster time it knows, and the driver
+      // gossips only the connection's last one or the session's (SERVER-30909).
+      if (this.#seen.clusterTime) session.advanceClusterTime(this.#seen.clusterTime);
+      session.advanceOperationTime(this.#seen.operationTime);
+    }
+    return session;
+  }
+
+  /** Ends a session from #session, keeping the time it read at when it is the latest seen. */
+  async #saw(session: ClientSession | undefined): Promise<void> {
+    if (!session) return;
+    const operationTime = session.operationTime;
+    if (operationTime && (!this.#seen || operationTime.greaterThan(this.#seen.operationTime)))
+      this.#seen = { operationTime, clusterTime: session.clusterTime };
+    await session.endSession();
   }
 
   /**
@@ -195,12 +251,23 @@ export class MongoSchoolStore implements SchoolStore {
     return guarded(() => this.#reads.schools.countDocuments());
   }
 
-  catalogVersion(): Promise<string> {
-    return this.#version();
+  /** The catalog's version, never older than one this store read before (#session). */
+  async catalogVersion(): Promise<string> {
+    const session = this.#session();
+    try {
+      return await this.#version(session);
+    } finally {
+      await this.#saw(session);
+    }
   }
 
   async #version(session?: ClientSession): Promise<string> {
-    const doc = await guarded(() => this.#reads.catalog.findOne({ _id: 'schools' }, session ? { session } : {}));
+    const doc = await guarded(() =>
+      this.#reads.catalog.findOne(
+        { _id: 'schools' },
+        { maxTimeMS: OPERATION_TIME_LIMIT_MS, ...(session ? { session } : {}) },
+      ),
+    );
     return String(doc?.version ?? 0);
   }
 
@@ -220,7 +287,9 @@ export class MongoSchoolStore implements SchoolStore {
     // A session rather than one member for all three: the driver selects a server per
     // operation, and pinning one would need a connection of its own to each member. The
     // session's order holds across members only with majority reads, as CATALOG_READS asks.
-    const session = this.#reads.session?.();
+    // It starts where this store's last catalog read ended (the version poll that asked for this
+    // read): the catalog read is never older than the version that made the engine read it.
+    const session = this.#session();
     try {
       for (let attempt = 1; ; attempt++) {
         const before = await this.#version(session);
@@ -245,7 +314,7 @@ export class MongoSchoolStore implements SchoolStore {
         }
       }
     } finally {
-      await session?.endSession();
+      await this.#saw(session);
     }
   }
 
