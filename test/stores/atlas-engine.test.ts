@@ -305,3 +305,38 @@ describe('MongoAtlasEngine with near and a radius, past the candidate limit', ()
     }
   });
 });
+
+describe('MongoAtlasEngine while mongot lags the catalog version (issue 26, finding 1)', () => {
+  const academies = [
+    { name: 'North Academy', city: 'Springfield', state: 'MA', aliases: [], prominence: 0 },
+    { name: 'South Academy', city: 'Springfield', state: 'MA', aliases: [], prominence: 0 },
+  ];
+  const before = catalogOf(academies);
+  const after = catalogOf([
+    ...academies,
+    { name: 'Zephyr Academy', city: 'Salem', state: 'MA', aliases: [], prominence: 0 },
+  ]);
+
+  test('when a word is counted before mongot has indexed the school the last import added, then the school is found within 10 s of mongot having it, not at the next import', async () => {
+    const documents = (catalog: readonly CatalogSchool[]) =>
+      catalog.map((s) => toDocument({ ...s, aliases: [...s.aliases] }));
+    // The version is read on mongod (2: the import is done); mongot answers from its own index.
+    const lagging = await atlasSearchStandIn(documents(before));
+    const indexed = await atlasSearchStandIn(documents(after));
+    let mongot = lagging;
+    let now = 0;
+    const engine = new MongoAtlasEngine(
+      { catalogVersion: async () => '2', ready: async () => undefined, aggregate: (p) => mongot.aggregate(p) },
+      'schools_search',
+      { versionTtlMs: 60_000, now: () => now },
+    );
+    const names = async (query: string) =>
+      (await engine.search({ plan: planQuery(query), offset: 0, limit: 10 })).hits.map((h) => h.school.name);
+    // Not indexed yet: Atlas Search cannot find it (eventual consistency), and says "zephyr" is in no school.
+    expect(await names('zephyr')).toEqual([]);
+    mongot = indexed;
+    now += 10_000;
+    expect(await names('zephyr')).toEqual(['Zephyr Academy']);
+    expect(await names('zephyr academy')).toEqual(['Zephyr Academy']);
+  });
+});

@@ -30,11 +30,19 @@ import { keepsNothing, scopeKey } from './scope.ts';
 
 type AtlasCandidate = Candidate & { meta?: { count?: { total?: number } } };
 
+/**
+ * How long a count from Atlas Search is trusted. mongot's index follows the collection on its
+ * own, eventually (no read concern or session can wait for it), so a count may be older than
+ * the version it is cached under: once the index has caught up, such a count (a new school's
+ * word counted 0, dropped as unknown) lasts at most this long, not until the next import.
+ */
+export const MONGOT_COUNT_TTL_MS = 10_000;
+
 export class MongoAtlasEngine extends CandidateEngine {
   readonly #index: string;
 
   constructor(source: SearchSource, index: string, options: CandidateEngineOptions = {}) {
-    super(source, options);
+    super(source, { countTtlMs: MONGOT_COUNT_TTL_MS, ...options });
     this.#index = index;
   }
 
