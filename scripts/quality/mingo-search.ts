@@ -56,9 +56,16 @@ export function mingoSourceOf(
       pipelines.push(pipeline);
       const [first, ...rest] = pipeline;
       const match = first?.['$match'] as Record<string, unknown> | undefined;
+      const ids = (match?.['_id'] as { $in?: unknown } | undefined)?.$in;
+      if (Array.isArray(ids)) {
+        // Schools by id (found before by a $text look-up): the _id index hands on just those.
+        const docs = (await documents()).filter((d) => ids.includes(d._id));
+        examined.push(docs.length);
+        return new Aggregator(rest).run(docs) as Document[];
+      }
       const text = (match?.['$text'] as { $search?: unknown } | undefined)?.$search;
       if (!match || typeof text !== 'string' || text.trim() === '')
-        throw new Error('every search pipeline starts with $text: update this stand-in');
+        throw new Error('every search pipeline starts with $text or _id $in: update this stand-in');
       const { $text: _text, ...filter } = match;
       const docs = ordered(await documents(), text.split(/\s+/));
       // A server's $text stage stops handing documents on when a $limit right after it is reached.

@@ -14,7 +14,15 @@ import { CANDIDATE_LIMIT } from '../../src/stores/mongodb/candidates.ts';
 import { MongoTextEngine } from '../../src/stores/mongodb/text.engine.ts';
 import { textSearch, tokenOf } from '../../src/stores/mongodb/search.fields.ts';
 import { mingoSourceOf } from '../../scripts/quality/mingo-search.ts';
-import { catalogOf, denseQueryArb, denseSchoolArb, queryArb, schoolArb } from '../support/search-arbitraries.ts';
+import {
+  catalogOf,
+  denseQueryArb,
+  densePlacedSchoolArb,
+  denseSchoolArb,
+  denseScopedQueryArb,
+  queryArb,
+  schoolArb,
+} from '../support/search-arbitraries.ts';
 import { scopedQueryArb, scopedSchoolArb } from '../support/scope-arbitraries.ts';
 import type { EngineQuery } from '../../src/domain/search/engine.ts';
 import type { SearchScope } from '../../src/domain/search/filters.ts';
@@ -268,4 +276,92 @@ describe('MongoTextEngine pipelines', () => {
     expect(page).toEqual(reference);
     expect(Math.max(...source.examined)).toBeLessThanOrEqual(51);
   });
+});
+
+describe('MongoTextEngine when every word is in more schools than a look-up reads (issue 26, finding 9)', () => {
+  // In index order (the documents' order here): 25 Oak, then 25 Ridge, then 3 Oak Ridge schools.
+  // "oak" and "ridge" are each in 28 schools; among the first 20 holders of "oak", none has "ridge".
+  const catalog = catalogOf([
+    ...Array.from({ length: 25 }, (_, i) => ({
+      name: `Oak Academy ${i}`,
+      city: 'Salem',
+      state: 'OR',
+      aliases: [],
+      prominence: 0,
+    })),
+    ...Array.from({ length: 25 }, (_, i) => ({
+      name: `Ridge Academy ${i}`,
+      city: 'Salem',
+      state: 'OR',
+      aliases: [],
+      prominence: 0,
+    })),
+    ...Array.from({ length: 3 }, (_, i) => ({
+      name: `Oak Ridge School ${i}`,
+      city: 'Salem',
+      state: 'OR',
+      aliases: [],
+      prominence: 1,
+    })),
+  ]);
+  const reference = new ReferenceEngine(catalog, { typos: false });
+
+  test("when the first schools the index yields hold no other word but later ones do, then soft matching keeps every word, and the page and total are the reference's", async () => {
+    const { engine } = engineOver(catalog, 20);
+    for (const asked of [
+      ask('oak ridge'),
+      ask('ridge oak'),
+      ask('oak ridge academy'),
+      ask('oak ridge', { near: { latitude: 45, longitude: -123 } }),
+    ]) {
+      const label = asked.plan.words.map((w) => w.text).join(' ');
+      expect({ label, ...(await engine.search(asked)) }).toEqual({ label, ...(await reference.search(asked)) });
+    }
+  });
+
+  test('when the same queries are asked again in a catalog version, then no look-up examines more than a look-up reads: the few matches of common words are read by id', async () => {
+    const { source, engine } = engineOver(catalog, 20);
+    const queries = [ask('oak ridge'), ask('oak ridge', { offset: 2, limit: 1 }), ask('academy oak'), ask('academy')];
+    const first = [];
+    for (const asked of queries) first.push(await engine.search(asked));
+    const runs = source.pipelines.length;
+    for (const [i, asked] of queries.entries()) expect(await engine.search(asked)).toEqual(first[i]);
+    const again = source.pipelines.slice(runs);
+    // One read per query, counts and totals cached: by id for "oak ridge" (3 matches), the first
+    // 20 holders of the rarest word for "academy oak" and "academy" (25 and 50 matches).
+    expect(again).toHaveLength(queries.length);
+    expect(again.filter((p) => p[0]!['$match']['_id'])).toHaveLength(2);
+    expect(Math.max(...source.examined.slice(runs))).toBeLessThanOrEqual(20);
+    expect(first.slice(0, 2)).toEqual([await reference.search(queries[0]!), await reference.search(queries[1]!)]);
+  });
+
+  test("when many schools tie on few words, with levels, types, near and radius, and a look-up reads only a few (100 runs), then totals are always the reference's, pages too when the matches fit in a look-up, and otherwise every hit is one of the reference's matches", async () => {
+    const limit = 4;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(densePlacedSchoolArb, { minLength: 10, maxLength: 60 }),
+        fc.array(denseScopedQueryArb, { minLength: 1, maxLength: 6 }),
+        async (schools, queries) => {
+          const catalog = catalogOf(schools);
+          const { engine } = engineOver(catalog, limit);
+          const reference = new ReferenceEngine(catalog, { typos: false });
+          for (const { words, ...scope } of queries) {
+            const asked = { ...scope, plan: planQuery(words.join(' ')) };
+            const label = JSON.stringify({ words, ...scope });
+            const page = await engine.search(asked);
+            const expected = await reference.search(asked);
+            expect({ label, total: page.total }).toEqual({ label, total: expected.total });
+            if (expected.total <= limit) expect({ label, ...page }).toEqual({ label, ...expected });
+            else {
+              const everyMatch = await reference.search({ ...asked, offset: 0, limit: expected.total });
+              const matches = new Map(everyMatch.hits.map((h) => [h.school.id, h.score]));
+              for (const hit of page.hits)
+                expect({ label, score: matches.get(hit.school.id) }).toEqual({ label, score: hit.score });
+            }
+          }
+        },
+      ),
+      { numRuns: 100, seed: 20261126 },
+    );
+  }, 120_000);
 });

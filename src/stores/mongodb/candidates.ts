@@ -153,6 +153,11 @@ export class CountCache {
     this.#now = options.now ?? Date.now;
   }
 
+  /** The version read last: the only one whose values are kept. */
+  get latest(): string | undefined {
+    return this.#version?.value;
+  }
+
   /** The catalog's version, read at most once per TTL (one read shared by the searches that wait for it). */
   async version(): Promise<string> {
     const now = this.#now();
@@ -199,3 +204,49 @@ export class CountCache {
   }
 }
 
+/**
+ * Values that hold for one catalog version, within a budget of their weights (the least recently
+ * used go first): the $text engine's few matches of common words, by id. As CountCache, only the
+ * version read last (`latest`) is kept.
+ */
+export class VersionMemo<T> {
+  readonly #budget: number;
+  readonly #weigh: (value: T) => number;
+  #version = '';
+  #weight = 0;
+  readonly #values = new Map<string, T>();
+
+  constructor(budget: number, weigh: (value: T) => number) {
+    this.#budget = budget;
+    this.#weigh = weigh;
+  }
+
+  get(version: string, key: string): T | undefined {
+    if (version !== this.#version) return undefined;
+    const value = this.#values.get(key);
+    if (value !== undefined) {
+      this.#values.delete(key);
+      this.#values.set(key, value);
+    }
+    return value;
+  }
+
+  set(version: string, key: string, value: T, latest: string | undefined): void {
+    if (version !== latest) return;
+    if (version !== this.#version) {
+      this.#values.clear();
+      this.#weight = 0;
+      this.#version = version;
+    }
+    const before = this.#values.get(key);
+    if (before !== undefined) this.#weight -= this.#weigh(before);
+    this.#values.delete(key);
+    this.#values.set(key, value);
+    this.#weight += this.#weigh(value);
+    while (this.#weight > this.#budget && this.#values.size > 0) {
+      const [oldest, dropped] = this.#values.entries().next().value!;
+      this.#values.delete(oldest);
+      this.#weight -= this.#weigh(dropped);
+    }
+  }
+}
