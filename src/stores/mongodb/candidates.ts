@@ -61,6 +61,17 @@ export interface SearchSource {
   aggregate(pipeline: Document[]): Promise<Document[]>;
   catalogVersion(): Promise<string>;
   ready(): Promise<void>;
+  /** Totals shared with the other instances on the same store, when it keeps them. */
+  readonly totals?: SharedTotals | undefined;
+}
+
+/**
+ * Exact totals that every instance on a store shares, per catalog version: one that reads many
+ * documents is counted once for all of them rather than once per instance (search-totals.ts).
+ */
+export interface SharedTotals {
+  /** The total under `key` for `version`: another instance's, or counted here by `count`. */
+  get(version: string, key: string, count: () => Promise<number>): Promise<number>;
 }
 
 export interface CandidateEngineOptions extends CountCacheOptions {

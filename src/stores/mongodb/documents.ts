@@ -154,4 +154,5 @@ export const COLLECTIONS = {
   quotas: 'rate_limits',
   migrations: 'migrations',
   leases: 'leases',
+  searchTotals: 'search_totals',
 } as const;

@@ -14,6 +14,7 @@ export function mongoSearchEngine(
     aggregate: (pipeline) => schools.aggregate(pipeline),
     catalogVersion: () => schools.catalogVersion(),
     ready: () => schools.searchIndexReady(mode),
+    totals: schools.totals,
   };
   return mode.kind === 'atlas'
     ? new MongoAtlasEngine(source, mode.index, options)

@@ -52,6 +52,8 @@ export const INDEXES: Readonly<Record<keyof typeof COLLECTIONS, readonly IndexDe
   quotas: [{ name: 'rate_limits_ttl', key: { resetAt: 1 }, expireAfterSeconds: 0 }],
   migrations: [],
   leases: [],
+  // Found by _id; the import's bump deletes other versions' by a scan of this small collection.
+  searchTotals: [],
 };
 
 /**

@@ -17,6 +17,7 @@ import { TEXT_INDEX, type CatalogDocument, type SchoolDocument } from './documen
 import { StoreUnavailableError } from '../../domain/errors.ts';
 import { guarded, MongoSetupError, SEARCH_FIELDS_OUTDATED, TEXT_INDEX_MISSING, translateSearch } from './errors.ts';
 import { ensureSearchIndex } from './search-index.ts';
+import { MongoSearchTotals, type SearchTotalDocument } from './search-totals.ts';
 import { OPERATION_TIME_LIMIT_MS } from './limits.ts';
 import { deriveSearch, SEARCH_FIELDS_VERSION } from './search.fields.ts';
 
@@ -70,15 +71,19 @@ export class MongoSchoolStore implements SchoolStore {
    * of that version (docs/stores.md).
    */
   #seen: { readonly operationTime: Timestamp; readonly clusterTime: ClusterTime | undefined } | undefined;
+  /** The $text engine's totals, shared by every instance per catalog version (search-totals.ts), when given a collection. */
+  readonly totals: MongoSearchTotals | undefined;
 
   constructor(
     schools: Collection<SchoolDocument>,
     catalog: Collection<CatalogDocument>,
     reads: CatalogReads = { schools, catalog },
+    totals?: Collection<SearchTotalDocument>,
   ) {
     this.#schools = schools;
     this.#catalog = catalog;
     this.#reads = reads;
+    this.totals = totals && new MongoSearchTotals(totals);
   }
 
   /**
@@ -366,6 +371,12 @@ export class MongoSchoolStore implements SchoolStore {
     // After the writes: a catalog read that saw the old version before and after saw none of them.
     if (inserted + updated > 0) {
       await guarded(() => this.#catalog.updateOne({ _id: 'schools' }, { $inc: { version: 1 } }, { upsert: true }));
+      if (this.totals) {
+        // Totals of earlier versions are never asked for again. Best effort: a leftover is only
+        // space (its key holds its version), and the next import's bump deletes it.
+        const version = await guarded(() => this.#catalog.findOne({ _id: 'schools' })).catch(() => null);
+        if (version) await this.totals.keepOnly(String(version.version)).catch(() => undefined);
+      }
     }
     return { inserted, updated, unchanged };
   }

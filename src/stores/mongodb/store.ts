@@ -28,6 +28,7 @@ import { MongoQuotaCounter } from './quota.store.ts';
 import { countingFor, DEFAULT_COUNTING, MongoRequestLog, type Counting } from './request.store.ts';
 import { MongoSchoolStore, type CatalogReads, type SearchMode } from './school.store.ts';
 import { ensureSearchIndex, ensureSynonyms } from './search-index.ts';
+import type { SearchTotalDocument } from './search-totals.ts';
 import { MongoTokenStore } from './token.store.ts';
 import { migrateUsage } from './usage.migration.ts';
 import { MongoUserStore } from './user.store.ts';
@@ -94,6 +95,7 @@ export class MongoStore implements Store {
       db.collection<SchoolDocument>(COLLECTIONS.schools),
       db.collection<CatalogDocument>(COLLECTIONS.catalog),
       catalogReads(client, db),
+      db.collection<SearchTotalDocument>(COLLECTIONS.searchTotals),
     );
     this.users = new MongoUserStore(db.collection<UserDocument>(COLLECTIONS.users));
     this.tokens = new MongoTokenStore(db.collection<TokenDocument>(COLLECTIONS.tokens));

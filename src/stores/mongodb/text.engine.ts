@@ -64,10 +64,13 @@ export class MongoTextEngine extends CandidateEngine {
         .filter((w) => w !== rarest)
         .map((w) => token(w).word)
         .sort();
-    const totalOf = (required: readonly number[]) =>
-      this.cache.get(version, `total ${token(rarest).word} ${others(required).join(' ')} ${key}`, () =>
-        this.#count(totalPipeline(token(rarest), others(required), scope)),
-      );
+    const totalOf = (required: readonly number[]) => {
+      const total = `total ${token(rarest).word} ${others(required).join(' ')} ${key}`;
+      const count = () => this.#count(totalPipeline(token(rarest), others(required), scope));
+      // Shared with the other instances when the store keeps totals: counted once per version for all.
+      const shared = this.source.totals;
+      return this.cache.get(version, total, () => (shared ? shared.get(version, total, count) : count()));
+    };
     let required = plan.words.map((_, w) => w);
     let total = 0;
     if (!complete) {
