@@ -23,8 +23,7 @@ import { createServices, unmanaged, type Services } from './services.ts';
 import { openStore, pipelineEngine, storeLocation } from './stores/open.ts';
 import type { Mailer } from './domain/ports.ts';
 import type { MailEvents } from './domain/mail.service.ts';
-import { LogMailer, NO_MAIL } from './mail/log.mailer.ts';
-import { SmtpMailer } from './mail/smtp.mailer.ts';
+import { accountLinksOf, mailerOf } from './mail/mailer.config.ts';
 
 async function main(): Promise<void> {
   enableWorkerCompileCache();
@@ -102,11 +101,7 @@ export async function composeServices(
     store,
     mailer: composeMailer(config, logger),
     mailEvents: mailEvents(logger),
-    accountLinks: {
-      signUp: config.signUp,
-      mail: config.mail.kind !== 'none',
-      dashboardUrl: () => `${config.publicBaseUrl}/dashboard`,
-    },
+    accountLinks: accountLinksOf(config),
     hasher: new Argon2Hasher(config.argon2, config.argon2Concurrency),
     tokenTtlSeconds: config.tokenTtlSeconds,
     retention: config.requestRetentionDays > 0 ? keepDays(config.requestRetentionDays) : KEEP_EVERYTHING,
@@ -170,9 +165,7 @@ export function composeApp(
 
 /** SMTP_URL's server; without it, the log in development (`npm start` shows every e-mail) and nothing in production. */
 export function composeMailer(config: Config, logger: pino.Logger): Mailer {
-  if (config.mail.kind === 'smtp') return new SmtpMailer(config.mail.url, config.mail.from);
-  if (config.mail.kind === 'none') return NO_MAIL;
-  return new LogMailer((message) =>
+  return mailerOf(config, (message) =>
     logger.info(
       { mail: { to: message.to, subject: message.subject, links: message.text.match(/https?:\/\/\S+/g) ?? [] } },
       `e-mail not sent (no SMTP_URL: the development outbox is this log):\n${message.text}`,
