@@ -41,8 +41,10 @@ export interface SignUpOptions {
 
 const HOUR_MS = 3600_000;
 
+/** Counted in characters (code points), as the contract's minLength and maxLength count them. */
 export function checkPassword(password: string): void {
-  if (password.length < MIN_PASSWORD_LENGTH || password.length > MAX_PASSWORD_LENGTH) {
+  const length = [...password].length;
+  if (length < MIN_PASSWORD_LENGTH || length > MAX_PASSWORD_LENGTH) {
     throw new InvalidInputError(`The password must have ${MIN_PASSWORD_LENGTH} to ${MAX_PASSWORD_LENGTH} characters.`);
   }
 }
