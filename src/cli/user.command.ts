@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.ts';
 import { Argon2Hasher } from '../security/argon2.hasher.ts';
 import { accountLinksOf, mailerOf } from '../mail/mailer.config.ts';
+import { SmtpMailer } from '../mail/smtp.mailer.ts';
 import { createServices } from '../services.ts';
 import { openStore } from '../stores/open.ts';
 import { parseOrUsage } from './args.ts';
@@ -71,7 +72,7 @@ async function invite(config: ReturnType<typeof loadConfig>, email: string): Pro
     process.stderr.write(`Invited ${sent.email}: the link works once, until ${sent.expiresAt.toISOString()}.\n`);
     return EXIT.ok;
   } finally {
-    if ('close' in mailer && typeof mailer.close === 'function') mailer.close();
+    if (mailer instanceof SmtpMailer) mailer.close();
     await store.close();
   }
 }

@@ -12,14 +12,9 @@ export class SmtpMailer implements Mailer {
   readonly #from: string;
 
   /** `url`: smtp://user:pass@host:587 (STARTTLS when offered) or smtps://…:465 (TLS from the start). */
-  constructor(url: string, from: string, options: { rejectUnauthorized?: boolean } = {}) {
-    this.#transport = createTransport({
-      url,
-      pool: true,
-      maxConnections: 2,
-      ...SMTP_TIMEOUTS,
-      ...(options.rejectUnauthorized === false ? { tls: { rejectUnauthorized: false } } : {}),
-    });
+  constructor(url: string, from: string) {
+    // Two connections: mail is a few messages a minute, and a provider may cap connections.
+    this.#transport = createTransport({ url, pool: true, maxConnections: 2, ...SMTP_TIMEOUTS });
     this.#from = from;
   }
 

@@ -110,6 +110,13 @@ describe.skipIf(missing !== undefined)('sign-up, recovery and invitation pages i
     const email = `browser-reset-${process.pid}@example.org`;
     const user = await app.userClient(email, PASSWORD);
     const key = (await createApiKey({ client: user.client, body: { name: 'script' } })).data!.token;
+    // Another device, signed in on the dashboard before the reset.
+    const other = await newPage();
+    await other.goto(`${app.baseUrl}/dashboard`);
+    await other.getByLabel('E-mail').fill(email);
+    await other.getByLabel('Password').fill(PASSWORD);
+    await other.getByRole('button', { name: 'Sign in' }).click();
+    await other.getByRole('heading', { name: 'Account' }).waitFor();
     const page = await newPage();
     await page.goto(`${app.baseUrl}/dashboard`);
     await page.getByRole('link', { name: 'Forgot your password?' }).click();
@@ -133,6 +140,10 @@ describe.skipIf(missing !== undefined)('sign-up, recovery and invitation pages i
       const answer = await fetchMyData({ client: app.client({ Authorization: `Bearer ${old}` }) });
       expect(answer.response!.status).toBe(401);
     }
+    // The other device's next request is a 401: its dashboard is signed out and says why.
+    await other.getByRole('link', { name: 'History' }).click();
+    await other.getByRole('heading', { name: 'Sign in' }).waitFor();
+    expect(await other.getByRole('status').textContent()).toContain('Your session has ended');
     await page.getByLabel('E-mail').fill(email);
     await page.getByLabel('Password').fill('browser-password-2');
     await page.getByRole('button', { name: 'Sign in' }).click();
