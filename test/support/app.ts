@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { pino } from 'pino';
 import { createClient, type Client } from '../../generated/client/index.ts';
 import { createApp } from '../../src/http/app.ts';
-import type { Clock, PasswordHasher, SchoolDraft } from '../../src/domain/ports.ts';
+import type { Clock, Mailer, PasswordHasher, SchoolDraft } from '../../src/domain/ports.ts';
 import { draftSchool, type SchoolInput } from '../../src/domain/school.draft.ts';
 import { loadContract } from '../../src/http/contract.ts';
 import type { CorsOrigins } from '../../src/http/middleware/cors.ts';
@@ -112,6 +112,8 @@ export interface TestAppOptions {
   signUp?: SignUpMode;
   /** The SMTP server mail goes to (default: none, and no mail: sign-up and reset off). */
   smtpUrl?: string;
+  /** Another mailer than SMTP (e.g. one that records), when `smtpUrl` is not given. */
+  mailer?: Mailer;
 }
 
 async function openTestStore(
@@ -143,9 +145,10 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const { store, dbPath, dispose } = await openTestStore(options);
   const clock = new TestClock();
   let baseUrl = '';
-  const mailer = options.smtpUrl
+  const smtp = options.smtpUrl
     ? new SmtpMailer(options.smtpUrl, 'School Search API <no-reply@school-search.test>')
     : undefined;
+  const mailer: Mailer | undefined = smtp ?? options.mailer;
   // The index is refreshed when a test seeds (seed() below), not on a timer: no test waits for it.
   const services = createServices({
     store,
@@ -221,7 +224,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       services.engine.close();
-      mailer?.close();
+      smtp?.close();
       await dispose();
     },
   };
