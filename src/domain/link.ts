@@ -11,7 +11,7 @@ const LINK_SHAPE = /^ssl_[A-Za-z0-9_-]{43}$/;
 /**
  * How long each kind of link works. A reset link grants the account, so it is short; a
  * confirmation waits for someone to open their mail today; an invitation for a colleague back
- * from a week away. Stated in docs/decisions/0018-sign-up-reset-invitations.md.
+ * from a week away. Stated in docs/decisions/0020-sign-up-reset-invitations.md.
  */
 export const LINK_LIFETIME_MS: Readonly<Record<LinkPurpose, number>> = {
   reset: 3600 * 1000,
