@@ -49,8 +49,12 @@ export class PasswordResetService {
     const user = await this.#users.findByEmail(normalized);
     const base = this.#settings.dashboardUrl();
     if (!user) {
+      // The same writes as the other path: a decoy link, whose token is thrown away at once and
+      // which names no account (a reset needs one), so that nothing tells the paths apart.
+      const decoy = mintLink('reset', normalized, now).record;
+      await this.#links.insert(decoy);
       const signUp = this.#settings.signUp === 'open' ? `${base}#signup` : null;
-      await this.#mail.send(noAccountMail(normalized, signUp), new Date(now.getTime() + LINK_LIFETIME_MS.reset));
+      await this.#mail.send(noAccountMail(normalized, signUp), decoy.expiresAt);
       return;
     }
     const { record, token } = mintLink('reset', normalized, now, { userId: user.id });

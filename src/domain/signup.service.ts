@@ -100,8 +100,11 @@ export class SignUpService {
     const existing = await this.#users.findByEmail(normalized);
     const now = this.#clock.now();
     if (existing) {
-      const discardAfter = new Date(now.getTime() + LINK_LIFETIME_MS.signup);
-      await this.#mail.send(alreadyRegisteredMail(normalized, `${base}#signin`, `${base}#forgot`), discardAfter);
+      // The same writes as the other path: a decoy link, whose token is thrown away at once and
+      // which holds no password, so that nothing (not a database round trip) tells the paths apart.
+      const decoy = mintLink('signup', normalized, now).record;
+      await this.#links.insert(decoy);
+      await this.#mail.send(alreadyRegisteredMail(normalized, `${base}#signin`, `${base}#forgot`), decoy.expiresAt);
       return;
     }
     const { record, token } = mintLink('signup', normalized, now, { passwordHash });

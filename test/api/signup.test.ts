@@ -2,7 +2,7 @@
 // real app and a real SMTP server in the process (test/support/smtp.ts): the tests read the mail
 // that arrived and use its link. Enumeration: known and unknown addresses get the same status,
 // body and (within noise) time, over 30 tries each.
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, onTestFinished, test } from 'vitest';
 import {
   acceptInvitation,
   confirmSignUp,
@@ -363,7 +363,12 @@ describe('no account enumeration', () => {
   const p90 = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length * 0.9)]!;
 
   test('when 30 known and 30 unknown addresses sign up and ask for a reset, then every answer is identical and the times match within noise', async () => {
-    const a = await start('open');
+    // A mail server that takes 40 ms per message, as a real one takes tens: what a path that
+    // skipped the e-mail would save is then well above the noise of a shared machine.
+    const slowSmtp = await startSmtp({ delayMs: 40 });
+    const a = await startTestApp({ signUp: 'open', smtpUrl: slowSmtp.url, rateLimits: RATE_LIMITS_OFF });
+    app = a;
+    onTestFinished(() => slowSmtp.close());
     const known: string[] = [];
     for (let i = 0; i < 30; i++) {
       const email = address();
@@ -375,18 +380,28 @@ describe('no account enumeration', () => {
       ['requestPasswordReset', (email: string) => requestPasswordReset({ client: a.client(), body: { email } })],
     ] as const) {
       const m = await measure(call, known);
+      // Each known call against the unknown one made right beside it: load that comes and goes on
+      // a shared machine slows both of a pair alike, so the pairs' differences are steadier than
+      // two medians taken apart.
+      const paired = median(m.known.map((t, i) => t - m.unknown[i]!));
+      const overall = median([...m.known, ...m.unknown]);
       const figures = {
         known: { median: median(m.known), p90: p90(m.known) },
         unknown: { median: median(m.unknown), p90: p90(m.unknown) },
       };
       console.log(
-        `enumeration ${name}: 30 known / 30 unknown — one answer: ${[...m.answers][0]}; median ms known ${figures.known.median.toFixed(2)} unknown ${figures.unknown.median.toFixed(2)}; p90 known ${figures.known.p90.toFixed(2)} unknown ${figures.unknown.p90.toFixed(2)}`,
+        `enumeration ${name}: 30 known / 30 unknown — one answer: ${[...m.answers][0]}; median ms known ${figures.known.median.toFixed(2)} unknown ${figures.unknown.median.toFixed(2)}; p90 known ${figures.known.p90.toFixed(2)} unknown ${figures.unknown.p90.toFixed(2)}; median of paired differences ${paired.toFixed(2)} ms (${((100 * paired) / overall).toFixed(0)} % of the median call)`,
       );
       expect([...m.answers]).toHaveLength(1);
       expect([...m.answers][0]).toMatch(/^202 /);
-      // Generous noise on a shared 2-CPU machine: medians within 50 % of each other, or 5 ms.
-      const [lo, hi] = [figures.known.median, figures.unknown.median].sort((x, y) => x - y) as [number, number];
-      expect(hi - lo < 5 || hi / lo < 1.5, `${name} medians ${lo.toFixed(2)} / ${hi.toFixed(2)} ms`).toBe(true);
+      // Generous noise: the typical pair differs by less than a quarter of a call, or 10 ms. A
+      // known address that skipped the e-mail would differ by the whole SMTP exchange (over 40 ms).
+      // Smaller differences are kept out by design, not by this test: both paths do the same
+      // work, one store write included (a decoy link; without it, 3 to 7 ms here on SQLite).
+      expect(
+        Math.abs(paired) < Math.max(10, overall / 4),
+        `${name}: pairs differ by ${paired.toFixed(2)} ms, the median call takes ${overall.toFixed(2)} ms`,
+      ).toBe(true);
     }
   }, 60_000);
 });

@@ -20,7 +20,8 @@ export interface TestSmtp {
   close(): Promise<void>;
 }
 
-export async function startSmtp(): Promise<TestSmtp> {
+/** `delayMs`: how long the server takes to accept each message (a real one takes tens of milliseconds). */
+export async function startSmtp(options: { delayMs?: number } = {}): Promise<TestSmtp> {
   const delivered: DeliveredMail[] = [];
   const taken = new Set<DeliveredMail>();
   const waiting: Array<() => void> = [];
@@ -42,7 +43,8 @@ export async function startSmtp(): Promise<TestSmtp> {
         const to = session.envelope.rcptTo.map((r) => r.address).join(',');
         delivered.push({ to, ...parse(raw) });
         for (const wake of waiting.splice(0)) wake();
-        callback();
+        if (options.delayMs) setTimeout(() => callback(), options.delayMs);
+        else callback();
       });
     },
   });
