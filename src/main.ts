@@ -21,6 +21,9 @@ import { Argon2Hasher } from './security/argon2.hasher.ts';
 import { lowerThreadPoolPriority } from './security/thread-priority.ts';
 import { createServices, unmanaged, type Services } from './services.ts';
 import { openStore, pipelineEngine, storeLocation } from './stores/open.ts';
+import type { Mailer } from './domain/ports.ts';
+import type { MailEvents } from './domain/mail.service.ts';
+import { accountLinksOf, mailerOf } from './mail/mailer.config.ts';
 
 async function main(): Promise<void> {
   enableWorkerCompileCache();
@@ -73,6 +76,7 @@ async function main(): Promise<void> {
     }),
   );
   purgeOldRecords(services, logger);
+  retryMail(services, logger);
   handleShutdown([server, ...(metricsServer ? [metricsServer] : [])], services, config, logger);
 }
 
@@ -95,6 +99,9 @@ export async function composeServices(
   const pipeline = pipelineEngine(store, config.store);
   return createServices({
     store,
+    mailer: composeMailer(config, logger),
+    mailEvents: mailEvents(logger),
+    accountLinks: accountLinksOf(config),
     hasher: new Argon2Hasher(config.argon2, config.argon2Concurrency),
     tokenTtlSeconds: config.tokenTtlSeconds,
     retention: config.requestRetentionDays > 0 ? keepDays(config.requestRetentionDays) : KEEP_EVERYTHING,
@@ -154,6 +161,46 @@ export function composeApp(
       : {}),
     ...overrides,
   });
+}
+
+/** SMTP_URL's server; without it, the log in development (`npm start` shows every e-mail) and nothing in production. */
+export function composeMailer(config: Config, logger: pino.Logger): Mailer {
+  return mailerOf(config, (message) =>
+    logger.info(
+      { mail: { to: message.to, subject: message.subject, links: message.text.match(/https?:\/\/\S+/g) ?? [] } },
+      `e-mail not sent (no SMTP_URL: the development outbox is this log):\n${message.text}`,
+    ),
+  );
+}
+
+/** What the outbox reports: a failure is a warning (it is retried), a message dropped undelivered an error. */
+function mailEvents(logger: pino.Logger): MailEvents {
+  return {
+    failed: (entry, error) =>
+      logger.warn(
+        { err: error, mail: { id: entry.id, attempts: entry.attempts, next: entry.nextAttemptAt.toISOString() } },
+        'e-mail not delivered: kept in the outbox and retried',
+      ),
+    retried: (entry) => logger.info({ mail: { id: entry.id, attempts: entry.attempts } }, 'e-mail delivered on retry'),
+    discarded: (entry) =>
+      logger.error(
+        { mail: { id: entry.id, attempts: entry.attempts, lastError: entry.lastError } },
+        'e-mail dropped undelivered: its link expired before the mail server took it',
+      ),
+  };
+}
+
+/** How often each instance tries the outbox's due mail (entries are claimed, so instances do not send one twice). */
+const MAIL_RETRY_MS = 15_000;
+
+function retryMail(services: Services, logger: pino.Logger): void {
+  setInterval(
+    () =>
+      void services.mail
+        .retryDue()
+        .catch((error: unknown) => logger.warn({ err: error }, 'outbox not read: the next round tries again')),
+    MAIL_RETRY_MS,
+  ).unref();
 }
 
 /** How often every instance deletes the request records the retention policy no longer keeps. */

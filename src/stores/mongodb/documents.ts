@@ -138,6 +138,34 @@ export interface MigrationDocument {
   after?: string;
 }
 
+/** A link in an e-mail (src/domain/link.ts), found by the digest of its token. */
+export interface LinkDocument {
+  _id: string;
+  purpose: 'signup' | 'reset' | 'invite';
+  email: string;
+  userId: string | null;
+  passwordHash: string | null;
+  digest: string;
+  createdAt: Date;
+  expiresAt: Date;
+  usedAt: Date | null;
+  /** When the link stopped working (used, else expires): the TTL index purges a day later. */
+  deadAt: Date;
+}
+
+/** Mail not yet delivered (src/domain/mail.service.ts). */
+export interface OutboxDocument {
+  _id: string;
+  to: string;
+  subject: string;
+  text: string;
+  createdAt: Date;
+  discardAfter: Date;
+  attempts: number;
+  nextAttemptAt: Date;
+  lastError: string | null;
+}
+
 /** The text index of the $text engine (MONGODB_SEARCH=text), over `tokens`. */
 export const TEXT_INDEX = 'schools_tokens_text';
 
@@ -155,4 +183,6 @@ export const COLLECTIONS = {
   migrations: 'migrations',
   leases: 'leases',
   searchTotals: 'search_totals',
+  links: 'links',
+  outbox: 'mail_outbox',
 } as const;

@@ -7,6 +7,8 @@ import type { StoreWarning } from '../store.config.ts';
 import {
   COLLECTIONS,
   type CatalogDocument,
+  type LinkDocument,
+  type OutboxDocument,
   type QuotaDocument,
   type RequestDocument,
   type SchoolDocument,
@@ -24,6 +26,8 @@ import {
   WAIT_QUEUE_TIMEOUT_MS,
 } from './limits.ts';
 import type { LeaseDocument } from './lease.ts';
+import { MongoLinkStore } from './link.store.ts';
+import { MongoMailOutbox } from './outbox.store.ts';
 import { MongoQuotaCounter } from './quota.store.ts';
 import { countingFor, DEFAULT_COUNTING, MongoRequestLog, type Counting } from './request.store.ts';
 import { MongoSchoolStore, type CatalogReads, type SearchMode } from './school.store.ts';
@@ -83,6 +87,8 @@ export class MongoStore implements Store {
   readonly tokens: MongoTokenStore;
   readonly requests: MongoRequestLog;
   readonly quotas: MongoQuotaCounter;
+  readonly links: MongoLinkStore;
+  readonly outbox: MongoMailOutbox;
   readonly db: Db;
   readonly search: SearchMode;
   readonly #client: MongoClient;
@@ -100,6 +106,8 @@ export class MongoStore implements Store {
     this.users = new MongoUserStore(db.collection<UserDocument>(COLLECTIONS.users));
     this.tokens = new MongoTokenStore(db.collection<TokenDocument>(COLLECTIONS.tokens));
     this.quotas = new MongoQuotaCounter(db.collection<QuotaDocument>(COLLECTIONS.quotas));
+    this.links = new MongoLinkStore(db.collection<LinkDocument>(COLLECTIONS.links));
+    this.outbox = new MongoMailOutbox(db.collection<OutboxDocument>(COLLECTIONS.outbox));
     this.requests = new MongoRequestLog(
       db.collection<RequestDocument>(COLLECTIONS.requests),
       db.collection<UsageDayDocument>(COLLECTIONS.usageDays),
