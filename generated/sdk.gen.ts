@@ -4,8 +4,8 @@ import * as z from 'zod';
 
 import { client } from './client.gen.ts';
 import type { Client, ClientMeta, Options as Options2, RequestResult, TDataShape } from './client/index.ts';
-import type { ChangePasswordData, ChangePasswordErrors, ChangePasswordResponses, CreateApiKeyData, CreateApiKeyErrors, CreateApiKeyResponses, CreateTokenData, CreateTokenErrors, CreateTokenResponses, FetchMyDataData, FetchMyDataErrors, FetchMyDataResponses, FetchMyRequestsData, FetchMyRequestsErrors, FetchMyRequestsResponses, FetchMyUsageData, FetchMyUsageErrors, FetchMyUsageResponses, FetchSchoolSearchData, FetchSchoolSearchErrors, FetchSchoolSearchResponses, GetLivenessData, GetLivenessErrors, GetLivenessResponses, GetReadinessData, GetReadinessErrors, GetReadinessResponses, GetSchoolData, GetSchoolErrors, GetSchoolImageData, GetSchoolImageErrors, GetSchoolImageResponses, GetSchoolResponses, ListMyTokensData, ListMyTokensErrors, ListMyTokensResponses, RevokeCurrentTokenData, RevokeCurrentTokenErrors, RevokeCurrentTokenResponses, RevokeMyTokenData, RevokeMyTokenErrors, RevokeMyTokenResponses, RotateApiKeyData, RotateApiKeyErrors, RotateApiKeyResponses, RotateTokenData, RotateTokenErrors, RotateTokenResponses } from './types.gen.ts';
-import { zChangePasswordBody, zChangePasswordResponse, zCreateApiKeyBody, zCreateApiKeyResponse, zCreateTokenBody, zCreateTokenResponse, zFetchMyDataResponse, zFetchMyRequestsQuery, zFetchMyRequestsResponse, zFetchMyUsageQuery, zFetchMyUsageResponse, zFetchSchoolSearchQuery, zFetchSchoolSearchResponse, zGetLivenessResponse, zGetReadinessResponse, zGetSchoolImagePath, zGetSchoolImageResponse, zGetSchoolPath, zGetSchoolResponse, zListMyTokensResponse, zRevokeCurrentTokenResponse, zRevokeMyTokenPath, zRevokeMyTokenResponse, zRotateApiKeyPath, zRotateApiKeyResponse, zRotateTokenResponse } from './zod.gen.ts';
+import type { AcceptInvitationData, AcceptInvitationErrors, AcceptInvitationResponses, ChangePasswordData, ChangePasswordErrors, ChangePasswordResponses, ConfirmSignUpData, ConfirmSignUpErrors, ConfirmSignUpResponses, CreateApiKeyData, CreateApiKeyErrors, CreateApiKeyResponses, CreateTokenData, CreateTokenErrors, CreateTokenResponses, FetchMyDataData, FetchMyDataErrors, FetchMyDataResponses, FetchMyRequestsData, FetchMyRequestsErrors, FetchMyRequestsResponses, FetchMyUsageData, FetchMyUsageErrors, FetchMyUsageResponses, FetchSchoolSearchData, FetchSchoolSearchErrors, FetchSchoolSearchResponses, GetLivenessData, GetLivenessErrors, GetLivenessResponses, GetReadinessData, GetReadinessErrors, GetReadinessResponses, GetSchoolData, GetSchoolErrors, GetSchoolImageData, GetSchoolImageErrors, GetSchoolImageResponses, GetSchoolResponses, GetSignUpOptionsData, GetSignUpOptionsErrors, GetSignUpOptionsResponses, ListMyTokensData, ListMyTokensErrors, ListMyTokensResponses, RequestPasswordResetData, RequestPasswordResetErrors, RequestPasswordResetResponses, ResetPasswordData, ResetPasswordErrors, ResetPasswordResponses, RevokeCurrentTokenData, RevokeCurrentTokenErrors, RevokeCurrentTokenResponses, RevokeMyTokenData, RevokeMyTokenErrors, RevokeMyTokenResponses, RotateApiKeyData, RotateApiKeyErrors, RotateApiKeyResponses, RotateTokenData, RotateTokenErrors, RotateTokenResponses, SignUpData, SignUpErrors, SignUpResponses } from './types.gen.ts';
+import { zAcceptInvitationBody, zAcceptInvitationResponse, zChangePasswordBody, zChangePasswordResponse, zConfirmSignUpBody, zConfirmSignUpResponse, zCreateApiKeyBody, zCreateApiKeyResponse, zCreateTokenBody, zCreateTokenResponse, zFetchMyDataResponse, zFetchMyRequestsQuery, zFetchMyRequestsResponse, zFetchMyUsageQuery, zFetchMyUsageResponse, zFetchSchoolSearchQuery, zFetchSchoolSearchResponse, zGetLivenessResponse, zGetReadinessResponse, zGetSchoolImagePath, zGetSchoolImageResponse, zGetSchoolPath, zGetSchoolResponse, zGetSignUpOptionsResponse, zListMyTokensResponse, zRequestPasswordResetBody, zRequestPasswordResetResponse, zResetPasswordBody, zResetPasswordResponse, zRevokeCurrentTokenResponse, zRevokeMyTokenPath, zRevokeMyTokenResponse, zRotateApiKeyPath, zRotateApiKeyResponse, zRotateTokenResponse, zSignUpBody, zSignUpResponse } from './zod.gen.ts';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -311,6 +311,158 @@ export const changePassword = <ThrowOnError extends boolean = false>(options: Op
     responseValidator: async (data) => await zChangePasswordResponse.parseAsync(data),
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v1/account/password',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Which ways to make or recover an account this server offers
+ *
+ * Whether anyone can sign up (`open`), only invited addresses (`invite`) or neither (`off`:
+ * accounts are made by the operator), and whether a forgotten password can be reset by
+ * e-mail. The dashboard shows its "Create an account" and "Forgot your password?" links by
+ * this. Limited per client (by default 600 a minute).
+ *
+ */
+export const getSignUpOptions = <ThrowOnError extends boolean = false>(options?: Options<GetSignUpOptionsData, ThrowOnError>): RequestResult<GetSignUpOptionsResponses, GetSignUpOptionsErrors, ThrowOnError> => (options?.client ?? client).get<GetSignUpOptionsResponses, GetSignUpOptionsErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: z.never().optional(),
+        path: z.never().optional(),
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zGetSignUpOptionsResponse.parseAsync(data),
+    url: '/v1/signup',
+    ...options
+});
+
+/**
+ * Sign up with e-mail and password (sends a confirmation link)
+ *
+ * Open sign-up (`SIGNUP=open`). Sends one e-mail to the address: a confirmation link (valid
+ * 24 hours, single use) when it has no account, or a note that it has one. No account exists
+ * until the link is used (`POST /v1/signup/confirm`, with the same password): an unconfirmed
+ * sign-up cannot get a token. The answer is the same 202, with the same body, for an address
+ * with an account and one without, so that it tells nobody which addresses have accounts.
+ *
+ * When the mail server does not take the e-mail, the answer is 503 with `Retry-After`: the
+ * sign-up is kept and the e-mail is sent again automatically until it goes out (or the link
+ * expires). Limited per e-mail address (by default 5 an hour, with password reset requests)
+ * and per client (20 an hour).
+ *
+ */
+export const signUp = <ThrowOnError extends boolean = false>(options: Options<SignUpData, ThrowOnError>): RequestResult<SignUpResponses, SignUpErrors, ThrowOnError> => (options.client ?? client).post<SignUpResponses, SignUpErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: zSignUpBody,
+        path: z.never().optional(),
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zSignUpResponse.parseAsync(data),
+    url: '/v1/signup',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Confirm a sign-up with its link's token and the password chosen, and sign in
+ *
+ * Makes the account of a sign-up link and issues a session token, as `POST /v1/auth` does.
+ * The password chosen at sign-up must be given again: a link opened by someone who did not
+ * sign up (a stranger signed up with your address) cannot confirm an account whose password
+ * only the stranger knows. A wrong password is a 401 and leaves the link usable; a link used
+ * already, expired or never issued is a 410. Limited per client (by default 30 a minute) and
+ * per link (10 a minute).
+ *
+ */
+export const confirmSignUp = <ThrowOnError extends boolean = false>(options: Options<ConfirmSignUpData, ThrowOnError>): RequestResult<ConfirmSignUpResponses, ConfirmSignUpErrors, ThrowOnError> => (options.client ?? client).post<ConfirmSignUpResponses, ConfirmSignUpErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: zConfirmSignUpBody,
+        path: z.never().optional(),
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zConfirmSignUpResponse.parseAsync(data),
+    url: '/v1/signup/confirm',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Make an invited account with the invitation's token and a new password, and sign in
+ *
+ * An operator invites an address (`school-search user invite <email>`, with `SIGNUP=invite`
+ * or `open`); the e-mail's link (valid 7 days, single use) carries the token. This makes
+ * the account with the given password and issues a session token. A link used already,
+ * expired or never issued is a 410; with `SIGNUP=off` the answer is 403. Limited per client
+ * (by default 30 a minute) and per link (10 a minute).
+ *
+ */
+export const acceptInvitation = <ThrowOnError extends boolean = false>(options: Options<AcceptInvitationData, ThrowOnError>): RequestResult<AcceptInvitationResponses, AcceptInvitationErrors, ThrowOnError> => (options.client ?? client).post<AcceptInvitationResponses, AcceptInvitationErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: zAcceptInvitationBody,
+        path: z.never().optional(),
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zAcceptInvitationResponse.parseAsync(data),
+    url: '/v1/invitations/accept',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Ask for a password reset link by e-mail
+ *
+ * Sends one e-mail to the address: a reset link (valid 1 hour, single use) when it has an
+ * account, or a note that it has none. The answer is the same 202, with the same body, either
+ * way. A server that sends no mail answers 403 `password-reset-off`, for every address.
+ *
+ * When the mail server does not take the e-mail, the answer is 503 with `Retry-After`: the
+ * e-mail is kept and sent again automatically. Limited per e-mail address (by default 5 an
+ * hour, with sign-ups) and per client (20 an hour).
+ *
+ */
+export const requestPasswordReset = <ThrowOnError extends boolean = false>(options: Options<RequestPasswordResetData, ThrowOnError>): RequestResult<RequestPasswordResetResponses, RequestPasswordResetErrors, ThrowOnError> => (options.client ?? client).post<RequestPasswordResetResponses, RequestPasswordResetErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: zRequestPasswordResetBody,
+        path: z.never().optional(),
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zRequestPasswordResetResponse.parseAsync(data),
+    url: '/v1/password/forgot',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Set a new password with a reset link's token
+ *
+ * Sets the account's new password and revokes every token of the account, session tokens
+ * and API keys alike (whoever held one may be who took the account), and every other reset
+ * link of it. Sign in again with the new password. A link used already, expired or never
+ * issued is a 410. Limited per client (by default 30 a minute) and per link (10 a minute).
+ *
+ */
+export const resetPassword = <ThrowOnError extends boolean = false>(options: Options<ResetPasswordData, ThrowOnError>): RequestResult<ResetPasswordResponses, ResetPasswordErrors, ThrowOnError> => (options.client ?? client).post<ResetPasswordResponses, ResetPasswordErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: zResetPasswordBody,
+        path: z.never().optional(),
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zResetPasswordResponse.parseAsync(data),
+    url: '/v1/password/reset',
     ...options,
     headers: {
         'Content-Type': 'application/json',

@@ -50,6 +50,64 @@ export type Token = {
     token_id: string;
 };
 
+export type SignUp = {
+    /**
+     * The address to confirm (case is ignored).
+     */
+    email: string;
+    /**
+     * The password of the new account, 8 to 1024 characters.
+     */
+    password: string;
+};
+
+export type LinkPassword = {
+    token: LinkToken;
+    /**
+     * Confirming a sign-up, the password chosen then; accepting an invitation, the new account's password (8 to 1024 characters).
+     */
+    password: string;
+};
+
+/**
+ * The token of a link from an e-mail (after `#confirm/`, `#reset/` or `#invitation/` in the link).
+ */
+export type LinkToken = string;
+
+export type PasswordResetRequest = {
+    /**
+     * The account's e-mail address (case is ignored).
+     */
+    email: string;
+};
+
+export type PasswordReset = {
+    token: LinkToken;
+    /**
+     * The new password, 8 to 1024 characters.
+     */
+    new_password: string;
+};
+
+export type MailAccepted = {
+    status: 'accepted';
+    /**
+     * What happens next, in words; the same for every address.
+     */
+    detail: string;
+};
+
+export type SignUpOptions = {
+    /**
+     * `open`: anyone can sign up; `invite`: only addresses the operator invited; `off`: accounts are made by the operator.
+     */
+    signup: 'off' | 'invite' | 'open';
+    /**
+     * Whether a forgotten password can be reset by e-mail (`POST /v1/password/forgot`).
+     */
+    password_reset: boolean;
+};
+
 export type TokenInfo = {
     token_id: string;
     /**
@@ -1095,6 +1153,334 @@ export type ChangePasswordResponses = {
 };
 
 export type ChangePasswordResponse = ChangePasswordResponses[keyof ChangePasswordResponses];
+
+export type GetSignUpOptionsData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/v1/signup';
+};
+
+export type GetSignUpOptionsErrors = {
+    /**
+     * The request is invalid; `errors` says what and where.
+     */
+    400: Problem;
+    /**
+     * A quota is used up; retry after the given number of seconds. `RateLimit` shows which
+     * quota is at zero: `search-per-user` (searches), `account-per-user` (the other operations
+     * that need a token, together), `password-change-per-user`, or on login
+     * `login-per-client`, `login-failures-per-email-and-client`, `login-failures-per-email`.
+     *
+     */
+    429: Problem;
+    /**
+     * An unexpected error. Nothing internal is disclosed; quote `request_id` when reporting it.
+     */
+    500: Problem;
+    /**
+     * The store cannot be reached right now; retry after the given number of seconds.
+     */
+    503: Problem;
+};
+
+export type GetSignUpOptionsError = GetSignUpOptionsErrors[keyof GetSignUpOptionsErrors];
+
+export type GetSignUpOptionsResponses = {
+    /**
+     * The server's sign-up options.
+     */
+    200: SignUpOptions;
+};
+
+export type GetSignUpOptionsResponse = GetSignUpOptionsResponses[keyof GetSignUpOptionsResponses];
+
+export type SignUpData = {
+    body: SignUp;
+    path?: never;
+    query?: never;
+    url: '/v1/signup';
+};
+
+export type SignUpErrors = {
+    /**
+     * The request is invalid; `errors` says what and where.
+     */
+    400: Problem;
+    /**
+     * This server does not take sign-ups of this kind (`SIGNUP`).
+     */
+    403: Problem;
+    /**
+     * The request body is larger than 16 KiB.
+     */
+    413: Problem;
+    /**
+     * The request body is not `application/json`.
+     */
+    415: Problem;
+    /**
+     * A quota is used up; retry after the given number of seconds. `RateLimit` shows which
+     * quota is at zero: `search-per-user` (searches), `account-per-user` (the other operations
+     * that need a token, together), `password-change-per-user`, or on login
+     * `login-per-client`, `login-failures-per-email-and-client`, `login-failures-per-email`.
+     *
+     */
+    429: Problem;
+    /**
+     * An unexpected error. Nothing internal is disclosed; quote `request_id` when reporting it.
+     */
+    500: Problem;
+    /**
+     * The mail server did not take the e-mail, or the store cannot be reached. What was asked is
+     * kept and the e-mail is sent again automatically; retry after the given number of seconds
+     * if it does not arrive.
+     *
+     */
+    503: Problem;
+};
+
+export type SignUpError = SignUpErrors[keyof SignUpErrors];
+
+export type SignUpResponses = {
+    /**
+     * Accepted: an e-mail is on its way to the address. The same answer whether or not the
+     * address has an account.
+     *
+     */
+    202: MailAccepted;
+};
+
+export type SignUpResponse = SignUpResponses[keyof SignUpResponses];
+
+export type ConfirmSignUpData = {
+    body: LinkPassword;
+    path?: never;
+    query?: never;
+    url: '/v1/signup/confirm';
+};
+
+export type ConfirmSignUpErrors = {
+    /**
+     * The request is invalid; `errors` says what and where.
+     */
+    400: Problem;
+    /**
+     * The e-mail and password do not match an account.
+     */
+    401: Problem;
+    /**
+     * This server does not take sign-ups of this kind (`SIGNUP`).
+     */
+    403: Problem;
+    /**
+     * The link was used already, expired, or was never issued (one answer for the three).
+     */
+    410: Problem;
+    /**
+     * The request body is larger than 16 KiB.
+     */
+    413: Problem;
+    /**
+     * The request body is not `application/json`.
+     */
+    415: Problem;
+    /**
+     * A quota is used up; retry after the given number of seconds. `RateLimit` shows which
+     * quota is at zero: `search-per-user` (searches), `account-per-user` (the other operations
+     * that need a token, together), `password-change-per-user`, or on login
+     * `login-per-client`, `login-failures-per-email-and-client`, `login-failures-per-email`.
+     *
+     */
+    429: Problem;
+    /**
+     * An unexpected error. Nothing internal is disclosed; quote `request_id` when reporting it.
+     */
+    500: Problem;
+    /**
+     * The store cannot be reached right now; retry after the given number of seconds.
+     */
+    503: Problem;
+};
+
+export type ConfirmSignUpError = ConfirmSignUpErrors[keyof ConfirmSignUpErrors];
+
+export type ConfirmSignUpResponses = {
+    /**
+     * The account is made and signed in; here is a session token.
+     */
+    200: Token;
+};
+
+export type ConfirmSignUpResponse = ConfirmSignUpResponses[keyof ConfirmSignUpResponses];
+
+export type AcceptInvitationData = {
+    body: LinkPassword;
+    path?: never;
+    query?: never;
+    url: '/v1/invitations/accept';
+};
+
+export type AcceptInvitationErrors = {
+    /**
+     * The request is invalid; `errors` says what and where.
+     */
+    400: Problem;
+    /**
+     * This server does not take sign-ups of this kind (`SIGNUP`).
+     */
+    403: Problem;
+    /**
+     * The link was used already, expired, or was never issued (one answer for the three).
+     */
+    410: Problem;
+    /**
+     * The request body is larger than 16 KiB.
+     */
+    413: Problem;
+    /**
+     * The request body is not `application/json`.
+     */
+    415: Problem;
+    /**
+     * A quota is used up; retry after the given number of seconds. `RateLimit` shows which
+     * quota is at zero: `search-per-user` (searches), `account-per-user` (the other operations
+     * that need a token, together), `password-change-per-user`, or on login
+     * `login-per-client`, `login-failures-per-email-and-client`, `login-failures-per-email`.
+     *
+     */
+    429: Problem;
+    /**
+     * An unexpected error. Nothing internal is disclosed; quote `request_id` when reporting it.
+     */
+    500: Problem;
+    /**
+     * The store cannot be reached right now; retry after the given number of seconds.
+     */
+    503: Problem;
+};
+
+export type AcceptInvitationError = AcceptInvitationErrors[keyof AcceptInvitationErrors];
+
+export type AcceptInvitationResponses = {
+    /**
+     * The account is made and signed in; here is a session token.
+     */
+    200: Token;
+};
+
+export type AcceptInvitationResponse = AcceptInvitationResponses[keyof AcceptInvitationResponses];
+
+export type RequestPasswordResetData = {
+    body: PasswordResetRequest;
+    path?: never;
+    query?: never;
+    url: '/v1/password/forgot';
+};
+
+export type RequestPasswordResetErrors = {
+    /**
+     * The request is invalid; `errors` says what and where.
+     */
+    400: Problem;
+    /**
+     * This server sends no mail, so a password cannot be reset by e-mail.
+     */
+    403: Problem;
+    /**
+     * The request body is larger than 16 KiB.
+     */
+    413: Problem;
+    /**
+     * The request body is not `application/json`.
+     */
+    415: Problem;
+    /**
+     * A quota is used up; retry after the given number of seconds. `RateLimit` shows which
+     * quota is at zero: `search-per-user` (searches), `account-per-user` (the other operations
+     * that need a token, together), `password-change-per-user`, or on login
+     * `login-per-client`, `login-failures-per-email-and-client`, `login-failures-per-email`.
+     *
+     */
+    429: Problem;
+    /**
+     * An unexpected error. Nothing internal is disclosed; quote `request_id` when reporting it.
+     */
+    500: Problem;
+    /**
+     * The mail server did not take the e-mail, or the store cannot be reached. What was asked is
+     * kept and the e-mail is sent again automatically; retry after the given number of seconds
+     * if it does not arrive.
+     *
+     */
+    503: Problem;
+};
+
+export type RequestPasswordResetError = RequestPasswordResetErrors[keyof RequestPasswordResetErrors];
+
+export type RequestPasswordResetResponses = {
+    /**
+     * Accepted: an e-mail is on its way to the address. The same answer whether or not the
+     * address has an account.
+     *
+     */
+    202: MailAccepted;
+};
+
+export type RequestPasswordResetResponse = RequestPasswordResetResponses[keyof RequestPasswordResetResponses];
+
+export type ResetPasswordData = {
+    body: PasswordReset;
+    path?: never;
+    query?: never;
+    url: '/v1/password/reset';
+};
+
+export type ResetPasswordErrors = {
+    /**
+     * The request is invalid; `errors` says what and where.
+     */
+    400: Problem;
+    /**
+     * The link was used already, expired, or was never issued (one answer for the three).
+     */
+    410: Problem;
+    /**
+     * The request body is larger than 16 KiB.
+     */
+    413: Problem;
+    /**
+     * The request body is not `application/json`.
+     */
+    415: Problem;
+    /**
+     * A quota is used up; retry after the given number of seconds. `RateLimit` shows which
+     * quota is at zero: `search-per-user` (searches), `account-per-user` (the other operations
+     * that need a token, together), `password-change-per-user`, or on login
+     * `login-per-client`, `login-failures-per-email-and-client`, `login-failures-per-email`.
+     *
+     */
+    429: Problem;
+    /**
+     * An unexpected error. Nothing internal is disclosed; quote `request_id` when reporting it.
+     */
+    500: Problem;
+    /**
+     * The store cannot be reached right now; retry after the given number of seconds.
+     */
+    503: Problem;
+};
+
+export type ResetPasswordError = ResetPasswordErrors[keyof ResetPasswordErrors];
+
+export type ResetPasswordResponses = {
+    /**
+     * The password is set; every token of the account is revoked.
+     */
+    204: void;
+};
+
+export type ResetPasswordResponse = ResetPasswordResponses[keyof ResetPasswordResponses];
 
 export type FetchMyDataData = {
     body?: never;

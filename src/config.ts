@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { CorsOrigins } from './http/middleware/cors.ts';
 import type { RateLimits } from './http/middleware/rate-limit.ts';
 import type { StoreConfig } from './stores/store.config.ts';
+import { SIGNUP_MODES, type SignUpMode } from './domain/signup.service.ts';
 
 /** Relative paths are resolved against the project, not the working directory: the API and the
  * command line then find the same store from wherever they are started. */
@@ -66,6 +67,22 @@ const schema = z.object({
   RATE_LIMIT_LOGIN_PER_EMAIL: int(0, 1_000_000).default(10),
   RATE_LIMIT_LOGIN_PER_EMAIL_ALL_CLIENTS: int(0, 1_000_000).default(100),
   RATE_LIMIT_ACCOUNT: int(0, 1_000_000).default(600),
+  RATE_LIMIT_MAIL_WINDOW_SECONDS: int(60, 7 * 24 * 3600).default(3600),
+  RATE_LIMIT_MAIL_PER_EMAIL: int(0, 1_000_000).default(5),
+  RATE_LIMIT_MAIL_PER_CLIENT: int(0, 1_000_000).default(20),
+  RATE_LIMIT_LINK_PER_CLIENT: int(0, 1_000_000).default(30),
+  RATE_LIMIT_LINK_PER_LINK: int(0, 1_000_000).default(10),
+  SIGNUP: z.enum(SIGNUP_MODES as [SignUpMode, ...SignUpMode[]]).optional(),
+  SMTP_URL: z
+    .url({ protocol: /^smtps?$/ })
+    .refine((v) => !/[#]/.test(v), 'must have no fragment')
+    .optional(),
+  MAIL_FROM: z
+    .string()
+    .min(3)
+    .max(320)
+    .regex(/^[^\r\n]+@[^\r\n]+$/, 'an address such as School Search <no-reply@example.org>')
+    .optional(),
   TRUST_PROXY: z
     .string()
     .regex(
@@ -115,6 +132,16 @@ export interface Config {
   /** Express's `trust proxy`: which X-Forwarded-For hops to believe for the client address. */
   readonly trustProxy: boolean | number | string;
   readonly corsOrigins: CorsOrigins;
+  /** Who may make an account: `off` (the operator's command line), `invite` (also invitations), `open` (also anyone, confirmed by e-mail). */
+  readonly signUp: SignUpMode;
+  /**
+   * Where e-mail goes: `smtp` to SMTP_URL; `log` (development without SMTP_URL) into the log;
+   * `none` (production without SMTP_URL): no sign-up, no reset.
+   */
+  readonly mail:
+    | { readonly kind: 'smtp'; readonly url: string; readonly from: string }
+    | { readonly kind: 'log' }
+    | { readonly kind: 'none' };
 }
 
 export const DEMO_EMAIL = 'demo@example.com';
@@ -132,11 +159,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const c = parsed.data;
   const production = c.NODE_ENV === 'production';
+  const signUp = c.SIGNUP ?? (production ? 'off' : 'open');
+  if (production && signUp !== 'off' && !c.SMTP_URL) {
+    throw new ConfigError(
+      `Invalid configuration:\n  SIGNUP: ${signUp} needs mail: set SMTP_URL (e.g. smtp://user:password@mail.example.org:587)`,
+    );
+  }
+  const publicBaseUrl = (c.PUBLIC_BASE_URL ?? `http://localhost:${c.PORT}`).replace(/\/+$/, '');
   return {
     env: c.NODE_ENV,
     port: c.PORT,
     host: c.HOST,
-    publicBaseUrl: (c.PUBLIC_BASE_URL ?? `http://localhost:${c.PORT}`).replace(/\/+$/, ''),
+    publicBaseUrl,
     databasePath: projectPath(c.DATABASE_PATH),
     store: c.MONGODB_URI
       ? {
@@ -169,7 +203,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       loginFailuresPerEmailAndClient: c.RATE_LIMIT_LOGIN_PER_EMAIL,
       loginFailuresPerEmail: c.RATE_LIMIT_LOGIN_PER_EMAIL_ALL_CLIENTS,
       accountPerUser: c.RATE_LIMIT_ACCOUNT,
+      mailWindowSeconds: c.RATE_LIMIT_MAIL_WINDOW_SECONDS,
+      mailPerEmail: c.RATE_LIMIT_MAIL_PER_EMAIL,
+      mailPerClient: c.RATE_LIMIT_MAIL_PER_CLIENT,
+      linkPerClient: c.RATE_LIMIT_LINK_PER_CLIENT,
+      linkPerLink: c.RATE_LIMIT_LINK_PER_LINK,
     },
+    signUp,
+    mail: c.SMTP_URL
+      ? {
+          kind: 'smtp',
+          url: c.SMTP_URL,
+          from: c.MAIL_FROM ?? `School Search API <no-reply@${new URL(publicBaseUrl).hostname}>`,
+        }
+      : production
+        ? { kind: 'none' }
+        : { kind: 'log' },
     trustProxy:
       c.TRUST_PROXY === 'false'
         ? false

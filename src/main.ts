@@ -1,6 +1,7 @@
 // The process: reads the configuration, composes the server (src/composition/server.ts, whose
-// steps the benchmark runs too), seeds an empty catalog, listens, purges old records hourly, and
-// stops on SIGTERM/SIGINT. Nothing else in the code base binds a port (configuration: src/config.ts).
+// steps the benchmark runs too), seeds an empty catalog, listens, purges old records hourly, retries
+// the mail outbox, and stops on SIGTERM/SIGINT. Nothing else in the code base binds a port
+// (configuration: src/config.ts).
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { pino } from 'pino';
@@ -67,7 +68,21 @@ async function main(): Promise<void> {
     }),
   );
   purgeOldRecords(services, logger);
+  retryMail(services, logger);
   handleShutdown([server, ...(metricsServer ? [metricsServer] : [])], services, config, logger);
+}
+
+/** How often each instance tries the outbox's due mail (entries are claimed, so instances do not send one twice). */
+const MAIL_RETRY_MS = 15_000;
+
+function retryMail(services: Services, logger: pino.Logger): void {
+  setInterval(
+    () =>
+      void services.mail
+        .retryDue()
+        .catch((error: unknown) => logger.warn({ err: error }, 'outbox not read: the next round tries again')),
+    MAIL_RETRY_MS,
+  ).unref();
 }
 
 /** How often every instance deletes the request records the retention policy no longer keeps. */

@@ -6,13 +6,14 @@
 // Run: node scripts/bench/text-fanout.ts
 import { readDrafts } from '../../src/import/read.ts';
 import { planQuery } from '../../src/domain/search/query.ts';
-import { deriveSearch, tokenOf } from '../../src/search/mongodb/search.fields.ts';
+import { deriveSearch } from '../../src/search/mongodb/search.fields.ts';
 import { CANDIDATE_LIMIT } from '../../src/search/mongodb/candidates.ts';
 
 const { drafts } = await readDrafts('data/seed/ipeds-hd2022.ndjson');
 const df = new Map<string, number>();
+// A school's words as the whole catalog looks them up: its tokens without their state's code.
 const docs = drafts.map(
-  (d) => new Set(deriveSearch({ ...d, prominence: d.prominence ?? 0 }).tokens.filter((t) => t.startsWith('0'))),
+  (d) => new Set(deriveSearch({ ...d, prominence: d.prominence ?? 0 }).tokens.map((t) => t.slice(2))),
 );
 for (const tokens of docs) for (const t of tokens) df.set(t, (df.get(t) ?? 0) + 1);
 const n = drafts.length;
@@ -31,7 +32,7 @@ const engine: number[] = [];
 const warm: number[] = [];
 let totals = 0;
 for (const query of queries) {
-  const tokens = planQuery(query).words.map((w) => tokenOf(w.text, undefined));
+  const tokens = planQuery(query).words.map((w) => w.text);
   const any = docs.reduce((count, doc) => count + (tokens.some((t) => doc.has(t)) ? 1 : 0), 0);
   everyWord.push(any);
   const counts = tokens.map((t) => df.get(t) ?? 0).filter((c) => c > 0);

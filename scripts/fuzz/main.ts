@@ -52,6 +52,10 @@ const LIMITS_OFF = {
   RATE_LIMIT_LOGIN_PER_EMAIL: '0',
   RATE_LIMIT_LOGIN_PER_EMAIL_ALL_CLIENTS: '0',
   RATE_LIMIT_ACCOUNT: '0',
+  RATE_LIMIT_MAIL_PER_EMAIL: '0',
+  RATE_LIMIT_MAIL_PER_CLIENT: '0',
+  RATE_LIMIT_LINK_PER_CLIENT: '0',
+  RATE_LIMIT_LINK_PER_LINK: '0',
 };
 
 // The budget. The default run is part of `npm test` and CI: a fixed seed makes it reproducible

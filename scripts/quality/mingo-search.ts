@@ -2,9 +2,11 @@
 // the server under the $text engine (src/search/mongodb/text.engine.ts): it runs the engine's
 // own pipelines with mingo, a JavaScript implementation of MongoDB's query language, over the
 // school documents exactly as the adapter writes them (read back from FerretDB, or made by the
-// adapter's toDocument from the catalog). Only $text is stood in for: the documents holding its one
-// token (what a text index with default_language 'none' gives for an already-folded token).
-// It checks the engine and its pipelines; it is not a MongoDB server.
+// adapter's toDocument from the catalog). Only $text is stood in for: the documents holding any of
+// its terms (what a text index with default_language 'none' gives for already-folded terms), in
+// the order a server's OR of one index scan per term hands them on (the terms sorted, as the
+// server sorts them, each document once). It checks the engine and its pipelines; it is not a
+// MongoDB server.
 import { Aggregator } from 'mingo';
 import type { Document } from 'mongodb';
 import type { Store } from '../../src/domain/ports.ts';
@@ -55,17 +57,38 @@ export function mingoSourceOf(
       pipelines.push(pipeline);
       const [first, ...rest] = pipeline;
       const match = first?.['$match'] as Record<string, unknown> | undefined;
+      const ids = (match?.['_id'] as { $in?: unknown } | undefined)?.$in;
+      if (Array.isArray(ids)) {
+        // Schools by id (found before by a $text look-up): the _id index hands on just those.
+        const docs = (await documents()).filter((d) => ids.includes(d._id));
+        examined.push(docs.length);
+        return new Aggregator(rest).run(docs) as Document[];
+      }
       const text = (match?.['$text'] as { $search?: unknown } | undefined)?.$search;
-      if (!match || typeof text !== 'string' || /\s/.test(text))
-        throw new Error('every search pipeline starts with $text on one token: update this stand-in');
+      if (!match || typeof text !== 'string' || text.trim() === '')
+        throw new Error('every search pipeline starts with $text or _id $in: update this stand-in');
       const { $text: _text, ...filter } = match;
-      const docs = (await documents()).filter((d) => d.tokens.includes(text));
+      const docs = ordered(await documents(), text.split(/\s+/));
       // A server's $text stage stops handing documents on when a $limit right after it is reached.
       const limit = (rest[0]?.['$limit'] as number | undefined) ?? Infinity;
       examined.push(Object.keys(filter).length === 0 ? Math.min(limit, docs.length) : docs.length);
       return new Aggregator([{ $match: filter }, ...rest]).run(docs) as Document[];
     },
   };
+}
+
+/** The documents holding any of the terms: term after term in sorted order, each document once (at its first term). */
+function ordered(documents: readonly SchoolDocument[], terms: readonly string[]): SchoolDocument[] {
+  if (terms.length === 1) return documents.filter((d) => d.tokens.includes(terms[0]!));
+  const rank = new Map([...new Set(terms)].sort().map((t, i) => [t, i]));
+  const held: { doc: SchoolDocument; at: number }[] = [];
+  for (const doc of documents) {
+    let at = Infinity;
+    for (const t of doc.tokens) at = Math.min(at, rank.get(t) ?? Infinity);
+    if (at !== Infinity) held.push({ doc, at });
+  }
+  // Stable: within a term, the documents keep their order (the index's, for this stand-in).
+  return held.sort((a, b) => a.at - b.at).map((h) => h.doc);
 }
 
 /** The $text engine on the mingo stand-in, as a test app's engine. */

@@ -19,6 +19,8 @@ Commands:
                                               Import a directory file of schools into the store
   user create --email <address>               Create an API account; the password is read from
                                               standard input (prompted for on a terminal)
+  user invite --email <address>               Mail an invitation link (valid 7 days) with which the
+                                              address makes its own account (SIGNUP=invite or open)
   indexes                                     Create the MongoDB indexes now, and the Atlas Search
                                               index when MONGODB_SEARCH=atlas
 
@@ -135,16 +137,22 @@ Environment: MONGODB_URI, else DATABASE_PATH.
 `;
 
 export const USER_HELP = `Usage: school-search user create --email <address>
+       school-search user invite --email <address>
 
 Creates an account for the API and prints its id. The password is the first line of standard
 input; on a terminal it is asked for twice, without echo. Example:
   printf '%s\\n' "$PASSWORD" | school-search user create --email ops@example.com
 
+"user invite" mails the address a link (single use, valid 7 days) to the dashboard, where it
+chooses a password and so makes its account. Needs SIGNUP=invite or open; the mail goes to
+SMTP_URL (without it, outside production, the e-mail is printed on standard error instead).
+
 Options:
   --email <address>   The account's e-mail (unique, case-insensitive)
   -h, --help          Show this help
 
-Environment: MONGODB_URI, else DATABASE_PATH; ARGON2_MEMORY_KIB, ARGON2_TIME_COST, ARGON2_PARALLELISM.
+Environment: MONGODB_URI, else DATABASE_PATH; ARGON2_MEMORY_KIB, ARGON2_TIME_COST, ARGON2_PARALLELISM;
+SIGNUP, SMTP_URL, MAIL_FROM, PUBLIC_BASE_URL (invite).
 `;
 
 export const INDEXES_HELP = `Usage: school-search indexes

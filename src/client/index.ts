@@ -6,11 +6,13 @@ export {
   type SearchParams,
 } from './school-search-client.ts';
 export { SchoolSearchApiError } from './api-error.ts';
+export { SchoolSearchAccounts, type SchoolSearchAccountsOptions } from './school-search-accounts.ts';
 export type { ClientClock } from './token-keeper.ts';
 export type {
   Account,
   ApiRequest,
   Grade,
+  MailAccepted,
   Problem,
   ProblemItem,
   RequestHistory,
@@ -21,6 +23,7 @@ export type {
   SchoolTag,
   SchoolType,
   SchoolTypeFilter,
+  SignUpOptions,
   StateCode,
   Token,
   TokenInfo,

@@ -1,6 +1,6 @@
 // The API server as the configuration composes it, in steps that src/main.ts (the process) and the
 // benchmark's server (scripts/bench/server.ts) both run, so that the bench measures exactly what
-// operators run: the store and the engine the configuration names and the services over them;
+// operators run: the store, the engine and the mailer the configuration names and the services over them;
 // what must be ready before the first request; the HTTP app.
 import type { Express } from 'express';
 import type { pino } from 'pino';
@@ -15,6 +15,7 @@ import { Argon2Hasher } from '../security/argon2.hasher.ts';
 import { lowerThreadPoolPriority } from '../security/thread-priority.ts';
 import { createServices, type Services } from './services.ts';
 import { composeEngine } from './engine.ts';
+import { accountLinksOf, composeMailer, mailEvents } from './mailer.ts';
 import { openStore } from './store.ts';
 
 /** Prometheus metrics when a way to read them is configured (METRICS_PORT or METRICS_TOKEN); otherwise none are collected. */
@@ -32,6 +33,9 @@ export async function composeServices(
   const store = await openStore(config.store, { warn: (message, details) => logger.warn(details, message) });
   return createServices({
     store,
+    mailer: composeMailer(config, logger),
+    mailEvents: mailEvents(logger),
+    accountLinks: accountLinksOf(config),
     hasher: new Argon2Hasher(config.argon2, config.argon2Concurrency),
     tokenTtlSeconds: config.tokenTtlSeconds,
     retention: config.requestRetentionDays > 0 ? keepDays(config.requestRetentionDays) : KEEP_EVERYTHING,

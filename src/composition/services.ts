@@ -5,7 +5,10 @@ import { AuthService } from '../domain/auth.service.ts';
 import { CatalogService } from '../domain/catalog.service.ts';
 import { HealthService } from '../domain/health.service.ts';
 import { KeyService } from '../domain/keys.service.ts';
-import type { Clock, PasswordHasher, QuotaCounter, Store } from '../domain/ports.ts';
+import { MailService, type MailEvents } from '../domain/mail.service.ts';
+import type { Clock, Mailer, PasswordHasher, QuotaCounter, Store } from '../domain/ports.ts';
+import { PasswordResetService } from '../domain/reset.service.ts';
+import { type AccountLinks, SignUpService } from '../domain/signup.service.ts';
 import type { SearchEngine } from '../domain/search/engine.ts';
 import { NO_METRICS, type Metrics } from '../metrics/metrics.port.ts';
 import { KEEP_EVERYTHING, type RetentionPolicy } from '../domain/retention.ts';
@@ -26,6 +29,15 @@ export interface Services extends UseCases {
 
 export const systemClock: Clock = { now: () => new Date() };
 
+/** Sign-up off and no mail: what a server (or a test) that configures neither gets. */
+export const NO_ACCOUNT_LINKS: AccountLinks = { signUp: 'off', mail: false, dashboardUrl: () => '/dashboard' };
+
+const UNSENT: Mailer = {
+  async send() {
+    throw new Error('no mailer configured');
+  },
+};
+
 export function createServices(deps: {
   store: Store;
   hasher: PasswordHasher;
@@ -39,20 +51,37 @@ export function createServices(deps: {
   search?: MemoryEngineOptions;
   /** Default: none. */
   metrics?: Metrics;
+  /** Where e-mail goes (default: nowhere, and `accountLinks.mail` false). */
+  mailer?: Mailer;
+  mailEvents?: MailEvents;
+  /** Sign-up mode and the dashboard's address for links (default: sign-up off, no mail). */
+  accountLinks?: AccountLinks;
 }): Services {
   const { store, hasher, clock = systemClock, metrics = NO_METRICS, retention = KEEP_EVERYTHING } = deps;
   const engine = deps.engine ?? new MemorySearchEngine(store.schools, deps.search);
+  const auth = new AuthService({
+    users: store.users,
+    tokens: store.tokens,
+    hasher,
+    clock,
+    settings: { tokenTtlSeconds: deps.tokenTtlSeconds },
+  });
+  const settings = deps.accountLinks ?? NO_ACCOUNT_LINKS;
+  const mail = new MailService({
+    outbox: store.outbox,
+    mailer: deps.mailer ?? UNSENT,
+    clock,
+    ...(deps.mailEvents ? { events: deps.mailEvents } : {}),
+  });
+  const links = { users: store.users, links: store.links, hasher, clock, mail, settings };
   return {
+    signUp: new SignUpService({ ...links, auth }),
+    passwordReset: new PasswordResetService({ ...links, tokens: store.tokens }),
+    mail,
     store,
     engine,
     metrics,
-    auth: new AuthService({
-      users: store.users,
-      tokens: store.tokens,
-      hasher,
-      clock,
-      settings: { tokenTtlSeconds: deps.tokenTtlSeconds },
-    }),
+    auth,
     keys: new KeyService({ tokens: store.tokens, clock }),
     search: new SearchService({
       engine: metrics === NO_METRICS ? engine : timed(engine, metrics),

@@ -10,6 +10,10 @@ import { renderHistory } from './views/history.ts';
 import { renderKeys } from './views/keys.ts';
 import { renderPassword } from './views/password.ts';
 import { renderSignIn } from './views/signin.ts';
+import { appendAccountLinks } from './views/account-links.ts';
+import { renderInvitation } from './views/invitation.ts';
+import { renderForgot, renderReset } from './views/recover.ts';
+import { renderConfirm, renderSignUp } from './views/signup.ts';
 
 const VIEWS: Record<string, { title: string; render: (view: HTMLElement) => void | Promise<void> }> = {
   account: { title: 'Account', render: renderAccount },
@@ -22,19 +26,56 @@ const view = byId('view');
 const nav = byId('nav');
 const who = byId('who');
 
+const toAccount = () => {
+  if (location.hash !== '#account') location.hash = '#account';
+  else route(true);
+};
+
 function signedOut(notice?: string): void {
   clearSession();
+  hideSignedIn();
+  document.title = 'Sign in · School Search API';
+  renderSignIn(view, notice, toAccount);
+  void appendAccountLinks(view);
+}
+
+function hideSignedIn(): void {
   nav.hidden = true;
   who.hidden = true;
-  document.title = 'Sign in · School Search API';
-  renderSignIn(view, notice, () => {
-    if (location.hash !== '#account') location.hash = '#account';
-    else route(true);
-  });
+}
+
+/**
+ * The pages for people without a session: sign up and "forgot", and those that links in e-mails
+ * open (#confirm/…, #reset/…, #invitation/…), which work whoever is signed in in this tab.
+ */
+const PUBLIC: Record<string, { title: string; link: boolean; render: () => void }> = {
+  signup: { title: 'Create an account', link: false, render: () => renderSignUp(view) },
+  forgot: { title: 'Forgot your password?', link: false, render: () => renderForgot(view) },
+  confirm: { title: 'Confirm your account', link: true, render: () => renderConfirm(view, toAccount) },
+  reset: {
+    title: 'Choose a new password',
+    link: true,
+    render: () =>
+      renderReset(view, (notice) => {
+        history.replaceState(null, '', `${location.pathname}#signin`);
+        signedOut(notice);
+      }),
+  },
+  invitation: { title: 'Accept your invitation', link: true, render: () => renderInvitation(view, toAccount) },
+};
+
+function publicRoute(signedIn: boolean): boolean {
+  const page = PUBLIC[/^#([a-z]+)/.exec(location.hash)?.[1] ?? ''];
+  if (!page || (signedIn && !page.link)) return false;
+  hideSignedIn();
+  document.title = `${page.title} · School Search API`;
+  page.render();
+  return true;
 }
 
 function route(moveFocus: boolean): void {
   const session = loadSession();
+  if (publicRoute(session !== null)) return;
   if (!session) {
     signedOut();
     return;

@@ -57,6 +57,11 @@ export const MAX_EMAIL_LENGTH = 254;
 const EMAIL =
   /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i;
 
+/** True for an e-mail (already normalised) that the API accepts, the login operation included. */
+export function acceptsEmail(normalized: string): boolean {
+  return EMAIL.test(normalized) && normalized.length <= MAX_EMAIL_LENGTH;
+}
+
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
@@ -145,6 +150,17 @@ export class AuthService {
     }
     await this.#users.setPasswordHash(user.id, await this.#hasher.hash(next));
     await this.#tokens.revokeAllExcept(user.id, principal.tokenId, this.#clock.now());
+  }
+
+  /**
+   * A new session for a user whose identity another step proved (a confirmed sign-up, an
+   * accepted invitation): what a login issues, without the password check.
+   */
+  async issueSession(userId: string): Promise<IssuedToken> {
+    const { record, issued } = this.#newToken(userId);
+    await this.#tokens.insert(record);
+    await this.#tokens.revokeAllButNewest(userId, MAX_LIVE_TOKENS, this.#clock.now());
+    return issued;
   }
 
   /** Resolves a presented token value to its user, or throws UnauthenticatedError. */

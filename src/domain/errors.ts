@@ -73,3 +73,38 @@ export class StoreUnavailableError extends DomainError {
     super(message, options);
   }
 }
+
+/** Self-service sign-up (or, for an invitation, any sign-up) is off on this server (SIGNUP). */
+export class SignUpClosedError extends DomainError {
+  readonly code = 'signup_closed';
+}
+
+/** Password reset by e-mail needs mail, and this server sends none (production without SMTP_URL). */
+export class PasswordResetOffError extends DomainError {
+  readonly code = 'password_reset_off';
+  constructor() {
+    super('Password reset by e-mail is not set up on this server. Ask its operator.');
+  }
+}
+
+/**
+ * A link from an e-mail (sign-up, reset, invitation) that cannot be used: unknown, used already,
+ * or expired. The three are one answer: a guess learns nothing.
+ */
+export class InvalidLinkError extends DomainError {
+  readonly code = 'invalid_link';
+  constructor() {
+    super('This link is not valid: it was used already, it expired, or it was never issued. Ask for a new one.');
+  }
+}
+
+/**
+ * The mail system did not take a message. What the request asked for is stored, and the message
+ * stays in the outbox, retried until it goes out: a later retry may succeed.
+ */
+export class MailUnavailableError extends DomainError {
+  readonly code = 'mail_unavailable';
+  constructor(options?: { cause?: unknown }) {
+    super('The e-mail could not be sent yet. It is kept and sent again automatically.', options);
+  }
+}

@@ -240,11 +240,95 @@ export interface Store {
   readonly users: UserStore;
   readonly tokens: TokenStore;
   readonly requests: RequestLog;
+  /** Sign-up, reset and invitation links (src/domain/signup.service.ts, src/domain/reset.service.ts). */
+  readonly links: LinkStore;
+  /** Mail not yet delivered, retried until it is (src/domain/mail.service.ts). */
+  readonly outbox: MailOutbox;
   /** Undefined when no other process can share the store (the embedded store in memory): each process counts alone. */
   readonly quotas: QuotaCounter | undefined;
   /** Throws StoreUnavailableError when the store cannot answer. */
   ping(): Promise<void>;
   close(): Promise<void>;
+}
+
+/**
+ * What a link in an e-mail is for: `signup` confirms a self-service sign-up (it carries the
+ * chosen password's hash: the account is made only when the link is used), `reset` sets a new
+ * password, `invite` lets the invited address make its account.
+ */
+export type LinkPurpose = 'signup' | 'reset' | 'invite';
+
+export interface LinkRecord {
+  readonly id: string;
+  readonly purpose: LinkPurpose;
+  /** Folded to lower case, as a user's. */
+  readonly email: string;
+  /** `reset`: the account's id; otherwise null (the account does not exist yet). */
+  readonly userId: string | null;
+  /** `signup`: the hash of the password chosen at sign-up; otherwise null. */
+  readonly passwordHash: string | null;
+  /** SHA-256 of the link's token, hex. The token itself is never stored. */
+  readonly digest: string;
+  readonly createdAt: Date;
+  readonly expiresAt: Date;
+  /** When it was used (or voided by a later one); a used link never works again. */
+  readonly usedAt: Date | null;
+}
+
+export interface LinkStore {
+  insert(link: LinkRecord): Promise<void>;
+  /** The link with this digest and purpose when it is neither used nor expired at `now` (expiresAt > now), else null. */
+  findLive(digest: string, purpose: LinkPurpose, now: Date): Promise<LinkRecord | null>;
+  /**
+   * Marks the link used, when it is live: one atomic step, so that of two requests at once with
+   * the same link exactly one gets it back. Null when it was not live (used, expired, unknown).
+   */
+  use(digest: string, purpose: LinkPurpose, now: Date): Promise<LinkRecord | null>;
+  /** Marks every live link of this e-mail and purpose used (a new password voids the other reset links); returns how many. */
+  useAll(email: string, purpose: LinkPurpose, now: Date): Promise<number>;
+  /** Deletes every link that expired or was used strictly before `before`; returns how many. */
+  purgeDead(before: Date): Promise<number>;
+}
+
+/** An e-mail as the domain writes it; the mail port (Mailer) turns it into SMTP. */
+export interface MailMessage {
+  readonly to: string;
+  readonly subject: string;
+  readonly text: string;
+}
+
+/** A message in the outbox: kept until delivered, retried with growing waits, dropped at `discardAfter`. */
+export interface OutboxEntry extends MailMessage {
+  readonly id: string;
+  readonly createdAt: Date;
+  /** After this the message is useless (its link expired): it is dropped, not sent. */
+  readonly discardAfter: Date;
+  /** Delivery attempts made (and failed) so far. */
+  readonly attempts: number;
+  /** When the next attempt is due; an attempt under way holds the entry until then (a lease). */
+  readonly nextAttemptAt: Date;
+  readonly lastError: string | null;
+}
+
+export interface MailOutbox {
+  /** Stores the message, held by the caller (who tries it at once) until `heldUntil`. */
+  enqueue(entry: OutboxEntry): Promise<void>;
+  /**
+   * Up to `limit` entries due at `now` (nextAttemptAt <= now), oldest due first, each held for
+   * whoever claimed it until `heldUntil`: another claim before then does not get it.
+   */
+  claimDue(now: Date, heldUntil: Date, limit: number): Promise<OutboxEntry[]>;
+  /** The message went out: it is deleted (with the link it carries). */
+  delivered(id: string): Promise<void>;
+  /** An attempt failed: counted, and the entry is due again at `nextAttemptAt`. */
+  failed(id: string, error: string, nextAttemptAt: Date): Promise<void>;
+  /** Deletes entries whose discardAfter is before `now` (their links are dead); returns them, for the log. */
+  discardExpired(now: Date): Promise<OutboxEntry[]>;
+}
+
+/** The mail port: hands one message to the mail system (SMTP, or the log in development). Throws when it cannot. */
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
 }
 
 export interface Clock {

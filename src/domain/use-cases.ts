@@ -1,10 +1,13 @@
 // What the domain offers the outside world: one service per kind of work. The HTTP handlers and
-// the command line call these; the composition root (src/services.ts) builds them on a store.
+// the command line call these; the composition root (src/composition/services.ts) builds them on a store.
 import type { AccountService } from './account.service.ts';
 import type { AuthService } from './auth.service.ts';
 import type { CatalogService } from './catalog.service.ts';
 import type { HealthService } from './health.service.ts';
 import type { KeyService } from './keys.service.ts';
+import type { MailService } from './mail.service.ts';
+import type { PasswordResetService } from './reset.service.ts';
+import type { SignUpService } from './signup.service.ts';
 import type { SearchService } from './search.service.ts';
 
 export interface UseCases {
@@ -14,4 +17,7 @@ export interface UseCases {
   readonly account: AccountService;
   readonly catalog: CatalogService;
   readonly health: HealthService;
+  readonly signUp: SignUpService;
+  readonly passwordReset: PasswordResetService;
+  readonly mail: MailService;
 }

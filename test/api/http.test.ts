@@ -8,6 +8,20 @@ import { InvalidInputError } from '../../src/domain/errors.ts';
 import { cheapHasher, CountingHasher, startTestApp, type TestApp } from '../support/app.ts';
 import { expectProblem, unchecked } from '../support/problem.ts';
 
+/** The status of a GET of `target` sent exactly as written (fetch would drop a fragment). */
+function rawQueryStatus(target: string): Promise<number> {
+  return new Promise<number>((resolve, reject) => {
+    const { hostname, port } = new URL(app.baseUrl);
+    const req = request({ hostname, port, path: target, headers: { Authorization: `Bearer ${user.token}` } });
+    req.on('response', (res) => {
+      res.resume();
+      resolve(res.statusCode!);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
 /** The cheap test hasher, counting how often a password is checked. */
 const hasher = new CountingHasher();
 const logLines: string[] = [];
@@ -88,6 +102,23 @@ describe('ambiguous or malformed requests', () => {
     });
     const problem = expectProblem({ response: r, error: await r.json() }, 400, 'validation-error');
     expect(problem.errors![0]).toMatchObject({ location: 'path' });
+  });
+
+  // The validator reads the raw query string itself (patches/: without url.parse()); this pins
+  // what it must still find in it.
+  test('when a parameter without allowReserved carries a reserved character unencoded, then 400 saying so', async () => {
+    const headers = user.client.getConfig().headers as never;
+    const raw = await fetch(`${app.baseUrl}/v1/fetchSchoolSearch?query=harvard&level=high(`, { headers });
+    const problem = expectProblem({ response: raw, error: await raw.json() }, 400, 'validation-error');
+    expect(problem.errors).toEqual([expect.objectContaining({ location: 'query', name: 'level' })]);
+    expect(problem.detail).toContain('must be url encoded');
+    // Encoded, the same value is refused for what it is (not a level), not for how it was sent.
+    const encoded = await fetch(`${app.baseUrl}/v1/fetchSchoolSearch?query=harvard&level=high%28`, { headers });
+    const refused = expectProblem({ response: encoded, error: await encoded.json() }, 400, 'validation-error');
+    expect(refused.detail).not.toContain('url encoded');
+    // After a '#' nothing is query: a fragment never reaches the parameters.
+    const fragment = await rawQueryStatus(`/v1/fetchSchoolSearch?query=harvard#&level=high(`);
+    expect(fragment).toBe(200);
   });
 
   test('when an id is written in upper case, then it is the same id', async () => {

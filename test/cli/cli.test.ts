@@ -329,3 +329,32 @@ describe('school-search --help', () => {
     expect([userHelp.code, userHelp.stdout]).toEqual([0, expect.stringMatching(/^Usage: school-search user create/)]);
   });
 });
+
+describe('school-search user invite', () => {
+  it('mails the address an invitation (printed without SMTP_URL) whose link makes the account', async () => {
+    const result = await runCli(['user', 'invite', '--email', 'New@Example.com'], {
+      env: { ...env, SIGNUP: 'invite', NODE_ENV: 'development', PUBLIC_BASE_URL: 'https://api.example.org' },
+    });
+    expect(result.code).toBe(0);
+    expect(result.stderr).toContain('Invited new@example.com');
+    const token = /https:\/\/api\.example\.org\/dashboard#invitation\/(ssl_[\w-]{43})/.exec(result.stderr)?.[1];
+    expect(token).toBeDefined();
+    const store = await SqliteStore.open({ path: env['DATABASE_PATH']! });
+    const { signUp } = createServices({
+      store,
+      hasher: new Argon2Hasher(),
+      tokenTtlSeconds: 60,
+      accountLinks: { signUp: 'invite', mail: true, dashboardUrl: () => '' },
+    });
+    expect((await signUp.acceptInvitation(token!, 'a-long-password')).userId).toMatch(/^[0-9a-f-]{36}$/);
+    await store.close();
+  });
+
+  it('refuses with exit 1 when SIGNUP is off', async () => {
+    const result = await runCli(['user', 'invite', '--email', 'new@example.com'], {
+      env: { ...env, SIGNUP: 'off', NODE_ENV: 'development' },
+    });
+    expect(result.stderr).toContain('SIGNUP is off');
+    expect(result.code).toBe(1);
+  });
+});

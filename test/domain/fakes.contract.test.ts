@@ -8,6 +8,8 @@ import { schoolsContract } from '../stores/contract/schools.contract.ts';
 import { requestsContract } from '../stores/contract/requests.contract.ts';
 import type { StoreFixture, StoreTarget } from '../stores/contract/target.ts';
 import { tokensContract } from '../stores/contract/tokens.contract.ts';
+import { linksContract } from '../stores/contract/links.contract.ts';
+import { outboxContract } from '../stores/contract/outbox.contract.ts';
 import { usersContract } from '../stores/contract/users.contract.ts';
 
 const target: StoreTarget = {
@@ -32,6 +34,8 @@ describe(`store contract: ${target.name}`, () => {
     return fixture;
   };
   usersContract(target, current);
+  linksContract(target, current);
+  outboxContract(target, current);
   tokensContract(target, current);
   requestsContract(target, current);
   schoolsContract(target, current);

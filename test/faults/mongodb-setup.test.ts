@@ -42,6 +42,7 @@ import { MongoStore } from '../../src/stores/mongodb/store.ts';
 import { MongoAtlasEngine } from '../../src/search/mongodb/atlas.engine.ts';
 import { MongoTextEngine } from '../../src/search/mongodb/text.engine.ts';
 import { cheapHasher } from '../support/app.ts';
+import { atlasSearchStandIn } from '../support/atlas-search.ts';
 import { FERRETDB_MISSING } from '../../scripts/ferretdb/server.ts';
 import { mingoSource } from '../../scripts/quality/mingo-search.ts';
 import {
@@ -144,8 +145,10 @@ function listing(
     standIn['listIndexes'] = () => ({ toArray: async () => [...names.map((name) => ({ name }))] });
   }
   if (answer.searchIndexes) {
-    const held = answer.searchIndexes;
-    standIn['listSearchIndexes'] = (name: string) => ({ toArray: async () => held.filter((i) => i['name'] === name) });
+    // Read when listed: a test may change what the server holds.
+    standIn['listSearchIndexes'] = (name: string) => ({
+      toArray: async () => answer.searchIndexes!.filter((i) => i['name'] === name),
+    });
   }
   return standIn as unknown as Collection<Document>;
 }
@@ -235,6 +238,42 @@ describe.skipIf(none).each(none ? [['no server', '', 'ferretdb'] as MongoServer]
       );
       searchIndexes = [{ name: ATLAS.index, queryable: true, status: 'READY' }];
       expect((await getReadiness({ client: app.anonymous })).data).toEqual({ status: 'ok', store: 'mongodb' });
+    });
+
+    test('when the Atlas Search index is deleted while the API runs, then a search that still trusts the last readiness check answers 503 naming the command, not an empty page', async () => {
+      const store = await opened(openFreshMongoStore(serverUri, flavor));
+      const file = join(dir, `atlas-${flavor}.csv`);
+      writeFileSync(file, CSV);
+      await importFile(store, file);
+      const collection = store.db.collection<SchoolDocument>(COLLECTIONS.schools);
+      let searchIndexes: Document[] = [{ name: ATLAS.index, queryable: true, status: 'READY' }];
+      const schools = listing(collection, {
+        get searchIndexes() {
+          return searchIndexes;
+        },
+      });
+      // Atlas Search over the documents on the server; the listing and the version are the server's.
+      const atlas = await atlasSearchStandIn(await collection.find({}).toArray());
+      const engine = new MongoAtlasEngine(
+        {
+          aggregate: (p) => atlas.aggregate(p),
+          catalogVersion: () => store.schools.catalogVersion(),
+          ready: () => searchReady(schools, ATLAS),
+        },
+        ATLAS.index,
+        // The readiness check of the first search still trusted by the second (the default trusts it 1 s).
+        { readyTtlMs: 60_000 },
+      );
+      const app = await started(store, engine);
+      const found = await fetchSchoolSearch({ client: app.user, query: { query: 'oldfield' } });
+      expect(found.data?.requestresult.total_count).toBe(2);
+      // Deleted: Atlas lists no index and answers $search with nothing, not an error.
+      searchIndexes = [];
+      atlas.setIndexExists(false);
+      await expectSetupProblem(
+        app,
+        'the Atlas Search index "schools_search" does not exist: create it with `npx school-search indexes`',
+      );
     });
 
     test('when schools hold search fields of an older version, then readiness and searches answer 503 naming the command; a re-import of the same file derives them again, counts them updated, and the search finds them', async () => {

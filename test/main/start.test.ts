@@ -11,7 +11,7 @@ import { gunzipSync } from 'node:zlib';
 import { MongoClient } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { createClient } from '../../generated/client/index.ts';
-import { createToken, fetchSchoolSearch, getReadiness } from '../../generated/sdk.gen.ts';
+import { confirmSignUp, createToken, fetchSchoolSearch, getReadiness, signUp } from '../../generated/sdk.gen.ts';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../../src/config.ts';
 import { withDatabase } from '../../src/stores/mongodb/store.ts';
 import { flavorOf, freshDatabaseName, mongoUriFromEnv } from '../support/mongodb.ts';
@@ -179,6 +179,22 @@ describe.each(stores)('npm start (src/main.ts) on %s', (_name, kind, prepare) =>
       type: 'postsecondary',
       address: expect.any(String),
     });
+  });
+
+  test('when someone signs up with no SMTP_URL, then the e-mail and its link are in the log (the development outbox), and the link works', async (ctx) => {
+    ctx.skip(!prepare, 'no MongoDB in this run');
+    const client = createClient({ baseUrl });
+    const email = `newcomer-${kind}@example.org`;
+    expect((await signUp({ client, body: { email, password: 'newcomer-password-1' } })).response!.status).toBe(202);
+    const logged = started.lines.find(
+      (l) => (l['mail'] as { to?: string } | undefined)?.to === email && String(l['msg']).startsWith('e-mail not sent'),
+    );
+    const links = (logged?.['mail'] as { links: string[] } | undefined)?.links ?? [];
+    expect(links).toEqual([expect.stringMatching(/^https:\/\/api\.example\.org\/dashboard#confirm\/ssl_[\w-]{43}$/)]);
+    expect(String(logged!['msg'])).toContain(links[0]!);
+    const token = links[0]!.split('#confirm/')[1]!;
+    const confirmed = await confirmSignUp({ client, body: { token, password: 'newcomer-password-1' } });
+    expect(confirmed.response!.status).toBe(200);
   });
 
   test('when sent SIGTERM, then it stops and exits 0', async (ctx) => {

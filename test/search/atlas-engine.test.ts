@@ -1,218 +1,109 @@
 // The Atlas engine's own logic (counts, soft matching by asking again without the most common
 // word, ranking the candidates by the rules, the total, the scope) over a stand-in of Atlas
-// Search. The stand-in answers each word clause with the rules' own matching (Atlas's text,
-// autocomplete and fuzzy are not reimplemented), and every other operator by Atlas's documented
-// semantics, not by the rules: `equals` and `in` on token fields (an array matches by any
-// element), `exists`, `geoWithin` with a circle (haversine on Lucene's mean Earth radius, in
-// metres, unrounded), `near` scored pivot / (pivot + distance), `compound` summing its clauses'
-// scores, the `score` options, and after $search the stages run by mingo over stored source. No
-// Atlas runs here: the queries' shape is checked in mongodb.pieces.test.ts, their meaning on
-// Atlas only by the GitHub workflow's Atlas job when one is configured (README, "Verified against").
+// Search (test/support/atlas-search.ts) that evaluates every operator by Atlas's documented
+// semantics, never by the rules: `fuzzy` as Lucene's FuzzyQuery (optimal string alignment,
+// maxEdits 1 or 2, prefixLength, the best maxExpansions terms), autocomplete's edge grams, synonym
+// mappings read from what `ensureSynonyms` writes, `wildcard`, the scope's operators, scores,
+// count and stored source. So the engine's queries must *mean* the rules for its totals and pages
+// to be the reference engine's. No Atlas runs here: the queries' shape is checked in
+// mongodb.pieces.test.ts, their meaning on Atlas only by the GitHub workflow's Atlas job when one
+// is configured (README, "Verified against").
 import fc from 'fast-check';
-import { Aggregator, Query } from 'mingo';
 import type { Document } from 'mongodb';
 import { describe, expect, test } from 'vitest';
+import { StoreUnavailableError } from '../../src/domain/errors.ts';
 import type { CatalogSchool, EngineQuery } from '../../src/domain/search/engine.ts';
 import { distanceKm } from '../../src/domain/search/geo.ts';
-import { planQuery, type QueryWord } from '../../src/domain/search/query.ts';
-import { analyse, bestCredit, type Analysed } from '../../src/domain/search/rank.ts';
+import { planQuery } from '../../src/domain/search/query.ts';
+import { buildIndex } from '../../src/search/memory/build.ts';
+import { MemoryIndex } from '../../src/search/memory/memory.index.ts';
 import { ReferenceEngine } from '../../src/search/reference.engine.ts';
 import { MongoAtlasEngine } from '../../src/search/mongodb/atlas.engine.ts';
-import type { SchoolDocument } from '../../src/stores/mongodb/documents.ts';
-import { toDocument } from '../../src/stores/mongodb/school.store.ts';
+import { FUZZY_MAX_EXPANSIONS } from '../../src/search/mongodb/atlas.typos.ts';
 import { SCHOOL_SEARCH_FIELDS } from '../../src/search/mongodb/search.indexes.ts';
-import { searchIndexDefinition } from '../../src/search/mongodb/search-index.ts';
+import { toDocument } from '../../src/stores/mongodb/school.store.ts';
+import { atlasSearchStandIn } from '../support/atlas-search.ts';
 import { catalogOf, queryArb, schoolArb } from '../support/search-arbitraries.ts';
 import { scopedQueryArb, scopedSchoolArb } from '../support/scope-arbitraries.ts';
 
-/** Lucene's (Atlas Search's) mean Earth radius, in metres. */
-const LUCENE_EARTH_RADIUS_M = 6_371_008.7714;
-const STORED: readonly string[] = searchIndexDefinition('schools_search').definition['storedSource'].include;
-
-interface Entry {
-  readonly rules: Analysed;
-  readonly doc: SchoolDocument;
-}
-
-interface Scored {
-  readonly match: boolean;
-  readonly score: number;
-}
-
-/** Metres between a GeoJSON point and another, as Atlas measures them. */
-function metres(a: readonly number[], b: readonly number[]): number {
-  const rad = Math.PI / 180;
-  const [lon1, lat1] = [a[0]! * rad, a[1]! * rad];
-  const [lon2, lat2] = [b[0]! * rad, b[1]! * rad];
-  const h = Math.sin((lat2 - lat1) / 2) ** 2 + Math.cos(lat1) * Math.cos(lat2) * Math.sin((lon2 - lon1) / 2) ** 2;
-  return 2 * LUCENE_EARTH_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(h)));
-}
-
-function valueAt(doc: object, path: string): unknown {
-  return path.split('.').reduce<unknown>((v, key) => (v as Record<string, unknown> | undefined)?.[key], doc);
-}
-
-const values = (v: unknown): unknown[] => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
-
-/** An Atlas score function expression (add, multiply, constant, path, relevance). */
-function scoreFunction(expression: Document, relevance: number, doc: object): number {
-  if (expression['score'] === 'relevance') return relevance;
-  if ('constant' in expression) return expression['constant'];
-  if ('path' in expression) {
-    const v = valueAt(doc, expression['path'].value);
-    return typeof v === 'number' ? v : expression['path'].undefined;
-  }
-  if ('add' in expression)
-    return expression['add'].reduce((sum: number, e: Document) => sum + scoreFunction(e, relevance, doc), 0);
-  if ('multiply' in expression)
-    return expression['multiply'].reduce((p: number, e: Document) => p * scoreFunction(e, relevance, doc), 1);
-  throw new Error(`score function ${JSON.stringify(expression)}: update the stand-in`);
-}
-
-function withScore(options: Document | undefined, scored: Scored, doc: object): Scored {
-  if (!scored.match || !options) return scored;
-  if ('constant' in options) return { match: true, score: options['constant'].value };
-  if ('boost' in options) return { match: true, score: scored.score * options['boost'].value };
-  if ('function' in options) return { match: true, score: scoreFunction(options['function'], scored.score, doc) };
-  throw new Error(`score ${JSON.stringify(options)}: update the stand-in`);
-}
-
-/** Atlas as far as the engine relies on it, over the catalog's documents (toDocument). */
-function atlasStandIn(catalog: readonly CatalogSchool[], words: () => readonly QueryWord[]) {
-  const entries: Entry[] = catalog.map((s) => ({
-    rules: analyse(s),
-    doc: toDocument({ ...s, aliases: [...s.aliases] }, SCHOOL_SEARCH_FIELDS),
-  }));
-  const asked: Document[][] = [];
-
-  /** A word clause (wordClause: a compound of the ways one word matches): the rules find the word. */
-  const wordOf = (compound: Document): QueryWord | undefined => {
-    const text = compound['should']?.[0]?.text;
-    if (text?.path !== 'search.name') return undefined;
-    return words().find((w) => w.text === text.query)!;
-  };
-
-  function evaluate(operator: Document, e: Entry): Scored {
-    const [name, spec] = Object.entries(operator)[0] as [string, Document];
-    const doc = e.doc;
-    switch (name) {
-      case 'compound': {
-        const word = wordOf(spec);
-        if (word) {
-          const credit = bestCredit(word, e.rules, { typos: true });
-          return withScore(spec['score'], { match: credit > 0, score: credit }, doc);
-        }
-        const all = (key: string) => ((spec[key] ?? []) as Document[]).map((o) => evaluate(o, e));
-        const [must, filter, mustNot, should] = [all('must'), all('filter'), all('mustNot'), all('should')];
-        // With nothing else required, one should clause must match.
-        const needed = spec['minimumShouldMatch'] ?? (must.length + filter.length === 0 ? 1 : 0);
-        const matched = should.filter((s) => s.match);
-        const match =
-          must.every((s) => s.match) &&
-          filter.every((s) => s.match) &&
-          !mustNot.some((s) => s.match) &&
-          matched.length >= needed;
-        const score = [...must, ...matched].reduce((sum, s) => sum + s.score, 0);
-        return withScore(spec['score'], { match, score }, doc);
-      }
-      case 'equals':
-        return withScore(
-          spec['score'],
-          { match: values(valueAt(doc, spec['path'])).includes(spec['value']), score: 1 },
-          doc,
-        );
-      case 'in':
-        return withScore(
-          spec['score'],
-          { match: values(valueAt(doc, spec['path'])).some((v) => (spec['value'] as unknown[]).includes(v)), score: 1 },
-          doc,
-        );
-      case 'exists':
-        return { match: valueAt(doc, spec['path']) !== undefined, score: 1 };
-      case 'geoWithin': {
-        const at = valueAt(doc, spec['path']) as { coordinates: number[] } | undefined;
-        const { center, radius } = spec['circle'];
-        return { match: at !== undefined && metres(center.coordinates, at.coordinates) <= radius, score: 1 };
-      }
-      case 'near': {
-        const at = valueAt(doc, spec['path']) as { coordinates: number[] } | undefined;
-        if (!at) return { match: false, score: 0 };
-        const d = metres(spec['origin'].coordinates, at.coordinates);
-        return withScore(spec['score'], { match: true, score: spec['pivot'] / (spec['pivot'] + d) }, doc);
-      }
-      default:
-        throw new Error(`operator ${name}: update the stand-in`);
-    }
-  }
-
-  /** The operator of a $search or $searchMeta stage (its only key besides the options). */
-  const operatorOf = (stage: Document): Document => {
-    const { index: _index, count: _count, returnStoredSource: _stored, ...operator } = stage;
-    return operator;
-  };
-
-  const hitsOf = (stage: Document) =>
-    entries
-      .map((e) => ({ e, ...evaluate(operatorOf(stage), e) }))
-      .filter((h) => h.match)
-      // By score; equal scores in the index's order (here: the id).
-      .sort((a, b) => b.score - a.score || (a.e.doc._id < b.e.doc._id ? -1 : 1));
-
-  return {
-    asked,
-    catalogVersion: async () => '1',
-    ready: async () => undefined,
-    async aggregate(pipeline: Document[]): Promise<Document[]> {
-      asked.push(pipeline);
-      const [first, ...rest] = pipeline;
-      const meta = first!['$searchMeta'];
-      if (meta) {
-        const n = hitsOf(meta).length;
-        return [{ count: { lowerBound: Math.min(n, meta.count.threshold) } }];
-      }
-      const search = first!['$search'];
-      if (!search) throw new Error('every Atlas pipeline starts with $search or $searchMeta: update the stand-in');
-      expect(search.returnStoredSource).toBe(true);
-      const hits = hitsOf(search);
-      const searchMeta = search.count?.type === 'total' ? { count: { total: hits.length } } : {};
-      // Stored source: only the fields the index stores.
-      let docs: Document[] = hits.map(({ e }) =>
-        Object.fromEntries(Object.entries(e.doc).filter(([k]) => k === '_id' || STORED.includes(k))),
-      );
-      for (const stage of rest) {
-        if (stage['$match']) docs = docs.filter((d) => new Query(stage['$match']).test(d));
-        else if (stage['$limit'] !== undefined) docs = docs.slice(0, stage['$limit']);
-        else if (stage['$count']) docs = [{ [stage['$count']]: docs.length }];
-        else if (stage['$project']) {
-          const { meta: _meta, ...fields } = stage['$project'];
-          docs = new Aggregator([{ $project: { ...fields, meta: { $literal: searchMeta } } }]).run(docs) as Document[];
-        } else throw new Error(`stage ${JSON.stringify(stage)}: update the stand-in`);
-      }
-      return docs;
-    },
-  };
-}
-
-function engineOver(catalog: readonly CatalogSchool[], candidateLimit?: number) {
-  let current: readonly QueryWord[] = [];
-  const source = atlasStandIn(catalog, () => current);
+async function engineOver(catalog: readonly CatalogSchool[], candidateLimit?: number) {
+  const source = await atlasSearchStandIn(
+    catalog.map((s) => toDocument({ ...s, aliases: [...s.aliases] }, SCHOOL_SEARCH_FIELDS)),
+  );
   const engine = new MongoAtlasEngine(source, 'schools_search', {
     versionTtlMs: 60_000,
     ...(candidateLimit ? { candidateLimit } : {}),
   });
-  return {
-    source,
-    search: (query: EngineQuery) => {
-      current = query.plan.words;
-      return engine.search(query);
-    },
-  };
+  return { source, search: (query: EngineQuery) => engine.search(query) };
 }
+
+// Words whose typos the rules and a looser fuzzy tell apart: four letters (no typo of their own,
+// one in a 5-letter term), seven and eight (one of their own, two in a 9- or 10-letter term), a
+// transposition of four letters ("yael"), and a word longer than the autocomplete grams (but no
+// longer one it starts: a mistyped start of that is the documented difference, tested below).
+const NEAR_MISS_WORDS = [
+  'yale',
+  'yael',
+  'union',
+  'unon',
+  'high',
+  'hugh',
+  'baptist',
+  'baptists',
+  'baptistry',
+  'bapist',
+  'christian',
+  'christan',
+  'christians',
+  'chrstian',
+  'stanford',
+  'stamford',
+  'stanfords',
+  'interdenominational',
+  'university',
+  'college',
+];
+const nearMissSchoolArb = fc.record({
+  name: fc.array(fc.constantFrom(...NEAR_MISS_WORDS), { minLength: 1, maxLength: 3 }).map((w) => w.join(' ')),
+  city: fc.constantFrom('New Haven', 'Union', 'Stamford'),
+  state: fc.constantFrom('CT', 'NJ'),
+  aliases: fc.array(fc.constantFrom(...NEAR_MISS_WORDS), { maxLength: 1 }),
+  prominence: fc.integer({ min: 0, max: 2 }),
+});
+/** A word of the vocabulary, a start of one, or one with one or two letters changed, dropped, added or swapped. */
+const nearMissWordArb = fc.oneof(
+  fc.constantFrom(...NEAR_MISS_WORDS, 'yal', 'bapt', 'interdenomination', 'interdenominationa'),
+  fc
+    .tuple(
+      fc.constantFrom(...NEAR_MISS_WORDS),
+      fc.array(fc.tuple(fc.nat(), fc.constantFrom('sub', 'del', 'swap', 'ins')), { minLength: 1, maxLength: 2 }),
+    )
+    .map(([word, edits]) =>
+      edits.reduce((w, [at, op]) => {
+        const i = at % Math.max(1, w.length - 1);
+        if (op === 'sub') return `${w.slice(0, i)}x${w.slice(i + 1)}`;
+        if (op === 'del') return w.slice(0, i) + w.slice(i + 1);
+        if (op === 'ins') return `${w.slice(0, i)}s${w.slice(i)}`;
+        return w.slice(0, i) + (w[i + 1] ?? '') + w[i] + w.slice(i + 2);
+      }, word),
+    ),
+);
+const nearMissQueryArb = fc.record({
+  words: fc.array(nearMissWordArb, { minLength: 1, maxLength: 3 }),
+  state: fc.option(fc.constantFrom('CT', 'NJ'), { nil: undefined }),
+  offset: fc.nat(6),
+  limit: fc.integer({ min: 1, max: 8 }),
+});
 
 describe('MongoAtlasEngine over a stand-in of Atlas Search', () => {
   test.each([
     ['random (150 runs)', schoolArb, queryArb],
     ['random, with levels, types, coordinates, near and radius (150 runs)', scopedSchoolArb, scopedQueryArb],
+    [
+      'random, of words one or two edits apart, four to twenty-two letters long (150 runs)',
+      nearMissSchoolArb,
+      nearMissQueryArb,
+    ],
   ] as const)(
     "when catalogs and queries are %s, then totals, pages, scores and distances are the reference engine's",
     async (_what, school, query) => {
@@ -222,7 +113,7 @@ describe('MongoAtlasEngine over a stand-in of Atlas Search', () => {
           fc.array(query, { minLength: 1, maxLength: 6 }),
           async (schools, queries) => {
             const catalog = catalogOf(schools);
-            const { search } = engineOver(catalog);
+            const { search } = await engineOver(catalog);
             const reference = new ReferenceEngine(catalog);
             for (const { words, ...rest } of queries) {
               const asked = { ...rest, plan: planQuery(words.join(' ')) };
@@ -244,7 +135,7 @@ describe('MongoAtlasEngine over a stand-in of Atlas Search', () => {
       { name: 'Yale Law School', city: 'New Haven', state: 'CT', aliases: [], prominence: 90 },
     ]);
     const plan = planQuery('yale university');
-    const { source, search } = engineOver(catalog);
+    const { source, search } = await engineOver(catalog);
     const page = await search({ plan, offset: 0, limit: 10 });
     expect(page.hits.map((h) => h.school.name)).toEqual(['Yale Law School']);
     expect(page.total).toBe(1);
@@ -258,6 +149,112 @@ describe('MongoAtlasEngine over a stand-in of Atlas Search', () => {
     expect(source.asked[3]![0]!['$search'].compound.must).toHaveLength(1);
     await search({ plan, offset: 0, limit: 10 });
     expect(source.asked.slice(4).map((p) => Object.keys(p[0]!)[0])).toEqual(['$search', '$search']);
+  });
+
+  test('when a word translates a spelling of a name\'s word ("universidad" for "Univ", "colegio" for "Coll"), then Atlas finds the school, as the in-process index does', async () => {
+    const catalog = catalogOf([
+      { name: 'Texas Univ', city: 'Austin', state: 'TX', aliases: [], prominence: 0 },
+      { name: 'Marist Coll', city: 'Poughkeepsie', state: 'NY', aliases: [], prominence: 0 },
+    ]);
+    const { search } = await engineOver(catalog);
+    const memory = new MemoryIndex(buildIndex(catalog));
+    for (const query of ['universidad texas', 'colegio marist', 'universidad']) {
+      const asked = { plan: planQuery(query), offset: 0, limit: 10 };
+      const atlas = await search(asked);
+      expect({ query, ...atlas }).toEqual({ query, ...memory.search(asked) });
+      expect(atlas.total, query).toBe(1);
+    }
+  });
+
+  test('when a 4-letter word is a transposition of a name\'s word ("yael", "yale"), then Atlas counts no school for it, and "yael university" finds the universities, as the in-process index does', async () => {
+    const catalog = catalogOf([
+      { name: 'Yale University', city: 'New Haven', state: 'CT', aliases: [], prominence: 100 },
+      { name: 'Yale Law School', city: 'New Haven', state: 'CT', aliases: [], prominence: 60 },
+      { name: 'Boston University', city: 'Boston', state: 'MA', aliases: [], prominence: 90 },
+      { name: 'Harvard University', city: 'Cambridge', state: 'MA', aliases: [], prominence: 95 },
+    ]);
+    const { search } = await engineOver(catalog);
+    const memory = new MemoryIndex(buildIndex(catalog));
+    const reference = new ReferenceEngine(catalog);
+    for (const query of ['yael university', 'yael', 'unon university', 'yale university']) {
+      const asked = { plan: planQuery(query), offset: 0, limit: 10 };
+      const atlas = await search(asked);
+      expect({ query, ...atlas }).toEqual({ query, ...memory.search(asked) });
+      expect({ query, ...atlas }).toEqual({ query, ...(await reference.search(asked)) });
+    }
+    const universities = await search({ plan: planQuery('yael university'), offset: 0, limit: 10 });
+    expect(universities.hits.map((h) => h.school.name)).toEqual([
+      'Yale University',
+      'Harvard University',
+      'Boston University',
+    ]);
+  });
+
+  test('when more terms than maxExpansions are one edit from a word, then Atlas searches the nearest of them only: fewer schools than the rules find, never others (docs/search.md)', async () => {
+    const letters = 'abcdefghijklmnopqrstuvwxyz0123456789';
+    const near = new Set<string>();
+    for (let i = 0; i <= 6; i++) for (const c of letters) near.add(`marion`.slice(0, i) + c + `marion`.slice(i));
+    for (let i = 0; i < 6; i++) for (const c of letters) near.add(`marion`.slice(0, i) + c + `marion`.slice(i + 1));
+    near.delete('marion');
+    const terms = [...near].filter((t) => !t.startsWith('marion')).slice(0, FUZZY_MAX_EXPANSIONS + 20);
+    const catalog = catalogOf(
+      terms.map((t) => ({ name: `${t} Academy`, city: 'Springfield', state: 'OH', aliases: [], prominence: 0 })),
+    );
+    const { search } = await engineOver(catalog);
+    // "marion" is not the last word: only the whole-term fuzzy clause finds its typos.
+    const asked = { plan: planQuery('marion academy'), offset: 0, limit: 25 };
+    const reference = new ReferenceEngine(catalog);
+    const expected = await reference.search({ ...asked, limit: catalog.length });
+    const atlas = await search({ ...asked, limit: catalog.length });
+    expect(expected.total).toBe(FUZZY_MAX_EXPANSIONS + 20);
+    expect(atlas.total).toBe(FUZZY_MAX_EXPANSIONS);
+    const found = new Set(expected.hits.map((h) => h.school.id));
+    expect(atlas.hits.filter((h) => !found.has(h.school.id))).toEqual([]);
+    // Lucene keeps the fewest edits, then byte order: the 20 missed are the last in byte order.
+    const missed = expected.hits.filter((h) => !atlas.hits.some((a) => a.school.id === h.school.id));
+    expect(missed.map((h) => h.school.name.split(' ')[0]).sort()).toEqual([...terms].sort().slice(-20));
+  });
+
+  test('when the word being typed is over 15 letters and mistyped, then a longer word it starts is not found on Atlas (beyond the edge grams: docs/search.md), while its whole-word typos and exact starts are', async () => {
+    const catalog = catalogOf([
+      { name: 'Interdenominationalist Academy', city: 'Union', state: 'NJ', aliases: [], prominence: 0 },
+      { name: 'Interdenominational College', city: 'Union', state: 'NJ', aliases: [], prominence: 0 },
+    ]);
+    const { search } = await engineOver(catalog);
+    const reference = new ReferenceEngine(catalog);
+    const names = async (page: Promise<{ hits: readonly { school: { name: string } }[] }>) =>
+      (await page).hits.map((h) => h.school.name);
+    for (const query of ['interdenominational', 'interdenominationa', 'xnterdenominational college']) {
+      const asked = { plan: planQuery(query), offset: 0, limit: 10 };
+      expect({ query, ...(await search(asked)) }).toEqual({ query, ...(await reference.search(asked)) });
+    }
+    const mistyped = { plan: planQuery('xnterdenominational'), offset: 0, limit: 10 };
+    expect(await names(reference.search(mistyped))).toEqual([
+      'Interdenominational College',
+      'Interdenominationalist Academy',
+    ]);
+    expect(await names(search(mistyped))).toEqual(['Interdenominational College']);
+  });
+
+  test('when the Atlas Search index is deleted while the API runs, then searches answer unavailable (503), not empty pages, and a word is not remembered as unknown meanwhile', async () => {
+    const catalog = catalogOf([
+      { name: 'Harvard University', city: 'Cambridge', state: 'MA', aliases: [], prominence: 100 },
+      { name: 'Boston University', city: 'Boston', state: 'MA', aliases: [], prominence: 90 },
+    ]);
+    // The default: searches share one readiness check per second.
+    const { source, search } = await engineOver(catalog);
+    const ask = (query: string) => search({ plan: planQuery(query), offset: 0, limit: 10 });
+    expect((await ask('harvard')).total).toBe(1);
+    source.setIndexExists(false);
+    // Its counts cached: Atlas answers the candidates with nothing.
+    await expect(ask('harvard')).rejects.toBeInstanceOf(StoreUnavailableError);
+    // Not counted yet: Atlas counts nothing.
+    await expect(ask('boston')).rejects.toBeInstanceOf(StoreUnavailableError);
+    source.setIndexExists(true);
+    expect((await ask('boston')).hits.map((h) => h.school.name)).toEqual(['Boston University']);
+    expect((await ask('harvard')).total).toBe(1);
+    // A word no school has is still an answer, once the index says it is there.
+    expect(await ask('zyxwv')).toEqual({ total: 0, hits: [] });
   });
 });
 
@@ -284,7 +281,7 @@ describe('MongoAtlasEngine with near and a radius, past the candidate limit', ()
   });
 
   test("when near is asked, then Atlas's score orders equals by proximity, so the candidates read are the nearest and the page is the reference's", async () => {
-    const { source, search } = engineOver(catalog, 40);
+    const { source, search } = await engineOver(catalog, 40);
     for (const asked of [ask({ near: origin }), ask({ near: origin, offset: 30 })]) {
       expect(await search(asked)).toEqual(await reference.search(asked));
     }
@@ -301,7 +298,7 @@ describe('MongoAtlasEngine with near and a radius, past the candidate limit', ()
       [Math.round((radius - 0.001) * 1000) / 1000, 10],
       [radius, 40],
     ] as const) {
-      const { source, search } = engineOver(catalog, 40);
+      const { source, search } = await engineOver(catalog, 40);
       const asked = ask({ near: origin, radiusKm: r, limit });
       const page = await search(asked);
       expect(page, String(r)).toEqual(await reference.search(asked));
@@ -309,5 +306,40 @@ describe('MongoAtlasEngine with near and a radius, past the candidate limit', ()
       expect(source.asked[0]!.at(-1)).toEqual({ $count: 'n' });
       expect(source.asked.at(-1)!.map((s) => Object.keys(s)[0])).toEqual(['$search', '$match', '$count']);
     }
+  });
+});
+
+describe('MongoAtlasEngine while mongot lags the catalog version (issue 26, finding 1)', () => {
+  const academies = [
+    { name: 'North Academy', city: 'Springfield', state: 'MA', aliases: [], prominence: 0 },
+    { name: 'South Academy', city: 'Springfield', state: 'MA', aliases: [], prominence: 0 },
+  ];
+  const before = catalogOf(academies);
+  const after = catalogOf([
+    ...academies,
+    { name: 'Zephyr Academy', city: 'Salem', state: 'MA', aliases: [], prominence: 0 },
+  ]);
+
+  test('when a word is counted before mongot has indexed the school the last import added, then the school is found within 10 s of mongot having it, not at the next import', async () => {
+    const documents = (catalog: readonly CatalogSchool[]) =>
+      catalog.map((s) => toDocument({ ...s, aliases: [...s.aliases] }, SCHOOL_SEARCH_FIELDS));
+    // The version is read on mongod (2: the import is done); mongot answers from its own index.
+    const lagging = await atlasSearchStandIn(documents(before));
+    const indexed = await atlasSearchStandIn(documents(after));
+    let mongot = lagging;
+    let now = 0;
+    const engine = new MongoAtlasEngine(
+      { catalogVersion: async () => '2', ready: async () => undefined, aggregate: (p) => mongot.aggregate(p) },
+      'schools_search',
+      { versionTtlMs: 60_000, now: () => now },
+    );
+    const names = async (query: string) =>
+      (await engine.search({ plan: planQuery(query), offset: 0, limit: 10 })).hits.map((h) => h.school.name);
+    // Not indexed yet: Atlas Search cannot find it (eventual consistency), and says "zephyr" is in no school.
+    expect(await names('zephyr')).toEqual([]);
+    mongot = indexed;
+    now += 10_000;
+    expect(await names('zephyr')).toEqual(['Zephyr Academy']);
+    expect(await names('zephyr academy')).toEqual(['Zephyr Academy']);
   });
 });

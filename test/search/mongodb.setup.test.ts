@@ -1,13 +1,14 @@
 // What the search engines on MongoDB need set up on the server, checked without one: the indexes
 // the wing hands the store, readiness (the text index, the search fields' version, the Atlas
-// Search index), and a pipeline whose index is missing answered as a 503 naming the fix. The
-// store's side of the port is stood in for where it would need a server (catalog.port.ts).
+// Search index), a pipeline whose index is missing answered as a 503 naming the fix, and which
+// pipelines the store is asked to read `local` (Atlas Search's). The store's side of the port is
+// stood in for where it would need a server (catalog.port.ts).
 import { MongoServerError, type Collection, type Document } from 'mongodb';
 import { describe, expect, test } from 'vitest';
 import { StoreUnavailableError } from '../../src/domain/errors.ts';
 import { planQuery } from '../../src/domain/search/query.ts';
 import type { SearchCatalog } from '../../src/search/mongodb/catalog.port.ts';
-import { mongoSearchEngine } from '../../src/search/mongodb/engines.ts';
+import { mongoSearchEngine, pipelineReads } from '../../src/search/mongodb/engines.ts';
 import { SEARCH_INDEXES } from '../../src/search/mongodb/search.indexes.ts';
 import { searchReady } from '../../src/search/mongodb/setup.ts';
 import { guarded } from '../../src/mongodb/errors.ts';
@@ -73,6 +74,7 @@ describe('search pipelines when their index is missing', () => {
     return {
       aggregate: () => guarded(async () => Promise.reject(new MongoServerError({ code, errmsg }))),
       catalogVersion: async () => '1',
+      operationTimeLimitMs: 10_000,
       collection: {
         listIndexes: () => ({ toArray: async () => [{ name: 'schools_tokens_text' }] }),
         listSearchIndexes: (name: string) => ({ toArray: async () => [{ name, queryable: true, status: 'READY' }] }),
@@ -111,5 +113,34 @@ describe('search pipelines when their index is missing', () => {
       const error: unknown = await search(failing(2, 'BadValue'), kind).catch((e: unknown) => e);
       expect(error, kind).toBeInstanceOf(MongoServerError);
     }
+  });
+});
+
+describe('how the engines read the catalog', () => {
+  test('when the engines run their pipelines, then Atlas Search stages are asked of the store as `local` reads and every other pipeline as the catalog is read for serving', async () => {
+    const asked: Array<[string, string | undefined]> = [];
+    const catalog: SearchCatalog = {
+      aggregate: async (pipeline, reads) => {
+        asked.push([Object.keys(pipeline[0]!)[0]!, reads]);
+        return [];
+      },
+      catalogVersion: async () => '1',
+      operationTimeLimitMs: 10_000,
+      collection: {
+        listIndexes: () => ({ toArray: async () => [{ name: 'schools_tokens_text' }] }),
+        listSearchIndexes: (name: string) => ({ toArray: async () => [{ name, queryable: true, status: 'READY' }] }),
+        findOne: async () => null,
+      } as unknown as Collection<Document>,
+    };
+    const query = { plan: planQuery('harvard yale'), offset: 0, limit: 10 };
+    await mongoSearchEngine(catalog, { kind: 'atlas', index: 'schools_search' }).search(query);
+    await mongoSearchEngine(catalog, { kind: 'text' }).search(query);
+    const stages = new Set(asked.map(([stage]) => stage));
+    expect(stages).toEqual(new Set(['$searchMeta', '$match']));
+    for (const [stage, reads] of asked)
+      expect([stage, reads]).toEqual([stage, stage === '$match' ? 'catalog' : 'local']);
+    expect(pipelineReads([{ $search: {} }, { $limit: 1 }])).toBe('local');
+    expect(pipelineReads([{ $searchMeta: {} }])).toBe('local');
+    expect(pipelineReads([{ $match: { $text: { $search: 'txharvard' } } }])).toBe('catalog');
   });
 });

@@ -1,7 +1,8 @@
 // The $text engine on a MongoDB server (MONGODB_URI; the GitHub workflow's MongoDB 8 job): the
-// same answers as the reference engine without typos, and the documents each of its pipelines
-// examines, as the server's own explain reports them. No server here has $text (FerretDB v1 has
-// none): the engine's logic runs on the mingo stand-in in test/stores/text-engine.test.ts.
+// same answers as the reference engine without typos, the documents and keys each of its
+// pipelines examines, as the server's own explain reports them, and the keys of the text index
+// (validate). No server here has $text (FerretDB v1 has none): the engine's logic runs on the
+// mingo stand-in in test/stores/text-engine.test.ts.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Document } from 'mongodb';
 import type { CatalogSchool } from '../../src/domain/search/engine.ts';
@@ -10,6 +11,9 @@ import { ReferenceEngine } from '../../src/search/reference.engine.ts';
 import { mongoSearchEngine } from '../../src/search/mongodb/engines.ts';
 import type { MongoStore } from '../../src/stores/mongodb/store.ts';
 import { tokenOf } from '../../src/search/mongodb/search.fields.ts';
+import { TEXT_INDEX } from '../../src/search/mongodb/search.indexes.ts';
+import type { SchoolDocument } from '../../src/stores/mongodb/documents.ts';
+import { STATE_CODES } from '../../src/domain/states.ts';
 import { candidatesPipeline, countPipeline } from '../../src/search/mongodb/text.pipeline.ts';
 import { dropAndClose, flavorOf, mongoUriFromEnv, openFreshMongoStore } from '../support/mongodb.ts';
 
@@ -41,14 +45,14 @@ const CATALOG: CatalogSchool[] = [
   { name: 'Houston Community College', city: 'Houston', state: 'TX', aliases: [], prominence: 30 },
 ].map((s, i) => ({ id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`, imageUrl: null, ...s }));
 
-/** Every totalDocsExamined in an explain, added up (one per shard or per pipeline part). */
-function docsExamined(explain: Document): number {
+/** Every `field` (totalDocsExamined, totalKeysExamined) in an explain, added up (one per shard or per pipeline part). */
+function examined(explain: Document, field: string): number {
   let total = 0;
   const visit = (node: unknown): void => {
     if (Array.isArray(node)) node.forEach(visit);
     else if (node && typeof node === 'object') {
       for (const [key, value] of Object.entries(node)) {
-        if (key === 'totalDocsExamined' && typeof value === 'number') total += value;
+        if (key === field && typeof value === 'number') total += value;
         else visit(value);
       }
     }
@@ -56,6 +60,8 @@ function docsExamined(explain: Document): number {
   visit(explain);
   return total;
 }
+
+const docsExamined = (explain: Document) => examined(explain, 'totalDocsExamined');
 
 describe.skipIf(unavailable !== undefined)(
   `$text engine on MongoDB${unavailable ? ` — skipped: ${unavailable}` : ''}`,
@@ -116,12 +122,23 @@ describe.skipIf(unavailable !== undefined)(
     test('when a word is in more schools than a look-up reads, then the count and the candidates examine no more than the limit (+1), as explain reports', async () => {
       const schools = store.db.collection('schools');
       for (const token of [tokenOf('academy', undefined), tokenOf('lakeside', 'TX')]) {
+        const label = JSON.stringify(token);
         const count = await schools.aggregate(countPipeline(token, {}, LIMIT + 1)).explain('executionStats');
         const candidates = await schools.aggregate(candidatesPipeline(token, {}, LIMIT)).explain('executionStats');
-        expect(docsExamined(count), token).toBeLessThanOrEqual(LIMIT + 1);
-        expect(docsExamined(candidates), token).toBeLessThanOrEqual(LIMIT);
-        expect(docsExamined(candidates), token).toBeGreaterThan(0);
+        expect(docsExamined(count), label).toBeLessThanOrEqual(LIMIT + 1);
+        expect(docsExamined(candidates), label).toBeLessThanOrEqual(LIMIT);
+        expect(docsExamined(candidates), label).toBeGreaterThan(0);
+        // In a state one index range; in the catalog one per state, each ended by at most one key past it.
+        const ranges = token.state === undefined ? STATE_CODES.size : 1;
+        expect(examined(count, 'totalKeysExamined'), label).toBeLessThanOrEqual(LIMIT + 1 + ranges);
       }
+    });
+
+    test('then the text index holds one key per token of a school, each start of its terms once (version 3 held two)', async () => {
+      const docs = await store.db.collection<SchoolDocument>('schools').find().toArray();
+      const starts = docs.reduce((n, d) => n + new Set(d.tokens.map((t) => t.slice(2))).size, 0);
+      const validated = await store.db.command({ validate: 'schools' });
+      expect(validated['keysPerIndex']?.[TEXT_INDEX]).toBe(starts);
     });
   },
 );

@@ -2,7 +2,7 @@
 // (scripts/quality/mingo-search.ts), over documents made by the adapter's own toDocument: the same
 // answers as the reference engine without typos on random catalogs (with levels, types and
 // coordinates, and queries with filters, near and a radius), the shape of every pipeline (one
-// token given to $text, the scope in the same $match, then a $limit), and the bound on the
+// word given to $text, the scope in the same $match, then a $limit), and the bound on the
 // documents a query examines.
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
@@ -13,8 +13,17 @@ import { toDocument } from '../../src/stores/mongodb/school.store.ts';
 import { SCHOOL_SEARCH_FIELDS } from '../../src/search/mongodb/search.indexes.ts';
 import { CANDIDATE_LIMIT } from '../../src/search/mongodb/candidates.ts';
 import { MongoTextEngine } from '../../src/search/mongodb/text.engine.ts';
+import { textSearch, tokenOf } from '../../src/search/mongodb/search.fields.ts';
 import { mingoSourceOf } from '../../scripts/quality/mingo-search.ts';
-import { catalogOf, denseQueryArb, denseSchoolArb, queryArb, schoolArb } from '../support/search-arbitraries.ts';
+import {
+  catalogOf,
+  denseQueryArb,
+  densePlacedSchoolArb,
+  denseSchoolArb,
+  denseScopedQueryArb,
+  queryArb,
+  schoolArb,
+} from '../support/search-arbitraries.ts';
 import { scopedQueryArb, scopedSchoolArb } from '../support/scope-arbitraries.ts';
 import type { EngineQuery } from '../../src/domain/search/engine.ts';
 import type { SearchScope } from '../../src/domain/search/filters.ts';
@@ -111,7 +120,7 @@ describe('MongoTextEngine pipelines with a scope', () => {
     expect(await engine.search(asked)).toEqual(await reference.search(asked));
     for (const pipeline of source.pipelines) {
       expect(pipeline[0]!['$match']).toMatchObject({
-        $text: { $search: '0academy' },
+        $text: { $search: textSearch(tokenOf('academy', undefined)) },
         level: { $in: ['high'] },
         $or: [{ type: { $in: ['private'] } }, { tags: 'charter' }],
       });
@@ -160,6 +169,9 @@ describe('MongoTextEngine pipelines with a scope', () => {
         expect(page, String(r)).toEqual(await reference.search(asked));
       }
     }
+    // Two words, both past the limit: the total's condition on the other word sits beside the radius's $expr.
+    const both = ask('springfield academy', { near: origin, radiusKm: radius, limit: 5 });
+    expect(await engine.search(both)).toEqual(await reference.search(both));
     const inside = await engine.search(ask('academy', { near: origin, radiusKm: radius, limit: 25, offset: 0 }));
     const outside = await engine.search(
       ask('academy', { near: origin, radiusKm: Math.round((radius - 0.001) * 1000) / 1000, limit: 25 }),
@@ -180,17 +192,34 @@ describe('MongoTextEngine pipelines', () => {
     { name: 'Zephyr Academy', city: 'Austin', state: 'TX', aliases: [], prominence: 0 },
   ]);
 
-  test('when a query has several words, then each pipeline gives $text one token, and the rarest word is the one read', async () => {
+  test('when a query has several words, then each pipeline gives $text one word (behind every state code), and the rarest word is the one read', async () => {
     const { source, engine } = engineOver(catalog, 50);
     const page = await engine.search(ask('academy zephyr of'));
     expect(page.hits.map((h) => h.school.name)).toEqual(['Zephyr Academy']);
     for (const pipeline of source.pipelines) {
       const search: unknown = pipeline[0]?.['$match']?.['$text']?.['$search'];
-      expect(typeof search === 'string' && /^\S+$/.test(search), JSON.stringify(pipeline[0])).toBe(true);
+      expect(typeof search, JSON.stringify(pipeline[0])).toBe('string');
+      // The terms are one word behind each state's code: never two words ORed.
+      const words = new Set(
+        String(search)
+          .split(' ')
+          .map((term) => term.slice(2)),
+      );
+      expect(words.size, String(search)).toBe(1);
     }
     // Counts of each word, then the candidates: of "zephyr", the rarest.
     const candidates = source.pipelines.filter((p) => p.some((stage) => '$project' in stage));
-    expect(candidates.map((p) => p[0]!['$match']['$text']['$search'])).toEqual(['0zephyr']);
+    expect(candidates.map((p) => p[0]!['$match']['$text']['$search'])).toEqual([
+      textSearch(tokenOf('zephyr', undefined)),
+    ]);
+  });
+
+  test('when no state is given, then every school holding the word is read once, whatever its state, and only those', async () => {
+    const { source, engine } = engineOver(catalog, 1000);
+    const page = await engine.search(ask('academy', { limit: 25 }));
+    expect(page.total).toBe(151);
+    // The count (151 of 1,001), the candidates (151): each school once, though $text was given a term per state.
+    expect(source.examined).toEqual([151, 151]);
   });
 
   test('when a state is given, then the token is of that state, and only its schools are read', async () => {
@@ -224,6 +253,23 @@ describe('MongoTextEngine pipelines', () => {
     expect(source.examined.at(-1)).toBeLessThanOrEqual(limit);
   });
 
+  test('when every word is in more schools than a look-up reads, then the total counts the schools holding them all, in the catalog as in a state', async () => {
+    const { source, engine } = engineOver(catalog, 40);
+    const reference = new ReferenceEngine(catalog, { typos: false });
+    for (const asked of [
+      ask('academy springfield', { limit: 10 }),
+      ask('springfield academy', { state: 'TX', limit: 10 }),
+      ask('academy springfield', { state: 'MA', offset: 40, limit: 10 }),
+    ]) {
+      const page = await engine.search(asked);
+      expect(page.total, JSON.stringify(asked.state)).toBe((await reference.search(asked)).total);
+    }
+    // Each total read the other word's tokens of the school's own state (none given) or of the state asked.
+    const totals = source.pipelines.filter((p) => p.length === 2).map((p) => p[0]!['$match']['$and']);
+    expect(totals).toHaveLength(3);
+    expect(totals.slice(1)).toEqual([[{ tokens: { $all: ['txacademy'] } }], [{ tokens: { $all: ['maspringfield'] } }]]);
+  });
+
   test('when a word is in more schools than a look-up reads and the rarest is not, then the answer is exact and every look-up is bounded', async () => {
     const { source, engine } = engineOver(catalog, 50);
     const page = await engine.search(ask('academy 14'));
@@ -231,4 +277,92 @@ describe('MongoTextEngine pipelines', () => {
     expect(page).toEqual(reference);
     expect(Math.max(...source.examined)).toBeLessThanOrEqual(51);
   });
+});
+
+describe('MongoTextEngine when every word is in more schools than a look-up reads (issue 26, finding 9)', () => {
+  // In index order (the documents' order here): 25 Oak, then 25 Ridge, then 3 Oak Ridge schools.
+  // "oak" and "ridge" are each in 28 schools; among the first 20 holders of "oak", none has "ridge".
+  const catalog = catalogOf([
+    ...Array.from({ length: 25 }, (_, i) => ({
+      name: `Oak Academy ${i}`,
+      city: 'Salem',
+      state: 'OR',
+      aliases: [],
+      prominence: 0,
+    })),
+    ...Array.from({ length: 25 }, (_, i) => ({
+      name: `Ridge Academy ${i}`,
+      city: 'Salem',
+      state: 'OR',
+      aliases: [],
+      prominence: 0,
+    })),
+    ...Array.from({ length: 3 }, (_, i) => ({
+      name: `Oak Ridge School ${i}`,
+      city: 'Salem',
+      state: 'OR',
+      aliases: [],
+      prominence: 1,
+    })),
+  ]);
+  const reference = new ReferenceEngine(catalog, { typos: false });
+
+  test("when the first schools the index yields hold no other word but later ones do, then soft matching keeps every word, and the page and total are the reference's", async () => {
+    const { engine } = engineOver(catalog, 20);
+    for (const asked of [
+      ask('oak ridge'),
+      ask('ridge oak'),
+      ask('oak ridge academy'),
+      ask('oak ridge', { near: { latitude: 45, longitude: -123 } }),
+    ]) {
+      const label = asked.plan.words.map((w) => w.text).join(' ');
+      expect({ label, ...(await engine.search(asked)) }).toEqual({ label, ...(await reference.search(asked)) });
+    }
+  });
+
+  test('when the same queries are asked again in a catalog version, then no look-up examines more than a look-up reads: the few matches of common words are read by id', async () => {
+    const { source, engine } = engineOver(catalog, 20);
+    const queries = [ask('oak ridge'), ask('oak ridge', { offset: 2, limit: 1 }), ask('academy oak'), ask('academy')];
+    const first = [];
+    for (const asked of queries) first.push(await engine.search(asked));
+    const runs = source.pipelines.length;
+    for (const [i, asked] of queries.entries()) expect(await engine.search(asked)).toEqual(first[i]);
+    const again = source.pipelines.slice(runs);
+    // One read per query, counts and totals cached: by id for "oak ridge" (3 matches), the first
+    // 20 holders of the rarest word for "academy oak" and "academy" (25 and 50 matches).
+    expect(again).toHaveLength(queries.length);
+    expect(again.filter((p) => p[0]!['$match']['_id'])).toHaveLength(2);
+    expect(Math.max(...source.examined.slice(runs))).toBeLessThanOrEqual(20);
+    expect(first.slice(0, 2)).toEqual([await reference.search(queries[0]!), await reference.search(queries[1]!)]);
+  });
+
+  test("when many schools tie on few words, with levels, types, near and radius, and a look-up reads only a few (100 runs), then totals are always the reference's, pages too when the matches fit in a look-up, and otherwise every hit is one of the reference's matches", async () => {
+    const limit = 4;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(densePlacedSchoolArb, { minLength: 10, maxLength: 60 }),
+        fc.array(denseScopedQueryArb, { minLength: 1, maxLength: 6 }),
+        async (schools, queries) => {
+          const catalog = catalogOf(schools);
+          const { engine } = engineOver(catalog, limit);
+          const reference = new ReferenceEngine(catalog, { typos: false });
+          for (const { words, ...scope } of queries) {
+            const asked = { ...scope, plan: planQuery(words.join(' ')) };
+            const label = JSON.stringify({ words, ...scope });
+            const page = await engine.search(asked);
+            const expected = await reference.search(asked);
+            expect({ label, total: page.total }).toEqual({ label, total: expected.total });
+            if (expected.total <= limit) expect({ label, ...page }).toEqual({ label, ...expected });
+            else {
+              const everyMatch = await reference.search({ ...asked, offset: 0, limit: expected.total });
+              const matches = new Map(everyMatch.hits.map((h) => [h.school.id, h.score]));
+              for (const hit of page.hits)
+                expect({ label, score: matches.get(hit.school.id) }).toEqual({ label, score: hit.score });
+            }
+          }
+        },
+      ),
+      { numRuns: 100, seed: 20261126 },
+    );
+  }, 120_000);
 });

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createToken, fetchMyData, rotateToken } from '../../generated/sdk.gen.ts';
 import { draftSchool } from '../../src/domain/school.draft.ts';
 import { tokenDigest } from '../../src/domain/token.ts';
+import type { MailMessage } from '../../src/domain/ports.ts';
 import type { Services } from '../../src/composition/services.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
 import { expectProblem, unchecked } from '../support/problem.ts';
@@ -128,10 +129,21 @@ interface Target {
   close(): Promise<void>;
 }
 
+/** Every e-mail the apps send (sign-up, invitation, reset), newest last: the tests take links from it. */
+const mailbox: MailMessage[] = [];
+const mailer = { send: async (message: MailMessage) => void mailbox.push(message) };
+function linkTo(email: string, kind: string): string {
+  const text = mailbox.filter((m) => m.to === email).at(-1)?.text ?? '';
+  return new RegExp(`#${kind}/(ssl_[\\w-]{43})`).exec(text)?.[1] ?? 'no link';
+}
+
 const targets: Array<[string, () => Promise<Target>]> = [
-  ['the test app (response validation on)', () => startTestApp()],
+  ['the test app (response validation on)', () => startTestApp({ signUp: 'open', mailer })],
   // Response validation off, as in production: the handlers, not the validator, keep internals out.
-  ['an app as in production (response validation off)', () => startTestApp({ validateResponses: false })],
+  [
+    'an app as in production (response validation off)',
+    () => startTestApp({ validateResponses: false, signUp: 'open', mailer }),
+  ],
 ];
 
 describe.each(targets)('API3: excessive data exposure, on %s', (_name, start) => {
@@ -241,6 +253,45 @@ describe.each(targets)('API3: excessive data exposure, on %s', (_name, start) =>
       body: JSON.stringify({ current_password: PASSWORD, new_password: PASSWORD }),
     });
     await send('log out', 'revokeCurrentToken', '/v1/auth', { method: 'DELETE', token: first });
+
+    // Accounts made and recovered without a token: each link's token is a secret too.
+    const newcomer = { email: 'newcomer@example.com', password: 'newcomer-password-1' };
+    await send('sign-up options', 'getSignUpOptions', '/v1/signup');
+    await send('sign up', 'signUp', '/v1/signup', { method: 'POST', body: JSON.stringify(newcomer) });
+    const confirmLink = linkTo(newcomer.email, 'confirm');
+    tokens.push(confirmLink);
+    const confirmed = await send('confirm sign-up', 'confirmSignUp', '/v1/signup/confirm', {
+      method: 'POST',
+      body: JSON.stringify({ token: confirmLink, password: newcomer.password }),
+    });
+    tokens.push((confirmed.json as { token: string }).token);
+    await send('sign up, known address', 'signUp', '/v1/signup', { method: 'POST', body: JSON.stringify(newcomer) });
+    await send('used link', 'confirmSignUp', '/v1/signup/confirm', {
+      method: 'POST',
+      body: JSON.stringify({ token: confirmLink, password: newcomer.password }),
+    });
+    await send('forgot', 'requestPasswordReset', '/v1/password/forgot', {
+      method: 'POST',
+      body: JSON.stringify({ email: newcomer.email }),
+    });
+    await send('forgot, unknown address', 'requestPasswordReset', '/v1/password/forgot', {
+      method: 'POST',
+      body: JSON.stringify({ email: 'nobody@example.com' }),
+    });
+    const resetLink = linkTo(newcomer.email, 'reset');
+    tokens.push(resetLink);
+    await send('reset', 'resetPassword', '/v1/password/reset', {
+      method: 'POST',
+      body: JSON.stringify({ token: resetLink, new_password: 'newcomer-password-2' }),
+    });
+    await target.services.signUp.invite('invited@example.com');
+    const invitation = linkTo('invited@example.com', 'invitation');
+    tokens.push(invitation);
+    const accepted = await send('accept invitation', 'acceptInvitation', '/v1/invitations/accept', {
+      method: 'POST',
+      body: JSON.stringify({ token: invitation, password: 'invited-password-1' }),
+    });
+    tokens.push((accepted.json as { token: string }).token);
 
     // Error answers of every kind.
     await send('wrong password', 'createToken', '/v1/auth', {
@@ -356,7 +407,14 @@ describe.each(targets)('API3: excessive data exposure, on %s', (_name, start) =>
 
   test('when any answer is searched for token values, then a token appears only as `token` in the answer that issued it', () => {
     for (const s of seen) {
-      const issuing = ['createToken', 'rotateToken', 'createApiKey', 'rotateApiKey'].includes(s.operationId ?? '');
+      const issuing = [
+        'createToken',
+        'rotateToken',
+        'createApiKey',
+        'rotateApiKey',
+        'confirmSignUp',
+        'acceptInvitation',
+      ].includes(s.operationId ?? '');
       const issued = s.status < 300 && issuing ? (JSON.parse(s.text) as { token: string }).token : undefined;
       for (const t of tokens) {
         if (t === issued) continue;

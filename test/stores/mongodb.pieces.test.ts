@@ -10,14 +10,15 @@ import {
   atlasCount,
   atlasCountPipeline,
   atlasTotalPipeline,
-  fuzzyEdits,
   SYNONYM_MAPPINGS,
 } from '../../src/search/mongodb/atlas.pipeline.ts';
+import { FUZZY_MAX_EXPANSIONS, fuzzyEdits } from '../../src/search/mongodb/atlas.typos.ts';
 import { atlasNear, atlasScopeFilter, exactMatch } from '../../src/search/mongodb/scope.ts';
-import { deriveSearch, SEARCH_FIELDS_VERSION, tokenOf } from '../../src/search/mongodb/search.fields.ts';
+import { deriveSearch, SEARCH_FIELDS_VERSION, textSearch, tokenOf } from '../../src/search/mongodb/search.fields.ts';
+import { STATE_CODES } from '../../src/domain/states.ts';
 import { searchIndexDefinition, SYNONYM_SOURCES } from '../../src/search/mongodb/search-index.ts';
 import { planQuery } from '../../src/domain/search/query.ts';
-import { TRANSLATION_GROUPS, WORD_GROUPS } from '../../src/domain/search/synonyms.ts';
+import { synonymsOf, TRANSLATION_GROUPS, translationsOf, WORD_GROUPS } from '../../src/domain/search/synonyms.ts';
 import { databaseOf, withDatabase } from '../../src/stores/mongodb/store.ts';
 import { redactUri } from '../../src/composition/store.ts';
 
@@ -33,31 +34,33 @@ describe('search fields', () => {
       prominence: 0,
     });
 
-  test("when a name is indexed, then every start of every term is a token, in the catalog (0) and in the school's state", () => {
+  test("when a name is indexed, then every start of every term is a token, once, under the school's state", () => {
     const { tokens } = school('Texas A & M', { city: 'Bryan' });
-    const everywhere = tokens
-      .filter((t) => t.startsWith('0'))
-      .map((t) => t.slice(1))
-      .sort();
-    expect(everywhere).toEqual(
+    // 13 starts, each one key of the text index: no second copy for the whole catalog (version 3 had one).
+    expect(tokens).toHaveLength(13);
+    expect(new Set(tokens).size).toBe(tokens.length);
+    expect(tokens.every((t) => t.startsWith('tx'))).toBe(true);
+    expect(tokens.map((t) => t.slice(2)).sort()).toEqual(
       ['a', 'am', 'b', 'br', 'bry', 'brya', 'bryan', 'm', 't', 'te', 'tex', 'texa', 'texas'].sort(),
     );
-    expect(
-      tokens
-        .filter((t) => t.startsWith('tx'))
-        .map((t) => t.slice(2))
-        .sort(),
-    ).toEqual(everywhere);
-    expect(tokens).toHaveLength(2 * everywhere.length);
-    expect(tokenOf('texas', undefined)).toBe('0texas');
-    expect(tokenOf('texas', 'TX')).toBe('txtexas');
+  });
+
+  test('when a word is looked up, then in a state it is one term; in the whole catalog, one per state, and a school holds only its own', () => {
+    expect(textSearch(tokenOf('texas', 'TX'))).toBe('txtexas');
+    const everywhere = textSearch(tokenOf('texas', undefined)).split(' ');
+    expect(everywhere).toHaveLength(STATE_CODES.size);
+    expect(new Set(everywhere)).toEqual(new Set([...STATE_CODES].map((s) => `${s.toLowerCase()}texas`)));
+    const { tokens } = school('Texas A & M', { city: 'Bryan' });
+    expect(everywhere.filter((t) => tokens.includes(t))).toEqual(['txtexas']);
   });
 
   test('when a term has synonyms or translations, then they are tokens whole, not their starts', () => {
     const { tokens } = school('St. Mary University');
-    expect(tokens).toEqual(expect.arrayContaining(['0saint', '0univ', '0universite', '0universidad', '0st', '0s']));
-    expect(tokens).not.toContain('0sai');
-    expect(tokens).not.toContain('0univers' + 'id');
+    expect(tokens).toEqual(
+      expect.arrayContaining(['txsaint', 'txuniv', 'txuniversite', 'txuniversidad', 'txst', 'txs']),
+    );
+    expect(tokens).not.toContain('txsai');
+    expect(tokens).not.toContain('txunivers' + 'id');
   });
 
   test('when a word starts with a character outside the BMP, then no token ends inside its surrogate pair', () => {
@@ -90,7 +93,7 @@ describe('the point of a school', () => {
     });
     expect('geo' in deriveSearch(base)).toBe(false);
     expect('geo' in deriveSearch({ ...base, latitude: 46.78 })).toBe(false);
-    expect(SEARCH_FIELDS_VERSION).toBe(3);
+    expect(SEARCH_FIELDS_VERSION).toBe(4);
   });
 });
 
@@ -180,24 +183,29 @@ describe('Atlas Search queries', () => {
     expect(noState!['$search'].compound.must).toHaveLength(1);
   });
 
-  test("when a word may match, then exact with synonyms, autocomplete, fuzzy by its length, in name, alternative names and city, scored by the rules' credits", () => {
+  test("when a word may match, then exact with synonyms, autocomplete, fuzzy by its own length, in name, alternative names and city, scored by the rules' credits", () => {
     const [st, marys, colege] = search.compound.must.map((c: { compound: { should: unknown[] } }) => c.compound.should);
-    expect(st).toContainEqual({
-      text: { path: 'search.name', query: 'st', synonyms: SYNONYM_MAPPINGS.words, score: { constant: { value: 20 } } },
+    const words = (query: string, path: string, score: number) => ({
+      text: {
+        path,
+        query,
+        synonyms: SYNONYM_MAPPINGS.words,
+        matchCriteria: 'any',
+        score: { constant: { value: score } },
+      },
     });
+    expect(st).toContainEqual(words('st', 'search.name', 20));
     expect(st).toContainEqual({
       autocomplete: { path: 'search.name', query: 'st', score: { constant: { value: 16 } } },
     });
-    expect(st).toContainEqual({
-      text: { path: 'search.city', query: 'st', synonyms: SYNONYM_MAPPINGS.words, score: { constant: { value: 13 } } },
-    });
+    expect(st).toContainEqual(words('st', 'search.city', 13));
     // "st": 2 letters, no typos; "marys": 5 → 1 edit; the last word, "colege", also as a start with a typo.
-    expect(JSON.stringify(st)).not.toContain('fuzzy');
+    expect(JSON.stringify(st)).not.toMatch(/fuzzy|wildcard/);
     expect(marys).toContainEqual({
       text: {
         path: 'search.aliases',
         query: 'marys',
-        fuzzy: { maxEdits: 1, prefixLength: 0 },
+        fuzzy: { maxEdits: 1, prefixLength: 0, maxExpansions: FUZZY_MAX_EXPANSIONS },
         score: { constant: { value: 10 } },
       },
     });
@@ -205,19 +213,58 @@ describe('Atlas Search queries', () => {
       autocomplete: {
         path: 'search.name',
         query: 'colege',
-        fuzzy: { maxEdits: 1, prefixLength: 0 },
+        fuzzy: { maxEdits: 1, prefixLength: 0, maxExpansions: FUZZY_MAX_EXPANSIONS },
         score: { constant: { value: 12 } },
       },
     });
     expect(JSON.stringify(marys)).not.toContain('"autocomplete":{"path":"search.name","query":"marys","fuzzy"');
-    expect([
-      fuzzyEdits('yale'),
-      fuzzyEdits('unon'),
-      fuzzyEdits('harvard'),
-      fuzzyEdits('masachus'),
-      fuzzyEdits('massachusetts'),
-    ]).toEqual([1, 1, 1, 2, 2]);
-    expect(fuzzyEdits('yal')).toBe(0);
+    // The word's own budget: the longer terms that allow more are listed (atlas.typos.ts).
+    expect(['yal', 'yale', 'unon', 'harvard', 'masachus', 'massachusetts'].map(fuzzyEdits)).toEqual([0, 0, 0, 1, 1, 2]);
+  });
+
+  test('when a 4-letter word may be a typo of a 5-letter term, then the terms one insertion away are wildcard patterns, and no fuzzy asks for more', () => {
+    const [stage] = atlasCandidatesPipeline('schools_search', planQuery('unon college'), [0], {}, 10);
+    const unon: Document[] = stage!['$search'].compound.must[0].compound.should;
+    expect(unon).toContainEqual({
+      wildcard: {
+        path: 'search.name',
+        query: ['?unon', 'u?non', 'un?on', 'uno?n', 'unon?'],
+        allowAnalyzedField: true,
+        score: { constant: { value: 12 } },
+      },
+    });
+    expect(JSON.stringify(unon)).not.toContain('fuzzy');
+  });
+
+  test('when a word is longer than the autocomplete grams, then its start is a wildcard prefix, and no autocomplete (Atlas would truncate it to 15 letters)', () => {
+    const [stage] = atlasCandidatesPipeline('schools_search', planQuery('interdenominational'), [0], {}, 10);
+    const should: Document[] = stage!['$search'].compound.must[0].compound.should;
+    expect(should).toContainEqual({
+      wildcard: {
+        path: 'search.name',
+        query: 'interdenominational*',
+        allowAnalyzedField: true,
+        score: { constant: { value: 16 } },
+      },
+    });
+    expect(JSON.stringify(should)).not.toContain('autocomplete');
+  });
+
+  test('when a word is matched with a synonym mapping, then every such clause says its matchCriteria (Atlas: without it, the matching may change)', () => {
+    /** Every `text` operator of a pipeline, however deep. */
+    const texts = (value: unknown): Document[] =>
+      Array.isArray(value)
+        ? value.flatMap(texts)
+        : value && typeof value === 'object'
+          ? Object.entries(value).flatMap(([k, v]) => (k === 'text' ? [v as Document, ...texts(v)] : texts(v)))
+          : [];
+    for (const query of ['st marys', 'universite', 'college of the holy cross']) {
+      const withSynonyms = texts(atlasCandidatesPipeline('schools_search', planQuery(query), [0], {}, 10)).filter(
+        (t) => t['synonyms'] !== undefined,
+      );
+      expect(withSynonyms.length, query).toBeGreaterThan(0);
+      for (const text of withSynonyms) expect(text['matchCriteria'], query).toBe('any');
+    }
   });
 
   test('when a word has translations, then they match through the translations mapping, a little below the word', () => {
@@ -227,6 +274,7 @@ describe('Atlas Search queries', () => {
         path: 'search.name',
         query: 'universite',
         synonyms: SYNONYM_MAPPINGS.translations,
+        matchCriteria: 'any',
         score: { constant: { value: 19 } },
       },
     });
@@ -305,6 +353,11 @@ describe('Atlas Search queries', () => {
       { name: 'words', analyzer: 'lucene.keyword', source: { collection: 'search_synonyms' } },
       { name: 'translations', analyzer: 'lucene.keyword', source: { collection: 'search_translations' } },
     ]);
-    expect(SYNONYM_SOURCES).toEqual({ search_synonyms: WORD_GROUPS, search_translations: TRANSLATION_GROUPS });
+    expect(SYNONYM_SOURCES['search_synonyms']).toEqual(WORD_GROUPS);
+    // Each translation group with its words' spellings: what translationsOf reads.
+    expect(SYNONYM_SOURCES['search_translations']!.map((g) => g[0])).toEqual(TRANSLATION_GROUPS.map((g) => g[0]));
+    for (const group of SYNONYM_SOURCES['search_translations']!)
+      for (const word of group)
+        expect([...translationsOf(word), ...synonymsOf(word), word].sort(), word).toEqual([...group].sort());
   });
 });

@@ -11,6 +11,7 @@
 import { Collection, type ClientSession, type ReadPreference } from 'mongodb';
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi, type MockInstance } from 'vitest';
 import { planQuery } from '../../src/domain/search/query.ts';
+import { searchSource } from '../../src/search/mongodb/engines.ts';
 import { searchReady } from '../../src/search/mongodb/setup.ts';
 import { createServices } from '../../src/composition/services.ts';
 import { COLLECTIONS } from '../../src/stores/mongodb/documents.ts';
@@ -63,6 +64,8 @@ interface Call {
   read: boolean;
   mode: string | undefined;
   readConcern: string | undefined;
+  /** The call's own read concern, which wins over the collection's. */
+  readConcernOption: string | undefined;
   session: ClientSession | undefined;
 }
 
@@ -93,7 +96,7 @@ describe.skipIf(none).each(none ? [['no server', '', 'ferretdb'] as MongoServer]
         spy.mock.calls.forEach((args, i) => {
           const collection = spy.mock.contexts[i] as Collection;
           const options = (args as unknown[])[OPTIONS_AT[method]!] as
-            | { readPreference?: ReadPreference; session?: ClientSession }
+            | { readPreference?: ReadPreference; session?: ClientSession; readConcern?: { level?: string } }
             | undefined;
           made.push({
             collection: collection.collectionName,
@@ -101,6 +104,7 @@ describe.skipIf(none).each(none ? [['no server', '', 'ferretdb'] as MongoServer]
             read: READS.has(method),
             mode: (options?.readPreference ?? collection.readPreference)?.mode,
             readConcern: collection.readConcern?.level,
+            readConcernOption: options?.readConcern?.level,
             session: options?.session,
           });
         });
@@ -146,6 +150,24 @@ describe.skipIf(none).each(none ? [['no server', '', 'ferretdb'] as MongoServer]
       const [session] = sessions;
       expect(session?.supports.causalConsistency).toBe(true);
       for (const call of made) expect(call).toMatchObject({ mode: 'secondaryPreferred', readConcern: 'majority' });
+    });
+
+    test('when search pipelines run, then Atlas Search stages with read concern local and no session (mongod refuses any other read concern for them), $text ones in a causally consistent session', async () => {
+      // Through the search wing's source, as the engines run them: the wing says which pipelines
+      // read `local` (its port's PipelineReads), the store reads them so.
+      const atlasSource = searchSource(store.schools, { kind: 'atlas', index: 'schools_search' });
+      const textSource = searchSource(store.schools, { kind: 'text' });
+      const made = await calls(async () => {
+        // FerretDB has no Atlas Search: the call is what is watched, not its answer.
+        await atlasSource
+          .aggregate([{ $searchMeta: { index: 'schools_search', exists: { path: 'name' } } }])
+          .catch(() => undefined);
+        await textSource.aggregate([{ $match: { name: 'Served Academy' } }, { $limit: 1 }]);
+      });
+      const [atlas, text] = made.filter((c) => c.method === 'aggregate');
+      expect(atlas).toMatchObject({ mode: 'secondaryPreferred', readConcernOption: 'local', session: undefined });
+      expect(text).toMatchObject({ mode: 'secondaryPreferred', readConcern: 'majority', readConcernOption: undefined });
+      expect(text!.session?.supports.causalConsistency).toBe(true);
     });
 
     test('when schools are imported, compared, upgraded or checked for readiness, then every read goes to the primary', async () => {

@@ -149,7 +149,7 @@ describe.each(
           (d) => d['searchVersion'] === SEARCH_FIELDS_VERSION && Array.isArray(d['tokens']) && !('texts' in d),
         ),
       ).toBe(true);
-      expect(docs.find((d) => d['name'] === 'Older Academy')?.['tokens']).toContain('0older');
+      expect(docs.find((d) => d['name'] === 'Older Academy')?.['tokens']).toContain('maolder');
       // Version 3: the point Atlas Search maps, and a time of change for the record (none was kept before).
       expect(docs.find((d) => d['name'] === 'Older Academy')?.['geo']).toEqual({
         type: 'Point',
@@ -188,6 +188,32 @@ describe.each(
       expect(again?.['updatedAt']).toEqual(derived?.['updatedAt']);
       expect(await store.schools.catalogVersion()).not.toBe(version);
       expect(await store.schools.upsertMany([older])).toStrictEqual({ inserted: 0, updated: 0, unchanged: 1 });
+    } finally {
+      await dropAndClose(store);
+    }
+  });
+
+  test("when documents hold version 3's tokens (each twice: the catalog's and the state's), then `indexes` rewrites them with each token once, behind the state", async () => {
+    const store = await openFreshMongoStore(serverUri, serverFlavor);
+    try {
+      const schools = [school('Lakeside Academy'), school('Harbor High School', { stateprovince: 'TX' })];
+      await store.schools.upsertMany(schools);
+      const collection = store.db.collection<SchoolDocument>(COLLECTIONS.schools);
+      const current = await collection.find({}, { sort: { _id: 1 } }).toArray();
+      // As version 3 wrote them: every token behind `0` for the catalog, and again behind the state.
+      for (const doc of current) {
+        const twice = doc.tokens.flatMap((t) => [`0${t.slice(2)}`, t]);
+        await collection.updateOne({ _id: doc._id }, { $set: { tokens: twice, searchVersion: 3 } });
+      }
+      const unready: unknown = await searchReady(store.schools.collection, { kind: 'text' }).catch((e: unknown) => e);
+      expect(unready).toBeInstanceOf(StoreUnavailableError);
+      expect(await store.schools.upgradeSearchFields()).toBe(2);
+      const rewritten = await collection.find({}, { sort: { _id: 1 } }).toArray();
+      expect(rewritten.map((d) => [d.searchVersion, d.tokens])).toStrictEqual(
+        current.map((d) => [SEARCH_FIELDS_VERSION, d.tokens]),
+      );
+      expect(rewritten.flatMap((d) => d.tokens).filter((t) => t.startsWith('0'))).toEqual([]);
+      expect(rewritten.find((d) => d.state === 'TX')?.tokens).toContain('txharbor');
     } finally {
       await dropAndClose(store);
     }

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { pino } from 'pino';
 import { createClient, type Client } from '../../generated/client/index.ts';
 import { createApp } from '../../src/http/app.ts';
-import type { Clock, PasswordHasher, SchoolDraft } from '../../src/domain/ports.ts';
+import type { Clock, Mailer, PasswordHasher, SchoolDraft } from '../../src/domain/ports.ts';
 import { draftSchool, type SchoolInput } from '../../src/domain/school.draft.ts';
 import { loadContract, type Contract } from '../../src/http/contract.ts';
 import type { CorsOrigins } from '../../src/http/middleware/cors.ts';
@@ -24,6 +24,8 @@ import type { ManagedEngine } from '../../src/search/managed.engine.ts';
 import { createServices, type Services } from '../../src/composition/services.ts';
 import type { Store } from '../../src/domain/ports.ts';
 import { SqliteStore } from '../../src/stores/sqlite/store.ts';
+import type { SignUpMode } from '../../src/domain/signup.service.ts';
+import { SmtpMailer } from '../../src/mail/smtp.mailer.ts';
 import { dropAndClose, flavorOf, mongoUriFromEnv, openFreshMongoStore } from './mongodb.ts';
 
 /** A clock tests can move: tokens expire without waiting. */
@@ -109,6 +111,12 @@ export interface TestAppOptions {
   retention?: RetentionPolicy;
   /** The contract the app serves and validates against (default: openapi/openapi.yaml). */
   contract?: Contract;
+  /** Sign-up mode (default: off); with `smtpUrl`, mail goes there and links point at this app's dashboard. */
+  signUp?: SignUpMode;
+  /** The SMTP server mail goes to (default: none, and no mail: sign-up and reset off). */
+  smtpUrl?: string;
+  /** Another mailer than SMTP (e.g. one that records), when `smtpUrl` is not given. */
+  mailer?: Mailer;
 }
 
 async function openTestStore(
@@ -139,6 +147,11 @@ async function openTestStore(
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const { store, dbPath, dispose } = await openTestStore(options);
   const clock = new TestClock();
+  let baseUrl = '';
+  const smtp = options.smtpUrl
+    ? new SmtpMailer(options.smtpUrl, 'School Search API <no-reply@school-search.test>')
+    : undefined;
+  const mailer: Mailer | undefined = smtp ?? options.mailer;
   // The index is refreshed when a test seeds (seed() below), not on a timer: no test waits for it.
   const services = createServices({
     store,
@@ -147,6 +160,12 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     tokenTtlSeconds: options.tokenTtlSeconds ?? 3600,
     ...(options.retention ? { retention: options.retention } : {}),
     search: { refreshMs: 0, ...options.search },
+    ...(mailer ? { mailer } : {}),
+    accountLinks: {
+      signUp: options.signUp ?? 'off',
+      mail: mailer !== undefined,
+      dashboardUrl: () => `${baseUrl}/dashboard`,
+    },
     ...(options.telemetry ? { metrics: options.telemetry.metrics } : {}),
     ...(options.engine
       ? { engine: typeof options.engine === 'function' ? options.engine(store) : options.engine }
@@ -171,7 +190,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
       : {}),
   });
   const server = await listen(app, 0, '127.0.0.1', logger);
-  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   const client = (headers: Record<string, string> = {}) => createClient({ baseUrl, headers });
 
@@ -208,6 +227,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       services.engine.close();
+      smtp?.close();
       await dispose();
     },
   };

@@ -19,6 +19,7 @@ export type Flavor = 'mongodb' | 'ferretdb';
 const FERRETDB_REFUSED_INDEXES = new Set([
   'schools_tokens_text',
   'tokens_dead_ttl',
+  'links_dead_ttl',
   'rate_limits_ttl',
   'requests_pending_by_user',
 ]);

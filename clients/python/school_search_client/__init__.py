@@ -7,11 +7,13 @@
         nearby = api.search("lincoln", level="high", near=(40.81, -96.70), radius_km=50)
         record = api.get_school(nearby.requestresult.schools[0].schoolid)  # not metered
 
-``SchoolSearchClient`` (blocking, thread-safe) and ``AsyncSchoolSearchClient`` (asyncio) wrap the
+``SchoolSearchAccounts`` (and ``AsyncSchoolSearchAccounts``) sign up, confirm, accept an
+invitation and reset a forgotten password, without a token. ``SchoolSearchClient`` (blocking, thread-safe) and ``AsyncSchoolSearchClient`` (asyncio) wrap the
 low-level client generated from the API's contract (``school_search_client._generated``, by
 openapi-python-client) and return its model classes, re-exported here.
 """
 
+from ._accounts import AsyncSchoolSearchAccounts, SchoolSearchAccounts
 from ._async import AsyncSchoolSearchClient
 from ._errors import SchoolSearchApiError, SchoolSearchError
 from ._generated.models import (
@@ -21,6 +23,7 @@ from ._generated.models import (
     DailyUsage,
     DayUsage,
     Grade,
+    MailAccepted,
     Problem,
     ProblemItem,
     RequestHistory,
@@ -32,6 +35,7 @@ from ._generated.models import (
     SchoolType,
     SchoolTypeFilter,
     SearchResult,
+    SignUpOptions,
     StateCode,
     Token,
     TokenInfo,
@@ -45,16 +49,19 @@ __all__ = [
     "Account",
     "ApiKey",
     "ApiRequest",
+    "AsyncSchoolSearchAccounts",
     "AsyncSchoolSearchClient",
     "DailyUsage",
     "DayUsage",
     "Grade",
+    "MailAccepted",
     "Problem",
     "ProblemItem",
     "RequestHistory",
     "School",
     "SchoolLevel",
     "SchoolRecord",
+    "SchoolSearchAccounts",
     "SchoolSearchApiError",
     "SchoolSearchClient",
     "SchoolSearchError",
@@ -63,6 +70,7 @@ __all__ = [
     "SchoolType",
     "SchoolTypeFilter",
     "SearchResult",
+    "SignUpOptions",
     "StateCode",
     "Token",
     "TokenInfo",

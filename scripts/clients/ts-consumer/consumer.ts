@@ -34,3 +34,14 @@ await api.searchSchools({ query: 'x', stateCode: 'XX' });
 await api.searchSchools({ query: 'x', level: 'college' });
 // @ts-expect-error a point has a latitude and a longitude
 await api.searchSchools({ query: 'x', near: { lat: 1, lon: 2 } });
+
+// The calls without a token (sign-up, invitations, reset): SchoolSearchAccounts.
+import { SchoolSearchAccounts, type MailAccepted, type SignUpOptions, type Token } from 'school-search-client';
+const accounts = new SchoolSearchAccounts({ baseUrl: 'http://localhost:3000' });
+const offered: SignUpOptions = await accounts.signUpOptions();
+const accepted: MailAccepted = await accounts.signUp({ email: 'ada@example.org', password: 'a-long-passphrase' });
+const issued: Token = await accounts.confirmSignUp({ token: 'ssl_x', password: 'a-long-passphrase' });
+await accounts.resetPassword({ token: 'ssl_x', newPassword: 'another-passphrase' });
+names.push(offered.signup, accepted.status, issued.token);
+// @ts-expect-error the new password is `newPassword`, as the client's other parameters are camelCase
+await accounts.resetPassword({ token: 'ssl_x', new_password: 'x' });

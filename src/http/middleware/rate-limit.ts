@@ -27,6 +27,16 @@ export interface RateLimits {
   readonly loginFailuresPerEmail: number;
   /** Per user, every other operation that needs a token (account, history, tokens, keys) together. */
   readonly accountPerUser: number;
+  /** The window of the two mail quotas below: mail is counted per hour, not per minute. */
+  readonly mailWindowSeconds: number;
+  /** Sign-ups and reset requests per e-mail address (each sends it one e-mail), together. */
+  readonly mailPerEmail: number;
+  /** Sign-ups and reset requests per client, together: the bound on mail one client can make us send. */
+  readonly mailPerClient: number;
+  /** Uses of links (confirm sign-up, set a new password, accept an invitation) per client, together. */
+  readonly linkPerClient: number;
+  /** Uses of one link: each attempt may cost a password check (a confirmation checks the password). */
+  readonly linkPerLink: number;
 }
 
 export const RATE_LIMITS_OFF: RateLimits = {
@@ -36,7 +46,16 @@ export const RATE_LIMITS_OFF: RateLimits = {
   loginFailuresPerEmailAndClient: 0,
   loginFailuresPerEmail: 0,
   accountPerUser: 0,
+  mailWindowSeconds: 3600,
+  mailPerEmail: 0,
+  mailPerClient: 0,
+  linkPerClient: 0,
+  linkPerLink: 0,
 };
+
+/** The sign-up, reset and invitation operations: no token, each with its quotas per client and per e-mail (or link). */
+export const MAIL_OPERATIONS = ['signUp', 'requestPasswordReset'] as const;
+export const LINK_OPERATIONS = ['confirmSignUp', 'resetPassword', 'acceptInvitation'] as const;
 
 /** The operations the per-user account quota covers: every one with a token but search and password change, which have their own. */
 export const ACCOUNT_OPERATIONS = [
@@ -54,6 +73,8 @@ export const ACCOUNT_OPERATIONS = [
 interface Keyed {
   readonly policy: string;
   readonly limit: number;
+  /** Default: the common window. */
+  readonly windowSeconds?: number;
   readonly key: (req: Request) => string;
   readonly failuresOnly?: boolean;
 }
@@ -64,10 +85,10 @@ interface Keyed {
  * process counts alone (express-rate-limit's memory store).
  */
 export function rateLimiting(limits: RateLimits, logger: Logger, counter?: QuotaCounter): RequestHandler {
-  const build = ({ policy, limit, key, failuresOnly }: Keyed): RequestHandler | undefined =>
+  const build = ({ policy, limit, key, failuresOnly, windowSeconds }: Keyed): RequestHandler | undefined =>
     limit > 0
       ? rateLimit({
-          windowMs: limits.windowSeconds * 1000,
+          windowMs: (windowSeconds ?? limits.windowSeconds) * 1000,
           limit,
           identifier: policy,
           // A store per limiter (express-rate-limit checks that none is shared); the policy keeps their keys apart.
@@ -85,7 +106,7 @@ export function rateLimiting(limits: RateLimits, logger: Logger, counter?: Quota
             const reset = (req as Request & { rateLimit?: { resetTime?: Date } }).rateLimit?.resetTime;
             const seconds = reset
               ? Math.max(0, Math.ceil((reset.getTime() - Date.now()) / 1000))
-              : limits.windowSeconds;
+              : (windowSeconds ?? limits.windowSeconds);
             next(new RateLimitedError(policy, seconds));
           },
         })
@@ -103,7 +124,35 @@ export function rateLimiting(limits: RateLimits, logger: Logger, counter?: Quota
     limit: limits.searchPerUser,
     key: (req) => `u:${principalOf(req).userId}`,
   });
+  // One counter per address and one per client for both mail operations: each sends one e-mail.
+  const mail = [
+    build({
+      policy: 'mail-per-client',
+      limit: limits.mailPerClient,
+      windowSeconds: limits.mailWindowSeconds,
+      key: (req) => `mc:${clientKey(req)}`,
+    }),
+    build({
+      policy: 'mail-per-email',
+      limit: limits.mailPerEmail,
+      windowSeconds: limits.mailWindowSeconds,
+      key: (req) => `me:${emailKey(req)}`,
+    }),
+  ].filter((h) => h !== undefined);
+  const link = [
+    build({ policy: 'link-per-client', limit: limits.linkPerClient, key: (req) => `lc:${clientKey(req)}` }),
+    // A link is for one address: its own quota is the per-e-mail quota of these operations.
+    build({ policy: 'link-per-link', limit: limits.linkPerLink, key: (req) => `ll:${linkKey(req)}` }),
+  ].filter((h) => h !== undefined);
+  const options = build({
+    policy: 'signup-options-per-client',
+    limit: limits.accountPerUser,
+    key: (req) => `so:${clientKey(req)}`,
+  });
   const byOperation: Record<string, RequestHandler[]> = {
+    ...Object.fromEntries(MAIL_OPERATIONS.map((operationId) => [operationId, mail])),
+    ...Object.fromEntries(LINK_OPERATIONS.map((operationId) => [operationId, link])),
+    getSignUpOptions: options ? [options] : [],
     ...Object.fromEntries(ACCOUNT_OPERATIONS.map((operationId) => [operationId, account ? [account] : []])),
     fetchSchoolSearch: search ? [search] : [],
     getSchool: search ? [search] : [],
@@ -176,6 +225,12 @@ function run(chain: RequestHandler[], index: number, req: Request, res: Response
 function emailKey(req: Request): string {
   const email = typeof req.body?.email === 'string' ? normalizeEmail(req.body.email) : '';
   return createHash('sha256').update(email).digest('base64url');
+}
+
+/** A digest of the link's token: its quota, without the token kept in memory. */
+function linkKey(req: Request): string {
+  const token = typeof req.body?.token === 'string' ? req.body.token : '';
+  return createHash('sha256').update(token).digest('base64url');
 }
 
 /** The client address (behind trusted proxies, the forwarded one); IPv6 by /56 network. */

@@ -29,8 +29,47 @@ export interface HandlerDeps extends UseCases {
   readonly publicBaseUrl: string;
 }
 
-export function createHandlers({ auth, keys, search, account, catalog, health, publicBaseUrl }: HandlerDeps): Handlers {
+/** The 202 of both mail operations: one body for every address, so it says nothing about which have accounts. */
+const MAIL_ACCEPTED = {
+  status: 'accepted',
+  detail: 'An e-mail is on its way to this address. Follow its link within the time it states.',
+} as const;
+
+export function createHandlers(deps: HandlerDeps): Handlers {
+  const { auth, keys, search, account, catalog, health, publicBaseUrl, signUp, passwordReset } = deps;
   return {
+    async getSignUpOptions() {
+      const options = signUp.options();
+      return { status: 200, body: { signup: options.signUp, password_reset: options.passwordReset } };
+    },
+
+    async signUp({ body }) {
+      await signUp.signUp(body.email, body.password);
+      return { status: 202, body: MAIL_ACCEPTED };
+    },
+
+    async confirmSignUp({ body }) {
+      return { status: 200, body: tokenBody(await signUp.confirm(body.token, body.password)), headers: NO_STORE };
+    },
+
+    async acceptInvitation({ body }) {
+      return {
+        status: 200,
+        body: tokenBody(await signUp.acceptInvitation(body.token, body.password)),
+        headers: NO_STORE,
+      };
+    },
+
+    async requestPasswordReset({ body }) {
+      await passwordReset.request(body.email);
+      return { status: 202, body: MAIL_ACCEPTED };
+    },
+
+    async resetPassword({ body }) {
+      await passwordReset.reset(body.token, body.new_password);
+      return { status: 204, body: undefined };
+    },
+
     async createToken({ body }) {
       return { status: 200, body: tokenBody(await auth.login(body.email, body.password)), headers: NO_STORE };
     },

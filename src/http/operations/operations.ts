@@ -19,6 +19,12 @@ export interface Operations {
   createApiKey: { data: api.CreateApiKeyData; responses: api.CreateApiKeyResponses };
   rotateApiKey: { data: api.RotateApiKeyData; responses: api.RotateApiKeyResponses };
   changePassword: { data: api.ChangePasswordData; responses: api.ChangePasswordResponses };
+  getSignUpOptions: { data: api.GetSignUpOptionsData; responses: api.GetSignUpOptionsResponses };
+  signUp: { data: api.SignUpData; responses: api.SignUpResponses };
+  confirmSignUp: { data: api.ConfirmSignUpData; responses: api.ConfirmSignUpResponses };
+  acceptInvitation: { data: api.AcceptInvitationData; responses: api.AcceptInvitationResponses };
+  requestPasswordReset: { data: api.RequestPasswordResetData; responses: api.RequestPasswordResetResponses };
+  resetPassword: { data: api.ResetPasswordData; responses: api.ResetPasswordResponses };
   getSchool: { data: api.GetSchoolData; responses: api.GetSchoolResponses };
   getSchoolImage: { data: api.GetSchoolImageData; responses: { 200: string } };
   getLiveness: { data: api.GetLivenessData; responses: api.GetLivenessResponses };

@@ -5,7 +5,11 @@ import {
   type DomainError,
   InvalidCredentialsError,
   InvalidInputError,
+  InvalidLinkError,
+  MailUnavailableError,
   NotFoundError,
+  PasswordResetOffError,
+  SignUpClosedError,
   StoreUnavailableError,
   TooManyKeysError,
   UnauthenticatedError,
@@ -15,6 +19,8 @@ import { EdgeError } from './edge.error.ts';
 import { PROBLEMS } from './problems.ts';
 
 export const RETRY_AFTER_UNAVAILABLE_SECONDS = 5;
+/** The outbox's first retry comes after 30 s (src/domain/mail.service.ts): asking again sooner sends nothing sooner. */
+export const RETRY_AFTER_MAIL_SECONDS = 60;
 const REALM = 'Bearer realm="school-search"';
 
 /** The refusal a domain error stands for; undefined for one no request should meet (a 500). */
@@ -29,6 +35,15 @@ export function fromDomain(error: DomainError, req: Request): EdgeError | undefi
   if (error instanceof InvalidInputError) return new EdgeError(PROBLEMS.validation, error.message);
   if (error instanceof WrongPasswordError)
     return new EdgeError(PROBLEMS.wrongPassword, 'current_password is not the current password.');
+  if (error instanceof SignUpClosedError) return new EdgeError(PROBLEMS.signUpClosed, error.message);
+  if (error instanceof PasswordResetOffError) return new EdgeError(PROBLEMS.passwordResetOff, error.message);
+  if (error instanceof InvalidLinkError) return new EdgeError(PROBLEMS.invalidLink, error.message);
+  if (error instanceof MailUnavailableError) {
+    return new EdgeError(PROBLEMS.mailUnavailable, error.message, {
+      headers: { 'Retry-After': String(RETRY_AFTER_MAIL_SECONDS) },
+      cause: error,
+    });
+  }
   if (error instanceof StoreUnavailableError) {
     return new EdgeError(PROBLEMS.unavailable, 'The service is temporarily unavailable. Retry later.', {
       headers: { 'Retry-After': String(RETRY_AFTER_UNAVAILABLE_SECONDS) },

@@ -40,6 +40,30 @@ export const PROBLEMS = {
     'Wrong password',
     'The current password given to change it is not right. The token is fine: do not sign in again, ask the user for the current password.',
   ),
+  signUpClosed: kind(
+    'signup-closed',
+    403,
+    'Sign-up closed',
+    'This server does not take this kind of sign-up (`GET /v1/signup` says which it takes). Ask its operator for an account or an invitation.',
+  ),
+  passwordResetOff: kind(
+    'password-reset-off',
+    403,
+    'Password reset off',
+    'This server sends no mail, so a password cannot be reset by e-mail. Ask its operator.',
+  ),
+  invalidLink: kind(
+    'invalid-link',
+    410,
+    'Invalid link',
+    'The link from the e-mail was used already, expired, or was never issued. Ask for a new one (sign up again, or "Forgot your password?").',
+  ),
+  mailUnavailable: kind(
+    'mail-unavailable',
+    503,
+    'Mail unavailable',
+    'The mail server did not take the e-mail. What you asked for is kept and the e-mail is sent again automatically; if it has not arrived after the `Retry-After` seconds, ask again.',
+  ),
   notFound: kind('not-found', 404, 'Not found', 'There is no such resource, or it is not yours.'),
   tooManyKeys: kind(
     'too-many-keys',

@@ -8,6 +8,13 @@
 // equals — and Atlas's total count); when there are none, the most common word is dropped and
 // the question asked again, as soft matching does. With a radius, the schools of Atlas's wider
 // circle pass the rules' exact check on the server (scope.ts) before they are counted or read.
+//
+// Atlas answers a query on an index that does not exist with nothing, not an error (the $search
+// docs, `index`), and the readiness check that would say so is shared by a second's searches
+// (candidates.ts). So every "nothing" Atlas gives is confirmed before it is believed: a count of
+// 0 before it is cached (a word cached as unknown would be left out until the catalog changes),
+// and no candidate for one word Atlas counted in some school. While the index is missing that is
+// a 503 (StoreUnavailableError), as readiness says, instead of an empty page.
 import type { EnginePage, EngineQuery } from '../../domain/search/engine.ts';
 import { inScope } from '../../domain/search/filters.ts';
 import { mostCommon, pageOf, rankCandidates, withKnownWords } from '../../domain/search/rank.ts';
@@ -23,11 +30,19 @@ import { keepsNothing, scopeKey } from './scope.ts';
 
 type AtlasCandidate = Candidate & { meta?: { count?: { total?: number } } };
 
+/**
+ * How long a count from Atlas Search is trusted. mongot's index follows the collection on its
+ * own, eventually (no read concern or session can wait for it), so a count may be older than
+ * the version it is cached under: once the index has caught up, such a count (a new school's
+ * word counted 0, dropped as unknown) lasts at most this long, not until the next import.
+ */
+export const MONGOT_COUNT_TTL_MS = 10_000;
+
 export class MongoAtlasEngine extends CandidateEngine {
   readonly #index: string;
 
   constructor(source: SearchSource, index: string, options: CandidateEngineOptions = {}) {
-    super(source, options);
+    super(source, { countTtlMs: MONGOT_COUNT_TTL_MS, ...options });
     this.#index = index;
   }
 
@@ -40,7 +55,7 @@ export class MongoAtlasEngine extends CandidateEngine {
       typed.words.map((w) =>
         this.cache.get(version, `count ${key} ${w.text} ${w.last ? 'last' : ''}`, async () => {
           const [row] = await this.source.aggregate(atlasCountPipeline(this.#index, w, query, this.limit + 1));
-          return atlasCount(row);
+          return this.#confirmed(atlasCount(row));
         }),
       ),
     );
@@ -52,6 +67,8 @@ export class MongoAtlasEngine extends CandidateEngine {
       const docs = (await this.source.aggregate(
         atlasCandidatesPipeline(this.#index, plan, required, query, this.limit),
       )) as AtlasCandidate[];
+      // One word Atlas counted, and no school has it: the index is gone, or going.
+      if (docs.length === 0 && required.length === 1) await this.#confirmed(0);
       if (docs.length > 0 || required.length === 1) {
         // Checked again by the rules' own test: the server's sine may differ from ours in its last bit.
         const entries = docs.map(toAnalysed).filter((e) => inScope(e.school, query));
@@ -68,7 +85,7 @@ export class MongoAtlasEngine extends CandidateEngine {
           `total ${key} ${words.map((w) => `${plan.words[w]!.text}${plan.words[w]!.last ? '$' : ''}`).join(' ')}`,
           async () => {
             const [row] = await this.source.aggregate(atlasTotalPipeline(this.#index, plan, required, query));
-            return atlasCount(row);
+            return this.#confirmed(atlasCount(row));
           },
         );
         return page(Math.max(results.length, exact));
@@ -77,5 +94,11 @@ export class MongoAtlasEngine extends CandidateEngine {
       const drop = mostCommon(required, found);
       required = required.filter((w) => w !== drop);
     }
+  }
+
+  /** The count, once the index is known to exist when it is 0 (throws StoreUnavailableError if not). */
+  async #confirmed(count: number): Promise<number> {
+    if (count === 0) await this.source.ready();
+    return count;
   }
 }

@@ -3,19 +3,22 @@
 // schools.search-index.json). Per query word, the ways it may match, each scored by the credit
 // the rules give it (ranking.ts): as a whole term or one of its synonyms (`text` with the `words`
 // synonym mapping), as a translation (`translations` mapping), as the start of a term
-// (`autocomplete`), with typos (`fuzzy`, maxEdits by the word's length, as typoBudget), and the
-// word being typed also as a start with typos (`autocomplete` with `fuzzy`); in the name, the
-// alternative names, and (weaker) the city. Equality (the query *is* the name) is a large
-// constant, prominence a small boost that only orders equals (with `near`, the proximity to the
-// point instead, as the rules order equals by distance). Atlas's scores choose which candidates
-// are read; the rules then rank them exactly (rank.ts), from the stored source. The scope
-// (scope.ts) is the compound's filter: `equals` and `in` on tokens, a `geoWithin` circle a little
-// larger than a radius, and after $search the exact radius check as a $match on stored source.
+// (`autocomplete`), with typos (`fuzzy` with the word's own budget, and `wildcard` patterns of the
+// longer terms the rules forgive more: atlas.typos.ts), and the word being typed also as a start
+// with typos (`autocomplete` with `fuzzy`); in the name, the alternative names, and (weaker) the
+// city. Each way matches exactly the terms the rules match that way, so that Atlas's counts and
+// totals are the rules' (docs/search.md says where they still differ). Equality (the query *is*
+// the name) is a large constant, prominence a small boost that only orders equals (with `near`,
+// the proximity to the point instead, as the rules order equals by distance). Atlas's scores
+// choose which candidates are read; the rules then rank them exactly (rank.ts), from the stored
+// source. The scope (scope.ts) is the compound's filter: `equals` and `in` on tokens, a
+// `geoWithin` circle a little larger than a radius, and after $search the exact radius check as a
+// $match on stored source.
 import type { Document } from 'mongodb';
 import type { SearchScope } from '../../domain/search/filters.ts';
 import type { QueryWord, SearchPlan } from '../../domain/search/query.ts';
-import { typoBudget } from '../../domain/search/query.ts';
 import { credit, Field, Kind } from '../../domain/search/ranking.ts';
+import { beyondGrams, FUZZY_MAX_EXPANSIONS, fuzzyEdits, longerTermPatterns, startPattern } from './atlas.typos.ts';
 import { CANDIDATE_FIELDS } from './candidates.ts';
 import { atlasNear, atlasScopeFilter, exactMatch } from './scope.ts';
 
@@ -35,51 +38,38 @@ const ALIAS_EQUALITY = 5_000;
 const constant = (value: number) => ({ constant: { value } });
 
 /**
- * Edits Atlas forgives in a whole term for a word of this length: the rules' budget goes by the
- * longer of word and term (query.ts, typoBudget), so a term one letter longer may allow one more;
- * the rules then check each candidate's typos exactly.
+ * A word and its synonyms (a mapping of equivalent groups). `matchCriteria`: the docs ask for it
+ * with synonyms, as Atlas's matching without it "may change"; the query is one term (keyword
+ * analyzer), for which "any" and "all" agree: the term or one of its synonyms.
  */
-export function fuzzyEdits(word: string): number {
-  return typoBudget([...word].length + 1);
+function withSynonyms(path: string, word: QueryWord, mapping: string, score: number): Document {
+  return { text: { path, query: word.text, synonyms: mapping, matchCriteria: 'any', score: constant(score) } };
 }
 
 /** Every way one word may match, each scored by its credit. */
 export function wordClause(word: QueryWord): Document {
   const should: Document[] = [];
+  const edits = fuzzyEdits(word.text);
+  const longer = longerTermPatterns(word.text);
+  const beyond = beyondGrams(word.text);
+  const fuzzy = (maxEdits: number) => ({ maxEdits, prefixLength: 0, maxExpansions: FUZZY_MAX_EXPANSIONS });
   for (const [field, path] of PATHS) {
-    should.push({
-      text: { path, query: word.text, synonyms: SYNONYM_MAPPINGS.words, score: constant(credit(Kind.Exact, field)) },
-    });
+    should.push(withSynonyms(path, word, SYNONYM_MAPPINGS.words, credit(Kind.Exact, field)));
     if (word.translations.length > 0) {
-      should.push({
-        text: {
-          path,
-          query: word.text,
-          synonyms: SYNONYM_MAPPINGS.translations,
-          score: constant(credit(Kind.Translation, field)),
-        },
-      });
+      should.push(withSynonyms(path, word, SYNONYM_MAPPINGS.translations, credit(Kind.Translation, field)));
     }
-    should.push({ autocomplete: { path, query: word.text, score: constant(credit(Kind.Prefix, field)) } });
-    const edits = fuzzyEdits(word.text);
-    if (edits > 0)
-      should.push({
-        text: {
-          path,
-          query: word.text,
-          fuzzy: { maxEdits: edits, prefixLength: 0 },
-          score: constant(credit(Kind.Typo, field)),
-        },
-      });
-    if (word.last && word.typos > 0) {
-      should.push({
-        autocomplete: {
-          path,
-          query: word.text,
-          fuzzy: { maxEdits: word.typos, prefixLength: 0 },
-          score: constant(credit(Kind.Typo, field)),
-        },
-      });
+    const prefix = constant(credit(Kind.Prefix, field));
+    should.push(
+      beyond
+        ? { wildcard: { path, query: startPattern(word.text), allowAnalyzedField: true, score: prefix } }
+        : { autocomplete: { path, query: word.text, score: prefix } },
+    );
+    const typo = constant(credit(Kind.Typo, field));
+    if (edits > 0) should.push({ text: { path, query: word.text, fuzzy: fuzzy(edits), score: typo } });
+    if (longer.length > 0) should.push({ wildcard: { path, query: longer, allowAnalyzedField: true, score: typo } });
+    // Beyond the grams, Atlas would look for typos of the word's first 15 letters: not asked (docs/search.md).
+    if (word.last && word.typos > 0 && !beyond) {
+      should.push({ autocomplete: { path, query: word.text, fuzzy: fuzzy(word.typos), score: typo } });
     }
   }
   return { compound: { should, minimumShouldMatch: 1 } };

@@ -61,6 +61,17 @@ export interface SearchSource {
   aggregate(pipeline: Document[]): Promise<Document[]>;
   catalogVersion(): Promise<string>;
   ready(): Promise<void>;
+  /** Totals shared with the other instances on the same store, when it keeps them. */
+  readonly totals?: SharedTotals | undefined;
+}
+
+/**
+ * Exact totals that every instance on a store shares, per catalog version: one that reads many
+ * documents is counted once for all of them rather than once per instance (search-totals.ts).
+ */
+export interface SharedTotals {
+  /** The total under `key` for `version`: another instance's, or counted here by `count`. */
+  get(version: string, key: string, count: () => Promise<number>): Promise<number>;
 }
 
 export interface CandidateEngineOptions extends CountCacheOptions {
@@ -116,47 +127,137 @@ export interface CountCacheOptions {
   readonly versionTtlMs?: number;
   /** Counts kept (default 20,000); the least recently used go first. */
   readonly size?: number;
+  /**
+   * How long a count is trusted within its version (default: as long as the version). For a
+   * source that may answer from before the version it is cached under (Atlas Search: mongot's
+   * index follows the collection eventually, docs/stores.md), this bounds how long such a count
+   * outlives the lag: a word counted 0 there is unknown for at most this long once indexed.
+   */
+  readonly countTtlMs?: number;
+  /** The clock (tests). */
+  readonly now?: () => number;
 }
 
-/** Counts that hold for one catalog version: cleared when the version changes. */
+/**
+ * Counts that hold for one catalog version: cleared when the version changes. Only the version
+ * read last fills it: a search still holding an older one (read before) computes without caching,
+ * so it can neither cache a count under a version it did not read at nor empty the cache of the
+ * newer one. The searches that need one key at once share its computation.
+ */
 export class CountCache {
   readonly #readVersion: () => Promise<string>;
   readonly #ttlMs: number;
   readonly #size: number;
+  readonly #countTtlMs: number;
+  readonly #now: () => number;
   #version: { value: string; at: number } | undefined;
+  #reading: Promise<string> | undefined;
   #cacheVersion = '';
-  readonly #counts = new Map<string, number>();
+  readonly #counts = new Map<string, { value: number; at: number }>();
+  readonly #computing = new Map<string, Promise<number>>();
 
   constructor(readVersion: () => Promise<string>, options: CountCacheOptions = {}) {
     this.#readVersion = readVersion;
     this.#ttlMs = options.versionTtlMs ?? 1000;
     this.#size = options.size ?? 20_000;
+    this.#countTtlMs = options.countTtlMs ?? Infinity;
+    this.#now = options.now ?? Date.now;
   }
 
-  /** The catalog's version, read at most once per TTL. */
+  /** The version read last: the only one whose values are kept. */
+  get latest(): string | undefined {
+    return this.#version?.value;
+  }
+
+  /** The catalog's version, read at most once per TTL (one read shared by the searches that wait for it). */
   async version(): Promise<string> {
-    const now = Date.now();
-    if (!this.#version || now - this.#version.at >= this.#ttlMs)
-      this.#version = { value: await this.#readVersion(), at: now };
-    return this.#version.value;
+    const now = this.#now();
+    if (this.#version && now - this.#version.at < this.#ttlMs) return this.#version.value;
+    this.#reading ??= this.#readVersion()
+      .then((value) => {
+        this.#version = { value, at: now };
+        return value;
+      })
+      .finally(() => (this.#reading = undefined));
+    return this.#reading;
   }
 
   async get(version: string, key: string, compute: () => Promise<number>): Promise<number> {
     if (version !== this.#cacheVersion) {
+      if (version !== this.#version?.value) return compute();
       this.#counts.clear();
+      this.#computing.clear();
       this.#cacheVersion = version;
     }
     const hit = this.#counts.get(key);
-    if (hit !== undefined) {
+    if (hit !== undefined && this.#now() - hit.at < this.#countTtlMs) {
       this.#counts.delete(key);
       this.#counts.set(key, hit);
-      return hit;
+      return hit.value;
     }
-    const value = await compute();
-    if (this.#cacheVersion === version) {
-      this.#counts.set(key, value);
-      if (this.#counts.size > this.#size) this.#counts.delete(this.#counts.keys().next().value!);
+    const shared = this.#computing.get(key);
+    if (shared) return shared;
+    const at = this.#now();
+    const computing = compute()
+      .then((value) => {
+        if (this.#cacheVersion === version && this.#computing.get(key) === computing) {
+          this.#counts.delete(key);
+          this.#counts.set(key, { value, at });
+          if (this.#counts.size > this.#size) this.#counts.delete(this.#counts.keys().next().value!);
+        }
+        return value;
+      })
+      .finally(() => {
+        if (this.#computing.get(key) === computing) this.#computing.delete(key);
+      });
+    this.#computing.set(key, computing);
+    return computing;
+  }
+}
+
+/**
+ * Values that hold for one catalog version, within a budget of their weights (the least recently
+ * used go first): the $text engine's few matches of common words, by id. As CountCache, only the
+ * version read last (`latest`) is kept.
+ */
+export class VersionMemo<T> {
+  readonly #budget: number;
+  readonly #weigh: (value: T) => number;
+  #version = '';
+  #weight = 0;
+  readonly #values = new Map<string, T>();
+
+  constructor(budget: number, weigh: (value: T) => number) {
+    this.#budget = budget;
+    this.#weigh = weigh;
+  }
+
+  get(version: string, key: string): T | undefined {
+    if (version !== this.#version) return undefined;
+    const value = this.#values.get(key);
+    if (value !== undefined) {
+      this.#values.delete(key);
+      this.#values.set(key, value);
     }
     return value;
+  }
+
+  set(version: string, key: string, value: T, latest: string | undefined): void {
+    if (version !== latest) return;
+    if (version !== this.#version) {
+      this.#values.clear();
+      this.#weight = 0;
+      this.#version = version;
+    }
+    const before = this.#values.get(key);
+    if (before !== undefined) this.#weight -= this.#weigh(before);
+    this.#values.delete(key);
+    this.#values.set(key, value);
+    this.#weight += this.#weigh(value);
+    while (this.#weight > this.#budget && this.#values.size > 0) {
+      const [oldest, dropped] = this.#values.entries().next().value!;
+      this.#values.delete(oldest);
+      this.#weight -= this.#weigh(dropped);
+    }
   }
 }

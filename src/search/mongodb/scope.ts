@@ -98,9 +98,18 @@ export function withinMatch(near: GeoPoint, radiusKm: number): Document {
   };
 }
 
-/** Whether the scope keeps no school at all (an empty list of levels or types: none is one of them). */
+/**
+ * Whether the scope keeps no school at all: an empty list of levels or types (none is one of
+ * them), or a radius without a point (no school has a distance: filters.ts, inScope; the API
+ * refuses it, an engine's caller may not). The server's questions could not say so: scopeMatch
+ * has no radius without a point, and a total counted there would count schools the rules drop.
+ */
 export function keepsNothing(scope: SearchScope): boolean {
-  return scope.levels?.length === 0 || scope.types?.length === 0;
+  return (
+    scope.levels?.length === 0 ||
+    scope.types?.length === 0 ||
+    (scope.radiusKm !== undefined && scope.near === undefined)
+  );
 }
 
 /** The scope's conditions beside the state (the $text engine has the state in its tokens), for a $match. */

@@ -7,25 +7,32 @@
 // - `tokens`: what the text index holds. A query word is looked up as one token, and the token is
 //   there exactly when the word matches some term of the school without a typo: every start of
 //   every term (edge grams, from one letter: the word being typed may be a start), and each
-//   term's synonyms and translations whole (synonyms.ts). Each token comes twice: `0<token>` for
-//   the whole catalog and `<state><token>` (two letters) for the school's state, so a search within
-//   a state looks up only that state's schools. Grams are letters and digits, so a token is one
-//   word for the text index, and the first character tells the scopes apart (a digit, or the
-//   two-letter code).
+//   term's synonyms and translations whole (synonyms.ts). Each token is stored once, behind the
+//   school's state (`<state><token>`, the two-letter code in lower case), so a search within a
+//   state looks up only that state's schools; a search in the whole catalog gives $text the word
+//   behind every state's code (textSearch), and as a school holds only its own state's, $text's OR
+//   of those terms is the word's schools, each once. Version 3 stored every token a second time,
+//   behind `0`, for the whole catalog: twice the text index's keys for the same answers
+//   (docs/stores.md has the figures). Grams are letters and digits, so a token is one word for
+//   the text index.
 // - `geo`: the school's coordinates as a GeoJSON point (longitude first), when both are known:
 //   what the Atlas Search index maps for its `geoWithin` and `near` operators (the $text engine
 //   measures from `latitude` and `longitude` themselves: scope.ts).
+import type { Document } from 'mongodb';
 import { synonymsOf, translationsOf } from '../../domain/search/synonyms.ts';
 import { analyse } from '../../domain/search/rank.ts';
 import type { CatalogSchool } from '../../domain/search/engine.ts';
+import { STATE_CODES } from '../../domain/states.ts';
 
 /**
  * Bumped when the derivation changes: documents of an older version are rewritten by
  * `school-search indexes`. 3: `geo` (and the rewrite gives a document without `updatedAt` its time).
+ * 4: each token once, behind the school's state (version 3 also stored it behind `0`, for the catalog).
  */
-export const SEARCH_FIELDS_VERSION = 3;
+export const SEARCH_FIELDS_VERSION = 4;
 
-const EVERYWHERE = '0';
+/** The prefix of every state's tokens, in the order $text scans their terms (it sorts them). */
+const STATE_PREFIXES: readonly string[] = [...STATE_CODES].map((s) => s.toLowerCase()).sort();
 
 export interface SearchFields {
   readonly name: string[];
@@ -71,7 +78,7 @@ export function deriveSearch(school: CatalogSchool): DerivedSearch {
     for (const other of [...synonymsOf(term), ...translationsOf(term)]) plain.add(other);
   }
   const state = school.state.toLowerCase();
-  const tokens = [...plain].flatMap((t) => [EVERYWHERE + t, state + t]);
+  const tokens = [...plain].map((t) => state + t);
   const geo = geoOf(school);
   return { search, tokens, ...(geo ? { geo } : {}), searchVersion: SEARCH_FIELDS_VERSION };
 }
@@ -86,7 +93,35 @@ export function geoOf(school: {
     : { type: 'Point', coordinates: [school.longitude, school.latitude] };
 }
 
-/** The one token a folded query word is looked up by, in the whole catalog or in one state. */
-export function tokenOf(word: string, state: string | undefined): string {
-  return (state === undefined ? EVERYWHERE : state.toLowerCase()) + word;
+/** A folded query word as the text index is asked for it: in one state, or in the whole catalog (no state). */
+export interface Token {
+  readonly word: string;
+  readonly state: string | undefined;
+}
+
+export function tokenOf(word: string, state: string | undefined): Token {
+  return { word, state: state?.toLowerCase() };
+}
+
+/**
+ * What $text is given to find the token's schools: in a state, its one term; in the whole catalog,
+ * the word behind every state's code. $text ORs the terms it is given; a school holds only its own
+ * state's, so the OR is the word's schools, each once, read term after term (one index range per
+ * state) and, as the server's OR does not block, no further than a $limit after it needs.
+ */
+export function textSearch(token: Token): string {
+  return token.state === undefined ? STATE_PREFIXES.map((s) => s + token.word).join(' ') : token.state + token.word;
+}
+
+/**
+ * A $match condition: the school holds each of `words` as a token (in `state`, or in the school's
+ * own state when no state is given: the condition then builds each token from the document's state).
+ */
+export function holdsEvery(words: readonly string[], state: string | undefined): Document {
+  if (state !== undefined) return { tokens: { $all: words.map((w) => state.toLowerCase() + w) } };
+  return {
+    $expr: {
+      $setIsSubset: [{ $map: { input: [...words], in: { $concat: [{ $toLower: '$state' }, '$$this'] } } }, '$tokens'],
+    },
+  };
 }

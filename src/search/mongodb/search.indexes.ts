@@ -14,7 +14,7 @@ export const SEARCH_VERSION_INDEX = 'schools_search_version';
 export const SEARCH_INDEXES: readonly IndexDescription[] = [
   {
     name: TEXT_INDEX,
-    // One token per way a query word can match, in the catalog and in the school's state (search.fields.ts).
+    // One token per way a query word can match, each once, behind the school's state (search.fields.ts).
     key: { tokens: 'text' },
     // 'none': no stemming and no stop words; the domain has normalised the terms already.
     default_language: 'none',

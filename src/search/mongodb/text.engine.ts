@@ -7,19 +7,34 @@
 // counted up to the candidate limit, cached per catalog version and scope); the words no school
 // has are left out; the rarest word's schools are read (one $text look-up of one token, at most
 // CANDIDATE_LIMIT documents) and ranked here. When even the rarest word is in more schools than
-// that, the page is the best of the first CANDIDATE_LIMIT the index yields — with `near`, of the
-// CANDIDATE_LIMIT nearest, as the order among equals is by distance — and the total is counted
-// once per catalog version and scope (docs/search.md says why).
+// that, soft matching is decided on the server, by exact totals (the schools in scope holding
+// the rarest word and every other one still required, counted once per catalog version and
+// scope), not among the first schools the index yields; the candidates are then the schools
+// holding every required word: all of them when they are at most CANDIDATE_LIMIT (the page is
+// exact), else the first CANDIDATE_LIMIT the index yields — with `near`, the CANDIDATE_LIMIT
+// nearest, as the order among equals is by distance (docs/search.md says why).
 import type { Document } from 'mongodb';
 import type { EnginePage, EngineQuery } from '../../domain/search/engine.ts';
 import { inScope } from '../../domain/search/filters.ts';
-import { pageOf, rankCandidates, withKnownWords } from '../../domain/search/rank.ts';
-import { CandidateEngine, toAnalysed, type Candidate } from './candidates.ts';
+import { mostCommon, pageOf, rankCandidates, withKnownWords } from '../../domain/search/rank.ts';
+import { CandidateEngine, toAnalysed, VersionMemo, type Candidate } from './candidates.ts';
 import { keepsNothing, scopeKey, scopeMatch } from './scope.ts';
 import { tokenOf } from './search.fields.ts';
-import { candidatesPipeline, countPipeline, nearestPipeline, totalPipeline } from './text.pipeline.ts';
+import {
+  byIdPipeline,
+  candidatesPipeline,
+  countPipeline,
+  nearestPipeline,
+  sampledPipeline,
+  totalPipeline,
+} from './text.pipeline.ts';
+
+/** Ids of the few matches of common words kept per instance (about 6 MB at most). */
+const MATCH_IDS_KEPT = 100_000;
 
 export class MongoTextEngine extends CandidateEngine {
+  readonly #matches = new VersionMemo<readonly string[]>(MATCH_IDS_KEPT, (ids) => ids.length + 1);
+
   protected async answer(query: EngineQuery): Promise<EnginePage> {
     if (keepsNothing(query)) return { total: 0, hits: [] };
     const version = await this.cache.version();
@@ -29,7 +44,7 @@ export class MongoTextEngine extends CandidateEngine {
     const tokens = typed.words.map((w) => tokenOf(w.text, query.state));
     const counts = await Promise.all(
       tokens.map((t) =>
-        this.cache.get(version, `count ${t} ${key}`, () => this.#count(countPipeline(t, scope, this.limit + 1))),
+        this.cache.get(version, `count ${t.word} ${key}`, () => this.#count(countPipeline(t, scope, this.limit + 1))),
       ),
     );
     const words = withKnownWords(typed, counts);
@@ -41,26 +56,89 @@ export class MongoTextEngine extends CandidateEngine {
     let rarest = 0;
     for (let w = 1; w < plan.words.length; w++) if (found(w) < found(rarest)) rarest = w;
     const complete = found(rarest) <= this.limit;
-    // Complete, the candidates are every match, whatever their order; cut off, the order among
-    // equals decides which ones the page needs: with `near`, the nearest.
-    const pipeline =
-      complete || query.near === undefined
-        ? candidatesPipeline(token(rarest), scope, this.limit)
-        : nearestPipeline(token(rarest), scope, query.near, this.limit);
-    const docs = (await this.source.aggregate(pipeline)) as Candidate[];
+    // Whether some school in scope holds every word of `required`, and how many: the rarest
+    // word's holders that hold the others, counted on the server (reading every holder once per
+    // catalog version and scope), whatever order the index yields them in.
+    const others = (required: readonly number[]) =>
+      required
+        .filter((w) => w !== rarest)
+        .map((w) => token(w).word)
+        .sort();
+    const totalOf = (required: readonly number[]) => {
+      const total = `total ${token(rarest).word} ${others(required).join(' ')} ${key}`;
+      const count = () => this.#count(totalPipeline(token(rarest), others(required), scope));
+      // Shared with the other instances when the store keeps totals: counted once per version for all.
+      const shared = this.source.totals;
+      return this.cache.get(version, total, () => (shared ? shared.get(version, total, count) : count()));
+    };
+    let required = plan.words.map((_, w) => w);
+    let total = 0;
+    if (!complete) {
+      // Soft matching as the rules do it (rank.ts), asked of the whole scope: while no school
+      // holds every remaining word, the most common is dropped (never the rarest, the earliest
+      // of equals). Complete, the candidates below answer the same question themselves.
+      total = await totalOf(required);
+      while (total === 0 && required.length > 1) {
+        const drop = mostCommon(required, found);
+        required = required.filter((w) => w !== drop);
+        total = await totalOf(required);
+      }
+    }
+    const docs = complete
+      ? // Every holder of the rarest word: every match, whatever their order.
+        await this.#read(candidatesPipeline(token(rarest), scope, this.limit))
+      : await this.#matching(version, `${token(rarest).word} ${others(required).join(' ')} ${key}`, total, () => ({
+          every: candidatesPipeline(token(rarest), scope, this.limit, others(required)),
+          // Too many to read them all: the order among equals decides which ones the page
+          // needs (with `near` the nearest, a sort of every holder on the server), else those
+          // among the first holders the index yields, as many as a look-up reads.
+          some:
+            query.near === undefined
+              ? sampledPipeline(token(rarest), scope, this.limit, others(required))
+              : nearestPipeline(token(rarest), scope, query.near, this.limit, others(required)),
+        }));
     // The server kept what the scope keeps; checked again by the rules' own test, so that a page
     // never holds a school the reference would not (the server's sine may differ in its last bit).
     const entries = docs.map(toAnalysed).filter((e) => inScope(e.school, query));
-    const { results, required } = rankCandidates(plan, entries, found, { typos: false, near: query.near });
-    if (complete) return pageOf(results, results.length, plan, typed, query.offset, query.limit);
-    const others = required
-      .filter((w) => w !== rarest)
-      .map(token)
-      .sort();
-    const counted = await this.cache.get(version, `total ${token(rarest)} ${others.join(' ')} ${key}`, () =>
-      this.#count(totalPipeline(token(rarest), others, scope)),
+    const { results } = rankCandidates(plan, entries, found, { typos: false, near: query.near });
+    return pageOf(
+      results,
+      complete ? results.length : Math.max(results.length, total),
+      plan,
+      typed,
+      query.offset,
+      query.limit,
     );
-    return pageOf(results, Math.max(results.length, counted), plan, typed, query.offset, query.limit);
+  }
+
+  /**
+   * The candidates of a query whose every word is in more schools than a look-up reads, `total`
+   * of them holding every required word. At most a look-up's worth: every one, read the first
+   * time by examining the rarest word's holders (as its total did), then by id for the rest of
+   * the catalog version, so the page is exact and a query examines at most that many again.
+   * More: `some` of them, a look-up's worth examined.
+   */
+  async #matching(
+    version: string,
+    key: string,
+    total: number,
+    pipelines: () => { every: Document[]; some: Document[] },
+  ): Promise<Candidate[]> {
+    if (total > this.limit) return this.#read(pipelines().some);
+    const ids = this.#matches.get(version, key);
+    if (ids) return this.#read(byIdPipeline(ids));
+    const docs = await this.#read(pipelines().every);
+    this.#matches.set(
+      version,
+      key,
+      docs.map((d) => d._id),
+      this.cache.latest,
+    );
+    return docs;
+  }
+
+  async #read(pipeline: Document[]): Promise<Candidate[]> {
+    return (await this.source.aggregate(pipeline)) as Candidate[];
   }
 
   async #count(pipeline: Document[]): Promise<number> {

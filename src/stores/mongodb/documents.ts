@@ -146,6 +146,34 @@ export interface MigrationDocument {
   after?: string;
 }
 
+/** A link in an e-mail (src/domain/link.ts), found by the digest of its token. */
+export interface LinkDocument {
+  _id: string;
+  purpose: 'signup' | 'reset' | 'invite';
+  email: string;
+  userId: string | null;
+  passwordHash: string | null;
+  digest: string;
+  createdAt: Date;
+  expiresAt: Date;
+  usedAt: Date | null;
+  /** When the link stopped working (used, else expires): the TTL index purges a day later. */
+  deadAt: Date;
+}
+
+/** Mail not yet delivered (src/domain/mail.service.ts). */
+export interface OutboxDocument {
+  _id: string;
+  to: string;
+  subject: string;
+  text: string;
+  createdAt: Date;
+  discardAfter: Date;
+  attempts: number;
+  nextAttemptAt: Date;
+  lastError: string | null;
+}
+
 export const COLLECTIONS = {
   schools: 'schools',
   users: 'users',
@@ -156,4 +184,8 @@ export const COLLECTIONS = {
   quotas: 'rate_limits',
   migrations: 'migrations',
   leases: 'leases',
+  /** The search wing's totals, shared per catalog version (its port: SearchCatalog.totals). */
+  searchTotals: 'search_totals',
+  links: 'links',
+  outbox: 'mail_outbox',
 } as const;

@@ -4,6 +4,7 @@
 import type { Collection, Db, IndexDescription } from 'mongodb';
 import { DEAD_TOKEN_RETENTION_MS } from '../../domain/auth.service.ts';
 import { StoreUnavailableError } from '../../domain/errors.ts';
+import { DEAD_LINK_RETENTION_MS } from '../../domain/link.ts';
 import { COLLECTIONS } from './documents.ts';
 import { guarded, MongoSetupError } from '../../mongodb/errors.ts';
 
@@ -45,6 +46,15 @@ export const INDEXES: Indexes = {
   quotas: [{ name: 'rate_limits_ttl', key: { resetAt: 1 }, expireAfterSeconds: 0 }],
   migrations: [],
   leases: [],
+  // Found by _id; the import's bump deletes other versions' by a scan of this small collection.
+  searchTotals: [],
+  links: [
+    { name: 'links_digest_unique', key: { digest: 1 }, unique: true },
+    { name: 'links_by_email', key: { email: 1, purpose: 1 } },
+    // Used or expired links go a day after they stopped working, as purgeDead does.
+    { name: 'links_dead_ttl', key: { deadAt: 1 }, expireAfterSeconds: DEAD_LINK_RETENTION_MS / 1000 },
+  ],
+  outbox: [{ name: 'mail_outbox_due', key: { nextAttemptAt: 1 } }],
 };
 
 /**

@@ -2,15 +2,22 @@ import {
   MongoBulkWriteError,
   type AnyBulkWriteOperation,
   type ClientSession,
+  type ClusterTime,
   type Collection,
   type Document,
+  type Timestamp,
 } from 'mongodb';
 import type { CatalogSchool } from '../../domain/search/engine.ts';
 import { nameSortKey } from '../../domain/search/normalize.ts';
 import type { ImportCounts, School, SchoolDraft, SchoolRecord, SchoolStore } from '../../domain/ports.ts';
 import { knownKind, sameKind } from '../../domain/school.kind.ts';
 import { knownLocation, sameLocation } from '../../domain/school.location.ts';
-import type { SchoolSearchFields, SearchCatalog } from '../../search/mongodb/catalog.port.ts';
+import type {
+  PipelineReads,
+  SchoolSearchFields,
+  SearchCatalog,
+  SearchTotalDocument,
+} from '../../search/mongodb/catalog.port.ts';
 import type { CatalogDocument, SchoolDocument } from './documents.ts';
 import { guarded } from '../../mongodb/errors.ts';
 import { OPERATION_TIME_LIMIT_MS } from './limits.ts';
@@ -34,43 +41,107 @@ const CATALOG_READ_ATTEMPTS = 5;
 export interface CatalogReads {
   readonly schools: Collection<SchoolDocument>;
   readonly catalog: Collection<CatalogDocument>;
-  /** A causally consistent session: readCatalog's reads then see the store in order, whichever members answer. */
+  /** A causally consistent session: reads in it see the store in order, whichever members answer. */
   readonly session?: () => ClientSession;
 }
 
 /**
  * The catalog's store, and the store's side of the search wing's port (SearchCatalog): the wing's
- * pipelines run here, on the catalog's reads, and its search fields (`fields`) are written with
- * every school and rewritten when their version is not the wing's.
+ * pipelines run here, on the catalog's reads, its search fields (`fields`) are written with every
+ * school and rewritten when their version is not the wing's, and its shared totals are kept here
+ * (`totals`) and deleted once the catalog's version has moved past theirs.
  */
 export class MongoSchoolStore implements SchoolStore, SearchCatalog {
   readonly #schools: Collection<SchoolDocument>;
   readonly #catalog: Collection<CatalogDocument>;
   readonly #fields: SchoolSearchFields;
   readonly #reads: CatalogReads;
+  /**
+   * The latest cluster time a catalog read of this store has seen (the operationTime a replica
+   * set member answers with; undefined where none is sent: a standalone server, FerretDB), and
+   * the signed $clusterTime that came with it. Each catalog read for serving starts from them
+   * (#session), so this instance never reads the catalog older than it already has, whichever
+   * member answers: versions never go back, and what is read after a version holds every write
+   * of that version (docs/stores.md).
+   */
+  #seen: { readonly operationTime: Timestamp; readonly clusterTime: ClusterTime | undefined } | undefined;
+  /** SearchCatalog: the search wing's totals shared by every instance per catalog version, when given a collection. */
+  readonly totals: Collection<SearchTotalDocument> | undefined;
 
   constructor(
     schools: Collection<SchoolDocument>,
     catalog: Collection<CatalogDocument>,
     fields: SchoolSearchFields,
     reads: CatalogReads = { schools, catalog },
+    totals?: Collection<SearchTotalDocument>,
   ) {
     this.#schools = schools;
     this.#catalog = catalog;
     this.#fields = fields;
     this.#reads = reads;
+    this.totals = totals;
   }
 
-  /** SearchCatalog: a search pipeline on the schools as they are read for serving, within the operation time limit. */
-  aggregate(pipeline: Document[]): Promise<Document[]> {
-    return guarded(() =>
-      this.#reads.schools.aggregate(pipeline, { allowDiskUse: true, maxTimeMS: OPERATION_TIME_LIMIT_MS }).toArray(),
-    );
+  /**
+   * SearchCatalog: a search pipeline on the schools as they are read for serving, within the
+   * operation time limit, no earlier than this store's last catalog read (#session): a count
+   * cached under the version read before it holds every school of that version. With `local`
+   * (the wing's Atlas Search stages, which mongod runs with read concern `local` only, on an
+   * index no session can hold back), read concern `local` and no session.
+   */
+  async aggregate(pipeline: Document[], reads: PipelineReads = 'catalog'): Promise<Document[]> {
+    const local = reads === 'local';
+    const session = local ? undefined : this.#session();
+    try {
+      return await guarded(() =>
+        this.#reads.schools
+          .aggregate(pipeline, {
+            allowDiskUse: true,
+            maxTimeMS: OPERATION_TIME_LIMIT_MS,
+            ...(local ? { readConcern: { level: 'local' } } : {}),
+            ...(session ? { session } : {}),
+          })
+          .toArray(),
+      );
+    } finally {
+      await this.#saw(session);
+    }
+  }
+
+  /** SearchCatalog: what one operation may take on the server (each pipeline's maxTimeMS). */
+  get operationTimeLimitMs(): number {
+    return OPERATION_TIME_LIMIT_MS;
   }
 
   /** SearchCatalog: the collection on the primary, for the search wing's setup and readiness checks. */
   get collection(): Collection<Document> {
     return this.#schools as unknown as Collection<Document>;
+  }
+
+  /**
+   * A causally consistent session that starts at the latest time this store has seen the
+   * catalog at: a member behind it waits until it has caught up (within the read's maxTimeMS,
+   * else the read fails, a 503) instead of answering from before. Undefined without sessions.
+   */
+  #session(): ClientSession | undefined {
+    const session = this.#reads.session?.();
+    if (session && this.#seen) {
+      // The cluster time too, as the manual's example of causal consistency across sessions
+      // does: a member refuses an afterClusterTime past the cluster time it knows, and the driver
+      // gossips only the connection's last one or the session's (SERVER-30909).
+      if (this.#seen.clusterTime) session.advanceClusterTime(this.#seen.clusterTime);
+      session.advanceOperationTime(this.#seen.operationTime);
+    }
+    return session;
+  }
+
+  /** Ends a session from #session, keeping the time it read at when it is the latest seen. */
+  async #saw(session: ClientSession | undefined): Promise<void> {
+    if (!session) return;
+    const operationTime = session.operationTime;
+    if (operationTime && (!this.#seen || operationTime.greaterThan(this.#seen.operationTime)))
+      this.#seen = { operationTime, clusterTime: session.clusterTime };
+    await session.endSession();
   }
 
   /**
@@ -158,12 +229,23 @@ export class MongoSchoolStore implements SchoolStore, SearchCatalog {
     return guarded(() => this.#reads.schools.countDocuments());
   }
 
-  catalogVersion(): Promise<string> {
-    return this.#version();
+  /** The catalog's version, never older than one this store read before (#session). */
+  async catalogVersion(): Promise<string> {
+    const session = this.#session();
+    try {
+      return await this.#version(session);
+    } finally {
+      await this.#saw(session);
+    }
   }
 
   async #version(session?: ClientSession): Promise<string> {
-    const doc = await guarded(() => this.#reads.catalog.findOne({ _id: 'schools' }, session ? { session } : {}));
+    const doc = await guarded(() =>
+      this.#reads.catalog.findOne(
+        { _id: 'schools' },
+        { maxTimeMS: OPERATION_TIME_LIMIT_MS, ...(session ? { session } : {}) },
+      ),
+    );
     return String(doc?.version ?? 0);
   }
 
@@ -183,7 +265,9 @@ export class MongoSchoolStore implements SchoolStore, SearchCatalog {
     // A session rather than one member for all three: the driver selects a server per
     // operation, and pinning one would need a connection of its own to each member. The
     // session's order holds across members only with majority reads, as CATALOG_READS asks.
-    const session = this.#reads.session?.();
+    // It starts where this store's last catalog read ended (the version poll that asked for this
+    // read): the catalog read is never older than the version that made the engine read it.
+    const session = this.#session();
     try {
       for (let attempt = 1; ; attempt++) {
         const before = await this.#version(session);
@@ -208,7 +292,7 @@ export class MongoSchoolStore implements SchoolStore, SearchCatalog {
         }
       }
     } finally {
-      await session?.endSession();
+      await this.#saw(session);
     }
   }
 
@@ -260,6 +344,14 @@ export class MongoSchoolStore implements SchoolStore, SearchCatalog {
     // After the writes: a catalog read that saw the old version before and after saw none of them.
     if (inserted + updated > 0) {
       await guarded(() => this.#catalog.updateOne({ _id: 'schools' }, { $inc: { version: 1 } }, { upsert: true }));
+      const totals = this.totals;
+      if (totals) {
+        // The wing's totals of earlier versions are never asked for again (its port). Best effort:
+        // a leftover is only space (its key holds its version), and the next import's bump deletes it.
+        const version = await guarded(() => this.#catalog.findOne({ _id: 'schools' })).catch(() => null);
+        if (version)
+          await guarded(() => totals.deleteMany({ version: { $ne: String(version.version) } })).catch(() => undefined);
+      }
     }
     return { inserted, updated, unchanged };
   }

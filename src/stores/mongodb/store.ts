@@ -4,11 +4,13 @@
 // runs its pipelines on it through its port (src/search/mongodb/catalog.port.ts: MONGODB_SEARCH).
 import { MongoClient, ReadPreference, type Db, type MongoClientOptions } from 'mongodb';
 import type { Store } from '../../domain/ports.ts';
-import type { SchoolSearchFields } from '../../search/mongodb/catalog.port.ts';
+import type { SchoolSearchFields, SearchTotalDocument } from '../../search/mongodb/catalog.port.ts';
 import type { StoreWarning } from '../store.config.ts';
 import {
   COLLECTIONS,
   type CatalogDocument,
+  type LinkDocument,
+  type OutboxDocument,
   type QuotaDocument,
   type RequestDocument,
   type SchoolDocument,
@@ -26,6 +28,8 @@ import {
   WAIT_QUEUE_TIMEOUT_MS,
 } from './limits.ts';
 import type { LeaseDocument } from './lease.ts';
+import { MongoLinkStore } from './link.store.ts';
+import { MongoMailOutbox } from './outbox.store.ts';
 import { MongoQuotaCounter } from './quota.store.ts';
 import { countingFor, DEFAULT_COUNTING, MongoRequestLog, type Counting } from './request.store.ts';
 import { MongoSchoolStore, type CatalogReads } from './school.store.ts';
@@ -85,6 +89,8 @@ export class MongoStore implements Store {
   readonly tokens: MongoTokenStore;
   readonly requests: MongoRequestLog;
   readonly quotas: MongoQuotaCounter;
+  readonly links: MongoLinkStore;
+  readonly outbox: MongoMailOutbox;
   readonly db: Db;
   /** Every index of the store: its own, and the search wing's on the schools. */
   readonly indexes: Indexes;
@@ -99,10 +105,13 @@ export class MongoStore implements Store {
       db.collection<CatalogDocument>(COLLECTIONS.catalog),
       searchFields,
       catalogReads(client, db),
+      db.collection<SearchTotalDocument>(COLLECTIONS.searchTotals),
     );
     this.users = new MongoUserStore(db.collection<UserDocument>(COLLECTIONS.users));
     this.tokens = new MongoTokenStore(db.collection<TokenDocument>(COLLECTIONS.tokens));
     this.quotas = new MongoQuotaCounter(db.collection<QuotaDocument>(COLLECTIONS.quotas));
+    this.links = new MongoLinkStore(db.collection<LinkDocument>(COLLECTIONS.links));
+    this.outbox = new MongoMailOutbox(db.collection<OutboxDocument>(COLLECTIONS.outbox));
     this.requests = new MongoRequestLog(
       db.collection<RequestDocument>(COLLECTIONS.requests),
       db.collection<UsageDayDocument>(COLLECTIONS.usageDays),

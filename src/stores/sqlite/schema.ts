@@ -133,4 +133,35 @@ export const SCHEMA: readonly string[] = [
   ALTER TABLE schools ADD COLUMN updated_at TEXT;
   UPDATE schools SET updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now');
   `,
+  // Links in e-mails (sign-up, reset, invitation), by the digest of their token only, and the
+  // outbox of mail not yet delivered (src/domain/mail.service.ts). A sign-up link holds the hash
+  // of the chosen password: the account is made when the link is used.
+  `
+  CREATE TABLE links (
+    id TEXT PRIMARY KEY,
+    purpose TEXT NOT NULL CHECK (purpose IN ('signup', 'reset', 'invite')),
+    email TEXT NOT NULL,
+    user_id TEXT,
+    password_hash TEXT,
+    digest TEXT NOT NULL UNIQUE,
+    created_at TEXT NOT NULL,
+    expires_at TEXT NOT NULL,
+    used_at TEXT
+  );
+  CREATE INDEX links_by_email ON links (email, purpose);
+  CREATE INDEX links_by_expiry ON links (expires_at);
+
+  CREATE TABLE mail_outbox (
+    id TEXT PRIMARY KEY,
+    recipient TEXT NOT NULL,
+    subject TEXT NOT NULL,
+    body TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    discard_after TEXT NOT NULL,
+    attempts INTEGER NOT NULL DEFAULT 0,
+    next_attempt_at TEXT NOT NULL,
+    last_error TEXT
+  );
+  CREATE INDEX mail_outbox_due ON mail_outbox (next_attempt_at);
+  `,
 ];

@@ -2,6 +2,8 @@
 import type { Store } from '../../domain/ports.ts';
 import { Connection } from './connection.ts';
 import type { SqliteOptions } from './database.ts';
+import { SqliteLinkStore } from './link.store.ts';
+import { SqliteMailOutbox } from './outbox.store.ts';
 import { SqliteQuotaCounter, type QuotaWarning } from './quota.store.ts';
 import { SqliteRequestLog } from './request.store.ts';
 import { SqliteSchoolStore } from './school.store.ts';
@@ -14,6 +16,8 @@ export class SqliteStore implements Store {
   readonly users: SqliteUserStore;
   readonly tokens: SqliteTokenStore;
   readonly requests: SqliteRequestLog;
+  readonly links: SqliteLinkStore;
+  readonly outbox: SqliteMailOutbox;
   readonly quotas: SqliteQuotaCounter | undefined;
   readonly #connection: Connection;
 
@@ -25,6 +29,8 @@ export class SqliteStore implements Store {
     this.users = new SqliteUserStore(connection);
     this.tokens = new SqliteTokenStore(connection);
     this.requests = new SqliteRequestLog(connection);
+    this.links = new SqliteLinkStore(connection);
+    this.outbox = new SqliteMailOutbox(connection);
   }
 
   /** Opens (creating when missing) and migrates the store; waits while another process holds the lock. */

@@ -11,6 +11,8 @@ import { catalogContract } from './catalog.contract.ts';
 import { storeContract } from './store.contract.ts';
 import type { StoreFixture, StoreTarget } from './target.ts';
 import { tokensContract } from './tokens.contract.ts';
+import { linksContract } from './links.contract.ts';
+import { outboxContract } from './outbox.contract.ts';
 import { usersContract } from './users.contract.ts';
 
 export function storeContractSuite(target: StoreTarget): void {
@@ -47,6 +49,8 @@ export function storeContractSuite(target: StoreTarget): void {
 function register(target: StoreTarget, fixture: FixtureGetter): void {
   storeContract(target, fixture);
   usersContract(target, fixture);
+  linksContract(target, fixture);
+  outboxContract(target, fixture);
   tokensContract(target, fixture);
   requestsContract(target, fixture);
   quotasContract(target, fixture);

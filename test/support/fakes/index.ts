@@ -2,6 +2,8 @@
 // (test/domain/): honest small implementations, checked against the adapters' contract suite
 // where it applies (test/domain/fakes.contract.test.ts), so that they cannot drift from them.
 import type { Store } from '../../../src/domain/ports.ts';
+import { MemoryLinkStore } from './links.ts';
+import { MemoryMailOutbox } from './outbox.ts';
 import { MemoryRequestLog } from './requests.ts';
 import { MemorySchoolStore } from './schools.ts';
 import { MemoryTokenStore } from './tokens.ts';
@@ -9,7 +11,7 @@ import { MemoryUserStore } from './users.ts';
 
 export { FakeClock } from './clock.ts';
 export { FakeHasher } from './hasher.ts';
-export { MemoryRequestLog, MemorySchoolStore, MemoryTokenStore, MemoryUserStore };
+export { MemoryLinkStore, MemoryMailOutbox, MemoryRequestLog, MemorySchoolStore, MemoryTokenStore, MemoryUserStore };
 
 /** A whole store in memory; `down` makes ping() fail as an unreachable store does. */
 export function memoryStore(): Store & { down: Error | undefined } {
@@ -19,6 +21,8 @@ export function memoryStore(): Store & { down: Error | undefined } {
     users: new MemoryUserStore(),
     tokens: new MemoryTokenStore(),
     requests: new MemoryRequestLog(),
+    links: new MemoryLinkStore(),
+    outbox: new MemoryMailOutbox(),
     quotas: undefined,
     down: undefined,
     async ping() {

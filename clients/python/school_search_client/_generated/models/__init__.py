@@ -10,7 +10,11 @@ from .day_usage import DayUsage
 from .grade import Grade
 from .health import Health
 from .health_status import HealthStatus
+from .link_password import LinkPassword
+from .mail_accepted import MailAccepted
 from .password_change import PasswordChange
+from .password_reset import PasswordReset
+from .password_reset_request import PasswordResetRequest
 from .problem import Problem
 from .problem_item import ProblemItem
 from .problem_item_location import ProblemItemLocation
@@ -23,6 +27,9 @@ from .school_tag import SchoolTag
 from .school_type import SchoolType
 from .school_type_filter import SchoolTypeFilter
 from .search_result import SearchResult
+from .sign_up import SignUp
+from .sign_up_options import SignUpOptions
+from .sign_up_options_signup import SignUpOptionsSignup
 from .state_code import StateCode
 from .token import Token
 from .token_info import TokenInfo
@@ -41,7 +48,11 @@ __all__ = (
     "Grade",
     "Health",
     "HealthStatus",
+    "LinkPassword",
+    "MailAccepted",
     "PasswordChange",
+    "PasswordReset",
+    "PasswordResetRequest",
     "Problem",
     "ProblemItem",
     "ProblemItemLocation",
@@ -54,6 +65,9 @@ __all__ = (
     "SchoolType",
     "SchoolTypeFilter",
     "SearchResult",
+    "SignUp",
+    "SignUpOptions",
+    "SignUpOptionsSignup",
     "StateCode",
     "Token",
     "TokenInfo",

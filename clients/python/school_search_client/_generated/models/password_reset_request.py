@@ -1,0 +1,42 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Self, TypeVar
+
+from attrs import define as _attrs_define
+
+T = TypeVar("T", bound="PasswordResetRequest")
+
+
+@_attrs_define
+class PasswordResetRequest:
+    """
+    Attributes:
+        email (str): The account's e-mail address (case is ignored).
+    """
+
+    email: str
+
+    def to_dict(self) -> dict[str, Any]:
+        email = self.email
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "email": email,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        d = dict(src_dict)
+        email = d.pop("email")
+
+        password_reset_request = cls(
+            email=email,
+        )
+
+        return password_reset_request

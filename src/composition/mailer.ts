@@ -1,0 +1,56 @@
+// The mailer the configuration names, for the API server (server.ts) and the command line (user
+// invite), and what the outbox's failures are logged as.
+import type { pino } from 'pino';
+import type { Config } from '../config.ts';
+import type { MailEvents } from '../domain/mail.service.ts';
+import type { Mailer, MailMessage } from '../domain/ports.ts';
+import type { AccountLinks } from '../domain/signup.service.ts';
+import { LogMailer, NO_MAIL } from '../mail/log.mailer.ts';
+import { SmtpMailer } from '../mail/smtp.mailer.ts';
+
+/** SMTP_URL's server; without it, `show` in development (the log, or the terminal) and nothing in production. */
+export function mailerOf(config: Config, show: (message: MailMessage) => void): Mailer {
+  if (config.mail.kind === 'smtp') return new SmtpMailer(config.mail.url, config.mail.from);
+  if (config.mail.kind === 'none') return NO_MAIL;
+  return new LogMailer(show);
+}
+
+/** Closes what a mailer of mailerOf holds open (the SMTP pool), so that a command can exit. */
+export function closeMailer(mailer: Mailer): void {
+  if (mailer instanceof SmtpMailer) mailer.close();
+}
+
+export function accountLinksOf(config: Config): AccountLinks {
+  return {
+    signUp: config.signUp,
+    mail: config.mail.kind !== 'none',
+    dashboardUrl: () => `${config.publicBaseUrl}/dashboard`,
+  };
+}
+
+/** The API's mailer: SMTP_URL's server; without it, the log in development (`npm start` shows every e-mail) and nothing in production. */
+export function composeMailer(config: Config, logger: pino.Logger): Mailer {
+  return mailerOf(config, (message) =>
+    logger.info(
+      { mail: { to: message.to, subject: message.subject, links: message.text.match(/https?:\/\/\S+/g) ?? [] } },
+      `e-mail not sent (no SMTP_URL: the development outbox is this log):\n${message.text}`,
+    ),
+  );
+}
+
+/** What the outbox reports: a failure is a warning (it is retried), a message dropped undelivered an error. */
+export function mailEvents(logger: pino.Logger): MailEvents {
+  return {
+    failed: (entry, error) =>
+      logger.warn(
+        { err: error, mail: { id: entry.id, attempts: entry.attempts, next: entry.nextAttemptAt.toISOString() } },
+        'e-mail not delivered: kept in the outbox and retried',
+      ),
+    retried: (entry) => logger.info({ mail: { id: entry.id, attempts: entry.attempts } }, 'e-mail delivered on retry'),
+    discarded: (entry) =>
+      logger.error(
+        { mail: { id: entry.id, attempts: entry.attempts, lastError: entry.lastError } },
+        'e-mail dropped undelivered: its link expired before the mail server took it',
+      ),
+  };
+}

@@ -1,0 +1,71 @@
+// The $text engine's totals past the candidate limit, shared by the instances on one store per
+// catalog version (src/search/mongodb/search-totals.ts, in the collection the store hands the search
+// wing for them: SearchCatalog.totals; issue 26, finding 9): such a total reads every school holding
+// the query's rarest word, and each instance counted it again after every import. Several engines
+// (each an instance, with its own count cache) run on one store on every wire-protocol server this
+// run has (FerretDB v1 here); their $text pipelines are run by mingo over the documents the
+// adapter wrote there (FerretDB has no $text), the shared totals are the server's.
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { planQuery } from '../../src/domain/search/query.ts';
+import { COLLECTIONS } from '../../src/stores/mongodb/documents.ts';
+import type { MongoStore } from '../../src/stores/mongodb/store.ts';
+import { MongoSearchTotals } from '../../src/search/mongodb/search-totals.ts';
+import { MongoTextEngine } from '../../src/search/mongodb/text.engine.ts';
+import { FERRETDB_MISSING } from '../../scripts/ferretdb/server.ts';
+import { mingoSource, type MingoSource } from '../../scripts/quality/mingo-search.ts';
+import { school } from '../support/builders.ts';
+import { dropAndClose, mongoServers, openFreshMongoStore } from '../support/mongodb.ts';
+
+const servers = await mongoServers();
+const none = servers.length === 0;
+if (none) console.warn(`MongoDB shared search totals — skipped: ${FERRETDB_MISSING}, and MONGODB_URI is not set`);
+
+/** Look-ups read 10 documents; "academy" is in 30 schools, so its total is counted apart. */
+const LIMIT = 10;
+
+describe.skipIf(none).each(none ? [['no server', '', 'ferretdb'] as const] : servers)(
+  'shared $text totals on %s',
+  (_name, uri, flavor) => {
+    let store: MongoStore;
+    beforeAll(async () => {
+      store = await openFreshMongoStore(uri, flavor);
+      await store.schools.upsertMany(Array.from({ length: 30 }, (_, i) => school(`Academy ${i}`)));
+    });
+    afterAll(() => dropAndClose(store));
+
+    /** An API instance's engine on the store: its own count cache, the store's shared totals. */
+    function instance(): { source: MingoSource; engine: MongoTextEngine } {
+      const { totals, operationTimeLimitMs } = store.schools;
+      const source = { ...mingoSource(store), totals: totals && new MongoSearchTotals(totals, operationTimeLimitMs) };
+      return { source, engine: new MongoTextEngine(source, { candidateLimit: LIMIT, versionTtlMs: 0 }) };
+    }
+    /** The totals a source counted: the pipelines without a $limit after $text. */
+    const totalsCounted = (source: MingoSource) =>
+      source.pipelines.filter((p) => p[1]?.['$limit'] === undefined).length;
+    const ask = { plan: planQuery('academy'), offset: 0, limit: 5 };
+
+    test('when instances need the same total at once, then one counts it and every one answers with it', async () => {
+      const instances = [instance(), instance(), instance()];
+      const pages = await Promise.all(instances.map(({ engine }) => engine.search(ask)));
+      expect(pages.map((p) => p.total)).toEqual([30, 30, 30]);
+      expect(instances.map(({ source }) => totalsCounted(source)).reduce((a, b) => a + b)).toBe(1);
+      // One more instance, later: it reads the total, it counts nothing.
+      const later = instance();
+      expect((await later.engine.search(ask)).total).toBe(30);
+      expect(totalsCounted(later.source)).toBe(0);
+    });
+
+    test("when an import changes the catalog, then the total is counted again for the new version, and the old version's totals are gone", async () => {
+      const first = instance();
+      expect((await first.engine.search(ask)).total).toBe(30);
+      const before = await store.schools.catalogVersion();
+      await store.schools.upsertMany([school('Academy 30')]);
+      const after = instance();
+      expect((await after.engine.search(ask)).total).toBe(31);
+      expect(totalsCounted(after.source)).toBe(1);
+      const kept = await store.db.collection(COLLECTIONS.searchTotals).find().toArray();
+      expect(kept.length).toBeGreaterThan(0);
+      expect(kept.filter((d) => d['version'] === before)).toEqual([]);
+    });
+  },
+);

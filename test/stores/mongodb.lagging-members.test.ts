@@ -1,0 +1,114 @@
+// The catalog read for serving on a replica set whose members are at different points: the
+// `text` engine's counts must never be cached under a version the member that counted had not
+// reached (issue 26, finding 1), and the `memory` engine's index must never go back to an older
+// catalog nor be rebuilt again and again when members disagree (finding 5). The members are
+// stood in for (test/support/replica-set.ts): MongoDB's afterClusterTime wait, as the store's
+// causally consistent sessions ask for it, is what they model.
+import { describe, expect, test } from 'vitest';
+import { StoreUnavailableError } from '../../src/domain/errors.ts';
+import { planQuery } from '../../src/domain/search/query.ts';
+import { MemorySearchEngine } from '../../src/search/memory/memory.engine.ts';
+import type { MongoSchoolStore } from '../../src/stores/mongodb/school.store.ts';
+import { toDocument } from '../../src/stores/mongodb/school.store.ts';
+import { searchSource } from '../../src/search/mongodb/engines.ts';
+import { SCHOOL_SEARCH_FIELDS } from '../../src/search/mongodb/search.indexes.ts';
+import { MongoTextEngine } from '../../src/search/mongodb/text.engine.ts';
+import { school } from '../support/builders.ts';
+import { ReplicaSetStandIn } from '../support/replica-set.ts';
+
+const academies = ['North Academy', 'South Academy', 'East Academy'].map((name) =>
+  toDocument(school(name), SCHOOL_SEARCH_FIELDS),
+);
+const zephyr = toDocument(school('Zephyr Academy'), SCHOOL_SEARCH_FIELDS);
+
+/** A set whose primary imported the academies (version 1), then Zephyr Academy (version 2). */
+function importedTwice(...members: string[]): ReplicaSetStandIn {
+  const set = new ReplicaSetStandIn(...members);
+  set.write(academies);
+  set.bump();
+  set.catchUp();
+  set.write([zephyr]);
+  set.bump();
+  return set;
+}
+
+/** The text engine over the store as the search wing wires it (engines.ts), reading the version at every search. */
+function textEngine(store: MongoSchoolStore): MongoTextEngine {
+  // Its setup is not what is tested: the stand-in's members list no indexes.
+  return new MongoTextEngine(
+    { ...searchSource(store, { kind: 'text' }), ready: async () => undefined },
+    { versionTtlMs: 0 },
+  );
+}
+
+const names = async (engine: { search: MongoTextEngine['search'] }, query: string) =>
+  (await engine.search({ plan: planQuery(query), offset: 0, limit: 25 })).hits.map((h) => h.school.name);
+
+describe('the $text engine on members at two versions (finding 1)', () => {
+  test('when the version is read on an up-to-date member and the words counted on a lagging one, then the school the last import added is found, and stays found', async () => {
+    const set = importedTwice('A', 'B');
+    set.catchUp(set.member('A'));
+    // The version poll reaches A, every search pipeline B, which has not applied the import.
+    set.route = ({ collection }) => set.member(collection === 'catalog' ? 'A' : 'B');
+    const engine = textEngine(set.store());
+    const whileLagging = await names(engine, 'zephyr');
+    set.catchUp();
+    // Once every member has it, nothing this instance cached may hide it (until the next import).
+    expect(await names(engine, 'zephyr')).toEqual(['Zephyr Academy']);
+    expect(await names(engine, 'zephyr academy')).toEqual(['Zephyr Academy']);
+    // And already while B lagged: B waited for the time the version was read at.
+    expect(whileLagging).toEqual(['Zephyr Academy']);
+  });
+
+  test('when the lagging member cannot catch up (replication stalled), then its searches are a 503 and cache nothing: once it has caught up, the school is found', async () => {
+    const set = importedTwice('A', 'B');
+    set.catchUp(set.member('A'));
+    set.member('B').stuck = true;
+    set.route = ({ collection }) => set.member(collection === 'catalog' ? 'A' : 'B');
+    const engine = textEngine(set.store());
+    await expect(names(engine, 'zephyr')).rejects.toBeInstanceOf(StoreUnavailableError);
+    set.member('B').stuck = false;
+    set.catchUp();
+    expect(await names(engine, 'zephyr')).toEqual(['Zephyr Academy']);
+  });
+});
+
+describe('the memory engine on members that disagree (finding 5)', () => {
+  /** Refreshes, each reading only from the member named, in turn; the index's catalog after each, and how many builds. */
+  async function refreshInTurn(set: ReplicaSetStandIn, order: readonly string[]) {
+    let builds = 0;
+    const store = set.store();
+    const engine = new MemorySearchEngine(store, { refreshMs: 0, onRefresh: (e) => void (e.ok && builds++) });
+    set.route = () => set.member('A');
+    await engine.start();
+    const served: string[] = [];
+    for (const name of order) {
+      set.route = () => set.member(name);
+      await engine.refresh().catch(() => undefined);
+      served.push((await names(engine as never, 'zephyr')).length === 1 ? 'v2' : 'v1');
+    }
+    engine.close();
+    return { served, builds };
+  }
+
+  test('when refreshes read in turn from a member with the new catalog and one stalled at the old, then the index never goes back to the old catalog and is built once', async () => {
+    const set = importedTwice('A', 'B');
+    set.catchUp(set.member('A'));
+    set.member('B').stuck = true;
+    const { served, builds } = await refreshInTurn(set, ['B', 'A', 'B', 'A', 'B', 'A']);
+    expect(served).toEqual(['v2', 'v2', 'v2', 'v2', 'v2', 'v2']);
+    expect(builds).toBe(1);
+  });
+
+  test('when the lagging member catches up as it is waited for, then its reads see the new catalog and nothing is rebuilt', async () => {
+    const set = importedTwice('A', 'B');
+    set.catchUp(set.member('A'));
+    const { served, builds } = await refreshInTurn(set, ['B', 'A', 'B', 'A']);
+    expect(served).toEqual(['v2', 'v2', 'v2', 'v2']);
+    expect(builds).toBe(1);
+    // B waited for the time of what this instance had read on A, instead of answering with its own
+    // (told of that time by the $clusterTime the read gossiped, so it did not refuse to wait).
+    expect(set.reads.filter((r) => r.member === 'B')[0]).toMatchObject({ collection: 'catalog', waited: true });
+    expect(set.member('B').applied).toBe(set.latest);
+  });
+});
