@@ -94,7 +94,7 @@ describe.skipIf(missing !== undefined)('sign-up, recovery and invitation pages i
       .toBe('That is not the password chosen at sign-up.');
     await linkPage.getByLabel('Password').fill(PASSWORD);
     await linkPage.getByRole('button', { name: 'Confirm and sign in' }).click();
-    await linkPage.getByRole('heading', { name: 'Account' }).waitFor();
+    await linkPage.getByRole('heading', { name: 'Account', exact: true }).waitFor();
     expect(await linkPage.locator('#who-email').textContent()).toBe(email);
 
     await linkPage.getByRole('button', { name: 'Sign out' }).click();
@@ -102,7 +102,7 @@ describe.skipIf(missing !== undefined)('sign-up, recovery and invitation pages i
     await linkPage.getByLabel('E-mail').fill(email);
     await linkPage.getByLabel('Password').fill(PASSWORD);
     await linkPage.getByRole('button', { name: 'Sign in' }).click();
-    await linkPage.getByRole('heading', { name: 'Account' }).waitFor();
+    await linkPage.getByRole('heading', { name: 'Account', exact: true }).waitFor();
     expect(await linkPage.locator('[data-fact="E-mail"]').textContent()).toBe(email);
   });
 
@@ -116,7 +116,7 @@ describe.skipIf(missing !== undefined)('sign-up, recovery and invitation pages i
     await other.getByLabel('E-mail').fill(email);
     await other.getByLabel('Password').fill(PASSWORD);
     await other.getByRole('button', { name: 'Sign in' }).click();
-    await other.getByRole('heading', { name: 'Account' }).waitFor();
+    await other.getByRole('heading', { name: 'Account', exact: true }).waitFor();
     const page = await newPage();
     await page.goto(`${app.baseUrl}/dashboard`);
     await page.getByRole('link', { name: 'Forgot your password?' }).click();
@@ -147,7 +147,7 @@ describe.skipIf(missing !== undefined)('sign-up, recovery and invitation pages i
     await page.getByLabel('E-mail').fill(email);
     await page.getByLabel('Password').fill('browser-password-2');
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('heading', { name: 'Account' }).waitFor();
+    await page.getByRole('heading', { name: 'Account', exact: true }).waitFor();
 
     // The same link a second time: refused, said plainly.
     await page.goto(url);
@@ -169,7 +169,7 @@ describe.skipIf(missing !== undefined)('sign-up, recovery and invitation pages i
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await page.getByLabel('Password again').fill(PASSWORD);
     await page.getByRole('button', { name: 'Create account' }).click();
-    await page.getByRole('heading', { name: 'Account' }).waitFor();
+    await page.getByRole('heading', { name: 'Account', exact: true }).waitFor();
     expect(await page.locator('#who-email').textContent()).toBe(email);
   });
 });
