@@ -125,6 +125,13 @@ export type SearchQuery = string;
 export type StateCode = 'AL' | 'AK' | 'AZ' | 'AR' | 'CA' | 'CO' | 'CT' | 'DE' | 'DC' | 'FL' | 'GA' | 'HI' | 'ID' | 'IL' | 'IN' | 'IA' | 'KS' | 'KY' | 'LA' | 'ME' | 'MD' | 'MA' | 'MI' | 'MN' | 'MS' | 'MO' | 'MT' | 'NE' | 'NV' | 'NH' | 'NJ' | 'NM' | 'NY' | 'NC' | 'ND' | 'OH' | 'OK' | 'OR' | 'PA' | 'RI' | 'SC' | 'SD' | 'TN' | 'TX' | 'UT' | 'VT' | 'VA' | 'WA' | 'WV' | 'WI' | 'WY' | 'AS' | 'FM' | 'GU' | 'MH' | 'MP' | 'PR' | 'PW' | 'VI' | 'AB' | 'BC' | 'MB' | 'NB' | 'NL' | 'NS' | 'NT' | 'NU' | 'ON' | 'PE' | 'QC' | 'SK' | 'YT';
 
 /**
+ * A `StateCode` in any case: the same codes, upper, lower or mixed case. (The pattern is
+ * those codes with each letter in either case.)
+ *
+ */
+export type StateCodeInput = string;
+
+/**
  * The school's level. For a K-12 school it follows NCES's definition from its grades:
  * `elementary` (lowest grade PK–3, highest PK–8), `middle` (lowest 4–7, highest 4–9),
  * `high` (lowest 7–12, highest 12; 11 in Québec, whose secondary school ends there),
@@ -536,10 +543,11 @@ export type FetchSchoolSearchData = {
         query: SearchQuery;
         /**
          * Only schools in this US state or territory, or Canadian province or territory: its
-         * two-letter postal code in upper case.
+         * two-letter postal code (`StateCode`), in any case (`TX`, `tx` and `Tx` are the same).
+         * Answers give it in upper case. An unknown code is a 400.
          *
          */
-        stateCode?: StateCode;
+        stateCode?: StateCodeInput;
         /**
          * Only schools of these levels (any of them): repeat the parameter for several
          * (`level=middle&level=high`). A school whose level is unknown matches none.

@@ -58,7 +58,8 @@ export interface GeoPoint {
 
 export interface SearchParams {
   query: string;
-  stateCode?: api.StateCode;
+  /** A `StateCode` in any case (`'TX'`, `'tx'`); the zod check refuses unknown codes before sending. */
+  stateCode?: api.StateCode | Lowercase<api.StateCode> | (string & {});
   /** Only schools of this level, or of any of these levels. */
   level?: api.SchoolLevel | readonly api.SchoolLevel[];
   /** Only schools of this type, or of any of these types (`charter`: public charter schools). */

@@ -177,6 +177,19 @@ describe('contract and domain agree', () => {
     const contract = loadContract() as unknown as { components: { schemas: { StateCode: { enum: string[] } } } };
     expect([...STATE_CODES].sort()).toEqual([...contract.components.schemas.StateCode.enum].sort());
   });
+
+  test('when the search takes a state code in any case, then its pattern allows exactly the codes', () => {
+    const contract = loadContract() as unknown as { components: { schemas: { StateCodeInput: { pattern: string } } } };
+    const pattern = new RegExp(contract.components.schemas.StateCodeInput.pattern);
+    const letters = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+    const allowed = [...letters].flatMap((a) => [...letters].map((b) => a + b)).filter((code) => pattern.test(code));
+    expect(allowed.sort()).toEqual([...STATE_CODES].sort());
+    for (const code of STATE_CODES) {
+      const [a, b] = [code[0]!, code[1]!];
+      for (const variant of [a + b, a.toLowerCase() + b.toLowerCase(), a + b.toLowerCase(), a.toLowerCase() + b])
+        expect(pattern.test(variant), variant).toBe(true);
+    }
+  });
 });
 
 // openapi-backend's one job here: an independent reading of the contract's routing, so that

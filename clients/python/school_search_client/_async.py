@@ -39,7 +39,6 @@ from ._generated.models import (
     SchoolRecord,
     SchoolSearchResponse,
     SchoolTypeFilter,
-    StateCode,
     TokenList,
 )
 
@@ -90,7 +89,7 @@ class AsyncSchoolSearchClient:
     async def search(
         self,
         query: str,
-        state_code: StateCode | None = None,
+        state_code: str | None = None,
         offset: int = 0,
         limit: int = PAGE_SIZE,
         *,
@@ -107,7 +106,7 @@ class AsyncSchoolSearchClient:
     async def search_all(
         self,
         query: str,
-        state_code: StateCode | None = None,
+        state_code: str | None = None,
         *,
         level: SchoolLevel | Iterable[SchoolLevel] | None = None,
         type: SchoolTypeFilter | Iterable[SchoolTypeFilter] | None = None,

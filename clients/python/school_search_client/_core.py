@@ -46,7 +46,6 @@ from ._generated.models import (
     SchoolSearchResponse,
     SchoolTypeFilter,
     SearchResult,
-    StateCode,
     Token,
     TokenList,
 )
@@ -292,7 +291,7 @@ def next_offset(offset: int, result: SearchResult) -> int | None:
 class Filters:
     """What a search keeps besides its words, as ``search`` and ``search_all`` take it."""
 
-    state_code: StateCode | None = None
+    state_code: str | None = None
     level: SchoolLevel | Iterable[SchoolLevel] | None = None
     type: SchoolTypeFilter | Iterable[SchoolTypeFilter] | None = None
     near: Near | None = None

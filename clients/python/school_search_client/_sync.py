@@ -39,7 +39,6 @@ from ._generated.models import (
     SchoolRecord,
     SchoolSearchResponse,
     SchoolTypeFilter,
-    StateCode,
     TokenList,
 )
 
@@ -106,7 +105,7 @@ class SchoolSearchClient:
     def search(
         self,
         query: str,
-        state_code: StateCode | None = None,
+        state_code: str | None = None,
         offset: int = 0,
         limit: int = PAGE_SIZE,
         *,
@@ -119,7 +118,8 @@ class SchoolSearchClient:
         request record is ``apirequest``.
 
         Args:
-            state_code: only schools in this US state or territory, or Canadian province or territory.
+            state_code: only schools in this US state or territory, or Canadian province or territory
+                (its two-letter code, in any case: ``"TX"`` or ``"tx"``).
             level: only schools of this level, or of any of these levels (``"high"``, ``["middle", "high"]``).
             type: only schools of this type, or of any of these (``public``, ``private``,
                 ``postsecondary``, ``charter``).
@@ -133,7 +133,7 @@ class SchoolSearchClient:
     def search_all(
         self,
         query: str,
-        state_code: StateCode | None = None,
+        state_code: str | None = None,
         *,
         level: SchoolLevel | Iterable[SchoolLevel] | None = None,
         type: SchoolTypeFilter | Iterable[SchoolTypeFilter] | None = None,
