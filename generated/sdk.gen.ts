@@ -183,6 +183,8 @@ export const createToken = <ThrowOnError extends boolean = false>(options: Optio
  *
  * Issues a new token for the caller and revokes the one that authenticated this request, in
  * one step. Use it when a token may have leaked, or to renew a token before it expires.
+ * Only a session token (from `POST /v1/auth`) is rotated here: an API key is a 403
+ * `not-a-session` and stays as it was (rotate a key with `POST /v1/keys/{tokenId}/rotate`).
  *
  */
 export const rotateToken = <ThrowOnError extends boolean = false>(options?: Options<RotateTokenData, ThrowOnError>): RequestResult<RotateTokenResponses, RotateTokenErrors, ThrowOnError> => (options?.client ?? client).post<RotateTokenResponses, RotateTokenErrors, ThrowOnError>({

@@ -809,6 +809,10 @@ export type RotateTokenErrors = {
      */
     401: Problem;
     /**
+     * The token presented is an API key, not a session; nothing changed.
+     */
+    403: Problem;
+    /**
      * A quota is used up; retry after the given number of seconds. `RateLimit` shows which
      * quota is at zero: `search-per-user` (searches), `account-per-user` (the other operations
      * that need a token, together), `password-change-per-user`, or on login

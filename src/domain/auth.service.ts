@@ -4,16 +4,19 @@ import {
   EmailTakenError,
   InvalidCredentialsError,
   InvalidInputError,
+  NotASessionError,
   NotFoundError,
   UnauthenticatedError,
   WrongPasswordError,
 } from './errors.ts';
-import type { Clock, PasswordHasher, TokenRecord, TokenStore, UserStore } from './ports.ts';
+import type { Clock, PasswordHasher, TokenKind, TokenRecord, TokenStore, UserStore } from './ports.ts';
 import { looksLikeToken, mintToken, newTokenValue, tokenDigest } from './token.ts';
 
 export interface Principal {
   readonly userId: string;
   readonly tokenId: string;
+  /** What authenticated the request: a login's session or a named API key. */
+  readonly kind: TokenKind;
 }
 
 export interface IssuedToken {
@@ -158,10 +161,16 @@ export class AuthService {
     if (token.expiresAt.getTime() <= now.getTime()) throw new UnauthenticatedError('expired');
     const notBefore = new Date(now.getTime() - LAST_USED_RESOLUTION_MS);
     if (!token.lastUsedAt || token.lastUsedAt < notBefore) await this.#tokens.touch(token.id, now, notBefore);
-    return { userId: token.userId, tokenId: token.id };
+    return { userId: token.userId, tokenId: token.id, kind: token.kind };
   }
 
+  /**
+   * Replaces the caller's session with a new one. An API key is refused (NotASessionError) and
+   * left alone: rotating it here would turn a year-long key into an hour-long session and
+   * revoke the key under the program that uses it; keys have their own rotation.
+   */
   async rotate(principal: Principal): Promise<IssuedToken> {
+    if (principal.kind !== 'session') throw new NotASessionError();
     const { record, issued } = this.#newToken(principal.userId);
     if (!(await this.#tokens.rotate(principal.userId, principal.tokenId, record, this.#clock.now()))) {
       // Revoked by a concurrent request between authentication and now.

@@ -58,6 +58,16 @@ export class WrongPasswordError extends DomainError {
   }
 }
 
+/** The operation renews a login's session, and was presented something else (an API key). */
+export class NotASessionError extends DomainError {
+  readonly code = 'not_a_session';
+  constructor() {
+    super(
+      'Only a session token (from POST /v1/auth) can be rotated here; rotate an API key with POST /v1/keys/{tokenId}/rotate.',
+    );
+  }
+}
+
 /** The user holds as many live API keys as there can be; nothing was created. */
 export class TooManyKeysError extends DomainError {
   readonly code = 'too_many_keys';

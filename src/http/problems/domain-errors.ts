@@ -5,6 +5,7 @@ import {
   type DomainError,
   InvalidCredentialsError,
   InvalidInputError,
+  NotASessionError,
   NotFoundError,
   StoreUnavailableError,
   TooManyKeysError,
@@ -23,6 +24,7 @@ export function fromDomain(error: DomainError, req: Request): EdgeError | undefi
   if (error instanceof InvalidCredentialsError) {
     return new EdgeError(PROBLEMS.invalidCredentials, error.message, { headers: { 'WWW-Authenticate': REALM } });
   }
+  if (error instanceof NotASessionError) return new EdgeError(PROBLEMS.notASession, error.message);
   if (error instanceof NotFoundError) return new EdgeError(PROBLEMS.notFound, error.message);
   if (error instanceof TooManyKeysError) return new EdgeError(PROBLEMS.tooManyKeys, error.message);
   // A rule the contract cannot state, checked by the domain: the client's input, not our fault.

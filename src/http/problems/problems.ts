@@ -40,6 +40,12 @@ export const PROBLEMS = {
     'Wrong password',
     'The current password given to change it is not right. The token is fine: do not sign in again, ask the user for the current password.',
   ),
+  notASession: kind(
+    'not-a-session',
+    403,
+    'Not a session token',
+    'POST /v1/auth/rotate renews a session token from POST /v1/auth. An API key is rotated with POST /v1/keys/{tokenId}/rotate; the key presented is unchanged and still works.',
+  ),
   notFound: kind('not-found', 404, 'Not found', 'There is no such resource, or it is not yours.'),
   tooManyKeys: kind(
     'too-many-keys',
