@@ -87,7 +87,11 @@ export type TokenList = {
 
 export type ApiKeyRequest = {
     /**
-     * What the key is for, as the user will recognise it in a list (1 to 64 characters, no control characters).
+     * What the key is for, as the user will recognise it in a list: 1 to 64 characters
+     * (Unicode code points, as JSON Schema counts them: an emoji is one), with at least one
+     * visible character, and no control or format characters (no bidi overrides such as
+     * U+202E, no zero-width characters such as U+200B or U+200D, no lone surrogates).
+     *
      */
     name: string;
     /**

@@ -48,6 +48,12 @@ export class EmailTakenError extends DomainError {
 /** Input the contract cannot express a rule for (checked in the domain). */
 export class InvalidInputError extends DomainError {
   readonly code = 'invalid_input';
+  /** The input field at fault, when there is one, and what is wrong with it. */
+  readonly field: { readonly name: string; readonly reason: string } | undefined;
+  constructor(message: string, field?: { name: string; reason: string }) {
+    super(message);
+    this.field = field;
+  }
 }
 
 /** The current password given to change it is not the user's: a fault of the input, not of the token. */

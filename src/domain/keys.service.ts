@@ -10,11 +10,26 @@ import { mintToken } from './token.ts';
 export const MAX_LIVE_KEYS = 20;
 /** The longest lifetime of a key (the contract's expires_in_days maximum): a forgotten key still dies. */
 export const MAX_KEY_DAYS = 365;
+/** In code points (an emoji is one), as the contract's maxLength counts: not UTF-16 units. */
 export const MAX_KEY_NAME_LENGTH = 64;
 const DAY_MS = 86_400_000;
-/** What the contract's ApiKeyRequest.name pattern refuses: control characters, or nothing visible. */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this refuses.
-const CONTROL = /[\u0000-\u001f\u007f]/;
+/**
+ * What a name may not hold: control (Cc) and format (Cf: bidi overrides and isolates, zero-width
+ * characters, BOM, Unicode tags) characters, and lone surrogates (Cs). A name is shown in the
+ * dashboard and its revoke dialog, where `\u202Egpj.exe` reads "exe.jpg".
+ */
+const HIDDEN = /[\p{Cc}\p{Cf}\p{Cs}]/u;
+/** A character a person sees: a letter, digit, punctuation or symbol, other than the blank letters. */
+const VISIBLE = /(?![\u115f\u1160\u3164\uffa0\u2800])[\p{L}\p{N}\p{P}\p{S}]/u;
+
+/** Why `name` cannot name a key, or undefined when it can. The contract's pattern says the same for U+0000–U+FFFF. */
+export function keyNameProblem(name: string): string | undefined {
+  const length = [...name].length;
+  if (length < 1 || length > MAX_KEY_NAME_LENGTH) return `must have 1 to ${MAX_KEY_NAME_LENGTH} characters`;
+  if (HIDDEN.test(name)) return 'must not contain control, format (bidi, zero-width) or lone surrogate characters';
+  if (!VISIBLE.test(name)) return 'must contain a visible character';
+  return undefined;
+}
 
 export interface IssuedKey {
   readonly record: TokenRecord;
@@ -36,9 +51,8 @@ export class KeyService {
    * at once may end one above it; the next creation is refused all the same.
    */
   async create(principal: Principal, name: string, days: number): Promise<IssuedKey> {
-    if (name.length < 1 || name.length > MAX_KEY_NAME_LENGTH || CONTROL.test(name) || name.trim() === '') {
-      throw new InvalidInputError(`The name must have 1 to ${MAX_KEY_NAME_LENGTH} characters, no control characters.`);
-    }
+    const problem = keyNameProblem(name);
+    if (problem) throw new InvalidInputError(`The name ${problem}.`, { name: 'name', reason: problem });
     if (!Number.isInteger(days) || days < 1 || days > MAX_KEY_DAYS) {
       throw new InvalidInputError(`A key lives 1 to ${MAX_KEY_DAYS} days.`);
     }

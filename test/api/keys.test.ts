@@ -84,6 +84,18 @@ describe('createApiKey (POST /v1/keys)', () => {
   });
 
   test.each([
+    ['64 emoji (one character each, 128 UTF-16 units)', '\u{1F600}'.repeat(64)],
+    ['a flag and accented letters', '\u{1F1E8}\u{1F1E6} \u00c9cole sync'],
+    ['an emoji with a skin tone and a variation selector', 'deploy \u{1F44D}\u{1F3FD} \u2764\uFE0F'],
+    ['right-to-left text', '\u05de\u05e4\u05ea\u05d7 \u05dc\u05d9\u05dc\u05d9'],
+  ])('when the name has %s, then the key is created with that name', async (_label, name) => {
+    const user = await app.userClient();
+    const r = await createApiKey({ client: user.client, body: { name } });
+    expect(r.response!.status).toBe(201);
+    expect(r.data!.name).toBe(name);
+  });
+
+  test.each([
     ['a lifetime of 366 days', { name: 'k', expires_in_days: 366 }, '/expires_in_days'],
     ['a lifetime of 0 days', { name: 'k', expires_in_days: 0 }, '/expires_in_days'],
     ['a fractional lifetime', { name: 'k', expires_in_days: 1.5 }, '/expires_in_days'],
@@ -91,6 +103,18 @@ describe('createApiKey (POST /v1/keys)', () => {
     ['a name of spaces only', { name: '   ' }, '/name'],
     ['a name with a line break', { name: 'two\nlines' }, '/name'],
     ['a name of 65 characters', { name: 'x'.repeat(65) }, '/name'],
+    ['a right-to-left override (\\u202E: "gpj.exe" shows as "exe.jpg")', { name: '\u202Egpj.exe' }, '/name'],
+    ['a bidi isolate', { name: 'a\u2067b' }, '/name'],
+    ['a zero-width space', { name: 'nightly\u200Bsync' }, '/name'],
+    ['a zero-width joiner', { name: 'a\u200Db' }, '/name'],
+    ['a byte order mark', { name: '\uFEFFkey' }, '/name'],
+    ['a C1 control character', { name: 'a\u0085b' }, '/name'],
+    ['a lone high surrogate', { name: 'key \uD83D' }, '/name'],
+    ['a lone low surrogate', { name: '\uDE00 key' }, '/name'],
+    ['a Unicode tag character', { name: 'key\u{E0041}' }, '/name'],
+    ['only invisible characters', { name: '\u3164\u3164' }, '/name'],
+    ['only white space and a format character', { name: ' \u2060 ' }, '/name'],
+    ['65 emoji', { name: '\u{1F600}'.repeat(65) }, '/name'],
     ['no name', { expires_in_days: 30 }, '/name'],
     ['a user id', { name: 'k', userId: '00000000-0000-4000-8000-000000000000' }, '/userId'],
   ])('when the body has %s, then 400 validation-error naming it, and no key', async (_label, body, pointer) => {

@@ -37,7 +37,8 @@ function createForm(reveal: HTMLElement, lists: HTMLElement, status: HTMLElement
     id: 'key-name',
     type: 'text',
     required: true,
-    maxlength: 64,
+    // No maxlength: a browser counts it in UTF-16 units (32 emoji fill 64), the contract in
+    // characters; the SDK's check and the server say when a name is too long.
     autocomplete: 'off',
     placeholder: 'e.g. nightly sync',
   });

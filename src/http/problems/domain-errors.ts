@@ -12,7 +12,7 @@ import {
   UnauthenticatedError,
   WrongPasswordError,
 } from '../../domain/errors.ts';
-import { EdgeError } from './edge.error.ts';
+import { EdgeError, invalidRequest } from './edge.error.ts';
 import { PROBLEMS } from './problems.ts';
 
 export const RETRY_AFTER_UNAVAILABLE_SECONDS = 5;
@@ -28,7 +28,12 @@ export function fromDomain(error: DomainError, req: Request): EdgeError | undefi
   if (error instanceof NotFoundError) return new EdgeError(PROBLEMS.notFound, error.message);
   if (error instanceof TooManyKeysError) return new EdgeError(PROBLEMS.tooManyKeys, error.message);
   // A rule the contract cannot state, checked by the domain: the client's input, not our fault.
-  if (error instanceof InvalidInputError) return new EdgeError(PROBLEMS.validation, error.message);
+  if (error instanceof InvalidInputError) {
+    // A named field is one of the request body's (the only input the domain checks by name).
+    return error.field
+      ? invalidRequest([{ location: 'body', name: `/${error.field.name}`, message: error.field.reason }])
+      : new EdgeError(PROBLEMS.validation, error.message);
+  }
   if (error instanceof WrongPasswordError)
     return new EdgeError(PROBLEMS.wrongPassword, 'current_password is not the current password.');
   if (error instanceof StoreUnavailableError) {
