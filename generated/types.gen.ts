@@ -8,7 +8,7 @@ export type Credentials = {
     /**
      * The user's e-mail address (case is ignored).
      */
-    email: string;
+    email: EmailAddress;
     /**
      * The user's password.
      */
@@ -127,6 +127,13 @@ export type SearchQuery = string;
  *
  */
 export type StateCode = 'AL' | 'AK' | 'AZ' | 'AR' | 'CA' | 'CO' | 'CT' | 'DE' | 'DC' | 'FL' | 'GA' | 'HI' | 'ID' | 'IL' | 'IN' | 'IA' | 'KS' | 'KY' | 'LA' | 'ME' | 'MD' | 'MA' | 'MI' | 'MN' | 'MS' | 'MO' | 'MT' | 'NE' | 'NV' | 'NH' | 'NJ' | 'NM' | 'NY' | 'NC' | 'ND' | 'OH' | 'OK' | 'OR' | 'PA' | 'RI' | 'SC' | 'SD' | 'TN' | 'TX' | 'UT' | 'VT' | 'VA' | 'WA' | 'WV' | 'WI' | 'WY' | 'AS' | 'FM' | 'GU' | 'MH' | 'MP' | 'PR' | 'PW' | 'VI' | 'AB' | 'BC' | 'MB' | 'NB' | 'NL' | 'NS' | 'NT' | 'NU' | 'ON' | 'PE' | 'QC' | 'SK' | 'YT';
+
+/**
+ * An e-mail address: a local part of letters, digits and ``!#$%&'*+/=?^_`{|}~-`` (dots
+ * between them), `@`, and a domain name of letters, digits and hyphens.
+ *
+ */
+export type EmailAddress = string;
 
 /**
  * A `StateCode` in any case: the same codes, upper, lower or mixed case. (The pattern is
@@ -399,7 +406,7 @@ export type SchoolSearchResponse = {
 
 export type Account = {
     userId: string;
-    email: string;
+    email: EmailAddress;
     created_at: string;
     usage: Usage;
     /**

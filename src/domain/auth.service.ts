@@ -54,11 +54,12 @@ export const MAX_PASSWORD_LENGTH = 1024;
 /** The contract's Credentials.email maxLength. */
 export const MAX_EMAIL_LENGTH = 254;
 /**
- * The e-mail shape the server's validator accepts for `format: email` (ajv-formats, full mode),
- * so that an operator cannot create an account whose e-mail the login operation would refuse.
+ * The contract's EmailAddress pattern, verbatim (test/api/operations.test.ts compares them): the
+ * operator's CLI then creates no account whose e-mail the login operation, the clients or the
+ * dashboard would refuse. Applied to the lower-cased address.
  */
-const EMAIL =
-  /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i;
+export const EMAIL_PATTERN =
+  /^[a-zA-Z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-zA-Z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-zA-Z0-9](?:[a-zA-Z0-9-]*[a-zA-Z0-9])?\.)+[a-zA-Z0-9](?:[a-zA-Z0-9-]*[a-zA-Z0-9])?$/;
 
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
@@ -91,7 +92,7 @@ export class AuthService {
   /** Operator command: creates an account. */
   async createUser(email: string, password: string): Promise<{ userId: string; email: string }> {
     const normalized = normalizeEmail(email);
-    if (!EMAIL.test(normalized) || normalized.length > MAX_EMAIL_LENGTH) {
+    if (!EMAIL_PATTERN.test(normalized) || normalized.length > MAX_EMAIL_LENGTH) {
       throw new InvalidInputError(
         `"${email}" is not an e-mail address the API accepts (ASCII, at most ${MAX_EMAIL_LENGTH} characters).`,
       );

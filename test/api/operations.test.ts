@@ -9,6 +9,7 @@ import { createHandlers } from '../../src/http/operations/handlers.ts';
 import { loadContract } from '../../src/http/contract.ts';
 import { PROBLEMS } from '../../src/http/problems/problems.ts';
 import { STATE_CODES } from '../../src/domain/states.ts';
+import { EMAIL_PATTERN } from '../../src/domain/auth.service.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
 import { expectProblem, unchecked } from '../support/problem.ts';
 
@@ -176,6 +177,12 @@ describe('contract and domain agree', () => {
   test('when the contract lists state codes, then the importer accepts exactly those', () => {
     const contract = loadContract() as unknown as { components: { schemas: { StateCode: { enum: string[] } } } };
     expect([...STATE_CODES].sort()).toEqual([...contract.components.schemas.StateCode.enum].sort());
+  });
+
+  test("when the operator creates an account, then its e-mail rule is the contract's one", () => {
+    const contract = loadContract() as unknown as { components: { schemas: { EmailAddress: { pattern: string } } } };
+    expect(EMAIL_PATTERN.source).toBe(contract.components.schemas.EmailAddress.pattern);
+    expect(EMAIL_PATTERN.flags).toBe('');
   });
 
   test('when the search takes a state code in any case, then its pattern allows exactly the codes', () => {
