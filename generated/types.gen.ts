@@ -381,6 +381,20 @@ export type ApiRequest = {
      * Cost of the request in credits. A search costs 1 credit.
      */
     trequestcost: number;
+    /**
+     * The search's `stateCode` (upper case), when it had one. Records of searches made
+     * before the API kept it have none of `stateCode`, `offset` and `limit`.
+     *
+     */
+    stateCode?: StateCode;
+    /**
+     * The search's `offset` (its default, 0, when it gave none); absent on older records.
+     */
+    offset?: number;
+    /**
+     * The search's `limit` (its default, 25, when it gave none); absent on older records.
+     */
+    limit?: number;
 };
 
 export type SearchResult = {

@@ -133,4 +133,11 @@ export const SCHEMA: readonly string[] = [
   ALTER TABLE schools ADD COLUMN updated_at TEXT;
   UPDATE schools SET updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now');
   `,
+  // Where each search looked (RequestRecord.search): the records of before stay NULL in all three
+  // and answer without them. page_ because OFFSET and LIMIT are SQL keywords.
+  `
+  ALTER TABLE api_requests ADD COLUMN state_code TEXT;
+  ALTER TABLE api_requests ADD COLUMN page_offset INTEGER;
+  ALTER TABLE api_requests ADD COLUMN page_limit INTEGER;
+  `,
 ];
