@@ -207,6 +207,21 @@ describe.skipIf(missing !== undefined)('the dashboard in Chromium', () => {
     await expectAccessible('keys');
   });
 
+  test('when the key whose new value is on screen is revoked, then the panel with the dead value goes too', async () => {
+    await page.getByLabel('Name').fill('short-lived key');
+    await page.getByRole('button', { name: 'Create key' }).click();
+    const value = page.locator('#new-key-value');
+    await value.waitFor();
+    const key = await value.inputValue();
+    // Not dismissed: revoked straight from the list below it.
+    await page.getByRole('button', { name: 'Revoke key short-lived key' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Revoke key' }).click();
+    await expect.poll(() => page.locator('#keys-status').textContent()).toBe('The key “short-lived key” is revoked.');
+    await expect.poll(() => value.count()).toBe(0);
+    expect(await page.getByText('Copy it now').count()).toBe(0);
+    expect(await page.content()).not.toContain(key);
+  });
+
   test('when the history is opened, then it lists the searches made, newest first, with their cost', async () => {
     await page.getByRole('link', { name: 'History' }).click();
     await page.getByRole('heading', { name: 'Request history' }).waitFor();

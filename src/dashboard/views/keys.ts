@@ -99,10 +99,7 @@ function revealKey(reveal: HTMLElement, key: ApiKey, how: 'created' | 'rotated')
       copied.textContent = 'Press Ctrl+C (⌘C) to copy the selected key.';
     }
   });
-  done.addEventListener('click', () => {
-    reveal.hidden = true;
-    reveal.replaceChildren();
-  });
+  done.addEventListener('click', () => dismiss(reveal));
   show(
     reveal,
     h(
@@ -121,9 +118,19 @@ function revealKey(reveal: HTMLElement, key: ApiKey, how: 'created' | 'rotated')
     h('p', {}, `Expires ${when(key.expires_at)}.`),
     done,
   );
+  // Which key the panel shows: once that key is no longer live (revoked here or elsewhere, or
+  // rotated away), the lists' next refresh takes the panel down with its dead value.
+  reveal.dataset['tokenId'] = key.token_id;
   reveal.hidden = false;
   value.focus();
   value.select();
+}
+
+/** Takes the new-key panel down, and its value out of the page. */
+function dismiss(reveal: HTMLElement): void {
+  reveal.hidden = true;
+  reveal.replaceChildren();
+  delete reveal.dataset['tokenId'];
 }
 
 async function refresh(lists: HTMLElement, reveal: HTMLElement, status: HTMLElement): Promise<void> {
@@ -131,6 +138,8 @@ async function refresh(lists: HTMLElement, reveal: HTMLElement, status: HTMLElem
     const { tokens } = await ok(listMyTokens({ client }));
     if (!lists.isConnected) return;
     const keys = tokens.filter((t) => t.kind === 'key');
+    const shown = reveal.dataset['tokenId'];
+    if (shown !== undefined && !keys.some((k) => k.token_id === shown)) dismiss(reveal);
     const sessions = tokens.filter((t) => t.kind === 'session');
     const again = () => refresh(lists, reveal, status);
     show(
