@@ -292,6 +292,14 @@ describe.skipIf(missing !== undefined)('the dashboard in Chromium', () => {
     await phone.getByLabel('E-mail').fill(EMAIL);
     await phone.getByLabel('Password').fill('a-new-password-2');
     await phone.getByRole('button', { name: 'Sign in' }).click();
+    await phone.getByRole('heading', { name: 'Account', level: 1 }).waitFor();
+    // A key with a long name and another session: rows with Rotate, Revoke and Sign out to place.
+    const other = await app.services.auth.login(EMAIL, 'a-new-password-2');
+    await app.services.keys.create(
+      { userId: other.userId, tokenId: other.tokenId, kind: 'session' },
+      'a rather long key name for the nightly sync',
+      30,
+    );
     for (const [hash, heading] of [
       ['account', 'Account'],
       ['keys', 'API keys'],
@@ -303,6 +311,38 @@ describe.skipIf(missing !== undefined)('the dashboard in Chromium', () => {
       await phone.waitForLoadState('networkidle');
       const overflow = await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow, `${hash} is wider than the screen`).toBeLessThanOrEqual(0);
+      // Nor does any part of it scroll sideways (a table in a scrolling box would hide its actions).
+      const scrolling = await phone.evaluate(() =>
+        [...document.querySelectorAll('main *')]
+          .filter(
+            (e) => e.scrollWidth > e.clientWidth + 1 && ['auto', 'scroll'].includes(getComputedStyle(e).overflowX),
+          )
+          .map((e) => e.className || e.tagName),
+      );
+      expect(scrolling, `${hash} has a part that scrolls sideways`).toEqual([]);
+      // Every action is on screen, and no date takes more than two lines.
+      const actions = await phone.evaluate(() =>
+        [...document.querySelectorAll('main button, main a')].map((e) => {
+          const box = e.getBoundingClientRect();
+          return { text: e.textContent, left: box.left, right: box.right };
+        }),
+      );
+      for (const a of actions) expect(a.right, `${hash}: “${a.text}” is off screen`).toBeLessThanOrEqual(375);
+      if (hash === 'keys')
+        expect(actions.map((a) => a.text)).toEqual(expect.arrayContaining(['Rotate', 'Revoke', 'Sign out']));
+      const tallest = await phone.evaluate(() =>
+        Math.max(
+          0,
+          ...[...document.querySelectorAll('td[data-label]')]
+            .filter((td) => /Created|Expires|Last used|Signed in|Time/.test(td.getAttribute('data-label')!))
+            .map((td) => {
+              const style = getComputedStyle(td);
+              const line = Number.parseFloat(style.lineHeight) || Number.parseFloat(style.fontSize) * 1.2;
+              return td.getBoundingClientRect().height / line;
+            }),
+        ),
+      );
+      expect(tallest, `${hash}: a date wraps`).toBeLessThan(3);
       await screenshot(phone, `phone-${hash}`);
     }
     await phone.close();
