@@ -5,7 +5,7 @@ import * as z from 'zod';
 import { client } from './client.gen.ts';
 import type { Client, ClientMeta, Options as Options2, RequestResult, TDataShape } from './client/index.ts';
 import type { ChangePasswordData, ChangePasswordErrors, ChangePasswordResponses, CreateApiKeyData, CreateApiKeyErrors, CreateApiKeyResponses, CreateTokenData, CreateTokenErrors, CreateTokenResponses, FetchMyDataData, FetchMyDataErrors, FetchMyDataResponses, FetchMyRequestsData, FetchMyRequestsErrors, FetchMyRequestsResponses, FetchMyUsageData, FetchMyUsageErrors, FetchMyUsageResponses, FetchSchoolSearchData, FetchSchoolSearchErrors, FetchSchoolSearchResponses, GetLivenessData, GetLivenessErrors, GetLivenessResponses, GetReadinessData, GetReadinessErrors, GetReadinessResponses, GetSchoolData, GetSchoolErrors, GetSchoolImageData, GetSchoolImageErrors, GetSchoolImageResponses, GetSchoolResponses, ListMyTokensData, ListMyTokensErrors, ListMyTokensResponses, RevokeCurrentTokenData, RevokeCurrentTokenErrors, RevokeCurrentTokenResponses, RevokeMyTokenData, RevokeMyTokenErrors, RevokeMyTokenResponses, RotateApiKeyData, RotateApiKeyErrors, RotateApiKeyResponses, RotateTokenData, RotateTokenErrors, RotateTokenResponses } from './types.gen.ts';
-import { zChangePasswordBody, zChangePasswordResponse, zCreateApiKeyBody, zCreateApiKeyResponse, zCreateTokenBody, zCreateTokenResponse, zFetchMyDataResponse, zFetchMyRequestsQuery, zFetchMyRequestsResponse, zFetchMyUsageQuery, zFetchMyUsageResponse, zFetchSchoolSearchQuery, zFetchSchoolSearchResponse, zGetLivenessResponse, zGetReadinessResponse, zGetSchoolImagePath, zGetSchoolImageResponse, zGetSchoolPath, zGetSchoolResponse, zListMyTokensResponse, zRevokeCurrentTokenResponse, zRevokeMyTokenPath, zRevokeMyTokenResponse, zRotateApiKeyPath, zRotateApiKeyResponse, zRotateTokenResponse } from './zod.gen.ts';
+import { zChangePasswordBody, zChangePasswordResponse, zCreateApiKeyBody, zCreateApiKeyResponse, zCreateTokenBody, zCreateTokenResponse, zFetchMyDataResponse, zFetchMyRequestsQuery, zFetchMyRequestsResponse, zFetchMyUsageQuery, zFetchMyUsageResponse, zFetchSchoolSearchQuery, zFetchSchoolSearchResponse, zGetLivenessResponse, zGetReadinessResponse, zGetSchoolImagePath, zGetSchoolImageResponse, zGetSchoolPath, zGetSchoolResponse, zListMyTokensResponse, zRevokeCurrentTokenResponse, zRevokeMyTokenPath, zRevokeMyTokenResponse, zRotateApiKeyBody, zRotateApiKeyPath, zRotateApiKeyResponse, zRotateTokenResponse } from './zod.gen.ts';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -252,6 +252,10 @@ export const revokeMyToken = <ThrowOnError extends boolean = false>(options: Opt
  * A user holds at most 20 live API keys: creating one more is a 409 `too-many-keys`;
  * revoke one first.
  *
+ * Needs the account's current password (`current_password`; a wrong one is a 403
+ * `wrong-password`): a key outlives the session that asks for it by up to a year, so a
+ * stolen session alone cannot mint keys.
+ *
  */
 export const createApiKey = <ThrowOnError extends boolean = false>(options: Options<CreateApiKeyData, ThrowOnError>): RequestResult<CreateApiKeyResponses, CreateApiKeyErrors, ThrowOnError> => (options.client ?? client).post<CreateApiKeyResponses, CreateApiKeyErrors, ThrowOnError>({
     requestValidator: async (data) => await z.object({
@@ -278,17 +282,25 @@ export const createApiKey = <ThrowOnError extends boolean = false>(options: Opti
  * key that does not exist, is dead, is a session token or belongs to someone else gives
  * the same 404.
  *
+ * Needs the account's current password (`current_password`; a wrong one is a 403
+ * `wrong-password`, checked first): a rotation cuts the key's programs off, which a
+ * stolen session alone must not be able to do.
+ *
  */
 export const rotateApiKey = <ThrowOnError extends boolean = false>(options: Options<RotateApiKeyData, ThrowOnError>): RequestResult<RotateApiKeyResponses, RotateApiKeyErrors, ThrowOnError> => (options.client ?? client).post<RotateApiKeyResponses, RotateApiKeyErrors, ThrowOnError>({
     requestValidator: async (data) => await z.object({
-        body: z.never().optional(),
+        body: zRotateApiKeyBody,
         path: zRotateApiKeyPath,
         query: z.never().optional()
     }).parseAsync(data),
     responseValidator: async (data) => await zRotateApiKeyResponse.parseAsync(data),
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v1/keys/{tokenId}/rotate',
-    ...options
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
 });
 
 /**

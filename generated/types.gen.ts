@@ -100,6 +100,13 @@ export type ApiKeyRequest = {
     expires_in_days?: number;
 };
 
+export type PasswordConfirmation = {
+    /**
+     * The account's current password, to confirm that its owner asks.
+     */
+    current_password: string;
+};
+
 export type ApiKey = {
     /**
      * Identifier of the key, for `GET /v1/tokens`, rotation and revocation.
@@ -535,6 +542,25 @@ export type ProblemItem = {
     message: string;
 };
 
+export type ApiKeyRequestWritable = {
+    /**
+     * What the key is for, as the user will recognise it in a list: 1 to 64 characters
+     * (Unicode code points, as JSON Schema counts them: an emoji is one), with at least one
+     * visible character, and no control or format characters (no bidi overrides such as
+     * U+202E, no zero-width characters such as U+200B or U+200D, no lone surrogates).
+     *
+     */
+    name: string;
+    /**
+     * Lifetime of the key in days, at most 365.
+     */
+    expires_in_days?: number;
+    /**
+     * The account's current password, to confirm that its owner asks.
+     */
+    current_password: string;
+};
+
 /**
  * Zero-based index of the first result to return. To get the next page, add the number of
  * results already fetched. At most 10000: narrow the query to go deeper.
@@ -966,7 +992,7 @@ export type RevokeMyTokenResponses = {
 export type RevokeMyTokenResponse = RevokeMyTokenResponses[keyof RevokeMyTokenResponses];
 
 export type CreateApiKeyData = {
-    body: ApiKeyRequest;
+    body: ApiKeyRequestWritable;
     path?: never;
     query?: never;
     url: '/v1/keys';
@@ -981,6 +1007,10 @@ export type CreateApiKeyErrors = {
      * The token is missing, malformed, unknown, expired or revoked.
      */
     401: Problem;
+    /**
+     * The current password is not right; nothing changed.
+     */
+    403: Problem;
     /**
      * The caller already holds 20 live API keys; nothing was created.
      */
@@ -1023,7 +1053,7 @@ export type CreateApiKeyResponses = {
 export type CreateApiKeyResponse = CreateApiKeyResponses[keyof CreateApiKeyResponses];
 
 export type RotateApiKeyData = {
-    body?: never;
+    body: PasswordConfirmation;
     path: {
         /**
          * The `token_id` of the key (from `GET /v1/tokens`).
@@ -1044,9 +1074,21 @@ export type RotateApiKeyErrors = {
      */
     401: Problem;
     /**
+     * The current password is not right; nothing changed.
+     */
+    403: Problem;
+    /**
      * No such resource, or not one of the caller's.
      */
     404: Problem;
+    /**
+     * The request body is larger than 16 KiB.
+     */
+    413: Problem;
+    /**
+     * The request body is not `application/json`.
+     */
+    415: Problem;
     /**
      * A quota is used up; retry after the given number of seconds. `RateLimit` shows which
      * quota is at zero: `search-per-user` (searches), `account-per-user` (the other operations

@@ -61,18 +61,19 @@ export function createServices(deps: {
 }): Services {
   const { store, hasher, clock = systemClock, metrics = NO_METRICS, retention = KEEP_EVERYTHING } = deps;
   const engine = deps.engine ?? new MemorySearchEngine(store.schools, deps.search);
+  const auth = new AuthService({
+    users: store.users,
+    tokens: store.tokens,
+    hasher,
+    clock,
+    settings: { tokenTtlSeconds: deps.tokenTtlSeconds },
+  });
   return {
     store,
     engine,
     metrics,
-    auth: new AuthService({
-      users: store.users,
-      tokens: store.tokens,
-      hasher,
-      clock,
-      settings: { tokenTtlSeconds: deps.tokenTtlSeconds },
-    }),
-    keys: new KeyService({ tokens: store.tokens, clock }),
+    auth,
+    keys: new KeyService({ tokens: store.tokens, clock, passwords: auth }),
     search: new SearchService({
       engine: metrics === NO_METRICS ? engine : timed(engine, metrics),
       requests: store.requests,

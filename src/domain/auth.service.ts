@@ -151,6 +151,16 @@ export class AuthService {
     await this.#tokens.revokeAllExcept(user.id, principal.tokenId, this.#clock.now());
   }
 
+  /**
+   * Checks that `password` is the caller's current one (WrongPasswordError otherwise): what an
+   * action needs that would outlast a stolen session (an API key lives up to a year).
+   */
+  async confirmPassword(principal: Principal, password: string): Promise<void> {
+    const user = await this.#users.findById(principal.userId);
+    if (!user) throw new UnauthenticatedError('unknown');
+    if (!(await this.#hasher.verify(user.passwordHash, password))) throw new WrongPasswordError();
+  }
+
   /** Resolves a presented token value to its user, or throws UnauthenticatedError. */
   async authenticate(value: string | undefined): Promise<Principal> {
     if (value === undefined || value === '') throw new UnauthenticatedError('missing');

@@ -37,25 +37,34 @@ export interface IssuedKey {
   readonly value: string;
 }
 
+/** Confirms the caller's current password (AuthService does), or throws WrongPasswordError. */
+export interface PasswordCheck {
+  confirmPassword(principal: Principal, password: string): Promise<void>;
+}
+
 export class KeyService {
   readonly #tokens: TokenStore;
   readonly #clock: Clock;
+  readonly #passwords: PasswordCheck;
 
-  constructor(deps: { tokens: TokenStore; clock: Clock }) {
+  constructor(deps: { tokens: TokenStore; clock: Clock; passwords: PasswordCheck }) {
     this.#tokens = deps.tokens;
     this.#clock = deps.clock;
+    this.#passwords = deps.passwords;
   }
 
   /**
-   * Issues a named key living `days` days. The cap is checked before the insert, so two requests
-   * at once may end one above it; the next creation is refused all the same.
+   * Issues a named key living `days` days, once the caller's current password is confirmed: a
+   * stolen one-hour session must not turn into year-long keys. The cap is checked before the
+   * insert, so two requests at once may end one above it; the next creation is refused all the same.
    */
-  async create(principal: Principal, name: string, days: number): Promise<IssuedKey> {
+  async create(principal: Principal, name: string, days: number, currentPassword: string): Promise<IssuedKey> {
     const problem = keyNameProblem(name);
     if (problem) throw new InvalidInputError(`The name ${problem}.`, { name: 'name', reason: problem });
     if (!Number.isInteger(days) || days < 1 || days > MAX_KEY_DAYS) {
       throw new InvalidInputError(`A key lives 1 to ${MAX_KEY_DAYS} days.`);
     }
+    await this.#passwords.confirmPassword(principal, currentPassword);
     const now = this.#clock.now();
     const live = await this.#tokens.listLive(principal.userId, now);
     if (live.filter((t) => t.kind === 'key').length >= MAX_LIVE_KEYS) throw new TooManyKeysError(MAX_LIVE_KEYS);
@@ -66,9 +75,11 @@ export class KeyService {
 
   /**
    * A new value for one of the caller's live keys, with its name and lifetime; the old value is
-   * revoked in the same step. Anything but a live key of the caller's is "not found".
+   * revoked in the same step. Anything but a live key of the caller's is "not found". Needs the
+   * current password: rotating locks the key's programs out until they get the new value.
    */
-  async rotate(principal: Principal, tokenId: string): Promise<IssuedKey> {
+  async rotate(principal: Principal, tokenId: string, currentPassword: string): Promise<IssuedKey> {
+    await this.#passwords.confirmPassword(principal, currentPassword);
     const now = this.#clock.now();
     const old = (await this.#tokens.listLive(principal.userId, now)).find((t) => t.id === tokenId && t.kind === 'key');
     if (!old) throw new NotFoundError('There is no such API key.');

@@ -258,7 +258,7 @@ describe('rotateToken (POST /v1/auth/rotate)', () => {
 
   test('when an API key is presented, then 403 not-a-session and the key still works', async () => {
     const user = await app.userClient();
-    const key = await createApiKey({ client: user.client, body: { name: 'cron' } });
+    const key = await createApiKey({ client: user.client, body: { name: 'cron', current_password: user.password } });
     const withKey = app.client(bearer(key.data!.token));
     const problem = expectProblem(await rotateToken({ client: withKey }), 403, 'not-a-session');
     expect(problem.detail).toContain('/v1/keys/{tokenId}/rotate');

@@ -30,7 +30,7 @@ type User = Awaited<ReturnType<TestApp['userClient']>>;
 async function newKey(user: User, name = 'nightly sync', days?: number) {
   const r = await createApiKey({
     client: user.client,
-    body: { name, ...(days === undefined ? {} : { expires_in_days: days }) },
+    body: { name, ...(days === undefined ? {} : { expires_in_days: days }), current_password: user.password },
   });
   expect(r.response!.status).toBe(201);
   return zApiKey.parse(r.data);
@@ -43,10 +43,24 @@ async function listed(user: User, tokenId: string) {
 const search = (token: string) => fetchSchoolSearch({ client: app.client(bearer(token)), query: { query: 'harvard' } });
 
 describe('createApiKey (POST /v1/keys)', () => {
+  test('when the current password is wrong or missing, then 403 wrong-password (400 when missing) and no key', async () => {
+    const user = await app.userClient();
+    const wrong = await createApiKey({ client: user.client, body: { name: 'stolen', current_password: 'guess-1234' } });
+    expectProblem(wrong, 403, 'wrong-password');
+    const missing = await createApiKey({ client: user.client, body: { name: 'stolen' } as never, ...unchecked });
+    expect(expectProblem(missing, 400, 'validation-error').errors!.map((e) => e.name)).toContain('/current_password');
+    expect((await listMyTokens({ client: user.client })).data!.tokens.filter((t) => t.kind === 'key')).toEqual([]);
+    // The session is fine: a 403, not a 401.
+    expect((await listMyTokens({ client: user.client })).response!.status).toBe(200);
+  });
+
   test('when a user creates a key, then it is shown once, searches as that user, and is listed as a key with its name', async () => {
     const user = await app.userClient();
     const before = app.clock.now().getTime();
-    const r = await createApiKey({ client: user.client, body: { name: 'nightly sync' } });
+    const r = await createApiKey({
+      client: user.client,
+      body: { name: 'nightly sync', current_password: user.password },
+    });
     expect(r.response!.status).toBe(201);
     expect(r.response!.headers.get('cache-control')).toBe('no-store');
     const key = zApiKey.parse(r.data);
@@ -90,7 +104,7 @@ describe('createApiKey (POST /v1/keys)', () => {
     ['right-to-left text', '\u05de\u05e4\u05ea\u05d7 \u05dc\u05d9\u05dc\u05d9'],
   ])('when the name has %s, then the key is created with that name', async (_label, name) => {
     const user = await app.userClient();
-    const r = await createApiKey({ client: user.client, body: { name } });
+    const r = await createApiKey({ client: user.client, body: { name, current_password: user.password } });
     expect(r.response!.status).toBe(201);
     expect(r.data!.name).toBe(name);
   });
@@ -119,7 +133,11 @@ describe('createApiKey (POST /v1/keys)', () => {
     ['a user id', { name: 'k', userId: '00000000-0000-4000-8000-000000000000' }, '/userId'],
   ])('when the body has %s, then 400 validation-error naming it, and no key', async (_label, body, pointer) => {
     const user = await app.userClient();
-    const r = await createApiKey({ client: user.client, body: body as never, ...unchecked });
+    const r = await createApiKey({
+      client: user.client,
+      body: { current_password: user.password, ...body } as never,
+      ...unchecked,
+    });
     const problem = expectProblem(r, 400, 'validation-error');
     expect(problem.errors!.map((e) => e.name)).toContain(pointer);
     expect((await listMyTokens({ client: user.client })).data!.tokens.filter((t) => t.kind === 'key')).toEqual([]);
@@ -129,7 +147,10 @@ describe('createApiKey (POST /v1/keys)', () => {
     const user = await app.userClient();
     const keys = [];
     for (let i = 0; i < MAX_LIVE_KEYS; i++) keys.push(await newKey(user, `key ${i}`));
-    const refused = await createApiKey({ client: user.client, body: { name: 'one too many' } });
+    const refused = await createApiKey({
+      client: user.client,
+      body: { name: 'one too many', current_password: user.password },
+    });
     expectProblem(refused, 409, 'too-many-keys');
     expect((await listMyTokens({ client: user.client })).data!.tokens.filter((t) => t.kind === 'key')).toHaveLength(
       MAX_LIVE_KEYS,
@@ -200,11 +221,34 @@ describe('createApiKey (POST /v1/keys)', () => {
 });
 
 describe('rotateApiKey (POST /v1/keys/{tokenId}/rotate)', () => {
+  test('when the current password is wrong or missing, then nothing is rotated and the key keeps working', async () => {
+    const user = await app.userClient();
+    const key = await newKey(user, 'ci runner', 30);
+    const wrong = await rotateApiKey({
+      client: user.client,
+      path: { tokenId: key.token_id },
+      body: { current_password: 'guess-1234' },
+    });
+    expectProblem(wrong, 403, 'wrong-password');
+    const missing = await rotateApiKey({
+      client: user.client,
+      path: { tokenId: key.token_id },
+      body: {} as never,
+      ...unchecked,
+    });
+    expect(expectProblem(missing, 400, 'validation-error').errors!.map((e) => e.name)).toContain('/current_password');
+    expect((await fetchMyData({ client: app.client(bearer(key.token)) })).response!.status).toBe(200);
+  });
+
   test('when a key is rotated, then the old value is 401, the new one works, with the same name and lifetime', async () => {
     const user = await app.userClient();
     const old = await newKey(user, 'ci runner', 30);
     app.clock.advance(60);
-    const r = await rotateApiKey({ client: user.client, path: { tokenId: old.token_id } });
+    const r = await rotateApiKey({
+      client: user.client,
+      path: { tokenId: old.token_id },
+      body: { current_password: user.password },
+    });
     expect(r.response!.status).toBe(200);
     expect(r.response!.headers.get('cache-control')).toBe('no-store');
     const next = zApiKey.parse(r.data);
@@ -223,7 +267,11 @@ describe('rotateApiKey (POST /v1/keys/{tokenId}/rotate)', () => {
   test('when the key rotates itself, then the answer carries the new value and the old one is dead', async () => {
     const user = await app.userClient();
     const old = await newKey(user);
-    const r = await rotateApiKey({ client: app.client(bearer(old.token)), path: { tokenId: old.token_id } });
+    const r = await rotateApiKey({
+      client: app.client(bearer(old.token)),
+      path: { tokenId: old.token_id },
+      body: { current_password: user.password },
+    });
     expect(r.response!.status).toBe(200);
     expectProblem(await search(old.token), 401, 'unauthorized');
     expect((await search(r.data!.token)).response!.status).toBe(200);
@@ -232,12 +280,20 @@ describe('rotateApiKey (POST /v1/keys/{tokenId}/rotate)', () => {
   test('when the id is a rotated-out key, a revoked key, a session token or unknown, then the same 404', async () => {
     const user = await app.userClient();
     const rotated = await newKey(user, 'rotated');
-    await rotateApiKey({ client: user.client, path: { tokenId: rotated.token_id } });
+    await rotateApiKey({
+      client: user.client,
+      path: { tokenId: rotated.token_id },
+      body: { current_password: user.password },
+    });
     const revoked = await newKey(user, 'revoked');
     await revokeMyToken({ client: user.client, path: { tokenId: revoked.token_id } });
     const session = (await listMyTokens({ client: user.client })).data!.tokens.find((t) => t.current)!.token_id;
     for (const tokenId of [rotated.token_id, revoked.token_id, session, '00000000-0000-4000-8000-000000000000']) {
-      const problem = expectProblem(await rotateApiKey({ client: user.client, path: { tokenId } }), 404, 'not-found');
+      const problem = expectProblem(
+        await rotateApiKey({ client: user.client, path: { tokenId }, body: { current_password: user.password } }),
+        404,
+        'not-found',
+      );
       expect(problem.detail).toBe('There is no such API key.');
     }
     // The session whose id was tried is untouched.
@@ -246,7 +302,12 @@ describe('rotateApiKey (POST /v1/keys/{tokenId}/rotate)', () => {
 
   test('when the id is not a UUID, then 400 validation-error', async () => {
     const user = await app.userClient();
-    const r = await rotateApiKey({ client: user.client, path: { tokenId: 'not-a-uuid' }, ...unchecked });
+    const r = await rotateApiKey({
+      client: user.client,
+      path: { tokenId: 'not-a-uuid' },
+      body: { current_password: user.password },
+      ...unchecked,
+    });
     expectProblem(r, 400, 'validation-error');
   });
 });

@@ -153,6 +153,12 @@ describe.skipIf(missing !== undefined)('the dashboard in Chromium', () => {
     await page.getByRole('heading', { name: 'API keys', level: 1 }).waitFor();
     await page.getByLabel('Name').fill('browser key');
     await page.getByLabel('Lifetime').selectOption('30');
+    // A key needs the account's password, not only the session: a wrong one creates nothing.
+    await page.getByLabel('Your password').fill('not-the-password');
+    await page.getByRole('button', { name: 'Create key' }).click();
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe('The password is not right.');
+    expect(await page.locator('#new-key-value').count()).toBe(0);
+    await page.getByLabel('Your password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Create key' }).click();
     const value = page.locator('#new-key-value');
     await value.waitFor();
@@ -187,6 +193,7 @@ describe.skipIf(missing !== undefined)('the dashboard in Chromium', () => {
 
   test('when a key is rotated in the page, then the old value is 401 and the new one 200', async () => {
     await page.getByLabel('Name').fill('rotating key');
+    await page.getByLabel('Your password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Create key' }).click();
     await page.locator('#new-key-value').waitFor();
     const old = await page.locator('#new-key-value').inputValue();
@@ -194,7 +201,10 @@ describe.skipIf(missing !== undefined)('the dashboard in Chromium', () => {
     expect((await search(old, 'yale rotating-key')).response!.status).toBe(200);
 
     await page.getByRole('button', { name: 'Rotate key rotating key' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Rotate key' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Rotate “rotating key”?' });
+    await dialog.getByLabel('Your password').fill(PASSWORD);
+    await expectAccessible('keys-rotate-dialog');
+    await dialog.getByRole('button', { name: 'Rotate key' }).click();
     await page.getByRole('heading', { name: 'The new value of “rotating key”' }).waitFor();
     const next = await page.locator('#new-key-value').inputValue();
     expect(next).not.toBe(old);
@@ -209,6 +219,7 @@ describe.skipIf(missing !== undefined)('the dashboard in Chromium', () => {
 
   test('when the key whose new value is on screen is revoked, then the panel with the dead value goes too', async () => {
     await page.getByLabel('Name').fill('short-lived key');
+    await page.getByLabel('Your password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Create key' }).click();
     const value = page.locator('#new-key-value');
     await value.waitFor();
@@ -299,6 +310,7 @@ describe.skipIf(missing !== undefined)('the dashboard in Chromium', () => {
       { userId: other.userId, tokenId: other.tokenId, kind: 'session' },
       'a rather long key name for the nightly sync',
       30,
+      'a-new-password-2',
     );
     for (const [hash, heading] of [
       ['account', 'Account'],

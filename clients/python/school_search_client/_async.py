@@ -135,11 +135,13 @@ class AsyncSchoolSearchClient:
     async def my_usage(self, days: int = 30) -> DailyUsage:
         return await self._run(self._core.my_usage(days))
 
-    async def create_api_key(self, name: str, expires_in_days: int | None = None) -> ApiKey:
-        return await self._run(self._core.create_api_key(name, expires_in_days))
+    async def create_api_key(
+        self, name: str, expires_in_days: int | None = None, *, current_password: str | None = None
+    ) -> ApiKey:
+        return await self._run(self._core.create_api_key(name, expires_in_days, current_password))
 
-    async def rotate_api_key(self, token_id: UUID | str) -> ApiKey:
-        return await self._run(self._core.rotate_api_key(token_id))
+    async def rotate_api_key(self, token_id: UUID | str, *, current_password: str | None = None) -> ApiKey:
+        return await self._run(self._core.rotate_api_key(token_id, current_password))
 
     async def list_tokens(self) -> TokenList:
         return await self._run(self._core.list_tokens())

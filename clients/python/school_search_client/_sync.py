@@ -168,14 +168,18 @@ class SchoolSearchClient:
         """The caller's requests and cost per UTC day over the last ``days`` days, oldest first."""
         return self._run(self._core.my_usage(days))
 
-    def create_api_key(self, name: str, expires_in_days: int | None = None) -> ApiKey:
+    def create_api_key(
+        self, name: str, expires_in_days: int | None = None, *, current_password: str | None = None
+    ) -> ApiKey:
         """A new named API key living ``expires_in_days`` days (1–365, default 90). Its value
-        (``token``) is in this answer only: give it to a program as its ``api_key``."""
-        return self._run(self._core.create_api_key(name, expires_in_days))
+        (``token``) is in this answer only: give it to a program as its ``api_key``. The API
+        confirms it with the account's password: ``current_password``, else the client's own."""
+        return self._run(self._core.create_api_key(name, expires_in_days, current_password))
 
-    def rotate_api_key(self, token_id: UUID | str) -> ApiKey:
-        """A new value for one of the caller's API keys; the old value stops working at once."""
-        return self._run(self._core.rotate_api_key(token_id))
+    def rotate_api_key(self, token_id: UUID | str, *, current_password: str | None = None) -> ApiKey:
+        """A new value for one of the caller's API keys; the old value stops working at once.
+        Confirmed with ``current_password``, else the client's own password."""
+        return self._run(self._core.rotate_api_key(token_id, current_password))
 
     def list_tokens(self) -> TokenList:
         """The caller's live session tokens and API keys (``kind``), never their values."""

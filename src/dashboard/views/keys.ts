@@ -3,7 +3,7 @@
 import { createApiKey, listMyTokens, revokeMyToken, rotateApiKey } from '../../../generated/sdk.gen.ts';
 import type { ApiKey, TokenInfo } from '../../../generated/types.gen.ts';
 import { ApiFailure, client, explain, ok } from '../api.ts';
-import { confirmAction } from '../dialog.ts';
+import { confirmAction, confirmWithPassword } from '../dialog.ts';
 import { field, h, onSubmit, show, table } from '../dom.ts';
 import { day, when } from '../format.ts';
 
@@ -47,6 +47,13 @@ function createForm(reveal: HTMLElement, lists: HTMLElement, status: HTMLElement
     { id: 'key-lifetime' },
     ...LIFETIMES.map((days) => h('option', { value: days, selected: days === DEFAULT_LIFETIME }, `${days} days`)),
   );
+  // The API confirms a new key with the account's password: a stolen session alone mints none.
+  const password = h('input', {
+    id: 'key-password',
+    type: 'password',
+    required: true,
+    autocomplete: 'current-password',
+  });
   const submit = h('button', { type: 'submit' }, 'Create key');
   const error = h('p', { class: 'error', role: 'alert' });
   const form = h(
@@ -55,6 +62,7 @@ function createForm(reveal: HTMLElement, lists: HTMLElement, status: HTMLElement
     h('h2', { id: 'create-key-title' }, 'Create a key'),
     field('Name', name),
     field('Lifetime', lifetime),
+    field('Your password', password, 'Asked again because a key can outlive this session by a year.'),
     submit,
     error,
   );
@@ -63,7 +71,14 @@ function createForm(reveal: HTMLElement, lists: HTMLElement, status: HTMLElement
     { submit, error },
     async () => {
       const key = await ok(
-        createApiKey({ client, body: { name: name.value.trim(), expires_in_days: Number(lifetime.value) } }),
+        createApiKey({
+          client,
+          body: {
+            name: name.value.trim(),
+            expires_in_days: Number(lifetime.value),
+            current_password: password.value,
+          },
+        }),
       );
       form.reset();
       revealKey(reveal, key, 'created');
@@ -72,7 +87,9 @@ function createForm(reveal: HTMLElement, lists: HTMLElement, status: HTMLElement
     (failure) =>
       failure instanceof ApiFailure && failure.status === 409
         ? 'You have 20 live keys, the most there can be. Revoke one you no longer use first.'
-        : explain(failure),
+        : failure instanceof ApiFailure && failure.status === 403
+          ? 'The password is not right.'
+          : explain(failure),
   );
   return form;
 }
@@ -171,16 +188,18 @@ function keyRow(key: TokenInfo, reveal: HTMLElement, status: HTMLElement, refres
   const rotate = h('button', { type: 'button', 'aria-label': `Rotate key ${name}` }, 'Rotate');
   const revoke = h('button', { type: 'button', class: 'danger', 'aria-label': `Revoke key ${name}` }, 'Revoke');
   rotate.addEventListener('click', async () => {
-    if (
-      !(await confirmAction(
-        `Rotate “${name}”?`,
-        'A new value replaces this key at once: programs using the old value get 401 until they get the new one.',
-        'Rotate key',
-      ))
-    )
-      return;
+    const password = await confirmWithPassword(
+      `Rotate “${name}”?`,
+      'A new value replaces this key at once: programs using the old value get 401 until they get the new one.',
+      'Rotate key',
+    );
+    if (password === undefined) return;
     await reporting(status, async () => {
-      revealKey(reveal, await ok(rotateApiKey({ client, path: { tokenId: key.token_id } })), 'rotated');
+      revealKey(
+        reveal,
+        await ok(rotateApiKey({ client, path: { tokenId: key.token_id }, body: { current_password: password } })),
+        'rotated',
+      );
       await refresh();
     });
   });
@@ -240,6 +259,7 @@ async function reporting(status: HTMLElement, work: () => Promise<void>): Promis
   try {
     await work();
   } catch (failure) {
-    status.textContent = explain(failure);
+    status.textContent =
+      failure instanceof ApiFailure && failure.status === 403 ? 'The password is not right.' : explain(failure);
   }
 }

@@ -61,14 +61,19 @@ export function createHandlers({ auth, keys, search, account, catalog, health, p
     },
 
     async createApiKey({ body }, ctx) {
-      const key = await keys.create(ctx.principal(), body.name, body.expires_in_days ?? DEFAULT_KEY_DAYS);
+      const key = await keys.create(
+        ctx.principal(),
+        body.name,
+        body.expires_in_days ?? DEFAULT_KEY_DAYS,
+        body.current_password,
+      );
       return { status: 201, body: keyBody(key), headers: NO_STORE };
     },
 
-    async rotateApiKey({ path }, ctx) {
+    async rotateApiKey({ path, body }, ctx) {
       return {
         status: 200,
-        body: keyBody(await keys.rotate(ctx.principal(), path.tokenId.toLowerCase())),
+        body: keyBody(await keys.rotate(ctx.principal(), path.tokenId.toLowerCase(), body.current_password)),
         headers: NO_STORE,
       };
     },

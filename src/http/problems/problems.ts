@@ -38,7 +38,7 @@ export const PROBLEMS = {
     'wrong-password',
     403,
     'Wrong password',
-    'The current password given to change it is not right. The token is fine: do not sign in again, ask the user for the current password.',
+    'The current password given (to change it, or to create or rotate an API key) is not right. The token is fine: do not sign in again, ask the user for the current password.',
   ),
   notASession: kind(
     'not-a-session',

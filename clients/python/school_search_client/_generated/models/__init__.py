@@ -11,6 +11,7 @@ from .grade import Grade
 from .health import Health
 from .health_status import HealthStatus
 from .password_change import PasswordChange
+from .password_confirmation import PasswordConfirmation
 from .problem import Problem
 from .problem_item import ProblemItem
 from .problem_item_location import ProblemItemLocation
@@ -42,6 +43,7 @@ __all__ = (
     "Health",
     "HealthStatus",
     "PasswordChange",
+    "PasswordConfirmation",
     "Problem",
     "ProblemItem",
     "ProblemItemLocation",
