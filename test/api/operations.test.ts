@@ -124,13 +124,18 @@ describe('documentation routes', () => {
     expect(await r.json()).toEqual(JSON.parse(JSON.stringify(loadContract())));
   });
 
-  test('when /docs/ is fetched, then Swagger UI loads the contract with persisted authorisation', async () => {
+  test('when /docs/ is fetched, then Swagger UI loads the contract, sandboxed, without persisted authorisation', async () => {
     const page = await raw('/docs/');
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('swagger-ui');
+    // An opaque origin (no allow-same-origin): the dashboard's storage is out of its reach.
+    const csp = page.headers.get('content-security-policy')!;
+    expect(csp).toMatch(/;sandbox allow-scripts /);
+    expect(csp).not.toContain('allow-same-origin');
+    expect(csp).toContain("frame-ancestors 'none'");
     const init = await (await raw('/docs/swagger-ui-init.js')).text();
     expect(init).toContain('"url": "/openapi.json"');
-    expect(init).toContain('"persistAuthorization": true');
+    expect(init).toContain('"persistAuthorization": false');
     expect(init).toContain('"tryItOutEnabled": true');
   });
 
