@@ -10,6 +10,7 @@ import {
   WrongPasswordError,
 } from './errors.ts';
 import type { Clock, PasswordHasher, TokenKind, TokenRecord, TokenStore, UserStore } from './ports.ts';
+import { deviceProof, provesDevice } from './device.proof.ts';
 import { looksLikeToken, mintToken, newTokenValue, tokenDigest } from './token.ts';
 
 export interface Principal {
@@ -25,6 +26,8 @@ export interface IssuedToken {
   readonly value: string;
   readonly expiresIn: number;
   readonly expiresAt: Date;
+  /** A login's only: the device's proof of it (device.proof.ts), for its later logins. */
+  readonly deviceProof?: string;
 }
 
 export interface AuthSettings {
@@ -122,15 +125,26 @@ export class AuthService {
     if (!(await this.#hasher.verify(user.passwordHash, password))) throw new InvalidCredentialsError();
     // A hash made with other cost settings (an older default, a CLI run with other variables) is
     // upgraded, so that every account costs the same to check as the decoy.
-    if (this.#hasher.needsRehash(user.passwordHash)) {
-      await this.#users.setPasswordHash(user.id, await this.#hasher.hash(password));
+    let passwordHash = user.passwordHash;
+    if (this.#hasher.needsRehash(passwordHash)) {
+      passwordHash = await this.#hasher.hash(password);
+      await this.#users.setPasswordHash(user.id, passwordHash);
     }
     // Housekeeping on a path that is already slow by design (argon2): drop long-dead tokens.
     await this.#tokens.purgeDead(new Date(this.#clock.now().getTime() - DEAD_TOKEN_RETENTION_MS));
     const { record, issued } = this.#newToken(user.id);
     await this.#tokens.insert(record);
     await this.#tokens.revokeAllButNewest(user.id, MAX_LIVE_TOKENS, this.#clock.now());
-    return issued;
+    return { ...issued, deviceProof: deviceProof(user.id, passwordHash, this.#clock.now()) };
+  }
+
+  /**
+   * Whether `proof` shows that the device presenting it logged in as the account of `email`
+   * recently (device.proof.ts). False for an unknown e-mail, a changed password, or anything else.
+   */
+  async recognisesDevice(email: string, proof: string): Promise<boolean> {
+    const user = await this.#users.findByEmail(normalizeEmail(email));
+    return user !== null && provesDevice(proof, user.id, user.passwordHash, this.#clock.now());
   }
 
   /**

@@ -78,7 +78,11 @@ export function createApp(options: AppOptions): express.Express {
   );
   app.use(validator(contract, authentication(options.auth, contract), options.validateResponses));
   app.use(strictIntegers(contract));
-  app.use(rateLimiting(options.rateLimits, logger, options.quotas));
+  app.use(
+    rateLimiting(options.rateLimits, logger, options.quotas, (email, proof) =>
+      options.auth.recognisesDevice(email, proof),
+    ),
+  );
   app.use(dispatch(createHandlers(options)));
   app.use(errorMiddleware(logger, options.metrics));
   return app;

@@ -12,6 +12,7 @@ import {
   tokenBody,
   tokenListBody,
 } from './bodies.ts';
+import { deviceCookieHeader } from '../device-cookie.ts';
 import { monogramSvg } from './monogram.ts';
 import type { Input, Operations, Reply } from './operations.ts';
 import { DEFAULT_LIMIT, DEFAULT_OFFSET } from './paging.ts';
@@ -38,7 +39,11 @@ const DEFAULT_KEY_DAYS = 90;
 export function createHandlers({ auth, keys, search, account, catalog, health, publicBaseUrl }: HandlerDeps): Handlers {
   return {
     async createToken({ body }) {
-      return { status: 200, body: tokenBody(await auth.login(body.email, body.password)), headers: NO_STORE };
+      const issued = await auth.login(body.email, body.password);
+      const headers = issued.deviceProof
+        ? { ...NO_STORE, 'Set-Cookie': deviceCookieHeader(issued.deviceProof) }
+        : NO_STORE;
+      return { status: 200, body: tokenBody(issued), headers };
     },
 
     async changePassword({ body }, ctx) {
