@@ -19,8 +19,11 @@ const DAY_MS = 86_400_000;
  * dashboard and its revoke dialog, where `\u202Egpj.exe` reads "exe.jpg".
  */
 const HIDDEN = /[\p{Cc}\p{Cf}\p{Cs}]/u;
-/** A character a person sees: a letter, digit, punctuation or symbol, other than the blank letters. */
-const VISIBLE = /(?![\u115f\u1160\u3164\uffa0\u2800])[\p{L}\p{N}\p{P}\p{S}]/u;
+/**
+ * A character a person sees: none of the above, nor white space, nor a blank letter (Hangul
+ * fillers, the blank Braille pattern). The contract's pattern says the same.
+ */
+const VISIBLE = /[^\s\p{Cc}\p{Cf}\p{Cs}\u115f\u1160\u2800\u3164\uffa0]/u;
 
 /** Why `name` cannot name a key, or undefined when it can. The contract's pattern says the same for U+0000–U+FFFF. */
 export function keyNameProblem(name: string): string | undefined {

@@ -10,6 +10,7 @@ import { loadContract } from '../../src/http/contract.ts';
 import { PROBLEMS } from '../../src/http/problems/problems.ts';
 import { STATE_CODES } from '../../src/domain/states.ts';
 import { EMAIL_PATTERN } from '../../src/domain/auth.service.ts';
+import { keyNameProblem } from '../../src/domain/keys.service.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
 import { expectProblem, unchecked } from '../support/problem.ts';
 
@@ -188,6 +189,28 @@ describe('contract and domain agree', () => {
     const contract = loadContract() as unknown as { components: { schemas: { EmailAddress: { pattern: string } } } };
     expect(EMAIL_PATTERN.source).toBe(contract.components.schemas.EmailAddress.pattern);
     expect(EMAIL_PATTERN.flags).toBe('');
+  });
+
+  test('when a key name is one BMP character, alone or after a letter, then the contract and the server agree on it', () => {
+    const contract = loadContract() as unknown as {
+      components: { schemas: { ApiKeyRequest: { properties: { name: { pattern: string } } } } };
+    };
+    // As the server's validator (ajv, `u` flag) and the generated clients (zod, no flag) run it.
+    const patterns = [
+      new RegExp(contract.components.schemas.ApiKeyRequest.properties.name.pattern, 'u'),
+      new RegExp(contract.components.schemas.ApiKeyRequest.properties.name.pattern),
+    ];
+    const disagreements: string[] = [];
+    for (let code = 0; code <= 0xffff; code++) {
+      if (code >= 0xd800 && code <= 0xdfff) continue; // lone surrogates: the server's alone (a JSON test covers them)
+      const ch = String.fromCharCode(code);
+      for (const name of [ch, `a${ch}`]) {
+        const server = keyNameProblem(name) === undefined;
+        for (const pattern of patterns)
+          if (pattern.test(name) !== server) disagreements.push(code.toString(16).padStart(4, '0'));
+      }
+    }
+    expect([...new Set(disagreements)]).toEqual([]);
   });
 
   test('when the search takes a state code in any case, then its pattern allows exactly the codes', () => {
