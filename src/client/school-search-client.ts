@@ -58,8 +58,11 @@ export interface GeoPoint {
 
 export interface SearchParams {
   query: string;
-  /** A `StateCode` in any case (`'TX'`, `'tx'`); the zod check refuses unknown codes before sending. */
-  stateCode?: api.StateCode | Lowercase<api.StateCode> | (string & {});
+  /**
+   * A `StateCode`, upper or lower case (`'TX'`, `'tx'`; the API takes any case). A closed set, so
+   * an unknown code is a type error; the zod check refuses one before sending too.
+   */
+  stateCode?: api.StateCode | Lowercase<api.StateCode>;
   /** Only schools of this level, or of any of these levels. */
   level?: api.SchoolLevel | readonly api.SchoolLevel[];
   /** Only schools of this type, or of any of these types (`charter`: public charter schools). */
