@@ -5,11 +5,13 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { createClient } from '../../generated/client/index.ts';
 import {
   changePassword,
+  createApiKey,
   createToken,
   fetchMyData,
   fetchMyRequests,
   fetchSchoolSearch,
   listMyTokens,
+  rotateApiKey,
   rotateToken,
 } from '../../generated/sdk.gen.ts';
 import { RATE_LIMITS_OFF, type RateLimits } from '../../src/http/middleware/rate-limit.ts';
@@ -135,6 +137,39 @@ describe('account operations: one quota per user', () => {
 });
 
 describe('password change: per user', () => {
+  test('when a session guesses the password through key creation and rotation, then they share the password-check quota with a password change', async () => {
+    const a = await start({ loginPerClient: 2 });
+    const user = await a.userClient(undefined, 'right-password-1');
+    expectProblem(
+      await createApiKey({ client: user.client, body: { name: 'stolen', current_password: 'wrong-1-password' } }),
+      403,
+      'wrong-password',
+    );
+    expectProblem(
+      await rotateApiKey({
+        client: user.client,
+        path: { tokenId: '00000000-0000-4000-8000-000000000000' },
+        body: { current_password: 'wrong-2-password' },
+      }),
+      403,
+      'wrong-password',
+    );
+    const refused = await createApiKey({
+      client: user.client,
+      body: { name: 'stolen', current_password: 'right-password-1' },
+    });
+    expectProblem(refused, 429, 'rate-limited');
+    expect(refused.response!.headers.get('ratelimit')).toContain('"password-change-per-user"; r=0');
+    expectProblem(
+      await changePassword({
+        client: user.client,
+        body: { current_password: 'right-password-1', new_password: 'new-password-2' },
+      }),
+      429,
+      'rate-limited',
+    );
+  });
+
   test('when one token guesses the current password too often, then 429 even with the right one, and another user is not throttled', async () => {
     const a = await start({ loginPerClient: 2 });
     const user = await a.userClient(undefined, 'right-password-1');

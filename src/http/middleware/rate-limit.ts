@@ -115,8 +115,22 @@ export function rateLimiting(
     limit: limits.searchPerUser,
     key: (req) => `u:${principalOf(req).userId}`,
   });
+  // Each attempt costs a password check, as a login does: the login's quota, per user, for every
+  // operation that checks the current password (a stolen session must not guess it faster
+  // through key creation than through a password change). The name is the one it always had.
+  const passwordCheck = build({
+    policy: 'password-change-per-user',
+    limit: limits.loginPerClient,
+    key: (req) => `p:${principalOf(req).userId}`,
+  });
+  const checksPassword = new Set(['createApiKey', 'rotateApiKey']);
   const byOperation: Record<string, RequestHandler[]> = {
-    ...Object.fromEntries(ACCOUNT_OPERATIONS.map((operationId) => [operationId, account ? [account] : []])),
+    ...Object.fromEntries(
+      ACCOUNT_OPERATIONS.map((operationId) => [
+        operationId,
+        [account, checksPassword.has(operationId) ? passwordCheck : undefined].filter((h) => h !== undefined),
+      ]),
+    ),
     fetchSchoolSearch: search ? [search] : [],
     getSchool: search ? [search] : [],
     createToken: [
@@ -138,14 +152,7 @@ export function rateLimiting(
         ...(recognisesDevice ? { skip: (req: Request) => knownDevice(req, recognisesDevice) } : {}),
       }),
     ].filter((h) => h !== undefined),
-    // Each attempt costs a password check, as a login does: the same quota, per user.
-    changePassword: [
-      build({
-        policy: 'password-change-per-user',
-        limit: limits.loginPerClient,
-        key: (req) => `p:${principalOf(req).userId}`,
-      }),
-    ].filter((h) => h !== undefined),
+    changePassword: passwordCheck ? [passwordCheck] : [],
   };
 
   return (req: Request, res: Response, next: NextFunction) => {
