@@ -5,7 +5,7 @@ import * as z from 'zod';
 import { client } from './client.gen.ts';
 import type { Client, ClientMeta, Options as Options2, RequestResult, TDataShape } from './client/index.ts';
 import type { AcceptInvitationData, AcceptInvitationErrors, AcceptInvitationResponses, ChangePasswordData, ChangePasswordErrors, ChangePasswordResponses, ConfirmSignUpData, ConfirmSignUpErrors, ConfirmSignUpResponses, CreateApiKeyData, CreateApiKeyErrors, CreateApiKeyResponses, CreateTokenData, CreateTokenErrors, CreateTokenResponses, FetchMyDataData, FetchMyDataErrors, FetchMyDataResponses, FetchMyRequestsData, FetchMyRequestsErrors, FetchMyRequestsResponses, FetchMyUsageData, FetchMyUsageErrors, FetchMyUsageResponses, FetchSchoolSearchData, FetchSchoolSearchErrors, FetchSchoolSearchResponses, GetLivenessData, GetLivenessErrors, GetLivenessResponses, GetReadinessData, GetReadinessErrors, GetReadinessResponses, GetSchoolData, GetSchoolErrors, GetSchoolImageData, GetSchoolImageErrors, GetSchoolImageResponses, GetSchoolResponses, GetSignUpOptionsData, GetSignUpOptionsErrors, GetSignUpOptionsResponses, ListMyTokensData, ListMyTokensErrors, ListMyTokensResponses, RequestPasswordResetData, RequestPasswordResetErrors, RequestPasswordResetResponses, ResetPasswordData, ResetPasswordErrors, ResetPasswordResponses, RevokeCurrentTokenData, RevokeCurrentTokenErrors, RevokeCurrentTokenResponses, RevokeMyTokenData, RevokeMyTokenErrors, RevokeMyTokenResponses, RotateApiKeyData, RotateApiKeyErrors, RotateApiKeyResponses, RotateTokenData, RotateTokenErrors, RotateTokenResponses, SignUpData, SignUpErrors, SignUpResponses } from './types.gen.ts';
-import { zAcceptInvitationBody, zAcceptInvitationResponse, zChangePasswordBody, zChangePasswordResponse, zConfirmSignUpBody, zConfirmSignUpResponse, zCreateApiKeyBody, zCreateApiKeyResponse, zCreateTokenBody, zCreateTokenResponse, zFetchMyDataResponse, zFetchMyRequestsQuery, zFetchMyRequestsResponse, zFetchMyUsageQuery, zFetchMyUsageResponse, zFetchSchoolSearchQuery, zFetchSchoolSearchResponse, zGetLivenessResponse, zGetReadinessResponse, zGetSchoolImagePath, zGetSchoolImageResponse, zGetSchoolPath, zGetSchoolResponse, zGetSignUpOptionsResponse, zListMyTokensResponse, zRequestPasswordResetBody, zRequestPasswordResetResponse, zResetPasswordBody, zResetPasswordResponse, zRevokeCurrentTokenResponse, zRevokeMyTokenPath, zRevokeMyTokenResponse, zRotateApiKeyPath, zRotateApiKeyResponse, zRotateTokenResponse, zSignUpBody, zSignUpResponse } from './zod.gen.ts';
+import { zAcceptInvitationBody, zAcceptInvitationResponse, zChangePasswordBody, zChangePasswordResponse, zConfirmSignUpBody, zConfirmSignUpResponse, zCreateApiKeyBody, zCreateApiKeyResponse, zCreateTokenBody, zCreateTokenResponse, zFetchMyDataResponse, zFetchMyRequestsQuery, zFetchMyRequestsResponse, zFetchMyUsageQuery, zFetchMyUsageResponse, zFetchSchoolSearchQuery, zFetchSchoolSearchResponse, zGetLivenessResponse, zGetReadinessResponse, zGetSchoolImagePath, zGetSchoolImageResponse, zGetSchoolPath, zGetSchoolResponse, zGetSignUpOptionsResponse, zListMyTokensResponse, zRequestPasswordResetBody, zRequestPasswordResetResponse, zResetPasswordBody, zResetPasswordResponse, zRevokeCurrentTokenResponse, zRevokeMyTokenPath, zRevokeMyTokenResponse, zRotateApiKeyBody, zRotateApiKeyPath, zRotateApiKeyResponse, zRotateTokenResponse, zSignUpBody, zSignUpResponse } from './zod.gen.ts';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -183,6 +183,8 @@ export const createToken = <ThrowOnError extends boolean = false>(options: Optio
  *
  * Issues a new token for the caller and revokes the one that authenticated this request, in
  * one step. Use it when a token may have leaked, or to renew a token before it expires.
+ * Only a session token (from `POST /v1/auth`) is rotated here: an API key is a 403
+ * `not-a-session` and stays as it was (rotate a key with `POST /v1/keys/{tokenId}/rotate`).
  *
  */
 export const rotateToken = <ThrowOnError extends boolean = false>(options?: Options<RotateTokenData, ThrowOnError>): RequestResult<RotateTokenResponses, RotateTokenErrors, ThrowOnError> => (options?.client ?? client).post<RotateTokenResponses, RotateTokenErrors, ThrowOnError>({
@@ -250,6 +252,10 @@ export const revokeMyToken = <ThrowOnError extends boolean = false>(options: Opt
  * A user holds at most 20 live API keys: creating one more is a 409 `too-many-keys`;
  * revoke one first.
  *
+ * Needs the account's current password (`current_password`; a wrong one is a 403
+ * `wrong-password`): a key outlives the session that asks for it by up to a year, so a
+ * stolen session alone cannot mint keys.
+ *
  */
 export const createApiKey = <ThrowOnError extends boolean = false>(options: Options<CreateApiKeyData, ThrowOnError>): RequestResult<CreateApiKeyResponses, CreateApiKeyErrors, ThrowOnError> => (options.client ?? client).post<CreateApiKeyResponses, CreateApiKeyErrors, ThrowOnError>({
     requestValidator: async (data) => await z.object({
@@ -276,17 +282,25 @@ export const createApiKey = <ThrowOnError extends boolean = false>(options: Opti
  * key that does not exist, is dead, is a session token or belongs to someone else gives
  * the same 404.
  *
+ * Needs the account's current password (`current_password`; a wrong one is a 403
+ * `wrong-password`, checked first): a rotation cuts the key's programs off, which a
+ * stolen session alone must not be able to do.
+ *
  */
 export const rotateApiKey = <ThrowOnError extends boolean = false>(options: Options<RotateApiKeyData, ThrowOnError>): RequestResult<RotateApiKeyResponses, RotateApiKeyErrors, ThrowOnError> => (options.client ?? client).post<RotateApiKeyResponses, RotateApiKeyErrors, ThrowOnError>({
     requestValidator: async (data) => await z.object({
-        body: z.never().optional(),
+        body: zRotateApiKeyBody,
         path: zRotateApiKeyPath,
         query: z.never().optional()
     }).parseAsync(data),
     responseValidator: async (data) => await zRotateApiKeyResponse.parseAsync(data),
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v1/keys/{tokenId}/rotate',
-    ...options
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
 });
 
 /**

@@ -8,7 +8,7 @@ export type Credentials = {
     /**
      * The user's e-mail address (case is ignored).
      */
-    email: string;
+    email: EmailAddress;
     /**
      * The user's password.
      */
@@ -145,13 +145,24 @@ export type TokenList = {
 
 export type ApiKeyRequest = {
     /**
-     * What the key is for, as the user will recognise it in a list (1 to 64 characters, no control characters).
+     * What the key is for, as the user will recognise it in a list: 1 to 64 characters
+     * (Unicode code points, as JSON Schema counts them: an emoji is one), with at least one
+     * visible character, and no control or format characters (no bidi overrides such as
+     * U+202E, no zero-width characters such as U+200B or U+200D, no lone surrogates).
+     *
      */
     name: string;
     /**
      * Lifetime of the key in days, at most 365.
      */
     expires_in_days?: number;
+};
+
+export type PasswordConfirmation = {
+    /**
+     * The account's current password, to confirm that its owner asks.
+     */
+    current_password: string;
 };
 
 export type ApiKey = {
@@ -181,6 +192,20 @@ export type SearchQuery = string;
  *
  */
 export type StateCode = 'AL' | 'AK' | 'AZ' | 'AR' | 'CA' | 'CO' | 'CT' | 'DE' | 'DC' | 'FL' | 'GA' | 'HI' | 'ID' | 'IL' | 'IN' | 'IA' | 'KS' | 'KY' | 'LA' | 'ME' | 'MD' | 'MA' | 'MI' | 'MN' | 'MS' | 'MO' | 'MT' | 'NE' | 'NV' | 'NH' | 'NJ' | 'NM' | 'NY' | 'NC' | 'ND' | 'OH' | 'OK' | 'OR' | 'PA' | 'RI' | 'SC' | 'SD' | 'TN' | 'TX' | 'UT' | 'VT' | 'VA' | 'WA' | 'WV' | 'WI' | 'WY' | 'AS' | 'FM' | 'GU' | 'MH' | 'MP' | 'PR' | 'PW' | 'VI' | 'AB' | 'BC' | 'MB' | 'NB' | 'NL' | 'NS' | 'NT' | 'NU' | 'ON' | 'PE' | 'QC' | 'SK' | 'YT';
+
+/**
+ * An e-mail address: a local part of letters, digits and ``!#$%&'*+/=?^_`{|}~-`` (dots
+ * between them), `@`, and a domain name of letters, digits and hyphens.
+ *
+ */
+export type EmailAddress = string;
+
+/**
+ * A `StateCode` in any case: the same codes, upper, lower or mixed case. (The pattern is
+ * those codes with each letter in either case.)
+ *
+ */
+export type StateCodeInput = string;
 
 /**
  * The school's level. For a K-12 school it follows NCES's definition from its grades:
@@ -421,6 +446,20 @@ export type ApiRequest = {
      * Cost of the request in credits. A search costs 1 credit.
      */
     trequestcost: number;
+    /**
+     * The search's `stateCode` (upper case), when it had one. Records of searches made
+     * before the API kept it have none of `stateCode`, `offset` and `limit`.
+     *
+     */
+    stateCode?: StateCode;
+    /**
+     * The search's `offset` (its default, 0, when it gave none); absent on older records.
+     */
+    offset?: number;
+    /**
+     * The search's `limit` (its default, 25, when it gave none); absent on older records.
+     */
+    limit?: number;
 };
 
 export type SearchResult = {
@@ -446,7 +485,7 @@ export type SchoolSearchResponse = {
 
 export type Account = {
     userId: string;
-    email: string;
+    email: EmailAddress;
     created_at: string;
     usage: Usage;
     /**
@@ -561,6 +600,25 @@ export type ProblemItem = {
     message: string;
 };
 
+export type ApiKeyRequestWritable = {
+    /**
+     * What the key is for, as the user will recognise it in a list: 1 to 64 characters
+     * (Unicode code points, as JSON Schema counts them: an emoji is one), with at least one
+     * visible character, and no control or format characters (no bidi overrides such as
+     * U+202E, no zero-width characters such as U+200B or U+200D, no lone surrogates).
+     *
+     */
+    name: string;
+    /**
+     * Lifetime of the key in days, at most 365.
+     */
+    expires_in_days?: number;
+    /**
+     * The account's current password, to confirm that its owner asks.
+     */
+    current_password: string;
+};
+
 /**
  * Zero-based index of the first result to return. To get the next page, add the number of
  * results already fetched. At most 10000: narrow the query to go deeper.
@@ -594,10 +652,11 @@ export type FetchSchoolSearchData = {
         query: SearchQuery;
         /**
          * Only schools in this US state or territory, or Canadian province or territory: its
-         * two-letter postal code in upper case.
+         * two-letter postal code (`StateCode`), in any case (`TX`, `tx` and `Tx` are the same).
+         * Answers give it in upper case. An unknown code is a 400.
          *
          */
-        stateCode?: StateCode;
+        stateCode?: StateCodeInput;
         /**
          * Only schools of these levels (any of them): repeat the parameter for several
          * (`level=middle&level=high`). A school whose level is unknown matches none.
@@ -859,6 +918,10 @@ export type RotateTokenErrors = {
      */
     401: Problem;
     /**
+     * The token presented is an API key, not a session; nothing changed.
+     */
+    403: Problem;
+    /**
      * A quota is used up; retry after the given number of seconds. `RateLimit` shows which
      * quota is at zero: `search-per-user` (searches), `account-per-user` (the other operations
      * that need a token, together), `password-change-per-user`, or on login
@@ -987,7 +1050,7 @@ export type RevokeMyTokenResponses = {
 export type RevokeMyTokenResponse = RevokeMyTokenResponses[keyof RevokeMyTokenResponses];
 
 export type CreateApiKeyData = {
-    body: ApiKeyRequest;
+    body: ApiKeyRequestWritable;
     path?: never;
     query?: never;
     url: '/v1/keys';
@@ -1002,6 +1065,10 @@ export type CreateApiKeyErrors = {
      * The token is missing, malformed, unknown, expired or revoked.
      */
     401: Problem;
+    /**
+     * The current password is not right; nothing changed.
+     */
+    403: Problem;
     /**
      * The caller already holds 20 live API keys; nothing was created.
      */
@@ -1044,7 +1111,7 @@ export type CreateApiKeyResponses = {
 export type CreateApiKeyResponse = CreateApiKeyResponses[keyof CreateApiKeyResponses];
 
 export type RotateApiKeyData = {
-    body?: never;
+    body: PasswordConfirmation;
     path: {
         /**
          * The `token_id` of the key (from `GET /v1/tokens`).
@@ -1065,9 +1132,21 @@ export type RotateApiKeyErrors = {
      */
     401: Problem;
     /**
+     * The current password is not right; nothing changed.
+     */
+    403: Problem;
+    /**
      * No such resource, or not one of the caller's.
      */
     404: Problem;
+    /**
+     * The request body is larger than 16 KiB.
+     */
+    413: Problem;
+    /**
+     * The request body is not `application/json`.
+     */
+    415: Problem;
     /**
      * A quota is used up; retry after the given number of seconds. `RateLimit` shows which
      * quota is at zero: `search-per-user` (searches), `account-per-user` (the other operations

@@ -145,10 +145,13 @@ async function inBrowser(project: string, url: string, email: string): Promise<v
   }
 }
 
-/** `npm run build:client`, then `npm pack` of packages/client: the tarball a user would install. */
+/**
+ * `npm pack` of packages/client, exactly as a user or a release would run it: the package's own
+ * `prepack` builds dist/, so this also fails if packing alone would ship a package without code.
+ */
 function packTypeScriptClient(): string {
-  step('building and packing packages/client');
-  execFileSync('npm', ['run', '-s', 'build:client'], { cwd: ROOT, stdio: 'inherit' });
+  step('packing packages/client (its prepack builds it)');
+  rmSync(join(ROOT, 'packages/client/dist'), { recursive: true, force: true });
   const out = execFileSync('npm', ['pack', '--silent', '--pack-destination', work], {
     cwd: join(ROOT, 'packages/client'),
     encoding: 'utf8',

@@ -134,7 +134,7 @@ class _Keys:
             if not self.ids:
                 response = requests.post(
                     f"{base_url.rstrip('/')}/v1/keys",
-                    json={"name": "fuzzer key", "expires_in_days": 1},
+                    json={"name": "fuzzer key", "expires_in_days": 1, "current_password": PASSWORD},
                     headers={"Authorization": f"Bearer {TOKEN.current(base_url)}"},
                     timeout=30,
                 )

@@ -58,7 +58,11 @@ export interface GeoPoint {
 
 export interface SearchParams {
   query: string;
-  stateCode?: api.StateCode;
+  /**
+   * A `StateCode`, upper or lower case (`'TX'`, `'tx'`; the API takes any case). A closed set, so
+   * an unknown code is a type error; the zod check refuses one before sending too.
+   */
+  stateCode?: api.StateCode | Lowercase<api.StateCode>;
   /** Only schools of this level, or of any of these levels. */
   level?: api.SchoolLevel | readonly api.SchoolLevel[];
   /** Only schools of this type, or of any of these types (`charter`: public charter schools). */
@@ -83,6 +87,8 @@ const MAX_OFFSET = zOffset.unwrap().maxValue ?? Number.POSITIVE_INFINITY;
 export class SchoolSearchClient {
   readonly #client: Client;
   readonly #keeper: TokenKeeper;
+  /** The password given with the credentials: what key creation and rotation confirm by default. */
+  readonly #password: string | undefined;
 
   constructor(options: SchoolSearchClientOptions) {
     const token = pickToken(options.token, options.apiKey);
@@ -90,6 +96,7 @@ export class SchoolSearchClient {
     if (token === undefined && credentials === undefined) {
       throw new TypeError('SchoolSearchClient needs either email and password, or a token (apiKey).');
     }
+    this.#password = credentials?.password;
     this.#client = createClient({ baseUrl: options.baseUrl, ...(options.fetch ? { fetch: options.fetch } : {}) });
     this.#keeper = new TokenKeeper({
       client: this.#client,
@@ -155,19 +162,33 @@ export class SchoolSearchClient {
 
   /**
    * A new named API key of the caller's, living `expiresInDays` days (1–365, default 90). Its
-   * value (`token`) is in this answer only; give it to a program as its `apiKey`.
+   * value (`token`) is in this answer only; give it to a program as its `apiKey`. The API asks
+   * for the account's current password: `currentPassword`, else the client's own `password`.
    */
-  createApiKey(params: { name: string; expiresInDays?: number }): Promise<api.ApiKey> {
+  createApiKey(params: { name: string; expiresInDays?: number; currentPassword?: string }): Promise<api.ApiKey> {
     const body = {
       name: params.name,
       ...(params.expiresInDays === undefined ? {} : { expires_in_days: params.expiresInDays }),
+      current_password: this.#confirmation(params.currentPassword),
     };
     return this.#authed((auth) => createApiKey({ client: this.#client, auth, body }));
   }
 
-  /** A new value for one of the caller's API keys (same name and lifetime); the old value stops working at once. */
-  rotateApiKey(tokenId: string): Promise<api.ApiKey> {
-    return this.#authed((auth) => rotateApiKey({ client: this.#client, auth, path: { tokenId } }));
+  /**
+   * A new value for one of the caller's API keys (same name and lifetime); the old value stops
+   * working at once. Confirmed with `currentPassword`, else the client's own `password`.
+   */
+  rotateApiKey(tokenId: string, params: { currentPassword?: string } = {}): Promise<api.ApiKey> {
+    const body = { current_password: this.#confirmation(params.currentPassword) };
+    return this.#authed((auth) => rotateApiKey({ client: this.#client, auth, path: { tokenId }, body }));
+  }
+
+  #confirmation(given: string | undefined): string {
+    const password = given ?? this.#password;
+    if (password === undefined) {
+      throw new TypeError('Creating or rotating an API key needs the current password: pass currentPassword.');
+    }
+    return password;
   }
 
   /** The caller's live session tokens and API keys (`kind`), newest first. */

@@ -82,7 +82,7 @@ export function createServices(deps: {
     engine,
     metrics,
     auth,
-    keys: new KeyService({ tokens: store.tokens, clock }),
+    keys: new KeyService({ tokens: store.tokens, clock, passwords: auth }),
     search: new SearchService({
       engine: metrics === NO_METRICS ? engine : timed(engine, metrics),
       requests: store.requests,

@@ -24,3 +24,44 @@ export function confirmAction(title: string, text: string, confirmLabel: string)
     dialog.showModal();
   });
 }
+
+/**
+ * Like confirmAction, with the account's password asked in the dialog: resolves to the password
+ * typed, or undefined when cancelled. For actions the API confirms with the current password.
+ */
+export function confirmWithPassword(title: string, text: string, confirmLabel: string): Promise<string | undefined> {
+  const opener = document.activeElement as HTMLElement | null;
+  return new Promise((resolve) => {
+    const password = h('input', {
+      id: 'dialog-password',
+      type: 'password',
+      required: true,
+      autocomplete: 'current-password',
+    });
+    const cancel = h('button', { type: 'button', value: 'cancel' }, 'Cancel');
+    const confirm = h('button', { type: 'submit', value: 'confirm', class: 'danger' }, confirmLabel);
+    const form = h(
+      'form',
+      { method: 'dialog' },
+      h('div', { class: 'field' }, h('label', { for: 'dialog-password' }, 'Your password'), password),
+      h('div', { class: 'actions' }, cancel, confirm),
+    );
+    const dialog = h(
+      'dialog',
+      { 'aria-labelledby': 'dialog-title', 'aria-describedby': 'dialog-text' },
+      h('h2', { id: 'dialog-title' }, title),
+      h('p', { id: 'dialog-text' }, text),
+      form,
+    );
+    cancel.addEventListener('click', () => dialog.close('cancel'));
+    dialog.addEventListener('close', () => {
+      const typed = password.value;
+      dialog.remove();
+      opener?.focus();
+      resolve(dialog.returnValue === 'confirm' && typed !== '' ? typed : undefined);
+    });
+    document.body.append(dialog);
+    dialog.showModal();
+    password.focus();
+  });
+}

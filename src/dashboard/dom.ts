@@ -70,15 +70,35 @@ export function table(
   rows: Node[],
   options: { captionHidden?: boolean } = {},
 ): HTMLElement {
+  // Each cell names its column, so that a narrow screen can show a row as a card of labelled
+  // lines (dashboard.css) instead of a table that scrolls its actions off to the side.
+  // Explicit roles: some browsers drop a table's semantics once CSS changes its display.
+  for (const row of rows) {
+    if (!(row instanceof HTMLElement)) continue;
+    row.setAttribute('role', 'row');
+    [...row.children].forEach((cell, i) => {
+      const heading = headings[i];
+      if (heading) cell.setAttribute('data-label', heading);
+      cell.setAttribute('role', cell.tagName === 'TH' ? 'rowheader' : 'cell');
+    });
+  }
   return h(
     'div',
     { class: 'scroll', role: 'region', 'aria-label': caption, tabindex: 0 },
     h(
       'table',
-      {},
+      { class: 'cards', role: 'table' },
       h('caption', options.captionHidden ? { class: 'visually-hidden' } : {}, caption),
-      h('thead', {}, h('tr', {}, ...headings.map((heading) => h('th', { scope: 'col' }, heading)))),
-      h('tbody', {}, ...rows),
+      h(
+        'thead',
+        { role: 'rowgroup' },
+        h(
+          'tr',
+          { role: 'row' },
+          ...headings.map((heading) => h('th', { scope: 'col', role: 'columnheader' }, heading)),
+        ),
+      ),
+      h('tbody', { role: 'rowgroup' }, ...rows),
     ),
   );
 }

@@ -4,16 +4,20 @@ import {
   EmailTakenError,
   InvalidCredentialsError,
   InvalidInputError,
+  NotASessionError,
   NotFoundError,
   UnauthenticatedError,
   WrongPasswordError,
 } from './errors.ts';
-import type { Clock, PasswordHasher, TokenRecord, TokenStore, UserStore } from './ports.ts';
+import type { Clock, PasswordHasher, TokenKind, TokenRecord, TokenStore, UserStore } from './ports.ts';
+import { deviceProof, provesDevice } from './device.proof.ts';
 import { looksLikeToken, mintToken, newTokenValue, tokenDigest } from './token.ts';
 
 export interface Principal {
   readonly userId: string;
   readonly tokenId: string;
+  /** What authenticated the request: a login's session or a named API key. */
+  readonly kind: TokenKind;
 }
 
 export interface IssuedToken {
@@ -22,6 +26,8 @@ export interface IssuedToken {
   readonly value: string;
   readonly expiresIn: number;
   readonly expiresAt: Date;
+  /** A login's only: the device's proof of it (device.proof.ts), for its later logins. */
+  readonly deviceProof?: string;
 }
 
 export interface AuthSettings {
@@ -51,15 +57,16 @@ export const MAX_PASSWORD_LENGTH = 1024;
 /** The contract's Credentials.email maxLength. */
 export const MAX_EMAIL_LENGTH = 254;
 /**
- * The e-mail shape the server's validator accepts for `format: email` (ajv-formats, full mode),
- * so that an operator cannot create an account whose e-mail the login operation would refuse.
+ * The contract's EmailAddress pattern, verbatim (test/api/operations.test.ts compares them): the
+ * operator's CLI then creates no account whose e-mail the login operation, the clients or the
+ * dashboard would refuse. Applied to the lower-cased address.
  */
-const EMAIL =
-  /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i;
+export const EMAIL_PATTERN =
+  /^[a-zA-Z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-zA-Z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-zA-Z0-9](?:[a-zA-Z0-9-]*[a-zA-Z0-9])?\.)+[a-zA-Z0-9](?:[a-zA-Z0-9-]*[a-zA-Z0-9])?$/;
 
 /** True for an e-mail (already normalised) that the API accepts, the login operation included. */
 export function acceptsEmail(normalized: string): boolean {
-  return EMAIL.test(normalized) && normalized.length <= MAX_EMAIL_LENGTH;
+  return EMAIL_PATTERN.test(normalized) && normalized.length <= MAX_EMAIL_LENGTH;
 }
 
 export function normalizeEmail(email: string): string {
@@ -93,7 +100,7 @@ export class AuthService {
   /** Operator command: creates an account. */
   async createUser(email: string, password: string): Promise<{ userId: string; email: string }> {
     const normalized = normalizeEmail(email);
-    if (!EMAIL.test(normalized) || normalized.length > MAX_EMAIL_LENGTH) {
+    if (!EMAIL_PATTERN.test(normalized) || normalized.length > MAX_EMAIL_LENGTH) {
       throw new InvalidInputError(
         `"${email}" is not an e-mail address the API accepts (ASCII, at most ${MAX_EMAIL_LENGTH} characters).`,
       );
@@ -123,15 +130,26 @@ export class AuthService {
     if (!(await this.#hasher.verify(user.passwordHash, password))) throw new InvalidCredentialsError();
     // A hash made with other cost settings (an older default, a CLI run with other variables) is
     // upgraded, so that every account costs the same to check as the decoy.
-    if (this.#hasher.needsRehash(user.passwordHash)) {
-      await this.#users.setPasswordHash(user.id, await this.#hasher.hash(password));
+    let passwordHash = user.passwordHash;
+    if (this.#hasher.needsRehash(passwordHash)) {
+      passwordHash = await this.#hasher.hash(password);
+      await this.#users.setPasswordHash(user.id, passwordHash);
     }
     // Housekeeping on a path that is already slow by design (argon2): drop long-dead tokens.
     await this.#tokens.purgeDead(new Date(this.#clock.now().getTime() - DEAD_TOKEN_RETENTION_MS));
     const { record, issued } = this.#newToken(user.id);
     await this.#tokens.insert(record);
     await this.#tokens.revokeAllButNewest(user.id, MAX_LIVE_TOKENS, this.#clock.now());
-    return issued;
+    return { ...issued, deviceProof: deviceProof(user.id, passwordHash, this.#clock.now()) };
+  }
+
+  /**
+   * Whether `proof` shows that the device presenting it logged in as the account of `email`
+   * recently (device.proof.ts). False for an unknown e-mail, a changed password, or anything else.
+   */
+  async recognisesDevice(email: string, proof: string): Promise<boolean> {
+    const user = await this.#users.findByEmail(normalizeEmail(email));
+    return user !== null && provesDevice(proof, user.id, user.passwordHash, this.#clock.now());
   }
 
   /**
@@ -163,6 +181,16 @@ export class AuthService {
     return issued;
   }
 
+  /**
+   * Checks that `password` is the caller's current one (WrongPasswordError otherwise): what an
+   * action needs that would outlast a stolen session (an API key lives up to a year).
+   */
+  async confirmPassword(principal: Principal, password: string): Promise<void> {
+    const user = await this.#users.findById(principal.userId);
+    if (!user) throw new UnauthenticatedError('unknown');
+    if (!(await this.#hasher.verify(user.passwordHash, password))) throw new WrongPasswordError();
+  }
+
   /** Resolves a presented token value to its user, or throws UnauthenticatedError. */
   async authenticate(value: string | undefined): Promise<Principal> {
     if (value === undefined || value === '') throw new UnauthenticatedError('missing');
@@ -174,10 +202,16 @@ export class AuthService {
     if (token.expiresAt.getTime() <= now.getTime()) throw new UnauthenticatedError('expired');
     const notBefore = new Date(now.getTime() - LAST_USED_RESOLUTION_MS);
     if (!token.lastUsedAt || token.lastUsedAt < notBefore) await this.#tokens.touch(token.id, now, notBefore);
-    return { userId: token.userId, tokenId: token.id };
+    return { userId: token.userId, tokenId: token.id, kind: token.kind };
   }
 
+  /**
+   * Replaces the caller's session with a new one. An API key is refused (NotASessionError) and
+   * left alone: rotating it here would turn a year-long key into an hour-long session and
+   * revoke the key under the program that uses it; keys have their own rotation.
+   */
   async rotate(principal: Principal): Promise<IssuedToken> {
+    if (principal.kind !== 'session') throw new NotASessionError();
     const { record, issued } = this.#newToken(principal.userId);
     if (!(await this.#tokens.rotate(principal.userId, principal.tokenId, record, this.#clock.now()))) {
       // Revoked by a concurrent request between authentication and now.

@@ -48,6 +48,12 @@ export class EmailTakenError extends DomainError {
 /** Input the contract cannot express a rule for (checked in the domain). */
 export class InvalidInputError extends DomainError {
   readonly code = 'invalid_input';
+  /** The input field at fault, when there is one, and what is wrong with it. */
+  readonly field: { readonly name: string; readonly reason: string } | undefined;
+  constructor(message: string, field?: { name: string; reason: string }) {
+    super(message);
+    this.field = field;
+  }
 }
 
 /** The current password given to change it is not the user's: a fault of the input, not of the token. */
@@ -55,6 +61,16 @@ export class WrongPasswordError extends DomainError {
   readonly code = 'wrong_password';
   constructor() {
     super('The current password is not right.');
+  }
+}
+
+/** The operation renews a login's session, and was presented something else (an API key). */
+export class NotASessionError extends DomainError {
+  readonly code = 'not_a_session';
+  constructor() {
+    super(
+      'Only a session token (from POST /v1/auth) can be rotated here; rotate an API key with POST /v1/keys/{tokenId}/rotate.',
+    );
   }
 }
 

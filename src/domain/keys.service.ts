@@ -10,11 +10,29 @@ import { mintToken } from './token.ts';
 export const MAX_LIVE_KEYS = 20;
 /** The longest lifetime of a key (the contract's expires_in_days maximum): a forgotten key still dies. */
 export const MAX_KEY_DAYS = 365;
+/** In code points (an emoji is one), as the contract's maxLength counts: not UTF-16 units. */
 export const MAX_KEY_NAME_LENGTH = 64;
 const DAY_MS = 86_400_000;
-/** What the contract's ApiKeyRequest.name pattern refuses: control characters, or nothing visible. */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this refuses.
-const CONTROL = /[\u0000-\u001f\u007f]/;
+/**
+ * What a name may not hold: control (Cc) and format (Cf: bidi overrides and isolates, zero-width
+ * characters, BOM, Unicode tags) characters, and lone surrogates (Cs). A name is shown in the
+ * dashboard and its revoke dialog, where `\u202Egpj.exe` reads "exe.jpg".
+ */
+const HIDDEN = /[\p{Cc}\p{Cf}\p{Cs}]/u;
+/**
+ * A character a person sees: none of the above, nor white space, nor a blank letter (Hangul
+ * fillers, the blank Braille pattern). The contract's pattern says the same.
+ */
+const VISIBLE = /[^\s\p{Cc}\p{Cf}\p{Cs}\u115f\u1160\u2800\u3164\uffa0]/u;
+
+/** Why `name` cannot name a key, or undefined when it can. The contract's pattern says the same for U+0000–U+FFFF. */
+export function keyNameProblem(name: string): string | undefined {
+  const length = [...name].length;
+  if (length < 1 || length > MAX_KEY_NAME_LENGTH) return `must have 1 to ${MAX_KEY_NAME_LENGTH} characters`;
+  if (HIDDEN.test(name)) return 'must not contain control, format (bidi, zero-width) or lone surrogate characters';
+  if (!VISIBLE.test(name)) return 'must contain a visible character';
+  return undefined;
+}
 
 export interface IssuedKey {
   readonly record: TokenRecord;
@@ -22,26 +40,34 @@ export interface IssuedKey {
   readonly value: string;
 }
 
+/** Confirms the caller's current password (AuthService does), or throws WrongPasswordError. */
+export interface PasswordCheck {
+  confirmPassword(principal: Principal, password: string): Promise<void>;
+}
+
 export class KeyService {
   readonly #tokens: TokenStore;
   readonly #clock: Clock;
+  readonly #passwords: PasswordCheck;
 
-  constructor(deps: { tokens: TokenStore; clock: Clock }) {
+  constructor(deps: { tokens: TokenStore; clock: Clock; passwords: PasswordCheck }) {
     this.#tokens = deps.tokens;
     this.#clock = deps.clock;
+    this.#passwords = deps.passwords;
   }
 
   /**
-   * Issues a named key living `days` days. The cap is checked before the insert, so two requests
-   * at once may end one above it; the next creation is refused all the same.
+   * Issues a named key living `days` days, once the caller's current password is confirmed: a
+   * stolen one-hour session must not turn into year-long keys. The cap is checked before the
+   * insert, so two requests at once may end one above it; the next creation is refused all the same.
    */
-  async create(principal: Principal, name: string, days: number): Promise<IssuedKey> {
-    if (name.length < 1 || name.length > MAX_KEY_NAME_LENGTH || CONTROL.test(name) || name.trim() === '') {
-      throw new InvalidInputError(`The name must have 1 to ${MAX_KEY_NAME_LENGTH} characters, no control characters.`);
-    }
+  async create(principal: Principal, name: string, days: number, currentPassword: string): Promise<IssuedKey> {
+    const problem = keyNameProblem(name);
+    if (problem) throw new InvalidInputError(`The name ${problem}.`, { name: 'name', reason: problem });
     if (!Number.isInteger(days) || days < 1 || days > MAX_KEY_DAYS) {
       throw new InvalidInputError(`A key lives 1 to ${MAX_KEY_DAYS} days.`);
     }
+    await this.#passwords.confirmPassword(principal, currentPassword);
     const now = this.#clock.now();
     const live = await this.#tokens.listLive(principal.userId, now);
     if (live.filter((t) => t.kind === 'key').length >= MAX_LIVE_KEYS) throw new TooManyKeysError(MAX_LIVE_KEYS);
@@ -52,9 +78,11 @@ export class KeyService {
 
   /**
    * A new value for one of the caller's live keys, with its name and lifetime; the old value is
-   * revoked in the same step. Anything but a live key of the caller's is "not found".
+   * revoked in the same step. Anything but a live key of the caller's is "not found". Needs the
+   * current password: rotating locks the key's programs out until they get the new value.
    */
-  async rotate(principal: Principal, tokenId: string): Promise<IssuedKey> {
+  async rotate(principal: Principal, tokenId: string, currentPassword: string): Promise<IssuedKey> {
+    await this.#passwords.confirmPassword(principal, currentPassword);
     const now = this.#clock.now();
     const old = (await this.#tokens.listLive(principal.userId, now)).find((t) => t.id === tokenId && t.kind === 'key');
     if (!old) throw new NotFoundError('There is no such API key.');

@@ -155,6 +155,15 @@ export interface RequestRecord {
   readonly requestMade: string;
   readonly timeMade: Date;
   readonly cost: number;
+  /** Where a search looked: absent on records stored before it was kept (and on any non-search). */
+  readonly search?: SearchScope;
+}
+
+/** What tells two searches with the same words apart in the history (trequestmade holds the words). */
+export interface SearchScope {
+  readonly stateCode?: string;
+  readonly offset: number;
+  readonly limit: number;
 }
 
 export interface Usage {

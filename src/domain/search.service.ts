@@ -58,6 +58,10 @@ export class SearchService {
       requestMade: `search_schools:${input.query}`,
       timeMade: this.#clock.now(),
       cost: SEARCH_COST,
+      search:
+        input.stateCode === undefined
+          ? { offset: input.offset, limit: input.limit }
+          : { stateCode: input.stateCode, offset: input.offset, limit: input.limit },
     };
     // Durable before the response exists: a tid the client sees is always in its history.
     await this.#requests.append(record);

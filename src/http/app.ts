@@ -50,6 +50,13 @@ export function createApp(options: AppOptions): express.Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
+  // The API's answers carry no validator (no ETag, no Last-Modified), so no conditional request
+  // can be evaluated against them; yet Express's res.send answers 304 with no body whenever
+  // req.fresh says so, and `If-None-Match: *` makes it say so for anything: a search, metered
+  // and recorded, would reach the client as an empty 304. Conditional headers are ignored instead
+  // (RFC 9110 13.2.1 lets a server without validators do so). Static files (Swagger UI, the
+  // dashboard) are served by serve-static/send, which evaluate them against their own ETags.
+  Object.defineProperty(app.request, 'fresh', { configurable: true, get: () => false });
   app.set('trust proxy', options.trustProxy ?? false);
   app.use(requestId);
   app.use(accessLog(logger, options.metrics));
@@ -71,7 +78,11 @@ export function createApp(options: AppOptions): express.Express {
   );
   app.use(validator(contract, authentication(options.auth, contract), options.validateResponses));
   app.use(strictIntegers(contract));
-  app.use(rateLimiting(options.rateLimits, logger, options.quotas));
+  app.use(
+    rateLimiting(options.rateLimits, logger, options.quotas, (email, proof) =>
+      options.auth.recognisesDevice(email, proof),
+    ),
+  );
   app.use(dispatch(createHandlers(options)));
   app.use(errorMiddleware(logger, options.metrics));
   return app;

@@ -72,6 +72,25 @@ describe('fetchMyRequests (GET /v1/fetchMyRequests)', () => {
     expect(past.data).toEqual({ requests: [], total_count: 7, offset: 100, limit: 25, next_cursor: null });
   });
 
+  test('when two searches differ only in stateCode, offset or limit, then their records say so, and trequestmade stays search_schools:<query>', async () => {
+    const user = await app.userClient();
+    const asked = [
+      { query: 'univ tex', stateCode: 'tx', offset: 25, limit: 10 },
+      { query: 'univ tex', offset: 0 },
+    ] as const;
+    const answers = [];
+    for (const query of asked) {
+      answers.push((await fetchSchoolSearch({ client: user.client, query })).data!.apirequest);
+      app.clock.advance(1);
+    }
+    expect(answers.map(({ tid: _, ttimemade: __, ...rest }) => rest)).toEqual([
+      { trequestmade: 'search_schools:univ tex', trequestcost: 1, stateCode: 'TX', offset: 25, limit: 10 },
+      { trequestmade: 'search_schools:univ tex', trequestcost: 1, offset: 0, limit: 25 },
+    ]);
+    const history = zRequestHistory.parse((await fetchMyRequests({ client: user.client })).data);
+    expect(history.requests).toEqual(answers.slice().reverse());
+  });
+
   test('when paged by next_cursor, then the pages join to the whole history, ties by id, unshifted by newer records, and the last has none', async () => {
     const user = await app.userClient();
     const tids: string[] = [];

@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
   changePassword,
+  createApiKey,
   createToken,
   fetchMyData,
   fetchSchoolSearch,
@@ -254,6 +255,17 @@ describe('rotateToken (POST /v1/auth/rotate)', () => {
   test('when there is no token, then 401', async () => {
     expectProblem(await rotateToken({ client: app.client() }), 401, 'unauthorized');
   });
+
+  test('when an API key is presented, then 403 not-a-session and the key still works', async () => {
+    const user = await app.userClient();
+    const key = await createApiKey({ client: user.client, body: { name: 'cron', current_password: user.password } });
+    const withKey = app.client(bearer(key.data!.token));
+    const problem = expectProblem(await rotateToken({ client: withKey }), 403, 'not-a-session');
+    expect(problem.detail).toContain('/v1/keys/{tokenId}/rotate');
+    expect((await fetchMyData({ client: withKey })).response!.status).toBe(200);
+    const keys = (await listMyTokens({ client: user.client })).data!.tokens.filter((t) => t.kind === 'key');
+    expect(keys.map((t) => t.token_id)).toEqual([key.data!.token_id]);
+  });
 });
 
 describe('listMyTokens (GET /v1/tokens)', () => {
@@ -261,7 +273,7 @@ describe('listMyTokens (GET /v1/tokens)', () => {
     const user = await app.userClient();
     const second = await app.services.auth.login(user.email, user.password);
     const dead = await app.services.auth.login(user.email, user.password);
-    await app.services.auth.revokeById({ userId: user.userId, tokenId: dead.tokenId }, dead.tokenId);
+    await app.services.auth.revokeById({ userId: user.userId, tokenId: dead.tokenId, kind: 'session' }, dead.tokenId);
     const r = await listMyTokens({ client: app.client(bearer(second.value)) });
     expect(r.response!.status).toBe(200);
     const tokens = r.data!.tokens;

@@ -63,7 +63,10 @@ describe("defaults are the contract's", () => {
   });
 
   test('when an API key is asked for without a lifetime, then it lives the default number of days', async () => {
-    const r = await createApiKey({ client: user.client, body: { name: 'nightly export' } });
+    const r = await createApiKey({
+      client: user.client,
+      body: { name: 'nightly export', current_password: user.password },
+    });
     expect(r.response!.status).toBe(201);
     const lifetime = Date.parse(r.data!.expires_at) - Date.parse(r.data!.created_at);
     expect(lifetime).toBe(7 * 86_400_000);

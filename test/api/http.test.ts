@@ -22,6 +22,25 @@ function rawQueryStatus(target: string): Promise<number> {
   });
 }
 
+/**
+ * A GET sent with exactly these headers. Not fetch: with a conditional header, fetch adds
+ * `Cache-Control: no-cache` (the Fetch standard's cache mode), which hides what a plain client sees.
+ */
+function rawGet(path: string, headers: Record<string, string>): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const { hostname, port } = new URL(app.baseUrl);
+    const req = request({ hostname, port, path, headers: { Authorization: `Bearer ${user.token}`, ...headers } });
+    req.on('response', (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (body += chunk));
+      res.on('end', () => resolve({ status: res.statusCode!, body }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
 /** The cheap test hasher, counting how often a password is checked. */
 const hasher = new CountingHasher();
 const logLines: string[] = [];
@@ -42,6 +61,29 @@ describe('HEAD', () => {
     expect(r.status).toBe(200);
     expect(r.headers.get('content-type')).toMatch(/^application\/json/);
     expect(await r.text()).toBe('');
+  });
+});
+
+describe('conditional requests', () => {
+  test.each([
+    ['If-None-Match: *', { 'If-None-Match': '*' }],
+    ['If-None-Match with a made-up tag', { 'If-None-Match': 'W/"x"' }],
+    ['If-Modified-Since in the future', { 'If-Modified-Since': new Date(Date.now() + 86_400_000).toUTCString() }],
+    ['both', { 'If-None-Match': '*', 'If-Modified-Since': new Date(Date.now() + 86_400_000).toUTCString() }],
+  ])('when a search carries %s, then it answers 200 with its body and is metered once', async (_what, headers) => {
+    const before = (await fetchMyData({ client: user.client })).data!.usage.request_count;
+    const r = await rawGet('/v1/fetchSchoolSearch?query=harvard', headers);
+    expect(r.status).toBe(200);
+    const body = JSON.parse(r.body) as { apirequest: { tid: string } };
+    expect(body.apirequest.tid).toMatch(/^[0-9a-f-]{36}$/);
+    const after = (await fetchMyData({ client: user.client })).data!.usage.request_count;
+    expect(after - before).toBe(1);
+  });
+
+  test('when the account is asked with If-None-Match: *, then it answers 200 with its body', async () => {
+    const r = await rawGet('/v1/fetchMyData', { 'If-None-Match': '*' });
+    expect(r.status).toBe(200);
+    expect((JSON.parse(r.body) as { userId: string }).userId).toBe(user.userId);
   });
 });
 

@@ -30,7 +30,7 @@ type User = Awaited<ReturnType<TestApp['userClient']>>;
 async function newKey(user: User, name = 'nightly sync', days?: number) {
   const r = await createApiKey({
     client: user.client,
-    body: { name, ...(days === undefined ? {} : { expires_in_days: days }) },
+    body: { name, ...(days === undefined ? {} : { expires_in_days: days }), current_password: user.password },
   });
   expect(r.response!.status).toBe(201);
   return zApiKey.parse(r.data);
@@ -43,10 +43,24 @@ async function listed(user: User, tokenId: string) {
 const search = (token: string) => fetchSchoolSearch({ client: app.client(bearer(token)), query: { query: 'harvard' } });
 
 describe('createApiKey (POST /v1/keys)', () => {
+  test('when the current password is wrong or missing, then 403 wrong-password (400 when missing) and no key', async () => {
+    const user = await app.userClient();
+    const wrong = await createApiKey({ client: user.client, body: { name: 'stolen', current_password: 'guess-1234' } });
+    expectProblem(wrong, 403, 'wrong-password');
+    const missing = await createApiKey({ client: user.client, body: { name: 'stolen' } as never, ...unchecked });
+    expect(expectProblem(missing, 400, 'validation-error').errors!.map((e) => e.name)).toContain('/current_password');
+    expect((await listMyTokens({ client: user.client })).data!.tokens.filter((t) => t.kind === 'key')).toEqual([]);
+    // The session is fine: a 403, not a 401.
+    expect((await listMyTokens({ client: user.client })).response!.status).toBe(200);
+  });
+
   test('when a user creates a key, then it is shown once, searches as that user, and is listed as a key with its name', async () => {
     const user = await app.userClient();
     const before = app.clock.now().getTime();
-    const r = await createApiKey({ client: user.client, body: { name: 'nightly sync' } });
+    const r = await createApiKey({
+      client: user.client,
+      body: { name: 'nightly sync', current_password: user.password },
+    });
     expect(r.response!.status).toBe(201);
     expect(r.response!.headers.get('cache-control')).toBe('no-store');
     const key = zApiKey.parse(r.data);
@@ -84,6 +98,18 @@ describe('createApiKey (POST /v1/keys)', () => {
   });
 
   test.each([
+    ['64 emoji (one character each, 128 UTF-16 units)', '\u{1F600}'.repeat(64)],
+    ['a flag and accented letters', '\u{1F1E8}\u{1F1E6} \u00c9cole sync'],
+    ['an emoji with a skin tone and a variation selector', 'deploy \u{1F44D}\u{1F3FD} \u2764\uFE0F'],
+    ['right-to-left text', '\u05de\u05e4\u05ea\u05d7 \u05dc\u05d9\u05dc\u05d9'],
+  ])('when the name has %s, then the key is created with that name', async (_label, name) => {
+    const user = await app.userClient();
+    const r = await createApiKey({ client: user.client, body: { name, current_password: user.password } });
+    expect(r.response!.status).toBe(201);
+    expect(r.data!.name).toBe(name);
+  });
+
+  test.each([
     ['a lifetime of 366 days', { name: 'k', expires_in_days: 366 }, '/expires_in_days'],
     ['a lifetime of 0 days', { name: 'k', expires_in_days: 0 }, '/expires_in_days'],
     ['a fractional lifetime', { name: 'k', expires_in_days: 1.5 }, '/expires_in_days'],
@@ -91,11 +117,27 @@ describe('createApiKey (POST /v1/keys)', () => {
     ['a name of spaces only', { name: '   ' }, '/name'],
     ['a name with a line break', { name: 'two\nlines' }, '/name'],
     ['a name of 65 characters', { name: 'x'.repeat(65) }, '/name'],
+    ['a right-to-left override (\\u202E: "gpj.exe" shows as "exe.jpg")', { name: '\u202Egpj.exe' }, '/name'],
+    ['a bidi isolate', { name: 'a\u2067b' }, '/name'],
+    ['a zero-width space', { name: 'nightly\u200Bsync' }, '/name'],
+    ['a zero-width joiner', { name: 'a\u200Db' }, '/name'],
+    ['a byte order mark', { name: '\uFEFFkey' }, '/name'],
+    ['a C1 control character', { name: 'a\u0085b' }, '/name'],
+    ['a lone high surrogate', { name: 'key \uD83D' }, '/name'],
+    ['a lone low surrogate', { name: '\uDE00 key' }, '/name'],
+    ['a Unicode tag character', { name: 'key\u{E0041}' }, '/name'],
+    ['only invisible characters', { name: '\u3164\u3164' }, '/name'],
+    ['only white space and a format character', { name: ' \u2060 ' }, '/name'],
+    ['65 emoji', { name: '\u{1F600}'.repeat(65) }, '/name'],
     ['no name', { expires_in_days: 30 }, '/name'],
     ['a user id', { name: 'k', userId: '00000000-0000-4000-8000-000000000000' }, '/userId'],
   ])('when the body has %s, then 400 validation-error naming it, and no key', async (_label, body, pointer) => {
     const user = await app.userClient();
-    const r = await createApiKey({ client: user.client, body: body as never, ...unchecked });
+    const r = await createApiKey({
+      client: user.client,
+      body: { current_password: user.password, ...body } as never,
+      ...unchecked,
+    });
     const problem = expectProblem(r, 400, 'validation-error');
     expect(problem.errors!.map((e) => e.name)).toContain(pointer);
     expect((await listMyTokens({ client: user.client })).data!.tokens.filter((t) => t.kind === 'key')).toEqual([]);
@@ -105,7 +147,10 @@ describe('createApiKey (POST /v1/keys)', () => {
     const user = await app.userClient();
     const keys = [];
     for (let i = 0; i < MAX_LIVE_KEYS; i++) keys.push(await newKey(user, `key ${i}`));
-    const refused = await createApiKey({ client: user.client, body: { name: 'one too many' } });
+    const refused = await createApiKey({
+      client: user.client,
+      body: { name: 'one too many', current_password: user.password },
+    });
     expectProblem(refused, 409, 'too-many-keys');
     expect((await listMyTokens({ client: user.client })).data!.tokens.filter((t) => t.kind === 'key')).toHaveLength(
       MAX_LIVE_KEYS,
@@ -176,11 +221,34 @@ describe('createApiKey (POST /v1/keys)', () => {
 });
 
 describe('rotateApiKey (POST /v1/keys/{tokenId}/rotate)', () => {
+  test('when the current password is wrong or missing, then nothing is rotated and the key keeps working', async () => {
+    const user = await app.userClient();
+    const key = await newKey(user, 'ci runner', 30);
+    const wrong = await rotateApiKey({
+      client: user.client,
+      path: { tokenId: key.token_id },
+      body: { current_password: 'guess-1234' },
+    });
+    expectProblem(wrong, 403, 'wrong-password');
+    const missing = await rotateApiKey({
+      client: user.client,
+      path: { tokenId: key.token_id },
+      body: {} as never,
+      ...unchecked,
+    });
+    expect(expectProblem(missing, 400, 'validation-error').errors!.map((e) => e.name)).toContain('/current_password');
+    expect((await fetchMyData({ client: app.client(bearer(key.token)) })).response!.status).toBe(200);
+  });
+
   test('when a key is rotated, then the old value is 401, the new one works, with the same name and lifetime', async () => {
     const user = await app.userClient();
     const old = await newKey(user, 'ci runner', 30);
     app.clock.advance(60);
-    const r = await rotateApiKey({ client: user.client, path: { tokenId: old.token_id } });
+    const r = await rotateApiKey({
+      client: user.client,
+      path: { tokenId: old.token_id },
+      body: { current_password: user.password },
+    });
     expect(r.response!.status).toBe(200);
     expect(r.response!.headers.get('cache-control')).toBe('no-store');
     const next = zApiKey.parse(r.data);
@@ -199,7 +267,11 @@ describe('rotateApiKey (POST /v1/keys/{tokenId}/rotate)', () => {
   test('when the key rotates itself, then the answer carries the new value and the old one is dead', async () => {
     const user = await app.userClient();
     const old = await newKey(user);
-    const r = await rotateApiKey({ client: app.client(bearer(old.token)), path: { tokenId: old.token_id } });
+    const r = await rotateApiKey({
+      client: app.client(bearer(old.token)),
+      path: { tokenId: old.token_id },
+      body: { current_password: user.password },
+    });
     expect(r.response!.status).toBe(200);
     expectProblem(await search(old.token), 401, 'unauthorized');
     expect((await search(r.data!.token)).response!.status).toBe(200);
@@ -208,12 +280,20 @@ describe('rotateApiKey (POST /v1/keys/{tokenId}/rotate)', () => {
   test('when the id is a rotated-out key, a revoked key, a session token or unknown, then the same 404', async () => {
     const user = await app.userClient();
     const rotated = await newKey(user, 'rotated');
-    await rotateApiKey({ client: user.client, path: { tokenId: rotated.token_id } });
+    await rotateApiKey({
+      client: user.client,
+      path: { tokenId: rotated.token_id },
+      body: { current_password: user.password },
+    });
     const revoked = await newKey(user, 'revoked');
     await revokeMyToken({ client: user.client, path: { tokenId: revoked.token_id } });
     const session = (await listMyTokens({ client: user.client })).data!.tokens.find((t) => t.current)!.token_id;
     for (const tokenId of [rotated.token_id, revoked.token_id, session, '00000000-0000-4000-8000-000000000000']) {
-      const problem = expectProblem(await rotateApiKey({ client: user.client, path: { tokenId } }), 404, 'not-found');
+      const problem = expectProblem(
+        await rotateApiKey({ client: user.client, path: { tokenId }, body: { current_password: user.password } }),
+        404,
+        'not-found',
+      );
       expect(problem.detail).toBe('There is no such API key.');
     }
     // The session whose id was tried is untouched.
@@ -222,7 +302,12 @@ describe('rotateApiKey (POST /v1/keys/{tokenId}/rotate)', () => {
 
   test('when the id is not a UUID, then 400 validation-error', async () => {
     const user = await app.userClient();
-    const r = await rotateApiKey({ client: user.client, path: { tokenId: 'not-a-uuid' }, ...unchecked });
+    const r = await rotateApiKey({
+      client: user.client,
+      path: { tokenId: 'not-a-uuid' },
+      body: { current_password: user.password },
+      ...unchecked,
+    });
     expectProblem(r, 400, 'validation-error');
   });
 });

@@ -9,6 +9,8 @@ import { createHandlers } from '../../src/http/operations/handlers.ts';
 import { loadContract } from '../../src/http/contract.ts';
 import { PROBLEMS } from '../../src/http/problems/problems.ts';
 import { STATE_CODES } from '../../src/domain/states.ts';
+import { EMAIL_PATTERN } from '../../src/domain/auth.service.ts';
+import { keyNameProblem } from '../../src/domain/keys.service.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
 import { expectProblem, unchecked } from '../support/problem.ts';
 
@@ -123,13 +125,18 @@ describe('documentation routes', () => {
     expect(await r.json()).toEqual(JSON.parse(JSON.stringify(loadContract())));
   });
 
-  test('when /docs/ is fetched, then Swagger UI loads the contract with persisted authorisation', async () => {
+  test('when /docs/ is fetched, then Swagger UI loads the contract, sandboxed, without persisted authorisation', async () => {
     const page = await raw('/docs/');
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('swagger-ui');
+    // An opaque origin (no allow-same-origin): the dashboard's storage is out of its reach.
+    const csp = page.headers.get('content-security-policy')!;
+    expect(csp).toMatch(/;sandbox allow-scripts /);
+    expect(csp).not.toContain('allow-same-origin');
+    expect(csp).toContain("frame-ancestors 'none'");
     const init = await (await raw('/docs/swagger-ui-init.js')).text();
     expect(init).toContain('"url": "/openapi.json"');
-    expect(init).toContain('"persistAuthorization": true');
+    expect(init).toContain('"persistAuthorization": false');
     expect(init).toContain('"tryItOutEnabled": true');
   });
 
@@ -176,6 +183,47 @@ describe('contract and domain agree', () => {
   test('when the contract lists state codes, then the importer accepts exactly those', () => {
     const contract = loadContract() as unknown as { components: { schemas: { StateCode: { enum: string[] } } } };
     expect([...STATE_CODES].sort()).toEqual([...contract.components.schemas.StateCode.enum].sort());
+  });
+
+  test("when the operator creates an account, then its e-mail rule is the contract's one", () => {
+    const contract = loadContract() as unknown as { components: { schemas: { EmailAddress: { pattern: string } } } };
+    expect(EMAIL_PATTERN.source).toBe(contract.components.schemas.EmailAddress.pattern);
+    expect(EMAIL_PATTERN.flags).toBe('');
+  });
+
+  test('when a key name is one BMP character, alone or after a letter, then the contract and the server agree on it', () => {
+    const contract = loadContract() as unknown as {
+      components: { schemas: { ApiKeyRequest: { properties: { name: { pattern: string } } } } };
+    };
+    // As the server's validator (ajv, `u` flag) and the generated clients (zod, no flag) run it.
+    const patterns = [
+      new RegExp(contract.components.schemas.ApiKeyRequest.properties.name.pattern, 'u'),
+      new RegExp(contract.components.schemas.ApiKeyRequest.properties.name.pattern),
+    ];
+    const disagreements: string[] = [];
+    for (let code = 0; code <= 0xffff; code++) {
+      if (code >= 0xd800 && code <= 0xdfff) continue; // lone surrogates: the server's alone (a JSON test covers them)
+      const ch = String.fromCharCode(code);
+      for (const name of [ch, `a${ch}`]) {
+        const server = keyNameProblem(name) === undefined;
+        for (const pattern of patterns)
+          if (pattern.test(name) !== server) disagreements.push(code.toString(16).padStart(4, '0'));
+      }
+    }
+    expect([...new Set(disagreements)]).toEqual([]);
+  });
+
+  test('when the search takes a state code in any case, then its pattern allows exactly the codes', () => {
+    const contract = loadContract() as unknown as { components: { schemas: { StateCodeInput: { pattern: string } } } };
+    const pattern = new RegExp(contract.components.schemas.StateCodeInput.pattern);
+    const letters = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+    const allowed = [...letters].flatMap((a) => [...letters].map((b) => a + b)).filter((code) => pattern.test(code));
+    expect(allowed.sort()).toEqual([...STATE_CODES].sort());
+    for (const code of STATE_CODES) {
+      const [a, b] = [code[0]!, code[1]!];
+      for (const variant of [a + b, a.toLowerCase() + b.toLowerCase(), a + b.toLowerCase(), a.toLowerCase() + b])
+        expect(pattern.test(variant), variant).toBe(true);
+    }
   });
 });
 

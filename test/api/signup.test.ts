@@ -177,7 +177,8 @@ describe('requestPasswordReset and resetPassword', () => {
   test('when a reset link is used, then the new password works, the old does not, and every session and key is revoked', async () => {
     const a = await start('off');
     const user = await a.userClient(address(), PASSWORD);
-    const key = (await createApiKey({ client: user.client, body: { name: 'nightly' } })).data!.token;
+    const key = (await createApiKey({ client: user.client, body: { name: 'nightly', current_password: PASSWORD } }))
+      .data!.token;
     const second = (await createToken({ client: a.client(), body: { email: user.email, password: PASSWORD } })).data!
       .token;
 

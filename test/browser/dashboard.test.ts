@@ -153,6 +153,12 @@ describe.skipIf(missing !== undefined)('the dashboard in Chromium', () => {
     await page.getByRole('heading', { name: 'API keys', level: 1 }).waitFor();
     await page.getByLabel('Name').fill('browser key');
     await page.getByLabel('Lifetime').selectOption('30');
+    // A key needs the account's password, not only the session: a wrong one creates nothing.
+    await page.getByLabel('Your password').fill('not-the-password');
+    await page.getByRole('button', { name: 'Create key' }).click();
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe('The password is not right.');
+    expect(await page.locator('#new-key-value').count()).toBe(0);
+    await page.getByLabel('Your password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Create key' }).click();
     const value = page.locator('#new-key-value');
     await value.waitFor();
@@ -187,6 +193,7 @@ describe.skipIf(missing !== undefined)('the dashboard in Chromium', () => {
 
   test('when a key is rotated in the page, then the old value is 401 and the new one 200', async () => {
     await page.getByLabel('Name').fill('rotating key');
+    await page.getByLabel('Your password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Create key' }).click();
     await page.locator('#new-key-value').waitFor();
     const old = await page.locator('#new-key-value').inputValue();
@@ -194,7 +201,10 @@ describe.skipIf(missing !== undefined)('the dashboard in Chromium', () => {
     expect((await search(old, 'yale rotating-key')).response!.status).toBe(200);
 
     await page.getByRole('button', { name: 'Rotate key rotating key' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Rotate key' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Rotate “rotating key”?' });
+    await dialog.getByLabel('Your password').fill(PASSWORD);
+    await expectAccessible('keys-rotate-dialog');
+    await dialog.getByRole('button', { name: 'Rotate key' }).click();
     await page.getByRole('heading', { name: 'The new value of “rotating key”' }).waitFor();
     const next = await page.locator('#new-key-value').inputValue();
     expect(next).not.toBe(old);
@@ -205,6 +215,22 @@ describe.skipIf(missing !== undefined)('the dashboard in Chromium', () => {
     await expect.poll(() => page.getByRole('rowheader', { name: 'rotating key' }).count()).toBe(1);
     expect(await page.getByText('This browser').count()).toBe(1);
     await expectAccessible('keys');
+  });
+
+  test('when the key whose new value is on screen is revoked, then the panel with the dead value goes too', async () => {
+    await page.getByLabel('Name').fill('short-lived key');
+    await page.getByLabel('Your password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Create key' }).click();
+    const value = page.locator('#new-key-value');
+    await value.waitFor();
+    const key = await value.inputValue();
+    // Not dismissed: revoked straight from the list below it.
+    await page.getByRole('button', { name: 'Revoke key short-lived key' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Revoke key' }).click();
+    await expect.poll(() => page.locator('#keys-status').textContent()).toBe('The key “short-lived key” is revoked.');
+    await expect.poll(() => value.count()).toBe(0);
+    expect(await page.getByText('Copy it now').count()).toBe(0);
+    expect(await page.content()).not.toContain(key);
   });
 
   test('when the history is opened, then it lists the searches made, newest first, with their cost', async () => {
@@ -277,6 +303,15 @@ describe.skipIf(missing !== undefined)('the dashboard in Chromium', () => {
     await phone.getByLabel('E-mail').fill(EMAIL);
     await phone.getByLabel('Password').fill('a-new-password-2');
     await phone.getByRole('button', { name: 'Sign in' }).click();
+    await phone.getByRole('heading', { name: 'Account', level: 1 }).waitFor();
+    // A key with a long name and another session: rows with Rotate, Revoke and Sign out to place.
+    const other = await app.services.auth.login(EMAIL, 'a-new-password-2');
+    await app.services.keys.create(
+      { userId: other.userId, tokenId: other.tokenId, kind: 'session' },
+      'a rather long key name for the nightly sync',
+      30,
+      'a-new-password-2',
+    );
     for (const [hash, heading] of [
       ['account', 'Account'],
       ['keys', 'API keys'],
@@ -288,6 +323,38 @@ describe.skipIf(missing !== undefined)('the dashboard in Chromium', () => {
       await phone.waitForLoadState('networkidle');
       const overflow = await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow, `${hash} is wider than the screen`).toBeLessThanOrEqual(0);
+      // Nor does any part of it scroll sideways (a table in a scrolling box would hide its actions).
+      const scrolling = await phone.evaluate(() =>
+        [...document.querySelectorAll('main *')]
+          .filter(
+            (e) => e.scrollWidth > e.clientWidth + 1 && ['auto', 'scroll'].includes(getComputedStyle(e).overflowX),
+          )
+          .map((e) => e.className || e.tagName),
+      );
+      expect(scrolling, `${hash} has a part that scrolls sideways`).toEqual([]);
+      // Every action is on screen, and no date takes more than two lines.
+      const actions = await phone.evaluate(() =>
+        [...document.querySelectorAll('main button, main a')].map((e) => {
+          const box = e.getBoundingClientRect();
+          return { text: e.textContent, left: box.left, right: box.right };
+        }),
+      );
+      for (const a of actions) expect(a.right, `${hash}: “${a.text}” is off screen`).toBeLessThanOrEqual(375);
+      if (hash === 'keys')
+        expect(actions.map((a) => a.text)).toEqual(expect.arrayContaining(['Rotate', 'Revoke', 'Sign out']));
+      const tallest = await phone.evaluate(() =>
+        Math.max(
+          0,
+          ...[...document.querySelectorAll('td[data-label]')]
+            .filter((td) => /Created|Expires|Last used|Signed in|Time/.test(td.getAttribute('data-label')!))
+            .map((td) => {
+              const style = getComputedStyle(td);
+              const line = Number.parseFloat(style.lineHeight) || Number.parseFloat(style.fontSize) * 1.2;
+              return td.getBoundingClientRect().height / line;
+            }),
+        ),
+      );
+      expect(tallest, `${hash}: a date wraps`).toBeLessThan(3);
       await screenshot(phone, `phone-${hash}`);
     }
     await phone.close();

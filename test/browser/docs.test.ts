@@ -26,6 +26,50 @@ describe.skipIf(missing !== undefined)('Swagger UI and the root in Chromium', ()
     await app?.close();
   });
 
+  test("when the dashboard's own link opens /docs in the same tab, then no script there can read the dashboard's token", async () => {
+    const user = await app.userClient();
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    page.setDefaultTimeout(5000);
+    await page.goto(`${app.baseUrl}/dashboard`);
+    await page.getByLabel('E-mail').fill(user.email);
+    await page.getByLabel('Password').fill(user.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name: 'Account', level: 1 }).waitFor();
+    const token = await page.evaluate(
+      () => JSON.parse(sessionStorage.getItem('school-search.dashboard.session') ?? 'null')?.token as string,
+    );
+    expect(token).toMatch(/^ssk_/);
+
+    await page.getByRole('link', { name: 'API documentation' }).click();
+    await page.waitForURL(`${app.baseUrl}/docs/`);
+    await page.getByRole('button', { name: 'Authorize' }).first().waitFor();
+    // What a script on the docs page can reach of this origin's storage.
+    const reach = await page.evaluate(() => {
+      const attempt = (read: () => unknown) => {
+        try {
+          return JSON.stringify(read() ?? null);
+        } catch (error) {
+          return `refused: ${(error as Error).name}`;
+        }
+      };
+      return {
+        origin: self.origin,
+        session: attempt(() => Object.entries(sessionStorage)),
+        local: attempt(() => Object.entries(localStorage)),
+        cookies: attempt(() => document.cookie),
+      };
+    });
+    expect(reach.origin).toBe('null');
+    expect(JSON.stringify(reach)).not.toContain(token);
+    expect(reach.session).toBe('refused: SecurityError');
+    expect(reach.local).toBe('refused: SecurityError');
+    // Back on the dashboard, the session is still there: only the docs were kept out.
+    await page.goto(`${app.baseUrl}/dashboard`);
+    await page.getByRole('heading', { name: 'Account', level: 1 }).waitFor();
+    await context.close();
+  });
+
   test('when only a query is typed in "Try it out", then the request carries only that query (no state filter) and finds the school', async () => {
     const user = await app.userClient();
     const page = await browser.newPage();

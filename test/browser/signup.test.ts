@@ -109,7 +109,8 @@ describe.skipIf(missing !== undefined)('sign-up, recovery and invitation pages i
   test('forgot → e-mail → reset → the old session and key get 401; the new password signs in', async () => {
     const email = `browser-reset-${process.pid}@example.org`;
     const user = await app.userClient(email, PASSWORD);
-    const key = (await createApiKey({ client: user.client, body: { name: 'script' } })).data!.token;
+    const key = (await createApiKey({ client: user.client, body: { name: 'script', current_password: PASSWORD } }))
+      .data!.token;
     // Another device, signed in on the dashboard before the reset.
     const other = await newPage();
     await other.goto(`${app.baseUrl}/dashboard`);

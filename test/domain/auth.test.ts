@@ -11,7 +11,7 @@ describe('login', () => {
     const token = await services.auth.login('ada@example.com', 'correct-horse-1');
     expect(token.value).toMatch(/^ssk_[A-Za-z0-9_-]{43}$/);
     expect(token.expiresIn).toBe(60);
-    expect(await services.auth.authenticate(token.value)).toEqual({ userId, tokenId: token.tokenId });
+    expect(await services.auth.authenticate(token.value)).toEqual({ userId, tokenId: token.tokenId, kind: 'session' });
     clock.advance(61_000);
     await expect(services.auth.authenticate(token.value)).rejects.toMatchObject({ reason: 'expired' });
   });

@@ -5,11 +5,13 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { createClient } from '../../generated/client/index.ts';
 import {
   changePassword,
+  createApiKey,
   createToken,
   fetchMyData,
   fetchMyRequests,
   fetchSchoolSearch,
   listMyTokens,
+  rotateApiKey,
   rotateToken,
 } from '../../generated/sdk.gen.ts';
 import { RATE_LIMITS_OFF, type RateLimits } from '../../src/http/middleware/rate-limit.ts';
@@ -135,6 +137,39 @@ describe('account operations: one quota per user', () => {
 });
 
 describe('password change: per user', () => {
+  test('when a session guesses the password through key creation and rotation, then they share the password-check quota with a password change', async () => {
+    const a = await start({ loginPerClient: 2 });
+    const user = await a.userClient(undefined, 'right-password-1');
+    expectProblem(
+      await createApiKey({ client: user.client, body: { name: 'stolen', current_password: 'wrong-1-password' } }),
+      403,
+      'wrong-password',
+    );
+    expectProblem(
+      await rotateApiKey({
+        client: user.client,
+        path: { tokenId: '00000000-0000-4000-8000-000000000000' },
+        body: { current_password: 'wrong-2-password' },
+      }),
+      403,
+      'wrong-password',
+    );
+    const refused = await createApiKey({
+      client: user.client,
+      body: { name: 'stolen', current_password: 'right-password-1' },
+    });
+    expectProblem(refused, 429, 'rate-limited');
+    expect(refused.response!.headers.get('ratelimit')).toContain('"password-change-per-user"; r=0');
+    expectProblem(
+      await changePassword({
+        client: user.client,
+        body: { current_password: 'right-password-1', new_password: 'new-password-2' },
+      }),
+      429,
+      'rate-limited',
+    );
+  });
+
   test('when one token guesses the current password too often, then 429 even with the right one, and another user is not throttled', async () => {
     const a = await start({ loginPerClient: 2 });
     const user = await a.userClient(undefined, 'right-password-1');
@@ -272,6 +307,62 @@ describe('login: per client and per e-mail (brute force)', () => {
     const refused = await guess('203.0.113.99', 99);
     expectProblem(refused, 429, 'rate-limited');
     expect(refused.response!.headers.get('ratelimit')).toContain('"login-failures-per-email"; r=0');
+  });
+
+  test('when many addresses lock an account, then a device that logged in recently still logs in; a new one, an old proof or one from before a password change does not', async () => {
+    const a = await start(
+      { loginPerClient: 100, loginFailuresPerEmailAndClient: 2, loginFailuresPerEmail: 5 },
+      { trustProxy: 'loopback' },
+    );
+    await a.services.auth.createUser('owner2@example.com', 'right-password-1');
+    const login = (ip: string, password: string, cookie?: string) =>
+      createToken({
+        client: a.client({ 'X-Forwarded-For': ip, ...(cookie ? { Cookie: cookie } : {}) }),
+        body: { email: 'owner2@example.com', password },
+      });
+    // The owner's laptop logs in: the answer hands it a device cookie.
+    const first = await login('198.51.100.7', 'right-password-1');
+    expect(first.response!.status).toBe(200);
+    const setCookie = first.response!.headers.get('set-cookie')!;
+    expect(setCookie).toMatch(
+      /^ss_device=v1\.\d+\.[\w-]{43}; Path=\/v1\/auth; Max-Age=2592000; HttpOnly; Secure; SameSite=Strict$/,
+    );
+    const device = setCookie.split(';')[0]!;
+    expect(JSON.stringify(first.data)).not.toContain(device.split('=')[1]);
+    // Many addresses fail at the account until the all-clients ceiling holds.
+    for (let i = 0; i < 5; i++) await login(`203.0.113.${i}`, `wrong-${i}-password`);
+    expectProblem(await login('203.0.113.99', 'right-password-1'), 429, 'rate-limited');
+    // A new device (no cookie, a forged one, another account's) is held back, even with the password.
+    expectProblem(await login('198.51.100.8', 'right-password-1'), 429, 'rate-limited');
+    expectProblem(
+      await login('198.51.100.8', 'right-password-1', `ss_device=v1.${Date.now()}.${'A'.repeat(43)}`),
+      429,
+      'rate-limited',
+    );
+    // The laptop is not: it logs in, from its own address or a new one.
+    expect((await login('198.51.100.7', 'right-password-1', device)).response!.status).toBe(200);
+    expect((await login('192.0.2.55', 'right-password-1', device)).response!.status).toBe(200);
+    // Its wrong guesses still meet the per-client limit.
+    for (let i = 0; i < 2; i++) await login('198.51.100.7', `typo-${i}-password`, device);
+    expectProblem(await login('198.51.100.7', 'right-password-1', device), 429, 'rate-limited');
+    // A proof older than 30 days is not recognised.
+    a.clock.advance(31 * 86_400);
+    expect(await a.services.auth.recognisesDevice('owner2@example.com', device.split('=')[1]!)).toBe(false);
+  });
+
+  test('when the password changes, then device proofs issued before it are no longer recognised', async () => {
+    const a = await start({});
+    const user = await a.userClient('owner3@example.com', 'right-password-1');
+    const r = await createToken({ client: a.client(), body: { email: user.email, password: user.password } });
+    const proof = r.response!.headers.get('set-cookie')!.split(';')[0]!.split('=')[1]!;
+    expect(await a.services.auth.recognisesDevice(user.email, proof)).toBe(true);
+    expect(await a.services.auth.recognisesDevice('someone.else@example.com', proof)).toBe(false);
+    await a.services.auth.changePassword(
+      await a.services.auth.authenticate(user.token),
+      'right-password-1',
+      'another-password-2',
+    );
+    expect(await a.services.auth.recognisesDevice(user.email, proof)).toBe(false);
   });
 
   test('when X-Forwarded-For is sent to a server that trusts no proxy, then it does not buy a fresh quota', async () => {

@@ -19,7 +19,8 @@ afterAll(() => app.close());
 /** Bodies the operations accept (a wrong current password: nothing changes if it ever ran). */
 const BODIES: Record<string, string | undefined> = {
   changePassword: JSON.stringify({ current_password: 'not-the-password', new_password: 'never-set-password' }),
-  createApiKey: JSON.stringify({ name: 'attacker key', expires_in_days: 365 }),
+  createApiKey: JSON.stringify({ name: 'attacker key', expires_in_days: 365, current_password: 'not-the-password' }),
+  rotateApiKey: JSON.stringify({ current_password: 'not-the-password' }),
 };
 
 /** Every operation the contract secures, as a request the server would otherwise accept. */
@@ -120,7 +121,12 @@ describe('API2: dead tokens are refused by every secured operation', () => {
 
 describe('API2: dead API keys are refused by every secured operation', () => {
   const newKey = async (client: Awaited<ReturnType<TestApp['userClient']>>['client'], days = 30) =>
-    (await sdk.createApiKey({ client, body: { name: 'doomed', expires_in_days: days } })).data!;
+    (
+      await sdk.createApiKey({
+        client,
+        body: { name: 'doomed', expires_in_days: days, current_password: 'correct-horse-battery' },
+      })
+    ).data!;
 
   test('when the key was revoked in the token list, then 401 everywhere', async () => {
     const user = await app.userClient();
@@ -135,7 +141,13 @@ describe('API2: dead API keys are refused by every secured operation', () => {
   test('when the key was rotated, then its old value is 401 everywhere and the new one works', async () => {
     const user = await app.userClient();
     const key = await newKey(user.client);
-    const next = (await sdk.rotateApiKey({ client: user.client, path: { tokenId: key.token_id } })).data!;
+    const next = (
+      await sdk.rotateApiKey({
+        client: user.client,
+        path: { tokenId: key.token_id },
+        body: { current_password: user.password },
+      })
+    ).data!;
     await expectRefusedEverywhere(bearer(key.token));
     expect((await sdk.fetchMyData({ client: app.client(bearer(next.token)) })).response!.status).toBe(200);
   });

@@ -66,7 +66,10 @@ beforeAll(async () => {
   bob = await app.userClient('bob@example.com');
   const second = await app.services.auth.login(alice.email, alice.password);
   const key = (
-    await createApiKey({ client: alice.client, body: { name: 'alice-private-key-name', expires_in_days: 30 } })
+    await createApiKey({
+      client: alice.client,
+      body: { name: 'alice-private-key-name', expires_in_days: 30, current_password: alice.password },
+    })
   ).data!;
   for (const value of [alice.token, second.value, key.token]) {
     const listed = (await listMyTokens({ client: app.client(bearer(value)) })).data!.tokens.find((t) => t.current)!;
@@ -111,13 +114,14 @@ describe('API1: Bob, with his own token, asks for Alice data on every route', ()
         revokeCurrentToken({ client: bob.client, query: { [name]: value } as never, ...unchecked }),
         createApiKey({
           client: bob.client,
-          body: { name: 'bob key' },
+          body: { name: 'bob key', current_password: bob.password },
           query: { [name]: value } as never,
           ...unchecked,
         }),
         rotateApiKey({
           client: bob.client,
           path: { tokenId: aliceTokens[2]!.id },
+          body: { current_password: bob.password },
           query: { [name]: value } as never,
           ...unchecked,
         }),
@@ -225,12 +229,17 @@ describe('API1: Bob, with his own token, asks for Alice data on every route', ()
     const unknown = await rotateApiKey({
       client: bob.client,
       path: { tokenId: '00000000-0000-4000-8000-000000000000' },
+      body: { current_password: bob.password },
     });
     record(unknown);
     const reference = expectProblem(unknown, 404, 'not-found');
     for (const { id } of aliceTokens) {
       for (const tokenId of [id, id.toUpperCase()]) {
-        const r = await rotateApiKey({ client: bob.client, path: { tokenId } });
+        const r = await rotateApiKey({
+          client: bob.client,
+          path: { tokenId },
+          body: { current_password: bob.password },
+        });
         record(r);
         const { request_id: _a, ...same } = expectProblem(r, 404, 'not-found') as unknown as Record<string, unknown>;
         const { request_id: _b, ...expected } = reference as unknown as Record<string, unknown>;
@@ -249,7 +258,7 @@ describe('API1: Bob, with his own token, asks for Alice data on every route', ()
     const r = await answer(raw);
     seenByBob.push(r.text);
     expectProblem(r, 400, 'validation-error');
-    const key = await createApiKey({ client: bob.client, body: { name: 'bob key' } });
+    const key = await createApiKey({ client: bob.client, body: { name: 'bob key', current_password: bob.password } });
     record(key);
     expect(key.response!.status).toBe(201);
     const me = await fetchMyData({ client: app.client(bearer(key.data!.token)) });

@@ -359,7 +359,7 @@ describe('API8: NUL bytes, invalid UTF-8 and 10 kB strings', () => {
     expect(escaped.errors!.map((e) => e.name)).toEqual(['/password']);
     // The same names in different objects, or inside strings, are fine.
     expect((await post(`{"email":"injector@example.com","password":"${PASSWORD}"}`)).response.status).toBe(200);
-    const keyBody = JSON.stringify({ name: '{"name":1,"name":2}', expires_in_days: 7 });
+    const keyBody = JSON.stringify({ name: '{"name":1,"name":2}', expires_in_days: 7, current_password: PASSWORD });
     const r = await fetch(`${app.baseUrl}/v1/keys`, {
       method: 'POST',
       headers: { ...bearer(), 'content-type': 'application/json' },

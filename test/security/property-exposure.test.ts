@@ -225,12 +225,16 @@ describe.each(targets)('API3: excessive data exposure, on %s', (_name, start) =>
       await send('create key', 'createApiKey', '/v1/keys', {
         method: 'POST',
         token: first,
-        body: JSON.stringify({ name: 'exposure key', expires_in_days: 7 }),
+        body: JSON.stringify({ name: 'exposure key', expires_in_days: 7, current_password: PASSWORD }),
       })
     ).json as { token: string; token_id: string };
     tokens.push(key.token);
     const rotatedKey = (
-      await send('rotate key', 'rotateApiKey', `/v1/keys/${key.token_id}/rotate`, { method: 'POST', token: first })
+      await send('rotate key', 'rotateApiKey', `/v1/keys/${key.token_id}/rotate`, {
+        method: 'POST',
+        token: first,
+        body: JSON.stringify({ current_password: PASSWORD }),
+      })
     ).json as { token: string };
     tokens.push(rotatedKey.token);
     await send('search with a key', 'fetchSchoolSearch', '/v1/fetchSchoolSearch?query=harvard', {
@@ -330,6 +334,7 @@ describe.each(targets)('API3: excessive data exposure, on %s', (_name, start) =>
     await send('unknown key', 'rotateApiKey', '/v1/keys/00000000-0000-4000-8000-000000000000/rotate', {
       method: 'POST',
       token: tokens[0]!,
+      body: JSON.stringify({ current_password: PASSWORD }),
     });
     await send('unknown token id', 'revokeMyToken', '/v1/tokens/00000000-0000-4000-8000-000000000000', {
       method: 'DELETE',

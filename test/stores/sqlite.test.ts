@@ -76,6 +76,47 @@ describe('schema migrations', () => {
     }
   });
 
+  test('when a store made before searches kept their scope is opened, then its records answer without one, and new ones keep theirs', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'school-search-migrate-'));
+    try {
+      const path = join(dir, 'store.db');
+      // The store as the release before the search scope left it: every migration but the last.
+      const old = new DatabaseSync(path);
+      for (const step of SCHEMA.slice(0, -1)) old.exec(step);
+      old.exec(`PRAGMA user_version = ${SCHEMA.length - 1}`);
+      old
+        .prepare('INSERT INTO users (id, email, password_hash, created_at) VALUES (?, ?, ?, ?)')
+        .run(userId(1), 'old@example.com', 'hash', T0.toISOString());
+      old
+        .prepare('INSERT INTO api_requests (id, user_id, request_made, time_made, cost) VALUES (?, ?, ?, ?, ?)')
+        .run(recordId(1), userId(1), 'search_schools:a', '2026-11-20T10:00:00.000Z', 1);
+      old.close();
+
+      const store = await SqliteStore.open({ path });
+      try {
+        const newer = {
+          ...record(2, userId(1), new Date('2026-11-21T10:00:00.000Z')),
+          search: { stateCode: 'TX', offset: 25, limit: 10 },
+        };
+        await store.requests.append(newer);
+        expect((await store.requests.list(userId(1), { offset: 0, limit: 10 })).records).toStrictEqual([
+          newer,
+          {
+            id: recordId(1),
+            userId: userId(1),
+            requestMade: 'search_schools:a',
+            timeMade: new Date('2026-11-20T10:00:00.000Z'),
+            cost: 1,
+          },
+        ]);
+      } finally {
+        await store.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   test('when a store made before usage per day is opened, then its records are counted per day, and later ones add to them', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'school-search-migrate-'));
     try {

@@ -39,7 +39,6 @@ from ._generated.models import (
     SchoolRecord,
     SchoolSearchResponse,
     SchoolTypeFilter,
-    StateCode,
     TokenList,
 )
 
@@ -90,7 +89,7 @@ class AsyncSchoolSearchClient:
     async def search(
         self,
         query: str,
-        state_code: StateCode | None = None,
+        state_code: str | None = None,
         offset: int = 0,
         limit: int = PAGE_SIZE,
         *,
@@ -107,7 +106,7 @@ class AsyncSchoolSearchClient:
     async def search_all(
         self,
         query: str,
-        state_code: StateCode | None = None,
+        state_code: str | None = None,
         *,
         level: SchoolLevel | Iterable[SchoolLevel] | None = None,
         type: SchoolTypeFilter | Iterable[SchoolTypeFilter] | None = None,
@@ -136,11 +135,13 @@ class AsyncSchoolSearchClient:
     async def my_usage(self, days: int = 30) -> DailyUsage:
         return await self._run(self._core.my_usage(days))
 
-    async def create_api_key(self, name: str, expires_in_days: int | None = None) -> ApiKey:
-        return await self._run(self._core.create_api_key(name, expires_in_days))
+    async def create_api_key(
+        self, name: str, expires_in_days: int | None = None, *, current_password: str | None = None
+    ) -> ApiKey:
+        return await self._run(self._core.create_api_key(name, expires_in_days, current_password))
 
-    async def rotate_api_key(self, token_id: UUID | str) -> ApiKey:
-        return await self._run(self._core.rotate_api_key(token_id))
+    async def rotate_api_key(self, token_id: UUID | str, *, current_password: str | None = None) -> ApiKey:
+        return await self._run(self._core.rotate_api_key(token_id, current_password))
 
     async def list_tokens(self) -> TokenList:
         return await self._run(self._core.list_tokens())

@@ -40,13 +40,13 @@ from ._generated.models import (
     ApiKeyRequest,
     Credentials,
     DailyUsage,
+    PasswordConfirmation,
     RequestHistory,
     SchoolLevel,
     SchoolRecord,
     SchoolSearchResponse,
     SchoolTypeFilter,
     SearchResult,
-    StateCode,
     Token,
     TokenList,
 )
@@ -292,7 +292,7 @@ def next_offset(offset: int, result: SearchResult) -> int | None:
 class Filters:
     """What a search keeps besides its words, as ``search`` and ``search_all`` take it."""
 
-    state_code: StateCode | None = None
+    state_code: str | None = None
     level: SchoolLevel | Iterable[SchoolLevel] | None = None
     type: SchoolTypeFilter | Iterable[SchoolTypeFilter] | None = None
     near: Near | None = None
@@ -366,6 +366,8 @@ class ClientCore:
         if given is None and credentials is None:
             raise TypeError("give either email and password, or an api_key (token)")
         self.keeper = TokenKeeper(credentials=credentials, token=given, renew_before=renew_before_seconds, clock=clock)
+        # What key creation and rotation confirm by default: the API asks for the current password.
+        self.password = password
         # Options that the generated Client passes to httpx itself are taken out of httpx_args
         # (httpx would get them twice); the rest (transport, proxy, event_hooks, …) go through.
         args = dict(httpx_args or {})
@@ -418,16 +420,25 @@ class ClientCore:
     def my_usage(self, days: int) -> Flow[DailyUsage]:
         return self.call(fetch_my_usage, DailyUsage, days=days)
 
-    def create_api_key(self, name: str, expires_in_days: int | None) -> Flow[ApiKey]:
+    def confirmation(self, current_password: str | None) -> str:
+        """The password that confirms a key's creation or rotation: given, else the client's own."""
+        password = current_password if current_password is not None else self.password
+        if password is None:
+            raise TypeError("creating or rotating an API key needs the current password: pass current_password")
+        return password
+
+    def create_api_key(self, name: str, expires_in_days: int | None, current_password: str | None) -> Flow[ApiKey]:
+        password = self.confirmation(current_password)
         body = (
-            ApiKeyRequest(name=name)
+            ApiKeyRequest(name=name, current_password=password)
             if expires_in_days is None
-            else ApiKeyRequest(name=name, expires_in_days=expires_in_days)
+            else ApiKeyRequest(name=name, current_password=password, expires_in_days=expires_in_days)
         )
         return self.call(create_api_key, ApiKey, body=body)
 
-    def rotate_api_key(self, token_id: UUID | str) -> Flow[ApiKey]:
-        return self.call(rotate_api_key, ApiKey, token_id=token_id)
+    def rotate_api_key(self, token_id: UUID | str, current_password: str | None) -> Flow[ApiKey]:
+        body = PasswordConfirmation(current_password=self.confirmation(current_password))
+        return self.call(rotate_api_key, ApiKey, token_id=token_id, body=body)
 
     def list_tokens(self) -> Flow[TokenList]:
         return self.call(list_my_tokens, TokenList)

@@ -39,7 +39,6 @@ from ._generated.models import (
     SchoolRecord,
     SchoolSearchResponse,
     SchoolTypeFilter,
-    StateCode,
     TokenList,
 )
 
@@ -106,7 +105,7 @@ class SchoolSearchClient:
     def search(
         self,
         query: str,
-        state_code: StateCode | None = None,
+        state_code: str | None = None,
         offset: int = 0,
         limit: int = PAGE_SIZE,
         *,
@@ -119,7 +118,8 @@ class SchoolSearchClient:
         request record is ``apirequest``.
 
         Args:
-            state_code: only schools in this US state or territory, or Canadian province or territory.
+            state_code: only schools in this US state or territory, or Canadian province or territory
+                (its two-letter code, in any case: ``"TX"`` or ``"tx"``).
             level: only schools of this level, or of any of these levels (``"high"``, ``["middle", "high"]``).
             type: only schools of this type, or of any of these (``public``, ``private``,
                 ``postsecondary``, ``charter``).
@@ -133,7 +133,7 @@ class SchoolSearchClient:
     def search_all(
         self,
         query: str,
-        state_code: StateCode | None = None,
+        state_code: str | None = None,
         *,
         level: SchoolLevel | Iterable[SchoolLevel] | None = None,
         type: SchoolTypeFilter | Iterable[SchoolTypeFilter] | None = None,
@@ -168,14 +168,18 @@ class SchoolSearchClient:
         """The caller's requests and cost per UTC day over the last ``days`` days, oldest first."""
         return self._run(self._core.my_usage(days))
 
-    def create_api_key(self, name: str, expires_in_days: int | None = None) -> ApiKey:
+    def create_api_key(
+        self, name: str, expires_in_days: int | None = None, *, current_password: str | None = None
+    ) -> ApiKey:
         """A new named API key living ``expires_in_days`` days (1–365, default 90). Its value
-        (``token``) is in this answer only: give it to a program as its ``api_key``."""
-        return self._run(self._core.create_api_key(name, expires_in_days))
+        (``token``) is in this answer only: give it to a program as its ``api_key``. The API
+        confirms it with the account's password: ``current_password``, else the client's own."""
+        return self._run(self._core.create_api_key(name, expires_in_days, current_password))
 
-    def rotate_api_key(self, token_id: UUID | str) -> ApiKey:
-        """A new value for one of the caller's API keys; the old value stops working at once."""
-        return self._run(self._core.rotate_api_key(token_id))
+    def rotate_api_key(self, token_id: UUID | str, *, current_password: str | None = None) -> ApiKey:
+        """A new value for one of the caller's API keys; the old value stops working at once.
+        Confirmed with ``current_password``, else the client's own password."""
+        return self._run(self._core.rotate_api_key(token_id, current_password))
 
     def list_tokens(self) -> TokenList:
         """The caller's live session tokens and API keys (``kind``), never their values."""

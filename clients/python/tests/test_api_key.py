@@ -24,7 +24,10 @@ def test_when_given_an_api_key_then_the_client_uses_it_without_logging_in(
 ) -> None:
     session = server.login()
     with AuthenticatedClient(base_url=server.base_url, token=session.token) as owner:
-        key = create_api_key.sync(client=owner, body=ApiKeyRequest(name="python client test", expires_in_days=1))
+        key = create_api_key.sync(
+            client=owner,
+            body=ApiKeyRequest(name="python client test", expires_in_days=1, current_password=server.password),
+        )
         assert isinstance(key, ApiKey), key
         try:
             api = make_client(api_key=key.token)

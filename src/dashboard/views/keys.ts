@@ -3,7 +3,7 @@
 import { createApiKey, listMyTokens, revokeMyToken, rotateApiKey } from '../../../generated/sdk.gen.ts';
 import type { ApiKey, TokenInfo } from '../../../generated/types.gen.ts';
 import { ApiFailure, client, explain, ok } from '../api.ts';
-import { confirmAction } from '../dialog.ts';
+import { confirmAction, confirmWithPassword } from '../dialog.ts';
 import { field, h, onSubmit, show, table } from '../dom.ts';
 import { day, when } from '../format.ts';
 
@@ -37,7 +37,8 @@ function createForm(reveal: HTMLElement, lists: HTMLElement, status: HTMLElement
     id: 'key-name',
     type: 'text',
     required: true,
-    maxlength: 64,
+    // No maxlength: a browser counts it in UTF-16 units (32 emoji fill 64), the contract in
+    // characters; the SDK's check and the server say when a name is too long.
     autocomplete: 'off',
     placeholder: 'e.g. nightly sync',
   });
@@ -46,6 +47,13 @@ function createForm(reveal: HTMLElement, lists: HTMLElement, status: HTMLElement
     { id: 'key-lifetime' },
     ...LIFETIMES.map((days) => h('option', { value: days, selected: days === DEFAULT_LIFETIME }, `${days} days`)),
   );
+  // The API confirms a new key with the account's password: a stolen session alone mints none.
+  const password = h('input', {
+    id: 'key-password',
+    type: 'password',
+    required: true,
+    autocomplete: 'current-password',
+  });
   const submit = h('button', { type: 'submit' }, 'Create key');
   const error = h('p', { class: 'error', role: 'alert' });
   const form = h(
@@ -54,6 +62,7 @@ function createForm(reveal: HTMLElement, lists: HTMLElement, status: HTMLElement
     h('h2', { id: 'create-key-title' }, 'Create a key'),
     field('Name', name),
     field('Lifetime', lifetime),
+    field('Your password', password, 'Asked again because a key can outlive this session by a year.'),
     submit,
     error,
   );
@@ -62,7 +71,14 @@ function createForm(reveal: HTMLElement, lists: HTMLElement, status: HTMLElement
     { submit, error },
     async () => {
       const key = await ok(
-        createApiKey({ client, body: { name: name.value.trim(), expires_in_days: Number(lifetime.value) } }),
+        createApiKey({
+          client,
+          body: {
+            name: name.value.trim(),
+            expires_in_days: Number(lifetime.value),
+            current_password: password.value,
+          },
+        }),
       );
       form.reset();
       revealKey(reveal, key, 'created');
@@ -71,7 +87,9 @@ function createForm(reveal: HTMLElement, lists: HTMLElement, status: HTMLElement
     (failure) =>
       failure instanceof ApiFailure && failure.status === 409
         ? 'You have 20 live keys, the most there can be. Revoke one you no longer use first.'
-        : explain(failure),
+        : failure instanceof ApiFailure && failure.status === 403
+          ? 'The password is not right.'
+          : explain(failure),
   );
   return form;
 }
@@ -98,10 +116,7 @@ function revealKey(reveal: HTMLElement, key: ApiKey, how: 'created' | 'rotated')
       copied.textContent = 'Press Ctrl+C (⌘C) to copy the selected key.';
     }
   });
-  done.addEventListener('click', () => {
-    reveal.hidden = true;
-    reveal.replaceChildren();
-  });
+  done.addEventListener('click', () => dismiss(reveal));
   show(
     reveal,
     h(
@@ -120,9 +135,19 @@ function revealKey(reveal: HTMLElement, key: ApiKey, how: 'created' | 'rotated')
     h('p', {}, `Expires ${when(key.expires_at)}.`),
     done,
   );
+  // Which key the panel shows: once that key is no longer live (revoked here or elsewhere, or
+  // rotated away), the lists' next refresh takes the panel down with its dead value.
+  reveal.dataset['tokenId'] = key.token_id;
   reveal.hidden = false;
   value.focus();
   value.select();
+}
+
+/** Takes the new-key panel down, and its value out of the page. */
+function dismiss(reveal: HTMLElement): void {
+  reveal.hidden = true;
+  reveal.replaceChildren();
+  delete reveal.dataset['tokenId'];
 }
 
 async function refresh(lists: HTMLElement, reveal: HTMLElement, status: HTMLElement): Promise<void> {
@@ -130,6 +155,8 @@ async function refresh(lists: HTMLElement, reveal: HTMLElement, status: HTMLElem
     const { tokens } = await ok(listMyTokens({ client }));
     if (!lists.isConnected) return;
     const keys = tokens.filter((t) => t.kind === 'key');
+    const shown = reveal.dataset['tokenId'];
+    if (shown !== undefined && !keys.some((k) => k.token_id === shown)) dismiss(reveal);
     const sessions = tokens.filter((t) => t.kind === 'session');
     const again = () => refresh(lists, reveal, status);
     show(
@@ -161,16 +188,18 @@ function keyRow(key: TokenInfo, reveal: HTMLElement, status: HTMLElement, refres
   const rotate = h('button', { type: 'button', 'aria-label': `Rotate key ${name}` }, 'Rotate');
   const revoke = h('button', { type: 'button', class: 'danger', 'aria-label': `Revoke key ${name}` }, 'Revoke');
   rotate.addEventListener('click', async () => {
-    if (
-      !(await confirmAction(
-        `Rotate “${name}”?`,
-        'A new value replaces this key at once: programs using the old value get 401 until they get the new one.',
-        'Rotate key',
-      ))
-    )
-      return;
+    const password = await confirmWithPassword(
+      `Rotate “${name}”?`,
+      'A new value replaces this key at once: programs using the old value get 401 until they get the new one.',
+      'Rotate key',
+    );
+    if (password === undefined) return;
     await reporting(status, async () => {
-      revealKey(reveal, await ok(rotateApiKey({ client, path: { tokenId: key.token_id } })), 'rotated');
+      revealKey(
+        reveal,
+        await ok(rotateApiKey({ client, path: { tokenId: key.token_id }, body: { current_password: password } })),
+        'rotated',
+      );
       await refresh();
     });
   });
@@ -230,6 +259,7 @@ async function reporting(status: HTMLElement, work: () => Promise<void>): Promis
   try {
     await work();
   } catch (failure) {
-    status.textContent = explain(failure);
+    status.textContent =
+      failure instanceof ApiFailure && failure.status === 403 ? 'The password is not right.' : explain(failure);
   }
 }

@@ -8,6 +8,7 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { ipKeyGenerator, rateLimit, type ClientRateLimitInfo, type Store } from 'express-rate-limit';
 import type { Logger } from 'pino';
 import { normalizeEmail } from '../../domain/auth.service.ts';
+import { deviceProofOf } from '../device-cookie.ts';
 import type { QuotaCounter, QuotaWindow } from '../../domain/ports.ts';
 import { RateLimitedError } from '../problems/rate-limited.error.ts';
 import { operationIdOf, principalOf } from '../request.ts';
@@ -77,15 +78,25 @@ interface Keyed {
   readonly windowSeconds?: number;
   readonly key: (req: Request) => string;
   readonly failuresOnly?: boolean;
+  /** Requests this limiter neither counts nor refuses. */
+  readonly skip?: (req: Request) => Promise<boolean>;
 }
+
+/** Whether a device proof shows a recent successful login to the account of `email` (AuthService). */
+export type DeviceCheck = (email: string, proof: string) => Promise<boolean>;
 
 /**
  * One middleware that applies the limiters of the operation the validator matched. With
  * `counter` (the store's), every API process on the store shares each quota; without, this
  * process counts alone (express-rate-limit's memory store).
  */
-export function rateLimiting(limits: RateLimits, logger: Logger, counter?: QuotaCounter): RequestHandler {
-  const build = ({ policy, limit, key, failuresOnly, windowSeconds }: Keyed): RequestHandler | undefined =>
+export function rateLimiting(
+  limits: RateLimits,
+  logger: Logger,
+  counter?: QuotaCounter,
+  recognisesDevice?: DeviceCheck,
+): RequestHandler {
+  const build = ({ policy, limit, key, failuresOnly, windowSeconds, skip }: Keyed): RequestHandler | undefined =>
     limit > 0
       ? rateLimit({
           windowMs: (windowSeconds ?? limits.windowSeconds) * 1000,
@@ -97,6 +108,7 @@ export function rateLimiting(limits: RateLimits, logger: Logger, counter?: Quota
           legacyHeaders: false,
           keyGenerator: key,
           skipSuccessfulRequests: failuresOnly ?? false,
+          ...(skip ? { skip } : {}),
           // Its configuration checks log through our logger, not the console.
           logger: {
             error: (...args) => logger.error({ args }, 'rate limiter'),
@@ -149,11 +161,25 @@ export function rateLimiting(limits: RateLimits, logger: Logger, counter?: Quota
     limit: limits.accountPerUser,
     key: (req) => `so:${clientKey(req)}`,
   });
+  // Each attempt costs a password check, as a login does: the login's quota, per user, for every
+  // operation that checks the current password (a stolen session must not guess it faster
+  // through key creation than through a password change). The name is the one it always had.
+  const passwordCheck = build({
+    policy: 'password-change-per-user',
+    limit: limits.loginPerClient,
+    key: (req) => `p:${principalOf(req).userId}`,
+  });
+  const checksPassword = new Set(['createApiKey', 'rotateApiKey']);
   const byOperation: Record<string, RequestHandler[]> = {
     ...Object.fromEntries(MAIL_OPERATIONS.map((operationId) => [operationId, mail])),
     ...Object.fromEntries(LINK_OPERATIONS.map((operationId) => [operationId, link])),
     getSignUpOptions: options ? [options] : [],
-    ...Object.fromEntries(ACCOUNT_OPERATIONS.map((operationId) => [operationId, account ? [account] : []])),
+    ...Object.fromEntries(
+      ACCOUNT_OPERATIONS.map((operationId) => [
+        operationId,
+        [account, checksPassword.has(operationId) ? passwordCheck : undefined].filter((h) => h !== undefined),
+      ]),
+    ),
     fetchSchoolSearch: search ? [search] : [],
     getSchool: search ? [search] : [],
     createToken: [
@@ -169,16 +195,13 @@ export function rateLimiting(limits: RateLimits, logger: Logger, counter?: Quota
         limit: limits.loginFailuresPerEmail,
         key: (req) => `e:${emailKey(req)}`,
         failuresOnly: true,
+        // A device that logged in to this account recently (its device cookie proves it) is not
+        // held back by failures from elsewhere: many addresses failing at an account lock out
+        // new devices only, never the owner's own. Its own failures still meet the per-client limits.
+        ...(recognisesDevice ? { skip: (req: Request) => knownDevice(req, recognisesDevice) } : {}),
       }),
     ].filter((h) => h !== undefined),
-    // Each attempt costs a password check, as a login does: the same quota, per user.
-    changePassword: [
-      build({
-        policy: 'password-change-per-user',
-        limit: limits.loginPerClient,
-        key: (req) => `p:${principalOf(req).userId}`,
-      }),
-    ].filter((h) => h !== undefined),
+    changePassword: passwordCheck ? [passwordCheck] : [],
   };
 
   return (req: Request, res: Response, next: NextFunction) => {
@@ -219,6 +242,12 @@ function run(chain: RequestHandler[], index: number, req: Request, res: Response
     return;
   }
   void chain[index]!(req, res, (error?: unknown) => (error ? next(error) : run(chain, index + 1, req, res, next)));
+}
+
+async function knownDevice(req: Request, recognises: DeviceCheck): Promise<boolean> {
+  const proof = deviceProofOf(req);
+  const email = req.body?.email;
+  return proof !== undefined && typeof email === 'string' && (await recognises(email, proof));
 }
 
 /** A digest of the normalised e-mail: the same account however it is typed, and no address kept in memory. */

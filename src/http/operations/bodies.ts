@@ -34,7 +34,18 @@ export function keyBody({ record, value }: IssuedKey): api.ApiKey {
 }
 
 export function recordBody(r: RequestRecord): api.ApiRequest {
-  return { tid: r.id, trequestmade: r.requestMade, ttimemade: r.timeMade.toISOString(), trequestcost: r.cost };
+  const body: api.ApiRequest = {
+    tid: r.id,
+    trequestmade: r.requestMade,
+    ttimemade: r.timeMade.toISOString(),
+    trequestcost: r.cost,
+  };
+  if (r.search) {
+    if (r.search.stateCode !== undefined) body.stateCode = r.search.stateCode as api.StateCode;
+    body.offset = r.search.offset;
+    body.limit = r.search.limit;
+  }
+  return body;
 }
 
 export function tokenListBody(t: TokenRecord & { current: boolean }): api.TokenInfo {

@@ -12,6 +12,7 @@ import {
   tokenBody,
   tokenListBody,
 } from './bodies.ts';
+import { deviceCookieHeader } from '../device-cookie.ts';
 import { monogramSvg } from './monogram.ts';
 import type { Input, Operations, Reply } from './operations.ts';
 import { searchInput } from './search-input.ts';
@@ -71,7 +72,11 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     },
 
     async createToken({ body }) {
-      return { status: 200, body: tokenBody(await auth.login(body.email, body.password)), headers: NO_STORE };
+      const issued = await auth.login(body.email, body.password);
+      const headers = issued.deviceProof
+        ? { ...NO_STORE, 'Set-Cookie': deviceCookieHeader(issued.deviceProof) }
+        : NO_STORE;
+      return { status: 200, body: tokenBody(issued), headers };
     },
 
     async changePassword({ body }, ctx) {
@@ -94,14 +99,14 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     },
 
     async createApiKey({ body }, ctx) {
-      const key = await keys.create(ctx.principal(), body.name, body.expires_in_days);
+      const key = await keys.create(ctx.principal(), body.name, body.expires_in_days, body.current_password);
       return { status: 201, body: keyBody(key), headers: NO_STORE };
     },
 
-    async rotateApiKey({ path }, ctx) {
+    async rotateApiKey({ path, body }, ctx) {
       return {
         status: 200,
-        body: keyBody(await keys.rotate(ctx.principal(), path.tokenId.toLowerCase())),
+        body: keyBody(await keys.rotate(ctx.principal(), path.tokenId.toLowerCase(), body.current_password)),
         headers: NO_STORE,
       };
     },

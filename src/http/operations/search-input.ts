@@ -13,7 +13,8 @@ export function searchInput(query: Input<'fetchSchoolSearch'>['query']): SearchI
   }
   return {
     query: query.query,
-    stateCode: query.stateCode,
+    // The contract takes a code in any case (users type `tx`); the catalog keeps it upper case.
+    stateCode: query.stateCode?.toUpperCase(),
     // As the contract's lists come (one value or several); a repeated value counts once.
     levels: query.level === undefined ? undefined : [...new Set(query.level)],
     types: query.type === undefined ? undefined : [...new Set(query.type)],

@@ -7,6 +7,7 @@ import {
   InvalidInputError,
   InvalidLinkError,
   MailUnavailableError,
+  NotASessionError,
   NotFoundError,
   PasswordResetOffError,
   SignUpClosedError,
@@ -15,7 +16,7 @@ import {
   UnauthenticatedError,
   WrongPasswordError,
 } from '../../domain/errors.ts';
-import { EdgeError } from './edge.error.ts';
+import { EdgeError, invalidRequest } from './edge.error.ts';
 import { PROBLEMS } from './problems.ts';
 
 export const RETRY_AFTER_UNAVAILABLE_SECONDS = 5;
@@ -29,10 +30,16 @@ export function fromDomain(error: DomainError, req: Request): EdgeError | undefi
   if (error instanceof InvalidCredentialsError) {
     return new EdgeError(PROBLEMS.invalidCredentials, error.message, { headers: { 'WWW-Authenticate': REALM } });
   }
+  if (error instanceof NotASessionError) return new EdgeError(PROBLEMS.notASession, error.message);
   if (error instanceof NotFoundError) return new EdgeError(PROBLEMS.notFound, error.message);
   if (error instanceof TooManyKeysError) return new EdgeError(PROBLEMS.tooManyKeys, error.message);
   // A rule the contract cannot state, checked by the domain: the client's input, not our fault.
-  if (error instanceof InvalidInputError) return new EdgeError(PROBLEMS.validation, error.message);
+  if (error instanceof InvalidInputError) {
+    // A named field is one of the request body's (the only input the domain checks by name).
+    return error.field
+      ? invalidRequest([{ location: 'body', name: `/${error.field.name}`, message: error.field.reason }])
+      : new EdgeError(PROBLEMS.validation, error.message);
+  }
   if (error instanceof WrongPasswordError)
     return new EdgeError(PROBLEMS.wrongPassword, 'current_password is not the current password.');
   if (error instanceof SignUpClosedError) return new EdgeError(PROBLEMS.signUpClosed, error.message);

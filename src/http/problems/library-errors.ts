@@ -75,6 +75,14 @@ function validationItems(raw: unknown, req: Request): ProblemItem[] {
     const location: ProblemItem['location'] =
       where === 'params' ? 'path' : where === 'headers' ? 'header' : (where as ProblemItem['location']);
     const name = location === 'body' ? `/${rest.replace(/\./g, '/')}` : rest;
-    return { location, name, message: item.message ?? 'is invalid' };
+    return { location, name, message: PLAIN_MESSAGES[`${location}:${name}`] ?? item.message ?? 'is invalid' };
   });
 }
+
+/**
+ * What to say instead of the validator's message, for parameters whose schema makes that message
+ * useless to a person: `stateCode`'s pattern (every code in either case) would be quoted whole.
+ */
+const PLAIN_MESSAGES: Readonly<Record<string, string>> = {
+  'query:stateCode': 'is not a US or Canadian state, province or territory code (two letters, e.g. TX or on)',
+};

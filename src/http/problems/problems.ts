@@ -38,7 +38,13 @@ export const PROBLEMS = {
     'wrong-password',
     403,
     'Wrong password',
-    'The current password given to change it is not right. The token is fine: do not sign in again, ask the user for the current password.',
+    'The current password given (to change it, or to create or rotate an API key) is not right. The token is fine: do not sign in again, ask the user for the current password.',
+  ),
+  notASession: kind(
+    'not-a-session',
+    403,
+    'Not a session token',
+    'POST /v1/auth/rotate renews a session token from POST /v1/auth. An API key is rotated with POST /v1/keys/{tokenId}/rotate; the key presented is unchanged and still works.',
   ),
   signUpClosed: kind(
     'signup-closed',

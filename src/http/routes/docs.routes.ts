@@ -25,6 +25,22 @@ function onlySwaggerUi(req: Request, _res: Response, next: NextFunction): void {
   next(req.method === 'GET' && SWAGGER_UI_FILES.has(req.path) ? undefined : 'router');
 }
 
+/**
+ * Swagger UI runs in a sandbox: CSP `sandbox` without `allow-same-origin` gives the page an
+ * opaque origin, so nothing on it (Swagger UI, a plugin, an injected script) can read the
+ * dashboard's session token in this origin's sessionStorage, its localStorage or cookies, even
+ * when the dashboard's own "API documentation" link opens it in the same tab. "Try it out" still
+ * works: its requests are cross-origin (`Origin: null`), which the API's CORS allows by default
+ * (docs/security.md). Added to helmet's policy (security-headers.ts), which keeps applying.
+ */
+const SANDBOX = 'sandbox allow-scripts allow-forms allow-popups allow-popups-to-escape-sandbox allow-downloads';
+
+function sandboxed(_req: Request, res: Response, next: NextFunction): void {
+  const policy = res.getHeader('Content-Security-Policy');
+  res.setHeader('Content-Security-Policy', policy ? `${String(policy)};${SANDBOX}` : SANDBOX);
+  next();
+}
+
 /** What `GET /` lists for a program: where everything is (relative links, like problem types). */
 const INDEX = {
   name: 'School Search API',
@@ -52,18 +68,19 @@ export function docsRoutes(contract: Contract): Router {
   router.get('/openapi.json', (_req, res) => {
     res.type('application/json').setHeader('Cache-Control', 'no-cache').send(json);
   });
-  // Swagger UI loads the contract from /openapi.json; the bearer token entered under
-  // "Authorize" survives a reload (persistAuthorization), and "Try it out" is on from the start.
+  // Swagger UI loads the contract from /openapi.json, and "Try it out" is on from the start. A
+  // bearer token entered under "Authorize" lives as long as the page: persistAuthorization would
+  // keep it in localStorage indefinitely, across tabs (and a sandboxed page has no storage).
   const ui = {
     swaggerOptions: {
       url: '/openapi.json',
-      persistAuthorization: true,
+      persistAuthorization: false,
       tryItOutEnabled: true,
       displayRequestDuration: true,
     },
     customSiteTitle: 'School Search API',
   };
-  router.use('/docs', onlySwaggerUi, swaggerUi.serveFiles(undefined, ui), swaggerUi.setup(undefined, ui));
+  router.use('/docs', onlySwaggerUi, sandboxed, swaggerUi.serveFiles(undefined, ui), swaggerUi.setup(undefined, ui));
   const bySlug = new Map(Object.values(PROBLEMS).map((p) => [p.slug, p]));
   router.get('/problems/:slug', (req, res, next) => {
     const kind = bySlug.get(req.params.slug);

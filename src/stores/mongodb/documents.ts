@@ -89,6 +89,8 @@ export interface RequestDocument {
   requestMade: string;
   timeMade: Date;
   cost: number;
+  /** Where the search looked (RequestRecord.search); absent on records written before it was kept. */
+  search?: { stateCode?: string; offset: number; limit: number };
   /** The UTC day of timeMade (YYYY-MM-DD), for usage per day; absent on records written before it existed. */
   day?: string;
   /** Set until the record is counted in its day's usage (request.store.ts): a record left so is counted by the next read. */

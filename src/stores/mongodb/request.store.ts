@@ -130,6 +130,7 @@ export class MongoRequestLog implements RequestLog {
           requestMade: record.requestMade,
           timeMade: record.timeMade,
           cost: record.cost,
+          ...(record.search ? { search: { ...record.search } } : {}),
           day,
           pending: true,
           lease,
@@ -418,5 +419,14 @@ export function dayOf(time: Date): string {
 }
 
 function toRecord(doc: RequestDocument): RequestRecord {
-  return { id: doc._id, userId: doc.userId, requestMade: doc.requestMade, timeMade: doc.timeMade, cost: doc.cost };
+  const record = {
+    id: doc._id,
+    userId: doc.userId,
+    requestMade: doc.requestMade,
+    timeMade: doc.timeMade,
+    cost: doc.cost,
+  };
+  if (!doc.search) return record;
+  const { stateCode, offset, limit } = doc.search;
+  return { ...record, search: stateCode === undefined ? { offset, limit } : { stateCode, offset, limit } };
 }

@@ -6,7 +6,8 @@ import type { RequestRecord } from '../../domain/ports.ts';
 import type { Connection } from './connection.ts';
 import { transaction } from './database.ts';
 
-const INSERT = 'INSERT INTO api_requests (id, user_id, request_made, time_made, cost) VALUES (?, ?, ?, ?, ?)';
+const INSERT = `INSERT INTO api_requests (id, user_id, request_made, time_made, cost, state_code, page_offset, page_limit)
+  VALUES (?, ?, ?, ?, ?, ?, ?, ?)`;
 const TALLY = `UPDATE users SET request_count = request_count + ?, total_cost = total_cost + ?,
   last_request_at = max(coalesce(last_request_at, ''), ?) WHERE id = ?`;
 const TALLY_DAY = `INSERT INTO usage_days (user_id, day, count, cost) VALUES (?, ?, ?, ?)
@@ -21,7 +22,17 @@ export function writeRecords(c: Connection, records: readonly RequestRecord[]): 
       const days = new Map<string, { count: number; cost: number }>();
       for (const record of records) {
         const at = record.timeMade.toISOString();
-        c.statement(INSERT).run(record.id, record.userId, record.requestMade, at, record.cost);
+        const search = record.search;
+        c.statement(INSERT).run(
+          record.id,
+          record.userId,
+          record.requestMade,
+          at,
+          record.cost,
+          search?.stateCode ?? null,
+          search?.offset ?? null,
+          search?.limit ?? null,
+        );
         const t = totals.get(record.userId);
         if (t) {
           t.count++;

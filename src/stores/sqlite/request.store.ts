@@ -11,6 +11,9 @@ interface RecordRow {
   request_made: string;
   time_made: string;
   cost: number;
+  state_code: string | null;
+  page_offset: number | null;
+  page_limit: number | null;
 }
 
 interface Pending {
@@ -21,7 +24,8 @@ interface Pending {
 
 // The index api_requests_by_user_time (user, time DESC, id DESC) yields each of these in order
 // from the page's start: a page reads offset + limit + 1 entries, however long the history.
-const COLUMNS = 'SELECT id, user_id, request_made, time_made, cost FROM api_requests';
+const COLUMNS =
+  'SELECT id, user_id, request_made, time_made, cost, state_code, page_offset, page_limit FROM api_requests';
 const ORDER = 'ORDER BY time_made DESC, id DESC LIMIT ? OFFSET ?';
 const PAGE = `${COLUMNS} WHERE user_id = ? AND time_made >= ? ${ORDER}`;
 // After a cursor: the range starts at its time, and the records of that very time at or above
@@ -183,11 +187,15 @@ function bounds(after: HistoryPosition): [string, string, string] {
 }
 
 function toRecord(row: RecordRow): RequestRecord {
-  return {
+  const record = {
     id: row.id,
     userId: row.user_id,
     requestMade: row.request_made,
     timeMade: new Date(row.time_made),
     cost: row.cost,
   };
+  // Records of before the scope was kept have none of it (NULL offset and limit).
+  if (row.page_offset === null || row.page_limit === null) return record;
+  const paging = { offset: row.page_offset, limit: row.page_limit };
+  return { ...record, search: row.state_code === null ? paging : { stateCode: row.state_code, ...paging } };
 }

@@ -164,4 +164,11 @@ export const SCHEMA: readonly string[] = [
   );
   CREATE INDEX mail_outbox_due ON mail_outbox (next_attempt_at);
   `,
+  // Where each search looked (RequestRecord.search): the records of before stay NULL in all three
+  // and answer without them. page_ because OFFSET and LIMIT are SQL keywords.
+  `
+  ALTER TABLE api_requests ADD COLUMN state_code TEXT;
+  ALTER TABLE api_requests ADD COLUMN page_offset INTEGER;
+  ALTER TABLE api_requests ADD COLUMN page_limit INTEGER;
+  `,
 ];

@@ -50,6 +50,19 @@ export const requestsContract: ContractPart = (_target, fixture) => {
       expect(await store.requests.usageByDay(BOB.id, '2026-11-22', '2026-11-23')).toStrictEqual([]);
     });
 
+    test('when records keep a search scope, then list returns it as stored, and records without one without it', async () => {
+      const { store } = fixture();
+      const withState = { ...record(1, ALICE.id, at(1 * SECOND)), search: { stateCode: 'QC', offset: 0, limit: 25 } };
+      const withoutState = { ...record(2, ALICE.id, at(2 * SECOND)), search: { offset: 50, limit: 5 } };
+      const older = record(3, ALICE.id, at(3 * SECOND));
+      await seed(store, withState, withoutState, older);
+      expect((await store.requests.list(ALICE.id, { offset: 0, limit: 10 })).records).toStrictEqual([
+        older,
+        withoutState,
+        withState,
+      ]);
+    });
+
     test('when records are appended, then list returns them field for field, newest first, ties by id descending', async () => {
       const { store } = fixture();
       const { appended, newestFirst } = alices();

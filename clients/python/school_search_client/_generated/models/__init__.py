@@ -13,6 +13,7 @@ from .health_status import HealthStatus
 from .link_password import LinkPassword
 from .mail_accepted import MailAccepted
 from .password_change import PasswordChange
+from .password_confirmation import PasswordConfirmation
 from .password_reset import PasswordReset
 from .password_reset_request import PasswordResetRequest
 from .problem import Problem
@@ -51,6 +52,7 @@ __all__ = (
     "LinkPassword",
     "MailAccepted",
     "PasswordChange",
+    "PasswordConfirmation",
     "PasswordReset",
     "PasswordResetRequest",
     "Problem",

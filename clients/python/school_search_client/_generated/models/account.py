@@ -19,7 +19,8 @@ class Account:
     """
     Attributes:
         user_id (UUID):
-        email (str):
+        email (str): An e-mail address: a local part of letters, digits and ``!#$%&'*+/=?^_`{|}~-`` (dots
+            between them), `@`, and a domain name of letters, digits and hyphens.
         created_at (datetime.datetime):
         usage (Usage):
         active_tokens (int): Number of the user's tokens that are neither expired nor revoked.

@@ -14,16 +14,22 @@ T = TypeVar("T", bound="ApiKeyRequest")
 class ApiKeyRequest:
     """
     Attributes:
-        name (str): What the key is for, as the user will recognise it in a list (1 to 64 characters, no control
-            characters).
+        name (str): What the key is for, as the user will recognise it in a list: 1 to 64 characters
+            (Unicode code points, as JSON Schema counts them: an emoji is one), with at least one
+            visible character, and no control or format characters (no bidi overrides such as
+            U+202E, no zero-width characters such as U+200B or U+200D, no lone surrogates).
+        current_password (str): The account's current password, to confirm that its owner asks.
         expires_in_days (int | Unset): Lifetime of the key in days, at most 365. Default: 90.
     """
 
     name: str
+    current_password: str
     expires_in_days: int | Unset = 90
 
     def to_dict(self) -> dict[str, Any]:
         name = self.name
+
+        current_password = self.current_password
 
         expires_in_days = self.expires_in_days
 
@@ -32,6 +38,7 @@ class ApiKeyRequest:
         field_dict.update(
             {
                 "name": name,
+                "current_password": current_password,
             }
         )
         if expires_in_days is not UNSET:
@@ -44,10 +51,13 @@ class ApiKeyRequest:
         d = dict(src_dict)
         name = d.pop("name")
 
+        current_password = d.pop("current_password")
+
         expires_in_days = d.pop("expires_in_days", UNSET)
 
         api_key_request = cls(
             name=name,
+            current_password=current_password,
             expires_in_days=expires_in_days,
         )
 

@@ -38,6 +38,11 @@ def _parse_response(
 
         return response_401
 
+    if response.status_code == 403:
+        response_403 = Problem.from_dict(response.json())
+
+        return response_403
+
     if response.status_code == 429:
         response_429 = Problem.from_dict(response.json())
 
@@ -78,6 +83,8 @@ def sync_detailed(
 
      Issues a new token for the caller and revokes the one that authenticated this request, in
     one step. Use it when a token may have leaked, or to renew a token before it expires.
+    Only a session token (from `POST /v1/auth`) is rotated here: an API key is a 403
+    `not-a-session` and stays as it was (rotate a key with `POST /v1/keys/{tokenId}/rotate`).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -104,6 +111,8 @@ def sync(
 
      Issues a new token for the caller and revokes the one that authenticated this request, in
     one step. Use it when a token may have leaked, or to renew a token before it expires.
+    Only a session token (from `POST /v1/auth`) is rotated here: an API key is a 403
+    `not-a-session` and stays as it was (rotate a key with `POST /v1/keys/{tokenId}/rotate`).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -126,6 +135,8 @@ async def asyncio_detailed(
 
      Issues a new token for the caller and revokes the one that authenticated this request, in
     one step. Use it when a token may have leaked, or to renew a token before it expires.
+    Only a session token (from `POST /v1/auth`) is rotated here: an API key is a 403
+    `not-a-session` and stays as it was (rotate a key with `POST /v1/keys/{tokenId}/rotate`).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -150,6 +161,8 @@ async def asyncio(
 
      Issues a new token for the caller and revokes the one that authenticated this request, in
     one step. Use it when a token may have leaked, or to renew a token before it expires.
+    Only a session token (from `POST /v1/auth`) is rotated here: an API key is a 403
+    `not-a-session` and stays as it was (rotate a key with `POST /v1/keys/{tokenId}/rotate`).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -48,6 +48,11 @@ def _parse_response(
 
         return response_401
 
+    if response.status_code == 403:
+        response_403 = Problem.from_dict(response.json())
+
+        return response_403
+
     if response.status_code == 409:
         response_409 = Problem.from_dict(response.json())
 
@@ -111,6 +116,10 @@ def sync_detailed(
     A user holds at most 20 live API keys: creating one more is a 409 `too-many-keys`;
     revoke one first.
 
+    Needs the account's current password (`current_password`; a wrong one is a 403
+    `wrong-password`): a key outlives the session that asks for it by up to a year, so a
+    stolen session alone cannot mint keys.
+
     Args:
         body (ApiKeyRequest):
 
@@ -149,6 +158,10 @@ def sync(
     A user holds at most 20 live API keys: creating one more is a 409 `too-many-keys`;
     revoke one first.
 
+    Needs the account's current password (`current_password`; a wrong one is a 403
+    `wrong-password`): a key outlives the session that asks for it by up to a year, so a
+    stolen session alone cannot mint keys.
+
     Args:
         body (ApiKeyRequest):
 
@@ -181,6 +194,10 @@ async def asyncio_detailed(
 
     A user holds at most 20 live API keys: creating one more is a 409 `too-many-keys`;
     revoke one first.
+
+    Needs the account's current password (`current_password`; a wrong one is a 403
+    `wrong-password`): a key outlives the session that asks for it by up to a year, so a
+    stolen session alone cannot mint keys.
 
     Args:
         body (ApiKeyRequest):
@@ -217,6 +234,10 @@ async def asyncio(
 
     A user holds at most 20 live API keys: creating one more is a 409 `too-many-keys`;
     revoke one first.
+
+    Needs the account's current password (`current_password`; a wrong one is a 403
+    `wrong-password`): a key outlives the session that asks for it by up to a year, so a
+    stolen session alone cannot mint keys.
 
     Args:
         body (ApiKeyRequest):

@@ -8,13 +8,17 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.api_key import ApiKey
+from ...models.password_confirmation import PasswordConfirmation
 from ...models.problem import Problem
 from ...types import Response
 
 
 def _get_kwargs(
     token_id: UUID,
+    *,
+    body: PasswordConfirmation,
 ) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
 
     _kwargs: dict[str, Any] = {
         "method": "post",
@@ -23,6 +27,11 @@ def _get_kwargs(
         ),
     }
 
+    _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
     return _kwargs
 
 
@@ -44,10 +53,25 @@ def _parse_response(
 
         return response_401
 
+    if response.status_code == 403:
+        response_403 = Problem.from_dict(response.json())
+
+        return response_403
+
     if response.status_code == 404:
         response_404 = Problem.from_dict(response.json())
 
         return response_404
+
+    if response.status_code == 413:
+        response_413 = Problem.from_dict(response.json())
+
+        return response_413
+
+    if response.status_code == 415:
+        response_415 = Problem.from_dict(response.json())
+
+        return response_415
 
     if response.status_code == 429:
         response_429 = Problem.from_dict(response.json())
@@ -85,6 +109,7 @@ def sync_detailed(
     token_id: UUID,
     *,
     client: AuthenticatedClient | Client,
+    body: PasswordConfirmation,
 ) -> Response[ApiKey | Problem]:
     """Replace an API key's value
 
@@ -94,8 +119,13 @@ def sync_detailed(
     key that does not exist, is dead, is a session token or belongs to someone else gives
     the same 404.
 
+    Needs the account's current password (`current_password`; a wrong one is a 403
+    `wrong-password`, checked first): a rotation cuts the key's programs off, which a
+    stolen session alone must not be able to do.
+
     Args:
         token_id (UUID):
+        body (PasswordConfirmation):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -107,6 +137,7 @@ def sync_detailed(
 
     kwargs = _get_kwargs(
         token_id=token_id,
+        body=body,
     )
 
     response = client.get_httpx_client().request(
@@ -120,6 +151,7 @@ def sync(
     token_id: UUID,
     *,
     client: AuthenticatedClient | Client,
+    body: PasswordConfirmation,
 ) -> ApiKey | Problem | None:
     """Replace an API key's value
 
@@ -129,8 +161,13 @@ def sync(
     key that does not exist, is dead, is a session token or belongs to someone else gives
     the same 404.
 
+    Needs the account's current password (`current_password`; a wrong one is a 403
+    `wrong-password`, checked first): a rotation cuts the key's programs off, which a
+    stolen session alone must not be able to do.
+
     Args:
         token_id (UUID):
+        body (PasswordConfirmation):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -143,6 +180,7 @@ def sync(
     return sync_detailed(
         token_id=token_id,
         client=client,
+        body=body,
     ).parsed
 
 
@@ -150,6 +188,7 @@ async def asyncio_detailed(
     token_id: UUID,
     *,
     client: AuthenticatedClient | Client,
+    body: PasswordConfirmation,
 ) -> Response[ApiKey | Problem]:
     """Replace an API key's value
 
@@ -159,8 +198,13 @@ async def asyncio_detailed(
     key that does not exist, is dead, is a session token or belongs to someone else gives
     the same 404.
 
+    Needs the account's current password (`current_password`; a wrong one is a 403
+    `wrong-password`, checked first): a rotation cuts the key's programs off, which a
+    stolen session alone must not be able to do.
+
     Args:
         token_id (UUID):
+        body (PasswordConfirmation):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -172,6 +216,7 @@ async def asyncio_detailed(
 
     kwargs = _get_kwargs(
         token_id=token_id,
+        body=body,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -183,6 +228,7 @@ async def asyncio(
     token_id: UUID,
     *,
     client: AuthenticatedClient | Client,
+    body: PasswordConfirmation,
 ) -> ApiKey | Problem | None:
     """Replace an API key's value
 
@@ -192,8 +238,13 @@ async def asyncio(
     key that does not exist, is dead, is a session token or belongs to someone else gives
     the same 404.
 
+    Needs the account's current password (`current_password`; a wrong one is a 403
+    `wrong-password`, checked first): a rotation cuts the key's programs off, which a
+    stolen session alone must not be able to do.
+
     Args:
         token_id (UUID):
+        body (PasswordConfirmation):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -207,5 +258,6 @@ async def asyncio(
         await asyncio_detailed(
             token_id=token_id,
             client=client,
+            body=body,
         )
     ).parsed

@@ -9,14 +9,13 @@ from ...models.problem import Problem
 from ...models.school_level import SchoolLevel
 from ...models.school_search_response import SchoolSearchResponse
 from ...models.school_type_filter import SchoolTypeFilter
-from ...models.state_code import StateCode
 from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     *,
     query: str,
-    state_code: StateCode | Unset = UNSET,
+    state_code: str | Unset = UNSET,
     level: list[SchoolLevel] | Unset = UNSET,
     type_: list[SchoolTypeFilter] | Unset = UNSET,
     near: str | Unset = UNSET,
@@ -30,11 +29,7 @@ def _get_kwargs(
 
     params["query"] = query
 
-    json_state_code: str | Unset = UNSET
-    if not isinstance(state_code, Unset):
-        json_state_code = state_code
-
-    params["stateCode"] = json_state_code
+    params["stateCode"] = state_code
 
     json_level: list[str] | Unset = UNSET
     if not isinstance(level, Unset):
@@ -129,7 +124,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     query: str,
-    state_code: StateCode | Unset = UNSET,
+    state_code: str | Unset = UNSET,
     level: list[SchoolLevel] | Unset = UNSET,
     type_: list[SchoolTypeFilter] | Unset = UNSET,
     near: str | Unset = UNSET,
@@ -204,9 +199,9 @@ def sync_detailed(
 
     Args:
         query (str):
-        state_code (StateCode | Unset): Two-letter code of a US state, the District of Columbia, a
-            US territory or freely
-            associated state (AS, FM, GU, MH, MP, PR, PW, VI), or a Canadian province or territory.
+        state_code (str | Unset): A `StateCode` in any case: the same codes, upper, lower or mixed
+            case. (The pattern is
+            those codes with each letter in either case.)
         level (list[SchoolLevel] | Unset):
         type_ (list[SchoolTypeFilter] | Unset):
         near (str | Unset):
@@ -246,7 +241,7 @@ def sync(
     *,
     client: AuthenticatedClient,
     query: str,
-    state_code: StateCode | Unset = UNSET,
+    state_code: str | Unset = UNSET,
     level: list[SchoolLevel] | Unset = UNSET,
     type_: list[SchoolTypeFilter] | Unset = UNSET,
     near: str | Unset = UNSET,
@@ -321,9 +316,9 @@ def sync(
 
     Args:
         query (str):
-        state_code (StateCode | Unset): Two-letter code of a US state, the District of Columbia, a
-            US territory or freely
-            associated state (AS, FM, GU, MH, MP, PR, PW, VI), or a Canadian province or territory.
+        state_code (str | Unset): A `StateCode` in any case: the same codes, upper, lower or mixed
+            case. (The pattern is
+            those codes with each letter in either case.)
         level (list[SchoolLevel] | Unset):
         type_ (list[SchoolTypeFilter] | Unset):
         near (str | Unset):
@@ -358,7 +353,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     query: str,
-    state_code: StateCode | Unset = UNSET,
+    state_code: str | Unset = UNSET,
     level: list[SchoolLevel] | Unset = UNSET,
     type_: list[SchoolTypeFilter] | Unset = UNSET,
     near: str | Unset = UNSET,
@@ -433,9 +428,9 @@ async def asyncio_detailed(
 
     Args:
         query (str):
-        state_code (StateCode | Unset): Two-letter code of a US state, the District of Columbia, a
-            US territory or freely
-            associated state (AS, FM, GU, MH, MP, PR, PW, VI), or a Canadian province or territory.
+        state_code (str | Unset): A `StateCode` in any case: the same codes, upper, lower or mixed
+            case. (The pattern is
+            those codes with each letter in either case.)
         level (list[SchoolLevel] | Unset):
         type_ (list[SchoolTypeFilter] | Unset):
         near (str | Unset):
@@ -473,7 +468,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     query: str,
-    state_code: StateCode | Unset = UNSET,
+    state_code: str | Unset = UNSET,
     level: list[SchoolLevel] | Unset = UNSET,
     type_: list[SchoolTypeFilter] | Unset = UNSET,
     near: str | Unset = UNSET,
@@ -548,9 +543,9 @@ async def asyncio(
 
     Args:
         query (str):
-        state_code (StateCode | Unset): Two-letter code of a US state, the District of Columbia, a
-            US territory or freely
-            associated state (AS, FM, GU, MH, MP, PR, PW, VI), or a Canadian province or territory.
+        state_code (str | Unset): A `StateCode` in any case: the same codes, upper, lower or mixed
+            case. (The pattern is
+            those codes with each letter in either case.)
         level (list[SchoolLevel] | Unset):
         type_ (list[SchoolTypeFilter] | Unset):
         near (str | Unset):
