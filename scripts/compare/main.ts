@@ -18,6 +18,9 @@
 //   --queries N    queries per speed class, each asked without and with a stateCode (default 100)
 //   --seed K       seed of the synthetic catalog and of the speed queries (default 1)
 //   --quality-only / --speed-only
+//   --engines A,B  the engines measured (index, minisearch, minisearch-syn; default all three):
+//                  `--speed-only --engines index --schools 1000000` measures the index alone at a
+//                  million schools, where MiniSearch would take minutes and gigabytes
 //   --child ENGINE (internal: the child process measuring one engine's speed)
 // The last line printed is the figures as one JSON line.
 import { spawn } from 'node:child_process';
@@ -65,6 +68,7 @@ const { values } = parseArgs({
     seed: { type: 'string' },
     'quality-only': { type: 'boolean' },
     'speed-only': { type: 'boolean' },
+    engines: { type: 'string' },
     child: { type: 'string' },
   },
 });
@@ -77,6 +81,12 @@ const int = (name: string, value: string | undefined, fallback: number, min: num
 const schools = int('schools', values.schools, 130_000, 1);
 const perClass = int('queries', values.queries, 100, 1);
 const seed = int('seed', values.seed, 1, 0);
+const engines: readonly EngineName[] = values.engines
+  ? values.engines.split(',').map((name) => {
+      if (!ENGINES.includes(name as EngineName)) throw new Error(`--engines: ${name} is none of ${ENGINES.join(', ')}`);
+      return name as EngineName;
+    })
+  : ENGINES;
 
 const pct = (x: number) => `${(100 * x).toFixed(1)} %`;
 const ms = (x: number) => (x < 10 ? x.toFixed(2) : x.toFixed(1));
@@ -210,7 +220,7 @@ async function main(): Promise<void> {
     const catalog = await loadCatalog();
     const classes = buildClasses(catalog);
     const quality = new Map<EngineName, ClassResult[]>();
-    for (const engine of ENGINES) {
+    for (const engine of engines) {
       const t0 = performance.now();
       const searcher = qualityEngine(engine, catalog);
       quality.set(engine, await evaluate(searcher, classes));
@@ -230,7 +240,7 @@ async function main(): Promise<void> {
 
   if (!values['quality-only']) {
     const speed: SpeedResult[] = [];
-    for (const engine of ENGINES) {
+    for (const engine of engines) {
       note(`speed: ${LABEL[engine]}, ${schools} schools (child process)`);
       speed.push(await runChild(engine));
     }

@@ -58,7 +58,11 @@ export interface SpeedQuery {
  * stateCode and with the state of the school it was drawn from. Most ask for the first page of
  * 25; one in five for a later page, at an offset up to 500.
  */
-export function speedQueries(rows: readonly CatalogSchool[], perClass: number, seed: number): SpeedQuery[] {
+export function speedQueries(
+  rows: readonly Pick<CatalogSchool, 'name' | 'state'>[],
+  perClass: number,
+  seed: number,
+): SpeedQuery[] {
   const r = mulberry32(seed);
   const df = new Map<string, number>();
   for (const s of rows) for (const w of new Set(words(s.name))) df.set(w, (df.get(w) ?? 0) + 1);
@@ -69,11 +73,11 @@ export function speedQueries(rows: readonly CatalogSchool[], perClass: number, s
       out.push({ cls, text, plan: planQuery(text), state: withState ? state : undefined, offset: offset(), limit: 25 });
     }
   };
-  const wordOf = (s: CatalogSchool, min: number): string | undefined => {
+  const wordOf = (s: Pick<CatalogSchool, 'name'>, min: number): string | undefined => {
     const ws = words(s.name).filter((w) => w.length >= min && /^\p{L}+$/u.test(w));
     return ws.length > 0 ? one(r, ws) : undefined;
   };
-  const draw = (cls: SpeedClass, make: (s: CatalogSchool) => string | undefined) => {
+  const draw = (cls: SpeedClass, make: (s: Pick<CatalogSchool, 'name' | 'state'>) => string | undefined) => {
     for (let n = 0; n < perClass; ) {
       const s = one(r, rows);
       const text = make(s);
