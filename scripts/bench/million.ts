@@ -4,8 +4,9 @@
 // 1. The store: an embedded store of N schools (default 1,000,000): the project's seed
 //    (data/seed/schools.ndjson.gz, 149,311 real schools) topped up with the bench's synthetic
 //    catalog (catalog-file.ts), imported with `school-search import`. With --store PATH the store
-//    at PATH is used, and made there first when the file does not exist (a million takes a minute
-//    or two to write; keep it between runs).
+//    at PATH is made there first when the file does not exist (a million takes a minute or two to
+//    write; keep it between runs), and each run works on a copy of it: the run's accounts and its
+//    rebuild's import leave it as it was.
 // 2. Start-up: the server in a process of its own (server.ts, the Node flags and settings of
 //    production), which reads the catalog and builds its index before it listens. Its peak RSS
 //    then (VmHWM: the catalog read and the build), the seconds of engine.start(), and the RSS
@@ -20,7 +21,7 @@
 // Prints the figures, the load average before each timed step (the machine is shared: timings
 // follow its load, memory much less), and exits 1 when the start-up peak is above the limit
 // (512 MB), or when a step fails.
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
@@ -35,8 +36,8 @@ import { toolOptions } from '../shared/options.ts';
 const USAGE = `Usage: npm run bench:million -- [--schools N] [--store PATH] [--queries N] [--seed K] [--limit-mb M]
 
   --schools N    schools in the catalog (default 1000000): the seed, then synthetic ones
-  --store PATH   the embedded store to start on; made there (N schools) when the file is missing,
-                 and kept (default: a new store in a temporary directory, removed at the end)
+  --store PATH   the embedded store to start from: made there (N schools) when the file is missing,
+                 and kept; the run works on a copy (default: a new store in a temporary directory)
   --queries N    queries per class of the engine probe, each asked without and with a state (default 100)
   --seed K       seed of the synthetic catalog and of the queries (default 1)
   --limit-mb M   the start-up peak's limit, MB of 10^6 bytes (default 512)
@@ -72,7 +73,7 @@ function readOptions() {
 /** The store at `path`, made from the seed and synthetic schools when it does not exist. */
 async function makeStore(path: string, schools: number, seed: number, dir: string): Promise<void> {
   if (existsSync(path)) {
-    out(`store: ${path} (reused)`);
+    out(`store: a copy of ${path}`);
     return;
   }
   const file = join(dir, 'catalog.ndjson');
@@ -183,8 +184,10 @@ async function main(): Promise<number> {
   });
   try {
     out(`school-search bench:million: node ${process.version}, ${options.schools} schools, work in ${dir}`);
-    const store = options.store ?? join(dir, 'store.db');
-    await makeStore(store, options.schools, options.seed, dir);
+    const store = join(dir, 'store.db');
+    await makeStore(options.store ?? store, options.schools, options.seed, dir);
+    // A store made before closes its write-ahead log into the file: the file is the whole store.
+    if (options.store) copyFileSync(options.store, store);
     const names = catalogNames(store);
     const queries = probeQueries(names, options.queries, options.seed + 1);
     // What the process holds before the server starts is not the server's: drop it.
