@@ -78,10 +78,18 @@ export class MemorySearchEngine implements SearchEngine {
     try {
       if (this.#index && (await this.#schools.catalogVersion()) === this.#version) return false;
       const started = performance.now();
-      const build = new Build(this.#workerThreshold);
-      let version: string;
+      let build = new Build(this.#workerThreshold);
+      let version: string | undefined;
       try {
-        version = await this.#schools.readCatalog((batch) => build.add(batch));
+        for await (const chunk of this.#schools.readCatalog()) {
+          if (chunk.kind === 'schools') build.add(chunk.schools);
+          else if (chunk.kind === 'version') version = chunk.version;
+          else {
+            await build.abandon();
+            build = new Build(this.#workerThreshold);
+          }
+        }
+        if (version === undefined) throw new Error('the store ended the catalog without its version');
       } catch (error) {
         await build.abandon();
         throw error;
