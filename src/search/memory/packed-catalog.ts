@@ -34,9 +34,6 @@ function packLocation(row: CatalogSchool): string {
     : `${row.address ?? ''}${LOCATION_SEPARATOR}${row.postalCode ?? ''}`;
 }
 
-/** Where a batch's text is encoded before its size is known: reused, it grows to the largest batch's. */
-let scratch = new Uint8Array(0);
-
 /**
  * A batch of schools, packed, in one buffer of its own: the batch crosses to the build worker as
  * one transfer, and is freed there as one block once read. (As an array each, a batch's smaller
@@ -56,7 +53,8 @@ export function packCatalog(rows: readonly CatalogSchool[]): PackedCatalog {
   // UTF-8 takes at most 3 bytes per UTF-16 code unit.
   let units = 0;
   for (const values of fields) for (const value of values) units += value.length;
-  if (scratch.length < 3 * units) scratch = new Uint8Array(3 * units);
+  // Where the text is encoded before its size is known; the batch keeps a copy of its length.
+  const scratch = new Uint8Array(3 * units);
   const encoder = new TextEncoder();
   const starts = new Uint32Array(n * F + 1);
   let length = 0;
