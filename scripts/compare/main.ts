@@ -179,7 +179,12 @@ async function speedChild(engine: EngineName): Promise<void> {
 
 function indexTimed(current: () => MemoryIndex): Timed {
   return {
-    search: (q: SpeedQuery) => current().search({ plan: q.plan, state: q.state, offset: q.offset, limit: q.limit }),
+    search: (q: SpeedQuery) => {
+      const index = current();
+      const before = index.graded;
+      const page = index.search({ plan: q.plan, state: q.state, offset: q.offset, limit: q.limit });
+      return { total: page.total, graded: index.graded - before };
+    },
   };
 }
 
@@ -265,6 +270,9 @@ async function main(): Promise<void> {
                   withState: { p50: +c.withState.p50.toFixed(3), p99: +c.withState.p99.toFixed(3) },
                   meanTotal: Math.round(c.meanTotal),
                   ...(c.meanMaterialized === undefined ? {} : { meanMaterialized: Math.round(c.meanMaterialized) }),
+                  ...(c.maxGraded === undefined
+                    ? {}
+                    : { meanGraded: Math.round(c.meanGraded!), maxGraded: c.maxGraded }),
                 },
               ]),
             ),
@@ -372,6 +380,20 @@ function printSpeed(speed: readonly SpeedResult[]): void {
     }
     return row;
   });
+  const index = speed.find((s) => s.engine === 'index');
+  if (index) {
+    out(
+      'in-process index: documents graded per query on empty caches (the walk to the page; unlike time, the same on a busy machine)',
+    );
+    out(
+      table(
+        ['class', 'mean', 'most'],
+        index.classes.map((c) => [c.cls, fmt(c.meanGraded ?? 0, 0), String(c.maxGraded ?? 0)]),
+        1,
+      ),
+    );
+    out();
+  }
   out('the same, p50 / p99 in ms, without and with a stateCode');
   out(table(['class', ...speed.flatMap((s) => [`${LABEL[s.engine]}: no state`, 'with state'])], split, 1));
   out();

@@ -122,7 +122,7 @@ export function speedQueries(
 export interface Timed {
   /** Called before each query, outside the timing (the in-process index: a fresh, empty word cache). */
   prepare?(q: SpeedQuery): void;
-  search(q: SpeedQuery): { total: number; materialized?: number };
+  search(q: SpeedQuery): { total: number; materialized?: number; graded?: number };
 }
 
 export interface ClassTiming {
@@ -133,6 +133,9 @@ export interface ClassTiming {
   readonly max: number;
   /** Mean number of matches (the page's total). */
   readonly meanTotal: number;
+  /** In-process index only: documents graded per answer (its walk's work, which the machine's load does not change), mean and most. */
+  readonly meanGraded?: number;
+  readonly maxGraded?: number;
   /** MiniSearch only: mean results built, scored and sorted per answer, and the share of answers that built more than the page asked for. */
   readonly meanMaterialized?: number;
   readonly beyondPage?: number;
@@ -150,14 +153,23 @@ export function percentile(sorted: readonly number[], p: number): number {
 export function timePass(engine: Timed, queries: readonly SpeedQuery[]): ClassTiming[] {
   const by = new Map<
     SpeedClass,
-    { ms: number[]; state: boolean[]; total: number; materialized: number; beyond: number; counted: boolean }
+    {
+      ms: number[];
+      state: boolean[];
+      total: number;
+      materialized: number;
+      beyond: number;
+      counted: boolean;
+      graded: number[];
+    }
   >();
   for (const q of queries) {
     engine.prepare?.(q);
     const t0 = performance.now();
     const page = engine.search(q);
     const ms = performance.now() - t0;
-    const e = by.get(q.cls) ?? { ms: [], state: [], total: 0, materialized: 0, beyond: 0, counted: false };
+    const e = by.get(q.cls) ?? { ms: [], state: [], total: 0, materialized: 0, beyond: 0, counted: false, graded: [] };
+    if (page.graded !== undefined) e.graded.push(page.graded);
     e.ms.push(ms);
     e.state.push(q.state !== undefined);
     e.total += page.total;
@@ -184,6 +196,9 @@ export function timePass(engine: Timed, queries: readonly SpeedQuery[]): ClassTi
       max: sorted[n - 1]!,
       meanTotal: e.total / n,
       ...(e.counted ? { meanMaterialized: e.materialized / n, beyondPage: e.beyond / n } : {}),
+      ...(e.graded.length > 0
+        ? { meanGraded: e.graded.reduce((a, b) => a + b, 0) / e.graded.length, maxGraded: Math.max(...e.graded) }
+        : {}),
       withoutState: split(false),
       withState: split(true),
     };
