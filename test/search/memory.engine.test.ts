@@ -4,10 +4,11 @@
 // and starts over when the store says the read does.
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { describe, expect, test } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import type { CatalogChunk, CatalogSchool } from '../../src/domain/ports.ts';
 import { planQuery } from '../../src/domain/search/query.ts';
 import { MemorySearchEngine } from '../../src/search/memory/memory.engine.ts';
+import { MemoryIndex } from '../../src/search/memory/memory.index.ts';
 
 function school(i: number, name: string, more: Partial<CatalogSchool> = {}): CatalogSchool {
   return {
@@ -82,6 +83,27 @@ describe('MemorySearchEngine', () => {
     expect(await search(engine, 'brown')).toEqual([['Brown University', 'Springfield', 0.95]]);
     expect(events).toEqual([true, false, true]);
     engine.close();
+  });
+
+  test('when a rebuild swaps a new index in, then the previous one gives its memory back at once, and answers no more', async () => {
+    const release = vi.spyOn(MemoryIndex.prototype, 'release');
+    try {
+      const source = new Source();
+      source.schools = [school(1, 'Yale University')];
+      const engine = new MemorySearchEngine(source, { refreshMs: 0 });
+      await engine.start();
+      expect(release).not.toHaveBeenCalled();
+      source.schools = [school(2, 'Brown University')];
+      source.version++;
+      expect(await engine.refresh()).toBe(true);
+      expect(release).toHaveBeenCalledTimes(1);
+      const previous = release.mock.contexts[0] as MemoryIndex;
+      expect(() => previous.search({ plan: planQuery('yale'), offset: 0, limit: 25 })).toThrow('released');
+      expect(await search(engine, 'brown')).toEqual([['Brown University', 'Springfield', 0.95]]);
+      engine.close();
+    } finally {
+      release.mockRestore();
+    }
   });
 
   test('when the catalog is past the worker threshold, then the index built in a worker thread answers as one built in place', async () => {

@@ -96,7 +96,9 @@ export class MemorySearchEngine implements SearchEngine {
       }
       const data = await build.finish();
       if (this.#closed) return false;
+      const previous = this.#index;
       this.#index = new MemoryIndex(data);
+      previous?.release();
       this.#version = version;
       this.#onRefresh?.({ ok: true, schools: data.docCount, ms: performance.now() - started });
       return true;
