@@ -29,8 +29,11 @@ export interface MingoSource extends SearchSource {
 /** The documents the adapter wrote (MongoDB store) or would write (any other store) for the catalog. */
 async function documentsOf(store: Store): Promise<SchoolDocument[]> {
   if (store instanceof MongoStore) return store.db.collection<SchoolDocument>('schools').find().toArray();
-  const schools: CatalogSchool[] = [];
-  await store.schools.readCatalog((batch) => void schools.push(...batch));
+  let schools: CatalogSchool[] = [];
+  for await (const chunk of store.schools.readCatalog()) {
+    if (chunk.kind === 'restart') schools = [];
+    else if (chunk.kind === 'schools') schools.push(...chunk.schools);
+  }
   return schools.map((s) => toDocument({ ...s, aliases: [...s.aliases] }, SCHOOL_SEARCH_FIELDS));
 }
 

@@ -79,11 +79,25 @@ export interface SchoolStore {
    */
   catalogVersion(): Promise<string>;
   /**
-   * The whole catalog, in batches (each awaited), and the version it is: the schools handed over
-   * are exactly that version's, even while an import writes.
+   * The whole catalog as it is at one version, even while an import writes: its schools in
+   * batches, then that version (CatalogChunk). A batch is read when the consumer asks for the
+   * next one, so that neither side need hold more than a batch: a search engine builds its
+   * index from a million schools without holding them (docs/search.md). Stopping early (a
+   * `break`) closes the read.
    */
-  readCatalog(onBatch: (schools: readonly CatalogSchool[]) => void | Promise<void>): Promise<string>;
+  readCatalog(): AsyncIterable<CatalogChunk>;
 }
+
+/**
+ * What readCatalog yields: `schools`, a batch; `restart`, the schools so far are void and come
+ * again from the first (a store that cannot read at one version in one pass, MongoDB without a
+ * transaction, saw an import change the catalog while it read); `version`, the last: the
+ * version the schools since the last `restart` are exactly.
+ */
+export type CatalogChunk =
+  | { readonly kind: 'schools'; readonly schools: readonly CatalogSchool[] }
+  | { readonly kind: 'restart' }
+  | { readonly kind: 'version'; readonly version: string };
 
 export interface User {
   readonly id: string;

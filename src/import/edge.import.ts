@@ -107,19 +107,29 @@ export async function importLocations(
     progress.stop();
   }
 
-  const drafts: SchoolDraft[] = [];
-  await schools?.readCatalog((batch) => {
-    for (const school of batch) {
+  let drafts: SchoolDraft[] = [];
+  /** The rows' problems, and those of the schools found in the catalog (void when the read starts over). */
+  const rowProblems = problems.length;
+  const found = new Set<string>();
+  for await (const chunk of schools?.readCatalog() ?? []) {
+    if (chunk.kind === 'restart') {
+      drafts = [];
+      problems.length = rowProblems;
+      found.clear();
+    }
+    if (chunk.kind !== 'schools') continue;
+    for (const school of chunk.schools) {
       const location = wanted.get(school.id);
       if (!location) continue;
-      wanted.delete(school.id);
+      found.add(school.id);
       const result = withLocation(school, location);
       if (result.ok) drafts.push(result.draft);
       else problems.push({ line: location.line, reason: result.reason });
     }
-  });
+  }
   problems.sort((a, b) => a.line - b.line);
-  const skipped: Record<string, number> = wanted.size > 0 ? { [EDGE_SKIPS.unknown]: wanted.size } : {};
+  const unknown = wanted.size - found.size;
+  const skipped: Record<string, number> = unknown > 0 ? { [EDGE_SKIPS.unknown]: unknown } : {};
   if (problems.length > 0 && !options.dryRun && !options.skipInvalid) throw new ImportError(path, problems);
 
   const readAt = performance.now();

@@ -3,10 +3,11 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ZodError } from 'zod';
 import { SchoolSearchApiError, SchoolSearchClient, type SchoolSearchClientOptions } from '../../src/client/index.ts';
-import type { CatalogSchool, Store } from '../../src/domain/ports.ts';
+import type { Store } from '../../src/domain/ports.ts';
 import { ReferenceEngine } from '../../src/search/reference.engine.ts';
 import type { ManagedEngine } from '../../src/search/managed.engine.ts';
 import { startTestApp, TestClock, type TestApp } from '../support/app.ts';
+import { readWholeCatalog } from '../support/catalog-read.ts';
 
 const TTL = 600;
 const RENEW_BEFORE = 60;
@@ -370,9 +371,7 @@ describe('searchAll', () => {
 function referenceEngine(store: Store): ManagedEngine {
   let engine = new ReferenceEngine([]);
   const load = async () => {
-    const catalog: CatalogSchool[] = [];
-    await store.schools.readCatalog((batch) => void catalog.push(...batch));
-    engine = new ReferenceEngine(catalog);
+    engine = new ReferenceEngine((await readWholeCatalog(store.schools)).schools);
     return true;
   };
   return { search: (q) => engine.search(q), start: async () => void (await load()), refresh: load, close: () => {} };

@@ -1,10 +1,14 @@
 // MemorySearchEngine: keeps its index fresh from a catalog source (a store's catalogVersion and
-// readCatalog), builds large catalogs in a worker thread with the same result, and keeps serving
-// the previous index when a refresh fails.
-import { describe, expect, test } from 'vitest';
-import type { CatalogSchool } from '../../src/domain/ports.ts';
+// readCatalog), builds large catalogs in a worker thread with the same result, keeps serving
+// the previous index when a refresh fails, takes the catalog in batches without holding them,
+// and starts over when the store says the read does.
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { describe, expect, test, vi } from 'vitest';
+import type { CatalogChunk, CatalogSchool } from '../../src/domain/ports.ts';
 import { planQuery } from '../../src/domain/search/query.ts';
 import { MemorySearchEngine } from '../../src/search/memory/memory.engine.ts';
+import { MemoryIndex } from '../../src/search/memory/memory.index.ts';
 
 function school(i: number, name: string, more: Partial<CatalogSchool> = {}): CatalogSchool {
   return {
@@ -28,14 +32,14 @@ class Source {
   async catalogVersion(): Promise<string> {
     return String(this.version);
   }
-  async readCatalog(onBatch: (schools: readonly CatalogSchool[]) => void | Promise<void>): Promise<string> {
+  async *readCatalog(): AsyncGenerator<CatalogChunk> {
     this.reads++;
     if (this.failNext) {
       this.failNext = false;
       throw new Error('the store cannot be read');
     }
-    for (let i = 0; i < this.schools.length; i += 3) await onBatch(this.schools.slice(i, i + 3));
-    return String(this.version);
+    for (let i = 0; i < this.schools.length; i += 3) yield { kind: 'schools', schools: this.schools.slice(i, i + 3) };
+    yield { kind: 'version', version: String(this.version) };
   }
 }
 
@@ -81,6 +85,27 @@ describe('MemorySearchEngine', () => {
     engine.close();
   });
 
+  test('when a rebuild swaps a new index in, then the previous one gives its memory back at once, and answers no more', async () => {
+    const release = vi.spyOn(MemoryIndex.prototype, 'release');
+    try {
+      const source = new Source();
+      source.schools = [school(1, 'Yale University')];
+      const engine = new MemorySearchEngine(source, { refreshMs: 0 });
+      await engine.start();
+      expect(release).not.toHaveBeenCalled();
+      source.schools = [school(2, 'Brown University')];
+      source.version++;
+      expect(await engine.refresh()).toBe(true);
+      expect(release).toHaveBeenCalledTimes(1);
+      const previous = release.mock.contexts[0] as MemoryIndex;
+      expect(() => previous.search({ plan: planQuery('yale'), offset: 0, limit: 25 })).toThrow('released');
+      expect(await search(engine, 'brown')).toEqual([['Brown University', 'Springfield', 0.95]]);
+      engine.close();
+    } finally {
+      release.mockRestore();
+    }
+  });
+
   test('when the catalog is past the worker threshold, then the index built in a worker thread answers as one built in place', async () => {
     const source = new Source();
     source.schools = Array.from({ length: 60 }, (_, i) =>
@@ -116,5 +141,95 @@ describe('MemorySearchEngine', () => {
     }
     inPlace.close();
     inWorker.close();
+  });
+});
+
+/** A full garbage collection, without starting the process with --expose-gc. */
+setFlagsFromString('--expose-gc');
+const gc = runInNewContext('gc') as () => void;
+
+/**
+ * A store's catalog of `batches` batches of `size` schools, each batch made when it is asked for:
+ * before making the next one, it collects garbage and counts the schools it has handed over that
+ * are still alive, so it knows how much of the catalog the consumer holds decoded.
+ */
+class StreamingSource {
+  readonly #handed: WeakRef<CatalogSchool>[] = [];
+  /** The most schools alive at once, seen before each batch. */
+  mostAlive = 0;
+  /** Batches made: each only when the consumer asked for it. */
+  made = 0;
+  readonly batches: number;
+  readonly size: number;
+  constructor(batches: number, size: number) {
+    this.batches = batches;
+    this.size = size;
+  }
+  async catalogVersion(): Promise<string> {
+    return '1';
+  }
+  async *readCatalog(): AsyncGenerator<CatalogChunk> {
+    for (let b = 0; b < this.batches; b++) {
+      // A turn of the event loop, then a full collection: what is alive now is held by the consumer.
+      await new Promise((resolve) => setImmediate(resolve));
+      gc();
+      this.mostAlive = Math.max(this.mostAlive, this.#handed.filter((ref) => ref.deref() !== undefined).length);
+      let schools: CatalogSchool[] | undefined = Array.from({ length: this.size }, (_, i) =>
+        school(b * this.size + i + 1, `Stream ${['Elementary', 'High', 'Middle'][i % 3]} School ${b}-${i}`),
+      );
+      this.made++;
+      for (const s of schools) this.#handed.push(new WeakRef(s));
+      yield { kind: 'schools', schools };
+      schools = undefined;
+    }
+    yield { kind: 'version', version: '1' };
+  }
+}
+
+describe('MemorySearchEngine: the catalog in batches', () => {
+  test.each([
+    ['on this thread', 1_000_000],
+    ['in a worker thread', 200],
+  ])(
+    'when a catalog of 40 batches is indexed %s, then at most two batches of schools are alive at once, and every school is found',
+    async (_where, workerThreshold) => {
+      const source = new StreamingSource(40, 100);
+      const engine = new MemorySearchEngine(source, { refreshMs: 0, workerThreshold });
+      await engine.start();
+      expect(source.made).toBe(40);
+      expect(source.mostAlive).toBeLessThanOrEqual(2 * source.size);
+      expect(engine.size).toBe(4_000);
+      const page = await engine.search({ plan: planQuery('stream school 39-99'), offset: 0, limit: 1 });
+      expect(page.hits.map((h) => h.school.name)).toEqual(['Stream Elementary School 39-99']);
+      engine.close();
+    },
+  );
+
+  test('when the store restarts its read (the catalog moved meanwhile), then the index holds what came after the restart, at its version', async () => {
+    const source = {
+      reads: 0,
+      async catalogVersion() {
+        return '2';
+      },
+      async *readCatalog(): AsyncGenerator<CatalogChunk> {
+        this.reads++;
+        yield { kind: 'schools', schools: [school(1, 'Gone Academy'), school(2, 'Kept College')] };
+        yield { kind: 'restart' };
+        yield { kind: 'schools', schools: [school(2, 'Kept College')] };
+        yield { kind: 'schools', schools: [school(3, 'New Academy')] };
+        yield { kind: 'version', version: '2' };
+      },
+    };
+    for (const workerThreshold of [1_000_000, 1]) {
+      const engine = new MemorySearchEngine(source, { refreshMs: 0, workerThreshold });
+      await engine.start();
+      expect(engine.size).toBe(2);
+      expect(await search(engine, 'gone')).toEqual([]);
+      expect((await search(engine, 'academy')).map(([name]) => name)).toEqual(['New Academy']);
+      // The version read is the one the store gave: nothing changed since, nothing is read again.
+      expect(await engine.refresh()).toBe(false);
+      engine.close();
+    }
+    expect(source.reads).toBe(2);
   });
 });

@@ -1,10 +1,13 @@
 // The parts of the MongoDB adapter that need no server: how names become indexed tokens, how the
 // configuration picks the store and the database, that a URI's password never reaches a log,
 // and the Atlas Search stage (no Atlas here: its shape is checked against the committed index).
-import type { Document } from 'mongodb';
+import type { Collection, Document } from 'mongodb';
 import { describe, expect, test } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
 import { INDEXES } from '../../src/stores/mongodb/indexes.ts';
+import type { CatalogDocument, SchoolDocument } from '../../src/stores/mongodb/documents.ts';
+import { MongoSchoolStore } from '../../src/stores/mongodb/school.store.ts';
+import { SCHOOL_SEARCH_FIELDS } from '../../src/search/mongodb/search.indexes.ts';
 import {
   atlasCandidatesPipeline,
   atlasCount,
@@ -359,5 +362,96 @@ describe('Atlas Search queries', () => {
     for (const group of SYNONYM_SOURCES['search_translations']!)
       for (const word of group)
         expect([...translationsOf(word), ...synonymsOf(word), word].sort(), word).toEqual([...group].sort());
+  });
+});
+
+describe('the catalog read for the in-process index', () => {
+  /**
+   * A store over collections standing in for the server: find() is a cursor over `batches` (the
+   * server's batches), counting those fetched; the version document answers `versions` in turn
+   * (the last one again when they run out).
+   */
+  function storeOver(batches: readonly (readonly string[])[], versions: readonly number[]) {
+    const served = { fetched: 0, closed: 0 };
+    const asked = [...versions];
+    const document = (name: string) => ({
+      _id: name,
+      name,
+      city: 'Springfield',
+      state: 'IL',
+      imageUrl: null,
+      aliases: [],
+      prominence: 0,
+    });
+    const schools = {
+      find: () => {
+        let next = 0;
+        let buffer: ReturnType<typeof document>[] = [];
+        return {
+          async hasNext() {
+            if (buffer.length === 0 && next < batches.length) {
+              buffer = batches[next++]!.map(document);
+              served.fetched++;
+            }
+            return buffer.length > 0;
+          },
+          readBufferedDocuments() {
+            const taken = buffer;
+            buffer = [];
+            return taken;
+          },
+          async close() {
+            served.closed++;
+          },
+        };
+      },
+    } as unknown as Collection<SchoolDocument>;
+    const catalog = {
+      findOne: async () => ({ _id: 'schools', version: asked.length > 1 ? asked.shift() : asked[0] }),
+    } as unknown as Collection<CatalogDocument>;
+    return { store: new MongoSchoolStore(schools, catalog, SCHOOL_SEARCH_FIELDS), served };
+  }
+
+  /** Each chunk as text: the schools' names, or `restart`, or the version; with the batches fetched by then. */
+  async function read(store: MongoSchoolStore, served: { fetched: number }) {
+    const seen: string[] = [];
+    for await (const chunk of store.readCatalog())
+      seen.push(
+        chunk.kind === 'schools'
+          ? `${chunk.schools.map((s) => s.name).join(',')} (fetched ${served.fetched})`
+          : chunk.kind === 'restart'
+            ? 'restart'
+            : `version ${chunk.version}`,
+      );
+    return seen;
+  }
+
+  test("when the catalog is read, then each of the server's batches is handed over before the next is fetched", async () => {
+    const { store, served } = storeOver([['a', 'b'], ['c', 'd'], ['e']], [4]);
+    expect(await read(store, served)).toEqual(['a,b (fetched 1)', 'c,d (fetched 2)', 'e (fetched 3)', 'version 4']);
+    expect(served.closed).toBe(1);
+  });
+
+  test('when an import moved the version while the catalog was read, then the read restarts; after five attempts it ends with a version no poll will match', async () => {
+    const once = storeOver([['a'], ['b']], [1, 2, 2]);
+    expect(await read(once.store, once.served)).toEqual([
+      'a (fetched 1)',
+      'b (fetched 2)',
+      'restart',
+      'a (fetched 3)',
+      'b (fetched 4)',
+      'version 2',
+    ]);
+    const moving = storeOver([['a']], [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    const chunks = await read(moving.store, moving.served);
+    expect(chunks.filter((c) => c === 'restart')).toHaveLength(4);
+    expect(chunks.at(-1)).toBe('version 10?');
+    expect(moving.served.closed).toBe(5);
+  });
+
+  test('when the consumer stops early, then the cursor is closed', async () => {
+    const { store, served } = storeOver([['a'], ['b'], ['c']], [1]);
+    for await (const chunk of store.readCatalog()) if (chunk.kind === 'schools') break;
+    expect(served).toEqual({ fetched: 1, closed: 1 });
   });
 });

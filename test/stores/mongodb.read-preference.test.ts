@@ -20,6 +20,7 @@ import { cheapHasher } from '../support/app.ts';
 import { FERRETDB_MISSING } from '../../scripts/ferretdb/server.ts';
 import { dropAndClose, type MongoServer, mongoServers, openFreshMongoStore } from '../support/mongodb.ts';
 import { school } from '../support/builders.ts';
+import { readWholeCatalog } from '../support/catalog-read.ts';
 
 const servers = await mongoServers();
 const none = servers.length === 0;
@@ -139,7 +140,7 @@ describe.skipIf(none).each(none ? [['no server', '', 'ferretdb'] as MongoServer]
     });
 
     test('when the catalog is read whole, then the version before, the schools and the version after are read in one causally consistent session', async () => {
-      const made = await calls(() => store.schools.readCatalog(() => undefined));
+      const made = await calls(() => readWholeCatalog(store.schools));
       // findOne is find with a limit inside the driver: the catalog's two findOne, the schools' find.
       const byCollection = made.filter((c) => c.method !== 'find' || c.collection === COLLECTIONS.schools);
       expect(byCollection.map((c) => `${c.collection}.${c.method}`).sort()).toStrictEqual(

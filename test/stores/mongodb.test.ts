@@ -3,7 +3,7 @@
 import { MongoClient } from 'mongodb';
 import { describe, expect, inject, test } from 'vitest';
 import { COLLECTIONS, type CatalogDocument, type SchoolDocument } from '../../src/stores/mongodb/documents.ts';
-import { MongoSchoolStore } from '../../src/stores/mongodb/school.store.ts';
+import { MongoSchoolStore, toDocument } from '../../src/stores/mongodb/school.store.ts';
 import { catalogReads, MongoStore } from '../../src/stores/mongodb/store.ts';
 import { STALE_PENDING_MS } from '../../src/stores/mongodb/request.store.ts';
 import { migrateUsage } from '../../src/stores/mongodb/usage.migration.ts';
@@ -23,6 +23,7 @@ import {
   type Flavor,
 } from '../support/mongodb.ts';
 import { record, recordId, school, user } from '../support/builders.ts';
+import { readWholeCatalog } from '../support/catalog-read.ts';
 import { storeContractSuite } from './contract/suite.ts';
 import type { StoreTarget } from './contract/target.ts';
 
@@ -106,6 +107,40 @@ describe.each(
       expect(await store.schools.findById(fresh.id)).toMatchObject({ name: 'Other College' });
       expect(await store.schools.count()).toBe(2);
     } finally {
+      await dropAndClose(store);
+    }
+  });
+
+  // Issue 26, finding 6: the in-process index is built from the catalog as the server sends it,
+  // a batch at a time: nothing holds the catalog whole (at a million schools it was ~480 MB).
+  test("when the catalog is more than one of the server's batches, then each is handed over before the server is asked for the next", async () => {
+    const store = await openFreshMongoStore(serverUri, serverFlavor);
+    const watching = new MongoClient(serverUri, { monitorCommands: true });
+    try {
+      await store.db.collection<SchoolDocument>(COLLECTIONS.schools).insertMany(
+        Array.from({ length: 4_001 }, (_, i) => ({
+          ...toDocument(school(`Streamed Academy ${i}`), SCHOOL_SEARCH_FIELDS),
+          // The read projects the search fields away: they need not be real here.
+          tokens: [],
+        })),
+      );
+      let getMores = 0;
+      watching.on('commandStarted', (event) => {
+        if (event.commandName === 'getMore') getMores++;
+      });
+      const db = watching.db(store.db.databaseName);
+      const watched = new MongoSchoolStore(
+        db.collection<SchoolDocument>(COLLECTIONS.schools),
+        db.collection<CatalogDocument>(COLLECTIONS.catalog),
+        SCHOOL_SEARCH_FIELDS,
+      );
+      const batches: { schools: number; getMores: number }[] = [];
+      for await (const chunk of watched.readCatalog())
+        if (chunk.kind === 'schools') batches.push({ schools: chunk.schools.length, getMores });
+      expect(batches.map((b) => b.getMores)).toEqual([0, 1, 2]);
+      expect(batches.reduce((n, b) => n + b.schools, 0)).toBe(4_001);
+    } finally {
+      await watching.close();
       await dropAndClose(store);
     }
   });
@@ -279,9 +314,9 @@ describe.each(
         'Replica College',
       ]);
       expect(await served.catalogVersion()).toBe('7');
-      const read: string[] = [];
-      expect(await served.readCatalog((batch) => void read.push(...batch.map((s) => s.name)))).toBe('7');
-      expect(read).toStrictEqual(['Replica College']);
+      const read = await readWholeCatalog(served);
+      expect(read.version).toBe('7');
+      expect(read.schools.map((s) => s.name)).toStrictEqual(['Replica College']);
       expect(await store.schools.findById(imported.id)).not.toBeNull();
     } finally {
       await replica.dropDatabase();

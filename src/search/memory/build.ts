@@ -1,5 +1,8 @@
 // Builds the in-process index of a catalog: plain typed arrays only, so that a worker thread can
 // build it and hand it over without copying (see build.worker.ts), and so that it stays compact.
+// The catalog comes in batches (packed-catalog.ts), each taken as it arrives (build.rows.ts): a
+// million schools are never held as objects, nor decoded twice; what waits for the last batch is
+// typed arrays, written in document order at the end and freed as they are read.
 //
 // Documents are numbered in the catalog's static order (prominence, then name, then id), so
 // every list of documents in ascending order is already in the order ties are broken in.
@@ -14,17 +17,15 @@
 //   - equality: a hash of each name's and alternative name's equality key;
 //   - filters: one bitset per state, per level and per type a search asks for;
 //   - places: each document's coordinates and a grid of cells listing them (geo-grid.ts).
-import { canonicalKey, indexTerms, keyWithoutSchool } from '../../domain/search/analysis.ts';
 import type { CatalogSchool } from '../../domain/search/engine.ts';
-import { distinctiveKeys, nameStarts, nameWords } from '../../domain/search/matching.ts';
-import { nameSortKey } from '../../domain/search/normalize.ts';
 import { MAX_QUERY_WORDS } from '../../domain/search/query.ts';
-import { compareStatic, Field } from '../../domain/search/ranking.ts';
 import { LEVELS } from '../../domain/school.kind.ts';
 import { TYPE_FILTERS } from '../../domain/search/filters.ts';
 import { wordsFor } from './bitset.ts';
+import { release } from './blocks.ts';
+import { CatalogRows } from './build.rows.ts';
 import { buildGeoGrid } from './geo-grid.ts';
-import { MATERIALIZE_MIN_TERMS, NO_START, STATE_LIST, type IndexData } from './index-data.ts';
+import { MATERIALIZE_MIN_TERMS, NO_START, STATE_LIST, TEXT_FIELDS, type IndexData } from './index-data.ts';
 import { isKindOfType, levelIndexOf } from './kind-bits.ts';
 import { packCatalog, type PackedCatalog, PackedRows } from './packed-catalog.ts';
 import { buildReverseTrie } from './reverse-trie.ts';
@@ -32,198 +33,151 @@ import { buildTrie, childOf } from './trie.ts';
 import { U32 } from './u32.ts';
 
 export type { IndexData };
+export { hash32 } from './build.rows.ts';
 
-/** The typed arrays of an index (or of a packed catalog), to transfer them between threads. */
+const F = TEXT_FIELDS.length;
+
+/** The buffers of an index's (or of a packed batch's) typed arrays, each once: to transfer them between threads. */
 export function buffersOf(data: IndexData | PackedCatalog): ArrayBuffer[] {
-  return Object.values(data)
+  const buffers = Object.values(data)
     .filter((v): v is Uint8Array => ArrayBuffer.isView(v))
     .map((v) => v.buffer as ArrayBuffer);
+  return [...new Set(buffers)];
 }
 
-/** FNV-1a over UTF-16 code units. */
-export function hash32(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h >>> 0;
-}
+/** Schools per batch when a catalog is given whole: as a store reads them (a batch packs into a buffer three times its text). */
+const BATCH = 2_000;
 
-/** The index of a catalog given whole (small catalogs, tests, the quality bench). */
+/** The index of a catalog given whole (tests, the quality bench), built from it in batches as from a store. */
 export function buildIndex(rows: readonly CatalogSchool[]): IndexData {
-  return buildPackedIndex(packCatalog(rows));
+  const builder = new IndexBuilder();
+  for (let start = 0; start < rows.length; start += BATCH) builder.add(packCatalog(rows.slice(start, start + BATCH)));
+  return builder.finish();
 }
 
 /**
- * The index of a packed catalog (packed-catalog.ts). Its text becomes the index's, in the
- * catalog's row order (`order` maps a document to its row); the other arrays are read.
+ * An index built from a catalog given in batches: add() takes each as it comes, finish() makes
+ * the index. A batch's arrays become the builder's (the text is moved into the index's, the rest
+ * read and freed): the caller does not use them again.
  */
-export function buildPackedIndex(packed: PackedCatalog): IndexData {
-  const rows = new PackedRows(packed);
-  const docCount = rows.count;
-  const words = wordsFor(docCount);
-  const order = staticOrder(rows);
-  const forward = forwardIndex(rows, order);
-  const { termCount, vocabulary, fwd, nameSeq } = rankVocabulary(forward);
-  const { fwdStart, nameStart, nameAlt } = forward;
-  const { firstStart, firstDocs } = firstWordLists(docCount, termCount, nameStart, nameSeq, nameAlt);
-  const trie = buildTrie(vocabulary);
-  const reverse = buildReverseTrie(vocabulary);
-  const { nodeList, lists } = listNodes(trie, termCount);
-  const { ancestorStart, ancestorOf } = listedAncestors(trie, vocabulary, nodeList);
-  const postings = postingLists({ docCount, words, lists, fwdStart, fwd, ancestorStart, ancestorOf });
-  const { eqHash, eqDoc, eqField } = equalityKeys(rows, order);
-  const { docState, stateSets } = statesOf(packed.state, order, words);
-  const docKind = packed.kind.map((_, doc) => packed.kind[order[doc]!]!);
-  const docLat = packed.latitude.map((_, doc) => packed.latitude[order[doc]!]!);
-  const docLon = packed.longitude.map((_, doc) => packed.longitude[order[doc]!]!);
+export class IndexBuilder {
+  readonly #rows = new CatalogRows();
+  #batches: PackedCatalog[] = [];
 
-  return {
-    docCount,
-    termCount,
-    order,
-    docState,
-    docKind,
-    stateSets,
-    ...kindSets(docKind, words),
-    docLat,
-    docLon,
-    ...buildGeoGrid(docLat, docLon),
-    ...trie,
-    ...reverse,
-    nodeList,
-    listCount: postings.listCount,
-    listStart: postings.listStart,
-    listDense: postings.listDense,
-    sparse: postings.sparse,
-    dense: postings.dense,
-    fwdStart,
-    fwd,
-    nameStart,
-    nameSeq,
-    nameAlt,
-    firstStart,
-    firstDocs,
-    lengthSets: lengthSets(docCount, words, nameStart),
-    text: packed.text,
-    textStart: packed.textStart,
-    eqHash,
-    eqDoc,
-    eqField,
-  };
-}
-
-/** Documents in the static order: position → row. */
-function staticOrder(rows: PackedRows): Uint32Array {
-  const keys = Array.from({ length: rows.count }, (_, r) => new StaticKeyOf(rows, r));
-  const order = new Uint32Array(rows.count);
-  for (let r = 0; r < order.length; r++) order[r] = r;
-  return order.sort((a, b) => compareStatic(keys[a]!, keys[b]!));
-}
-
-/** A row's key of the static order; its id, which breaks ties only, decoded when a comparison gets that far. */
-class StaticKeyOf {
-  readonly prominence: number;
-  readonly sortKey: string;
-  readonly #rows: PackedRows;
-  readonly #row: number;
-
-  constructor(rows: PackedRows, row: number) {
-    this.#rows = rows;
-    this.#row = row;
-    this.prominence = rows.prominence(row);
-    this.sortKey = nameSortKey(rows.name(row));
+  /** Schools added so far. */
+  get count(): number {
+    return this.#rows.count;
   }
 
-  get id(): string {
-    return this.#rows.id(this.#row);
+  add(batch: PackedCatalog): void {
+    this.#rows.add(new PackedRows(batch));
+    this.#batches.push(batch);
   }
-}
 
-interface ForwardIndex {
-  /** Terms in the order first met (their temporary ids). */
-  readonly terms: string[];
-  readonly fwdStart: Uint32Array;
-  /** Each document's terms as (temporary id << 2) | field. */
-  readonly fwd: Uint32Array;
-  readonly nameStart: Uint32Array;
-  /** Each document's name words, as temporary ids. */
-  readonly nameSeq: Uint32Array;
-  /** Each document's other starts (index-data.ts, nameAlt). */
-  readonly nameAlt: Uint8Array;
-}
-
-/** Terms of every document, interned; each document keeps a term once, in its best field. */
-function forwardIndex(rows: PackedRows, order: Uint32Array): ForwardIndex {
-  const docCount = rows.count;
-  const interned = new Map<string, number>();
-  const terms: string[] = [];
-  const intern = (term: string): number => {
-    let id = interned.get(term);
-    if (id === undefined) {
-      id = terms.length;
-      terms.push(term);
-      interned.set(term, id);
-    }
-    return id;
-  };
-  const cityTerms = new Map<string, number[]>();
-  const fwdStart = new Uint32Array(docCount + 1);
-  const fwdTemp = new U32();
-  const nameStart = new Uint32Array(docCount + 1);
-  const nameTemp = new U32();
-  const nameAlt = new Uint8Array(2 * docCount).fill(NO_START);
-  const local = new Map<number, number>();
-  for (let doc = 0; doc < docCount; doc++) {
-    const row = order[doc]!;
-    const name = rows.name(row);
-    local.clear();
-    const add = (ids: Iterable<number>, field: number) => {
-      for (const id of ids) {
-        const before = local.get(id);
-        if (before === undefined || field < before) local.set(id, field);
-      }
+  finish(): IndexData {
+    const packed = joinBatches(this.#batches);
+    this.#batches = [];
+    const rows = this.#rows;
+    const docCount = packed.count;
+    const words = wordsFor(docCount);
+    const { vocabulary, rank } = rows.vocabulary();
+    const termCount = vocabulary.length;
+    const text = new PackedRows(packed);
+    const order = rows.order(rank, packed.prominence, (a, b) => text.compareIds(a, b));
+    release(packed.prominence);
+    const { fwdStart, fwd, nameStart, nameSeq, nameAlt } = rows.forward(order, rank);
+    release(rank);
+    const { eqHash, eqDoc, eqField } = rows.equality(order);
+    const { firstStart, firstDocs } = firstWordLists(docCount, termCount, nameStart, nameSeq, nameAlt);
+    const trie = buildTrie(vocabulary);
+    const reverse = buildReverseTrie(vocabulary);
+    const { nodeList, lists } = listNodes(trie, termCount);
+    const { ancestorStart, ancestorOf } = listedAncestors(trie, vocabulary, nodeList);
+    const postings = postingLists({ docCount, words, lists, fwdStart, fwd, ancestorStart, ancestorOf });
+    release(ancestorStart);
+    release(ancestorOf);
+    const { docState, stateSets } = statesOf(packed.state, order, words);
+    const inOrder = <T extends Uint32Array | Float64Array>(rowValues: T): T => {
+      const out = rowValues.map((_, doc) => rowValues[order[doc]!]!) as T;
+      release(rowValues);
+      return out;
     };
-    add(indexTerms(name).map(intern), Field.Name);
-    for (const alias of rows.aliases(row)) add(indexTerms(alias).map(intern), Field.Alias);
-    const cityName = rows.city(row);
-    let city = cityTerms.get(cityName);
-    if (!city) {
-      city = indexTerms(cityName).map(intern);
-      cityTerms.set(cityName, city);
-    }
-    add(city, Field.City);
-    for (const [id, field] of local) fwdTemp.push((id << 2) | field);
-    fwdStart[doc + 1] = fwdTemp.length;
-    // Every name word is one of the name's terms (indexTerms keeps the words themselves).
-    const list = nameWords(name);
-    for (const w of list) nameTemp.push(intern(w));
-    nameStart[doc + 1] = nameTemp.length;
-    // nameStarts gives at most two starts past the first word, each below the name's length (< 256).
-    nameStarts(name, list)
-      .slice(1)
-      .forEach((at, k) => {
-        nameAlt[2 * doc + k] = at;
-      });
+    release(packed.state);
+    const docKind = inOrder(packed.kind);
+    const docLat = inOrder(packed.latitude);
+    const docLon = inOrder(packed.longitude);
+
+    return {
+      docCount,
+      termCount,
+      order,
+      docState,
+      docKind,
+      stateSets,
+      ...kindSets(docKind, words),
+      docLat,
+      docLon,
+      ...buildGeoGrid(docLat, docLon),
+      ...trie,
+      ...reverse,
+      nodeList,
+      listCount: postings.listCount,
+      listStart: postings.listStart,
+      listDense: postings.listDense,
+      sparse: postings.sparse,
+      dense: postings.dense,
+      fwdStart,
+      fwd,
+      nameStart,
+      nameSeq,
+      nameAlt,
+      firstStart,
+      firstDocs,
+      lengthSets: lengthSets(docCount, words, nameStart),
+      text: packed.text,
+      textStart: packed.textStart,
+      eqHash,
+      eqDoc,
+      eqField,
+    };
   }
-  return { terms, fwdStart, fwd: fwdTemp.done(), nameStart, nameSeq: nameTemp.done(), nameAlt };
 }
 
-/** The vocabulary in code-unit order; a term's id becomes its rank (the forward index rewritten in place). */
-function rankVocabulary({ terms, fwd, nameSeq }: ForwardIndex) {
-  const termCount = terms.length;
-  const sortedTemp = terms
-    .map((_, i) => i)
-    .sort((a, b) => (terms[a]! < terms[b]! ? -1 : terms[a]! > terms[b]! ? 1 : 0));
-  const rank = new Uint32Array(termCount);
-  sortedTemp.forEach((temp, id) => {
-    rank[temp] = id;
-  });
-  const vocabulary = sortedTemp.map((temp) => terms[temp]!);
-  for (let i = 0; i < fwd.length; i++) fwd[i] = (rank[fwd[i]! >>> 2]! << 2) | (fwd[i]! & 3);
-  for (let i = 0; i < nameSeq.length; i++) nameSeq[i] = rank[nameSeq[i]!]!;
-  return { termCount, vocabulary, fwd, nameSeq };
+/**
+ * The batches as one packed catalog, in row order (the index's text is this one's). Each batch's
+ * arrays are freed as soon as they are copied: the catalog is held once, not twice, while it is
+ * joined.
+ */
+function joinBatches(batches: readonly PackedCatalog[]): PackedCatalog {
+  let count = 0;
+  let bytes = 0;
+  for (const b of batches) {
+    count += b.count;
+    bytes += b.text.length;
+  }
+  const text = new Uint8Array(bytes);
+  const textStart = new Uint32Array(count * F + 1);
+  const state = new Uint8Array(count);
+  const kind = new Uint32Array(count);
+  const prominence = new Float64Array(count);
+  const latitude = new Float64Array(count);
+  const longitude = new Float64Array(count);
+  let row = 0;
+  let at = 0;
+  for (const b of batches) {
+    text.set(b.text, at);
+    for (let i = 1; i <= b.count * F; i++) textStart[row * F + i] = at + b.textStart[i]!;
+    state.set(b.state, row);
+    kind.set(b.kind, row);
+    prominence.set(b.prominence, row);
+    latitude.set(b.latitude, row);
+    longitude.set(b.longitude, row);
+    row += b.count;
+    at += b.text.length;
+    // A batch is one buffer (packed-catalog.ts): its arrays are views of it.
+    release(b.text);
+  }
+  return { count, text, textStart, state, kind, prominence, latitude, longitude };
 }
 
 /** For each term, the documents whose name may start with it (its first word, or at a nameAlt offset), ascending. */
@@ -365,58 +319,6 @@ function postingLists(p: {
     });
   }
   return { listCount, listStart, listDense, sparse, dense };
-}
-
-/**
- * A hash of each name's, distinctive part's (3) and distinct alternative name's equality key, sorted by hash then
- * document: typed arrays and a sorted permutation, not an object per key.
- */
-function equalityKeys(rows: PackedRows, order: Uint32Array) {
-  const hashes = new U32();
-  const docs = new U32();
-  const fields: number[] = [];
-  for (let doc = 0; doc < rows.count; doc++) {
-    const row = order[doc]!;
-    const nameKey = canonicalKey(rows.name(row));
-    if (nameKey) {
-      hashes.push(hash32(nameKey));
-      docs.push(doc);
-      fields.push(2);
-    }
-    const seen = new Set([nameKey]);
-    // The other keys its name is equal to (rank.ts, partKeysOf, as matching.ts equalNameKeys
-    // makes them): a ranked school's distinctive parts (field 3), its name without "School" (4).
-    const others: [string, number][] =
-      rows.prominence(row) > 0 ? distinctiveKeys(rows.name(row)).map((k) => [k, 3]) : [];
-    const short = keyWithoutSchool(rows.name(row));
-    if (short !== undefined) others.push([short, 4]);
-    for (const [key, field] of others) {
-      if (seen.has(key)) continue;
-      seen.add(key);
-      hashes.push(hash32(key));
-      docs.push(doc);
-      fields.push(field);
-    }
-    for (const alias of rows.aliases(row)) {
-      const key = canonicalKey(alias);
-      if (key && !seen.has(key)) {
-        seen.add(key);
-        hashes.push(hash32(key));
-        docs.push(doc);
-        fields.push(1);
-      }
-    }
-  }
-  const hash = hashes.data;
-  const docOf = docs.data;
-  const sorted = new Uint32Array(hashes.length);
-  for (let i = 0; i < sorted.length; i++) sorted[i] = i;
-  sorted.sort((a, b) => hash[a]! - hash[b]! || docOf[a]! - docOf[b]!);
-  return {
-    eqHash: sorted.map((i) => hash[i]!),
-    eqDoc: sorted.map((i) => docOf[i]!),
-    eqField: Uint8Array.from(sorted, (i) => fields[i]!),
-  };
 }
 
 /** Each document's state, and one bitset of documents per state. */

@@ -8,9 +8,9 @@ import { Worker } from 'node:worker_threads';
 import type { CatalogSchool, EnginePage, EngineQuery, SearchEngine } from '../../domain/search/engine.ts';
 import { StoreUnavailableError } from '../../domain/errors.ts';
 import type { SchoolStore } from '../../domain/ports.ts';
-import { buffersOf, buildPackedIndex, type IndexData } from './build.ts';
+import { buffersOf, IndexBuilder, type IndexData } from './build.ts';
 import type { BuildMessage } from './build.worker.ts';
-import { CatalogPacker } from './packed-catalog.ts';
+import { packCatalog, type PackedCatalog } from './packed-catalog.ts';
 import { MemoryIndex } from './memory.index.ts';
 
 export interface MemoryEngineOptions {
@@ -78,17 +78,27 @@ export class MemorySearchEngine implements SearchEngine {
     try {
       if (this.#index && (await this.#schools.catalogVersion()) === this.#version) return false;
       const started = performance.now();
-      const build = new Build(this.#workerThreshold);
-      let version: string;
+      let build = new Build(this.#workerThreshold);
+      let version: string | undefined;
       try {
-        version = await this.#schools.readCatalog((batch) => build.add(batch));
+        for await (const chunk of this.#schools.readCatalog()) {
+          if (chunk.kind === 'schools') build.add(chunk.schools);
+          else if (chunk.kind === 'version') version = chunk.version;
+          else {
+            await build.abandon();
+            build = new Build(this.#workerThreshold);
+          }
+        }
+        if (version === undefined) throw new Error('the store ended the catalog without its version');
       } catch (error) {
         await build.abandon();
         throw error;
       }
       const data = await build.finish();
       if (this.#closed) return false;
+      const previous = this.#index;
       this.#index = new MemoryIndex(data);
+      previous?.release();
       this.#version = version;
       this.#onRefresh?.({ ok: true, schools: data.docCount, ms: performance.now() - started });
       return true;
@@ -106,14 +116,16 @@ export class MemorySearchEngine implements SearchEngine {
 
 /**
  * One build of an index from a catalog read in batches. Each batch is packed as it comes
- * (packed-catalog.ts: one UTF-8 buffer and typed arrays, no object kept per school, a few
- * milliseconds a batch). Up to `threshold` schools the index is built on this thread; past it, a
- * worker thread is started (it loads its code while the rest is read) and is handed the packed
- * catalog at the end, transferred, not copied: no school is cloned into another heap.
+ * (packed-catalog.ts: one UTF-8 buffer and typed arrays, a few milliseconds a batch) and its
+ * schools let go. Up to `threshold` schools the packed batches wait, and the index is built on
+ * this thread at the end; past it, a worker thread is started and handed every packed batch as
+ * it comes, transferred, not copied: it takes each in while the store reads the next (build.ts),
+ * and only finishing the index waits for the last.
  */
 class Build {
   readonly #threshold: number;
-  #packer = new CatalogPacker();
+  #waiting: PackedCatalog[] = [];
+  #count = 0;
   #worker: Worker | undefined;
   #built: Promise<IndexData> | undefined;
 
@@ -121,9 +133,37 @@ class Build {
     this.#threshold = threshold;
   }
 
-  add(batch: readonly CatalogSchool[]): void {
-    this.#packer.add(batch);
-    if (this.#worker || this.#packer.count < this.#threshold) return;
+  add(schools: readonly CatalogSchool[]): void {
+    const batch = packCatalog(schools);
+    this.#count += batch.count;
+    if (!this.#worker && this.#count >= this.#threshold) this.#start();
+    if (this.#worker) this.#post(batch);
+    else this.#waiting.push(batch);
+  }
+
+  async finish(): Promise<IndexData> {
+    if (!this.#worker) {
+      const builder = new IndexBuilder();
+      for (const batch of this.#waiting) builder.add(batch);
+      this.#waiting = [];
+      return builder.finish();
+    }
+    try {
+      this.#worker.postMessage({ end: true } satisfies BuildMessage);
+      return await this.#built!;
+    } finally {
+      await this.abandon();
+    }
+  }
+
+  async abandon(): Promise<void> {
+    this.#waiting = [];
+    const worker = this.#worker;
+    this.#worker = undefined;
+    await worker?.terminate();
+  }
+
+  #start(): void {
     const worker = new Worker(new URL('./build.worker.ts', import.meta.url));
     this.#built = new Promise<IndexData>((resolve, reject) => {
       worker.once('message', resolve);
@@ -133,24 +173,11 @@ class Build {
     // Caught here too: a worker that fails before finish() is awaited is no unhandled rejection.
     this.#built.catch(() => undefined);
     this.#worker = worker;
+    for (const batch of this.#waiting) this.#post(batch);
+    this.#waiting = [];
   }
 
-  async finish(): Promise<IndexData> {
-    const packed = this.#packer.done();
-    this.#packer = new CatalogPacker();
-    if (!this.#worker) return buildPackedIndex(packed);
-    try {
-      this.#worker.postMessage(packed satisfies BuildMessage, buffersOf(packed));
-      return await this.#built!;
-    } finally {
-      await this.abandon();
-    }
-  }
-
-  async abandon(): Promise<void> {
-    this.#packer = new CatalogPacker();
-    const worker = this.#worker;
-    this.#worker = undefined;
-    await worker?.terminate();
+  #post(batch: PackedCatalog): void {
+    this.#worker!.postMessage({ batch } satisfies BuildMessage, buffersOf(batch));
   }
 }

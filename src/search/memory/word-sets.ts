@@ -8,6 +8,7 @@
 import { popcount, wordsFor } from './bitset.ts';
 import type { IndexData } from './index-data.ts';
 import type { Expansion } from './expansion.ts';
+import { Kind } from '../../domain/search/ranking.ts';
 
 /**
  * Cached bitsets may take this many bytes (each is docCount / 8 bytes: 19 KB at 150,000 schools,
@@ -40,14 +41,19 @@ export class WordSets {
     this.#sizes = new Int32Array(this.#max).fill(-1);
   }
 
-  /** The documents of every term the word matches; exactOnly: of its whole-word and translation terms. */
-  matches(e: Expansion, exactOnly: boolean): Uint32Array {
-    return this.#cached(exactOnly ? `=${e.key}` : e.key, (set) => {
+  /**
+   * The documents the word matches with a term of kind `from` or better: Typo, every term it
+   * matches; Prefix, all but its typos; Translation, its whole-word and translation terms.
+   */
+  atLeast(e: Expansion, from: Kind): Uint32Array {
+    const key = from === Kind.Typo ? e.key : from === Kind.Prefix ? `>${e.key}` : `=${e.key}`;
+    return this.#cached(key, (set) => {
       for (const t of e.exact) this.#orList(set, t);
       for (const t of e.translations) this.#orList(set, t);
-      if (exactOnly) return;
+      if (from >= Kind.Translation) return;
       for (const t of e.opened) this.#orList(set, t);
       if (e.prefixNode >= 0) this.#orNode(set, e.prefixNode);
+      if (from >= Kind.Prefix) return;
       for (const t of e.typoTerms) this.#orList(set, t);
       for (const node of e.typoNodes) this.#orNode(set, node);
     });

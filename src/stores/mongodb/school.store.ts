@@ -9,7 +9,7 @@ import {
 } from 'mongodb';
 import type { CatalogSchool } from '../../domain/search/engine.ts';
 import { nameSortKey } from '../../domain/search/normalize.ts';
-import type { ImportCounts, School, SchoolDraft, SchoolRecord, SchoolStore } from '../../domain/ports.ts';
+import type { CatalogChunk, ImportCounts, School, SchoolDraft, SchoolRecord, SchoolStore } from '../../domain/ports.ts';
 import { knownKind, sameKind } from '../../domain/school.kind.ts';
 import { knownLocation, sameLocation } from '../../domain/school.location.ts';
 import type {
@@ -256,8 +256,13 @@ export class MongoSchoolStore implements SchoolStore, SearchCatalog {
    * times, then takes what it read: the engine checks the version again within a second and
    * reads once more). A read made while an import is still writing, before its bump, may hold
    * some of its schools under the old version: the bump, once seen, has them read again.
+   *
+   * The schools are handed over as the server sends them, a batch of the cursor at a time, the
+   * next asked for when the consumer asks for it: nothing holds the catalog (at a million
+   * schools it was ~480 MB of heap). So a change seen at the end is a `restart`: the consumer
+   * drops what it took.
    */
-  async readCatalog(onBatch: (schools: readonly CatalogSchool[]) => void | Promise<void>): Promise<string> {
+  async *readCatalog(): AsyncGenerator<CatalogChunk> {
     // The three reads of an attempt may be answered by different secondaries: in one causally
     // consistent session each sees the store at least as late as the one before, so "the same
     // version before and after" still means what it means on the primary. Without it, a version
@@ -271,7 +276,6 @@ export class MongoSchoolStore implements SchoolStore, SearchCatalog {
     try {
       for (let attempt = 1; ; attempt++) {
         const before = await this.#version(session);
-        const rows: CatalogSchool[] = [];
         const cursor = this.#reads.schools.find(
           {},
           {
@@ -281,15 +285,21 @@ export class MongoSchoolStore implements SchoolStore, SearchCatalog {
             ...(session ? { session } : {}),
           },
         );
-        await guarded(async () => {
-          for await (const d of cursor) rows.push(toCatalogSchool(d));
-        });
+        try {
+          // hasNext() fetches the server's next batch when the cursor has none left;
+          // readBufferedDocuments() takes the batch it holds, whole.
+          while (await guarded(() => cursor.hasNext())) {
+            yield { kind: 'schools', schools: cursor.readBufferedDocuments().map(toCatalogSchool) };
+          }
+        } finally {
+          await cursor.close();
+        }
         const after = await this.#version(session);
         if (before === after || attempt === CATALOG_READ_ATTEMPTS) {
-          for (let start = 0; start < rows.length; start += CATALOG_BATCH)
-            await onBatch(rows.slice(start, start + CATALOG_BATCH));
-          return before === after ? after : `${after}?`;
+          yield { kind: 'version', version: before === after ? after : `${after}?` };
+          return;
         }
+        yield { kind: 'restart' };
       }
     } finally {
       await this.#saw(session);

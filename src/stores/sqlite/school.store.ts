@@ -1,6 +1,6 @@
 import { setImmediate as yieldToRequests } from 'node:timers/promises';
 import type { CatalogSchool } from '../../domain/search/engine.ts';
-import type { ImportCounts, School, SchoolDraft, SchoolRecord, SchoolStore } from '../../domain/ports.ts';
+import type { CatalogChunk, ImportCounts, School, SchoolDraft, SchoolRecord, SchoolStore } from '../../domain/ports.ts';
 import { knownKind, sameKind } from '../../domain/school.kind.ts';
 import { knownLocation, sameLocation } from '../../domain/school.location.ts';
 import type { Connection } from './connection.ts';
@@ -110,34 +110,40 @@ export class SqliteSchoolStore implements SchoolStore {
 
   /**
    * Read on a connection of its own, in one read transaction (WAL: an import committing
-   * meanwhile is not seen), a batch at a time with the event loop free in between.
+   * meanwhile is not seen), a batch at a time, each read when the consumer asks for it, with
+   * the event loop free in between.
    */
-  async readCatalog(onBatch: (schools: readonly CatalogSchool[]) => void | Promise<void>): Promise<string> {
+  async *readCatalog(): AsyncGenerator<CatalogChunk> {
     const c = this.#connection;
     if (c.inMemory) {
+      // An in-memory store has one connection: read whole (tests, small catalogs), handed over in batches.
       const { version, rows } = await c.read(() => ({
         version: `${c.generation}:${(c.statement(VERSION).get() as { version: number }).version}`,
         rows: c.statement(CATALOG_PAGE).all(-1, Number.MAX_SAFE_INTEGER) as unknown as CatalogRow[],
       }));
-      await onBatch(rows.map(toCatalogSchool));
-      return version;
+      for (let start = 0; start < rows.length; start += CATALOG_BATCH)
+        yield { kind: 'schools', schools: rows.slice(start, start + CATALOG_BATCH).map(toCatalogSchool) };
+      yield { kind: 'version', version };
+      return;
     }
     const generation = c.generation;
     const reader = c.openReader();
     try {
-      reader.exec('BEGIN');
-      const version = (reader.prepare(VERSION).get() as { version: number }).version;
-      const page = reader.prepare(CATALOG_PAGE);
+      const { version, page } = translated(() => {
+        reader.exec('BEGIN');
+        return {
+          version: (reader.prepare(VERSION).get() as { version: number }).version,
+          page: reader.prepare(CATALOG_PAGE),
+        };
+      });
       for (let after = -1; ; ) {
-        const rows = page.all(after, CATALOG_BATCH) as unknown as CatalogRow[];
+        const rows = translated(() => page.all(after, CATALOG_BATCH) as unknown as CatalogRow[]);
         if (rows.length === 0) break;
         after = rows[rows.length - 1]!.rowid;
-        await onBatch(rows.map(toCatalogSchool));
+        yield { kind: 'schools', schools: rows.map(toCatalogSchool) };
         await yieldToRequests();
       }
-      return `${generation}:${version}`;
-    } catch (error) {
-      throw translate(error);
+      yield { kind: 'version', version: `${generation}:${version}` };
     } finally {
       if (reader.isTransaction) reader.exec('COMMIT');
       reader.close();
@@ -267,6 +273,15 @@ function toSchool(row: SchoolRow): School {
     ...toLocation(row),
     ...toKind(row),
   };
+}
+
+/** The store's own errors as the domain's (errors.ts): the read's statements, not what the consumer does between batches. */
+function translated<T>(read: () => T): T {
+  try {
+    return read();
+  } catch (error) {
+    throw translate(error);
+  }
 }
 
 function toCatalogSchool(row: CatalogRow): CatalogSchool {

@@ -8,6 +8,7 @@ import { planQuery } from '../../../src/domain/search/query.ts';
 import { MemorySearchEngine } from '../../../src/search/memory/memory.engine.ts';
 import { ReferenceEngine } from '../../../src/search/reference.engine.ts';
 import { catalogued, school } from '../../support/builders.ts';
+import { readWholeCatalog } from '../../support/catalog-read.ts';
 import type { ContractPart } from './context.ts';
 
 const MIT = school('Massachusetts Institute of Technology', {
@@ -31,12 +32,7 @@ const LAVAL = school('Université Laval', {
 });
 
 async function readAll(schools: SchoolStore): Promise<{ version: string; batches: number; rows: CatalogSchool[] }> {
-  const rows: CatalogSchool[] = [];
-  let batches = 0;
-  const version = await schools.readCatalog((batch) => {
-    batches++;
-    rows.push(...batch);
-  });
+  const { version, batches, schools: rows } = await readWholeCatalog(schools);
   return { version, batches, rows: rows.sort((a, b) => (a.id < b.id ? -1 : 1)) };
 }
 

@@ -1,4 +1,5 @@
 import type {
+  CatalogChunk,
   CatalogSchool,
   ImportCounts,
   School,
@@ -83,8 +84,9 @@ export class MemorySchoolStore implements SchoolStore {
     return `v${this.#version}`;
   }
 
-  async readCatalog(onBatch: (schools: readonly CatalogSchool[]) => void | Promise<void>): Promise<string> {
-    await onBatch([...this.#schools.values()]);
-    return this.catalogVersion();
+  async *readCatalog(): AsyncGenerator<CatalogChunk> {
+    const version = await this.catalogVersion();
+    yield { kind: 'schools', schools: [...this.#schools.values()] };
+    yield { kind: 'version', version };
   }
 }

@@ -1,0 +1,304 @@
+// npm run bench:million — the in-process index of a million schools, in the server as deployed:
+// `npm run bench:million [-- --schools N --store PATH --queries N --seed K --limit-mb M]`.
+//
+// 1. The store: an embedded store of N schools (default 1,000,000): the project's seed
+//    (data/seed/schools.ndjson.gz, 149,311 real schools) topped up with the bench's synthetic
+//    catalog (catalog-file.ts), imported with `school-search import`. With --store PATH the store
+//    at PATH is made there first when the file does not exist (a million takes a minute or two to
+//    write; keep it between runs), and each run works on a copy of it: the run's accounts and its
+//    rebuild's import leave it as it was.
+// 2. Start-up: the server in a process of its own (server.ts, the Node flags and settings of
+//    production), which reads the catalog and builds its index before it listens. Its peak RSS
+//    then (VmHWM: the catalog read and the build), the seconds of engine.start(), and the RSS
+//    once settled.
+// 3. The engine alone, per query class (the speed classes of `npm run bench:compare`, and
+//    typos of the catalog's most common words without a state, such as `schol`): p50 and p99 of
+//    each query's first answer and of the same query again, inside the server (no HTTP).
+// 4. A rebuild: the peak counter is reset (/proc/PID/clear_refs), an import changes ten schools,
+//    and the server, which keeps serving from its old index while it builds the new one, is
+//    watched until its log says the new index is in: the peak RSS of that rebuild, and its seconds.
+//
+// Prints the figures, the load average before each timed step (the machine is shared: timings
+// follow its load, memory much less), and exits 1 when the start-up peak is above the limit
+// (512 MB), or when a step fails.
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import type { SearchInput } from '../../src/domain/search.service.ts';
+import { speedQueries, SPEED_CLASSES } from '../compare/speed.ts';
+import { readSeedSchools, writeCatalogFile } from './catalog-file.ts';
+import { fmt, mib, out, table } from './format.ts';
+import { timeImport } from './import.ts';
+import { serverEnv, startServer, type BenchServer, type ProbeFigures } from './server-process.ts';
+import { toolOptions } from '../shared/options.ts';
+
+const USAGE = `Usage: npm run bench:million -- [--schools N] [--store PATH] [--queries N] [--seed K] [--limit-mb M]
+
+  --schools N    schools in the catalog (default 1000000): the seed, then synthetic ones
+  --store PATH   the embedded store to start from: made there (N schools) when the file is missing,
+                 and kept; the run works on a copy (default: a new store in a temporary directory)
+  --queries N    queries per class of the engine probe, each asked without and with a state (default 100)
+  --seed K       seed of the synthetic catalog and of the queries (default 1)
+  --limit-mb M   the start-up peak's limit, MB of 10^6 bytes (default 512)
+`;
+
+/** Schools the rebuild's import changes. */
+const REBUILD_SCHOOLS = 10;
+/** Seconds the server is left alone after start-up before its settled RSS is read. */
+const SETTLE_S = 10;
+/** Typos of the catalog's most common words, asked without a state: every one matches most of the catalog. */
+const COMMON_TYPOS = ['schol', 'schooll', 'shcool', 'elementry', 'elemntary', 'colege', 'universty', 'acadmy'];
+
+const mb = (bytes: number) => `${fmt(bytes / 1e6, 0)} MB`;
+const load = () => fmt(loadavg()[0]!, 2);
+
+function readOptions() {
+  const { values, int } = toolOptions(USAGE, {
+    schools: { type: 'string' },
+    store: { type: 'string' },
+    queries: { type: 'string' },
+    seed: { type: 'string' },
+    'limit-mb': { type: 'string' },
+  });
+  return {
+    schools: int('--schools', values.schools, 1_000_000, 1_000),
+    store: values.store,
+    queries: int('--queries', values.queries, 100, 1),
+    seed: int('--seed', values.seed, 1, 0),
+    limitMb: int('--limit-mb', values['limit-mb'], 512, 1),
+  };
+}
+
+/** The store at `path`, made from the seed and synthetic schools when it does not exist. */
+async function makeStore(path: string, schools: number, seed: number, dir: string): Promise<void> {
+  if (existsSync(path)) {
+    out(`store: a copy of ${path}`);
+    return;
+  }
+  const file = join(dir, 'catalog.ndjson');
+  const written = writeCatalogFile(file, schools, seed, readSeedSchools());
+  out(
+    `catalog: ${written.rows} schools (${written.real} of the seed, ${written.synthetic} synthetic), ${mib(written.bytes)}`,
+  );
+  const run = await timeImport(file, { ...process.env, DATABASE_PATH: path, MONGODB_URI: '' });
+  rmSync(file);
+  out(`store: ${path}, ${run.inserted} schools imported in ${fmt(run.seconds, 1)} s`);
+}
+
+/** The names and states the queries are drawn from, read from the store itself. */
+function catalogNames(path: string): { name: string; state: string }[] {
+  const db = new DatabaseSync(path, { readOnly: true });
+  try {
+    return db.prepare('SELECT name, state FROM schools').all() as { name: string; state: string }[];
+  } finally {
+    db.close();
+  }
+}
+
+/** The probe's queries by class: the speed classes of bench:compare, and typos of the most common words. */
+function probeQueries(names: { name: string; state: string }[], perClass: number, seed: number) {
+  const queries: Record<string, SearchInput[]> = {};
+  for (const cls of SPEED_CLASSES) queries[cls] = [];
+  for (const q of speedQueries(names, perClass, seed)) {
+    queries[q.cls]!.push({ query: q.text, stateCode: q.state, offset: q.offset, limit: q.limit });
+  }
+  queries['common-typo'] = COMMON_TYPOS.map((query) => ({ query, offset: 0, limit: 25 }));
+  return queries;
+}
+
+/** The count of "search index built" lines of the server's log. */
+function builds(logFile: string): number {
+  let text = '';
+  try {
+    text = readFileSync(logFile, 'utf8');
+  } catch {
+    return 0;
+  }
+  return text.split('\n').filter((line) => line.includes('"msg":"search index built"')).length;
+}
+
+/** Resets the process's peak RSS (VmHWM) to its RSS now (Linux 4.0+). */
+function resetPeak(pid: number): boolean {
+  try {
+    writeFileSync(`/proc/${pid}/clear_refs`, '5');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Ten schools of the store with their prominence changed: an import that changes the catalog. */
+function rebuildFile(path: string, dir: string, round: number): string {
+  const db = new DatabaseSync(path, { readOnly: true });
+  let rows: { id: string; name: string; city: string; state: string; prominence: number }[];
+  try {
+    rows = db
+      .prepare('SELECT id, name, city, state, prominence FROM schools ORDER BY rowid DESC LIMIT ?')
+      .all(REBUILD_SCHOOLS) as typeof rows;
+  } finally {
+    db.close();
+  }
+  const file = join(dir, `rebuild-${round}.ndjson`);
+  const lines = rows.map((r) =>
+    JSON.stringify({
+      schoolid: r.id,
+      schoolname: r.name,
+      city: r.city,
+      stateprovince: r.state,
+      aliases: [],
+      prominence: (r.prominence + 1) % 41,
+    }),
+  );
+  writeFileSync(file, `${lines.join('\n')}\n`);
+  return file;
+}
+
+async function rebuild(server: BenchServer, store: string, dir: string, logFile: string) {
+  const before = builds(logFile);
+  const reset = resetPeak(server.pid);
+  const loadBefore = load();
+  const run = await timeImport(rebuildFile(store, dir, before), {
+    ...process.env,
+    DATABASE_PATH: store,
+    MONGODB_URI: '',
+  });
+  const started = performance.now();
+  while (builds(logFile) === before) {
+    if (performance.now() - started > 600_000) throw new Error('no rebuild within 10 minutes of the import');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const seconds = (performance.now() - started) / 1000;
+  const memory = await server.call({ type: 'memory' });
+  // The previous index is garbage once the new one is in: what is left of it a while later.
+  await new Promise((resolve) => setTimeout(resolve, SETTLE_S * 1000));
+  const settled = await server.call({ type: 'memory' });
+  return {
+    reset,
+    loadBefore,
+    importSeconds: run.seconds,
+    seconds,
+    peak: memory.vmHwm,
+    rss: memory.memory.rss,
+    settledRss: settled.memory.rss,
+  };
+}
+
+async function main(): Promise<number> {
+  const options = readOptions();
+  const dir = mkdtempSync(join(tmpdir(), 'school-search-million-'));
+  let server: BenchServer | undefined;
+  process.once('SIGINT', () => {
+    server?.kill();
+    rmSync(dir, { recursive: true, force: true });
+    process.exit(130);
+  });
+  try {
+    out(`school-search bench:million: node ${process.version}, ${options.schools} schools, work in ${dir}`);
+    const store = join(dir, 'store.db');
+    await makeStore(options.store ?? store, options.schools, options.seed, dir);
+    // A store made before closes its write-ahead log into the file: the file is the whole store.
+    if (options.store) copyFileSync(options.store, store);
+    const names = catalogNames(store);
+    const queries = probeQueries(names, options.queries, options.seed + 1);
+    // What the process holds before the server starts is not the server's: drop it.
+    names.length = 0;
+
+    const logFile = join(dir, 'server.log');
+    const startLoad = load();
+    server = await startServer(serverEnv(store, logFile));
+    const { ready } = server;
+    await new Promise((resolve) => setTimeout(resolve, SETTLE_S * 1000));
+    const settled = await server.call({ type: 'memory' });
+
+    const probeLoad = load();
+    const probe = await server.call({ type: 'probe', queries });
+    const again = await rebuild(server, store, dir, logFile);
+    await server.stop();
+
+    const limit = options.limitMb * 1e6;
+    out();
+    out(
+      table(
+        ['figure', 'value', 'load before'],
+        [
+          ['schools in the index', String(ready.schools), ''],
+          ['start-up: catalog read + index built (engine.start)', `${fmt(ready.indexMs / 1000, 1)} s`, startLoad],
+          [
+            `start-up peak RSS, VmHWM when ready (limit ${options.limitMb} MB)`,
+            `${mb(ready.vmHwm)} (${mib(ready.vmHwm)})`,
+            '',
+          ],
+          [`RSS when ready / settled (${SETTLE_S} s)`, `${mib(ready.memory.rss)} / ${mib(settled.memory.rss)}`, ''],
+          [
+            'rebuild: import of 10 changed schools, spawn to exit',
+            `${fmt(again.importSeconds, 1)} s`,
+            again.loadBefore,
+          ],
+          ['rebuild: import exit to the new index in', `${fmt(again.seconds, 1)} s`, ''],
+          [
+            again.reset
+              ? 'rebuild peak RSS, VmHWM reset before it'
+              : 'rebuild peak RSS (VmHWM not reset: lifetime peak)',
+            `${mb(again.peak)} (${mib(again.peak)})`,
+            '',
+          ],
+          [`RSS after the rebuild / ${SETTLE_S} s later`, `${mib(again.rss)} / ${mib(again.settledRss)}`, ''],
+        ],
+        1,
+      ),
+    );
+    out();
+    out(
+      `engine alone, in the server (load before: ${probeLoad}); first: each query's first answer, again: the same query asked again`,
+    );
+    out(
+      table(
+        [
+          'class',
+          'queries',
+          'first p50 ms',
+          'first p99 ms',
+          'first max ms',
+          'again p50 ms',
+          'again p99 ms',
+          'median matches',
+        ],
+        Object.entries(probe.classes).map(([cls, f]: [string, ProbeFigures]) => [
+          cls,
+          String(f.queries),
+          fmt(f.first.p50, 2),
+          fmt(f.first.p99, 2),
+          fmt(f.first.max, 2),
+          fmt(f.again.p50, 2),
+          fmt(f.again.p99, 2),
+          String(f.medianMatches),
+        ]),
+        1,
+      ),
+    );
+    const figures = {
+      schools: ready.schools,
+      startSeconds: ready.indexMs / 1000,
+      startPeak: ready.vmHwm,
+      settledRss: settled.memory.rss,
+      rebuildPeak: again.peak,
+      rebuildSeconds: again.seconds,
+      rebuildSettledRss: again.settledRss,
+      classes: Object.fromEntries(
+        Object.entries(probe.classes).map(([cls, f]) => [cls, { p50: f.first.p50, p99: f.first.p99 }]),
+      ),
+      load: { start: startLoad, probe: probeLoad, rebuild: again.loadBefore },
+    };
+    out();
+    const met = ready.vmHwm <= limit;
+    out(`start-up peak ${mb(ready.vmHwm)}: ${met ? 'within' : 'ABOVE'} the ${options.limitMb} MB limit`);
+    out(JSON.stringify(figures));
+    return met ? 0 : 1;
+  } finally {
+    server?.kill();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+process.exitCode = await main();
