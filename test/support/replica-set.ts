@@ -169,11 +169,23 @@ export class ReplicaSetStandIn {
         return state.schools.get(String(filter['_id'])) ?? null;
       },
       find: (_filter: Document, options?: Document) => {
-        // A cursor's first batch is read when it is iterated, as the driver's is.
-        const docs = async function* (answer: () => State) {
-          yield* answer().schools.values();
+        // A cursor's first batch is read when it is first asked for, as the driver's is; this
+        // one hands the whole answer over as that one batch (hasNext, readBufferedDocuments).
+        let batch: Document[] | undefined;
+        let taken = false;
+        return {
+          hasNext: async () => {
+            if (!taken && batch === undefined) batch = [...this.#answer(name, 'find', options).schools.values()];
+            return !taken && batch !== undefined && batch.length > 0;
+          },
+          readBufferedDocuments: () => {
+            taken = true;
+            return batch ?? [];
+          },
+          close: async () => {
+            taken = true;
+          },
         };
-        return docs(() => this.#answer(name, 'find', options));
       },
       aggregate: (pipeline: Document[], options?: Document) => ({
         toArray: async () => {
