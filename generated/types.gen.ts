@@ -460,6 +460,25 @@ export type ApiRequest = {
      * The search's `limit` (its default, 25, when it gave none); absent on older records.
      */
     limit?: number;
+    /**
+     * The search's `level` filter, each level once, when it had one.
+     */
+    level?: Array<SchoolLevel>;
+    /**
+     * The search's `type` filter, each type once, when it had one.
+     */
+    type?: Array<SchoolTypeFilter>;
+    /**
+     * The search's `near` point, when it had one, as `<latitude>,<longitude>` in decimal
+     * degrees without spaces (`42.3736,-71.1097`), whatever spacing or `+` signs it was sent
+     * with.
+     *
+     */
+    near?: string;
+    /**
+     * The search's `radius_km` (more than 0), when it had one.
+     */
+    radius_km?: number;
 };
 
 export type SearchResult = {

@@ -1,7 +1,8 @@
 // Store ports: what the domain needs from persistence. Adapters live in src/stores/<store>/.
 // Every method is async so that network stores (MongoDB) fit the same seam as the embedded one.
 import type { HistoryPosition } from './history.cursor.ts';
-import type { SchoolKind } from './school.kind.ts';
+import type { SchoolKind, SchoolLevel, TypeFilter } from './school.kind.ts';
+import type { GeoPoint } from './search/geo.ts';
 
 /** Level, grades, type and tags (school.kind.ts) are each absent when unknown, like the location. */
 export interface School extends SchoolKind {
@@ -170,14 +171,22 @@ export interface RequestRecord {
   readonly timeMade: Date;
   readonly cost: number;
   /** Where a search looked: absent on records stored before it was kept (and on any non-search). */
-  readonly search?: SearchScope;
+  readonly search?: RecordedSearch;
 }
 
-/** What tells two searches with the same words apart in the history (trequestmade holds the words). */
-export interface SearchScope {
+/**
+ * What tells two searches with the same words apart in the history (trequestmade holds the
+ * words): every parameter it gave besides them, offset and limit as used (defaults included).
+ * The filters are absent when the search had none, and on records stored before they were kept.
+ */
+export interface RecordedSearch {
   readonly stateCode?: string;
   readonly offset: number;
   readonly limit: number;
+  readonly levels?: readonly SchoolLevel[];
+  readonly types?: readonly TypeFilter[];
+  readonly near?: GeoPoint;
+  readonly radiusKm?: number;
 }
 
 export interface Usage {

@@ -14,6 +14,10 @@ export type Grade = (typeof GRADES)[number];
 export const SCHOOL_TYPES = ['public', 'private', 'postsecondary'] as const;
 export type SchoolType = (typeof SCHOOL_TYPES)[number];
 
+/** A type a search can ask for: a School's type, or `charter` (a school tagged charter). */
+export const TYPE_FILTERS = ['public', 'private', 'charter', 'postsecondary'] as const;
+export type TypeFilter = (typeof TYPE_FILTERS)[number];
+
 /** In the order a school's tags are listed. */
 export const TAGS = [
   'charter',

@@ -2,7 +2,7 @@
 // (src/domain/search/), answered by whichever engine the composition root chose, and recorded.
 import { randomUUID } from 'node:crypto';
 import type { Principal } from './auth.service.ts';
-import type { Clock, RequestLog, RequestRecord, School } from './ports.ts';
+import type { Clock, RecordedSearch, RequestLog, RequestRecord, School } from './ports.ts';
 import type { SearchEngine } from './search/engine.ts';
 import type { SearchScope } from './search/filters.ts';
 import { planQuery } from './search/query.ts';
@@ -58,10 +58,7 @@ export class SearchService {
       requestMade: `search_schools:${input.query}`,
       timeMade: this.#clock.now(),
       cost: SEARCH_COST,
-      search:
-        input.stateCode === undefined
-          ? { offset: input.offset, limit: input.limit }
-          : { stateCode: input.stateCode, offset: input.offset, limit: input.limit },
+      search: recordedSearch(input),
     };
     // Durable before the response exists: a tid the client sees is always in its history.
     await this.#requests.append(record);
@@ -75,4 +72,17 @@ export class SearchService {
       ),
     };
   }
+}
+
+/** The search's parameters besides its words, for its record: only those it gave. */
+function recordedSearch(input: SearchInput): RecordedSearch {
+  return {
+    ...(input.stateCode !== undefined && { stateCode: input.stateCode }),
+    offset: input.offset,
+    limit: input.limit,
+    ...(input.levels !== undefined && { levels: input.levels }),
+    ...(input.types !== undefined && { types: input.types }),
+    ...(input.near !== undefined && { near: { latitude: input.near.latitude, longitude: input.near.longitude } }),
+    ...(input.radiusKm !== undefined && { radiusKm: input.radiusKm }),
+  };
 }

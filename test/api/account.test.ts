@@ -91,6 +91,42 @@ describe('fetchMyRequests (GET /v1/fetchMyRequests)', () => {
     expect(history.requests).toEqual(answers.slice().reverse());
   });
 
+  test('when searches give level, type, near and radius_km, then their records carry each as used, near in plain decimals', async () => {
+    const user = await app.userClient();
+    const answers = [];
+    for (const query of [
+      {
+        query: 'lincoln',
+        level: ['high', 'middle'],
+        type: ['public'],
+        near: ' 42.3736 , -71.1097 ',
+        radius_km: 12.5,
+      },
+      // 1e-8 would print as "1e-8": the record writes plain decimals (to 7 places) as the contract's pattern says.
+      { query: 'lincoln', near: '0.00000001,+100', limit: 5 },
+    ] satisfies Parameters<typeof fetchSchoolSearch>[0]['query'][]) {
+      const answer = await fetchSchoolSearch({ client: user.client, query });
+      expect(answer.response?.status).toBe(200);
+      answers.push(answer.data!.apirequest);
+      app.clock.advance(1);
+    }
+    expect(answers.map(({ tid: _, ttimemade: __, ...rest }) => rest)).toEqual([
+      {
+        trequestmade: 'search_schools:lincoln',
+        trequestcost: 1,
+        offset: 0,
+        limit: 25,
+        level: ['high', 'middle'],
+        type: ['public'],
+        near: '42.3736,-71.1097',
+        radius_km: 12.5,
+      },
+      { trequestmade: 'search_schools:lincoln', trequestcost: 1, offset: 0, limit: 5, near: '0,100' },
+    ]);
+    const history = zRequestHistory.parse((await fetchMyRequests({ client: user.client })).data);
+    expect(history.requests).toEqual(answers.slice().reverse());
+  });
+
   test('when paged by next_cursor, then the pages join to the whole history, ties by id, unshifted by newer records, and the last has none', async () => {
     const user = await app.userClient();
     const tids: string[] = [];

@@ -39,7 +39,22 @@ describe.skipIf(missing !== undefined)('the dashboard in Chromium', () => {
     app.clock.advance(-3 * DAY_S);
     for (const q of ['yale', 'yale university']) await search(token, q);
     app.clock.advance(3 * DAY_S);
-    for (const q of ['harvard', 'harvard university', 'cambridge']) await search(token, q);
+    await search(token, 'harvard');
+    // One search with every parameter, which the history shows besides its words.
+    await fetchSchoolSearch({
+      client: bearer(token),
+      query: {
+        query: 'harvard university',
+        stateCode: 'ma',
+        level: ['postsecondary'],
+        type: ['private', 'postsecondary'],
+        near: '42.3736,-71.1097',
+        radius_km: 2.5,
+        offset: 5,
+        limit: 10,
+      },
+    });
+    await search(token, 'cambridge');
 
     browser = await launch();
     context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US', timezoneId: 'UTC' });
@@ -246,6 +261,11 @@ describe.skipIf(missing !== undefined)('the dashboard in Chromium', () => {
     ]);
     expect(texts).toContain('Search “yale university”');
     expect(texts).toHaveLength(8);
+    const parameters = await page.locator('td.parameters').allTextContents();
+    expect(parameters[texts.indexOf('Search “harvard university”')]).toBe(
+      'MA · postsecondary · private or postsecondary · within 2.5 km of 42.3736,-71.1097 · results 6–15',
+    );
+    expect(parameters[texts.indexOf('Search “cambridge”')]).toBe('results 1–25');
     expect(await page.getByRole('status').filter({ hasText: 'of 8' }).textContent()).toBe('1–8 of 8');
     await expectAccessible('history');
   });

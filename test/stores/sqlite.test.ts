@@ -80,10 +80,10 @@ describe('schema migrations', () => {
     const dir = mkdtempSync(join(tmpdir(), 'school-search-migrate-'));
     try {
       const path = join(dir, 'store.db');
-      // The store as the release before the search scope left it: every migration but the last.
+      // The store as the release before the search scope left it: the first seven migrations.
       const old = new DatabaseSync(path);
-      for (const step of SCHEMA.slice(0, -1)) old.exec(step);
-      old.exec(`PRAGMA user_version = ${SCHEMA.length - 1}`);
+      for (const step of SCHEMA.slice(0, 7)) old.exec(step);
+      old.exec('PRAGMA user_version = 7');
       old
         .prepare('INSERT INTO users (id, email, password_hash, created_at) VALUES (?, ?, ?, ?)')
         .run(userId(1), 'old@example.com', 'hash', T0.toISOString());
@@ -96,7 +96,15 @@ describe('schema migrations', () => {
       try {
         const newer = {
           ...record(2, userId(1), new Date('2026-11-21T10:00:00.000Z')),
-          search: { stateCode: 'TX', offset: 25, limit: 10 },
+          search: {
+            stateCode: 'TX',
+            offset: 25,
+            limit: 10,
+            levels: ['high'] as const,
+            types: ['public', 'charter'] as const,
+            near: { latitude: 29.7604, longitude: -95.3698 },
+            radiusKm: 40,
+          },
         };
         await store.requests.append(newer);
         expect((await store.requests.list(userId(1), { offset: 0, limit: 10 })).records).toStrictEqual([

@@ -1,7 +1,7 @@
 // Request history, newest first, a page at a time.
 import { fetchMyRequests } from '../../../generated/sdk.gen.ts';
 import { client, explain, ok } from '../api.ts';
-import { count, requestMade, when } from '../format.ts';
+import { count, requestMade, searchParameters, when } from '../format.ts';
 import { h, show, table } from '../dom.ts';
 
 const PAGE = 25;
@@ -33,6 +33,7 @@ async function page(body: HTMLElement, offset: number): Promise<void> {
         {},
         h('td', {}, when(r.ttimemade)),
         h('td', { class: 'request' }, requestMade(r.trequestmade)),
+        h('td', { class: 'parameters' }, searchParameters(r)),
         h('td', { class: 'number' }, count(r.trequestcost)),
       ),
     );
@@ -44,7 +45,7 @@ async function page(body: HTMLElement, offset: number): Promise<void> {
     next.addEventListener('click', () => void page(body, offset + PAGE));
     show(
       body,
-      table('Requests', ['Time', 'Request', 'Cost'], rows, { captionHidden: true }),
+      table('Requests', ['Time', 'Request', 'Parameters', 'Cost'], rows, { captionHidden: true }),
       h(
         'nav',
         { class: 'pager', 'aria-label': 'Pages of the history' },

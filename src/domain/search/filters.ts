@@ -3,12 +3,10 @@
 // only), by AND; within a list (several levels, several types) any one will do. Engines apply
 // them however suits them, and must keep exactly the schools matchesScope keeps.
 import type { School } from '../ports.ts';
-import type { SchoolLevel } from '../school.kind.ts';
+import type { SchoolLevel, TypeFilter } from '../school.kind.ts';
 import { distanceKm, type GeoPoint } from './geo.ts';
 
-/** A type a search can ask for: a School's type, or `charter` (a school tagged charter). */
-export const TYPE_FILTERS = ['public', 'private', 'charter', 'postsecondary'] as const;
-export type TypeFilter = (typeof TYPE_FILTERS)[number];
+export { TYPE_FILTERS, type TypeFilter } from '../school.kind.ts';
 
 export interface SearchScope {
   /** Only schools in this state: an upper-case code as stored (the contract's StateCode). */

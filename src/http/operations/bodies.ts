@@ -40,12 +40,25 @@ export function recordBody(r: RequestRecord): api.ApiRequest {
     ttimemade: r.timeMade.toISOString(),
     trequestcost: r.cost,
   };
-  if (r.search) {
-    if (r.search.stateCode !== undefined) body.stateCode = r.search.stateCode as api.StateCode;
-    body.offset = r.search.offset;
-    body.limit = r.search.limit;
+  const search = r.search;
+  if (search) {
+    if (search.stateCode !== undefined) body.stateCode = search.stateCode as api.StateCode;
+    body.offset = search.offset;
+    body.limit = search.limit;
+    if (search.levels !== undefined) body.level = [...search.levels];
+    if (search.types !== undefined) body.type = [...search.types];
+    if (search.near !== undefined) body.near = `${degrees(search.near.latitude)},${degrees(search.near.longitude)}`;
+    if (search.radiusKm !== undefined) body.radius_km = search.radiusKm;
   }
   return body;
+}
+
+/**
+ * A coordinate as the contract writes it: plain decimals, never an exponent (String(1e-7) is
+ * "1e-7"), to 7 places (about a centimetre), trailing zeros dropped.
+ */
+function degrees(value: number): string {
+  return value.toFixed(7).replace(/\.?0+$/, '');
 }
 
 export function tokenListBody(t: TokenRecord & { current: boolean }): api.TokenInfo {

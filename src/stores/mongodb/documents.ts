@@ -1,6 +1,7 @@
 // The shape of each collection's documents. Ids are the domain's own (UUID strings), so a
 // document is found by the id the API hands out without a second index.
 import type { ObjectId } from 'mongodb';
+import type { RecordedSearch } from '../../domain/ports.ts';
 import type { Grade, SchoolLevel, SchoolTag, SchoolType } from '../../domain/school.kind.ts';
 import type { GeoJsonPoint, SearchedSchool, SearchFields } from '../../search/mongodb/catalog.port.ts';
 
@@ -90,7 +91,7 @@ export interface RequestDocument {
   timeMade: Date;
   cost: number;
   /** Where the search looked (RequestRecord.search); absent on records written before it was kept. */
-  search?: { stateCode?: string; offset: number; limit: number };
+  search?: RecordedSearch;
   /** The UTC day of timeMade (YYYY-MM-DD), for usage per day; absent on records written before it existed. */
   day?: string;
   /** Set until the record is counted in its day's usage (request.store.ts): a record left so is counted by the next read. */

@@ -1,6 +1,14 @@
 import { MongoServerError, type Collection, type Filter } from 'mongodb';
 import type { HistoryPosition } from '../../domain/history.cursor.ts';
-import type { DayUsage, HistoryPage, HistoryQuery, RequestLog, RequestRecord, Usage } from '../../domain/ports.ts';
+import type {
+  DayUsage,
+  HistoryPage,
+  HistoryQuery,
+  RecordedSearch,
+  RequestLog,
+  RequestRecord,
+  Usage,
+} from '../../domain/ports.ts';
 import { LONGEST_USAGE_CHART_DAYS } from '../../domain/retention.ts';
 import type { RequestDocument, UsageBeforeDocument, UsageDayDocument } from './documents.ts';
 import { guarded } from '../../mongodb/errors.ts';
@@ -427,6 +435,16 @@ function toRecord(doc: RequestDocument): RequestRecord {
     cost: doc.cost,
   };
   if (!doc.search) return record;
-  const { stateCode, offset, limit } = doc.search;
-  return { ...record, search: stateCode === undefined ? { offset, limit } : { stateCode, offset, limit } };
+  // Field by field, so that nothing else a document holds leaks into a record.
+  const { stateCode, offset, limit, levels, types, near, radiusKm } = doc.search;
+  const search: RecordedSearch = {
+    ...(stateCode !== undefined && { stateCode }),
+    offset,
+    limit,
+    ...(levels !== undefined && { levels }),
+    ...(types !== undefined && { types }),
+    ...(near !== undefined && { near: { latitude: near.latitude, longitude: near.longitude } }),
+    ...(radiusKm !== undefined && { radiusKm }),
+  };
+  return { ...record, search };
 }

@@ -6,8 +6,9 @@ import type { RequestRecord } from '../../domain/ports.ts';
 import type { Connection } from './connection.ts';
 import { transaction } from './database.ts';
 
-const INSERT = `INSERT INTO api_requests (id, user_id, request_made, time_made, cost, state_code, page_offset, page_limit)
-  VALUES (?, ?, ?, ?, ?, ?, ?, ?)`;
+const INSERT = `INSERT INTO api_requests (id, user_id, request_made, time_made, cost, state_code, page_offset, page_limit,
+  levels, types, near_latitude, near_longitude, radius_km)
+  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
 const TALLY = `UPDATE users SET request_count = request_count + ?, total_cost = total_cost + ?,
   last_request_at = max(coalesce(last_request_at, ''), ?) WHERE id = ?`;
 const TALLY_DAY = `INSERT INTO usage_days (user_id, day, count, cost) VALUES (?, ?, ?, ?)
@@ -32,6 +33,11 @@ export function writeRecords(c: Connection, records: readonly RequestRecord[]): 
           search?.stateCode ?? null,
           search?.offset ?? null,
           search?.limit ?? null,
+          search?.levels?.join(',') ?? null,
+          search?.types?.join(',') ?? null,
+          search?.near?.latitude ?? null,
+          search?.near?.longitude ?? null,
+          search?.radiusKm ?? null,
         );
         const t = totals.get(record.userId);
         if (t) {

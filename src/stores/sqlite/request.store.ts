@@ -1,5 +1,14 @@
 import type { HistoryPosition } from '../../domain/history.cursor.ts';
-import type { DayUsage, HistoryPage, HistoryQuery, RequestLog, RequestRecord, Usage } from '../../domain/ports.ts';
+import type {
+  DayUsage,
+  HistoryPage,
+  HistoryQuery,
+  RecordedSearch,
+  RequestLog,
+  RequestRecord,
+  Usage,
+} from '../../domain/ports.ts';
+import type { SchoolLevel, TypeFilter } from '../../domain/school.kind.ts';
 import { StoreUnavailableError } from '../../domain/errors.ts';
 import type { Connection } from './connection.ts';
 import { RecordWriter } from './record.writer.ts';
@@ -14,6 +23,11 @@ interface RecordRow {
   state_code: string | null;
   page_offset: number | null;
   page_limit: number | null;
+  levels: string | null;
+  types: string | null;
+  near_latitude: number | null;
+  near_longitude: number | null;
+  radius_km: number | null;
 }
 
 interface Pending {
@@ -25,7 +39,7 @@ interface Pending {
 // The index api_requests_by_user_time (user, time DESC, id DESC) yields each of these in order
 // from the page's start: a page reads offset + limit + 1 entries, however long the history.
 const COLUMNS =
-  'SELECT id, user_id, request_made, time_made, cost, state_code, page_offset, page_limit FROM api_requests';
+  'SELECT id, user_id, request_made, time_made, cost, state_code, page_offset, page_limit, levels, types, near_latitude, near_longitude, radius_km FROM api_requests';
 const ORDER = 'ORDER BY time_made DESC, id DESC LIMIT ? OFFSET ?';
 const PAGE = `${COLUMNS} WHERE user_id = ? AND time_made >= ? ${ORDER}`;
 // After a cursor: the range starts at its time, and the records of that very time at or above
@@ -196,6 +210,16 @@ function toRecord(row: RecordRow): RequestRecord {
   };
   // Records of before the scope was kept have none of it (NULL offset and limit).
   if (row.page_offset === null || row.page_limit === null) return record;
-  const paging = { offset: row.page_offset, limit: row.page_limit };
-  return { ...record, search: row.state_code === null ? paging : { stateCode: row.state_code, ...paging } };
+  const search: RecordedSearch = {
+    ...(row.state_code !== null && { stateCode: row.state_code }),
+    offset: row.page_offset,
+    limit: row.page_limit,
+    // Written by this store from the contract's vocabularies (records.ts).
+    ...(row.levels !== null && { levels: row.levels.split(',') as SchoolLevel[] }),
+    ...(row.types !== null && { types: row.types.split(',') as TypeFilter[] }),
+    ...(row.near_latitude !== null &&
+      row.near_longitude !== null && { near: { latitude: row.near_latitude, longitude: row.near_longitude } }),
+    ...(row.radius_km !== null && { radiusKm: row.radius_km }),
+  };
+  return { ...record, search };
 }

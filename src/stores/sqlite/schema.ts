@@ -171,4 +171,13 @@ export const SCHEMA: readonly string[] = [
   ALTER TABLE api_requests ADD COLUMN page_offset INTEGER;
   ALTER TABLE api_requests ADD COLUMN page_limit INTEGER;
   `,
+  // The rest of a search's parameters (RequestRecord.search): NULL when it had none of one, and on
+  // the records of before. Levels and types as their comma-joined values (none holds a comma).
+  `
+  ALTER TABLE api_requests ADD COLUMN levels TEXT;
+  ALTER TABLE api_requests ADD COLUMN types TEXT;
+  ALTER TABLE api_requests ADD COLUMN near_latitude REAL;
+  ALTER TABLE api_requests ADD COLUMN near_longitude REAL;
+  ALTER TABLE api_requests ADD COLUMN radius_km REAL;
+  `,
 ];

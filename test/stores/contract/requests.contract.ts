@@ -55,8 +55,20 @@ export const requestsContract: ContractPart = (_target, fixture) => {
       const withState = { ...record(1, ALICE.id, at(1 * SECOND)), search: { stateCode: 'QC', offset: 0, limit: 25 } };
       const withoutState = { ...record(2, ALICE.id, at(2 * SECOND)), search: { offset: 50, limit: 5 } };
       const older = record(3, ALICE.id, at(3 * SECOND));
-      await seed(store, withState, withoutState, older);
+      const filtered = {
+        ...record(4, ALICE.id, at(4 * SECOND)),
+        search: {
+          offset: 0,
+          limit: 10,
+          levels: ['elementary', 'middle'] as const,
+          types: ['charter'] as const,
+          near: { latitude: 45.5019, longitude: -73.5674 },
+          radiusKm: 2.5,
+        },
+      };
+      await seed(store, withState, withoutState, older, filtered);
       expect((await store.requests.list(ALICE.id, { offset: 0, limit: 10 })).records).toStrictEqual([
+        filtered,
         older,
         withoutState,
         withState,

@@ -7,6 +7,8 @@ from uuid import UUID
 
 from attrs import define as _attrs_define
 
+from ..models.school_level import SchoolLevel, check_school_level
+from ..models.school_type_filter import SchoolTypeFilter, check_school_type_filter
 from ..models.state_code import StateCode, check_state_code
 from ..types import UNSET, Unset
 
@@ -26,6 +28,12 @@ class ApiRequest:
             associated state (AS, FM, GU, MH, MP, PR, PW, VI), or a Canadian province or territory.
         offset (int | Unset): The search's `offset` (its default, 0, when it gave none); absent on older records.
         limit (int | Unset): The search's `limit` (its default, 25, when it gave none); absent on older records.
+        level (list[SchoolLevel] | Unset): The search's `level` filter, each level once, when it had one.
+        type_ (list[SchoolTypeFilter] | Unset): The search's `type` filter, each type once, when it had one.
+        near (str | Unset): The search's `near` point, when it had one, as `<latitude>,<longitude>` in decimal
+            degrees without spaces (`42.3736,-71.1097`), whatever spacing or `+` signs it was sent
+            with.
+        radius_km (float | Unset): The search's `radius_km` (more than 0), when it had one.
     """
 
     tid: UUID
@@ -35,6 +43,10 @@ class ApiRequest:
     state_code: StateCode | Unset = UNSET
     offset: int | Unset = UNSET
     limit: int | Unset = UNSET
+    level: list[SchoolLevel] | Unset = UNSET
+    type_: list[SchoolTypeFilter] | Unset = UNSET
+    near: str | Unset = UNSET
+    radius_km: float | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         tid = str(self.tid)
@@ -53,6 +65,24 @@ class ApiRequest:
 
         limit = self.limit
 
+        level: list[str] | Unset = UNSET
+        if not isinstance(self.level, Unset):
+            level = []
+            for level_item_data in self.level:
+                level_item: str = level_item_data
+                level.append(level_item)
+
+        type_: list[str] | Unset = UNSET
+        if not isinstance(self.type_, Unset):
+            type_ = []
+            for type_item_data in self.type_:
+                type_item: str = type_item_data
+                type_.append(type_item)
+
+        near = self.near
+
+        radius_km = self.radius_km
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -69,6 +99,14 @@ class ApiRequest:
             field_dict["offset"] = offset
         if limit is not UNSET:
             field_dict["limit"] = limit
+        if level is not UNSET:
+            field_dict["level"] = level
+        if type_ is not UNSET:
+            field_dict["type"] = type_
+        if near is not UNSET:
+            field_dict["near"] = near
+        if radius_km is not UNSET:
+            field_dict["radius_km"] = radius_km
 
         return field_dict
 
@@ -94,6 +132,28 @@ class ApiRequest:
 
         limit = d.pop("limit", UNSET)
 
+        _level = d.pop("level", UNSET)
+        level: list[SchoolLevel] | Unset = UNSET
+        if _level is not UNSET:
+            level = []
+            for level_item_data in _level:
+                level_item = check_school_level(level_item_data)
+
+                level.append(level_item)
+
+        _type_ = d.pop("type", UNSET)
+        type_: list[SchoolTypeFilter] | Unset = UNSET
+        if _type_ is not UNSET:
+            type_ = []
+            for type_item_data in _type_:
+                type_item = check_school_type_filter(type_item_data)
+
+                type_.append(type_item)
+
+        near = d.pop("near", UNSET)
+
+        radius_km = d.pop("radius_km", UNSET)
+
         api_request = cls(
             tid=tid,
             trequestmade=trequestmade,
@@ -102,6 +162,10 @@ class ApiRequest:
             state_code=state_code,
             offset=offset,
             limit=limit,
+            level=level,
+            type_=type_,
+            near=near,
+            radius_km=radius_km,
         )
 
         return api_request
