@@ -57,8 +57,8 @@ export function buildIndex(rows: readonly CatalogSchool[]): IndexData {
 
 /**
  * An index built from a catalog given in batches: add() takes each as it comes, finish() makes
- * the index. A batch's arrays become the builder's (the text is moved into the index's, the rest
- * read and freed): the caller does not use them again.
+ * the index. A batch becomes the builder's (read, copied into the index's text, then freed:
+ * its buffer is detached), so the caller does not use it again.
  */
 export class IndexBuilder {
   readonly #rows = new CatalogRows();
