@@ -70,7 +70,7 @@ try {
   failed = true;
   process.stderr.write(`test:clients: ${(error as Error).message}\n`);
 } finally {
-  server?.kill('SIGTERM');
+  if (server) await stopApp(server);
   rmSync(work, { recursive: true, force: true });
 }
 process.exit(failed ? 1 : 0);
@@ -222,6 +222,19 @@ async function startApp(): Promise<string> {
       if (entry['msg'] === 'listening') resolve(String(entry['url']).replace(/\/$/, ''));
     });
   });
+}
+
+/**
+ * Stops the app and waits for it: exiting first would leave it writing its log to a pipe no one
+ * reads any more, never to finish. A graceful stop gets 10 s, then SIGKILL.
+ */
+async function stopApp(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+  await exited;
+  clearTimeout(timer);
 }
 
 /** An account of its own for one consumer, made with the operator's CLI on the app's store. */
