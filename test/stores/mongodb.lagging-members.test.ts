@@ -73,6 +73,24 @@ describe('the $text engine on members at two versions (finding 1)', () => {
   });
 });
 
+describe("a school's own record on a lagging member", () => {
+  test('when a school a search found is read by its id on a member that has not applied its import, then the member waits, and the record is found', async () => {
+    const set = importedTwice('A', 'B');
+    set.catchUp(set.member('A'));
+    // Searches (the version and the pipelines) reach A; the record's read reaches B, behind it.
+    set.route = ({ collection, method }) =>
+      set.member(collection === 'schools' && (method === 'findOne' || method === 'countDocuments') ? 'B' : 'A');
+    const store = set.store();
+    const engine = textEngine(store);
+    const [found] = (await engine.search({ plan: planQuery('zephyr'), offset: 0, limit: 1 })).hits;
+    expect(found?.school.name).toBe('Zephyr Academy');
+    expect((await store.findRecord(found!.school.id))?.name).toBe('Zephyr Academy');
+    expect((await store.findById(found!.school.id))?.name).toBe('Zephyr Academy');
+    expect(await store.count()).toBe(4);
+    expect(set.reads.filter((r) => r.member === 'B')[0]).toMatchObject({ method: 'findOne', waited: true });
+  });
+});
+
 describe('the memory engine on members that disagree (finding 5)', () => {
   /** Refreshes, each reading only from the member named, in turn; the index's catalog after each, and how many builds. */
   async function refreshInTurn(set: ReplicaSetStandIn, order: readonly string[]) {

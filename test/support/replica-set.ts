@@ -168,6 +168,8 @@ export class ReplicaSetStandIn {
         if (name === 'catalog') return { _id: 'schools', version: state.version };
         return state.schools.get(String(filter['_id'])) ?? null;
       },
+      countDocuments: async (_filter: Document, options?: Document) =>
+        this.#answer(name, 'countDocuments', options).schools.size,
       find: (_filter: Document, options?: Document) => {
         // A cursor's first batch is read when it is first asked for, as the driver's is; this
         // one hands the whole answer over as that one batch (hasNext, readBufferedDocuments).

@@ -206,12 +206,12 @@ export class MongoSchoolStore implements SchoolStore, SearchCatalog {
   }
 
   async findById(id: string): Promise<School | null> {
-    const doc = await guarded(() => this.#reads.schools.findOne({ _id: id }, { projection: WITHOUT_SEARCH_FIELDS }));
+    const doc = await this.#findOne(id);
     return doc ? toSchool(doc) : null;
   }
 
   async findRecord(id: string): Promise<SchoolRecord | null> {
-    const doc = await guarded(() => this.#reads.schools.findOne({ _id: id }, { projection: WITHOUT_SEARCH_FIELDS }));
+    const doc = await this.#findOne(id);
     if (!doc) return null;
     return {
       ...toSchool(doc),
@@ -225,8 +225,32 @@ export class MongoSchoolStore implements SchoolStore, SearchCatalog {
     };
   }
 
-  count(): Promise<number> {
-    return guarded(() => this.#reads.schools.countDocuments());
+  async count(): Promise<number> {
+    const session = this.#session();
+    try {
+      return await guarded(() => this.#reads.schools.countDocuments({}, session ? { session } : {}));
+    } finally {
+      await this.#saw(session);
+    }
+  }
+
+  /**
+   * A school by its id, as the catalog is read for serving (#session): a school this instance
+   * has found in a search is there, whichever member answers, rather than a 404 from one that
+   * has not yet applied the import that added it.
+   */
+  async #findOne(id: string): Promise<SchoolDocument | null> {
+    const session = this.#session();
+    try {
+      return await guarded(() =>
+        this.#reads.schools.findOne(
+          { _id: id },
+          { projection: WITHOUT_SEARCH_FIELDS, ...(session ? { session } : {}) },
+        ),
+      );
+    } finally {
+      await this.#saw(session);
+    }
   }
 
   /** The catalog's version, never older than one this store read before (#session). */
