@@ -47,11 +47,6 @@ export function inScope(school: School, scope: SearchScope): boolean {
   return true;
 }
 
-/** Whether the scope narrows anything beyond the state (engines without filters refuse these). */
-export function hasFilters(scope: SearchScope): boolean {
-  return scope.levels !== undefined || scope.types !== undefined || scope.radiusKm !== undefined;
-}
-
 /**
  * Among equally good matches: schools with a distance first, nearest first; 0 when neither or
  * both are equally far (the static order decides).
