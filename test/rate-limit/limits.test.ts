@@ -87,7 +87,11 @@ describe('search: per user', () => {
     const a = await start({ searchPerUser: 1, windowSeconds: 1 });
     const user = await a.userClient();
     expect((await fetchSchoolSearch({ client: user.client, query: { query: 'harvard' } })).response!.status).toBe(200);
-    const refused = await fetchSchoolSearch({ client: user.client, query: { query: 'harvard' } });
+    // On a loaded machine the second search may land in the next 1 s window, and pass: search
+    // until one is refused (a window holds one search, so the third is refused at the latest).
+    let refused = await fetchSchoolSearch({ client: user.client, query: { query: 'harvard' } });
+    if (refused.response!.status === 200)
+      refused = await fetchSchoolSearch({ client: user.client, query: { query: 'harvard' } });
     expectProblem(refused, 429, 'rate-limited');
     expect(retryAfter(refused.response)).toBeLessThanOrEqual(1);
     await new Promise((resolve) => setTimeout(resolve, 1100));
