@@ -138,8 +138,7 @@ export class AuthService {
     // Housekeeping on a path that is already slow by design (argon2): drop long-dead tokens.
     await this.#tokens.purgeDead(new Date(this.#clock.now().getTime() - DEAD_TOKEN_RETENTION_MS));
     const { record, issued } = this.#newToken(user.id);
-    await this.#tokens.insert(record);
-    await this.#tokens.revokeAllButNewest(user.id, MAX_LIVE_TOKENS, this.#clock.now());
+    await this.#tokens.insertSession(record, MAX_LIVE_TOKENS, this.#clock.now());
     return { ...issued, deviceProof: deviceProof(user.id, passwordHash, this.#clock.now()) };
   }
 
@@ -176,8 +175,7 @@ export class AuthService {
    */
   async issueSession(userId: string): Promise<IssuedToken> {
     const { record, issued } = this.#newToken(userId);
-    await this.#tokens.insert(record);
-    await this.#tokens.revokeAllButNewest(userId, MAX_LIVE_TOKENS, this.#clock.now());
+    await this.#tokens.insertSession(record, MAX_LIVE_TOKENS, this.#clock.now());
     return issued;
   }
 

@@ -156,6 +156,12 @@ export interface TokenStore {
    */
   revokeAllButNewest(userId: string, keep: number, now: Date): Promise<number>;
   /**
+   * A new session: inserts `token` (a session), then revokes the user's live sessions beyond the
+   * `keep` newest as revokeAllButNewest does, in one write where the store can (a login commits
+   * once, not twice). Returns how many were revoked.
+   */
+  insertSession(token: TokenRecord, keep: number, now: Date): Promise<number>;
+  /**
    * Sets the token's lastUsedAt to `now` unless it is already at or after `notBefore`: a
    * conditional write, so that many requests (and instances) at once record one use.
    */

@@ -58,6 +58,14 @@ export class MongoTokenStore implements TokenStore {
     return result.modifiedCount;
   }
 
+  async insertSession(token: TokenRecord, keep: number, now: Date): Promise<number> {
+    // Two operations: a multi-document transaction would need a replica set, and the insert
+    // alone is already the session (a crash between them leaves one session too many, trimmed
+    // at the next login).
+    await this.insert(token);
+    return this.revokeAllButNewest(token.userId, keep, now);
+  }
+
   async revokeAllButNewest(userId: string, keep: number, now: Date): Promise<number> {
     // Documents written before API keys existed have no kind: they are sessions.
     const sessions = { ...live(userId, now), kind: { $ne: 'key' as const } };

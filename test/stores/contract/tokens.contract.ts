@@ -168,6 +168,23 @@ export const tokensContract: ContractPart = (_target, fixture) => {
       expect(await store.tokens.listLive(BOB.id, at(SECOND))).toStrictEqual([bobs]);
     });
 
+    test('when a session is inserted with keep N, then it is live, and of the others only the N - 1 newest sessions stay live; API keys and other users are untouched', async () => {
+      const { store } = fixture();
+      const older = [1, 2, 3].map((n) => token(n, ALICE.id, { createdAt: at(-n * MINUTE) }));
+      const key = token(4, ALICE.id, { createdAt: at(-HOUR), expiresAt: at(HOUR), kind: 'key', name: 'ci' });
+      const bobs = token(5, BOB.id, { createdAt: at(-MINUTE) });
+      await seed(store, ...older, key, bobs);
+      const fresh = token(6, ALICE.id, { createdAt: T0 });
+      expect(await store.tokens.insertSession(fresh, 2, T0)).toBe(2);
+      expect(await store.tokens.listLive(ALICE.id, T0)).toStrictEqual([fresh, older[0], key]);
+      for (const t of older.slice(1))
+        expect(await store.tokens.findByDigest(t.digest)).toStrictEqual({ ...t, revokedAt: T0 });
+      expect(await store.tokens.listLive(BOB.id, T0)).toStrictEqual([bobs]);
+      const another = token(7, ALICE.id, { createdAt: at(SECOND) });
+      expect(await store.tokens.insertSession(another, 5, at(SECOND))).toBe(0);
+      expect(await store.tokens.findByDigest(another.digest)).toStrictEqual(another);
+    });
+
     test('when keep is at least the live count, then nothing is revoked; when keep is 0, then every live token is', async () => {
       const { store } = fixture();
       const tokens = [1, 2].map((n) => token(n, ALICE.id, { createdAt: at(-n * MINUTE) }));

@@ -42,6 +42,11 @@ export class MemoryTokenStore implements TokenStore {
     return this.#revokeWhere((t) => sessions.some((s) => s.id === t.id) && !kept.has(t.id), now);
   }
 
+  async insertSession(token: TokenRecord, keep: number, now: Date): Promise<number> {
+    await this.insert(token);
+    return this.revokeAllButNewest(token.userId, keep, now);
+  }
+
   async touch(tokenId: string, now: Date, notBefore: Date): Promise<void> {
     const i = this.#tokens.findIndex((t) => t.id === tokenId && (t.lastUsedAt === null || t.lastUsedAt < notBefore));
     if (i >= 0) this.#tokens[i] = { ...this.#tokens[i]!, lastUsedAt: now };
