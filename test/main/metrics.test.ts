@@ -63,7 +63,8 @@ function start(env: Record<string, string>): Started {
     for (const waiter of waiters.slice()) waiter();
   });
   child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  // 'close', not 'exit': the process may exit before its last lines are read from the pipe.
+  const exited = new Promise<number | null>((resolve) => child.once('close', (code) => resolve(code)));
   return {
     child,
     stdout: () => out,

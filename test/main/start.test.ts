@@ -40,7 +40,7 @@ function start(env: Record<string, string>): Started {
   let stderr = '';
   child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
   const listening = new Promise<string>((resolve, reject) => {
-    child.once('exit', (code) =>
+    child.once('close', (code) =>
       reject(Object.assign(new Error(`exited with ${code} before listening`), { code, stderr })),
     );
     createInterface({ input: child.stdout! }).on('line', (line) => {
@@ -199,7 +199,8 @@ describe.each(stores)('npm start (src/main.ts) on %s', (_name, kind, prepare) =>
 
   test('when sent SIGTERM, then it stops and exits 0', async (ctx) => {
     ctx.skip(!prepare, 'no MongoDB in this run');
-    const exited = new Promise<number | null>((resolve) => started.child.once('exit', (code) => resolve(code)));
+    // 'close', not 'exit': the process may exit before its last lines are read from the pipe.
+    const exited = new Promise<number | null>((resolve) => started.child.once('close', (code) => resolve(code)));
     started.child.kill('SIGTERM');
     expect(await exited).toBe(0);
     expect(started.lines.map((l) => l['msg'])).toContain('stopped');

@@ -159,8 +159,10 @@ export async function startServer(databasePath: string, env: Record<string, stri
     lines.push(line);
     for (const waiter of waiters.filter((w) => w.msg === line['msg'])) waiter.resolve(line);
   });
+  // 'close', not 'exit': the process may exit before its last lines are read from the pipe, and
+  // a test reads `lines` once it has exited.
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.once('exit', (code, signal) => resolve({ code, signal })),
+    child.once('close', (code, signal) => resolve({ code, signal })),
   );
   const logged = (msg: string) =>
     new Promise<Record<string, unknown>>((resolve) => {
