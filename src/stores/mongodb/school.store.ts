@@ -89,23 +89,14 @@ export class MongoSchoolStore implements SchoolStore, SearchCatalog {
    * (the wing's Atlas Search stages, which mongod runs with read concern `local` only, on an
    * index no session can hold back), read concern `local` and no session.
    */
-  async aggregate(pipeline: Document[], reads: PipelineReads = 'catalog'): Promise<Document[]> {
-    const local = reads === 'local';
-    const session = local ? undefined : this.#session();
-    try {
-      return await guarded(() =>
+  aggregate(pipeline: Document[], reads: PipelineReads = 'catalog'): Promise<Document[]> {
+    const run = (options: Document) =>
+      guarded(() =>
         this.#reads.schools
-          .aggregate(pipeline, {
-            allowDiskUse: true,
-            maxTimeMS: OPERATION_TIME_LIMIT_MS,
-            ...(local ? { readConcern: { level: 'local' } } : {}),
-            ...(session ? { session } : {}),
-          })
+          .aggregate(pipeline, { allowDiskUse: true, maxTimeMS: OPERATION_TIME_LIMIT_MS, ...options })
           .toArray(),
       );
-    } finally {
-      await this.#saw(session);
-    }
+    return reads === 'local' ? run({ readConcern: { level: 'local' } }) : this.#causally(run);
   }
 
   /** SearchCatalog: what one operation may take on the server (each pipeline's maxTimeMS). */
@@ -133,6 +124,19 @@ export class MongoSchoolStore implements SchoolStore, SearchCatalog {
       session.advanceOperationTime(this.#seen.operationTime);
     }
     return session;
+  }
+
+  /**
+   * One read in the catalog's causal order: `read` gets the options that carry the session
+   * (#session; none without sessions), which is ended (#saw) however the read ends.
+   */
+  async #causally<T>(read: (options: { session?: ClientSession }) => Promise<T>): Promise<T> {
+    const session = this.#session();
+    try {
+      return await read(session ? { session } : {});
+    } finally {
+      await this.#saw(session);
+    }
   }
 
   /** Ends a session from #session, keeping the time it read at when it is the latest seen. */
@@ -225,13 +229,8 @@ export class MongoSchoolStore implements SchoolStore, SearchCatalog {
     };
   }
 
-  async count(): Promise<number> {
-    const session = this.#session();
-    try {
-      return await guarded(() => this.#reads.schools.countDocuments({}, session ? { session } : {}));
-    } finally {
-      await this.#saw(session);
-    }
+  count(): Promise<number> {
+    return this.#causally((options) => guarded(() => this.#reads.schools.countDocuments({}, options)));
   }
 
   /**
@@ -239,28 +238,15 @@ export class MongoSchoolStore implements SchoolStore, SearchCatalog {
    * has found in a search is there, whichever member answers, rather than a 404 from one that
    * has not yet applied the import that added it.
    */
-  async #findOne(id: string): Promise<SchoolDocument | null> {
-    const session = this.#session();
-    try {
-      return await guarded(() =>
-        this.#reads.schools.findOne(
-          { _id: id },
-          { projection: WITHOUT_SEARCH_FIELDS, ...(session ? { session } : {}) },
-        ),
-      );
-    } finally {
-      await this.#saw(session);
-    }
+  #findOne(id: string): Promise<SchoolDocument | null> {
+    return this.#causally((options) =>
+      guarded(() => this.#reads.schools.findOne({ _id: id }, { projection: WITHOUT_SEARCH_FIELDS, ...options })),
+    );
   }
 
   /** The catalog's version, never older than one this store read before (#session). */
-  async catalogVersion(): Promise<string> {
-    const session = this.#session();
-    try {
-      return await this.#version(session);
-    } finally {
-      await this.#saw(session);
-    }
+  catalogVersion(): Promise<string> {
+    return this.#causally(({ session }) => this.#version(session));
   }
 
   async #version(session?: ClientSession): Promise<string> {
