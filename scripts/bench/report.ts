@@ -76,6 +76,11 @@ function loadTable(results: readonly ScenarioRun[]): string {
   return table(['scenario', 'class', 'requests', 'req/s', 'p50 ms', 'p99 ms', 'max ms', 'non-2xx', 'errors'], rows, 2);
 }
 
+/** Requests the server answered in a scenario's window: its searches and its logins. */
+function answered(result: ScenarioRun['result']): number {
+  return Math.max(1, result.requests + (result.logins?.requests ?? 0));
+}
+
 function serverTable(results: readonly ScenarioRun[]): string {
   const rows = results.map(({ result, server, drainMs }) => [
     result.title,
@@ -87,6 +92,8 @@ function serverTable(results: readonly ScenarioRun[]): string {
     mib(server.atPeak.heapUsed),
     mib(server.atPeak.external),
     fmt(drainMs / 1000, 1),
+    fmt(server.cpuUs.main / answered(result), 0),
+    fmt(server.cpuUs.process / answered(result), 0),
   ]);
   return table(
     [
@@ -99,6 +106,8 @@ function serverTable(results: readonly ScenarioRun[]): string {
       'heap used',
       'external',
       'backlog s',
+      'CPU µs/req: loop',
+      'process',
     ],
     rows,
     1,
@@ -174,7 +183,8 @@ function serverSection(run: Run): void {
   out('server (its own process):');
   out(serverTable(results));
   out("(loop delay: monitorEventLoopDelay, resolution 1 ms, over the measured window; heap: V8's, at the RSS peak;");
-  out(' backlog s: how long the server kept answering after the load generator stopped, not in the figures)');
+  out(' backlog s: how long the server kept answering after the load generator stopped, not in the figures;');
+  out(" CPU µs/req: the server's CPU time over the window per request answered, its event loop and the whole process)");
   out(
     `server RSS: ${mib(ready.memory.rss)} right after start (index of ${ready.schools} schools built in ${fmt(ready.indexMs / 1000, 2)} s), ` +
       `${mib(run.settled.memory.rss)} settled (heap ${mib(run.settled.memory.heapUsed)} used, external ${mib(run.settled.memory.external)}), ` +
@@ -303,6 +313,10 @@ function jsonSummary(
       heapTotalAtPeakMiB: round(server.atPeak.heapTotal / 1048576, 0),
       heapUsedAtPeakMiB: round(server.atPeak.heapUsed / 1048576, 0),
       backlogS: round(drainMs / 1000, 1),
+      cpuUsPerRequest: {
+        loop: round(server.cpuUs.main / answered(result), 0),
+        process: round(server.cpuUs.process / answered(result), 0),
+      },
       generatorMaxRssMiB: round(result.generatorMaxRssKiB / 1024, 0),
     })),
     serverRssMiB: {

@@ -52,6 +52,8 @@ const eld = monitorEventLoopDelay({ resolution: 1 });
 eld.enable();
 let atPeak = process.memoryUsage();
 let sampler: NodeJS.Timeout | undefined;
+let cpuAtStart = { main: process.threadCpuUsage(), process: process.cpuUsage() };
+const cpuSince = (from: NodeJS.CpuUsage, to: NodeJS.CpuUsage) => to.user - from.user + (to.system - from.system);
 const sampleRss = () => {
   const now = process.memoryUsage();
   if (now.rss > atPeak.rss) atPeak = now;
@@ -104,13 +106,19 @@ async function answer(request: Request): Promise<Replies[Request['type']]> {
     case 'start':
       if (request.profile) await startProfile(request.profile);
       eld.reset();
+      cpuAtStart = { main: process.threadCpuUsage(), process: process.cpuUsage() };
       atPeak = process.memoryUsage();
       sampler = setInterval(sampleRss, 100);
       return {};
     case 'end': {
+      const cpuUs = {
+        main: cpuSince(cpuAtStart.main, process.threadCpuUsage()),
+        process: cpuSince(cpuAtStart.process, process.cpuUsage()),
+      };
       clearInterval(sampler);
       sampleRss();
       const figures: ScenarioServerFigures = {
+        cpuUs,
         eld: { p50: ms(eld.percentile(50)), p99: ms(eld.percentile(99)), max: ms(eld.max), mean: ms(eld.mean) },
         rssPeak: atPeak.rss,
         atPeak,
