@@ -24,6 +24,7 @@ import { dashboardAssets, type DashboardAssets } from './routes/dashboard.assets
 import { dashboardRoutes } from './routes/dashboard.routes.ts';
 import { docsRoutes } from './routes/docs.routes.ts';
 import { metricsRoute } from './routes/metrics.routes.ts';
+import { outsideApi } from './routes/outside-api.ts';
 import { MAX_BODY_BYTES } from './server.ts';
 
 export interface AppOptions extends HandlerDeps {
@@ -63,9 +64,10 @@ export function createApp(options: AppOptions): express.Express {
   app.use(securityHeaders());
   app.use(corsPolicy(options.corsOrigins));
   app.use(headAsGet);
-  app.use(docsRoutes(contract));
-  app.use(dashboardRoutes(options.dashboard ?? dashboardAssets));
-  if (options.metricsEndpoint) app.use(metricsRoute(options.metricsEndpoint.token, options.metricsEndpoint.scrape));
+  app.use(outsideApi(docsRoutes(contract)));
+  app.use(outsideApi(dashboardRoutes(options.dashboard ?? dashboardAssets)));
+  if (options.metricsEndpoint)
+    app.use(outsideApi(metricsRoute(options.metricsEndpoint.token, options.metricsEndpoint.scrape)));
   app.use(refuseDeclaredLargeBodies);
   app.use(utf8Query);
   app.use(
