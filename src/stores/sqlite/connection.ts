@@ -69,6 +69,14 @@ export class Connection {
   #closed = false;
   /** A write failed as unavailable and none has succeeded since: readiness probes with a write. */
   #writesFailing = false;
+  /**
+   * The path was seen to name the open file in this turn of the event loop: the next calls of the
+   * turn skip the stat (reset by setImmediate, at the turn's end). Under load a turn serves dozens
+   * of requests, each reading its token; a file moved between two of them is a file moved just
+   * after the stat, which no check before the work can rule out. Writes check after their work
+   * too, always, so no write made to a moved file is acknowledged.
+   */
+  #seenThisTurn = false;
 
   private constructor(path: string, budgetMs: number) {
     this.#path = path;
@@ -240,9 +248,12 @@ export class Connection {
 
   #ensureOpen(): void {
     if (this.#closed) throw new StoreUnavailableError('The embedded store is closed.');
-    if (this.#path === ':memory:') return;
+    if (this.#path === ':memory:' || (this.#db && this.#seenThisTurn)) return;
     const current = fileAt(this.#path);
-    if (this.#db && sameFile(current, this.#file)) return;
+    if (this.#db && sameFile(current, this.#file)) {
+      this.#seen();
+      return;
+    }
     this.#drop(true);
     if (!current) throw new StoreUnavailableError(`There is no store file at ${this.#path}.`);
     const db = reopenDatabase(this.#path);
@@ -263,6 +274,14 @@ export class Connection {
       throw error;
     }
     this.#adopt(db, current);
+  }
+
+  #seen(): void {
+    if (this.#seenThisTurn) return;
+    this.#seenThisTurn = true;
+    setImmediate(() => {
+      this.#seenThisTurn = false;
+    });
   }
 
   #ensureSameFile(): void {
@@ -287,6 +306,7 @@ export class Connection {
    * now is, and emptied: that file is complete on its own, and nothing stale is left at the path.
    */
   #drop(moved = false): void {
+    this.#seenThisTurn = false;
     this.#statements.clear();
     const db = this.#db;
     this.#db = undefined;
