@@ -112,5 +112,6 @@ function timed(engine: SearchEngine, metrics: Metrics): SearchEngine {
       return page;
     },
     ready: async () => engine.ready?.(),
+    edition: () => engine.edition?.(),
   };
 }

@@ -28,6 +28,8 @@ export interface SearchOutcome {
   readonly record: RequestRecord;
   readonly total: number;
   readonly schools: readonly ScoredSchool[];
+  /** The engine's edition the answer came from (engine.ts): the same query answers the same while it is current. */
+  readonly edition: object | undefined;
 }
 
 export class SearchService {
@@ -52,6 +54,33 @@ export class SearchService {
       offset: input.offset,
       limit: input.limit,
     });
+    const record = await this.#record(principal, input);
+    return {
+      record,
+      edition: page.edition,
+      total: page.total,
+      schools: page.hits.map((h) =>
+        h.distanceKm === undefined
+          ? { ...h.school, similarity: h.score }
+          : { ...h.school, similarity: h.score, distanceKm: h.distanceKm },
+      ),
+    };
+  }
+
+  /** The engine's edition now: an answer of a search given while it was current is its answer still. */
+  edition(): object | undefined {
+    return this.#engine.edition?.();
+  }
+
+  /**
+   * Meters a search answered again from an earlier answer of the current edition, without the
+   * engine: the same record, durable, as search() makes.
+   */
+  meter(principal: Principal, input: SearchInput): Promise<RequestRecord> {
+    return this.#record(principal, input);
+  }
+
+  async #record(principal: Principal, input: SearchInput): Promise<RequestRecord> {
     const record: RequestRecord = {
       id: randomUUID(),
       userId: principal.userId,
@@ -62,15 +91,7 @@ export class SearchService {
     };
     // Durable before the response exists: a tid the client sees is always in its history.
     await this.#requests.append(record);
-    return {
-      record,
-      total: page.total,
-      schools: page.hits.map((h) =>
-        h.distanceKm === undefined
-          ? { ...h.school, similarity: h.score }
-          : { ...h.school, similarity: h.score, distanceKm: h.distanceKm },
-      ),
-    };
+    return record;
   }
 }
 

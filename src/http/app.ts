@@ -85,7 +85,7 @@ export function createApp(options: AppOptions): express.Express {
       options.auth.recognisesDevice(email, proof),
     ),
   );
-  app.use(dispatch(createHandlers(options)));
+  app.use(dispatch(createHandlers(options), options.validateResponses));
   app.use(errorMiddleware(logger, options.metrics));
   return app;
 }

@@ -142,12 +142,13 @@ describe('what the counters count', () => {
     const before = await scrape();
     const engine = app.services.engine;
     const original = engine.search.bind(engine);
+    // A search never asked before: one asked before is answered again without the engine (search-answers.ts).
     engine.search = async () => {
       throw new StoreUnavailableError();
     };
     try {
       expectProblem(
-        await fetchSchoolSearch({ client: user.client, query: { query: 'harvard' } }),
+        await fetchSchoolSearch({ client: user.client, query: { query: 'harvard, never asked before' } }),
         503,
         'service-unavailable',
       );

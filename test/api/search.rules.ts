@@ -1163,11 +1163,12 @@ export function searchRules(target: SearchTarget): void {
         const user = await app.userClient();
         const engine = app.services.engine;
         const original = engine.search.bind(engine);
+        // A search never asked before: one asked before is answered again without the engine (search-answers.ts).
         engine.search = async () => {
           throw new StoreUnavailableError();
         };
         try {
-          const r = await fetchSchoolSearch({ client: user.client, query: { query: 'harvard' } });
+          const r = await fetchSchoolSearch({ client: user.client, query: { query: 'harvard, never asked before' } });
           expectProblem(r, 503, 'service-unavailable');
           expect(r.response!.headers.get('retry-after')).toBe('5');
         } finally {

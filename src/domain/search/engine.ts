@@ -26,6 +26,8 @@ export interface EnginePage {
   /** All schools the query matches (not only this page's). */
   readonly total: number;
   readonly hits: readonly EngineHit[];
+  /** The edition (SearchEngine.edition) this page was answered from; absent: none. */
+  readonly edition?: object | undefined;
 }
 
 export interface SearchEngine {
@@ -35,4 +37,12 @@ export interface SearchEngine {
    * why) when it cannot (an index missing or still building). Readiness asks it. Absent: always.
    */
   ready?(): Promise<void>;
+  /**
+   * What the engine answers from now, as a value: the same object for as long as every query's
+   * answer stays the same (an immutable index), another as soon as any answer may differ. An
+   * answer may be given again without asking the engine while its edition is current
+   * (src/http/operations/search-answers.ts). Absent or undefined: answers may change at any time
+   * (an engine that queries a live database), and none is given again.
+   */
+  edition?(): object | undefined;
 }

@@ -78,12 +78,13 @@ export function tokenListBody(t: TokenRecord & { current: boolean }): api.TokenI
 const imageUrlOf = (school: School, publicBaseUrl: string): string =>
   school.imageUrl ?? `${publicBaseUrl}/images/schools/${school.id}.svg`;
 
-export function searchBody(
-  outcome: SearchOutcome,
+/** A search's `requestresult`: its page of schools (its `apirequest` is recordBody's). */
+export function searchResultBody(
+  outcome: Pick<SearchOutcome, 'total' | 'schools'>,
   offset: number,
   limit: number,
   publicBaseUrl: string,
-): api.SchoolSearchResponse {
+): api.SearchResult {
   const total = outcome.total;
   const schools: api.School[] = [];
   for (const s of outcome.schools) {
@@ -114,10 +115,7 @@ export function searchBody(
     if (s.distanceKm !== undefined) school.distance_km = s.distanceKm;
     schools.push(school);
   }
-  return {
-    apirequest: recordBody(outcome.record),
-    requestresult: { total_count: total, offset, limit, schools },
-  };
+  return { total_count: total, offset, limit, schools };
 }
 
 export function schoolRecordBody(r: SchoolRecord, publicBaseUrl: string): api.SchoolRecord {

@@ -4,15 +4,15 @@ import type { NextFunction, Request, Response } from 'express';
 import { NotFoundError } from '../../domain/errors.ts';
 import { operationIdOf, pathParamsOf, principalOf } from '../request.ts';
 import type { Handlers } from './handlers.ts';
-import type { Input, Operations } from './operations.ts';
+import { SerializedJson, type Input, type Operations } from './operations.ts';
 
-/** Calls the handler of the operation the validator matched, and sends its reply. */
-export function dispatch(handlers: Handlers) {
+/** Calls the handler of the operation the validator matched, and sends its reply (`validateResponses`: sendSerialized). */
+export function dispatch(handlers: Handlers, validateResponses: boolean) {
   return async (req: Request, res: Response, next: NextFunction) => {
     const operationId = operationIdOf(req);
     if (!isOperation(handlers, operationId)) return next(new NotFoundError(`There is no ${req.method} ${req.path}.`));
     try {
-      await answer(handlers, operationId, req, res);
+      await answer(handlers, operationId, req, res, validateResponses);
     } catch (error) {
       next(error);
     }
@@ -28,13 +28,35 @@ async function answer<O extends keyof Operations>(
   operationId: O,
   req: Request,
   res: Response,
+  validateResponses: boolean,
 ): Promise<void> {
   const reply = await handlers[operationId](validatedInput<O>(req), { principal: () => principalOf(req) });
   for (const [name, value] of Object.entries(reply.headers ?? {})) res.setHeader(name, value);
   res.status(reply.status);
+  const body = reply.body;
   if (reply.status === 204) res.end();
-  else if (reply.contentType) res.type(reply.contentType).send(reply.body);
-  else res.json(reply.body);
+  else if (body instanceof SerializedJson) sendSerialized(res, body, validateResponses);
+  else if (reply.contentType) res.type(reply.contentType).send(body);
+  else res.json(body);
+}
+
+/**
+ * Writes the pieces as they are, with the headers res.json gives (no ETag: app.ts), corked into
+ * one write; a HEAD response gets the headers only (Node drops the body). The validator checks
+ * bodies given to res.json only, so with response validation on, the JSON is parsed back for it
+ * and res.json writes the same bytes.
+ */
+function sendSerialized(res: Response, body: SerializedJson<unknown>, validateResponses: boolean): void {
+  if (validateResponses) {
+    res.json(JSON.parse(body.toString()));
+    return;
+  }
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.setHeader('Content-Length', body.byteLength);
+  res.cork();
+  for (const piece of body.pieces) res.write(piece);
+  res.end();
+  res.uncork();
 }
 
 /**

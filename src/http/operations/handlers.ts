@@ -2,19 +2,11 @@
 // one call into the domain, the result mapped to the contract (./bodies.ts).
 import type { Principal } from '../../domain/auth.service.ts';
 import type { UseCases } from '../../domain/use-cases.ts';
-import {
-  accountBody,
-  keyBody,
-  NO_STORE,
-  recordBody,
-  schoolRecordBody,
-  searchBody,
-  tokenBody,
-  tokenListBody,
-} from './bodies.ts';
+import { accountBody, keyBody, NO_STORE, recordBody, schoolRecordBody, tokenBody, tokenListBody } from './bodies.ts';
 import { deviceCookieHeader } from '../device-cookie.ts';
 import { monogramSvg } from './monogram.ts';
 import type { Input, Operations, Reply } from './operations.ts';
+import { SearchAnswers } from './search-answers.ts';
 import { searchInput } from './search-input.ts';
 
 export interface HandlerContext {
@@ -38,6 +30,7 @@ const MAIL_ACCEPTED = {
 
 export function createHandlers(deps: HandlerDeps): Handlers {
   const { auth, keys, search, account, catalog, health, publicBaseUrl, signUp, passwordReset } = deps;
+  const answers = new SearchAnswers(search, publicBaseUrl);
   return {
     async getSignUpOptions() {
       const options = signUp.options();
@@ -117,9 +110,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     },
 
     async fetchSchoolSearch({ query }, ctx) {
-      const input = searchInput(query);
-      const outcome = await search.search(ctx.principal(), input);
-      return { status: 200, headers: NO_STORE, body: searchBody(outcome, input.offset, input.limit, publicBaseUrl) };
+      return { status: 200, headers: NO_STORE, body: await answers.answer(ctx.principal(), searchInput(query)) };
     },
 
     async getSchool({ path }) {

@@ -59,11 +59,34 @@ export interface Input<O extends keyof Operations> {
 
 type Status<O extends keyof Operations> = Extract<keyof Operations[O]['responses'], number>;
 
+/**
+ * A JSON body already written, in pieces sent one after the other (text, or UTF-8 bytes kept from
+ * an earlier answer): a `T`, which keeps a handler from replying with the JSON of another body
+ * than its status's. dispatch.ts writes the pieces as they are.
+ */
+export class SerializedJson<T> {
+  declare readonly of?: T;
+  readonly pieces: readonly (string | Buffer)[];
+  constructor(...pieces: (string | Buffer)[]) {
+    this.pieces = pieces;
+  }
+
+  get byteLength(): number {
+    let bytes = 0;
+    for (const piece of this.pieces) bytes += typeof piece === 'string' ? Buffer.byteLength(piece) : piece.length;
+    return bytes;
+  }
+
+  toString(): string {
+    return this.pieces.map((piece) => piece.toString()).join('');
+  }
+}
+
 /** What a handler returns: one of the statuses the contract declares, with its body. */
 export type Reply<O extends keyof Operations> = {
   [S in Status<O>]: {
     status: S;
-    body: Operations[O]['responses'][S];
+    body: Operations[O]['responses'][S] | SerializedJson<Operations[O]['responses'][S]>;
     headers?: Record<string, string>;
     contentType?: string;
   };

@@ -60,8 +60,15 @@ export class MemorySearchEngine implements SearchEngine {
   }
 
   async search(query: EngineQuery): Promise<EnginePage> {
-    if (!this.#index) throw new StoreUnavailableError('The search index is being built.');
-    return this.#index.search(query);
+    const index = this.#index;
+    if (!index) throw new StoreUnavailableError('The search index is being built.');
+    const { total, hits } = index.search(query);
+    return { total, hits, edition: index };
+  }
+
+  /** The index searched now: immutable, and replaced whole when the catalog changes. */
+  edition(): object | undefined {
+    return this.#index;
   }
 
   /**

@@ -136,11 +136,10 @@ export const catalogContract: ContractPart = (_target, fixture) => {
       ]) {
         for (const state of [undefined, 'TX', 'QC']) {
           const query = { plan: planQuery(text), state, offset: 0, limit: 5 };
-          expect({ text, state, ...(await engine.search(query)) }).toStrictEqual({
-            text,
-            state,
-            ...(await reference.search(query)),
-          });
+          // The answers alike; the in-process engine's say which edition of its index they are of.
+          const { edition, ...answer } = await engine.search(query);
+          expect(edition).toBeDefined();
+          expect({ text, state, ...answer }).toStrictEqual({ text, state, ...(await reference.search(query)) });
         }
       }
       engine.close();
