@@ -8,10 +8,10 @@
 // An open SQLite connection keeps the file it opened (its inode), whatever happens to the path:
 // if the file is deleted, renamed, or replaced by renaming another file over it, the connection
 // would go on reading and writing a file that nobody will ever open again, and acknowledge writes
-// that are lost at the next start. So every call checks that DATABASE_PATH still names the file
-// the connection has open before its work, and every write after it too. When it does not, the
-// connection is closed
-// (which checkpoints its WAL into the file it had, wherever that file now is) and the call fails
+// that are lost at the next start. So calls check that DATABASE_PATH still names the file the
+// connection has open before their work (the first call of each turn of the event loop: #seen),
+// and every write after it too. When it does not, the connection is closed (which checkpoints
+// its WAL into the file it had, wherever that file now is) and the call fails
 // with StoreUnavailableError (a 503), also when its write reached the old file: it was never
 // acknowledged. The next call opens whatever is at the path, but only an existing store file:
 // a missing path is never created again at run time (that would be a new, empty store). The same
