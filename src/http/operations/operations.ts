@@ -60,25 +60,25 @@ export interface Input<O extends keyof Operations> {
 type Status<O extends keyof Operations> = Extract<keyof Operations[O]['responses'], number>;
 
 /**
- * A JSON body already written, in pieces sent one after the other (text, or UTF-8 bytes kept from
- * an earlier answer): a `T`, which keeps a handler from replying with the JSON of another body
- * than its status's. dispatch.ts writes the pieces as they are.
+ * A JSON body already written, in pieces sent one after the other (dispatch.ts writes them as
+ * they are): a `T`, which keeps a handler from replying with the JSON of another body than its
+ * status's.
  */
 export class SerializedJson<T> {
   declare readonly of?: T;
-  readonly pieces: readonly (string | Buffer)[];
-  constructor(...pieces: (string | Buffer)[]) {
+  readonly pieces: readonly string[];
+  constructor(...pieces: string[]) {
     this.pieces = pieces;
   }
 
   get byteLength(): number {
     let bytes = 0;
-    for (const piece of this.pieces) bytes += typeof piece === 'string' ? Buffer.byteLength(piece) : piece.length;
+    for (const piece of this.pieces) bytes += Buffer.byteLength(piece);
     return bytes;
   }
 
   toString(): string {
-    return this.pieces.map((piece) => piece.toString()).join('');
+    return this.pieces.join('');
   }
 }
 
