@@ -22,8 +22,8 @@ import { SerializedJson } from './operations.ts';
  */
 export const ANSWER_BYTES = 6 * 1024 * 1024;
 
-/** What an entry costs besides its key and answer: the map's entry and the strings' headers. */
-const ENTRY_OVERHEAD = 96;
+/** What an entry costs besides its key and answer: the map's entry, its object and the strings' headers. */
+const ENTRY_OVERHEAD = 128;
 
 /** Searches remembered as asked (256 KiB): the doorkeeper of the answers kept (#askedBefore). */
 const ASKED_SLOTS = 1 << 16;
@@ -36,8 +36,8 @@ export class SearchAnswers {
   readonly #budget: number;
   /** The edition the kept answers are of; they are all dropped when it changes. */
   #edition: object | undefined;
-  /** Search key → its `requestresult` as JSON, least recently used first. */
-  readonly #kept = new Map<string, string>();
+  /** Search key → its `requestresult` as JSON and what keeping it costs (sizeOf), least recently used first. */
+  readonly #kept = new Map<string, { readonly text: string; readonly size: number }>();
   /** Searches asked before, as a 32-bit hash of the key in a slot of its own (collisions overwrite). */
   readonly #asked = new Uint32Array(ASKED_SLOTS);
   #bytes = 0;
@@ -61,7 +61,7 @@ export class SearchAnswers {
     if (kept !== undefined) {
       this.#kept.delete(key);
       this.#kept.set(key, kept);
-      return reply(await this.#search.meter(principal, input), kept);
+      return reply(await this.#search.meter(principal, input), kept.text);
     }
     const outcome = await this.#search.search(principal, input);
     const result = JSON.stringify(searchResultBody(outcome, input.offset, input.limit, this.#publicBaseUrl));
@@ -90,14 +90,14 @@ export class SearchAnswers {
     const previous = this.#kept.get(key);
     if (previous !== undefined) {
       this.#kept.delete(key);
-      this.#bytes -= sizeOf(key, previous);
+      this.#bytes -= previous.size;
     }
     while (this.#bytes + size > this.#budget && this.#kept.size > 0) {
-      const [oldest, text] = this.#kept.entries().next().value!;
+      const [oldest, { size: freed }] = this.#kept.entries().next().value!;
       this.#kept.delete(oldest);
-      this.#bytes -= sizeOf(oldest, text);
+      this.#bytes -= freed;
     }
-    this.#kept.set(key, result);
+    this.#kept.set(key, { text: result, size });
     this.#bytes += size;
   }
 
