@@ -1,7 +1,6 @@
 // school-search indexes: creates the store's indexes now (MongoDB), including the Atlas Search
 // index when MONGODB_SEARCH=atlas. The API also creates the ordinary ones at start-up.
 import { loadConfig } from '../config.ts';
-import { makeIndexes } from '../composition/indexes.ts';
 import { storeLocation } from '../composition/store.ts';
 import { EXIT, INDEXES_HELP, UsageError } from './usage.ts';
 
@@ -16,6 +15,8 @@ export async function indexesCommand(args: string[]): Promise<number> {
     process.stdout.write(`The embedded store (${config.store.path}) creates its indexes itself; nothing to do.\n`);
     return EXIT.ok;
   }
+  // Loaded here: the MongoDB driver is no cost to the commands run on the embedded store.
+  const { makeIndexes } = await import('../composition/indexes.ts');
   const made = await makeIndexes(config.store);
   const note =
     made.rewritten > 0 ? `Search fields rewritten: ${made.rewritten} schools (written by an earlier version).\n` : '';

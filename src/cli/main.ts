@@ -4,7 +4,7 @@ import { ConfigError } from '../config.ts';
 import { DomainError, StoreUnavailableError } from '../domain/errors.ts';
 import { UnknownFormatError } from '../import/errors.ts';
 import { MappingError } from '../import/mapping.ts';
-import { MongoSetupError } from '../mongodb/errors.ts';
+import { MongoSetupError } from '../mongodb/setup-error.ts';
 import { importCommand } from './import.command.ts';
 import { indexesCommand } from './indexes.command.ts';
 import { CancelledError, EXIT, MAIN_HELP, UsageError } from './usage.ts';

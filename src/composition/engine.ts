@@ -1,7 +1,7 @@
 // Which search engine answers, and how the process keeps it fresh: the in-process index (the
 // default, on every store), rebuilt when the catalog's version moves, its rebuilds logged and
 // counted; or on MongoDB one of the search wing's pipelines (MONGODB_SEARCH=text or atlas) over
-// the store's side of the wing's port, which needs no rebuild.
+// the store's side of the wing's port, which needs no rebuild (mongodb.ts, loaded only then).
 import type { pino } from 'pino';
 import { StoreUnavailableError } from '../domain/errors.ts';
 import type { Store } from '../domain/ports.ts';
@@ -9,14 +9,12 @@ import type { SearchEngine } from '../domain/search/engine.ts';
 import type { Metrics } from '../metrics/metrics.port.ts';
 import { unmanaged, type ManagedEngine } from '../search/managed.engine.ts';
 import { MemorySearchEngine } from '../search/memory/memory.engine.ts';
-import { mongoSearchEngine } from '../search/mongodb/engines.ts';
-import { MongoStore } from '../stores/mongodb/store.ts';
 import type { StoreConfig } from '../stores/store.config.ts';
 
 /** The MongoDB engine the configuration asks for (MONGODB_SEARCH=text or atlas); otherwise undefined: the in-process index. */
-export function pipelineEngine(store: Store, config: StoreConfig): SearchEngine | undefined {
-  if (config.kind !== 'mongodb' || config.search.kind === 'memory' || !(store instanceof MongoStore)) return undefined;
-  return mongoSearchEngine(store.schools, config.search);
+export async function pipelineEngine(store: Store, config: StoreConfig): Promise<SearchEngine | undefined> {
+  if (config.kind !== 'mongodb' || config.search.kind === 'memory') return undefined;
+  return (await import('./mongodb.ts')).pipelineEngine(store, config);
 }
 
 /**
@@ -24,13 +22,13 @@ export function pipelineEngine(store: Store, config: StoreConfig): SearchEngine 
  * changed catalog every `refreshMs`; each rebuild is logged, and a failed one is counted and
  * logged while the previous index keeps serving.
  */
-export function composeEngine(
+export async function composeEngine(
   store: Store,
   config: { store: StoreConfig; searchRefreshMs: number },
   logger: pino.Logger,
   metrics: Metrics,
-): ManagedEngine {
-  const pipeline = pipelineEngine(store, config.store);
+): Promise<ManagedEngine> {
+  const pipeline = await pipelineEngine(store, config.store);
   if (pipeline) return unmanaged(pipeline);
   return new MemorySearchEngine(store.schools, {
     refreshMs: config.searchRefreshMs,

@@ -39,7 +39,7 @@ export async function composeServices(
     hasher: new Argon2Hasher(config.argon2, config.argon2Concurrency),
     tokenTtlSeconds: config.tokenTtlSeconds,
     retention: config.requestRetentionDays > 0 ? keepDays(config.requestRetentionDays) : KEEP_EVERYTHING,
-    engine: composeEngine(store, config, logger, metrics),
+    engine: await composeEngine(store, config, logger, metrics),
     metrics,
   });
 }

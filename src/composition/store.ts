@@ -1,10 +1,7 @@
-// Picks the store adapter the configuration names, and hands the MongoDB store the search wing's
-// side of their port (the search fields it writes with every school): the one place that knows both.
+// Picks the store adapter the configuration names. The MongoDB one, with the search wing's side of
+// their port, is in mongodb.ts, loaded only when the configuration names MongoDB.
 import { existsSync } from 'node:fs';
 import type { Store } from '../domain/ports.ts';
-import { SCHOOL_SEARCH_FIELDS } from '../search/mongodb/search.indexes.ts';
-import { verifySearchSetup } from '../search/mongodb/setup.ts';
-import { MongoStore } from '../stores/mongodb/store.ts';
 import { SqliteStore } from '../stores/sqlite/store.ts';
 import type { StoreConfig, StoreWarning } from '../stores/store.config.ts';
 
@@ -16,20 +13,8 @@ import type { StoreConfig, StoreWarning } from '../stores/store.config.ts';
 export async function openStore(config: StoreConfig, options: { warn?: StoreWarning } = {}): Promise<Store> {
   if (config.kind !== 'mongodb')
     return SqliteStore.open({ path: config.path, ...(options.warn ? { warn: options.warn } : {}) });
-  const store = await MongoStore.open({
-    uri: config.uri,
-    searchFields: SCHOOL_SEARCH_FIELDS,
-    allowMissingCollections: config.allowMissingCollections ?? false,
-    warn: options.warn,
-  });
-  if (config.search.kind === 'memory') return store;
-  try {
-    await verifySearchSetup(store.schools, config.search);
-    return store;
-  } catch (error) {
-    await store.close();
-    throw error;
-  }
+  const { openMongoStore } = await import('./mongodb.ts');
+  return openMongoStore(config, options);
 }
 
 /**
@@ -37,10 +22,9 @@ export async function openStore(config: StoreConfig, options: { warn?: StoreWarn
  * store's file does not exist yet, as opening it would create it; MongoDB without creating
  * indexes. An embedded store of an older version is still brought up to date, as by any command.
  */
-export function openExistingStore(config: StoreConfig): Promise<Store | null> {
-  if (config.kind === 'mongodb')
-    return MongoStore.open({ uri: config.uri, searchFields: SCHOOL_SEARCH_FIELDS, indexes: 'none' });
-  return existsSync(config.path) ? SqliteStore.open({ path: config.path }) : Promise.resolve(null);
+export async function openExistingStore(config: StoreConfig): Promise<Store | null> {
+  if (config.kind === 'mongodb') return (await import('./mongodb.ts')).openExistingMongoStore(config);
+  return existsSync(config.path) ? SqliteStore.open({ path: config.path }) : null;
 }
 
 /** Where the store is, for logs and messages: never a MongoDB password (nor the options, which may hold one). */

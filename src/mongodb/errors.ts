@@ -38,14 +38,7 @@ const UNAVAILABLE_CODES = new Set([
   13436, // NotPrimaryOrSecondary
 ]);
 
-/** The server cannot hold what the store needs (an index, Atlas Search): an operator's problem, said in one line. */
-export class MongoSetupError extends Error {
-  constructor(message?: string, options?: ErrorOptions) {
-    super(message, options);
-    // Each subclass is named by its own class: SearchIndexMissingError, IndexCreationError.
-    this.name = new.target.name;
-  }
-}
+export { MongoSetupError } from './setup-error.ts';
 
 /**
  * Driver errors the driver does not export as classes, by name: every pooled connection stayed

@@ -189,7 +189,7 @@ describe.skipIf(none).each(none ? [['no server', '', 'ferretdb'] as MongoServer]
       // The engine as the composition root builds it (src/composition/engine.ts: pipelineEngine).
       const app = await started(
         store,
-        pipelineEngine(store, { kind: 'mongodb', uri: serverUri, search: { kind: 'text' } })!,
+        (await pipelineEngine(store, { kind: 'mongodb', uri: serverUri, search: { kind: 'text' } }))!,
       );
       await expectSetupProblem(app, TEXT_INDEX_MISSING);
     });
@@ -205,7 +205,10 @@ describe.skipIf(none).each(none ? [['no server', '', 'ferretdb'] as MongoServer]
           indexes: 'none',
         }),
       );
-      const app = await started(store, pipelineEngine(store, { kind: 'mongodb', uri: serverUri, search: ATLAS })!);
+      const app = await started(
+        store,
+        (await pipelineEngine(store, { kind: 'mongodb', uri: serverUri, search: ATLAS }))!,
+      );
       await expectSetupProblem(
         app,
         /MONGODB_SEARCH=atlas needs Atlas Search.*: use MongoDB Atlas, or set MONGODB_SEARCH=memory/,
