@@ -1,11 +1,9 @@
 // What the server writes to stdout: JSON lines (pino) for machines, or the same logs made
 // readable (pino-pretty) and a start-up banner for a person at a terminal.
 //
-// pino-pretty is used as a formatting function on the main thread (prettyFactory) writing
-// synchronously to stdout, not as a pino transport: a transport runs in a worker thread, whose
-// last lines can be lost when the process exits right after logging "stopped".
+// The readable form is ./log-pretty.ts, loaded only when it is chosen: a server writing JSON lines
+// (production, a pipe) has no use for pino-pretty and its dependencies.
 import { pino, type Logger } from 'pino';
-import { prettyFactory, type PrettyOptions } from 'pino-pretty';
 
 export type LogFormat = 'json' | 'pretty';
 /** LOG_FORMAT: `auto` picks by where the output goes (chooseLogFormat). */
@@ -28,12 +26,13 @@ export interface ServerOutput {
   print(text: string): void;
 }
 
-export function serverOutput(
+export async function serverOutput(
   config: { readonly logLevel: string; readonly logFormat: LogFormatSetting; readonly env: Environment },
   stdoutIsTTY = process.stdout.isTTY === true,
-): ServerOutput {
+): Promise<ServerOutput> {
   const format = chooseLogFormat(config.logFormat, config.env, stdoutIsTTY);
   if (format === 'json') return { logger: pino({ level: config.logLevel }), format, print: () => undefined };
+  const { prettyLines } = await import('./log-pretty.ts');
   const out = pino.destination({ dest: 1, sync: true });
   const pretty = prettyLines();
   return {
@@ -41,55 +40,6 @@ export function serverOutput(
     format,
     print: (text) => void out.write(text),
   };
-}
-
-/**
- * Lines whose fields read better as one sentence: the message says them, the fields are not
- * repeated below it. (A request line; the "listening" line, whose links the banner lists.)
- */
-interface OneLiner {
-  readonly fields: readonly string[];
-  readonly message: (log: Record<string, unknown>) => string;
-}
-const ONE_LINERS = new Map<string, OneLiner>([
-  [
-    'request',
-    {
-      fields: ['requestId', 'method', 'path', 'status', 'ms'],
-      message: (log) =>
-        [
-          log['method'],
-          log['path'],
-          log['status'],
-          typeof log['ms'] === 'number' ? `${log['ms'].toFixed(1)} ms` : undefined,
-        ]
-          .filter((part) => part !== undefined)
-          .join(' '),
-    },
-  ],
-  [
-    'listening',
-    {
-      fields: ['url', 'docs', 'dashboard', 'openapi', 'metrics', 'store', 'database'],
-      message: (log) => `listening on ${String(log['url'])}`,
-    },
-  ],
-]);
-
-/** pino-pretty's formatter: `[12:00:01.234] INFO: GET /v1/fetchSchoolSearch 200 3.1 ms`; other lines with their fields below. */
-export function prettyLines(options: Pick<PrettyOptions, 'colorize'> = {}): (line: string) => string {
-  const oneLiner = (log: object) => ONE_LINERS.get(String((log as { msg?: unknown }).msg));
-  const fields = new Set([...ONE_LINERS.values()].flatMap((l) => l.fields));
-  // Returning undefined drops the field from the output (pino-pretty skips it).
-  const shownUnlessSaid = (value: unknown, key: string, log: object) =>
-    (oneLiner(log)?.fields.includes(key) ? undefined : JSON.stringify(value)) as string;
-  return prettyFactory({
-    ...options,
-    translateTime: 'SYS:HH:MM:ss.l',
-    ignore: 'pid,hostname',
-    messageFormat: (log, messageKey) => oneLiner(log)?.message(log) ?? String(log[messageKey] ?? ''),
-    customPrettifiers: Object.fromEntries([...fields].map((field) => [field, shownUnlessSaid])),
-  });
 }
 
 export interface BannerInfo {

@@ -13,7 +13,6 @@ import { EmailTakenError } from './domain/errors.ts';
 import { purgeExpired } from './domain/retention.ts';
 import { metricsListener } from './http/routes/metrics.routes.ts';
 import { drainConnections, listen } from './http/server.ts';
-import { importFile } from './import/import.service.ts';
 import { serverOutput, startupBanner } from './logger.ts';
 import type { Services } from './composition/services.ts';
 
@@ -29,8 +28,8 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const { logger, print } = serverOutput(config);
-  const telemetry = composeTelemetry(config);
+  const { logger, print } = await serverOutput(config);
+  const telemetry = await composeTelemetry(config);
   const services = await composeServices(config, logger, telemetry?.metrics);
   const demoUser = await prepareStore(services, config, logger);
   await startServices(services);
@@ -109,6 +108,8 @@ async function prepareStore(
 ): Promise<{ email: string; password: string } | undefined> {
   if (config.seedWhenEmpty && (await services.store.schools.count()) === 0) {
     logger.info({ file: config.seedFile }, 'school catalog is empty: loading the seed');
+    // The importers and their parsers (csv-parse, @streamparser/json) only for a first start.
+    const { importFile } = await import('./import/import.service.ts');
     const report = await importFile(services.store, config.seedFile, {});
     logger.info({ ...report.counts }, 'seed loaded');
   }

@@ -54,7 +54,7 @@ export async function userCommand(args: string[]): Promise<number> {
 /** Mails the address an invitation link (without SMTP_URL in development: the e-mail is printed here). */
 async function invite(config: ReturnType<typeof loadConfig>, email: string): Promise<number> {
   const store = await openStore(config.store);
-  const mailer = mailerOf(config, (message) =>
+  const mailer = await mailerOf(config, (message) =>
     process.stderr.write(
       `No SMTP_URL: the e-mail is shown here instead of sent.\nTo: ${message.to}\nSubject: ${message.subject}\n\n${message.text}\n`,
     ),

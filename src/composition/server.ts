@@ -10,7 +10,6 @@ import { createApp, type AppOptions } from '../http/app.ts';
 import { loadContract } from '../http/contract.ts';
 import { dashboardAssets } from '../http/routes/dashboard.assets.ts';
 import { NO_METRICS, type Metrics, type Telemetry } from '../metrics/metrics.port.ts';
-import { prometheusTelemetry } from '../metrics/prometheus.metrics.ts';
 import { Argon2Hasher } from '../security/argon2.hasher.ts';
 import { lowerThreadPoolPriority } from '../security/thread-priority.ts';
 import { createServices, type Services } from './services.ts';
@@ -18,9 +17,13 @@ import { composeEngine } from './engine.ts';
 import { accountLinksOf, composeMailer, mailEvents } from './mailer.ts';
 import { openStore } from './store.ts';
 
-/** Prometheus metrics when a way to read them is configured (METRICS_PORT or METRICS_TOKEN); otherwise none are collected. */
-export function composeTelemetry(config: Config): Telemetry | undefined {
+/**
+ * Prometheus metrics when a way to read them is configured (METRICS_PORT or METRICS_TOKEN);
+ * otherwise none are collected, and prom-client is not loaded.
+ */
+export async function composeTelemetry(config: Config): Promise<Telemetry | undefined> {
   if (config.metrics.port === undefined && config.metrics.token === undefined) return undefined;
+  const { prometheusTelemetry } = await import('../metrics/prometheus.metrics.ts');
   return prometheusTelemetry({ engine: config.store.kind === 'mongodb' ? config.store.search.kind : 'memory' });
 }
 
@@ -33,7 +36,7 @@ export async function composeServices(
   const store = await openStore(config.store, { warn: (message, details) => logger.warn(details, message) });
   return createServices({
     store,
-    mailer: composeMailer(config, logger),
+    mailer: await composeMailer(config, logger),
     mailEvents: mailEvents(logger),
     accountLinks: accountLinksOf(config),
     hasher: new Argon2Hasher(config.argon2, config.argon2Concurrency),

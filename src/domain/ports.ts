@@ -367,6 +367,8 @@ export interface MailOutbox {
 /** The mail port: hands one message to the mail system (SMTP, or the log in development). Throws when it cannot. */
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
+  /** Lets go of what the mailer holds open (an SMTP pool), so that a command can exit. */
+  close?(): void;
 }
 
 export interface Clock {

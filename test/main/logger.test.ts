@@ -2,7 +2,8 @@
 // readable form itself, the banner, and the settings behind them (LOG_FORMAT, METRICS_*).
 import { describe, expect, test } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/config.ts';
-import { chooseLogFormat, prettyLines, serverOutput, startupBanner } from '../../src/logger.ts';
+import { prettyLines } from '../../src/log-pretty.ts';
+import { chooseLogFormat, serverOutput, startupBanner } from '../../src/logger.ts';
 
 describe('chooseLogFormat', () => {
   test.each([
@@ -22,10 +23,16 @@ describe('chooseLogFormat', () => {
     },
   );
 
-  test('when the server output is built, then it follows the choice', () => {
-    expect(serverOutput({ logLevel: 'silent', logFormat: 'auto', env: 'development' }, false).format).toBe('json');
-    expect(serverOutput({ logLevel: 'silent', logFormat: 'auto', env: 'development' }, true).format).toBe('pretty');
-    expect(serverOutput({ logLevel: 'silent', logFormat: 'auto', env: 'production' }, true).format).toBe('json');
+  test('when the server output is built, then it follows the choice', async () => {
+    expect((await serverOutput({ logLevel: 'silent', logFormat: 'auto', env: 'development' }, false)).format).toBe(
+      'json',
+    );
+    expect((await serverOutput({ logLevel: 'silent', logFormat: 'auto', env: 'development' }, true)).format).toBe(
+      'pretty',
+    );
+    expect((await serverOutput({ logLevel: 'silent', logFormat: 'auto', env: 'production' }, true)).format).toBe(
+      'json',
+    );
   });
 });
 
