@@ -8,6 +8,7 @@ import type { Metrics, Scrape } from '../metrics/metrics.port.ts';
 import type { Contract } from './contract.ts';
 import { accessLog } from './middleware/access-log.ts';
 import { authentication } from './middleware/auth.ts';
+import { chain } from './middleware/chain.ts';
 import { refuseDeclaredLargeBodies } from './middleware/body-size.ts';
 import { corsPolicy, type CorsOrigins } from './middleware/cors.ts';
 import { headAsGet } from './middleware/head-as-get.ts';
@@ -59,33 +60,37 @@ export function createApp(options: AppOptions): express.Express {
   // dashboard) are served by serve-static/send, which evaluate them against their own ETags.
   Object.defineProperty(app.request, 'fresh', { configurable: true, get: () => false });
   app.set('trust proxy', options.trustProxy ?? false);
-  app.use(requestId);
-  app.use(accessLog(logger, options.metrics));
-  app.use(securityHeaders());
-  app.use(corsPolicy(options.corsOrigins));
-  app.use(headAsGet);
-  app.use(outsideApi(docsRoutes(contract)));
-  app.use(outsideApi(dashboardRoutes(options.dashboard ?? dashboardAssets)));
-  if (options.metricsEndpoint)
-    app.use(outsideApi(metricsRoute(options.metricsEndpoint.token, options.metricsEndpoint.scrape)));
-  app.use(refuseDeclaredLargeBodies);
-  app.use(utf8Query);
+  const pages = [
+    outsideApi(docsRoutes(contract)),
+    outsideApi(dashboardRoutes(options.dashboard ?? dashboardAssets)),
+    ...(options.metricsEndpoint
+      ? [outsideApi(metricsRoute(options.metricsEndpoint.token, options.metricsEndpoint.scrape))]
+      : []),
+  ];
   app.use(
-    express.json({
-      limit: MAX_BODY_BYTES,
-      type: ['application/json', 'application/*+json'],
-      strict: true,
-      verify: strictJsonBody,
-    }),
+    chain([
+      requestId,
+      accessLog(logger, options.metrics),
+      securityHeaders(),
+      corsPolicy(options.corsOrigins),
+      headAsGet,
+      ...pages,
+      refuseDeclaredLargeBodies,
+      utf8Query,
+      express.json({
+        limit: MAX_BODY_BYTES,
+        type: ['application/json', 'application/*+json'],
+        strict: true,
+        verify: strictJsonBody,
+      }),
+      ...validator(contract, authentication(options.auth, contract), options.validateResponses),
+      strictIntegers(contract),
+      rateLimiting(options.rateLimits, logger, options.quotas, (email, proof) =>
+        options.auth.recognisesDevice(email, proof),
+      ),
+      dispatch(createHandlers(options), options.validateResponses),
+    ]),
   );
-  app.use(validator(contract, authentication(options.auth, contract), options.validateResponses));
-  app.use(strictIntegers(contract));
-  app.use(
-    rateLimiting(options.rateLimits, logger, options.quotas, (email, proof) =>
-      options.auth.recognisesDevice(email, proof),
-    ),
-  );
-  app.use(dispatch(createHandlers(options), options.validateResponses));
   app.use(errorMiddleware(logger, options.metrics));
   return app;
 }
