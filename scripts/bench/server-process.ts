@@ -105,8 +105,13 @@ export function serverEnv(databasePath: string, logFile: string): NodeJS.Process
   };
 }
 
-export async function startServer(env: NodeJS.ProcessEnv, execArgv: readonly string[] = []): Promise<BenchServer> {
-  const child: ChildProcess = fork(fileURLToPath(new URL('./server.ts', import.meta.url)), [], {
+/** `script`: the bench server of another checkout (side-by-side.ts compares two); this one's by default. */
+export async function startServer(
+  env: NodeJS.ProcessEnv,
+  execArgv: readonly string[] = [],
+  script = fileURLToPath(new URL('./server.ts', import.meta.url)),
+): Promise<BenchServer> {
+  const child: ChildProcess = fork(script, [], {
     env,
     // The flags `npm start` runs the server with: the bench measures the server as deployed.
     execArgv: [...process.execArgv, ...SERVER_NODE_FLAGS, ...execArgv],

@@ -1,0 +1,158 @@
+// Two versions of the server compared on the same machine at the same time: `npm run
+// bench:side-by-side -- --a DIR --b DIR`. On a shared or throttled machine the speed of a whole
+// `npm run bench` moves by a third from one minute to the next, more than most changes; here two
+// servers (each checkout's own bench server, on copies of one store holding the seed) take
+// alternating bursts of the bench's search mix, and what is compared is each burst's CPU per
+// search (the event loop's, from the server itself), round by round. The server started first
+// was up to 15 % cheaper in some runs whatever code it ran, so each half of the rounds starts
+// the other first, and the ratio given is the geometric mean of the two halves' medians.
+// docs/performance.md (Runs J to L) has what it measured.
+//
+//   --a DIR, --b DIR      checkouts to compare (npm installed; the same tree twice is an A/A check)
+//   --rounds N            bursts per server (default 8; even: half with each started first)
+//   --seconds S           length of a burst after 1 s of warm-up (default 5)
+//   --flags-b "..."       Node flags for B only, after the server's own (e.g. "--max-semi-space-size=8")
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { fromRoot, readSeedSchools, SEED_FILE } from './catalog-file.ts';
+import { fmt } from './format.ts';
+import { timeImport } from './import.ts';
+import { isLoadWorker, loadWorker, runScenario } from './load.ts';
+import { MIX_CLASSES, MIX_WEIGHT, makeMix } from './mix.ts';
+import { mulberry32 } from './random.ts';
+import { type BenchServer, serverEnv, startServer } from './server-process.ts';
+
+const CONNECTIONS = 32;
+const PER_CLASS = 400;
+
+interface Burst {
+  readonly rps: number;
+  /** Event-loop CPU per search, µs. */
+  readonly loopUs: number;
+  /** The whole process's CPU per search (GC helpers, the record writer), µs. */
+  readonly processUs: number;
+  readonly p99Ms: number;
+  readonly rssPeakMiB: number;
+}
+
+const median = (xs: readonly number[]): number => {
+  const sorted = [...xs].sort((x, y) => x - y);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      a: { type: 'string' },
+      b: { type: 'string' },
+      rounds: { type: 'string', default: '8' },
+      seconds: { type: 'string', default: '5' },
+      'flags-b': { type: 'string', default: '' },
+    },
+  });
+  if (!values.a || !values.b)
+    throw new Error(
+      'usage: npm run bench:side-by-side -- --a DIR --b DIR [--rounds N] [--seconds S] [--flags-b "..."]',
+    );
+  const trees = { A: resolve(values.a), B: resolve(values.b) };
+  const rounds = Number(values.rounds);
+  const seconds = Number(values.seconds);
+  const flagsB = values['flags-b'].split(' ').filter(Boolean);
+
+  const dir = mkdtempSync(join(tmpdir(), 'side-by-side-'));
+  try {
+    const seeded = join(dir, 'seeded.db');
+    await timeImport(fromRoot(SEED_FILE), serverEnv(seeded, join(dir, 'import.log')));
+    const mix = makeMix(readSeedSchools(), PER_CLASS, mulberry32(1));
+    const classes = MIX_CLASSES.map((c) => ({ name: c, weight: MIX_WEIGHT[c], paths: mix[c].map((q) => q.path) }));
+
+    const start = (name: 'A' | 'B', half: number): Promise<BenchServer> => {
+      const db = join(dir, `${name}${half}.db`);
+      copyFileSync(seeded, db);
+      const script = join(trees[name], 'scripts/bench/server.ts');
+      return startServer(serverEnv(db, `${db}.log`), name === 'B' ? flagsB : [], script);
+    };
+    const bursts: Record<'A' | 'B', Burst[]> = { A: [], B: [] };
+    for (const half of [0, 1]) {
+      const order = half === 0 ? (['A', 'B'] as const) : (['B', 'A'] as const);
+      const servers = {} as Record<'A' | 'B', BenchServer>;
+      for (const name of order) servers[name] = await start(name, half);
+      console.log(`-- ${order[0]} started first`);
+      try {
+        for (let r = half * (rounds >> 1); r < (half + 1) * (rounds >> 1); r++) {
+          for (const name of r % 2 ? (['B', 'A'] as const) : (['A', 'B'] as const)) {
+            const server = servers[name];
+            let started: Promise<unknown> = Promise.resolve();
+            const result = await runScenario(
+              import.meta.filename,
+              {
+                title: name,
+                url: server.ready.url,
+                headers: { authorization: `Bearer ${server.ready.token}` },
+                classes,
+                warmup: 1,
+                duration: seconds,
+                connections: CONNECTIONS,
+                seed: r,
+              },
+              () => (started = server.call({ type: 'start' })),
+              () => undefined,
+            );
+            await started;
+            const figures = await server.call({ type: 'end' });
+            await server.call({ type: 'drain' });
+            const burst: Burst = {
+              rps: result.rps,
+              loopUs: figures.cpuUs.main / result.requests,
+              processUs: figures.cpuUs.process / result.requests,
+              p99Ms: result.p99,
+              rssPeakMiB: figures.rssPeak / 1048576,
+            };
+            bursts[name].push(burst);
+            console.log(
+              `round ${r} ${name}: ${fmt(burst.rps, 0)} searches/s, CPU per search ${fmt(burst.loopUs, 0)} µs ` +
+                `(process ${fmt(burst.processUs, 0)}), p99 ${fmt(burst.p99Ms, 1)} ms, RSS peak ${fmt(burst.rssPeakMiB, 0)} MiB`,
+            );
+          }
+        }
+      } finally {
+        for (const server of Object.values(servers)) await server.stop();
+      }
+    }
+    report(bursts, rounds);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+function report(bursts: Record<'A' | 'B', Burst[]>, rounds: number): void {
+  for (const name of ['A', 'B'] as const) {
+    const b = bursts[name];
+    console.log(
+      `${name}: median ${fmt(median(b.map((x) => x.rps)), 0)} searches/s, CPU per search ${fmt(median(b.map((x) => x.loopUs)), 0)} µs ` +
+        `(process ${fmt(median(b.map((x) => x.processUs)), 0)}), p99 ${fmt(median(b.map((x) => x.p99Ms)), 1)} ms, ` +
+        `RSS peak ${fmt(median(b.map((x) => x.rssPeakMiB)), 0)} MiB`,
+    );
+  }
+  const ratios = (figure: (x: Burst) => number) => bursts.B.map((b, i) => figure(b) / figure(bursts.A[i]!));
+  const half = rounds >> 1;
+  for (const [label, figure] of [
+    ['event-loop CPU per search', (x: Burst) => x.loopUs],
+    ['process CPU per search', (x: Burst) => x.processUs],
+    ['p99', (x: Burst) => x.p99Ms],
+  ] as const) {
+    const r = ratios(figure);
+    const first = median(r.slice(0, half));
+    const second = median(r.slice(half));
+    console.log(
+      `B/A ${label}: ${r.map((x) => fmt(x, 3)).join(' ')}; medians ${fmt(first, 3)} (A started first), ` +
+        `${fmt(second, 3)} (B first), geometric mean ${fmt(Math.sqrt(first * second), 3)}`,
+    );
+  }
+}
+
+if (isLoadWorker()) await loadWorker();
+else await main();
