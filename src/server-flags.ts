@@ -1,15 +1,13 @@
 // The Node.js flags the API server runs with: `npm start` (package.json), the Dockerfile, and
 // the bench and the soak, which measure it (test/main/server-flags.test.ts checks they agree).
 //
-// --max-semi-space-size=6: V8's young generation grows to 3 × 16 MiB by default under load; at
-// 4 MiB the server's RSS at 130,000 schools stayed at 256 MiB under the bench's load instead of
+// --max-semi-space-size=4: V8's young generation grows to 3 × 16 MiB by default under load; at
+// 4 MiB the server's RSS at 130,000 schools stays at 256 MiB under the bench's load instead of
 // 413 MiB, with the same throughput (2,662 against 2,635 searches/s) and event-loop delay, as
 // its young objects (one request's) are short-lived: a smaller nursery only collects them sooner.
-// On the real seed, though, 4 MiB meant a scavenge every ~12 ms under the mix (7 % of the event
-// loop in pauses) and requests in flight promoted into a full collection every ~0.75 s. At 6 or
-// 8 MiB, side by side, a search costs ~10 % less of the event loop (and a quarter less of the
-// process with V8's helper threads), the mix's p99 ~9 % lower; the lifetime peak is ~10 MiB
-// higher, 278–279 MiB against 268 (docs/performance.md, Run L). 6 and 8 measured the same.
+// On the real seed 6 or 8 MiB cost a search ~8 % less of the event loop side by side (fewer
+// scavenges, fewer requests in flight promoted), but the bench's lifetime peak was 278–284 MiB
+// against 268–269 MiB at 4, within 2 MB of its 300 MB target (docs/performance.md, Run L).
 //
 // --heap-growing-percent=25: after a full collection V8 lets the old generation grow by a factor
 // it picks between 1.1 and 4 before the next one. At 4, the requests in flight that a small
@@ -22,4 +20,4 @@
 // (88–99 MiB under the mix with logins); at 1.25 it was 270, 286 and 295 MB in three runs, the
 // heap at 74–75 MiB, searches/s no lower (0.465, 0.214 and 0.431 of the health route, against
 // 0.224 in a run at 1.5 back to back; the machine is shared with others).
-export const SERVER_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=6', '--heap-growing-percent=25'];
+export const SERVER_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=4', '--heap-growing-percent=25'];
