@@ -89,6 +89,14 @@ describe('chain', () => {
     });
   });
 
+  test('when a step returns a promise rejected with nothing that is an error (0), then the error handlers still get one', async () => {
+    const rejecting: RequestHandler = () => Promise.reject(0);
+    expect(await run((ran) => [step('a', ran), rejecting, step('c', ran)])).toEqual({
+      status: 500,
+      body: 'Rejected promise after a',
+    });
+  });
+
   test('when a step is an asynchronous one that calls next later, then the chain waits for it', async () => {
     const later: RequestHandler = (_req, _res, next) => void setTimeout(next, 10);
     expect(await run((ran) => [step('a', ran), later, step('c', ran)])).toEqual({

@@ -17,7 +17,7 @@ export function chain(steps: readonly RequestHandler[]): RequestHandler {
       try {
         const result: unknown = step(req, res, next);
         if (isThenable(result))
-          result.then(undefined, (rejected: unknown) => next(rejected ?? new Error('Rejected promise')));
+          result.then(undefined, (rejected: unknown) => next(rejected || new Error('Rejected promise')));
       } catch (thrown) {
         next(thrown);
       }
