@@ -8,7 +8,20 @@ import { describe, expect, test } from 'vitest';
 import type { Store } from '../../src/domain/ports.ts';
 import { SCHEMA } from '../../src/stores/sqlite/schema.ts';
 import { SqliteStore } from '../../src/stores/sqlite/store.ts';
-import { at, HOUR, record, recordId, school, SECOND, stored, T0, tokenId, userId } from '../support/builders.ts';
+import {
+  at,
+  HOUR,
+  record,
+  recordId,
+  school,
+  SECOND,
+  stored,
+  T0,
+  token,
+  tokenId,
+  user,
+  userId,
+} from '../support/builders.ts';
 import { storeContractSuite } from './contract/suite.ts';
 
 storeContractSuite({
@@ -214,6 +227,41 @@ describe('schema migrations', () => {
         expect(await store.schools.findById(laval.id)).toStrictEqual(stored(located));
       } finally {
         await store.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('when a token found by one store is revoked through another store or connection on the file, then its next find says so', async () => {
+    // Two API processes on one file, and the command line or an operator's sqlite3: a token one
+    // of them has found is revoked by another. Whatever a store ever remembers of the tokens it
+    // found must not outlive this (docs/performance.md, Run L, has a cache that was measured).
+    const dir = mkdtempSync(join(tmpdir(), 'school-search-tokens-'));
+    try {
+      const path = join(dir, 'store.db');
+      const a = await SqliteStore.open({ path });
+      const b = await SqliteStore.open({ path });
+      try {
+        const alice = user(1);
+        await a.users.create(alice);
+        const t = token(1, alice.id, { expiresAt: at(HOUR) });
+        const u = token(2, alice.id, { expiresAt: at(HOUR) });
+        await a.tokens.insert(t);
+        await a.tokens.insert(u);
+        expect(await a.tokens.findByDigest(t.digest)).toStrictEqual(t);
+        expect(await a.tokens.findByDigest(t.digest)).toStrictEqual(t);
+        expect(await b.tokens.revoke(alice.id, t.id, at(SECOND))).toBe(true);
+        expect(await a.tokens.findByDigest(t.digest)).toStrictEqual({ ...t, revokedAt: at(SECOND) });
+
+        expect(await a.tokens.findByDigest(u.digest)).toStrictEqual(u);
+        const sqlite = new DatabaseSync(path);
+        sqlite.prepare('UPDATE tokens SET revoked_at = ? WHERE id = ?').run(at(2 * SECOND).toISOString(), u.id);
+        sqlite.close();
+        expect(await a.tokens.findByDigest(u.digest)).toStrictEqual({ ...u, revokedAt: at(2 * SECOND) });
+      } finally {
+        await a.close();
+        await b.close();
       }
     } finally {
       rmSync(dir, { recursive: true, force: true });

@@ -70,6 +70,28 @@ export const tokensContract: ContractPart = (_target, fixture) => {
       expect(await store.tokens.findByDigest(t.digest)).toStrictEqual({ ...t, revokedAt: at(SECOND) });
     });
 
+    test('when a token found before is revoked, touched or revoked with the others, then findByDigest finds it changed', async () => {
+      const { store } = fixture();
+      const t = token(1, ALICE.id, { createdAt: at(-MINUTE), expiresAt: at(HOUR) });
+      const kept = token(2, ALICE.id, { createdAt: at(-MINUTE), expiresAt: at(HOUR) });
+      const other = token(3, ALICE.id, { createdAt: at(-MINUTE), expiresAt: at(HOUR) });
+      await seed(store, t, kept, other);
+      // Found, and found again, before each change: whatever the store remembers must not outlive it.
+      expect(await store.tokens.findByDigest(t.digest)).toStrictEqual(t);
+      expect(await store.tokens.findByDigest(t.digest)).toStrictEqual(t);
+      await store.tokens.touch(t.id, at(SECOND), at(0));
+      expect(await store.tokens.findByDigest(t.digest)).toStrictEqual({ ...t, lastUsedAt: at(SECOND) });
+      expect(await store.tokens.revoke(ALICE.id, t.id, at(2 * SECOND))).toBe(true);
+      expect(await store.tokens.findByDigest(t.digest)).toStrictEqual({
+        ...t,
+        lastUsedAt: at(SECOND),
+        revokedAt: at(2 * SECOND),
+      });
+      expect(await store.tokens.findByDigest(other.digest)).toStrictEqual(other);
+      expect(await store.tokens.revokeAllExcept(ALICE.id, kept.id, at(3 * SECOND))).toBe(1);
+      expect(await store.tokens.findByDigest(other.digest)).toStrictEqual({ ...other, revokedAt: at(3 * SECOND) });
+    });
+
     test("when a user revokes another user's token, then revoke is false and the token stays live", async () => {
       const { store } = fixture();
       const bobs = token(1, BOB.id);
