@@ -15,15 +15,18 @@
 import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { fromRoot, readSeedSchools, SEED_FILE } from './catalog-file.ts';
 import { fmt } from './format.ts';
 import { timeImport } from './import.ts';
 import { isLoadWorker, loadWorker, runScenario } from './load.ts';
 import { MIX_CLASSES, MIX_WEIGHT, makeMix } from './mix.ts';
 import { mulberry32 } from './random.ts';
+import { median } from '../shared/stats.ts';
+import { toolOptions } from '../shared/options.ts';
 import { type BenchServer, serverEnv, startServer } from './server-process.ts';
 
+const USAGE = `Usage: npm run bench:side-by-side -- --a DIR --b DIR [--rounds N] [--seconds S] [--flags-b "..."]
+`;
 const CONNECTIONS = 32;
 const PER_CLASS = 400;
 
@@ -37,30 +40,22 @@ interface Burst {
   readonly rssPeakMiB: number;
 }
 
-const median = (xs: readonly number[]): number => {
-  const sorted = [...xs].sort((x, y) => x - y);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
-
 async function main(): Promise<void> {
-  const { values } = parseArgs({
-    options: {
-      a: { type: 'string' },
-      b: { type: 'string' },
-      rounds: { type: 'string', default: '8' },
-      seconds: { type: 'string', default: '5' },
-      'flags-b': { type: 'string', default: '' },
-    },
+  const { values, int } = toolOptions(USAGE, {
+    a: { type: 'string' },
+    b: { type: 'string' },
+    rounds: { type: 'string' },
+    seconds: { type: 'string' },
+    'flags-b': { type: 'string' },
   });
-  if (!values.a || !values.b)
-    throw new Error(
-      'usage: npm run bench:side-by-side -- --a DIR --b DIR [--rounds N] [--seconds S] [--flags-b "..."]',
-    );
+  if (!values.a || !values.b) {
+    process.stderr.write(USAGE);
+    process.exit(2);
+  }
   const trees = { A: resolve(values.a), B: resolve(values.b) };
-  const rounds = Number(values.rounds);
-  const seconds = Number(values.seconds);
-  const flagsB = values['flags-b'].split(' ').filter(Boolean);
+  const rounds = int('--rounds', values.rounds, 8, 2);
+  const seconds = int('--seconds', values.seconds, 5, 1);
+  const flagsB = (values['flags-b'] ?? '').split(' ').filter(Boolean);
 
   const dir = mkdtempSync(join(tmpdir(), 'side-by-side-'));
   try {

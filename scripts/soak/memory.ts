@@ -19,6 +19,8 @@
 // (a few buffers per libuv thread) but, in a window of a minute, indistinguishable from a leak.
 // So the soak starts the server with MALLOC_MMAP_THRESHOLD_ fixed at 128 KiB (buffers unmapped
 // on free) unless --malloc-defaults is given; see MALLOC_ENV.
+import { median } from '../shared/stats.ts';
+
 export const WARM_UP_SHARE = 0.25;
 export const GROWTH_LIMIT = 0.15;
 export const GROWTH_FLOOR_MIB = 32;
@@ -51,12 +53,6 @@ export interface MemoryVerdict {
 
 const MiB = 1048576;
 const mean = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
-function median(xs: readonly number[]): number {
-  if (xs.length === 0) return 0;
-  const sorted = [...xs].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-}
 
 function slope(points: readonly RssSample[]): number {
   if (points.length < 2) return 0;
