@@ -74,4 +74,4 @@ HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/health/ready', { signal: AbortSignal.timeout(4000) }).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # Node itself is PID 1 (exec form, no shell): it receives SIGTERM, finishes in-flight requests
 # and exits 0 within SHUTDOWN_TIMEOUT_MS (10 s by default).
-CMD ["node", "--max-semi-space-size=4", "--heap-growing-percent=25", "src/main.ts"]
+CMD ["node", "--max-semi-space-size=4", "--heap-growing-percent=25", "--v8-pool-size=2", "src/main.ts"]

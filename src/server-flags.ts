@@ -20,4 +20,16 @@
 // (88–99 MiB under the mix with logins); at 1.25 it was 270, 286 and 295 MB in three runs, the
 // heap at 74–75 MiB, searches/s no lower (0.465, 0.214 and 0.431 of the health route, against
 // 0.224 in a run at 1.5 back to back; the machine is shared with others).
-export const SERVER_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=4', '--heap-growing-percent=25'];
+//
+// --v8-pool-size=2: V8's background threads (parallel scavenges, concurrent marking, compiling)
+// are 4 by default whatever the machine; on the 2 vCPUs the API is sized for, 4 of them, the
+// record writer's thread and the event loop contend for two CPUs, and the event loop waits for
+// the helpers at every parallel scavenge. At 2, side by side on the real seed (two runs of 8 and
+// 10 rounds): 0.940 and 0.881 of the event loop's CPU per search, 0.882 and 0.797 of the
+// process's, the mix's p99 0.701 and 0.697, RSS the same; at 1 the p99 was 0.786 but the RSS
+// 26 MiB higher, concurrent marking falling behind (docs/performance.md, Run M).
+export const SERVER_NODE_FLAGS: readonly string[] = [
+  '--max-semi-space-size=4',
+  '--heap-growing-percent=25',
+  '--v8-pool-size=2',
+];
