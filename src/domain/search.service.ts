@@ -2,8 +2,8 @@
 // (src/domain/search/), answered by whichever engine the composition root chose, and recorded.
 import { randomUUID } from 'node:crypto';
 import type { Principal } from './auth.service.ts';
-import type { Clock, RecordedSearch, RequestLog, RequestRecord, School } from './ports.ts';
-import type { SearchEngine } from './search/engine.ts';
+import type { Clock, RecordedSearch, RequestLog, RequestRecord } from './ports.ts';
+import type { EngineHit, SearchEngine } from './search/engine.ts';
 import type { SearchScope } from './search/filters.ts';
 import { planQuery } from './search/query.ts';
 
@@ -17,17 +17,14 @@ export interface SearchInput extends Omit<SearchScope, 'state'> {
   readonly limit: number;
 }
 
-export interface ScoredSchool extends School {
-  /** similarity_score: in [0, 1], never higher than the one before it (src/domain/search/ranking.ts). */
-  readonly similarity: number;
-  /** distance_km from the search's `near`, when it has one and the school has coordinates. */
-  readonly distanceKm?: number;
-}
-
 export interface SearchOutcome {
   readonly record: RequestRecord;
   readonly total: number;
-  readonly schools: readonly ScoredSchool[];
+  /**
+   * The page as the engine answered it, each school with its similarity_score (ranking.ts: in
+   * [0, 1], never higher than the one before it) and its distance_km from a `near`.
+   */
+  readonly hits: readonly EngineHit[];
   /** The engine's edition the answer came from (engine.ts): the same query answers the same while it is current. */
   readonly edition: object | undefined;
 }
@@ -59,11 +56,7 @@ export class SearchService {
       record,
       edition: page.edition,
       total: page.total,
-      schools: page.hits.map((h) =>
-        h.distanceKm === undefined
-          ? { ...h.school, similarity: h.score }
-          : { ...h.school, similarity: h.score, distanceKm: h.distanceKm },
-      ),
+      hits: page.hits,
     };
   }
 

@@ -130,6 +130,14 @@ describe('answers given again', () => {
     expect(second.body.requestresult.schools.map((s) => s.schoolname)).toContain('Quillfeather College of Art');
   });
 
+  test("when a school's fields change with the catalog, then a search not asked before shows them as they are now", async () => {
+    const zephyr = (await searchText(app, user.token, 'zephyr')).body.requestresult.schools[0]!;
+    expect(zephyr.address).toBeUndefined();
+    await app.seed([{ ...SCHOOLS[0], schoolid: zephyr.schoolid, address: '1 Harbor Way', postal_code: '02110' }]);
+    const now = (await searchText(app, user.token, 'academy zephyr')).body.requestresult.schools[0]!;
+    expect(now).toMatchObject({ schoolid: zephyr.schoolid, address: '1 Harbor Way', postal_code: '02110' });
+  });
+
   test("when the store cannot take a kept answer's record, then the search fails as any search would, and nothing is metered", async () => {
     const other = await app.userClient();
     await searchText(app, other.token, 'zephyr academy');

@@ -18,7 +18,7 @@ describe('search', () => {
     expect(engine.queries).toHaveLength(1);
     expect(engine.queries[0]).toMatchObject({ state: 'MA', offset: 0, limit: 5 });
     expect(engine.queries[0]!.plan.words.length).toBeGreaterThan(0);
-    expect(outcome.schools.map((s) => [s.name, s.similarity])).toEqual([['Harvard University', 1]]);
+    expect(outcome.hits.map((h) => [h.school.name, h.score])).toEqual([['Harvard University', 1]]);
     expect(outcome.record).toMatchObject({
       userId: principal.userId,
       requestMade: 'search_schools:Harvard Univ',

@@ -80,14 +80,14 @@ const imageUrlOf = (school: School, publicBaseUrl: string): string =>
 
 /** A search's `requestresult`: its page of schools (its `apirequest` is recordBody's). */
 export function searchResultBody(
-  outcome: Pick<SearchOutcome, 'total' | 'schools'>,
+  outcome: Pick<SearchOutcome, 'total' | 'hits'>,
   offset: number,
   limit: number,
   publicBaseUrl: string,
 ): api.SearchResult {
   const total = outcome.total;
   const schools: api.School[] = [];
-  for (const s of outcome.schools) {
+  for (const { school: s, score, distanceKm } of outcome.hits) {
     // Field by field in the contract's order, the optional ones only when known (the contract
     // has them absent, never null): the keys and order a literal of conditional spreads gives,
     // without the temporary object each spread makes, eight per school.
@@ -110,9 +110,9 @@ export function searchResultBody(
     if (s.type !== undefined) school.type = s.type;
     if (s.tags !== undefined) school.tags = s.tags.slice();
     // Last, as ever: a literal above with these two would put them before the optional ones.
-    school.similarity_score = s.similarity;
+    school.similarity_score = score;
     school.total_count = total;
-    if (s.distanceKm !== undefined) school.distance_km = s.distanceKm;
+    if (distanceKm !== undefined) school.distance_km = distanceKm;
     schools.push(school);
   }
   return { total_count: total, offset, limit, schools };
