@@ -1,6 +1,6 @@
 // School search and its metering. No HTTP in here: the query is planned by the search rules
 // (src/domain/search/), answered by whichever engine the composition root chose, and recorded.
-import { randomUUID } from 'node:crypto';
+import { randomUUIDv7 } from 'node:crypto';
 import type { Principal } from './auth.service.ts';
 import type { Clock, RecordedSearch, RequestLog, RequestRecord } from './ports.ts';
 import type { EngineHit, SearchEngine } from './search/engine.ts';
@@ -75,7 +75,10 @@ export class SearchService {
 
   async #record(principal: Principal, input: SearchInput): Promise<RequestRecord> {
     const record: RequestRecord = {
-      id: randomUUID(),
+      // Time-ordered (RFC 9562 version 7): the request log's primary key then grows at its end,
+      // where a random id lands on a random page of it. In SQLite a commit of 8 records into a
+      // log of 300,000 cost 20 µs of CPU a record against 35 (docs/performance.md, Run M).
+      id: randomUUIDv7(),
       userId: principal.userId,
       requestMade: `search_schools:${input.query}`,
       timeMade: this.#clock.now(),

@@ -43,6 +43,19 @@ describe('search', () => {
   });
 });
 
+describe('request records', () => {
+  test('when a user searches, then the record has a time-ordered id (UUID version 7) of when it was made', async () => {
+    const { services, signedIn } = fakeServices();
+    const { principal } = await signedIn();
+    const before = Date.now();
+    const { record } = await services.search.search(principal, { query: 'yale', offset: 0, limit: 25 });
+    expect(record.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    const madeAt = Number.parseInt(record.id.replace('-', '').slice(0, 12), 16);
+    expect(madeAt).toBeGreaterThanOrEqual(before);
+    expect(madeAt).toBeLessThanOrEqual(Date.now());
+  });
+});
+
 describe('catalog and health', () => {
   test('when a school is asked by id in any case, then it is found; an unknown id is NotFoundError', async () => {
     const { services, store } = fakeServices();
