@@ -207,7 +207,7 @@ describe('the answers kept', () => {
 
   const input = (query: string): SearchInput => ({ query, offset: 0, limit: 25 });
 
-  test('when more answers come than the budget holds, then the least recently asked go and the bytes stay within it', async () => {
+  test('when more answers alike come than the budget holds, then the earliest asked go and the bytes stay within it', async () => {
     const { userId } = await app.userClient();
     const principal = { userId, tokenId: 'unused', kind: 'session' as const };
     const searches = countSearches(app);

@@ -13,17 +13,15 @@ import type { Principal } from '../../domain/auth.service.ts';
 import type { RequestRecord } from '../../domain/ports.ts';
 import type { SearchInput, SearchService } from '../../domain/search.service.ts';
 import { recordBody, searchResultBody } from './bodies.ts';
+import { AnswerCache } from './answer-cache.ts';
 import { SerializedJson } from './operations.ts';
 
 /**
  * The answers' text kept at most, in bytes. The bench's mix (2,499 distinct searches) has 12 MiB
  * of answers, most of it in pages of 25 schools (~9 KB each) of one- to four-letter prefixes and
- * common words; the least recently asked go first.
+ * common words; which go when room is needed: answer-cache.ts.
  */
 export const ANSWER_BYTES = 6 * 1024 * 1024;
-
-/** What an entry costs besides its key and answer: the map's entry, its object and the strings' headers. */
-const ENTRY_OVERHEAD = 128;
 
 /** Searches remembered as asked (256 KiB): the doorkeeper of the answers kept (#askedBefore). */
 const ASKED_SLOTS = 1 << 16;
@@ -33,24 +31,22 @@ type Reply = SerializedJson<api.SchoolSearchResponse>;
 export class SearchAnswers {
   readonly #search: SearchService;
   readonly #publicBaseUrl: string;
-  readonly #budget: number;
   /** The edition the kept answers are of; they are all dropped when it changes. */
   #edition: object | undefined;
-  /** Search key → its `requestresult` as JSON and what keeping it costs (sizeOf), least recently used first. */
-  readonly #kept = new Map<string, { readonly text: string; readonly size: number }>();
+  /** Search key → its `requestresult` as JSON. */
+  readonly #kept: AnswerCache;
   /** Searches asked before, as a 32-bit hash of the key in a slot of its own (collisions overwrite). */
   readonly #asked = new Uint32Array(ASKED_SLOTS);
-  #bytes = 0;
 
   constructor(search: SearchService, publicBaseUrl: string, budget = ANSWER_BYTES) {
     this.#search = search;
     this.#publicBaseUrl = publicBaseUrl;
-    this.#budget = budget;
+    this.#kept = new AnswerCache(budget);
   }
 
   /** Bytes of answers kept now (tests). */
   get bytes(): number {
-    return this.#bytes;
+    return this.#kept.bytes;
   }
 
   async answer(principal: Principal, input: SearchInput): Promise<Reply> {
@@ -58,16 +54,12 @@ export class SearchAnswers {
     const edition = this.#search.edition();
     if (edition !== this.#edition) this.#forget(edition);
     const kept = edition === undefined ? undefined : this.#kept.get(key);
-    if (kept !== undefined) {
-      this.#kept.delete(key);
-      this.#kept.set(key, kept);
-      return reply(await this.#search.meter(principal, input), kept.text);
-    }
+    if (kept !== undefined) return reply(await this.#search.meter(principal, input), kept);
     const outcome = await this.#search.search(principal, input);
     const result = JSON.stringify(searchResultBody(outcome, input.offset, input.limit, this.#publicBaseUrl));
     // The edition may have moved on while the search was metered: then the answer is not kept.
     if (outcome.edition !== undefined && outcome.edition === this.#edition && this.#askedBefore(key))
-      this.#keep(key, result);
+      this.#kept.set(key, result);
     return reply(outcome.record, result);
   }
 
@@ -84,26 +76,8 @@ export class SearchAnswers {
     return false;
   }
 
-  #keep(key: string, result: string): void {
-    const size = sizeOf(key, result);
-    if (size > this.#budget / 16) return;
-    const previous = this.#kept.get(key);
-    if (previous !== undefined) {
-      this.#kept.delete(key);
-      this.#bytes -= previous.size;
-    }
-    while (this.#bytes + size > this.#budget && this.#kept.size > 0) {
-      const [oldest, { size: freed }] = this.#kept.entries().next().value!;
-      this.#kept.delete(oldest);
-      this.#bytes -= freed;
-    }
-    this.#kept.set(key, { text: result, size });
-    this.#bytes += size;
-  }
-
   #forget(edition: object | undefined): void {
     this.#kept.clear();
-    this.#bytes = 0;
     this.#edition = edition;
   }
 }
@@ -122,13 +96,6 @@ function keyOf(input: SearchInput): string {
     input.limit,
   ]);
 }
-
-/** V8 keeps text of Latin-1 characters at a byte a character, any other at two. */
-function sizeOf(key: string, answer: string): number {
-  const width = (text: string) => (WIDE.test(text) ? 2 : 1) * text.length;
-  return width(key) + width(answer) + ENTRY_OVERHEAD;
-}
-const WIDE = /[\u0100-\uffff]/;
 
 /** FNV-1a over the key's UTF-16 units; never 0, the empty slot's value. */
 function hashOf(key: string): number {
