@@ -1,12 +1,13 @@
 // The answers SearchAnswers keeps, within a budget of bytes, and which of them go when a new one
 // needs room: GreedyDual-Size-Frequency (Cao and Irani's GreedyDual-Size for web caches, with
-// the hits counted as Cherkasova added them). An answer's worth is how often it was asked per byte it takes, on top of the worth of
-// the last answer let go when it was last asked, so that answers asked long ago age out whatever
-// they were worth then. A page of 25 schools (~9 KB) takes the room of twenty answers of one
-// school, and a search box asks the one-school answers (a name typed in full, with a typo, near
-// a place, filtered) as often as the long pages of a prefix: plain least-recently-used kept 53 %
-// of the bench mix's searches from the engine in a 6 MiB budget, this 75-77 % (docs/performance.md,
-// Run M). One answer larger than a sixteenth of the budget is never kept.
+// the hits counted as Cherkasova added them). An answer's worth is how often it was asked per
+// byte it takes, on top of the worth of the last answer let go when it was last asked, so that
+// answers asked long ago age out whatever they were worth then. A page of 25 schools (~9 KB)
+// takes the room of twenty answers of one school, and a search box asks the one-school answers
+// (a name typed in full, with a typo, near a place, filtered) as often as the long pages of a
+// prefix: plain least-recently-used kept 53 % of the bench mix's searches from the engine in a
+// 6 MiB budget, this 75-77 % (docs/performance.md, Run M). One answer larger than a sixteenth
+// of the budget is never kept.
 import FlatQueue from 'flatqueue';
 
 interface Kept {
@@ -56,6 +57,9 @@ export class AnswerCache {
     if (size > this.#budget / 16) return;
     this.delete(key);
     while (this.#bytes + size > this.#budget && this.#letGo());
+    // The queue's arrays keep what was popped past its end until pushed over (flatqueue's
+    // shrink()): answers let go would stay in memory, outside the budget.
+    if (this.#queue.ids.length > this.#queue.length + 64) this.#queue.shrink();
     const kept: Kept = { key, text, size, asked: 2, worth: 0 };
     this.#kept.set(key, kept);
     this.#bytes += size;
