@@ -54,11 +54,18 @@ function bearerValue(req: Request): string | undefined {
   if (header === undefined) return undefined;
   // Node keeps only the first of repeated Authorization headers; a proxy might use another one.
   // Ambiguous credentials authenticate nobody.
-  if (req.rawHeaders.filter((_, i) => i % 2 === 0 && /^authorization$/i.test(req.rawHeaders[i]!)).length > 1)
-    return '\u0000';
+  if (authorizationHeaders(req.rawHeaders) > 1) return '\u0000';
   const match = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(header);
   // Another scheme, or garbage: the same refusal as a wrong token.
   return match ? match[1] : '\u0000';
+}
+
+/** How many Authorization headers the request has (names at even indexes; counted without a copy, on every request). */
+function authorizationHeaders(raw: readonly string[]): number {
+  let count = 0;
+  for (let i = 0; i < raw.length; i += 2)
+    if (raw[i]!.length === 13 && raw[i]!.toLowerCase() === 'authorization') count++;
+  return count;
 }
 
 /**
