@@ -1,6 +1,6 @@
 // The embedded store (node:sqlite) against the store contract suite: each fixture is a store
 // file in a temporary directory of its own, so tests and files can run in parallel.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
@@ -257,11 +257,53 @@ describe('schema migrations', () => {
         expect(await a.tokens.findByDigest(u.digest)).toStrictEqual(u);
         const sqlite = new DatabaseSync(path);
         sqlite.prepare('UPDATE tokens SET revoked_at = ? WHERE id = ?').run(at(2 * SECOND).toISOString(), u.id);
-        sqlite.close();
         expect(await a.tokens.findByDigest(u.digest)).toStrictEqual({ ...u, revokedAt: at(2 * SECOND) });
+
+        // Cut short, or deleted outright, by an operator's sqlite3.
+        const v = token(3, alice.id, { expiresAt: at(HOUR) });
+        const w = token(4, alice.id, { expiresAt: at(HOUR) });
+        await b.tokens.insert(v);
+        await b.tokens.insert(w);
+        expect(await a.tokens.findByDigest(v.digest)).toStrictEqual(v);
+        expect(await a.tokens.findByDigest(w.digest)).toStrictEqual(w);
+        sqlite.prepare('UPDATE tokens SET expires_at = ? WHERE id = ?').run(at(30 * SECOND).toISOString(), v.id);
+        expect(await a.tokens.findByDigest(v.digest)).toStrictEqual({ ...v, expiresAt: at(30 * SECOND) });
+        expect(await a.tokens.findByDigest(w.digest)).toStrictEqual(w);
+        sqlite.prepare('DELETE FROM tokens WHERE id = ?').run(w.id);
+        sqlite.close();
+        expect(await a.tokens.findByDigest(w.digest)).toBeNull();
       } finally {
         await a.close();
         await b.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('when the store file is replaced by another store while a token is known, then the token is looked up in the new one', async () => {
+    // An operator restores a copy taken before the token was issued: the same change mark, not
+    // the same tokens. What a store remembers belongs to the file it was read from.
+    const dir = mkdtempSync(join(tmpdir(), 'school-search-tokens-'));
+    try {
+      const path = join(dir, 'store.db');
+      const copy = join(dir, 'copy.db');
+      const a = await SqliteStore.open({ path });
+      try {
+        const alice = user(1);
+        await a.users.create(alice);
+        const sqlite = new DatabaseSync(path);
+        sqlite.exec(`VACUUM INTO '${copy}'`);
+        sqlite.close();
+        const t = token(1, alice.id, { expiresAt: at(HOUR) });
+        await a.tokens.insert(t);
+        expect(await a.tokens.findByDigest(t.digest)).toStrictEqual(t);
+        renameSync(copy, path);
+        // The connection notices a replaced file at the next turn of the event loop.
+        await new Promise((resolve) => setImmediate(resolve));
+        expect(await a.tokens.findByDigest(t.digest)).toBeNull();
+      } finally {
+        await a.close();
       }
     } finally {
       rmSync(dir, { recursive: true, force: true });
