@@ -168,6 +168,14 @@ export interface TokenStore {
   touch(tokenId: string, now: Date, notBefore: Date): Promise<void>;
   /** Deletes every user's tokens that expired or were revoked strictly before `before`; returns how many. */
   purgeDead(before: Date): Promise<number>;
+  /**
+   * The token this store found by `digest` before, as it remembers it, without reading the
+   * store; undefined when it remembers none. It may be stale: another process on the store may
+   * have revoked it since. Only for a request whose effect is committed with
+   * `RequestLog.append(record, tokenId)`, which then stores nothing and refuses it. A store that
+   * remembers nothing (MongoDB's: every read is a round trip anyway) has no such method.
+   */
+  remembered?(digest: string): TokenRecord | undefined;
 }
 
 export interface RequestRecord {
@@ -235,8 +243,14 @@ export interface HistoryPage {
  * at the next read, the counting of a record whose append stopped half-way.
  */
 export interface RequestLog {
-  /** Resolves only once the record is durable: a crash after it cannot lose the record. */
-  append(record: RequestRecord): Promise<void>;
+  /**
+   * Resolves only once the record is durable: a crash after it cannot lose the record. With
+   * `madeWith` (a token's id), the record is stored only if that token is live when it commits
+   * (not revoked, expiring after the record's timeMade); otherwise nothing is stored and append
+   * rejects with UnauthenticatedError('revoked'): a request authenticated by a remembered token
+   * (TokenStore.remembered) is metered and answered only if its token still holds.
+   */
+  append(record: RequestRecord, madeWith?: string): Promise<void>;
   /** A page of the user's records, newest first (equal times: greater id first), read by an index in O(offset + limit). */
   list(userId: string, query: HistoryQuery): Promise<HistoryPage>;
   usage(userId: string): Promise<Usage>;

@@ -85,8 +85,9 @@ export class SearchService {
       cost: SEARCH_COST,
       search: recordedSearch(input),
     };
-    // Durable before the response exists: a tid the client sees is always in its history.
-    await this.#requests.append(record);
+    // Durable before the response exists: a tid the client sees is always in its history. A
+    // token taken as the store remembered it must still hold when the record commits.
+    await this.#requests.append(record, principal.remembered ? principal.tokenId : undefined);
     return record;
   }
 }

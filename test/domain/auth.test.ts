@@ -101,3 +101,64 @@ describe('tokens', () => {
     );
   });
 });
+
+describe('authenticateMetered (a metered request: the token as the store remembers it)', () => {
+  const input = { query: 'harvard', offset: 0, limit: 25 };
+
+  test('when the store remembers a live token used within the minute, then it is taken without a read, and the principal says so', async () => {
+    const { services, store, clock } = fakeServices();
+    const { userId } = await services.auth.createUser('ada@example.com', 'correct-horse-1');
+    const token = await services.auth.login('ada@example.com', 'correct-horse-1');
+    // Not remembered yet: read (and its use recorded), as authenticate does.
+    expect(await services.auth.authenticateMetered(token.value)).toEqual({
+      userId,
+      tokenId: token.tokenId,
+      kind: 'session',
+    });
+    const reads = countReads(store.tokens);
+    expect(await services.auth.authenticateMetered(token.value)).toEqual({
+      userId,
+      tokenId: token.tokenId,
+      kind: 'session',
+      remembered: true,
+    });
+    expect(reads()).toBe(0);
+    // Its use last recorded over a minute ago: read and recorded again.
+    clock.advance(61_000);
+    expect(await services.auth.authenticateMetered(token.value)).not.toHaveProperty('remembered');
+    expect(reads()).toBe(1);
+    // Expired: read, and refused as expired.
+    clock.advance(3600_000);
+    await expect(services.auth.authenticateMetered(token.value)).rejects.toMatchObject({ reason: 'expired' });
+  });
+
+  test('when a remembered token was revoked behind the store, then the search it authenticates is refused as revoked and not metered', async () => {
+    const { services, store, clock } = fakeServices();
+    const { userId } = await services.auth.createUser('ada@example.com', 'correct-horse-1');
+    const token = await services.auth.login('ada@example.com', 'correct-horse-1');
+    await services.auth.authenticateMetered(token.value);
+    // Another process revokes it: the fake's remembered copy is the one found before.
+    expect(await store.tokens.revoke(userId, token.tokenId, clock.now())).toBe(true);
+    const principal = await services.auth.authenticateMetered(token.value);
+    expect(principal.remembered).toBe(true);
+    await expect(services.search.search(principal, input)).rejects.toMatchObject({
+      name: 'UnauthenticatedError',
+      reason: 'revoked',
+    });
+    await expect(services.search.meter(principal, input)).rejects.toMatchObject({ reason: 'revoked' });
+    expect((await store.requests.usage(userId)).count).toBe(0);
+    // Read again, it is refused at once.
+    await expect(services.auth.authenticate(token.value)).rejects.toMatchObject({ reason: 'revoked' });
+  });
+});
+
+/** How many times findByDigest is called from now on. */
+function countReads(tokens: { findByDigest(digest: string): Promise<unknown> }): () => number {
+  let reads = 0;
+  const find = tokens.findByDigest.bind(tokens);
+  tokens.findByDigest = (digest: string) => {
+    reads++;
+    return find(digest);
+  };
+  return () => reads;
+}

@@ -3,7 +3,13 @@
 // request; schools imported while both run are found on both within seconds.
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { fetchMyData, fetchSchoolSearch, revokeCurrentToken, revokeMyToken } from '../../generated/sdk.gen.ts';
+import {
+  fetchMyData,
+  fetchMyRequests,
+  fetchSchoolSearch,
+  revokeCurrentToken,
+  revokeMyToken,
+} from '../../generated/sdk.gen.ts';
 import { runCli } from '../support/cli.ts';
 import { expectProblem } from '../support/problem.ts';
 import { REPO } from '../support/processes.ts';
@@ -35,6 +41,11 @@ describe.each(stores)('two API instances on %s: one store', (_name, prepare) => 
         'unauthorized',
       );
       expectProblem(await fetchMyData({ client: pair.b.client(token) }), 401, 'unauthorized');
+      // The search refused was not metered: B took the token as it remembered it, and the
+      // record's commit found it revoked (AuthService.authenticateMetered).
+      const again = await login(pair.b, user.email, user.password);
+      const history = await fetchMyRequests({ client: pair.b.client(again.token) });
+      expect(history.data?.requests.map((r) => r.trequestmade)).toStrictEqual(['search_schools:harvard']);
     });
   });
 

@@ -237,77 +237,96 @@ describe('schema migrations', () => {
     // Two API processes on one file, and the command line or an operator's sqlite3: a token one
     // of them has found is revoked by another. Whatever a store ever remembers of the tokens it
     // found must not outlive this (docs/performance.md, Run L, has a cache that was measured).
-    const dir = mkdtempSync(join(tmpdir(), 'school-search-tokens-'));
-    try {
-      const path = join(dir, 'store.db');
-      const a = await SqliteStore.open({ path });
-      const b = await SqliteStore.open({ path });
-      try {
-        const alice = user(1);
-        await a.users.create(alice);
-        const t = token(1, alice.id, { expiresAt: at(HOUR) });
-        const u = token(2, alice.id, { expiresAt: at(HOUR) });
-        await a.tokens.insert(t);
-        await a.tokens.insert(u);
-        expect(await a.tokens.findByDigest(t.digest)).toStrictEqual(t);
-        expect(await a.tokens.findByDigest(t.digest)).toStrictEqual(t);
-        expect(await b.tokens.revoke(alice.id, t.id, at(SECOND))).toBe(true);
-        expect(await a.tokens.findByDigest(t.digest)).toStrictEqual({ ...t, revokedAt: at(SECOND) });
+    await onOneFile(async ({ a, b, alice, path }) => {
+      const t = token(1, alice.id, { expiresAt: at(HOUR) });
+      const u = token(2, alice.id, { expiresAt: at(HOUR) });
+      await a.tokens.insert(t);
+      await a.tokens.insert(u);
+      expect(await a.tokens.findByDigest(t.digest)).toStrictEqual(t);
+      expect(await a.tokens.findByDigest(t.digest)).toStrictEqual(t);
+      expect(await b.tokens.revoke(alice.id, t.id, at(SECOND))).toBe(true);
+      expect(await a.tokens.findByDigest(t.digest)).toStrictEqual({ ...t, revokedAt: at(SECOND) });
 
-        expect(await a.tokens.findByDigest(u.digest)).toStrictEqual(u);
-        const sqlite = new DatabaseSync(path);
-        sqlite.prepare('UPDATE tokens SET revoked_at = ? WHERE id = ?').run(at(2 * SECOND).toISOString(), u.id);
-        expect(await a.tokens.findByDigest(u.digest)).toStrictEqual({ ...u, revokedAt: at(2 * SECOND) });
+      expect(await a.tokens.findByDigest(u.digest)).toStrictEqual(u);
+      const sqlite = new DatabaseSync(path);
+      sqlite.prepare('UPDATE tokens SET revoked_at = ? WHERE id = ?').run(at(2 * SECOND).toISOString(), u.id);
+      expect(await a.tokens.findByDigest(u.digest)).toStrictEqual({ ...u, revokedAt: at(2 * SECOND) });
 
-        // Cut short, or deleted outright, by an operator's sqlite3.
-        const v = token(3, alice.id, { expiresAt: at(HOUR) });
-        const w = token(4, alice.id, { expiresAt: at(HOUR) });
-        await b.tokens.insert(v);
-        await b.tokens.insert(w);
-        expect(await a.tokens.findByDigest(v.digest)).toStrictEqual(v);
-        expect(await a.tokens.findByDigest(w.digest)).toStrictEqual(w);
-        sqlite.prepare('UPDATE tokens SET expires_at = ? WHERE id = ?').run(at(30 * SECOND).toISOString(), v.id);
-        expect(await a.tokens.findByDigest(v.digest)).toStrictEqual({ ...v, expiresAt: at(30 * SECOND) });
-        expect(await a.tokens.findByDigest(w.digest)).toStrictEqual(w);
-        sqlite.prepare('DELETE FROM tokens WHERE id = ?').run(w.id);
-        sqlite.close();
-        expect(await a.tokens.findByDigest(w.digest)).toBeNull();
-      } finally {
-        await a.close();
-        await b.close();
-      }
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+      // Cut short, or deleted outright, by an operator's sqlite3.
+      const v = token(3, alice.id, { expiresAt: at(HOUR) });
+      const w = token(4, alice.id, { expiresAt: at(HOUR) });
+      await b.tokens.insert(v);
+      await b.tokens.insert(w);
+      expect(await a.tokens.findByDigest(v.digest)).toStrictEqual(v);
+      expect(await a.tokens.findByDigest(w.digest)).toStrictEqual(w);
+      sqlite.prepare('UPDATE tokens SET expires_at = ? WHERE id = ?').run(at(30 * SECOND).toISOString(), v.id);
+      expect(await a.tokens.findByDigest(v.digest)).toStrictEqual({ ...v, expiresAt: at(30 * SECOND) });
+      expect(await a.tokens.findByDigest(w.digest)).toStrictEqual(w);
+      sqlite.prepare('DELETE FROM tokens WHERE id = ?').run(w.id);
+      sqlite.close();
+      expect(await a.tokens.findByDigest(w.digest)).toBeNull();
+    });
+  });
+
+  test('when records made with a token revoked through another connection are committed with others, then only they are refused, and the token is no longer remembered', async () => {
+    // A token found is remembered (for a metered request, AuthService.authenticateMetered); one
+    // revoked by another process stays remembered here until a record made with it is refused.
+    await onOneFile(async ({ a, b, alice }) => {
+      const t = token(1, alice.id, { expiresAt: at(HOUR) });
+      const u = token(2, alice.id, { expiresAt: at(HOUR) });
+      await a.tokens.insert(t);
+      await a.tokens.insert(u);
+      expect(a.tokens.remembered(t.digest)).toBeUndefined();
+      expect(await a.tokens.findByDigest(t.digest)).toStrictEqual(t);
+      expect(await a.tokens.findByDigest(u.digest)).toStrictEqual(u);
+      expect(a.tokens.remembered(t.digest)).toStrictEqual(t);
+      expect(await b.tokens.revoke(alice.id, t.id, at(SECOND))).toBe(true);
+      expect(a.tokens.remembered(t.digest)).toStrictEqual(t);
+
+      // Appended in one turn of the event loop: one commit.
+      const results = await Promise.allSettled([
+        a.requests.append(record(1, alice.id, at(2 * SECOND)), u.id),
+        a.requests.append(record(2, alice.id, at(2 * SECOND)), t.id),
+        a.requests.append(record(3, alice.id, at(2 * SECOND))),
+        a.requests.append(record(4, alice.id, at(2 * SECOND)), t.id),
+      ]);
+      expect(results.map((r) => r.status)).toStrictEqual(['fulfilled', 'rejected', 'fulfilled', 'rejected']);
+      expect((results[1] as PromiseRejectedResult).reason).toMatchObject({
+        name: 'UnauthenticatedError',
+        reason: 'revoked',
+      });
+      const page = await b.requests.list(alice.id, { offset: 0, limit: 10 });
+      expect(page.records.map((r) => r.id).sort()).toStrictEqual([recordId(1), recordId(3)]);
+      expect(await b.requests.usage(alice.id)).toMatchObject({ count: 2 });
+      expect(a.tokens.remembered(t.digest)).toBeUndefined();
+      expect(a.tokens.remembered(u.digest)).toStrictEqual(u);
+
+      // A change this store makes forgets every token: they are read again.
+      await a.tokens.revokeAllExcept(alice.id, t.id, at(3 * SECOND));
+      expect(a.tokens.remembered(u.digest)).toBeUndefined();
+    });
   });
 
   test('when the store file is replaced by another store while a token is known, then the token is looked up in the new one', async () => {
-    // An operator restores a copy taken before the token was issued: the same change mark, not
-    // the same tokens. What a store remembers belongs to the file it was read from.
-    const dir = mkdtempSync(join(tmpdir(), 'school-search-tokens-'));
-    try {
-      const path = join(dir, 'store.db');
-      const copy = join(dir, 'copy.db');
-      const a = await SqliteStore.open({ path });
-      try {
-        const alice = user(1);
-        await a.users.create(alice);
-        const sqlite = new DatabaseSync(path);
-        sqlite.exec(`VACUUM INTO '${copy}'`);
-        sqlite.close();
-        const t = token(1, alice.id, { expiresAt: at(HOUR) });
-        await a.tokens.insert(t);
-        expect(await a.tokens.findByDigest(t.digest)).toStrictEqual(t);
-        renameSync(copy, path);
-        // The connection notices a replaced file at the next turn of the event loop.
-        await new Promise((resolve) => setImmediate(resolve));
-        expect(await a.tokens.findByDigest(t.digest)).toBeNull();
-      } finally {
-        await a.close();
-      }
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    // An operator restores a copy taken before the token was issued. A store may still remember
+    // the token (it was found in the file before); a record made with it is refused all the same.
+    await onOneFile(async ({ a, alice, path }) => {
+      const copy = `${path}.copy`;
+      const sqlite = new DatabaseSync(path);
+      sqlite.exec(`VACUUM INTO '${copy}'`);
+      sqlite.close();
+      const t = token(1, alice.id, { expiresAt: at(HOUR) });
+      await a.tokens.insert(t);
+      expect(await a.tokens.findByDigest(t.digest)).toStrictEqual(t);
+      renameSync(copy, path);
+      // The connection notices a replaced file at the next turn of the event loop.
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(await a.tokens.findByDigest(t.digest)).toBeNull();
+      await expect(a.requests.append(record(1, alice.id, at(SECOND)), t.id)).rejects.toMatchObject({
+        reason: 'revoked',
+      });
+      expect((await a.requests.usage(alice.id)).count).toBe(0);
+    });
   });
 
   test('when a school is imported with its source key, then the store keeps it, also through an import without one', async () => {
@@ -364,3 +383,28 @@ describe('schema migrations', () => {
     }
   });
 });
+
+/**
+ * Two stores on one file (two API processes), in a directory of their own, with Alice as a user;
+ * both closed and the directory removed after `work`.
+ */
+async function onOneFile(
+  work: (files: { a: SqliteStore; b: SqliteStore; alice: ReturnType<typeof user>; path: string }) => Promise<void>,
+): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'school-search-tokens-'));
+  try {
+    const path = join(dir, 'store.db');
+    const a = await SqliteStore.open({ path });
+    const b = await SqliteStore.open({ path });
+    try {
+      const alice = user(1);
+      await a.users.create(alice);
+      await work({ a, b, alice, path });
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

@@ -16,6 +16,13 @@ const SCHEMES = ['bearerAuth', 'legacyTokenId'] as const;
 type Scheme = (typeof SCHEMES)[number];
 type Requirement = Record<string, unknown>;
 
+/**
+ * The operations whose handler commits a request record through SearchService (each answer
+ * carries it): their token may be taken as the store remembers it, the record's commit checking
+ * that it still holds (AuthService.authenticateMetered). Every other operation reads its token.
+ */
+const METERED: ReadonlySet<string> = new Set(['fetchSchoolSearch']);
+
 export function authentication(auth: AuthService, contract: Contract) {
   const schemes = schemesByOperation(contract);
   return (req: Request, _res: Response, next: NextFunction) => {
@@ -23,7 +30,8 @@ export function authentication(auth: AuthService, contract: Contract) {
     const accepted = operationId === undefined ? undefined : schemes.get(operationId);
     // Unmatched routes (the validator answers them) and operations open to anyone.
     if (!accepted) return next();
-    auth.authenticate(presented(req, accepted)).then(
+    const value = presented(req, accepted);
+    (METERED.has(operationId!) ? auth.authenticateMetered(value) : auth.authenticate(value)).then(
       (principal) => {
         authenticated(req, principal);
         next();

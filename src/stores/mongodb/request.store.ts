@@ -10,7 +10,8 @@ import type {
   Usage,
 } from '../../domain/ports.ts';
 import { LONGEST_USAGE_CHART_DAYS } from '../../domain/retention.ts';
-import type { RequestDocument, UsageBeforeDocument, UsageDayDocument } from './documents.ts';
+import { UnauthenticatedError } from '../../domain/errors.ts';
+import type { RequestDocument, TokenDocument, UsageBeforeDocument, UsageDayDocument } from './documents.ts';
 import { guarded } from '../../mongodb/errors.ts';
 import { InTurn, TurnsFullError } from './in-turn.ts';
 import { Lease, type LeaseDocument } from './lease.ts';
@@ -110,6 +111,8 @@ export class MongoRequestLog implements RequestLog {
   readonly #counting: Counting;
   /** Where the retention purge is claimed (one instance at a time); without it, every caller purges. */
   readonly #leases: Collection<LeaseDocument> | undefined;
+  /** The tokens, for append's madeWith. */
+  readonly #tokens: Collection<TokenDocument> | undefined;
   /** One update of a day document at a time from this process (in-turn.ts says why). */
   readonly #turns = new InTurn();
 
@@ -119,7 +122,9 @@ export class MongoRequestLog implements RequestLog {
     now: () => number = Date.now,
     counting: Counting = DEFAULT_COUNTING,
     leases?: Collection<LeaseDocument>,
+    tokens?: Collection<TokenDocument>,
   ) {
+    this.#tokens = tokens;
     this.#requests = requests;
     this.#days = days;
     this.#now = now;
@@ -127,7 +132,21 @@ export class MongoRequestLog implements RequestLog {
     this.#leases = leases;
   }
 
-  async append(record: RequestRecord): Promise<void> {
+  async append(record: RequestRecord, madeWith?: string): Promise<void> {
+    // Read just before the insert, not in one transaction with it (the store uses none): a
+    // revocation in between is the same race as one during the request. The API never asks it
+    // of this store (its tokens are read, not remembered); the contract is kept all the same.
+    if (madeWith !== undefined) {
+      const tokens = this.#tokens;
+      if (!tokens) throw new Error('this request log was made without the tokens collection');
+      const live = await guarded(() =>
+        tokens.findOne(
+          { _id: madeWith, revokedAt: null, expiresAt: { $gt: record.timeMade } },
+          { projection: { _id: 1 } },
+        ),
+      );
+      if (!live) throw new UnauthenticatedError('revoked');
+    }
     const day = dayOf(record.timeMade);
     const lease = new Date(this.#now() + this.#counting.leaseMs);
     await guarded(() =>

@@ -118,6 +118,7 @@ export class MongoStore implements Store {
       Date.now,
       counting,
       db.collection<LeaseDocument>(COLLECTIONS.leases),
+      db.collection<TokenDocument>(COLLECTIONS.tokens),
     );
   }
 

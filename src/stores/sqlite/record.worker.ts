@@ -9,18 +9,25 @@ import { writeRecords } from './records.ts';
 export interface WriteRequest {
   readonly id: number;
   readonly records: readonly RequestRecord[];
+  /** The token each record must have been made with, when it must (writeRecords). */
+  readonly madeWith?: readonly (string | undefined)[];
 }
 
 export interface WriteAnswer {
   readonly id: number;
+  /** The ids of the records not stored: their token no longer held. */
+  readonly refused?: readonly string[];
   /** Set when the commit failed: `unavailable` as StoreUnavailableError (a 503), otherwise a bug. */
   readonly error?: { readonly unavailable: boolean; readonly message: string };
 }
 
 const connection = Connection.attach(workerData as { path: string; busyBudgetMs: number });
 parentPort!.on('message', (request: WriteRequest) => {
-  writeRecords(connection, request.records).then(
-    () => parentPort!.postMessage({ id: request.id } satisfies WriteAnswer),
+  writeRecords(connection, request.records, request.madeWith).then(
+    (refused) =>
+      parentPort!.postMessage(
+        (refused.length ? { id: request.id, refused } : { id: request.id }) satisfies WriteAnswer,
+      ),
     (error: unknown) =>
       parentPort!.postMessage({
         id: request.id,

@@ -11,20 +11,23 @@ export class RecordWriter {
   readonly #options: { path: string; busyBudgetMs: number };
   #worker: Worker | undefined;
   #next = 0;
-  readonly #waiting = new Map<number, { resolve(): void; reject(error: unknown): void }>();
+  readonly #waiting = new Map<number, { resolve(refused: readonly string[]): void; reject(error: unknown): void }>();
 
   constructor(options: { path: string; busyBudgetMs: number }) {
     this.#options = options;
   }
 
-  /** Resolves once the records are durable; rejects with StoreUnavailableError when the store cannot take them. */
-  write(records: readonly RequestRecord[]): Promise<void> {
+  /**
+   * Resolves once the records are durable, to the ids of those refused (writeRecords: their
+   * token no longer held); rejects with StoreUnavailableError when the store cannot take them.
+   */
+  write(records: readonly RequestRecord[], madeWith?: readonly (string | undefined)[]): Promise<readonly string[]> {
     this.#worker ??= this.#start();
     const worker = this.#worker;
     const id = ++this.#next;
     return new Promise((resolve, reject) => {
       this.#waiting.set(id, { resolve, reject });
-      worker.postMessage({ id, records } satisfies WriteRequest);
+      worker.postMessage((madeWith ? { id, records, madeWith } : { id, records }) satisfies WriteRequest);
     });
   }
 
@@ -46,10 +49,10 @@ export class RecordWriter {
     const worker = new Worker(new URL('./record.worker.ts', import.meta.url), { workerData: this.#options });
     // The API's shutdown closes the store, which ends the thread; it never keeps a process alive.
     worker.unref();
-    worker.on('message', ({ id, error }: WriteAnswer) => {
+    worker.on('message', ({ id, error, refused }: WriteAnswer) => {
       const waiting = this.#waiting.get(id);
       this.#waiting.delete(id);
-      if (!error) waiting?.resolve();
+      if (!error) waiting?.resolve(refused ?? []);
       else
         waiting?.reject(
           error.unavailable

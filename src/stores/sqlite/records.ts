@@ -14,15 +14,39 @@ const TALLY = `UPDATE users SET request_count = request_count + ?, total_cost = 
 const TALLY_DAY = `INSERT INTO usage_days (user_id, day, count, cost) VALUES (?, ?, ?, ?)
   ON CONFLICT (user_id, day) DO UPDATE SET count = count + excluded.count, cost = cost + excluded.cost`;
 
-/** The records and their users' totals, in one transaction: durable when it resolves (synchronous=FULL). */
-export function writeRecords(c: Connection, records: readonly RequestRecord[]): Promise<void> {
+const TOKEN = 'SELECT revoked_at, expires_at FROM tokens WHERE id = ?';
+
+/**
+ * The records and their users' totals, in one transaction: durable when it resolves
+ * (synchronous=FULL). `madeWith[i]`, when set, is the id of the token record i must have been
+ * made with: it is stored only if that token is not revoked and expires after the record's time,
+ * read in this transaction (RequestLog.append). Resolves to the ids of the records refused so.
+ */
+export function writeRecords(
+  c: Connection,
+  records: readonly RequestRecord[],
+  madeWith?: readonly (string | undefined)[],
+): Promise<string[]> {
   return c.write(() =>
     transaction(c.db, () => {
+      const refused: string[] = [];
+      /** Each token asked about: undefined when it is gone, else its revocation and expiry. */
+      const tokens = new Map<string, { revoked_at: string | null; expires_at: string } | undefined>();
       const totals = new Map<string, { count: number; cost: number; last: string }>();
       // Per user and day: "user|YYYY-MM-DD" (neither holds a "|": ids are UUIDs).
       const days = new Map<string, { count: number; cost: number }>();
-      for (const record of records) {
+      for (const [i, record] of records.entries()) {
         const at = record.timeMade.toISOString();
+        const tokenId = madeWith?.[i];
+        if (tokenId !== undefined) {
+          if (!tokens.has(tokenId))
+            tokens.set(tokenId, c.statement(TOKEN).get(tokenId) as { revoked_at: string | null; expires_at: string });
+          const token = tokens.get(tokenId);
+          if (!token || token.revoked_at !== null || token.expires_at <= at) {
+            refused.push(record.id);
+            continue;
+          }
+        }
         const search = record.search;
         c.statement(INSERT).run(
           record.id,
@@ -57,6 +81,7 @@ export function writeRecords(c: Connection, records: readonly RequestRecord[]): 
         const [userId, day] = key.split('|') as [string, string];
         c.statement(TALLY_DAY).run(userId, day, d.count, d.cost);
       }
+      return refused;
     }),
   );
 }

@@ -9,7 +9,7 @@ import type {
   Usage,
 } from '../../domain/ports.ts';
 import type { SchoolLevel, TypeFilter } from '../../domain/school.kind.ts';
-import { StoreUnavailableError } from '../../domain/errors.ts';
+import { StoreUnavailableError, UnauthenticatedError } from '../../domain/errors.ts';
 import type { Connection } from './connection.ts';
 import { RecordWriter } from './record.writer.ts';
 import { writeRecords } from './records.ts';
@@ -32,6 +32,8 @@ interface RecordRow {
 
 interface Pending {
   readonly record: RequestRecord;
+  /** The token the record must have been made with (append's madeWith). */
+  readonly madeWith: string | undefined;
   resolve(): void;
   reject(error: unknown): void;
 }
@@ -66,9 +68,12 @@ export class SqliteRequestLog implements RequestLog {
   #pending: Pending[] = [];
   /** The commit in progress, if any: the next one starts after it. */
   #committing: Promise<void> | undefined;
+  /** Told of each token a record was refused for (the token store forgets it). */
+  readonly #onRefused: (tokenId: string) => void;
 
-  constructor(connection: Connection) {
+  constructor(connection: Connection, onRefused: (tokenId: string) => void = () => {}) {
     this.#connection = connection;
+    this.#onRefused = onRefused;
     this.#writer = connection.inMemory
       ? undefined
       : new RecordWriter({ path: connection.path, busyBudgetMs: connection.busyBudgetMs });
@@ -82,9 +87,9 @@ export class SqliteRequestLog implements RequestLog {
    * (record.writer.ts), not on the event loop. A batch that fails is written again one record at
    * a time, so that a bad record fails alone and a store that cannot write fails all.
    */
-  append(record: RequestRecord): Promise<void> {
+  append(record: RequestRecord, madeWith?: string): Promise<void> {
     return new Promise((resolve, reject) => {
-      this.#pending.push({ record, resolve, reject });
+      this.#pending.push({ record, madeWith, resolve, reject });
       if (this.#pending.length === 1 && !this.#committing) setImmediate(() => void this.#commit());
     });
   }
@@ -100,8 +105,7 @@ export class SqliteRequestLog implements RequestLog {
 
   async #write(batch: Pending[]): Promise<void> {
     try {
-      await this.#transaction(batch.map((p) => p.record));
-      for (const p of batch) p.resolve();
+      this.#settle(batch, await this.#transaction(batch));
     } catch (error) {
       if (batch.length === 1 || error instanceof StoreUnavailableError) {
         for (const p of batch) p.reject(error);
@@ -109,8 +113,7 @@ export class SqliteRequestLog implements RequestLog {
       }
       for (const p of batch) {
         try {
-          await this.#transaction([p.record]);
-          p.resolve();
+          this.#settle([p], await this.#transaction([p]));
         } catch (single) {
           p.reject(single);
         }
@@ -118,11 +121,28 @@ export class SqliteRequestLog implements RequestLog {
     }
   }
 
-  /** The records and their users' totals, in one transaction (durable when it resolves). */
-  async #transaction(records: readonly RequestRecord[]): Promise<void> {
+  /** Resolves the appends stored; refuses those whose token no longer held (nothing of theirs was stored). */
+  #settle(batch: readonly Pending[], refused: readonly string[]): void {
+    const refusedIds = refused.length ? new Set(refused) : undefined;
+    for (const p of batch) {
+      if (!refusedIds?.has(p.record.id)) p.resolve();
+      else {
+        this.#onRefused(p.madeWith!);
+        p.reject(new UnauthenticatedError('revoked'));
+      }
+    }
+  }
+
+  /** The records and their users' totals, in one transaction (durable when it resolves); the ids of those refused. */
+  async #transaction(batch: readonly Pending[]): Promise<readonly string[]> {
+    const records = batch.map((p) => p.record);
+    const madeWith = batch.some((p) => p.madeWith !== undefined) ? batch.map((p) => p.madeWith) : undefined;
     try {
-      await (this.#writer ? this.#writer.write(records) : writeRecords(this.#connection, records));
+      const refused = await (this.#writer
+        ? this.#writer.write(records, madeWith)
+        : writeRecords(this.#connection, records, madeWith));
       this.#connection.noteWrite(true);
+      return refused;
     } catch (error) {
       // Readiness reports writes failing wherever they were made.
       if (error instanceof StoreUnavailableError) this.#connection.noteWrite(false);

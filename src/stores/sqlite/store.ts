@@ -28,7 +28,8 @@ export class SqliteStore implements Store {
     this.schools = new SqliteSchoolStore(connection);
     this.users = new SqliteUserStore(connection);
     this.tokens = new SqliteTokenStore(connection);
-    this.requests = new SqliteRequestLog(connection);
+    // A record refused because its token no longer held: that token is not remembered anymore.
+    this.requests = new SqliteRequestLog(connection, (tokenId) => this.tokens.forget(tokenId));
     this.links = new SqliteLinkStore(connection);
     this.outbox = new SqliteMailOutbox(connection);
   }

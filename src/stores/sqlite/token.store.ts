@@ -31,8 +31,20 @@ const TRIM = `UPDATE tokens SET revoked_at = :now
     ORDER BY created_at DESC, rowid DESC LIMIT :keep)`;
 const TOUCH = 'UPDATE tokens SET last_used_at = ? WHERE id = ? AND (last_used_at IS NULL OR last_used_at < ?)';
 
+/** Tokens remembered at most; past it the one found longest ago goes (a bound on memory). */
+const REMEMBERED = 4096;
+
 export class SqliteTokenStore implements TokenStore {
   readonly #connection: Connection;
+  /**
+   * Each token found, by digest, as it was read (remembered()). Any change this store makes to
+   * a token forgets them all; one made through another process or connection is caught where a
+   * remembered token is used: the request log's commit refuses a record whose token no longer
+   * holds (records.ts) and has the token forgotten.
+   */
+  readonly #found = new Map<string, TokenRecord>();
+  /** The digest of each remembered token, by its id (touch, forget). */
+  readonly #digests = new Map<string, string>();
 
   constructor(connection: Connection) {
     this.#connection = connection;
@@ -46,8 +58,23 @@ export class SqliteTokenStore implements TokenStore {
     const c = this.#connection;
     return c.read(() => {
       const row = c.statement(BY_DIGEST).get(digest) as TokenRow | undefined;
-      return row ? toToken(row) : null;
+      if (!row) return null;
+      const token = toToken(row);
+      this.#remember(token);
+      return token;
     });
+  }
+
+  remembered(digest: string): TokenRecord | undefined {
+    return this.#found.get(digest);
+  }
+
+  /** Forgets the token (the request log found it no longer holds). */
+  forget(tokenId: string): void {
+    const digest = this.#digests.get(tokenId);
+    if (digest === undefined) return;
+    this.#digests.delete(tokenId);
+    this.#found.delete(digest);
   }
 
   listLive(userId: string, now: Date): Promise<TokenRecord[]> {
@@ -56,10 +83,12 @@ export class SqliteTokenStore implements TokenStore {
   }
 
   revoke(userId: string, tokenId: string, now: Date): Promise<boolean> {
+    this.#forgetAll();
     return this.#connection.write(() => this.#revokeRow(userId, tokenId, now));
   }
 
   rotate(userId: string, oldId: string, next: TokenRecord, now: Date): Promise<boolean> {
+    this.#forgetAll();
     const c = this.#connection;
     return c.write(() =>
       transaction(c.db, () => {
@@ -71,17 +100,20 @@ export class SqliteTokenStore implements TokenStore {
   }
 
   revokeAllExcept(userId: string, keepId: string, now: Date): Promise<number> {
+    this.#forgetAll();
     const c = this.#connection;
     const at = now.toISOString();
     return c.write(() => Number(c.statement(REVOKE_OTHERS).run(at, userId, keepId, at).changes));
   }
 
   revokeAllButNewest(userId: string, keep: number, now: Date): Promise<number> {
+    this.#forgetAll();
     const c = this.#connection;
     return c.write(() => Number(c.statement(TRIM).run({ user: userId, now: now.toISOString(), keep }).changes));
   }
 
   insertSession(token: TokenRecord, keep: number, now: Date): Promise<number> {
+    this.#forgetAll();
     const c = this.#connection;
     // One transaction: one fsync on the event loop per login instead of two (SQLite commits
     // synchronously, and a write that changes nothing costs none).
@@ -95,15 +127,38 @@ export class SqliteTokenStore implements TokenStore {
 
   touch(tokenId: string, now: Date, notBefore: Date): Promise<void> {
     const c = this.#connection;
-    return c.write(() => void c.statement(TOUCH).run(now.toISOString(), tokenId, notBefore.toISOString()));
+    return c.write(() => {
+      c.statement(TOUCH).run(now.toISOString(), tokenId, notBefore.toISOString());
+      const digest = this.#digests.get(tokenId);
+      const token = digest === undefined ? undefined : this.#found.get(digest);
+      if (token && (!token.lastUsedAt || token.lastUsedAt < notBefore))
+        this.#found.set(digest!, { ...token, lastUsedAt: now });
+    });
   }
 
   purgeDead(before: Date): Promise<number> {
+    this.#forgetAll();
     const c = this.#connection;
     return c.write(() => {
       const at = before.toISOString();
       return Number(c.statement(PURGE).run(at, at).changes);
     });
+  }
+
+  #remember(token: TokenRecord): void {
+    if (!this.#found.has(token.digest) && this.#found.size >= REMEMBERED) {
+      const [oldest] = this.#found.values();
+      this.#found.delete(oldest!.digest);
+      this.#digests.delete(oldest!.id);
+    }
+    this.#found.set(token.digest, token);
+    this.#digests.set(token.id, token.digest);
+  }
+
+  /** Before any change this store makes to its tokens, whether or not it commits: they are read again. */
+  #forgetAll(): void {
+    this.#found.clear();
+    this.#digests.clear();
   }
 
   #insertRow(t: TokenRecord): void {

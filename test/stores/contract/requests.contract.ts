@@ -2,7 +2,7 @@
 import { describe, expect, test } from 'vitest';
 import type { HistoryPosition } from '../../../src/domain/history.cursor.ts';
 import type { HistoryPage, RequestRecord, Store } from '../../../src/domain/ports.ts';
-import { at, record, recordId, SECOND, user } from '../../support/builders.ts';
+import { at, HOUR, record, recordId, SECOND, token, tokenId, user } from '../../support/builders.ts';
 import type { ContractPart } from './context.ts';
 
 const ALICE = user(1);
@@ -28,6 +28,35 @@ function alices(): { appended: RequestRecord[]; newestFirst: RequestRecord[] } {
 
 export const requestsContract: ContractPart = (_target, fixture) => {
   describe('RequestLog', () => {
+    test('when a record is appended with the token it was made with, then it is stored while that token is live, and refused as revoked with nothing stored once it is revoked, expired at its time or gone', async () => {
+      const { store } = fixture();
+      await seed(store);
+      const live = token(1, ALICE.id, { expiresAt: at(HOUR) });
+      const revoked = token(2, ALICE.id, { expiresAt: at(HOUR) });
+      const expiring = token(3, ALICE.id, { expiresAt: at(10 * SECOND) });
+      for (const t of [live, revoked, expiring]) await store.tokens.insert(t);
+      expect(await store.tokens.revoke(ALICE.id, revoked.id, at(SECOND))).toBe(true);
+      const refused = { name: 'UnauthenticatedError', reason: 'revoked' };
+
+      await store.requests.append(record(1, ALICE.id, at(2 * SECOND)), live.id);
+      await expect(store.requests.append(record(2, ALICE.id, at(2 * SECOND)), revoked.id)).rejects.toMatchObject(
+        refused,
+      );
+      await store.requests.append(record(3, ALICE.id, at(9 * SECOND)), expiring.id);
+      await expect(store.requests.append(record(4, ALICE.id, at(10 * SECOND)), expiring.id)).rejects.toMatchObject(
+        refused,
+      );
+      await expect(store.requests.append(record(5, ALICE.id, at(2 * SECOND)), tokenId(9))).rejects.toMatchObject(
+        refused,
+      );
+      // Without a token to check, as before.
+      await store.requests.append(record(6, ALICE.id, at(3 * SECOND)));
+
+      const page = await store.requests.list(ALICE.id, { offset: 0, limit: 10 });
+      expect(page.records.map((r) => r.id)).toStrictEqual([recordId(3), recordId(6), recordId(1)]);
+      expect(await store.requests.usage(ALICE.id)).toMatchObject({ count: 3, totalCost: 3 });
+    });
+
     test('when usage is asked per day, then records are counted and their costs summed per UTC day, both ends included, other users and days left out', async () => {
       const { store } = fixture();
       const time = (iso: string) => new Date(iso);

@@ -15,12 +15,13 @@ export { MemoryLinkStore, MemoryMailOutbox, MemoryRequestLog, MemorySchoolStore,
 
 /** A whole store in memory; `down` makes ping() fail as an unreachable store does. */
 export function memoryStore(): Store & { down: Error | undefined } {
+  const tokens = new MemoryTokenStore();
   return {
     kind: 'memory',
     schools: new MemorySchoolStore(),
     users: new MemoryUserStore(),
-    tokens: new MemoryTokenStore(),
-    requests: new MemoryRequestLog(),
+    tokens,
+    requests: new MemoryRequestLog(tokens),
     links: new MemoryLinkStore(),
     outbox: new MemoryMailOutbox(),
     quotas: undefined,

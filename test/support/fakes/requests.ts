@@ -6,6 +6,8 @@ import type {
   RequestRecord,
   Usage,
 } from '../../../src/domain/ports.ts';
+import { UnauthenticatedError } from '../../../src/domain/errors.ts';
+import type { MemoryTokenStore } from './tokens.ts';
 
 const dayOf = (at: Date) => at.toISOString().slice(0, 10);
 
@@ -19,7 +21,18 @@ export class MemoryRequestLog implements RequestLog {
   /** `${userId}|${day}` → the day's count and cost. */
   readonly #days = new Map<string, { count: number; cost: number }>();
 
-  async append(record: RequestRecord): Promise<void> {
+  /** Where append's madeWith is checked: without it, every token holds. */
+  readonly #tokens: MemoryTokenStore | undefined;
+
+  constructor(tokens?: MemoryTokenStore) {
+    this.#tokens = tokens;
+  }
+
+  async append(record: RequestRecord, madeWith?: string): Promise<void> {
+    if (madeWith !== undefined && this.#tokens) {
+      const token = this.#tokens.current(madeWith);
+      if (!token || token.revokedAt || token.expiresAt <= record.timeMade) throw new UnauthenticatedError('revoked');
+    }
     this.#records.push({ ...record });
     const total = this.#totals.get(record.userId) ?? { count: 0, cost: 0, lastAt: null };
     const lastAt = total.lastAt && total.lastAt > record.timeMade ? total.lastAt : record.timeMade;

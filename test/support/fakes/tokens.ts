@@ -5,13 +5,31 @@ const live = (t: TokenRecord, now: Date) => t.revokedAt === null && t.expiresAt 
 /** Tokens in insertion order; the same rules as src/stores/sqlite/token.store.ts. */
 export class MemoryTokenStore implements TokenStore {
   readonly #tokens: TokenRecord[] = [];
+  /** Each token as findByDigest last found it. */
+  readonly #found = new Map<string, TokenRecord>();
 
   async insert(token: TokenRecord): Promise<void> {
     this.#tokens.push({ ...token });
   }
 
   async findByDigest(digest: string): Promise<TokenRecord | null> {
-    return this.#tokens.find((t) => t.digest === digest) ?? null;
+    const token = this.#tokens.find((t) => t.digest === digest) ?? null;
+    if (token) this.#found.set(digest, token);
+    return token;
+  }
+
+  /**
+   * As found last, or as this store last recorded its use (TokenStore.remembered): any other
+   * change since is not seen, as one made through another process (the SQLite store also
+   * forgets on its own changes; nothing in the domain depends on that).
+   */
+  remembered(digest: string): TokenRecord | undefined {
+    return this.#found.get(digest);
+  }
+
+  /** The token as stored now (MemoryRequestLog's madeWith). */
+  current(tokenId: string): TokenRecord | undefined {
+    return this.#tokens.find((t) => t.id === tokenId);
   }
 
   /** Newest first (equal times: the later inserted first). */
@@ -50,6 +68,8 @@ export class MemoryTokenStore implements TokenStore {
   async touch(tokenId: string, now: Date, notBefore: Date): Promise<void> {
     const i = this.#tokens.findIndex((t) => t.id === tokenId && (t.lastUsedAt === null || t.lastUsedAt < notBefore));
     if (i >= 0) this.#tokens[i] = { ...this.#tokens[i]!, lastUsedAt: now };
+    // Its own write, as the SQLite store keeps it in what it remembers.
+    if (i >= 0 && this.#found.has(this.#tokens[i]!.digest)) this.#found.set(this.#tokens[i]!.digest, this.#tokens[i]!);
   }
 
   async purgeDead(before: Date): Promise<number> {
