@@ -159,8 +159,20 @@ export const revokeCurrentToken = <ThrowOnError extends boolean = false>(options
  * one client (IP address), 10 failed attempts per minute at one e-mail address from one
  * client, and 100 failed attempts per minute at one e-mail address from all clients
  * together (successful logins do not count). Over a quota the answer is 429 with
- * `Retry-After`; the `RateLimit` and `RateLimit-Policy` headers show the quotas. Operators
- * configure the numbers (README).
+ * `Retry-After`; the `RateLimit` and `RateLimit-Policy` headers show the per-client quotas
+ * (never the per-address ceiling, whose count would tell a stranger how often an address
+ * failed). Operators configure the numbers (README).
+ *
+ * A device that logged in to the account recently is not held back by the all-clients
+ * ceiling: a browser proves it with the `ss_device` cookie, any other client by sending
+ * `device_proof` with every login (an empty string the first time) and the one its last
+ * login's answer gave with the next (both official clients do). The answer carries a
+ * `device_proof` only when the request had one, so that a page's scripts never see the
+ * browser's.
+ *
+ * The session lasts `expires_in` seconds; rotation renews it, but never past
+ * `session_expires_at` (by default 12 hours after the password was given): then the client
+ * logs in again.
  *
  */
 export const createToken = <ThrowOnError extends boolean = false>(options: Options<CreateTokenData, ThrowOnError>): RequestResult<CreateTokenResponses, CreateTokenErrors, ThrowOnError> => (options.client ?? client).post<CreateTokenResponses, CreateTokenErrors, ThrowOnError>({
@@ -185,6 +197,11 @@ export const createToken = <ThrowOnError extends boolean = false>(options: Optio
  * one step. Use it when a token may have leaked, or to renew a token before it expires.
  * Only a session token (from `POST /v1/auth`) is rotated here: an API key is a 403
  * `not-a-session` and stays as it was (rotate a key with `POST /v1/keys/{tokenId}/rotate`).
+ *
+ * The new token belongs to the same session: it expires at the session's
+ * `session_expires_at` at the latest (the absolute session lifetime, by default 12 hours
+ * after the password was last given), so a stolen session cannot be kept alive by
+ * rotating it. After that, log in again.
  *
  */
 export const rotateToken = <ThrowOnError extends boolean = false>(options?: Options<RotateTokenData, ThrowOnError>): RequestResult<RotateTokenResponses, RotateTokenErrors, ThrowOnError> => (options?.client ?? client).post<RotateTokenResponses, RotateTokenErrors, ThrowOnError>({
@@ -306,11 +323,14 @@ export const rotateApiKey = <ThrowOnError extends boolean = false>(options: Opti
 /**
  * Change the caller's password
  *
- * Checks the current password and sets the new one, then revokes every other live token of
- * the caller, API keys included: whoever held one (a leaked token or key, another device) is
- * signed out. The token that
- * made this request keeps working. A wrong current password is a 403 `wrong-password` (not a
- * 401: the token is fine, and a client must not sign in again).
+ * Checks the current password and sets the new one. Every other session of the caller ends
+ * (another device, a leaked session token), including any login that checked the old
+ * password while this request ran; the token that made this request keeps working and
+ * counts as signed in now. API keys keep working, so that the programs using them do not
+ * stop, unless `revoke_api_keys` is true: choose that when someone else may know the
+ * password (a key made by them would outlive the change). An e-mail to the account
+ * confirms the change and lists its API keys. A wrong current password is a 403
+ * `wrong-password` (not a 401: the token is fine, and a client must not sign in again).
  *
  * Each attempt costs a password check, so it is limited per user like logins (by default 30
  * per minute); over the quota the answer is 429 with `Retry-After`.
@@ -357,14 +377,19 @@ export const getSignUpOptions = <ThrowOnError extends boolean = false>(options?:
  *
  * Open sign-up (`SIGNUP=open`). Sends one e-mail to the address: a confirmation link (valid
  * 24 hours, single use) when it has no account, or a note that it has one. No account exists
- * until the link is used (`POST /v1/signup/confirm`, with the same password): an unconfirmed
- * sign-up cannot get a token. The answer is the same 202, with the same body, for an address
- * with an account and one without, so that it tells nobody which addresses have accounts.
+ * until the link is used (`POST /v1/signup/confirm`), and whoever uses it chooses the
+ * account's password then: only the owner of the mailbox can make its account, and a
+ * stranger signing up with someone else's address decides nothing. The answer is the same
+ * 202, with the same body, for an address with an account and one without, so that it
+ * tells nobody which addresses have accounts.
  *
- * When the mail server does not take the e-mail, the answer is 503 with `Retry-After`: the
- * sign-up is kept and the e-mail is sent again automatically until it goes out (or the link
- * expires). Limited per e-mail address (by default 5 an hour, with password reset requests)
- * and per client (20 an hour).
+ * Asking again while a link is pending sends the same link again rather than a new one, so
+ * that every e-mail of this kind the address has had works. An address gets at most 5
+ * e-mails of one link (by default); further requests are answered the same 202 and send
+ * nothing, because the address has the link already: nobody can stop its owner from
+ * signing up, nor flood it. When the mail server does not take the e-mail, the answer is
+ * 503 with `Retry-After`: the e-mail is kept and sent again automatically until it goes out
+ * (or the link expires). Limited per client (by default 20 an hour).
  *
  */
 export const signUp = <ThrowOnError extends boolean = false>(options: Options<SignUpData, ThrowOnError>): RequestResult<SignUpResponses, SignUpErrors, ThrowOnError> => (options.client ?? client).post<SignUpResponses, SignUpErrors, ThrowOnError>({
@@ -383,14 +408,15 @@ export const signUp = <ThrowOnError extends boolean = false>(options: Options<Si
 });
 
 /**
- * Confirm a sign-up with its link's token and the password chosen, and sign in
+ * Confirm a sign-up with its link's token, choose the password, and sign in
  *
- * Makes the account of a sign-up link and issues a session token, as `POST /v1/auth` does.
- * The password chosen at sign-up must be given again: a link opened by someone who did not
- * sign up (a stranger signed up with your address) cannot confirm an account whose password
- * only the stranger knows. A wrong password is a 401 and leaves the link usable; a link used
- * already, expired or never issued is a 410. Limited per client (by default 30 a minute) and
- * per link (10 a minute).
+ * Makes the account of a sign-up link with the password given here, and issues a session
+ * token, as `POST /v1/auth` does. The link went only to the address's mailbox, so whoever
+ * uses it owns the address. (A link sent before sign-up stopped asking for a password
+ * holds the password chosen then: it must be given again, and a wrong one is a 401 that
+ * leaves the link usable.) A link used already, expired or never issued is a 410. A request
+ * that failed half-way (a 503) can be sent again with the same link and password. Limited
+ * per client (by default 30 a minute) and per link (10 a minute).
  *
  */
 export const confirmSignUp = <ThrowOnError extends boolean = false>(options: Options<ConfirmSignUpData, ThrowOnError>): RequestResult<ConfirmSignUpResponses, ConfirmSignUpErrors, ThrowOnError> => (options.client ?? client).post<ConfirmSignUpResponses, ConfirmSignUpErrors, ThrowOnError>({
@@ -440,9 +466,13 @@ export const acceptInvitation = <ThrowOnError extends boolean = false>(options: 
  * account, or a note that it has none. The answer is the same 202, with the same body, either
  * way. A server that sends no mail answers 403 `password-reset-off`, for every address.
  *
- * When the mail server does not take the e-mail, the answer is 503 with `Retry-After`: the
- * e-mail is kept and sent again automatically. Limited per e-mail address (by default 5 an
- * hour, with sign-ups) and per client (20 an hour).
+ * Asking again while a link is pending (with at least a quarter of its hour left) sends the
+ * same link again rather than a new one. An address gets at most 5 e-mails of one link (by
+ * default); further requests are answered the same 202 and send nothing, because the
+ * address has the link already: a stranger can neither flood an address nor keep its owner
+ * from resetting. When the mail server does not take the e-mail, the answer is 503 with
+ * `Retry-After`: the e-mail is kept and sent again automatically. Limited per client (by
+ * default 20 an hour).
  *
  */
 export const requestPasswordReset = <ThrowOnError extends boolean = false>(options: Options<RequestPasswordResetData, ThrowOnError>): RequestResult<RequestPasswordResetResponses, RequestPasswordResetErrors, ThrowOnError> => (options.client ?? client).post<RequestPasswordResetResponses, RequestPasswordResetErrors, ThrowOnError>({
@@ -463,10 +493,14 @@ export const requestPasswordReset = <ThrowOnError extends boolean = false>(optio
 /**
  * Set a new password with a reset link's token
  *
- * Sets the account's new password and revokes every token of the account, session tokens
- * and API keys alike (whoever held one may be who took the account), and every other reset
- * link of it. Sign in again with the new password. A link used already, expired or never
- * issued is a 410. Limited per client (by default 30 a minute) and per link (10 a minute).
+ * Sets the account's new password and ends every session of the account, including any
+ * login that checked the old password while this request ran, and voids every other reset
+ * link of it. Sign in again with the new password. API keys keep working, so that the
+ * programs using them do not stop, unless `revoke_api_keys` is true: choose that when
+ * someone else may know the old password (they may have made keys with it). An e-mail to
+ * the account confirms the reset and lists its API keys. A link used already, expired or
+ * never issued is a 410. Limited per client (by default 30 a minute) and per link (10 a
+ * minute).
  *
  */
 export const resetPassword = <ThrowOnError extends boolean = false>(options: Options<ResetPasswordData, ThrowOnError>): RequestResult<ResetPasswordResponses, ResetPasswordErrors, ThrowOnError> => (options.client ?? client).post<ResetPasswordResponses, ResetPasswordErrors, ThrowOnError>({

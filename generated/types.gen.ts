@@ -13,7 +13,19 @@ export type Credentials = {
      * The user's password.
      */
     password: string;
+    device_proof?: DeviceProof;
 };
+
+/**
+ * In a login: the `device_proof` of this client's last successful login to the account,
+ * or an empty string when it has none yet; either asks for one in the answer. It keeps the
+ * client out of the all-clients ceiling on failed logins for the e-mail (many addresses
+ * failing at an account do not lock out a client that logged in to it recently). Valid 30
+ * days; a password change voids it. It authenticates nothing; keep it with the client, like
+ * a cookie. Browsers get the same proof as the `ss_device` cookie instead.
+ *
+ */
+export type DeviceProof = string;
 
 export type PasswordChange = {
     /**
@@ -24,7 +36,16 @@ export type PasswordChange = {
      * The new password, 8 to 1024 characters.
      */
     new_password: string;
+    revoke_api_keys?: RevokeApiKeys;
 };
+
+/**
+ * Also revoke every API key of the account. Keys are what programs use, so by default they
+ * keep working across a password change or reset; choose this when someone else may know
+ * (or have known) the password: a key they made with it would otherwise outlive the change.
+ *
+ */
+export type RevokeApiKeys = boolean;
 
 export type Token = {
     /**
@@ -48,23 +69,35 @@ export type Token = {
      * Identifier of the token, for `GET /v1/tokens` and `DELETE /v1/tokens/{tokenId}`.
      */
     token_id: string;
+    /**
+     * When the session ends, whatever rotation does (UTC): the absolute session lifetime,
+     * counted from when the password was given (by default 12 hours). `expires_at` is never
+     * later; once they are equal, renew by logging in, not by rotating.
+     *
+     */
+    session_expires_at: string;
+    device_proof?: DeviceProof;
 };
 
 export type SignUp = {
     /**
      * The address to confirm (case is ignored).
      */
-    email: string;
+    email: EmailAddress;
     /**
-     * The password of the new account, 8 to 1024 characters.
+     * Ignored (checked for its length only, so that older clients keep working): the
+     * password is chosen when the confirmation link is used (`POST /v1/signup/confirm`).
+     *
+     *
+     * @deprecated
      */
-    password: string;
+    password?: string;
 };
 
 export type LinkPassword = {
     token: LinkToken;
     /**
-     * Confirming a sign-up, the password chosen then; accepting an invitation, the new account's password (8 to 1024 characters).
+     * The new account's password (8 to 1024 characters). For a sign-up link sent before sign-up stopped asking for a password, the password chosen then.
      */
     password: string;
 };
@@ -78,7 +111,7 @@ export type PasswordResetRequest = {
     /**
      * The account's e-mail address (case is ignored).
      */
-    email: string;
+    email: EmailAddress;
 };
 
 export type PasswordReset = {
@@ -87,6 +120,7 @@ export type PasswordReset = {
      * The new password, 8 to 1024 characters.
      */
     new_password: string;
+    revoke_api_keys?: RevokeApiKeys;
 };
 
 export type MailAccepted = {
@@ -147,8 +181,10 @@ export type ApiKeyRequest = {
     /**
      * What the key is for, as the user will recognise it in a list: 1 to 64 characters
      * (Unicode code points, as JSON Schema counts them: an emoji is one), with at least one
-     * visible character, and no control or format characters (no bidi overrides such as
-     * U+202E, no zero-width characters such as U+200B or U+200D, no lone surrogates).
+     * visible character (variation selectors and other default-ignorable characters draw
+     * nothing), no control or format characters (no bidi overrides such as U+202E, no
+     * zero-width characters such as U+200B or U+200D, no lone surrogates), and at most four
+     * combining marks on one character.
      *
      */
     name: string;
@@ -623,8 +659,10 @@ export type ApiKeyRequestWritable = {
     /**
      * What the key is for, as the user will recognise it in a list: 1 to 64 characters
      * (Unicode code points, as JSON Schema counts them: an emoji is one), with at least one
-     * visible character, and no control or format characters (no bidi overrides such as
-     * U+202E, no zero-width characters such as U+200B or U+200D, no lone surrogates).
+     * visible character (variation selectors and other default-ignorable characters draw
+     * nothing), no control or format characters (no bidi overrides such as U+202E, no
+     * zero-width characters such as U+200B or U+200D, no lone surrogates), and at most four
+     * combining marks on one character.
      *
      */
     name: string;
@@ -1245,7 +1283,7 @@ export type ChangePasswordError = ChangePasswordErrors[keyof ChangePasswordError
 
 export type ChangePasswordResponses = {
     /**
-     * The password is changed; every other token of the caller is revoked.
+     * The password is changed; every other session of the caller ends (and every API key, with `revoke_api_keys`).
      */
     204: void;
 };
@@ -1342,8 +1380,9 @@ export type SignUpError = SignUpErrors[keyof SignUpErrors];
 
 export type SignUpResponses = {
     /**
-     * Accepted: an e-mail is on its way to the address. The same answer whether or not the
-     * address has an account.
+     * Accepted: an e-mail is on its way to the address, unless the address has had this link
+     * five times already (then it has it). The same answer whether or not the address has an
+     * account.
      *
      */
     202: MailAccepted;
@@ -1518,8 +1557,9 @@ export type RequestPasswordResetError = RequestPasswordResetErrors[keyof Request
 
 export type RequestPasswordResetResponses = {
     /**
-     * Accepted: an e-mail is on its way to the address. The same answer whether or not the
-     * address has an account.
+     * Accepted: an e-mail is on its way to the address, unless the address has had this link
+     * five times already (then it has it). The same answer whether or not the address has an
+     * account.
      *
      */
     202: MailAccepted;
@@ -1573,7 +1613,7 @@ export type ResetPasswordError = ResetPasswordErrors[keyof ResetPasswordErrors];
 
 export type ResetPasswordResponses = {
     /**
-     * The password is set; every token of the account is revoked.
+     * The password is set; every session of the account ends (and every API key, with `revoke_api_keys`).
      */
     204: void;
 };

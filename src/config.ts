@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { CorsOrigins } from './http/middleware/cors.ts';
 import type { RateLimits } from './http/middleware/rate-limit.ts';
 import type { StoreConfig } from './stores/store.config.ts';
+import { DEFAULT_SESSION_MAX_SECONDS } from './domain/credentials.ts';
 import { SIGNUP_MODES, type SignUpMode } from './domain/signup.service.ts';
 
 /** Relative paths are resolved against the project, not the working directory: the API and the
@@ -42,6 +43,14 @@ const schema = z.object({
   SEED_WHEN_EMPTY: bool.optional(),
   DEMO_USER: bool.optional(),
   TOKEN_TTL_SECONDS: int(60, 30 * 24 * 3600).default(3600),
+  SESSION_MAX_LIFETIME_SECONDS: int(60, 30 * 24 * 3600).optional(),
+  LINK_SECRET: z
+    .string()
+    .refine(
+      (v) => v.split(',').every((s) => /^[\x21-\x7e]{32,256}$/.test(s.trim())),
+      'one or more secrets, comma-separated, each 32 to 256 visible ASCII characters (e.g. the output of `openssl rand -hex 32`); the first derives new links',
+    )
+    .optional(),
   // 0: every request record is kept (the default). N: today's and the N days before it (src/domain/retention.ts).
   REQUEST_RETENTION_DAYS: int(0, 100 * 366).default(0),
   VALIDATE_RESPONSES: bool.optional(),
@@ -113,6 +122,13 @@ export interface Config {
   readonly seedWhenEmpty: boolean;
   readonly demoUser: boolean;
   readonly tokenTtlSeconds: number;
+  /** The absolute session lifetime: no session token outlives it after the password was given (rotation included). */
+  readonly sessionMaxSeconds: number;
+  /**
+   * LINK_SECRET's values (the first derives new links; the others can still render mail queued
+   * before a rotation); undefined outside production without it: a secret of each process.
+   */
+  readonly linkSecrets: readonly string[] | undefined;
   /** 0: keep every request record. */
   readonly requestRetentionDays: number;
   readonly validateResponses: boolean;
@@ -129,6 +145,8 @@ export interface Config {
    */
   readonly metrics: { readonly port: number | undefined; readonly host: string; readonly token: string | undefined };
   readonly rateLimits: RateLimits;
+  /** E-mails one link is sent in at most (RATE_LIMIT_MAIL_PER_EMAIL; 0: no bound): src/domain/link.sender.ts. */
+  readonly mailsPerLink: number;
   /** Express's `trust proxy`: which X-Forwarded-For hops to believe for the client address. */
   readonly trustProxy: boolean | number | string;
   readonly corsOrigins: CorsOrigins;
@@ -165,6 +183,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       `Invalid configuration:\n  SIGNUP: ${signUp} needs mail: set SMTP_URL (e.g. smtp://user:password@mail.example.org:587)`,
     );
   }
+  if (production && c.SMTP_URL && !c.PUBLIC_BASE_URL) {
+    throw new ConfigError(
+      'Invalid configuration:\n  PUBLIC_BASE_URL: needed with SMTP_URL in production: the links in e-mails point at it (e.g. https://api.example.org)',
+    );
+  }
+  if (production && c.SMTP_URL && !c.LINK_SECRET) {
+    throw new ConfigError(
+      'Invalid configuration:\n  LINK_SECRET: needed with SMTP_URL in production, the same on every instance: the links in e-mails are derived with it (e.g. the output of `openssl rand -hex 32`)',
+    );
+  }
+  const sessionMaxSeconds =
+    c.SESSION_MAX_LIFETIME_SECONDS ?? Math.max(DEFAULT_SESSION_MAX_SECONDS, c.TOKEN_TTL_SECONDS);
+  if (sessionMaxSeconds < c.TOKEN_TTL_SECONDS) {
+    throw new ConfigError(
+      `Invalid configuration:\n  SESSION_MAX_LIFETIME_SECONDS: ${sessionMaxSeconds} is shorter than TOKEN_TTL_SECONDS (${c.TOKEN_TTL_SECONDS}): a session cannot end before its first token`,
+    );
+  }
   const publicBaseUrl = (c.PUBLIC_BASE_URL ?? `http://localhost:${c.PORT}`).replace(/\/+$/, '');
   return {
     env: c.NODE_ENV,
@@ -188,6 +223,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedWhenEmpty: c.SEED_WHEN_EMPTY ?? true,
     demoUser: c.DEMO_USER ?? !production,
     tokenTtlSeconds: c.TOKEN_TTL_SECONDS,
+    sessionMaxSeconds,
+    linkSecrets: c.LINK_SECRET?.split(',').map((v) => v.trim()),
     requestRetentionDays: c.REQUEST_RETENTION_DAYS,
     validateResponses: c.VALIDATE_RESPONSES ?? !production,
     argon2: { memoryCost: c.ARGON2_MEMORY_KIB, timeCost: c.ARGON2_TIME_COST, parallelism: c.ARGON2_PARALLELISM },
@@ -204,11 +241,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       loginFailuresPerEmail: c.RATE_LIMIT_LOGIN_PER_EMAIL_ALL_CLIENTS,
       accountPerUser: c.RATE_LIMIT_ACCOUNT,
       mailWindowSeconds: c.RATE_LIMIT_MAIL_WINDOW_SECONDS,
-      mailPerEmail: c.RATE_LIMIT_MAIL_PER_EMAIL,
       mailPerClient: c.RATE_LIMIT_MAIL_PER_CLIENT,
       linkPerClient: c.RATE_LIMIT_LINK_PER_CLIENT,
       linkPerLink: c.RATE_LIMIT_LINK_PER_LINK,
     },
+    mailsPerLink: c.RATE_LIMIT_MAIL_PER_EMAIL,
     signUp,
     mail: c.SMTP_URL
       ? {

@@ -4,7 +4,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.ts';
 import { Argon2Hasher } from '../security/argon2.hasher.ts';
 import { createServices } from '../composition/services.ts';
-import { accountLinksOf, closeMailer, mailerOf } from '../composition/mailer.ts';
+import { accountSettingsOf, closeMailer, mailerOf } from '../composition/mailer.ts';
 import { openStore } from '../composition/store.ts';
 import { parseOrUsage } from './args.ts';
 import { readPassword } from './password.ts';
@@ -38,9 +38,9 @@ export async function userCommand(args: string[]): Promise<number> {
   const store = await openStore(config.store);
   try {
     const { auth } = createServices({
+      ...accountSettingsOf(config),
       store,
       hasher: new Argon2Hasher(config.argon2),
-      tokenTtlSeconds: config.tokenTtlSeconds,
     });
     const user = await auth.createUser(values.email, password);
     process.stderr.write(`Created the account ${user.email}.\n`);
@@ -61,11 +61,10 @@ async function invite(config: ReturnType<typeof loadConfig>, email: string): Pro
   );
   try {
     const { signUp } = createServices({
+      ...accountSettingsOf(config),
       store,
       hasher: new Argon2Hasher(config.argon2),
-      tokenTtlSeconds: config.tokenTtlSeconds,
       mailer,
-      accountLinks: accountLinksOf(config),
     });
     const sent = await signUp.invite(email);
     process.stderr.write(`Invited ${sent.email}: the link works once, until ${sent.expiresAt.toISOString()}.\n`);

@@ -3,8 +3,9 @@
 import type { pino } from 'pino';
 import type { Config } from '../config.ts';
 import type { MailEvents } from '../domain/mail.service.ts';
-import type { Mailer, MailMessage } from '../domain/ports.ts';
+import type { Mailer, OutgoingMail } from '../domain/ports.ts';
 import type { AccountLinks } from '../domain/signup.service.ts';
+import { linkSecrets } from '../domain/link.ts';
 import { LogMailer, NO_MAIL } from '../mail/log.mailer.ts';
 
 /**
@@ -12,7 +13,7 @@ import { LogMailer, NO_MAIL } from '../mail/log.mailer.ts';
  * production. nodemailer is loaded only for SMTP: it is 3.7 MiB of heap and 1.8 MiB of buffers
  * in a server that sends no mail (docs/performance.md, Run L).
  */
-export async function mailerOf(config: Config, show: (message: MailMessage) => void): Promise<Mailer> {
+export async function mailerOf(config: Config, show: (message: OutgoingMail) => void): Promise<Mailer> {
   if (config.mail.kind === 'smtp') {
     const { SmtpMailer } = await import('../mail/smtp.mailer.ts');
     return new SmtpMailer(config.mail.url, config.mail.from);
@@ -31,6 +32,17 @@ export function accountLinksOf(config: Config): AccountLinks {
     signUp: config.signUp,
     mail: config.mail.kind !== 'none',
     dashboardUrl: () => `${config.publicBaseUrl}/dashboard`,
+  };
+}
+
+/** What createServices takes from the configuration about accounts, sessions and their mail (the API and the command line alike). */
+export function accountSettingsOf(config: Config) {
+  return {
+    accountLinks: accountLinksOf(config),
+    tokenTtlSeconds: config.tokenTtlSeconds,
+    sessionMaxSeconds: config.sessionMaxSeconds,
+    mailsPerLink: config.mailsPerLink,
+    ...(config.linkSecrets ? { linkSecrets: linkSecrets(config.linkSecrets) } : {}),
   };
 }
 
@@ -53,10 +65,14 @@ export function mailEvents(logger: pino.Logger): MailEvents {
         'e-mail not delivered: kept in the outbox and retried',
       ),
     retried: (entry) => logger.info({ mail: { id: entry.id, attempts: entry.attempts } }, 'e-mail delivered on retry'),
-    discarded: (entry) =>
+    discarded: (entry, why) =>
       logger.error(
         { mail: { id: entry.id, attempts: entry.attempts, lastError: entry.lastError } },
-        'e-mail dropped undelivered: its link expired before the mail server took it',
+        why === 'expired'
+          ? 'e-mail dropped undelivered: its link expired before the mail server took it'
+          : 'e-mail dropped undelivered: its link was made with a LINK_SECRET this server does not have (keep the old one after the new, comma-separated, until such mail is sent)',
       ),
+    lost: (message, error) =>
+      logger.error({ err: error, mail: { subject: message.subject } }, 'notice e-mail lost: the store did not take it'),
   };
 }

@@ -14,7 +14,7 @@ import { Argon2Hasher } from '../security/argon2.hasher.ts';
 import { lowerThreadPoolPriority } from '../security/thread-priority.ts';
 import { createServices, type Services } from './services.ts';
 import { composeEngine } from './engine.ts';
-import { accountLinksOf, composeMailer, mailEvents } from './mailer.ts';
+import { accountSettingsOf, composeMailer, mailEvents } from './mailer.ts';
 import { openStore } from './store.ts';
 
 /**
@@ -34,13 +34,17 @@ export async function composeServices(
   metrics: Metrics = NO_METRICS,
 ): Promise<Services> {
   const store = await openStore(config.store, { warn: (message, details) => logger.warn(details, message) });
+  // Only outside production (production with mail refuses to start without it): a note, not a warning.
+  if (!config.linkSecrets && config.mail.kind !== 'none')
+    logger.info(
+      'LINK_SECRET is not set: links in e-mails are derived with a secret of this process, so mail still waiting in the outbox when it stops is dropped, and other instances cannot send it. Set LINK_SECRET (the same on every instance).',
+    );
   return createServices({
     store,
     mailer: await composeMailer(config, logger),
     mailEvents: mailEvents(logger),
-    accountLinks: accountLinksOf(config),
+    ...accountSettingsOf(config),
     hasher: new Argon2Hasher(config.argon2, config.argon2Concurrency),
-    tokenTtlSeconds: config.tokenTtlSeconds,
     retention: config.requestRetentionDays > 0 ? keepDays(config.requestRetentionDays) : KEEP_EVERYTHING,
     engine: await composeEngine(store, config, logger, metrics),
     metrics,

@@ -1,10 +1,15 @@
 // Wires the domain services onto a store. Used by the composition root (server.ts here), the
 // command line (src/cli/) and the tests, so all three run the same objects.
+import { randomBytes } from 'node:crypto';
+import { AccountNotices } from '../domain/account.notices.ts';
 import { AccountService } from '../domain/account.service.ts';
 import { AuthService } from '../domain/auth.service.ts';
 import { CatalogService } from '../domain/catalog.service.ts';
 import { HealthService } from '../domain/health.service.ts';
+import { DEFAULT_SESSION_MAX_SECONDS } from '../domain/credentials.ts';
 import { KeyService } from '../domain/keys.service.ts';
+import { type LinkSecrets, linkSecrets } from '../domain/link.ts';
+import { LinkSender } from '../domain/link.sender.ts';
 import { MailService, type MailEvents } from '../domain/mail.service.ts';
 import type { Clock, Mailer, PasswordHasher, QuotaCounter, Store } from '../domain/ports.ts';
 import { PasswordResetService } from '../domain/reset.service.ts';
@@ -43,6 +48,8 @@ export function createServices(deps: {
   hasher: PasswordHasher;
   clock?: Clock;
   tokenTtlSeconds: number;
+  /** The absolute session lifetime (default DEFAULT_SESSION_MAX_SECONDS, or tokenTtlSeconds when that is longer). */
+  sessionMaxSeconds?: number;
   /** Default: every request record is kept. */
   retention?: RetentionPolicy;
   /** Default: the in-process index of the store's catalog. */
@@ -56,33 +63,50 @@ export function createServices(deps: {
   mailEvents?: MailEvents;
   /** Sign-up mode and the dashboard's address for links (default: sign-up off, no mail). */
   accountLinks?: AccountLinks;
+  /** What links in e-mails are derived with (LINK_SECRET); default: a secret of this process alone. */
+  linkSecrets?: LinkSecrets;
+  /** E-mails one link may be sent in (0: no bound); default 5. */
+  mailsPerLink?: number;
 }): Services {
   const { store, hasher, clock = systemClock, metrics = NO_METRICS, retention = KEEP_EVERYTHING } = deps;
   const engine = deps.engine ?? new MemorySearchEngine(store.schools, deps.search);
+  const settings = deps.accountLinks ?? NO_ACCOUNT_LINKS;
+  const secrets = deps.linkSecrets ?? linkSecrets([randomBytes(32).toString('base64url')]);
+  const mail = new MailService({
+    outbox: store.outbox,
+    mailer: deps.mailer ?? UNSENT,
+    clock,
+    secrets,
+    ...(deps.mailEvents ? { events: deps.mailEvents } : {}),
+  });
+  // A server that sends no mail tells no one: nothing would ever take the notices.
+  const notices = settings.mail ? new AccountNotices({ mail, dashboardUrl: settings.dashboardUrl }) : undefined;
   const auth = new AuthService({
     users: store.users,
     tokens: store.tokens,
     hasher,
     clock,
-    settings: { tokenTtlSeconds: deps.tokenTtlSeconds },
+    settings: {
+      tokenTtlSeconds: deps.tokenTtlSeconds,
+      sessionMaxSeconds: deps.sessionMaxSeconds ?? Math.max(DEFAULT_SESSION_MAX_SECONDS, deps.tokenTtlSeconds),
+    },
+    ...(notices ? { notices } : {}),
   });
-  const settings = deps.accountLinks ?? NO_ACCOUNT_LINKS;
-  const mail = new MailService({
-    outbox: store.outbox,
-    mailer: deps.mailer ?? UNSENT,
-    clock,
-    ...(deps.mailEvents ? { events: deps.mailEvents } : {}),
-  });
-  const links = { users: store.users, links: store.links, hasher, clock, mail, settings };
+  const sender = new LinkSender({ links: store.links, mail, clock, secrets, mailsPerLink: deps.mailsPerLink ?? 5 });
+  const links = { users: store.users, links: store.links, hasher, clock, sender, settings };
   return {
     signUp: new SignUpService({ ...links, auth }),
-    passwordReset: new PasswordResetService({ ...links, tokens: store.tokens }),
+    passwordReset: new PasswordResetService({
+      ...links,
+      tokens: store.tokens,
+      notices: notices ?? new AccountNotices({ mail, dashboardUrl: settings.dashboardUrl }),
+    }),
     mail,
     store,
     engine,
     metrics,
     auth,
-    keys: new KeyService({ tokens: store.tokens, clock, passwords: auth }),
+    keys: new KeyService({ tokens: store.tokens, clock, passwords: auth, ...(notices ? { notices } : {}) }),
     search: new SearchService({
       engine: metrics === NO_METRICS ? engine : timed(engine, metrics),
       requests: store.requests,

@@ -1,12 +1,14 @@
 // "Forgot password": a single-use, expiring link by e-mail, and the new password it sets. Using
-// it revokes every session and API key of the account, as a password change does for the others.
-import { normalizeEmail, acceptsEmail } from './auth.service.ts';
-import { InvalidInputError, InvalidLinkError, PasswordResetOffError } from './errors.ts';
-import { DEAD_LINK_RETENTION_MS, LINK_LIFETIME_MS, linkDigest, looksLikeLink, mintLink } from './link.ts';
+// it ends every session of the account (and, when asked, revokes every API key), as a password
+// change does for the others, and mails the owner what it did.
+import { checkEmail, checkPassword } from './account.rules.ts';
+import type { AccountNotices } from './account.notices.ts';
+import { InvalidLinkError, PasswordResetOffError } from './errors.ts';
+import { DEAD_LINK_RETENTION_MS, LINK_LIFETIME_MS, linkDigest, looksLikeLink } from './link.ts';
+import type { LinkSender } from './link.sender.ts';
 import { noAccountMail, resetMail } from './mail.messages.ts';
-import type { MailService } from './mail.service.ts';
 import type { Clock, LinkStore, PasswordHasher, TokenStore, UserStore } from './ports.ts';
-import { type AccountLinks, checkPassword } from './signup.service.ts';
+import type { AccountLinks } from './signup.service.ts';
 
 export class PasswordResetService {
   readonly #users: UserStore;
@@ -14,7 +16,8 @@ export class PasswordResetService {
   readonly #links: LinkStore;
   readonly #hasher: PasswordHasher;
   readonly #clock: Clock;
-  readonly #mail: MailService;
+  readonly #sender: LinkSender;
+  readonly #notices: AccountNotices;
   readonly #settings: AccountLinks;
 
   constructor(deps: {
@@ -23,7 +26,8 @@ export class PasswordResetService {
     links: LinkStore;
     hasher: PasswordHasher;
     clock: Clock;
-    mail: MailService;
+    sender: LinkSender;
+    notices: AccountNotices;
     settings: AccountLinks;
   }) {
     this.#users = deps.users;
@@ -31,53 +35,68 @@ export class PasswordResetService {
     this.#links = deps.links;
     this.#hasher = deps.hasher;
     this.#clock = deps.clock;
-    this.#mail = deps.mail;
+    this.#sender = deps.sender;
+    this.#notices = deps.notices;
     this.#settings = deps.settings;
   }
 
   /**
    * Mails a reset link to an address with an account, and to one without a note saying there is
-   * none: one e-mail and the same answer either way, so the answer says nothing about the address.
+   * none: one e-mail and the same answer either way, so the answer says nothing about the
+   * address. A pending link is mailed again rather than a new one (link.sender.ts).
    */
   async request(email: string): Promise<void> {
     if (!this.#settings.mail) throw new PasswordResetOffError();
-    const normalized = normalizeEmail(email);
-    if (!acceptsEmail(normalized)) throw new InvalidInputError(`"${email}" is not an e-mail address the API accepts.`);
-    const now = this.#clock.now();
+    const normalized = checkEmail(email);
     // Housekeeping on a path that waits for the mail system anyway.
-    await this.#links.purgeDead(new Date(now.getTime() - DEAD_LINK_RETENTION_MS));
+    await this.#links.purgeDead(new Date(this.#clock.now().getTime() - DEAD_LINK_RETENTION_MS));
     const user = await this.#users.findByEmail(normalized);
     const base = this.#settings.dashboardUrl();
-    if (!user) {
-      // The same writes as the other path: a decoy link, whose token is thrown away at once and
-      // which names no account (a reset needs one), so that nothing tells the paths apart.
-      const decoy = mintLink('reset', normalized, now).record;
-      await this.#links.insert(decoy);
-      const signUp = this.#settings.signUp === 'open' ? `${base}#signup` : null;
-      await this.#mail.send(noAccountMail(normalized, signUp), decoy.expiresAt);
-      return;
-    }
-    const { record, token } = mintLink('reset', normalized, now, { userId: user.id });
-    await this.#links.insert(record);
-    await this.#mail.send(
-      resetMail(normalized, `${base}#reset/${token}`, LINK_LIFETIME_MS.reset / 60_000),
-      record.expiresAt,
-    );
+    // The same reads and writes on both paths: a decoy link (which names no account, so that
+    // it resets nothing) stands for the reset link, so that nothing tells the paths apart.
+    const signUp = this.#settings.signUp === 'open' ? `${base}#signup` : null;
+    const minutes = LINK_LIFETIME_MS.reset / 60_000;
+    await this.#sender.send({
+      purpose: 'reset',
+      email: normalized,
+      userId: user?.id ?? null,
+      url: `${base}#reset/`,
+      compose: (link) => (user ? resetMail(normalized, link, minutes) : noAccountMail(normalized, signUp)),
+    });
   }
 
-  /** Sets the new password; every token of the account (sessions and keys) and every other reset link stop working. */
-  async reset(token: string, newPassword: string): Promise<void> {
+  /**
+   * Sets the new password; every session of the account (every API key too, with `revokeKeys`)
+   * and every other reset link stop working. A failure half-way gives the link back, so that
+   * the person can send the same request again.
+   */
+  async reset(token: string, newPassword: string, revokeKeys = false): Promise<void> {
     checkPassword(newPassword);
     if (!looksLikeLink(token)) throw new InvalidLinkError();
     const digest = linkDigest(token);
-    if (!(await this.#links.findLive(digest, 'reset', this.#clock.now()))) throw new InvalidLinkError();
+    const live = await this.#links.findLive(digest, 'reset', this.#clock.now());
+    if (!live?.userId) throw new InvalidLinkError();
+    const user = await this.#users.findById(live.userId);
+    if (!user) throw new InvalidLinkError();
     const hash = await this.#hasher.hash(newPassword);
-    const link = await this.#links.use(digest, 'reset', this.#clock.now());
-    if (!link?.userId) throw new InvalidLinkError();
-    await this.#users.setPasswordHash(link.userId, hash);
     const now = this.#clock.now();
-    // No token is kept (the empty id matches none): whoever held one may be who took the account.
-    await this.#tokens.revokeAllExcept(link.userId, '', now);
+    const keys = (await this.#tokens.listLive(user.id, now)).filter((t) => t.kind === 'key');
+    const link = await this.#links.use(digest, 'reset', now);
+    if (!link?.userId) throw new InvalidLinkError();
+    try {
+      // No token is kept: whoever held one may be who took the account.
+      await this.#users.setPassword({ userId: user.id, passwordHash: hash, revokeKeys, keepTokenId: null, now });
+    } catch (error) {
+      await this.#links.release(link.id, now).catch(() => false);
+      throw error;
+    }
     await this.#links.useAll(link.email, 'reset', now);
+    await this.#notices.passwordChanged(user.email, {
+      how: 'reset',
+      at: now,
+      keys,
+      keysRevoked: revokeKeys,
+      keptKeyId: null,
+    });
   }
 }

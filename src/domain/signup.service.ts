@@ -1,26 +1,18 @@
 // Accounts people make themselves: open sign-up confirmed by a link in an e-mail, and the
 // operator's invitations. No HTTP in here. Neither operation tells whether an address has an
 // account: each sends one e-mail to the address given and answers the same (docs/security.md).
-import { randomUUID } from 'node:crypto';
-import {
-  acceptsEmail,
-  type AuthService,
-  type IssuedToken,
-  MAX_PASSWORD_LENGTH,
-  MIN_PASSWORD_LENGTH,
-  normalizeEmail,
-} from './auth.service.ts';
-import {
-  EmailTakenError,
-  InvalidCredentialsError,
-  InvalidInputError,
-  InvalidLinkError,
-  SignUpClosedError,
-} from './errors.ts';
-import { LINK_LIFETIME_MS, linkDigest, looksLikeLink, mintLink } from './link.ts';
+//
+// The link is the proof of the mailbox, so whoever uses it chooses the account's password then:
+// a stranger who signs up with someone's address decides nothing about the account, and can
+// neither keep its owner from signing up nor flood the address (link.sender.ts).
+import { createHash } from 'node:crypto';
+import { checkEmail, checkPassword } from './account.rules.ts';
+import type { AuthService, IssuedToken } from './auth.service.ts';
+import { EmailTakenError, InvalidCredentialsError, InvalidLinkError, SignUpClosedError } from './errors.ts';
+import { LINK_LIFETIME_MS, linkDigest, looksLikeLink } from './link.ts';
+import type { LinkSender } from './link.sender.ts';
 import { alreadyRegisteredMail, confirmationMail, invitationMail } from './mail.messages.ts';
-import type { MailService } from './mail.service.ts';
-import type { Clock, LinkStore, PasswordHasher, UserStore } from './ports.ts';
+import type { Clock, LinkPurpose, LinkRecord, LinkStore, PasswordHasher, UserStore } from './ports.ts';
 
 /** `off`: accounts only from the operator's command line; `invite`: also by the operator's invitation links; `open`: also by anyone, confirmed by e-mail. */
 export type SignUpMode = 'off' | 'invite' | 'open';
@@ -41,18 +33,16 @@ export interface SignUpOptions {
 
 const HOUR_MS = 3600_000;
 
-/** Counted in characters (code points), as the contract's minLength and maxLength count them. */
-export function checkPassword(password: string): void {
-  const length = [...password].length;
-  if (length < MIN_PASSWORD_LENGTH || length > MAX_PASSWORD_LENGTH) {
-    throw new InvalidInputError(`The password must have ${MIN_PASSWORD_LENGTH} to ${MAX_PASSWORD_LENGTH} characters.`);
-  }
-}
-
-function checkEmail(email: string): string {
-  const normalized = normalizeEmail(email);
-  if (!acceptsEmail(normalized)) throw new InvalidInputError(`"${email}" is not an e-mail address the API accepts.`);
-  return normalized;
+/**
+ * The id of the account a link makes: derived from the link's, so that a confirmation that
+ * failed half-way (the account made, the link not yet used) recognises its own account when it
+ * is sent again, instead of leaving the person with a link that can make nothing.
+ */
+export function accountIdOf(linkId: string): string {
+  const hex = createHash('sha256').update(`school-search account\0${linkId}`).digest('hex');
+  // An RFC 9562 version 8 (custom) UUID.
+  const variant = ((Number.parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
 export class SignUpService {
@@ -60,7 +50,7 @@ export class SignUpService {
   readonly #links: LinkStore;
   readonly #hasher: PasswordHasher;
   readonly #clock: Clock;
-  readonly #mail: MailService;
+  readonly #sender: LinkSender;
   readonly #auth: AuthService;
   readonly #settings: AccountLinks;
 
@@ -69,7 +59,7 @@ export class SignUpService {
     links: LinkStore;
     hasher: PasswordHasher;
     clock: Clock;
-    mail: MailService;
+    sender: LinkSender;
     auth: AuthService;
     settings: AccountLinks;
   }) {
@@ -77,7 +67,7 @@ export class SignUpService {
     this.#links = deps.links;
     this.#hasher = deps.hasher;
     this.#clock = deps.clock;
-    this.#mail = deps.mail;
+    this.#sender = deps.sender;
     this.#auth = deps.auth;
     this.#settings = deps.settings;
   }
@@ -87,52 +77,56 @@ export class SignUpService {
   }
 
   /**
-   * Open sign-up. An address without an account gets a confirmation link (the account is made
-   * when it is used, with this password); an address with one gets a note saying so. The same
-   * work either way (the password is hashed in both), so the answer and its time say nothing.
+   * Open sign-up. An address without an account gets a confirmation link (the account is made,
+   * with the password chosen then, when it is used); an address with one gets a note saying so.
+   * The same work either way, so the answer and its time say nothing. `password`: what older
+   * clients still send; only its length is checked (the contract keeps it, deprecated).
    */
-  async signUp(email: string, password: string): Promise<void> {
+  async signUp(email: string, password?: string): Promise<void> {
     if (this.options().signUp !== 'open') throw new SignUpClosedError('Sign-up is closed on this server.');
     const normalized = checkEmail(email);
-    checkPassword(password);
-    const passwordHash = await this.#hasher.hash(password);
+    if (password !== undefined) checkPassword(password);
     const base = this.#settings.dashboardUrl();
     const existing = await this.#users.findByEmail(normalized);
-    const now = this.#clock.now();
-    if (existing) {
-      // The same writes as the other path: a decoy link, whose token is thrown away at once and
-      // which holds no password, so that nothing (not a database round trip) tells the paths apart.
-      const decoy = mintLink('signup', normalized, now).record;
-      await this.#links.insert(decoy);
-      await this.#mail.send(alreadyRegisteredMail(normalized, `${base}#signin`, `${base}#forgot`), decoy.expiresAt);
-      return;
-    }
-    const { record, token } = mintLink('signup', normalized, now, { passwordHash });
-    await this.#links.insert(record);
     const hours = LINK_LIFETIME_MS.signup / HOUR_MS;
-    await this.#mail.send(confirmationMail(normalized, `${base}#confirm/${token}`, hours), record.expiresAt);
+    // With an account, a decoy link stands for the confirmation link (it can make no account:
+    // the address is taken), so that the reads and writes are the same on both paths.
+    await this.#sender.send({
+      purpose: 'signup',
+      email: normalized,
+      userId: null,
+      url: `${base}#confirm/`,
+      compose: (link) =>
+        existing
+          ? alreadyRegisteredMail(normalized, `${base}#signin`, `${base}#forgot`)
+          : confirmationMail(normalized, link, hours),
+    });
   }
 
   /**
-   * Makes the account of a sign-up link, and signs it in. The password chosen at sign-up must be
-   * given again: whoever opens someone else's sign-up link (a stranger signed up with your
-   * address, you open their mail) cannot confirm an account whose password only they know.
+   * Makes the account of a sign-up link with `password`, and signs it in. A link sent before
+   * sign-up stopped asking for a password holds the hash of the one chosen then: that password
+   * must be given again (whoever opens someone else's such link cannot confirm an account whose
+   * password only they know).
    */
   async confirm(token: string, password: string): Promise<IssuedToken> {
     if (this.options().signUp !== 'open') throw new SignUpClosedError('Sign-up is closed on this server.');
-    if (!looksLikeLink(token)) throw new InvalidLinkError();
-    const link = await this.#links.findLive(linkDigest(token), 'signup', this.#clock.now());
-    if (!link?.passwordHash) throw new InvalidLinkError();
-    if (!(await this.#hasher.verify(link.passwordHash, password))) throw new InvalidCredentialsError();
-    const used = await this.#links.use(link.digest, 'signup', this.#clock.now());
-    if (!used?.passwordHash) throw new InvalidLinkError();
-    const userId = await this.#createAccount(used.email, used.passwordHash);
-    return this.#auth.issueSession(userId);
+    const link = await this.#live(token, 'signup');
+    let passwordHash: string;
+    if (link.passwordHash) {
+      if (!(await this.#hasher.verify(link.passwordHash, password))) throw new InvalidCredentialsError();
+      passwordHash = link.passwordHash;
+    } else {
+      checkPassword(password);
+      passwordHash = await this.#hasher.hash(password);
+    }
+    return this.#complete(link, passwordHash, password);
   }
 
   /**
-   * The operator's command: an invitation link to `email`. Refused when sign-up is off (the
-   * operator makes the account with `user create` then) and for an address with an account.
+   * The operator's command: an invitation link to `email` (the pending one again, when there is
+   * one). Refused when sign-up is off (the operator makes the account with `user create` then)
+   * and for an address with an account.
    */
   async invite(email: string): Promise<{ email: string; expiresAt: Date }> {
     if (this.#settings.signUp === 'off') {
@@ -140,40 +134,61 @@ export class SignUpService {
     }
     const normalized = checkEmail(email);
     if (await this.#users.findByEmail(normalized)) throw new EmailTakenError(normalized);
-    const { record, token } = mintLink('invite', normalized, this.#clock.now());
-    await this.#links.insert(record);
     const days = LINK_LIFETIME_MS.invite / (24 * HOUR_MS);
-    await this.#mail.send(
-      invitationMail(normalized, `${this.#settings.dashboardUrl()}#invitation/${token}`, days),
-      record.expiresAt,
-    );
-    return { email: normalized, expiresAt: record.expiresAt };
+    const link = await this.#sender.send({
+      purpose: 'invite',
+      email: normalized,
+      userId: null,
+      url: `${this.#settings.dashboardUrl()}#invitation/`,
+      compose: (ref) => invitationMail(normalized, ref, days),
+    });
+    return { email: normalized, expiresAt: link.expiresAt };
   }
 
   /** Makes the invited address's account with this password, and signs it in. */
   async acceptInvitation(token: string, password: string): Promise<IssuedToken> {
     if (this.#settings.signUp === 'off') throw new SignUpClosedError('Invitations are not accepted on this server.');
     checkPassword(password);
-    if (!looksLikeLink(token)) throw new InvalidLinkError();
-    if (!(await this.#links.findLive(linkDigest(token), 'invite', this.#clock.now()))) throw new InvalidLinkError();
-    const passwordHash = await this.#hasher.hash(password);
-    const used = await this.#links.use(linkDigest(token), 'invite', this.#clock.now());
-    if (!used) throw new InvalidLinkError();
-    return this.#auth.issueSession(await this.#createAccount(used.email, passwordHash));
+    const link = await this.#live(token, 'invite');
+    return this.#complete(link, await this.#hasher.hash(password), password);
   }
 
-  /** The account, and every other sign-up or invitation link of its address voided; an address taken meanwhile voids this link. */
-  async #createAccount(email: string, passwordHash: string): Promise<string> {
-    const id = randomUUID();
-    try {
-      await this.#users.create({ id, email, passwordHash, createdAt: this.#clock.now() });
-    } catch (error) {
-      if (error instanceof EmailTakenError) throw new InvalidLinkError();
-      throw error;
-    }
+  async #live(token: string, purpose: LinkPurpose): Promise<LinkRecord> {
+    if (!looksLikeLink(token)) throw new InvalidLinkError();
+    const link = await this.#links.findLive(linkDigest(token), purpose, this.#clock.now());
+    if (!link) throw new InvalidLinkError();
+    return link;
+  }
+
+  /**
+   * The account first, then the link used: a failure in between leaves a live link and an
+   * account of the link's own id, which the same request sent again finds (with its password)
+   * and completes. An address that another account took voids the link; every other sign-up or
+   * invitation link of the address is voided once the account exists.
+   */
+  async #complete(link: LinkRecord, passwordHash: string, password: string): Promise<IssuedToken> {
+    const id = accountIdOf(link.id);
     const now = this.#clock.now();
-    await this.#links.useAll(email, 'signup', now);
-    await this.#links.useAll(email, 'invite', now);
-    return id;
+    try {
+      await this.#users.create({
+        id,
+        email: link.email,
+        passwordHash,
+        createdAt: now,
+        passwordVersion: 0,
+        keysFromVersion: 0,
+      });
+    } catch (error) {
+      if (!(error instanceof EmailTakenError)) throw error;
+      const existing = await this.#users.findByEmail(link.email);
+      if (existing?.id !== id) throw new InvalidLinkError();
+      // Made by this link, on an earlier try that did not finish: the same person, if the same password.
+      if (!(await this.#hasher.verify(existing.passwordHash, password))) throw new InvalidCredentialsError();
+    }
+    if (!(await this.#links.use(link.digest, link.purpose, now))) throw new InvalidLinkError();
+    await this.#links.useAll(link.email, 'signup', now);
+    await this.#links.useAll(link.email, 'invite', now);
+    const user = await this.#users.findById(id);
+    return this.#auth.issueSession({ id, passwordVersion: user?.passwordVersion ?? 0 });
   }
 }

@@ -27,13 +27,17 @@ export function tokenHint(value: string): string {
   return value.slice(0, TOKEN_PREFIX.length + 4);
 }
 
-/** A new token of `userId`'s, living `lifetimeMs` from `now`, and its value (shown once, never stored). */
+/**
+ * A new token of `userId`'s, living `lifetimeMs` from `now`, and its value (shown once, never
+ * stored). `session`: the password version its holder proved and when (credentials.ts).
+ */
 export function mintToken(
   userId: string,
   kind: TokenKind,
   name: string | null,
   now: Date,
   lifetimeMs: number,
+  session: { readonly passwordVersion: number; readonly authenticatedAt: Date },
 ): { record: TokenRecord; value: string } {
   const value = newTokenValue();
   return {
@@ -49,6 +53,8 @@ export function mintToken(
       expiresAt: new Date(now.getTime() + lifetimeMs),
       revokedAt: null,
       lastUsedAt: null,
+      passwordVersion: session.passwordVersion,
+      authenticatedAt: session.authenticatedAt,
     },
   };
 }

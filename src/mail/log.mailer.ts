@@ -1,16 +1,16 @@
 // The development outbox: with no SMTP_URL outside production, each e-mail is written to the log
 // (whole, links included), so that `npm start` shows sign-up and reset mail without any setup.
 // Never used in production: the links in it are as good as a password.
-import type { Mailer, MailMessage } from '../domain/ports.ts';
+import type { Mailer, OutgoingMail } from '../domain/ports.ts';
 
 export class LogMailer implements Mailer {
-  readonly #write: (message: MailMessage) => void;
+  readonly #write: (message: OutgoingMail) => void;
 
-  constructor(write: (message: MailMessage) => void) {
+  constructor(write: (message: OutgoingMail) => void) {
     this.#write = write;
   }
 
-  async send(message: MailMessage): Promise<void> {
+  async send(message: OutgoingMail): Promise<void> {
     this.#write(message);
   }
 }

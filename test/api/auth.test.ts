@@ -246,6 +246,39 @@ describe('rotateToken (POST /v1/auth/rotate)', () => {
     expect((await fetchMyData({ client: app.client(bearer(next.token)) })).response!.status).toBe(200);
   });
 
+  test('when a session is rotated again and again, then it ends at session_expires_at all the same (12 h after the password was given), and a login starts a new one', async () => {
+    // A stolen one-hour session used to live for ever by rotation (issue 38, row 6).
+    const a = await startTestApp({ tokenTtlSeconds: 3600 });
+    try {
+      const user = await a.userClient();
+      const login = async () =>
+        (await createToken({ client: a.client(), body: { email: user.email, password: user.password } })).data!;
+      const first = await login();
+      const end = Date.parse(first.session_expires_at);
+      expect(end - Date.parse(first.expires_at)).toBe(11 * 3600_000);
+      let token = first.token;
+      let rotations = 0;
+      for (;;) {
+        a.clock.advance(3300);
+        const r = await rotateToken({ client: a.client(bearer(token)) });
+        expect(r.response!.status).toBe(200);
+        expect(Date.parse(r.data!.session_expires_at)).toBe(end);
+        expect(Date.parse(r.data!.expires_at)).toBeLessThanOrEqual(end);
+        token = r.data!.token;
+        rotations++;
+        if (Date.parse(r.data!.expires_at) === end) break;
+        expect(rotations).toBeLessThan(14);
+      }
+      expect(rotations).toBe(12);
+      a.clock.advance(3600);
+      expectProblem(await fetchMyData({ client: a.client(bearer(token)) }), 401, 'unauthorized');
+      expectProblem(await rotateToken({ client: a.client(bearer(token)) }), 401, 'unauthorized');
+      expect(Date.parse((await login()).session_expires_at)).toBeGreaterThan(end);
+    } finally {
+      await a.close();
+    }
+  });
+
   test('when the rotated-away token is used to rotate again, then 401', async () => {
     const user = await app.userClient();
     await rotateToken({ client: user.client });
@@ -273,7 +306,7 @@ describe('listMyTokens (GET /v1/tokens)', () => {
     const user = await app.userClient();
     const second = await app.services.auth.login(user.email, user.password);
     const dead = await app.services.auth.login(user.email, user.password);
-    await app.services.auth.revokeById({ userId: user.userId, tokenId: dead.tokenId, kind: 'session' }, dead.tokenId);
+    await app.services.auth.revokeById(await app.services.auth.authenticate(dead.value), dead.tokenId);
     const r = await listMyTokens({ client: app.client(bearer(second.value)) });
     expect(r.response!.status).toBe(200);
     const tokens = r.data!.tokens;

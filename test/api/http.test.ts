@@ -196,7 +196,8 @@ describe('login timing and accounts', () => {
     const { Argon2Hasher } = await import('../../src/security/argon2.hasher.ts');
     const other = new Argon2Hasher({ memoryCost: 2048, timeCost: 1, parallelism: 1 });
     const { userId } = await app.services.auth.createUser('rehash@example.com', 'password-123');
-    await app.services.store.users.setPasswordHash(userId, await other.hash('password-123'));
+    const current = (await app.services.store.users.findById(userId))!.passwordHash;
+    await app.services.store.users.rehash(userId, current, await other.hash('password-123'));
     await createToken({ client: app.client(), body: { email: 'rehash@example.com', password: 'password-123' } });
     const stored = (await app.services.store.users.findById(userId))!.passwordHash;
     expect(cheapHasher.needsRehash(stored)).toBe(false);

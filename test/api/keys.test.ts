@@ -102,6 +102,7 @@ describe('createApiKey (POST /v1/keys)', () => {
     ['a flag and accented letters', '\u{1F1E8}\u{1F1E6} \u00c9cole sync'],
     ['an emoji with a skin tone and a variation selector', 'deploy \u{1F44D}\u{1F3FD} \u2764\uFE0F'],
     ['right-to-left text', '\u05de\u05e4\u05ea\u05d7 \u05dc\u05d9\u05dc\u05d9'],
+    ['Vietnamese, two marks on a letter', 'Tr\u01b0\u1eddng h\u1ecdc \u0065\u0302\u0301'],
   ])('when the name has %s, then the key is created with that name', async (_label, name) => {
     const user = await app.userClient();
     const r = await createApiKey({ client: user.client, body: { name, current_password: user.password } });
@@ -128,6 +129,17 @@ describe('createApiKey (POST /v1/keys)', () => {
     ['a Unicode tag character', { name: 'key\u{E0041}' }, '/name'],
     ['only invisible characters', { name: '\u3164\u3164' }, '/name'],
     ['only white space and a format character', { name: ' \u2060 ' }, '/name'],
+    // Default-ignorable characters draw nothing: a key of them was a blank row (issue 38).
+    ['only a variation selector', { name: '\uFE0F' }, '/name'],
+    ['only another variation selector', { name: '\uFE00' }, '/name'],
+    ['only a supplementary variation selector', { name: '\u{E0100}' }, '/name'],
+    ['only a combining grapheme joiner', { name: '\u034F' }, '/name'],
+    ['only a Khmer inherent vowel', { name: '\u17B4' }, '/name'],
+    ['only a Mongolian free variation selector', { name: '\u180B' }, '/name'],
+    ['64 variation selectors', { name: '\uFE0F'.repeat(64) }, '/name'],
+    // Combining marks piled on one letter draw over the rows around it.
+    ['63 combining marks on one letter', { name: `a${'\u0301'.repeat(63)}` }, '/name'],
+    ['five combining marks on one letter', { name: `nightly a${'\u0301\u0302\u0303\u0304\u0305'}` }, '/name'],
     ['65 emoji', { name: '\u{1F600}'.repeat(65) }, '/name'],
     ['no name', { expires_in_days: 30 }, '/name'],
     ['a user id', { name: 'k', userId: '00000000-0000-4000-8000-000000000000' }, '/userId'],
@@ -200,7 +212,7 @@ describe('createApiKey (POST /v1/keys)', () => {
     ]);
   });
 
-  test('when the user changes the password, then the keys are revoked with every other token', async () => {
+  test('when the user changes the password, then the keys keep working; asked to, they are revoked with every other token', async () => {
     const user = await app.userClient();
     const key = await newKey(user);
     const r = await changePassword({
@@ -208,7 +220,15 @@ describe('createApiKey (POST /v1/keys)', () => {
       body: { current_password: user.password, new_password: 'a-new-password-1' },
     });
     expect(r.response!.status).toBe(204);
+    expect((await search(key.token)).response!.status).toBe(200);
+    const withKeys = await changePassword({
+      client: user.client,
+      body: { current_password: 'a-new-password-1', new_password: 'a-new-password-2', revoke_api_keys: true },
+    });
+    expect(withKeys.response!.status).toBe(204);
     expectProblem(await search(key.token), 401, 'unauthorized');
+    // The session that asked stays signed in.
+    expect((await listMyTokens({ client: user.client })).response!.status).toBe(200);
   });
 
   test('when a key is revoked by its token_id, then it is 401 at once', async () => {

@@ -9,7 +9,7 @@ import { createHandlers } from '../../src/http/operations/handlers.ts';
 import { loadContract } from '../../src/http/contract.ts';
 import { PROBLEMS } from '../../src/http/problems/problems.ts';
 import { STATE_CODES } from '../../src/domain/states.ts';
-import { EMAIL_PATTERN } from '../../src/domain/auth.service.ts';
+import { EMAIL_PATTERN } from '../../src/domain/account.rules.ts';
 import { keyNameProblem } from '../../src/domain/keys.service.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
 import { expectProblem, unchecked } from '../support/problem.ts';

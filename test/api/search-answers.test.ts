@@ -209,7 +209,13 @@ describe('the answers kept', () => {
 
   test('when more answers alike come than the budget holds, then the earliest asked go and the bytes stay within it', async () => {
     const { userId } = await app.userClient();
-    const principal = { userId, tokenId: 'unused', kind: 'session' as const };
+    const principal = {
+      userId,
+      tokenId: 'unused',
+      kind: 'session' as const,
+      passwordVersion: 0,
+      authenticatedAt: new Date(),
+    };
     const searches = countSearches(app);
     const answers = new SearchAnswers(app.services.search, 'http://images.test', 16 * 1024);
     const words = Array.from({ length: 60 }, (_, i) => `quillfeather ${i}`);

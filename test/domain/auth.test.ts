@@ -11,7 +11,13 @@ describe('login', () => {
     const token = await services.auth.login('ada@example.com', 'correct-horse-1');
     expect(token.value).toMatch(/^ssk_[A-Za-z0-9_-]{43}$/);
     expect(token.expiresIn).toBe(60);
-    expect(await services.auth.authenticate(token.value)).toEqual({ userId, tokenId: token.tokenId, kind: 'session' });
+    expect(await services.auth.authenticate(token.value)).toEqual({
+      userId,
+      tokenId: token.tokenId,
+      kind: 'session',
+      passwordVersion: 0,
+      authenticatedAt: clock.now(),
+    });
     clock.advance(61_000);
     await expect(services.auth.authenticate(token.value)).rejects.toMatchObject({ reason: 'expired' });
   });
@@ -39,7 +45,7 @@ describe('login', () => {
   test('when a stored hash was made with other settings, then a login re-hashes the password', async () => {
     const { services, store, hasher } = fakeServices();
     const { userId } = await services.auth.createUser('ada@example.com', 'correct-horse-1');
-    await store.users.setPasswordHash(userId, 'old0$correct-horse-1');
+    await store.users.rehash(userId, (await store.users.findById(userId))!.passwordHash, 'old0$correct-horse-1');
     await services.auth.login('ada@example.com', 'correct-horse-1');
     expect((await store.users.findById(userId))?.passwordHash.startsWith(hasher.prefix)).toBe(true);
   });
@@ -86,19 +92,100 @@ describe('tokens', () => {
     expect(await services.auth.authenticate(bob.token.value)).toEqual(bob.principal);
   });
 
-  test('when the password is changed, then every other token is revoked; a wrong current password is errors.WrongPasswordError', async () => {
-    const { services, signedIn } = fakeServices();
+  test('when the password is changed, then every other session ends, keys stay; a wrong current password is errors.WrongPasswordError', async () => {
+    const { services, signedIn, clock } = fakeServices();
     const { token, principal } = await signedIn();
     const other = await services.auth.login('ada@example.com', 'correct-horse-1');
+    const key = await services.keys.create(principal, 'ci', 30, 'correct-horse-1');
     await expect(services.auth.changePassword(principal, 'wrong-horse-1', 'new-horse-12')).rejects.toBeInstanceOf(
       errors.WrongPasswordError,
     );
+    clock.advance(1000);
     await services.auth.changePassword(principal, 'correct-horse-1', 'new-horse-12');
     await expect(services.auth.authenticate(other.value)).rejects.toMatchObject({ reason: 'revoked' });
-    expect(await services.auth.authenticate(token.value)).toEqual(principal);
+    // The token that asked keeps working, on the new password, signed in as of the change.
+    expect(await services.auth.authenticate(token.value)).toEqual({
+      ...principal,
+      passwordVersion: 1,
+      authenticatedAt: clock.now(),
+    });
+    expect((await services.auth.authenticate(key.value)).kind).toBe('key');
     await expect(services.auth.login('ada@example.com', 'correct-horse-1')).rejects.toBeInstanceOf(
       errors.InvalidCredentialsError,
     );
+  });
+
+  test('when the password is changed with the keys, then every key goes too but the token that asked', async () => {
+    const { services, signedIn } = fakeServices();
+    const { token, principal } = await signedIn();
+    const key = await services.keys.create(principal, 'ci', 30, 'correct-horse-1');
+    await services.auth.changePassword(principal, 'correct-horse-1', 'new-horse-12', true);
+    await expect(services.auth.authenticate(key.value)).rejects.toMatchObject({ reason: 'revoked' });
+    expect((await services.auth.authenticate(token.value)).passwordVersion).toBe(1);
+  });
+
+  test('when a login checked the old password while it was changed, then its session is refused, whenever it comes', async () => {
+    // The race of issue 38: a login reads the hash, argon2 runs, the password changes, and the
+    // login issues its token after the change. The store is made to answer the login's read with
+    // the account as it was (the change lands during argon2).
+    const { services, store, signedIn } = fakeServices();
+    const { principal } = await signedIn();
+    const before = await store.users.findByEmail('ada@example.com');
+    const findByEmail = store.users.findByEmail.bind(store.users);
+    store.users.findByEmail = async (_email) => {
+      store.users.findByEmail = findByEmail;
+      await services.auth.changePassword(principal, 'correct-horse-1', 'new-horse-12');
+      return before;
+    };
+    await expect(services.auth.login('ada@example.com', 'correct-horse-1')).rejects.toBeInstanceOf(
+      errors.InvalidCredentialsError,
+    );
+    expect((await services.auth.listTokens(principal)).map((t) => t.id)).toEqual([principal.tokenId]);
+  });
+
+  test('when a store issued a session of the old password anyway, then it does not authenticate: the version is checked at use', async () => {
+    const { services, store, signedIn, clock } = fakeServices();
+    const { principal } = await signedIn();
+    const stale = await services.auth.login('ada@example.com', 'correct-horse-1');
+    // A password change whose revocations did not happen (a failover between its steps).
+    const user = (await store.users.findByEmail('ada@example.com'))!;
+    const revokeOthers = store.tokens.passwordChanged.bind(store.tokens);
+    store.tokens.passwordChanged = () => {};
+    await store.users.setPassword({
+      userId: user.id,
+      passwordHash: 'fake1$new-horse-12',
+      revokeKeys: false,
+      keepTokenId: null,
+      now: clock.now(),
+    });
+    store.tokens.passwordChanged = revokeOthers;
+    await expect(services.auth.authenticate(stale.value)).rejects.toMatchObject({ reason: 'revoked' });
+    await expect(services.auth.rotate(principal)).resolves.toBeDefined();
+  });
+
+  test('when a session is rotated, then the new token expires at the absolute session lifetime at the latest, and after it rotation is refused', async () => {
+    const { services, signedIn, clock } = fakeServices({ tokenTtlSeconds: 3600, sessionMaxSeconds: 3 * 3600 });
+    let { token, principal } = await signedIn();
+    const end = clock.now().getTime() + 3 * 3600_000;
+    expect(token.sessionExpiresAt.getTime()).toBe(end);
+    for (let i = 0; i < 2; i++) {
+      clock.advance(3600_000 - 1000);
+      token = await services.auth.rotate(principal);
+      principal = await services.auth.authenticate(token.value);
+      expect(token.sessionExpiresAt.getTime()).toBe(end);
+      expect(token.expiresAt.getTime()).toBe(Math.min(clock.now().getTime() + 3600_000, end));
+    }
+    // The third rotation is cut at the session's end, 3 s after now.
+    clock.advance(3600_000 - 1000);
+    token = await services.auth.rotate(principal);
+    expect(token.expiresAt.getTime()).toBe(end);
+    principal = await services.auth.authenticate(token.value);
+    clock.advance(3000);
+    await expect(services.auth.authenticate(token.value)).rejects.toMatchObject({ reason: 'expired' });
+    await expect(services.auth.rotate(principal)).rejects.toMatchObject({ reason: 'expired' });
+    // A login (the password given again) starts a new session.
+    const fresh = await services.auth.login('ada@example.com', 'correct-horse-1');
+    expect(fresh.sessionExpiresAt.getTime()).toBe(clock.now().getTime() + 3 * 3600_000);
   });
 });
 
@@ -110,18 +197,16 @@ describe('authenticateMetered (a metered request: the token as the store remembe
     const { userId } = await services.auth.createUser('ada@example.com', 'correct-horse-1');
     const token = await services.auth.login('ada@example.com', 'correct-horse-1');
     // Not remembered yet: read (and its use recorded), as authenticate does.
-    expect(await services.auth.authenticateMetered(token.value)).toEqual({
+    const principal = {
       userId,
       tokenId: token.tokenId,
       kind: 'session',
-    });
+      passwordVersion: 0,
+      authenticatedAt: clock.now(),
+    };
+    expect(await services.auth.authenticateMetered(token.value)).toEqual(principal);
     const reads = countReads(store.tokens);
-    expect(await services.auth.authenticateMetered(token.value)).toEqual({
-      userId,
-      tokenId: token.tokenId,
-      kind: 'session',
-      remembered: true,
-    });
+    expect(await services.auth.authenticateMetered(token.value)).toEqual({ ...principal, remembered: true });
     expect(reads()).toBe(0);
     // Its use last recorded over a minute ago: read and recorded again.
     clock.advance(61_000);
@@ -150,13 +235,35 @@ describe('authenticateMetered (a metered request: the token as the store remembe
     // Read again, it is refused at once.
     await expect(services.auth.authenticate(token.value)).rejects.toMatchObject({ reason: 'revoked' });
   });
+
+  test('when the password of a remembered session changed behind the store, then its search is refused and not metered', async () => {
+    const { services, store, clock } = fakeServices();
+    const { userId } = await services.auth.createUser('ada@example.com', 'correct-horse-1');
+    const token = await services.auth.login('ada@example.com', 'correct-horse-1');
+    await services.auth.authenticateMetered(token.value);
+    // Another process changes the password; its revocations are not seen here either.
+    const revokeOthers = store.tokens.passwordChanged.bind(store.tokens);
+    store.tokens.passwordChanged = () => {};
+    await store.users.setPassword({
+      userId,
+      passwordHash: 'fake1$new-horse-12',
+      revokeKeys: false,
+      keepTokenId: null,
+      now: clock.now(),
+    });
+    store.tokens.passwordChanged = revokeOthers;
+    const principal = await services.auth.authenticateMetered(token.value);
+    expect(principal.remembered).toBe(true);
+    await expect(services.search.meter(principal, input)).rejects.toMatchObject({ reason: 'revoked' });
+    expect((await store.requests.usage(userId)).count).toBe(0);
+  });
 });
 
-/** How many times findByDigest is called from now on. */
-function countReads(tokens: { findByDigest(digest: string): Promise<unknown> }): () => number {
+/** How many times findHeld is called from now on. */
+function countReads(tokens: { findHeld(digest: string): Promise<unknown> }): () => number {
   let reads = 0;
-  const find = tokens.findByDigest.bind(tokens);
-  tokens.findByDigest = (digest: string) => {
+  const find = tokens.findHeld.bind(tokens);
+  tokens.findHeld = (digest: string) => {
     reads++;
     return find(digest);
   };

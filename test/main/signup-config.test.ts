@@ -23,6 +23,7 @@ describe('SIGNUP and SMTP_URL', () => {
       SIGNUP: 'invite',
       SMTP_URL: 'smtps://user:secret@mail.example.org:465',
       PUBLIC_BASE_URL: 'https://api.example.org',
+      LINK_SECRET: 'x'.repeat(64),
     });
     expect(config).toMatchObject({
       signUp: 'invite',
@@ -40,5 +41,40 @@ describe('SIGNUP and SMTP_URL', () => {
   test('when SIGNUP or SMTP_URL is not one the schema allows, then the configuration is refused', () => {
     expect(() => loadConfig({ SIGNUP: 'everyone' })).toThrow(/SIGNUP/);
     expect(() => loadConfig({ SMTP_URL: 'http://mail.example.org' })).toThrow(/SMTP_URL/);
+  });
+});
+
+describe('what mail with links needs in production (issue 38)', () => {
+  const production = { NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.org:587', LINK_SECRET: 's'.repeat(64) };
+
+  test('when SMTP_URL is set without PUBLIC_BASE_URL, then the configuration is refused: links would point at localhost', () => {
+    expect(() => loadConfig(production)).toThrow(/PUBLIC_BASE_URL: needed with SMTP_URL in production/);
+    expect(loadConfig({ ...production, PUBLIC_BASE_URL: 'https://api.example.org' }).publicBaseUrl).toBe(
+      'https://api.example.org',
+    );
+    // Outside production the local address is right.
+    expect(loadConfig({ SMTP_URL: 'smtp://localhost:25', PORT: '4000' }).publicBaseUrl).toBe('http://localhost:4000');
+  });
+
+  test('when SMTP_URL is set without LINK_SECRET, then production refuses it; the secrets are read in order', () => {
+    const { LINK_SECRET: _, ...without } = production;
+    expect(() => loadConfig({ ...without, PUBLIC_BASE_URL: 'https://api.example.org' })).toThrow(
+      /LINK_SECRET: needed with SMTP_URL in production/,
+    );
+    expect(() => loadConfig({ LINK_SECRET: 'too-short' })).toThrow(/LINK_SECRET/);
+    expect(loadConfig({ LINK_SECRET: `${'a'.repeat(32)}, ${'b'.repeat(40)}` }).linkSecrets).toEqual([
+      'a'.repeat(32),
+      'b'.repeat(40),
+    ]);
+    expect(loadConfig({}).linkSecrets).toBeUndefined();
+  });
+
+  test('when the session lifetime is unset, then 12 hours, or the token lifetime when longer; shorter than it is refused', () => {
+    expect(loadConfig({}).sessionMaxSeconds).toBe(12 * 3600);
+    expect(loadConfig({ TOKEN_TTL_SECONDS: String(24 * 3600) }).sessionMaxSeconds).toBe(24 * 3600);
+    expect(loadConfig({ SESSION_MAX_LIFETIME_SECONDS: '7200' }).sessionMaxSeconds).toBe(7200);
+    expect(() => loadConfig({ SESSION_MAX_LIFETIME_SECONDS: '600', TOKEN_TTL_SECONDS: '3600' })).toThrow(
+      /SESSION_MAX_LIFETIME_SECONDS: 600 is shorter than TOKEN_TTL_SECONDS/,
+    );
   });
 });

@@ -310,7 +310,36 @@ describe('login: per client and per e-mail (brute force)', () => {
     for (let i = 0; i < 5; i++) expectProblem(await guess(`203.0.113.${i}`, i), 401, 'invalid-credentials');
     const refused = await guess('203.0.113.99', 99);
     expectProblem(refused, 429, 'rate-limited');
-    expect(refused.response!.headers.get('ratelimit')).toContain('"login-failures-per-email"; r=0');
+    // The ceiling's count is the account's, from everyone: no header of any answer gives it
+    // away (it would tell a stranger how often others failed at the address).
+    expect(refused.response!.headers.get('retry-after')).toMatch(/^\d+$/);
+    for (const answer of [refused, await guess('203.0.113.100', 100)]) {
+      expect(answer.response!.headers.get('ratelimit') ?? '').not.toContain('login-failures-per-email"');
+      expect(answer.response!.headers.get('ratelimit-policy') ?? '').not.toContain('login-failures-per-email"');
+    }
+  });
+
+  test('when a client without cookies sends back the device proof of its last login, then the all-clients ceiling does not lock it out', async () => {
+    // Both official clients keep no cookies: they ask for the proof in the answer and send it back.
+    const a = await start(
+      { loginPerClient: 100, loginFailuresPerEmailAndClient: 2, loginFailuresPerEmail: 5 },
+      { trustProxy: 'loopback' },
+    );
+    await a.services.auth.createUser('program@example.com', 'right-password-1');
+    const login = (ip: string, password: string, proof?: string) =>
+      createToken({
+        client: a.client({ 'X-Forwarded-For': ip }),
+        body: { email: 'program@example.com', password, ...(proof === undefined ? {} : { device_proof: proof }) },
+      });
+    const first = await login('198.51.100.9', 'right-password-1', '');
+    expect(first.data!.device_proof).toMatch(/^v1\.\d+\.[\w-]{43}$/);
+    // Without asking, no proof in the answer (a page's scripts never see the browser's).
+    expect((await login('198.51.100.9', 'right-password-1')).data).not.toHaveProperty('device_proof');
+    for (let i = 0; i < 5; i++) await login(`203.0.113.${i}`, `wrong-${i}-password`);
+    expectProblem(await login('198.51.100.10', 'right-password-1', ''), 429, 'rate-limited');
+    const again = await login('198.51.100.9', 'right-password-1', first.data!.device_proof!);
+    expect(again.response!.status).toBe(200);
+    expect(again.data!.device_proof).toMatch(/^v1\./);
   });
 
   test('when many addresses lock an account, then a device that logged in recently still logs in; a new one, an old proof or one from before a password change does not', async () => {

@@ -453,6 +453,7 @@ test('the generated client sees the same: rotateToken and fetchMyData answers pa
     expect(Object.keys(rotated.data!).sort()).toEqual([
       'expires_at',
       'expires_in',
+      'session_expires_at',
       'token',
       'token_id',
       'token_type',

@@ -78,6 +78,9 @@ describe('schema migrations', () => {
           expiresAt: at(HOUR),
           revokedAt: null,
           lastUsedAt: null,
+          // Tokens of before password versions: version 0, signed in when made.
+          passwordVersion: 0,
+          authenticatedAt: T0,
         });
         await store.tokens.touch(tokenId(1), at(SECOND), T0);
         expect((await store.tokens.listLive(userId(1), at(SECOND)))[0]!.lastUsedAt).toStrictEqual(at(SECOND));
@@ -276,12 +279,13 @@ describe('schema migrations', () => {
       const u = token(2, alice.id, { expiresAt: at(HOUR) });
       await a.tokens.insert(t);
       await a.tokens.insert(u);
+      const holder = { passwordVersion: 0, keysFromVersion: 0 };
       expect(a.tokens.remembered(t.digest)).toBeUndefined();
-      expect(await a.tokens.findByDigest(t.digest)).toStrictEqual(t);
-      expect(await a.tokens.findByDigest(u.digest)).toStrictEqual(u);
-      expect(a.tokens.remembered(t.digest)).toStrictEqual(t);
+      expect(await a.tokens.findHeld(t.digest)).toStrictEqual({ token: t, holder });
+      expect(await a.tokens.findHeld(u.digest)).toStrictEqual({ token: u, holder });
+      expect(a.tokens.remembered(t.digest)).toStrictEqual({ token: t, holder });
       expect(await b.tokens.revoke(alice.id, t.id, at(SECOND))).toBe(true);
-      expect(a.tokens.remembered(t.digest)).toStrictEqual(t);
+      expect(a.tokens.remembered(t.digest)).toStrictEqual({ token: t, holder });
 
       // Appended in one turn of the event loop: one commit.
       const results = await Promise.allSettled([
@@ -299,11 +303,35 @@ describe('schema migrations', () => {
       expect(page.records.map((r) => r.id).sort()).toStrictEqual([recordId(1), recordId(3)]);
       expect(await b.requests.usage(alice.id)).toMatchObject({ count: 2 });
       expect(a.tokens.remembered(t.digest)).toBeUndefined();
-      expect(a.tokens.remembered(u.digest)).toStrictEqual(u);
+      expect(a.tokens.remembered(u.digest)).toStrictEqual({ token: u, holder });
 
       // A change this store makes forgets every token: they are read again.
       await a.tokens.revokeAllExcept(alice.id, t.id, at(3 * SECOND));
       expect(a.tokens.remembered(u.digest)).toBeUndefined();
+    });
+  });
+
+  test('when the password of a remembered token changes through another connection, then its records are refused at commit, and it is forgotten', async () => {
+    // The revocations of the change are left out (a store of before, a change cut short): the
+    // version alone must stop the session, at the record's commit, where the token is read again.
+    await onOneFile(async ({ a, b, alice, path }) => {
+      const t = token(1, alice.id, { expiresAt: at(HOUR) });
+      const key = token(2, alice.id, { expiresAt: at(HOUR), kind: 'key' });
+      await a.tokens.insert(t);
+      await a.tokens.insert(key);
+      await a.tokens.findHeld(t.digest);
+      await a.tokens.findHeld(key.digest);
+      const raw = new DatabaseSync(path);
+      raw.prepare('UPDATE users SET password_version = password_version + 1 WHERE id = ?').run(alice.id);
+      raw.close();
+      const results = await Promise.allSettled([
+        a.requests.append(record(1, alice.id, at(SECOND)), t.id),
+        a.requests.append(record(2, alice.id, at(SECOND)), key.id),
+      ]);
+      // The session is of the old password; the key holds (keys survive a change that keeps them).
+      expect(results.map((r) => r.status)).toStrictEqual(['rejected', 'fulfilled']);
+      expect(a.tokens.remembered(t.digest)).toBeUndefined();
+      expect((await b.requests.usage(alice.id)).count).toBe(1);
     });
   });
 

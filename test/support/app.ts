@@ -22,6 +22,7 @@ import type { RetentionPolicy } from '../../src/domain/retention.ts';
 import type { MemoryEngineOptions } from '../../src/search/memory/memory.engine.ts';
 import type { ManagedEngine } from '../../src/search/managed.engine.ts';
 import { createServices, type Services } from '../../src/composition/services.ts';
+import type { LinkSecrets } from '../../src/domain/link.ts';
 import type { Store } from '../../src/domain/ports.ts';
 import { SqliteStore } from '../../src/stores/sqlite/store.ts';
 import type { SignUpMode } from '../../src/domain/signup.service.ts';
@@ -117,6 +118,12 @@ export interface TestAppOptions {
   smtpUrl?: string;
   /** Another mailer than SMTP (e.g. one that records), when `smtpUrl` is not given. */
   mailer?: Mailer;
+  /** E-mails one link may be sent in (default 5, as in production; 0: no bound). */
+  mailsPerLink?: number;
+  /** The absolute session lifetime (default: 12 hours). */
+  sessionMaxSeconds?: number;
+  /** What links are derived with (default: a secret of this app). */
+  linkSecrets?: LinkSecrets;
 }
 
 async function openTestStore(
@@ -158,6 +165,9 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     hasher: options.hasher ?? cheapHasher,
     clock,
     tokenTtlSeconds: options.tokenTtlSeconds ?? 3600,
+    ...(options.sessionMaxSeconds ? { sessionMaxSeconds: options.sessionMaxSeconds } : {}),
+    ...(options.mailsPerLink === undefined ? {} : { mailsPerLink: options.mailsPerLink }),
+    ...(options.linkSecrets ? { linkSecrets: options.linkSecrets } : {}),
     ...(options.retention ? { retention: options.retention } : {}),
     search: { refreshMs: 0, ...options.search },
     ...(mailer ? { mailer } : {}),

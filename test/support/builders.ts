@@ -35,6 +35,8 @@ export function user(n: number, overrides: Partial<User> = {}): User {
     email: `user${n}@example.com`,
     passwordHash: `$argon2id$v=19$m=1024,t=1,p=1$salt${n}$hash${n}`,
     createdAt: at(-HOUR + n),
+    passwordVersion: 0,
+    keysFromVersion: 0,
     ...overrides,
   };
 }
@@ -47,7 +49,12 @@ export function tokenId(n: number): string {
 export function token(
   n: number,
   owner: string,
-  times: Partial<Pick<TokenRecord, 'createdAt' | 'expiresAt' | 'revokedAt' | 'lastUsedAt' | 'kind' | 'name'>> = {},
+  times: Partial<
+    Pick<
+      TokenRecord,
+      'createdAt' | 'expiresAt' | 'revokedAt' | 'lastUsedAt' | 'kind' | 'name' | 'passwordVersion' | 'authenticatedAt'
+    >
+  > = {},
 ): TokenRecord {
   const createdAt = times.createdAt ?? T0;
   const kind = times.kind ?? 'session';
@@ -62,6 +69,8 @@ export function token(
     createdAt,
     expiresAt: times.expiresAt ?? new Date(createdAt.getTime() + HOUR),
     revokedAt: times.revokedAt ?? null,
+    passwordVersion: times.passwordVersion ?? 0,
+    authenticatedAt: times.authenticatedAt ?? createdAt,
   };
 }
 

@@ -8,6 +8,8 @@ export interface DeliveredMail {
   readonly to: string;
   readonly subject: string;
   readonly text: string;
+  /** The Message-ID header, angle brackets included. */
+  readonly messageId: string;
 }
 
 export interface TestSmtp {
@@ -15,8 +17,11 @@ export interface TestSmtp {
   readonly delivered: DeliveredMail[];
   /** While true, every message is refused with a 451 (a temporary failure). */
   refusing: boolean;
-  /** The next message to `to` that arrives (or has arrived and was not taken yet), within `timeoutMs`. */
-  next(to: string, timeoutMs?: number): Promise<DeliveredMail>;
+  /**
+   * The next message to `to` that arrives (or has arrived and was not taken yet), within
+   * `timeoutMs`; with `subject`, the next one whose subject matches it (the others stay).
+   */
+  next(to: string, options?: { timeoutMs?: number; subject?: RegExp }): Promise<DeliveredMail>;
   close(): Promise<void>;
 }
 
@@ -59,10 +64,10 @@ export async function startSmtp(options: { delayMs?: number } = {}): Promise<Tes
     set refusing(value: boolean) {
       state.refusing = value;
     },
-    async next(to, timeoutMs = 5000) {
+    async next(to, { timeoutMs = 5000, subject } = {}) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
-        const found = delivered.find((m) => m.to === to && !taken.has(m));
+        const found = delivered.find((m) => m.to === to && !taken.has(m) && (!subject || subject.test(m.subject)));
         if (found) {
           taken.add(found);
           return found;
@@ -83,7 +88,7 @@ export async function startSmtp(options: { delayMs?: number } = {}): Promise<Tes
 }
 
 /** Subject and text of a single-part plain-text message (what the app sends), transfer encoding undone. */
-function parse(raw: string): { subject: string; text: string } {
+function parse(raw: string): { subject: string; text: string; messageId: string } {
   const split = raw.indexOf('\r\n\r\n');
   const head = raw.slice(0, split).replace(/\r\n[ \t]+/g, ' ');
   const body = raw.slice(split + 4);
@@ -100,7 +105,7 @@ function parse(raw: string): { subject: string; text: string } {
       : encoding === 'base64'
         ? Buffer.from(body, 'base64').toString('utf8')
         : body;
-  return { subject: header('Subject'), text: text.replace(/\r\n/g, '\n') };
+  return { subject: header('Subject'), text: text.replace(/\r\n/g, '\n'), messageId: header('Message-ID') };
 }
 
 /** The first link in a message that points into the dashboard with this fragment (`confirm`, `reset`, `invitation`). */

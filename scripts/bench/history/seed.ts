@@ -87,7 +87,14 @@ export async function seedStore(options: SeedOptions): Promise<Seeded> {
     const account = async (email: string): Promise<Account> => {
       const password = `history-bench-${randomUUID()}`;
       const userId = randomUUID();
-      await users.create({ id: userId, email, passwordHash: await hasher.hash(password), createdAt });
+      await users.create({
+        id: userId,
+        email,
+        passwordHash: await hasher.hash(password),
+        createdAt,
+        passwordVersion: 0,
+        keysFromVersion: 0,
+      });
       return { email, password, userId };
     };
     user = await account('history-heavy@example.com');

@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { ipKeyGenerator, rateLimit, type ClientRateLimitInfo, type Store } from 'express-rate-limit';
 import type { Logger } from 'pino';
-import { normalizeEmail } from '../../domain/auth.service.ts';
+import { normalizeEmail } from '../../domain/account.rules.ts';
 import { deviceProofOf } from '../device-cookie.ts';
 import type { QuotaCounter, QuotaWindow } from '../../domain/ports.ts';
 import { RateLimitedError } from '../problems/rate-limited.error.ts';
@@ -28,11 +28,13 @@ export interface RateLimits {
   readonly loginFailuresPerEmail: number;
   /** Per user, every other operation that needs a token (account, history, tokens, keys) together. */
   readonly accountPerUser: number;
-  /** The window of the two mail quotas below: mail is counted per hour, not per minute. */
+  /** The window of the mail quota below: mail is counted per hour, not per minute. */
   readonly mailWindowSeconds: number;
-  /** Sign-ups and reset requests per e-mail address (each sends it one e-mail), together. */
-  readonly mailPerEmail: number;
-  /** Sign-ups and reset requests per client, together: the bound on mail one client can make us send. */
+  /**
+   * Sign-ups and reset requests per client, together: the bound on mail one client can make us
+   * send. (Per address there is no quota to run out: a link is mailed at most a few times, and a
+   * request beyond that is answered as usual without a mail: src/domain/link.sender.ts.)
+   */
   readonly mailPerClient: number;
   /** Uses of links (confirm sign-up, set a new password, accept an invitation) per client, together. */
   readonly linkPerClient: number;
@@ -48,7 +50,6 @@ export const RATE_LIMITS_OFF: RateLimits = {
   loginFailuresPerEmail: 0,
   accountPerUser: 0,
   mailWindowSeconds: 3600,
-  mailPerEmail: 0,
   mailPerClient: 0,
   linkPerClient: 0,
   linkPerLink: 0,
@@ -80,6 +81,11 @@ interface Keyed {
   readonly failuresOnly?: boolean;
   /** Requests this limiter neither counts nor refuses. */
   readonly skip?: (req: Request) => Promise<boolean>;
+  /**
+   * A quota of one e-mail address from every client: it sends no RateLimit headers, whose
+   * count would tell a stranger how often others failed at the address.
+   */
+  readonly quiet?: boolean;
 }
 
 /** Whether a device proof shows a recent successful login to the account of `email` (AuthService). */
@@ -96,7 +102,15 @@ export function rateLimiting(
   counter?: QuotaCounter,
   recognisesDevice?: DeviceCheck,
 ): RequestHandler {
-  const build = ({ policy, limit, key, failuresOnly, windowSeconds, skip }: Keyed): RequestHandler | undefined =>
+  const build = ({
+    policy,
+    limit,
+    key,
+    failuresOnly,
+    windowSeconds,
+    skip,
+    quiet,
+  }: Keyed): RequestHandler | undefined =>
     limit > 0
       ? rateLimit({
           windowMs: (windowSeconds ?? limits.windowSeconds) * 1000,
@@ -104,7 +118,7 @@ export function rateLimiting(
           identifier: policy,
           // A store per limiter (express-rate-limit checks that none is shared); the policy keeps their keys apart.
           ...(counter ? { store: sharedStore(counter, policy) } : {}),
-          standardHeaders: 'draft-8',
+          standardHeaders: quiet ? false : 'draft-8',
           legacyHeaders: false,
           keyGenerator: key,
           skipSuccessfulRequests: failuresOnly ?? false,
@@ -136,19 +150,14 @@ export function rateLimiting(
     limit: limits.searchPerUser,
     key: (req) => `u:${principalOf(req).userId}`,
   });
-  // One counter per address and one per client for both mail operations: each sends one e-mail.
+  // One counter per client for both mail operations: each sends one e-mail. None per address: a
+  // stranger's requests would spend it and lock the address's owner out of their own mail.
   const mail = [
     build({
       policy: 'mail-per-client',
       limit: limits.mailPerClient,
       windowSeconds: limits.mailWindowSeconds,
       key: (req) => `mc:${clientKey(req)}`,
-    }),
-    build({
-      policy: 'mail-per-email',
-      limit: limits.mailPerEmail,
-      windowSeconds: limits.mailWindowSeconds,
-      key: (req) => `me:${emailKey(req)}`,
     }),
   ].filter((h) => h !== undefined);
   const link = [
@@ -195,6 +204,7 @@ export function rateLimiting(
         limit: limits.loginFailuresPerEmail,
         key: (req) => `e:${emailKey(req)}`,
         failuresOnly: true,
+        quiet: true,
         // A device that logged in to this account recently (its device cookie proves it) is not
         // held back by failures from elsewhere: many addresses failing at an account lock out
         // new devices only, never the owner's own. Its own failures still meet the per-client limits.

@@ -10,7 +10,8 @@ import type { SearchOutcome } from '../../domain/search.service.ts';
 /** Tokens and a user's own data must not be kept by browsers or shared caches. */
 export const NO_STORE = { 'Cache-Control': 'no-store' };
 
-export function tokenBody(t: IssuedToken): api.Token {
+/** `withProof`: the login asked for its device proof in the body (a client without cookies). */
+export function tokenBody(t: IssuedToken, withProof = false): api.Token {
   return {
     userId: t.userId,
     token: t.value,
@@ -18,6 +19,8 @@ export function tokenBody(t: IssuedToken): api.Token {
     token_type: 'Bearer',
     expires_at: t.expiresAt.toISOString(),
     token_id: t.tokenId,
+    session_expires_at: t.sessionExpiresAt.toISOString(),
+    ...(withProof && t.deviceProof ? { device_proof: t.deviceProof } : {}),
   };
 }
 

@@ -60,7 +60,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     },
 
     async resetPassword({ body }) {
-      await passwordReset.reset(body.token, body.new_password);
+      await passwordReset.reset(body.token, body.new_password, body.revoke_api_keys);
       return { status: 204, body: undefined };
     },
 
@@ -69,11 +69,11 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       const headers = issued.deviceProof
         ? { ...NO_STORE, 'Set-Cookie': deviceCookieHeader(issued.deviceProof) }
         : NO_STORE;
-      return { status: 200, body: tokenBody(issued), headers };
+      return { status: 200, body: tokenBody(issued, body.device_proof !== undefined), headers };
     },
 
     async changePassword({ body }, ctx) {
-      await auth.changePassword(ctx.principal(), body.current_password, body.new_password);
+      await auth.changePassword(ctx.principal(), body.current_password, body.new_password, body.revoke_api_keys);
       return { status: 204, body: undefined };
     },
 

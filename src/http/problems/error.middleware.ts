@@ -17,7 +17,14 @@ export function errorMiddleware(logger: Logger, metrics: Metrics = NO_METRICS): 
     if (res.headersSent) return next(error);
     const refusal = asEdgeError(error, req);
     if (refusal instanceof RateLimitedError) metrics.rateLimited(refusal.policy);
-    if (refusal.kind.status === 503) {
+    if (refusal.kind === PROBLEMS.mailUnavailable) {
+      // The mail server, not the store: what was asked for is stored and its e-mail retried.
+      const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : undefined;
+      logger.warn(
+        { requestId: requestIdOf(req), method: req.method, cause },
+        'mail server unavailable: e-mail kept in the outbox',
+      );
+    } else if (refusal.kind.status === 503) {
       metrics.storeFailed(operationOf(req), 'unavailable');
       // Expected while another process holds the store (an import): no stack, not an error.
       const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : undefined;

@@ -63,6 +63,10 @@ export interface UserDocument {
   email: string;
   passwordHash: string;
   createdAt: Date;
+  /** Absent on accounts whose password never changed since versions were kept: 0 (src/domain/credentials.ts). */
+  passwordVersion?: number;
+  /** Absent: 0. */
+  keysFromVersion?: number;
 }
 
 export interface TokenDocument {
@@ -78,6 +82,10 @@ export interface TokenDocument {
   revokedAt: Date | null;
   /** Absent until the token first authenticates a request. */
   lastUsedAt?: Date | null;
+  /** Absent on tokens issued before versions were kept: 0. */
+  passwordVersion?: number;
+  /** Absent on tokens issued before it was kept: createdAt stands for it. */
+  authenticatedAt?: Date;
   /** When the token stopped working (revoked, else expires): the TTL index purges a day later. */
   deadAt: Date;
   /** Issue order: orders tokens created in the same millisecond, as the embedded store's rowid does. */
@@ -162,6 +170,8 @@ export interface LinkDocument {
   usedAt: Date | null;
   /** When the link stopped working (used, else expires): the TTL index purges a day later. */
   deadAt: Date;
+  /** E-mails that carried it; absent on links of before: 0. */
+  mailed?: number;
 }
 
 /** Mail not yet delivered (src/domain/mail.service.ts). */
@@ -175,6 +185,8 @@ export interface OutboxDocument {
   attempts: number;
   nextAttemptAt: Date;
   lastError: string | null;
+  /** Where the text's placeholder takes its link, derived when sent (src/domain/link.ts); absent without one. */
+  link?: { id: string; url: string; secretId: string };
 }
 
 export const COLLECTIONS = {

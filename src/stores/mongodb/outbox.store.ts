@@ -3,6 +3,9 @@ import type { MailOutbox, OutboxEntry } from '../../domain/ports.ts';
 import type { OutboxDocument } from './documents.ts';
 import { guarded } from '../../mongodb/errors.ts';
 
+/** Expired entries dropped per discardExpired call. */
+const DISCARD_BATCH = 100;
+
 export class MongoMailOutbox implements MailOutbox {
   readonly #outbox: Collection<OutboxDocument>;
 
@@ -42,16 +45,32 @@ export class MongoMailOutbox implements MailOutbox {
     await guarded(() => this.#outbox.deleteOne({ _id: id }));
   }
 
+  async drop(id: string): Promise<void> {
+    await this.delivered(id);
+  }
+
   async failed(id: string, error: string, nextAttemptAt: Date): Promise<void> {
     await guarded(() =>
       this.#outbox.updateOne({ _id: id }, { $inc: { attempts: 1 }, $set: { lastError: error, nextAttemptAt } }),
     );
   }
 
+  /**
+   * At most DISCARD_BATCH a call, by the discardAfter index: every instance calls it every 15 s,
+   * and a backlog goes in batches rather than in one unbounded read.
+   */
   async discardExpired(now: Date): Promise<OutboxEntry[]> {
-    const expired = await guarded(() => this.#outbox.find({ discardAfter: { $lt: now } }).toArray());
+    const expired = await guarded(() =>
+      this.#outbox
+        .find({ discardAfter: { $lt: now } })
+        .sort({ discardAfter: 1 })
+        .limit(DISCARD_BATCH)
+        .toArray(),
+    );
     if (expired.length === 0) return [];
-    await guarded(() => this.#outbox.deleteMany({ _id: { $in: expired.map((d) => d._id) } }));
+    await guarded(() =>
+      this.#outbox.deleteMany({ _id: { $in: expired.map((d) => d._id) }, discardAfter: { $lt: now } }),
+    );
     return expired.map(toEntry);
   }
 }
@@ -67,6 +86,7 @@ function toDocument(e: OutboxEntry): OutboxDocument {
     attempts: e.attempts,
     nextAttemptAt: e.nextAttemptAt,
     lastError: e.lastError,
+    ...(e.link ? { link: { id: e.link.id, url: e.link.url, secretId: e.link.secretId } } : {}),
   };
 }
 
@@ -81,5 +101,6 @@ function toEntry(d: OutboxDocument): OutboxEntry {
     attempts: d.attempts,
     nextAttemptAt: d.nextAttemptAt,
     lastError: d.lastError,
+    ...(d.link ? { link: { id: d.link.id, url: d.link.url, secretId: d.link.secretId } } : {}),
   };
 }

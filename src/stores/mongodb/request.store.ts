@@ -10,8 +10,10 @@ import type {
   Usage,
 } from '../../domain/ports.ts';
 import { LONGEST_USAGE_CHART_DAYS } from '../../domain/retention.ts';
+import { tokenHolds } from '../../domain/credentials.ts';
 import { UnauthenticatedError } from '../../domain/errors.ts';
-import type { RequestDocument, TokenDocument, UsageBeforeDocument, UsageDayDocument } from './documents.ts';
+import type { HeldToken } from '../../domain/ports.ts';
+import type { RequestDocument, UsageBeforeDocument, UsageDayDocument } from './documents.ts';
 import { guarded } from '../../mongodb/errors.ts';
 import { InTurn, TurnsFullError } from './in-turn.ts';
 import { Lease, type LeaseDocument } from './lease.ts';
@@ -104,6 +106,11 @@ export const STALE_PENDING_MS = DEFAULT_COUNTING.leaseMs;
  * day's queue in this process is bounded: an append that finds it full returns, its count left to
  * a read. Each step is one atomic single-document update on MongoDB.
  */
+/** What append's madeWith asks of the tokens (MongoTokenStore.holds). */
+export interface TokenCheck {
+  holds(tokenId: string, at: Date): Promise<HeldToken | null>;
+}
+
 export class MongoRequestLog implements RequestLog {
   readonly #requests: Collection<RequestDocument>;
   readonly #days: Collection<UsageDayDocument>;
@@ -111,8 +118,8 @@ export class MongoRequestLog implements RequestLog {
   readonly #counting: Counting;
   /** Where the retention purge is claimed (one instance at a time); without it, every caller purges. */
   readonly #leases: Collection<LeaseDocument> | undefined;
-  /** The tokens, for append's madeWith. */
-  readonly #tokens: Collection<TokenDocument> | undefined;
+  /** For append's madeWith: the token when it is live at a time and holds for its account now. */
+  readonly #tokens: TokenCheck | undefined;
   /** One update of a day document at a time from this process (in-turn.ts says why). */
   readonly #turns = new InTurn();
 
@@ -122,7 +129,7 @@ export class MongoRequestLog implements RequestLog {
     now: () => number = Date.now,
     counting: Counting = DEFAULT_COUNTING,
     leases?: Collection<LeaseDocument>,
-    tokens?: Collection<TokenDocument>,
+    tokens?: TokenCheck,
   ) {
     this.#tokens = tokens;
     this.#requests = requests;
@@ -139,13 +146,8 @@ export class MongoRequestLog implements RequestLog {
     if (madeWith !== undefined) {
       const tokens = this.#tokens;
       if (!tokens) throw new Error('this request log was made without the tokens collection');
-      const live = await guarded(() =>
-        tokens.findOne(
-          { _id: madeWith, revokedAt: null, expiresAt: { $gt: record.timeMade } },
-          { projection: { _id: 1 } },
-        ),
-      );
-      if (!live) throw new UnauthenticatedError('revoked');
+      const held = await tokens.holds(madeWith, record.timeMade);
+      if (!held || !tokenHolds(held.token, held.holder)) throw new UnauthenticatedError('revoked');
     }
     const day = dayOf(record.timeMade);
     const lease = new Date(this.#now() + this.#counting.leaseMs);

@@ -107,8 +107,10 @@ export class MongoStore implements Store {
       catalogReads(client, db),
       db.collection<SearchTotalDocument>(COLLECTIONS.searchTotals),
     );
-    this.users = new MongoUserStore(db.collection<UserDocument>(COLLECTIONS.users));
-    this.tokens = new MongoTokenStore(db.collection<TokenDocument>(COLLECTIONS.tokens));
+    const users = db.collection<UserDocument>(COLLECTIONS.users);
+    const tokens = db.collection<TokenDocument>(COLLECTIONS.tokens);
+    this.users = new MongoUserStore(users, tokens);
+    this.tokens = new MongoTokenStore(tokens, users);
     this.quotas = new MongoQuotaCounter(db.collection<QuotaDocument>(COLLECTIONS.quotas));
     this.links = new MongoLinkStore(db.collection<LinkDocument>(COLLECTIONS.links));
     this.outbox = new MongoMailOutbox(db.collection<OutboxDocument>(COLLECTIONS.outbox));
@@ -118,7 +120,7 @@ export class MongoStore implements Store {
       Date.now,
       counting,
       db.collection<LeaseDocument>(COLLECTIONS.leases),
-      db.collection<TokenDocument>(COLLECTIONS.tokens),
+      this.tokens,
     );
   }
 

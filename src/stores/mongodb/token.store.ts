@@ -1,6 +1,7 @@
 import { ObjectId, type Collection } from 'mongodb';
-import type { TokenRecord, TokenStore } from '../../domain/ports.ts';
-import type { TokenDocument } from './documents.ts';
+import type { HeldToken, TokenRecord, TokenStore } from '../../domain/ports.ts';
+import type { TokenDocument, UserDocument } from './documents.ts';
+import { MAJORITY } from './majority.ts';
 import { guarded } from '../../mongodb/errors.ts';
 
 /** Newest first; `seq` orders tokens issued in the same millisecond by issue order. */
@@ -8,9 +9,11 @@ const NEWEST_FIRST = { createdAt: -1, seq: -1 } as const;
 
 export class MongoTokenStore implements TokenStore {
   readonly #tokens: Collection<TokenDocument>;
+  readonly #users: Collection<UserDocument>;
 
-  constructor(tokens: Collection<TokenDocument>) {
+  constructor(tokens: Collection<TokenDocument>, users: Collection<UserDocument>) {
     this.#tokens = tokens;
+    this.#users = users;
   }
 
   async insert(token: TokenRecord): Promise<void> {
@@ -22,6 +25,29 @@ export class MongoTokenStore implements TokenStore {
     return doc ? toToken(doc) : null;
   }
 
+  /** Two reads (no join on FerretDB): the token, then its account's versions. */
+  async findHeld(digest: string): Promise<HeldToken | null> {
+    const doc = await guarded(() => this.#tokens.findOne({ digest }));
+    if (!doc) return null;
+    const holder = await this.#holder(doc.userId);
+    return holder ? { token: toToken(doc), holder } : null;
+  }
+
+  /** Whether token `id` is live at `at` and holds for its account now (the request log's madeWith). */
+  async holds(id: string, at: Date): Promise<HeldToken | null> {
+    const doc = await guarded(() => this.#tokens.findOne({ _id: id, revokedAt: null, expiresAt: { $gt: at } }));
+    if (!doc) return null;
+    const holder = await this.#holder(doc.userId);
+    return holder ? { token: toToken(doc), holder } : null;
+  }
+
+  async #holder(userId: string): Promise<HeldToken['holder'] | null> {
+    const user = await guarded(() =>
+      this.#users.findOne({ _id: userId }, { projection: { passwordVersion: 1, keysFromVersion: 1 } }),
+    );
+    return user ? { passwordVersion: user.passwordVersion ?? 0, keysFromVersion: user.keysFromVersion ?? 0 } : null;
+  }
+
   async listLive(userId: string, now: Date): Promise<TokenRecord[]> {
     const docs = await guarded(() => this.#tokens.find(live(userId, now)).sort(NEWEST_FIRST).toArray());
     return docs.map(toToken);
@@ -29,7 +55,11 @@ export class MongoTokenStore implements TokenStore {
 
   async revoke(userId: string, tokenId: string, now: Date): Promise<boolean> {
     const result = await guarded(() =>
-      this.#tokens.updateOne({ _id: tokenId, ...live(userId, now) }, { $set: { revokedAt: now, deadAt: now } }),
+      this.#tokens.updateOne(
+        { _id: tokenId, ...live(userId, now) },
+        { $set: { revokedAt: now, deadAt: now } },
+        MAJORITY,
+      ),
     );
     return result.modifiedCount === 1;
   }
@@ -53,16 +83,26 @@ export class MongoTokenStore implements TokenStore {
       this.#tokens.updateMany(
         { ...live(userId, now), _id: { $ne: keepId } },
         { $set: { revokedAt: now, deadAt: now } },
+        MAJORITY,
       ),
     );
     return result.modifiedCount;
   }
 
-  async insertSession(token: TokenRecord, keep: number, now: Date): Promise<number> {
-    // Two operations: a multi-document transaction would need a replica set, and the insert
-    // alone is already the session (a crash between them leaves one session too many, trimmed
-    // at the next login).
+  async insertSession(token: TokenRecord, keep: number, now: Date): Promise<number | null> {
+    // Without a multi-document transaction (it would need a replica set): the insert alone is
+    // already the session (a crash before the trim leaves one session too many, trimmed at the
+    // next login). The account is read after the insert: a password changed before it moved
+    // the version, and the session is taken back; one changed after it revokes the session
+    // itself (UserStore.setPassword). Either way no session of the old password holds.
     await this.insert(token);
+    const holder = await this.#holder(token.userId);
+    if (holder?.passwordVersion !== token.passwordVersion) {
+      await guarded(() =>
+        this.#tokens.updateOne({ _id: token.id }, { $set: { revokedAt: now, deadAt: now } }, MAJORITY),
+      );
+      return null;
+    }
     return this.revokeAllButNewest(token.userId, keep, now);
   }
 
@@ -81,6 +121,7 @@ export class MongoTokenStore implements TokenStore {
       this.#tokens.updateMany(
         { _id: { $in: beyond.map((d) => d._id) }, ...live(userId, now) },
         { $set: { revokedAt: now, deadAt: now } },
+        MAJORITY,
       ),
     );
     return result.modifiedCount;
@@ -120,6 +161,8 @@ function toDocument(t: TokenRecord): TokenDocument {
     expiresAt: t.expiresAt,
     revokedAt: t.revokedAt,
     lastUsedAt: t.lastUsedAt,
+    passwordVersion: t.passwordVersion,
+    authenticatedAt: t.authenticatedAt,
     deadAt,
     seq: new ObjectId(),
   };
@@ -137,5 +180,7 @@ function toToken(doc: TokenDocument): TokenRecord {
     expiresAt: doc.expiresAt,
     revokedAt: doc.revokedAt,
     lastUsedAt: doc.lastUsedAt ?? null,
+    passwordVersion: doc.passwordVersion ?? 0,
+    authenticatedAt: doc.authenticatedAt ?? doc.createdAt,
   };
 }

@@ -12,10 +12,14 @@ interface OutboxRow {
   attempts: number;
   next_attempt_at: string;
   last_error: string | null;
+  link_id: string | null;
+  link_url: string | null;
+  link_secret: string | null;
 }
 
-const COLUMNS = 'id, recipient, subject, body, created_at, discard_after, attempts, next_attempt_at, last_error';
-const INSERT = `INSERT INTO mail_outbox (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`;
+const COLUMNS =
+  'id, recipient, subject, body, created_at, discard_after, attempts, next_attempt_at, last_error, link_id, link_url, link_secret';
+const INSERT = `INSERT INTO mail_outbox (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
 // Claiming moves next_attempt_at past the hold: another claim (another process) skips them.
 const CLAIM = `UPDATE mail_outbox SET next_attempt_at = :held WHERE id IN (
     SELECT id FROM mail_outbox WHERE next_attempt_at <= :now ORDER BY next_attempt_at, id LIMIT :limit)
@@ -48,6 +52,9 @@ export class SqliteMailOutbox implements MailOutbox {
             e.attempts,
             e.nextAttemptAt.toISOString(),
             e.lastError,
+            e.link?.id ?? null,
+            e.link?.url ?? null,
+            e.link?.secretId ?? null,
           ),
     );
   }
@@ -68,6 +75,10 @@ export class SqliteMailOutbox implements MailOutbox {
   delivered(id: string): Promise<void> {
     const c = this.#connection;
     return c.write(() => void c.statement(DELIVERED).run(id));
+  }
+
+  drop(id: string): Promise<void> {
+    return this.delivered(id);
   }
 
   failed(id: string, error: string, nextAttemptAt: Date): Promise<void> {
@@ -99,5 +110,8 @@ function toEntry(row: OutboxRow): OutboxEntry {
     attempts: row.attempts,
     nextAttemptAt: new Date(row.next_attempt_at),
     lastError: row.last_error,
+    ...(row.link_id !== null && row.link_url !== null && row.link_secret !== null
+      ? { link: { id: row.link_id, url: row.link_url, secretId: row.link_secret } }
+      : {}),
   };
 }

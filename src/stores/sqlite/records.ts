@@ -2,7 +2,8 @@
 // overall and per UTC day.
 // Used by the record writer's worker thread (record.worker.ts) and, for a store in memory, by
 // the request log itself.
-import type { RequestRecord } from '../../domain/ports.ts';
+import { tokenHolds } from '../../domain/credentials.ts';
+import type { RequestRecord, TokenKind } from '../../domain/ports.ts';
 import type { Connection } from './connection.ts';
 import { transaction } from './database.ts';
 
@@ -14,13 +15,26 @@ const TALLY = `UPDATE users SET request_count = request_count + ?, total_cost = 
 const TALLY_DAY = `INSERT INTO usage_days (user_id, day, count, cost) VALUES (?, ?, ?, ?)
   ON CONFLICT (user_id, day) DO UPDATE SET count = count + excluded.count, cost = cost + excluded.cost`;
 
-const TOKEN = 'SELECT revoked_at, expires_at FROM tokens WHERE id = ?';
+// The token and its account's credential state now (credentials.ts): a password changed since
+// the token was remembered voids its session as a revocation does.
+const TOKEN = `SELECT t.revoked_at, t.expires_at, t.kind, t.password_version, u.password_version AS holder_password_version,
+  u.keys_from_version AS holder_keys_from_version FROM tokens t JOIN users u ON u.id = t.user_id WHERE t.id = ?`;
+
+interface TokenState {
+  revoked_at: string | null;
+  expires_at: string;
+  kind: TokenKind;
+  password_version: number;
+  holder_password_version: number;
+  holder_keys_from_version: number;
+}
 
 /**
  * The records and their users' totals, in one transaction: durable when it resolves
  * (synchronous=FULL). `madeWith[i]`, when set, is the id of the token record i must have been
- * made with: it is stored only if that token is not revoked and expires after the record's time,
- * read in this transaction (RequestLog.append). Resolves to the ids of the records refused so.
+ * made with: it is stored only if that token is not revoked, expires after the record's time and
+ * holds for its account's password, read in this transaction (RequestLog.append). Resolves to
+ * the ids of the records refused so.
  */
 export function writeRecords(
   c: Connection,
@@ -31,7 +45,7 @@ export function writeRecords(
     transaction(c.db, () => {
       const refused: string[] = [];
       /** Each token asked about: undefined when it is gone, else its revocation and expiry. */
-      const tokens = new Map<string, { revoked_at: string | null; expires_at: string } | undefined>();
+      const tokens = new Map<string, TokenState | undefined>();
       const totals = new Map<string, { count: number; cost: number; last: string }>();
       // Per user and day: "user|YYYY-MM-DD" (neither holds a "|": ids are UUIDs).
       const days = new Map<string, { count: number; cost: number }>();
@@ -39,10 +53,17 @@ export function writeRecords(
         const at = record.timeMade.toISOString();
         const tokenId = madeWith?.[i];
         if (tokenId !== undefined) {
-          if (!tokens.has(tokenId))
-            tokens.set(tokenId, c.statement(TOKEN).get(tokenId) as { revoked_at: string | null; expires_at: string });
+          if (!tokens.has(tokenId)) tokens.set(tokenId, c.statement(TOKEN).get(tokenId) as TokenState | undefined);
           const token = tokens.get(tokenId);
-          if (!token || token.revoked_at !== null || token.expires_at <= at) {
+          if (
+            !token ||
+            token.revoked_at !== null ||
+            token.expires_at <= at ||
+            !tokenHolds(
+              { kind: token.kind, passwordVersion: token.password_version },
+              { passwordVersion: token.holder_password_version, keysFromVersion: token.holder_keys_from_version },
+            )
+          ) {
             refused.push(record.id);
             continue;
           }

@@ -180,4 +180,20 @@ export const SCHEMA: readonly string[] = [
   ALTER TABLE api_requests ADD COLUMN near_longitude REAL;
   ALTER TABLE api_requests ADD COLUMN radius_km REAL;
   `,
+  // Credentials (src/domain/credentials.ts): each account's password version, bumped by every
+  // change of its password, and the first version whose API keys hold; each token's version and
+  // when its session's password was given (NULL before: its creation stands for it). Each link's
+  // count of e-mails (a pending link is mailed again). The outbox's message holds a placeholder
+  // for its link, which is derived when sent (src/domain/link.ts): the link's id, where it
+  // points, and which secret derives it. Messages queued before have none and are sent as written.
+  `
+  ALTER TABLE users ADD COLUMN password_version INTEGER NOT NULL DEFAULT 0;
+  ALTER TABLE users ADD COLUMN keys_from_version INTEGER NOT NULL DEFAULT 0;
+  ALTER TABLE tokens ADD COLUMN password_version INTEGER NOT NULL DEFAULT 0;
+  ALTER TABLE tokens ADD COLUMN authenticated_at TEXT;
+  ALTER TABLE links ADD COLUMN mailed INTEGER NOT NULL DEFAULT 0;
+  ALTER TABLE mail_outbox ADD COLUMN link_id TEXT;
+  ALTER TABLE mail_outbox ADD COLUMN link_url TEXT;
+  ALTER TABLE mail_outbox ADD COLUMN link_secret TEXT;
+  `,
 ];

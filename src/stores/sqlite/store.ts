@@ -26,8 +26,9 @@ export class SqliteStore implements Store {
     // A store in memory is one process's alone: its quotas stay in that process (express-rate-limit's own store).
     this.quotas = connection.inMemory ? undefined : SqliteQuotaCounter.open(connection.path, warn ? { warn } : {});
     this.schools = new SqliteSchoolStore(connection);
-    this.users = new SqliteUserStore(connection);
     this.tokens = new SqliteTokenStore(connection);
+    // A password changed here: the tokens remembered are read again (their account's state moved).
+    this.users = new SqliteUserStore(connection, () => this.tokens.forgetAll());
     // A record refused because its token no longer held: that token is not remembered anymore.
     this.requests = new SqliteRequestLog(connection, (tokenId) => this.tokens.forget(tokenId));
     this.links = new SqliteLinkStore(connection);

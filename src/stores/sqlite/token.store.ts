@@ -1,4 +1,4 @@
-import type { TokenKind, TokenRecord, TokenStore } from '../../domain/ports.ts';
+import type { HeldToken, TokenKind, TokenRecord, TokenStore } from '../../domain/ports.ts';
 import type { Connection } from './connection.ts';
 import { transaction } from './database.ts';
 
@@ -13,11 +13,26 @@ interface TokenRow {
   kind: TokenKind;
   name: string | null;
   last_used_at: string | null;
+  password_version: number;
+  /** NULL on tokens issued before it was kept: their creation stands for it. */
+  authenticated_at: string | null;
 }
 
-const COLUMNS = 'id, user_id, digest, hint, created_at, expires_at, revoked_at, kind, name, last_used_at';
-const INSERT = `INSERT INTO tokens (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
+interface HeldRow extends TokenRow {
+  holder_password_version: number;
+  holder_keys_from_version: number;
+}
+
+const COLUMNS =
+  'id, user_id, digest, hint, created_at, expires_at, revoked_at, kind, name, last_used_at, password_version, authenticated_at';
+const INSERT = `INSERT INTO tokens (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
 const BY_DIGEST = `SELECT ${COLUMNS} FROM tokens WHERE digest = ?`;
+// The token and its account's credential state in one read (credentials.ts).
+const HELD = `SELECT ${COLUMNS.split(', ')
+  .map((c) => `t.${c}`)
+  .join(', ')}, u.password_version AS holder_password_version, u.keys_from_version AS holder_keys_from_version
+  FROM tokens t JOIN users u ON u.id = t.user_id WHERE t.digest = ?`;
+const VERSION = 'SELECT password_version FROM users WHERE id = ?';
 const LIVE = `SELECT ${COLUMNS} FROM tokens WHERE user_id = ? AND revoked_at IS NULL AND expires_at > ?
   ORDER BY created_at DESC, rowid DESC`;
 const REVOKE =
@@ -37,12 +52,13 @@ const REMEMBERED = 4096;
 export class SqliteTokenStore implements TokenStore {
   readonly #connection: Connection;
   /**
-   * Each token found, by digest, as it was read (remembered()). Any change this store makes to
-   * a token forgets them all; one made through another process or connection is caught where a
-   * remembered token is used: the request log's commit refuses a record whose token no longer
-   * holds (records.ts) and has the token forgotten.
+   * Each token found (findHeld), by digest, as it was read with its account's credential state
+   * (remembered()). Any change this store makes to a token, and any password change the user
+   * store makes (SqliteStore wires it), forgets them all; one made through another process or
+   * connection is caught where a remembered token is used: the request log's commit refuses a
+   * record whose token no longer holds (records.ts) and has the token forgotten.
    */
-  readonly #found = new Map<string, TokenRecord>();
+  readonly #found = new Map<string, HeldToken>();
   /** The digest of each remembered token, by its id (touch, forget). */
   readonly #digests = new Map<string, string>();
 
@@ -58,15 +74,31 @@ export class SqliteTokenStore implements TokenStore {
     const c = this.#connection;
     return c.read(() => {
       const row = c.statement(BY_DIGEST).get(digest) as TokenRow | undefined;
-      if (!row) return null;
-      const token = toToken(row);
-      this.#remember(token);
-      return token;
+      return row ? toToken(row) : null;
     });
   }
 
-  remembered(digest: string): TokenRecord | undefined {
+  findHeld(digest: string): Promise<HeldToken | null> {
+    const c = this.#connection;
+    return c.read(() => {
+      const row = c.statement(HELD).get(digest) as HeldRow | undefined;
+      if (!row) return null;
+      const held = {
+        token: toToken(row),
+        holder: { passwordVersion: row.holder_password_version, keysFromVersion: row.holder_keys_from_version },
+      };
+      this.#remember(held);
+      return held;
+    });
+  }
+
+  remembered(digest: string): HeldToken | undefined {
     return this.#found.get(digest);
+  }
+
+  /** Forgets every token remembered (a password changed through this process). */
+  forgetAll(): void {
+    this.#forgetAll();
   }
 
   /** Forgets the token (the request log found it no longer holds). */
@@ -112,13 +144,16 @@ export class SqliteTokenStore implements TokenStore {
     return c.write(() => Number(c.statement(TRIM).run({ user: userId, now: now.toISOString(), keep }).changes));
   }
 
-  insertSession(token: TokenRecord, keep: number, now: Date): Promise<number> {
+  insertSession(token: TokenRecord, keep: number, now: Date): Promise<number | null> {
     this.#forgetAll();
     const c = this.#connection;
     // One transaction: one fsync on the event loop per login instead of two (SQLite commits
-    // synchronously, and a write that changes nothing costs none).
+    // synchronously, and a write that changes nothing costs none). The account's password version
+    // is read in it: a password changed since the login read it refuses the session.
     return c.write(() =>
       transaction(c.db, () => {
+        const account = c.statement(VERSION).get(token.userId) as { password_version: number } | undefined;
+        if (account?.password_version !== token.passwordVersion) return null;
         this.#insertRow(token);
         return Number(c.statement(TRIM).run({ user: token.userId, now: now.toISOString(), keep }).changes);
       }),
@@ -130,9 +165,9 @@ export class SqliteTokenStore implements TokenStore {
     return c.write(() => {
       c.statement(TOUCH).run(now.toISOString(), tokenId, notBefore.toISOString());
       const digest = this.#digests.get(tokenId);
-      const token = digest === undefined ? undefined : this.#found.get(digest);
-      if (token && (!token.lastUsedAt || token.lastUsedAt < notBefore))
-        this.#found.set(digest!, { ...token, lastUsedAt: now });
+      const held = digest === undefined ? undefined : this.#found.get(digest);
+      if (held && (!held.token.lastUsedAt || held.token.lastUsedAt < notBefore))
+        this.#found.set(digest!, { ...held, token: { ...held.token, lastUsedAt: now } });
     });
   }
 
@@ -145,13 +180,14 @@ export class SqliteTokenStore implements TokenStore {
     });
   }
 
-  #remember(token: TokenRecord): void {
+  #remember(held: HeldToken): void {
+    const { token } = held;
     if (!this.#found.has(token.digest) && this.#found.size >= REMEMBERED) {
       const [oldest] = this.#found.values();
-      this.#found.delete(oldest!.digest);
-      this.#digests.delete(oldest!.id);
+      this.#found.delete(oldest!.token.digest);
+      this.#digests.delete(oldest!.token.id);
     }
-    this.#found.set(token.digest, token);
+    this.#found.set(token.digest, held);
     this.#digests.set(token.id, token.digest);
   }
 
@@ -175,6 +211,8 @@ export class SqliteTokenStore implements TokenStore {
         t.kind,
         t.name,
         t.lastUsedAt?.toISOString() ?? null,
+        t.passwordVersion,
+        t.authenticatedAt.toISOString(),
       );
   }
 
@@ -196,5 +234,7 @@ function toToken(row: TokenRow): TokenRecord {
     expiresAt: new Date(row.expires_at),
     revokedAt: row.revoked_at ? new Date(row.revoked_at) : null,
     lastUsedAt: row.last_used_at ? new Date(row.last_used_at) : null,
+    passwordVersion: row.password_version,
+    authenticatedAt: new Date(row.authenticated_at ?? row.created_at),
   };
 }

@@ -207,6 +207,48 @@ export const tokensContract: ContractPart = (_target, fixture) => {
       expect(await store.tokens.findByDigest(another.digest)).toStrictEqual(another);
     });
 
+    test('when a session is inserted against a password version the account has left, then insertSession is null and no token of it works', async () => {
+      const { store } = fixture();
+      await seed(store);
+      await store.users.setPassword({
+        userId: ALICE.id,
+        passwordHash: 'h2',
+        revokeKeys: false,
+        keepTokenId: null,
+        now: T0,
+      });
+      const stale = token(1, ALICE.id, { createdAt: at(SECOND), passwordVersion: 0 });
+      expect(await store.tokens.insertSession(stale, 5, at(SECOND))).toBeNull();
+      // A store that inserted it first has revoked it again: either way it is not live.
+      expect(await store.tokens.listLive(ALICE.id, at(SECOND))).toStrictEqual([]);
+      const current = token(2, ALICE.id, { createdAt: at(SECOND), passwordVersion: 1 });
+      expect(await store.tokens.insertSession(current, 5, at(SECOND))).toBe(0);
+      expect(await store.tokens.listLive(ALICE.id, at(SECOND))).toStrictEqual([current]);
+    });
+
+    test("when a token is found for authentication, then findHeld gives it with its account's credential state now", async () => {
+      const { store } = fixture();
+      const session = token(1, ALICE.id, { createdAt: at(-MINUTE), expiresAt: at(HOUR) });
+      const key = token(2, ALICE.id, { kind: 'key', createdAt: at(-MINUTE), expiresAt: at(HOUR) });
+      await seed(store, session, key);
+      expect(await store.tokens.findHeld(session.digest)).toStrictEqual({
+        token: session,
+        holder: { passwordVersion: 0, keysFromVersion: 0 },
+      });
+      await store.users.setPassword({
+        userId: ALICE.id,
+        passwordHash: 'h2',
+        revokeKeys: true,
+        keepTokenId: null,
+        now: T0,
+      });
+      expect(await store.tokens.findHeld(key.digest)).toStrictEqual({
+        token: { ...key, revokedAt: T0 },
+        holder: { passwordVersion: 1, keysFromVersion: 1 },
+      });
+      expect(await store.tokens.findHeld(token(3, ALICE.id).digest)).toBeNull();
+    });
+
     test('when keep is at least the live count, then nothing is revoked; when keep is 0, then every live token is', async () => {
       const { store } = fixture();
       const tokens = [1, 2].map((n) => token(n, ALICE.id, { createdAt: at(-n * MINUTE) }));

@@ -1,7 +1,7 @@
 // UserStore: accounts by e-mail and id, one account per e-mail.
 import { describe, expect, test } from 'vitest';
 import { EmailTakenError } from '../../../src/domain/errors.ts';
-import { user, userId } from '../../support/builders.ts';
+import { at, HOUR, SECOND, token, user, userId } from '../../support/builders.ts';
 import type { ContractPart } from './context.ts';
 
 export const usersContract: ContractPart = (_target, fixture) => {
@@ -32,17 +32,86 @@ export const usersContract: ContractPart = (_target, fixture) => {
       expect(await store.users.findById(userId(2))).toBeNull();
     });
 
-    test('when a password hash is set, then only that user changes, and only its hash', async () => {
+    test('when a hash is upgraded, then only over the hash it replaces: a compare and set', async () => {
       const { store } = fixture();
       const alice = user(1);
       const bob = user(2);
       await store.users.create(alice);
       await store.users.create(bob);
-      await store.users.setPasswordHash(alice.id, '$argon2id$v=19$m=19456,t=2,p=1$new$hash');
-      const changed = { ...alice, passwordHash: '$argon2id$v=19$m=19456,t=2,p=1$new$hash' };
-      expect(await store.users.findById(alice.id)).toStrictEqual(changed);
-      expect(await store.users.findByEmail(alice.email)).toStrictEqual(changed);
+      const upgraded = '$argon2id$v=19$m=19456,t=2,p=1$new$hash';
+      expect(await store.users.rehash(alice.id, 'not-the-hash', upgraded)).toBe(false);
+      expect(await store.users.findById(alice.id)).toStrictEqual(alice);
+      expect(await store.users.rehash(alice.id, alice.passwordHash, upgraded)).toBe(true);
+      expect(await store.users.findById(alice.id)).toStrictEqual({ ...alice, passwordHash: upgraded });
+      expect(await store.users.findByEmail(alice.email)).toStrictEqual({ ...alice, passwordHash: upgraded });
       expect(await store.users.findById(bob.id)).toStrictEqual(bob);
+    });
+
+    test('when a password is set, then the version moves, the kept token is carried over, the other sessions are revoked and keys kept', async () => {
+      const { store } = fixture();
+      const alice = user(1);
+      const bob = user(2);
+      await store.users.create(alice);
+      await store.users.create(bob);
+      const kept = token(1, alice.id, { createdAt: at(-HOUR / 2), expiresAt: at(HOUR) });
+      const session = token(2, alice.id, { createdAt: at(-HOUR / 2), expiresAt: at(HOUR) });
+      const key = token(3, alice.id, { kind: 'key', createdAt: at(-HOUR / 2), expiresAt: at(HOUR) });
+      const bobs = token(4, bob.id, { createdAt: at(-HOUR / 2), expiresAt: at(HOUR) });
+      for (const t of [kept, session, key, bobs]) await store.tokens.insert(t);
+      const hash = '$argon2id$v=19$m=19456,t=2,p=1$new$hash';
+      const now = at(SECOND);
+      expect(
+        await store.users.setPassword({
+          userId: alice.id,
+          passwordHash: hash,
+          revokeKeys: false,
+          keepTokenId: kept.id,
+          now,
+        }),
+      ).toBe(1);
+      expect(await store.users.findById(alice.id)).toStrictEqual({ ...alice, passwordHash: hash, passwordVersion: 1 });
+      expect(await store.tokens.findByDigest(kept.digest)).toStrictEqual({
+        ...kept,
+        passwordVersion: 1,
+        authenticatedAt: now,
+      });
+      expect(await store.tokens.findByDigest(session.digest)).toStrictEqual({ ...session, revokedAt: now });
+      expect(await store.tokens.findByDigest(key.digest)).toStrictEqual(key);
+      expect(await store.tokens.findByDigest(bobs.digest)).toStrictEqual(bobs);
+      expect(await store.users.findById(bob.id)).toStrictEqual(bob);
+      // With the keys: every key but the one kept goes, and keys of this version on hold.
+      const later = at(2 * SECOND);
+      expect(
+        await store.users.setPassword({
+          userId: alice.id,
+          passwordHash: hash,
+          revokeKeys: true,
+          keepTokenId: null,
+          now: later,
+        }),
+      ).toBe(2);
+      expect(await store.users.findById(alice.id)).toStrictEqual({
+        ...alice,
+        passwordHash: hash,
+        passwordVersion: 2,
+        keysFromVersion: 2,
+      });
+      expect(await store.tokens.findByDigest(key.digest)).toStrictEqual({ ...key, revokedAt: later });
+      expect(await store.tokens.findByDigest(kept.digest)).toStrictEqual({
+        ...kept,
+        passwordVersion: 1,
+        authenticatedAt: now,
+        revokedAt: later,
+      });
+      expect(
+        await store.users.setPassword({
+          userId: user(3).id,
+          passwordHash: hash,
+          revokeKeys: true,
+          keepTokenId: null,
+          now,
+        }),
+      ).toBe(-1);
     });
   });
 };

@@ -14,12 +14,17 @@ export { FakeHasher } from './hasher.ts';
 export { MemoryLinkStore, MemoryMailOutbox, MemoryRequestLog, MemorySchoolStore, MemoryTokenStore, MemoryUserStore };
 
 /** A whole store in memory; `down` makes ping() fail as an unreachable store does. */
-export function memoryStore(): Store & { down: Error | undefined } {
+export function memoryStore(): Store & { down: Error | undefined; tokens: MemoryTokenStore; users: MemoryUserStore } {
   const tokens = new MemoryTokenStore();
+  const users = new MemoryUserStore(tokens);
+  tokens.holderOf = async (userId) => {
+    const user = await users.findById(userId);
+    return user && { passwordVersion: user.passwordVersion, keysFromVersion: user.keysFromVersion };
+  };
   return {
     kind: 'memory',
     schools: new MemorySchoolStore(),
-    users: new MemoryUserStore(),
+    users,
     tokens,
     requests: new MemoryRequestLog(tokens),
     links: new MemoryLinkStore(),

@@ -33,6 +33,29 @@ export class MemoryLinkStore implements LinkStore {
     return count;
   }
 
+  async findPending(email: string, purpose: LinkPurpose, expiresAfter: Date): Promise<LinkRecord | null> {
+    // Newest first by creation; among equal times the last inserted.
+    const pending = this.#links
+      .map((l, i) => [l, i] as const)
+      .filter(([l]) => l.email === email && l.purpose === purpose && live(l, expiresAfter))
+      .sort(([a, i], [b, j]) => b.createdAt.getTime() - a.createdAt.getTime() || j - i);
+    return pending[0]?.[0] ?? null;
+  }
+
+  async noteMailed(id: string, max: number): Promise<boolean> {
+    const i = this.#links.findIndex((l) => l.id === id && l.mailed < max);
+    if (i < 0) return false;
+    this.#links[i] = { ...this.#links[i]!, mailed: this.#links[i]!.mailed + 1 };
+    return true;
+  }
+
+  async release(id: string, usedAt: Date): Promise<boolean> {
+    const i = this.#links.findIndex((l) => l.id === id && l.usedAt?.getTime() === usedAt.getTime());
+    if (i < 0) return false;
+    this.#links[i] = { ...this.#links[i]!, usedAt: null };
+    return true;
+  }
+
   async purgeDead(before: Date): Promise<number> {
     const dead = (l: LinkRecord) => l.expiresAt < before || (l.usedAt !== null && l.usedAt < before);
     const count = this.#links.filter(dead).length;

@@ -22,6 +22,10 @@ export class MemoryMailOutbox implements MailOutbox {
     this.entries.delete(id);
   }
 
+  async drop(id: string): Promise<void> {
+    this.entries.delete(id);
+  }
+
   async failed(id: string, error: string, nextAttemptAt: Date): Promise<void> {
     const e = this.entries.get(id);
     if (e) this.entries.set(id, { ...e, attempts: e.attempts + 1, lastError: error, nextAttemptAt });

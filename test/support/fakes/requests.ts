@@ -6,6 +6,7 @@ import type {
   RequestRecord,
   Usage,
 } from '../../../src/domain/ports.ts';
+import { tokenHolds } from '../../../src/domain/credentials.ts';
 import { UnauthenticatedError } from '../../../src/domain/errors.ts';
 import type { MemoryTokenStore } from './tokens.ts';
 
@@ -31,7 +32,9 @@ export class MemoryRequestLog implements RequestLog {
   async append(record: RequestRecord, madeWith?: string): Promise<void> {
     if (madeWith !== undefined && this.#tokens) {
       const token = this.#tokens.current(madeWith);
-      if (!token || token.revokedAt || token.expiresAt <= record.timeMade) throw new UnauthenticatedError('revoked');
+      const holder = token ? await this.#tokens.holderOf(token.userId) : null;
+      if (!token || !holder || token.revokedAt || token.expiresAt <= record.timeMade || !tokenHolds(token, holder))
+        throw new UnauthenticatedError('revoked');
     }
     this.#records.push({ ...record });
     const total = this.#totals.get(record.userId) ?? { count: 0, cost: 0, lastAt: null };

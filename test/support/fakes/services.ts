@@ -20,7 +20,9 @@ export function recordingEngine(): SearchEngine & { readonly queries: EngineQuer
   };
 }
 
-export function fakeServices(options: { retention?: RetentionPolicy; tokenTtlSeconds?: number } = {}) {
+export function fakeServices(
+  options: { retention?: RetentionPolicy; tokenTtlSeconds?: number; sessionMaxSeconds?: number } = {},
+) {
   const store = memoryStore();
   const clock = new FakeClock();
   const hasher = new FakeHasher();
@@ -31,6 +33,7 @@ export function fakeServices(options: { retention?: RetentionPolicy; tokenTtlSec
     clock,
     engine: unmanaged(engine),
     tokenTtlSeconds: options.tokenTtlSeconds ?? 3600,
+    ...(options.sessionMaxSeconds ? { sessionMaxSeconds: options.sessionMaxSeconds } : {}),
     ...(options.retention ? { retention: options.retention } : {}),
   });
   /** A user with a live session: its principal. */

@@ -1,21 +1,39 @@
-import type { TokenRecord, TokenStore } from '../../../src/domain/ports.ts';
+import type {
+  CredentialState,
+  HeldToken,
+  PasswordChangeRecord,
+  TokenRecord,
+  TokenStore,
+} from '../../../src/domain/ports.ts';
 
 const live = (t: TokenRecord, now: Date) => t.revokedAt === null && t.expiresAt > now;
 
 /** Tokens in insertion order; the same rules as src/stores/sqlite/token.store.ts. */
 export class MemoryTokenStore implements TokenStore {
   readonly #tokens: TokenRecord[] = [];
-  /** Each token as findByDigest last found it. */
-  readonly #found = new Map<string, TokenRecord>();
+  /** Each token as findHeld last found it. */
+  readonly #found = new Map<string, HeldToken>();
+  /** The credential state of an account now (memoryStore wires the users' store): every account is at 0 without it. */
+  holderOf: (userId: string) => Promise<CredentialState | null> = async () => ({
+    passwordVersion: 0,
+    keysFromVersion: 0,
+  });
 
   async insert(token: TokenRecord): Promise<void> {
     this.#tokens.push({ ...token });
   }
 
   async findByDigest(digest: string): Promise<TokenRecord | null> {
-    const token = this.#tokens.find((t) => t.digest === digest) ?? null;
-    if (token) this.#found.set(digest, token);
-    return token;
+    return this.#tokens.find((t) => t.digest === digest) ?? null;
+  }
+
+  async findHeld(digest: string): Promise<HeldToken | null> {
+    const token = this.#tokens.find((t) => t.digest === digest);
+    const holder = token ? await this.holderOf(token.userId) : null;
+    if (!token || !holder) return null;
+    const held = { token, holder };
+    this.#found.set(digest, held);
+    return held;
   }
 
   /**
@@ -23,7 +41,7 @@ export class MemoryTokenStore implements TokenStore {
    * change since is not seen, as one made through another process (the SQLite store also
    * forgets on its own changes; nothing in the domain depends on that).
    */
-  remembered(digest: string): TokenRecord | undefined {
+  remembered(digest: string): HeldToken | undefined {
     return this.#found.get(digest);
   }
 
@@ -60,16 +78,29 @@ export class MemoryTokenStore implements TokenStore {
     return this.#revokeWhere((t) => sessions.some((s) => s.id === t.id) && !kept.has(t.id), now);
   }
 
-  async insertSession(token: TokenRecord, keep: number, now: Date): Promise<number> {
+  async insertSession(token: TokenRecord, keep: number, now: Date): Promise<number | null> {
+    if ((await this.holderOf(token.userId))?.passwordVersion !== token.passwordVersion) return null;
     await this.insert(token);
     return this.revokeAllButNewest(token.userId, keep, now);
+  }
+
+  /** UserStore.setPassword's part (MemoryUserStore calls it): the kept token carried over, the others revoked. */
+  passwordChanged(change: PasswordChangeRecord, version: number): void {
+    const { userId, now } = change;
+    for (let i = 0; i < this.#tokens.length; i++) {
+      const t = this.#tokens[i]!;
+      if (t.userId !== userId || !live(t, now)) continue;
+      if (t.id === change.keepTokenId) this.#tokens[i] = { ...t, passwordVersion: version, authenticatedAt: now };
+      else if (t.kind === 'session' || change.revokeKeys) this.#tokens[i] = { ...t, revokedAt: now };
+    }
   }
 
   async touch(tokenId: string, now: Date, notBefore: Date): Promise<void> {
     const i = this.#tokens.findIndex((t) => t.id === tokenId && (t.lastUsedAt === null || t.lastUsedAt < notBefore));
     if (i >= 0) this.#tokens[i] = { ...this.#tokens[i]!, lastUsedAt: now };
     // Its own write, as the SQLite store keeps it in what it remembers.
-    if (i >= 0 && this.#found.has(this.#tokens[i]!.digest)) this.#found.set(this.#tokens[i]!.digest, this.#tokens[i]!);
+    const held = i >= 0 ? this.#found.get(this.#tokens[i]!.digest) : undefined;
+    if (held) this.#found.set(this.#tokens[i]!.digest, { ...held, token: this.#tokens[i]! });
   }
 
   async purgeDead(before: Date): Promise<number> {

@@ -1,9 +1,16 @@
 import { EmailTakenError } from '../../../src/domain/errors.ts';
-import type { User, UserStore } from '../../../src/domain/ports.ts';
+import type { PasswordChangeRecord, User, UserStore } from '../../../src/domain/ports.ts';
+import type { MemoryTokenStore } from './tokens.ts';
 
 /** Users in a Map; an e-mail is unique, as the adapters' unique index makes it. */
 export class MemoryUserStore implements UserStore {
   readonly #byId = new Map<string, User>();
+  /** Where setPassword carries the kept token over and revokes the others. */
+  readonly #tokens: MemoryTokenStore | undefined;
+
+  constructor(tokens?: MemoryTokenStore) {
+    this.#tokens = tokens;
+  }
 
   async create(user: User): Promise<void> {
     if ([...this.#byId.values()].some((u) => u.email === user.email)) throw new EmailTakenError(user.email);
@@ -18,8 +25,24 @@ export class MemoryUserStore implements UserStore {
     return this.#byId.get(id) ?? null;
   }
 
-  async setPasswordHash(userId: string, passwordHash: string): Promise<void> {
+  async rehash(userId: string, from: string, to: string): Promise<boolean> {
     const user = this.#byId.get(userId);
-    if (user) this.#byId.set(userId, { ...user, passwordHash });
+    if (user?.passwordHash !== from) return false;
+    this.#byId.set(userId, { ...user, passwordHash: to });
+    return true;
+  }
+
+  async setPassword(change: PasswordChangeRecord): Promise<number> {
+    const user = this.#byId.get(change.userId);
+    if (!user) return -1;
+    const version = user.passwordVersion + 1;
+    this.#byId.set(user.id, {
+      ...user,
+      passwordHash: change.passwordHash,
+      passwordVersion: version,
+      keysFromVersion: change.revokeKeys ? version : user.keysFromVersion,
+    });
+    this.#tokens?.passwordChanged(change, version);
+    return version;
   }
 }

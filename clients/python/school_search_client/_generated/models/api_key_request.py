@@ -16,8 +16,10 @@ class ApiKeyRequest:
     Attributes:
         name (str): What the key is for, as the user will recognise it in a list: 1 to 64 characters
             (Unicode code points, as JSON Schema counts them: an emoji is one), with at least one
-            visible character, and no control or format characters (no bidi overrides such as
-            U+202E, no zero-width characters such as U+200B or U+200D, no lone surrogates).
+            visible character (variation selectors and other default-ignorable characters draw
+            nothing), no control or format characters (no bidi overrides such as U+202E, no
+            zero-width characters such as U+200B or U+200D, no lone surrogates), and at most four
+            combining marks on one character.
         current_password (str): The account's current password, to confirm that its owner asks.
         expires_in_days (int | Unset): Lifetime of the key in days, at most 365. Default: 90.
     """

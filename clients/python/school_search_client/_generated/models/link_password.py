@@ -13,8 +13,8 @@ class LinkPassword:
     """
     Attributes:
         token (str): The token of a link from an e-mail (after `#confirm/`, `#reset/` or `#invitation/` in the link).
-        password (str): Confirming a sign-up, the password chosen then; accepting an invitation, the new account's
-            password (8 to 1024 characters).
+        password (str): The new account's password (8 to 1024 characters). For a sign-up link sent before sign-up
+            stopped asking for a password, the password chosen then.
     """
 
     token: str

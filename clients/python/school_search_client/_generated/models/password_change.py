@@ -5,6 +5,8 @@ from typing import Any, Self, TypeVar
 
 from attrs import define as _attrs_define
 
+from ..types import UNSET, Unset
+
 T = TypeVar("T", bound="PasswordChange")
 
 
@@ -14,15 +16,22 @@ class PasswordChange:
     Attributes:
         current_password (str): The password the caller signs in with now.
         new_password (str): The new password, 8 to 1024 characters.
+        revoke_api_keys (bool | Unset): Also revoke every API key of the account. Keys are what programs use, so by
+            default they
+            keep working across a password change or reset; choose this when someone else may know
+            (or have known) the password: a key they made with it would otherwise outlive the change.
     """
 
     current_password: str
     new_password: str
+    revoke_api_keys: bool | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         current_password = self.current_password
 
         new_password = self.new_password
+
+        revoke_api_keys = self.revoke_api_keys
 
         field_dict: dict[str, Any] = {}
 
@@ -32,6 +41,8 @@ class PasswordChange:
                 "new_password": new_password,
             }
         )
+        if revoke_api_keys is not UNSET:
+            field_dict["revoke_api_keys"] = revoke_api_keys
 
         return field_dict
 
@@ -42,9 +53,12 @@ class PasswordChange:
 
         new_password = d.pop("new_password")
 
+        revoke_api_keys = d.pop("revoke_api_keys", UNSET)
+
         password_change = cls(
             current_password=current_password,
             new_password=new_password,
+            revoke_api_keys=revoke_api_keys,
         )
 
         return password_change

@@ -12,7 +12,8 @@ T = TypeVar("T", bound="PasswordResetRequest")
 class PasswordResetRequest:
     """
     Attributes:
-        email (str): The account's e-mail address (case is ignored).
+        email (str): An e-mail address: a local part of letters, digits and ``!#$%&'*+/=?^_`{|}~-`` (dots
+            between them), `@`, and a domain name of letters, digits and hyphens.
     """
 
     email: str

@@ -5,6 +5,8 @@ from typing import Any, Self, TypeVar
 
 from attrs import define as _attrs_define
 
+from ..types import UNSET, Unset
+
 T = TypeVar("T", bound="SignUp")
 
 
@@ -12,12 +14,14 @@ T = TypeVar("T", bound="SignUp")
 class SignUp:
     """
     Attributes:
-        email (str): The address to confirm (case is ignored).
-        password (str): The password of the new account, 8 to 1024 characters.
+        email (str): An e-mail address: a local part of letters, digits and ``!#$%&'*+/=?^_`{|}~-`` (dots
+            between them), `@`, and a domain name of letters, digits and hyphens.
+        password (str | Unset): Ignored (checked for its length only, so that older clients keep working): the
+            password is chosen when the confirmation link is used (`POST /v1/signup/confirm`).
     """
 
     email: str
-    password: str
+    password: str | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         email = self.email
@@ -29,9 +33,10 @@ class SignUp:
         field_dict.update(
             {
                 "email": email,
-                "password": password,
             }
         )
+        if password is not UNSET:
+            field_dict["password"] = password
 
         return field_dict
 
@@ -40,7 +45,7 @@ class SignUp:
         d = dict(src_dict)
         email = d.pop("email")
 
-        password = d.pop("password")
+        password = d.pop("password", UNSET)
 
         sign_up = cls(
             email=email,

@@ -13,6 +13,8 @@ from uuid import UUID
 
 from attrs import define as _attrs_define
 
+from ..types import UNSET, Unset
+
 T = TypeVar("T", bound="Token")
 
 
@@ -26,6 +28,17 @@ class Token:
         token_type (Literal['Bearer']):
         expires_at (datetime.datetime): When the token expires (UTC).
         token_id (UUID): Identifier of the token, for `GET /v1/tokens` and `DELETE /v1/tokens/{tokenId}`.
+        session_expires_at (datetime.datetime): When the session ends, whatever rotation does (UTC): the absolute
+            session lifetime,
+            counted from when the password was given (by default 12 hours). `expires_at` is never
+            later; once they are equal, renew by logging in, not by rotating.
+        device_proof (str | Unset): In a login: the `device_proof` of this client's last successful login to the
+            account,
+            or an empty string when it has none yet; either asks for one in the answer. It keeps the
+            client out of the all-clients ceiling on failed logins for the e-mail (many addresses
+            failing at an account do not lock out a client that logged in to it recently). Valid 30
+            days; a password change voids it. It authenticates nothing; keep it with the client, like
+            a cookie. Browsers get the same proof as the `ss_device` cookie instead.
     """
 
     user_id: UUID
@@ -34,6 +47,8 @@ class Token:
     token_type: Literal["Bearer"]
     expires_at: datetime.datetime
     token_id: UUID
+    session_expires_at: datetime.datetime
+    device_proof: str | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         user_id = str(self.user_id)
@@ -48,6 +63,10 @@ class Token:
 
         token_id = str(self.token_id)
 
+        session_expires_at = self.session_expires_at.isoformat()
+
+        device_proof = self.device_proof
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -58,8 +77,11 @@ class Token:
                 "token_type": token_type,
                 "expires_at": expires_at,
                 "token_id": token_id,
+                "session_expires_at": session_expires_at,
             }
         )
+        if device_proof is not UNSET:
+            field_dict["device_proof"] = device_proof
 
         return field_dict
 
@@ -82,6 +104,12 @@ class Token:
 
         token_id = UUID(d.pop("token_id"))
 
+        session_expires_at = datetime.datetime.fromisoformat(
+            d.pop("session_expires_at")
+        )
+
+        device_proof = d.pop("device_proof", UNSET)
+
         token = cls(
             user_id=user_id,
             token=token,
@@ -89,6 +117,8 @@ class Token:
             token_type=token_type,
             expires_at=expires_at,
             token_id=token_id,
+            session_expires_at=session_expires_at,
+            device_proof=device_proof,
         )
 
         return token

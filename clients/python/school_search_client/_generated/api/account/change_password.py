@@ -100,11 +100,14 @@ def sync_detailed(
 ) -> Response[Any | Problem]:
     """Change the caller's password
 
-     Checks the current password and sets the new one, then revokes every other live token of
-    the caller, API keys included: whoever held one (a leaked token or key, another device) is
-    signed out. The token that
-    made this request keeps working. A wrong current password is a 403 `wrong-password` (not a
-    401: the token is fine, and a client must not sign in again).
+     Checks the current password and sets the new one. Every other session of the caller ends
+    (another device, a leaked session token), including any login that checked the old
+    password while this request ran; the token that made this request keeps working and
+    counts as signed in now. API keys keep working, so that the programs using them do not
+    stop, unless `revoke_api_keys` is true: choose that when someone else may know the
+    password (a key made by them would outlive the change). An e-mail to the account
+    confirms the change and lists its API keys. A wrong current password is a 403
+    `wrong-password` (not a 401: the token is fine, and a client must not sign in again).
 
     Each attempt costs a password check, so it is limited per user like logins (by default 30
     per minute); over the quota the answer is 429 with `Retry-After`.
@@ -138,11 +141,14 @@ def sync(
 ) -> Any | Problem | None:
     """Change the caller's password
 
-     Checks the current password and sets the new one, then revokes every other live token of
-    the caller, API keys included: whoever held one (a leaked token or key, another device) is
-    signed out. The token that
-    made this request keeps working. A wrong current password is a 403 `wrong-password` (not a
-    401: the token is fine, and a client must not sign in again).
+     Checks the current password and sets the new one. Every other session of the caller ends
+    (another device, a leaked session token), including any login that checked the old
+    password while this request ran; the token that made this request keeps working and
+    counts as signed in now. API keys keep working, so that the programs using them do not
+    stop, unless `revoke_api_keys` is true: choose that when someone else may know the
+    password (a key made by them would outlive the change). An e-mail to the account
+    confirms the change and lists its API keys. A wrong current password is a 403
+    `wrong-password` (not a 401: the token is fine, and a client must not sign in again).
 
     Each attempt costs a password check, so it is limited per user like logins (by default 30
     per minute); over the quota the answer is 429 with `Retry-After`.
@@ -171,11 +177,14 @@ async def asyncio_detailed(
 ) -> Response[Any | Problem]:
     """Change the caller's password
 
-     Checks the current password and sets the new one, then revokes every other live token of
-    the caller, API keys included: whoever held one (a leaked token or key, another device) is
-    signed out. The token that
-    made this request keeps working. A wrong current password is a 403 `wrong-password` (not a
-    401: the token is fine, and a client must not sign in again).
+     Checks the current password and sets the new one. Every other session of the caller ends
+    (another device, a leaked session token), including any login that checked the old
+    password while this request ran; the token that made this request keeps working and
+    counts as signed in now. API keys keep working, so that the programs using them do not
+    stop, unless `revoke_api_keys` is true: choose that when someone else may know the
+    password (a key made by them would outlive the change). An e-mail to the account
+    confirms the change and lists its API keys. A wrong current password is a 403
+    `wrong-password` (not a 401: the token is fine, and a client must not sign in again).
 
     Each attempt costs a password check, so it is limited per user like logins (by default 30
     per minute); over the quota the answer is 429 with `Retry-After`.
@@ -207,11 +216,14 @@ async def asyncio(
 ) -> Any | Problem | None:
     """Change the caller's password
 
-     Checks the current password and sets the new one, then revokes every other live token of
-    the caller, API keys included: whoever held one (a leaked token or key, another device) is
-    signed out. The token that
-    made this request keeps working. A wrong current password is a 403 `wrong-password` (not a
-    401: the token is fine, and a client must not sign in again).
+     Checks the current password and sets the new one. Every other session of the caller ends
+    (another device, a leaked session token), including any login that checked the old
+    password while this request ran; the token that made this request keeps working and
+    counts as signed in now. API keys keep working, so that the programs using them do not
+    stop, unless `revoke_api_keys` is true: choose that when someone else may know the
+    password (a key made by them would outlive the change). An e-mail to the account
+    confirms the change and lists its API keys. A wrong current password is a 403
+    `wrong-password` (not a 401: the token is fine, and a client must not sign in again).
 
     Each attempt costs a password check, so it is limited per user like logins (by default 30
     per minute); over the quota the answer is 429 with `Retry-After`.

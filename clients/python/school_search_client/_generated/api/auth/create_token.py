@@ -107,8 +107,20 @@ def sync_detailed(
     one client (IP address), 10 failed attempts per minute at one e-mail address from one
     client, and 100 failed attempts per minute at one e-mail address from all clients
     together (successful logins do not count). Over a quota the answer is 429 with
-    `Retry-After`; the `RateLimit` and `RateLimit-Policy` headers show the quotas. Operators
-    configure the numbers (README).
+    `Retry-After`; the `RateLimit` and `RateLimit-Policy` headers show the per-client quotas
+    (never the per-address ceiling, whose count would tell a stranger how often an address
+    failed). Operators configure the numbers (README).
+
+    A device that logged in to the account recently is not held back by the all-clients
+    ceiling: a browser proves it with the `ss_device` cookie, any other client by sending
+    `device_proof` with every login (an empty string the first time) and the one its last
+    login's answer gave with the next (both official clients do). The answer carries a
+    `device_proof` only when the request had one, so that a page's scripts never see the
+    browser's.
+
+    The session lasts `expires_in` seconds; rotation renews it, but never past
+    `session_expires_at` (by default 12 hours after the password was given): then the client
+    logs in again.
 
     Args:
         body (Credentials):
@@ -149,8 +161,20 @@ def sync(
     one client (IP address), 10 failed attempts per minute at one e-mail address from one
     client, and 100 failed attempts per minute at one e-mail address from all clients
     together (successful logins do not count). Over a quota the answer is 429 with
-    `Retry-After`; the `RateLimit` and `RateLimit-Policy` headers show the quotas. Operators
-    configure the numbers (README).
+    `Retry-After`; the `RateLimit` and `RateLimit-Policy` headers show the per-client quotas
+    (never the per-address ceiling, whose count would tell a stranger how often an address
+    failed). Operators configure the numbers (README).
+
+    A device that logged in to the account recently is not held back by the all-clients
+    ceiling: a browser proves it with the `ss_device` cookie, any other client by sending
+    `device_proof` with every login (an empty string the first time) and the one its last
+    login's answer gave with the next (both official clients do). The answer carries a
+    `device_proof` only when the request had one, so that a page's scripts never see the
+    browser's.
+
+    The session lasts `expires_in` seconds; rotation renews it, but never past
+    `session_expires_at` (by default 12 hours after the password was given): then the client
+    logs in again.
 
     Args:
         body (Credentials):
@@ -186,8 +210,20 @@ async def asyncio_detailed(
     one client (IP address), 10 failed attempts per minute at one e-mail address from one
     client, and 100 failed attempts per minute at one e-mail address from all clients
     together (successful logins do not count). Over a quota the answer is 429 with
-    `Retry-After`; the `RateLimit` and `RateLimit-Policy` headers show the quotas. Operators
-    configure the numbers (README).
+    `Retry-After`; the `RateLimit` and `RateLimit-Policy` headers show the per-client quotas
+    (never the per-address ceiling, whose count would tell a stranger how often an address
+    failed). Operators configure the numbers (README).
+
+    A device that logged in to the account recently is not held back by the all-clients
+    ceiling: a browser proves it with the `ss_device` cookie, any other client by sending
+    `device_proof` with every login (an empty string the first time) and the one its last
+    login's answer gave with the next (both official clients do). The answer carries a
+    `device_proof` only when the request had one, so that a page's scripts never see the
+    browser's.
+
+    The session lasts `expires_in` seconds; rotation renews it, but never past
+    `session_expires_at` (by default 12 hours after the password was given): then the client
+    logs in again.
 
     Args:
         body (Credentials):
@@ -226,8 +262,20 @@ async def asyncio(
     one client (IP address), 10 failed attempts per minute at one e-mail address from one
     client, and 100 failed attempts per minute at one e-mail address from all clients
     together (successful logins do not count). Over a quota the answer is 429 with
-    `Retry-After`; the `RateLimit` and `RateLimit-Policy` headers show the quotas. Operators
-    configure the numbers (README).
+    `Retry-After`; the `RateLimit` and `RateLimit-Policy` headers show the per-client quotas
+    (never the per-address ceiling, whose count would tell a stranger how often an address
+    failed). Operators configure the numbers (README).
+
+    A device that logged in to the account recently is not held back by the all-clients
+    ceiling: a browser proves it with the `ss_device` cookie, any other client by sending
+    `device_proof` with every login (an empty string the first time) and the one its last
+    login's answer gave with the next (both official clients do). The answer carries a
+    `device_proof` only when the request had one, so that a page's scripts never see the
+    browser's.
+
+    The session lasts `expires_in` seconds; rotation renews it, but never past
+    `session_expires_at` (by default 12 hours after the password was given): then the client
+    logs in again.
 
     Args:
         body (Credentials):

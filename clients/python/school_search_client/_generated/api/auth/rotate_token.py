@@ -86,6 +86,11 @@ def sync_detailed(
     Only a session token (from `POST /v1/auth`) is rotated here: an API key is a 403
     `not-a-session` and stays as it was (rotate a key with `POST /v1/keys/{tokenId}/rotate`).
 
+    The new token belongs to the same session: it expires at the session's
+    `session_expires_at` at the latest (the absolute session lifetime, by default 12 hours
+    after the password was last given), so a stolen session cannot be kept alive by
+    rotating it. After that, log in again.
+
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
@@ -114,6 +119,11 @@ def sync(
     Only a session token (from `POST /v1/auth`) is rotated here: an API key is a 403
     `not-a-session` and stays as it was (rotate a key with `POST /v1/keys/{tokenId}/rotate`).
 
+    The new token belongs to the same session: it expires at the session's
+    `session_expires_at` at the latest (the absolute session lifetime, by default 12 hours
+    after the password was last given), so a stolen session cannot be kept alive by
+    rotating it. After that, log in again.
+
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
@@ -137,6 +147,11 @@ async def asyncio_detailed(
     one step. Use it when a token may have leaked, or to renew a token before it expires.
     Only a session token (from `POST /v1/auth`) is rotated here: an API key is a 403
     `not-a-session` and stays as it was (rotate a key with `POST /v1/keys/{tokenId}/rotate`).
+
+    The new token belongs to the same session: it expires at the session's
+    `session_expires_at` at the latest (the absolute session lifetime, by default 12 hours
+    after the password was last given), so a stolen session cannot be kept alive by
+    rotating it. After that, log in again.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -163,6 +178,11 @@ async def asyncio(
     one step. Use it when a token may have leaked, or to renew a token before it expires.
     Only a session token (from `POST /v1/auth`) is rotated here: an API key is a 403
     `not-a-session` and stays as it was (rotate a key with `POST /v1/keys/{tokenId}/rotate`).
+
+    The new token belongs to the same session: it expires at the session's
+    `session_expires_at` at the latest (the absolute session lifetime, by default 12 hours
+    after the password was last given), so a stolen session cannot be kept alive by
+    rotating it. After that, log in again.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -105,14 +105,15 @@ def sync_detailed(
     client: AuthenticatedClient | Client,
     body: LinkPassword,
 ) -> Response[Problem | Token]:
-    """Confirm a sign-up with its link's token and the password chosen, and sign in
+    """Confirm a sign-up with its link's token, choose the password, and sign in
 
-     Makes the account of a sign-up link and issues a session token, as `POST /v1/auth` does.
-    The password chosen at sign-up must be given again: a link opened by someone who did not
-    sign up (a stranger signed up with your address) cannot confirm an account whose password
-    only the stranger knows. A wrong password is a 401 and leaves the link usable; a link used
-    already, expired or never issued is a 410. Limited per client (by default 30 a minute) and
-    per link (10 a minute).
+     Makes the account of a sign-up link with the password given here, and issues a session
+    token, as `POST /v1/auth` does. The link went only to the address's mailbox, so whoever
+    uses it owns the address. (A link sent before sign-up stopped asking for a password
+    holds the password chosen then: it must be given again, and a wrong one is a 401 that
+    leaves the link usable.) A link used already, expired or never issued is a 410. A request
+    that failed half-way (a 503) can be sent again with the same link and password. Limited
+    per client (by default 30 a minute) and per link (10 a minute).
 
     Args:
         body (LinkPassword):
@@ -141,14 +142,15 @@ def sync(
     client: AuthenticatedClient | Client,
     body: LinkPassword,
 ) -> Problem | Token | None:
-    """Confirm a sign-up with its link's token and the password chosen, and sign in
+    """Confirm a sign-up with its link's token, choose the password, and sign in
 
-     Makes the account of a sign-up link and issues a session token, as `POST /v1/auth` does.
-    The password chosen at sign-up must be given again: a link opened by someone who did not
-    sign up (a stranger signed up with your address) cannot confirm an account whose password
-    only the stranger knows. A wrong password is a 401 and leaves the link usable; a link used
-    already, expired or never issued is a 410. Limited per client (by default 30 a minute) and
-    per link (10 a minute).
+     Makes the account of a sign-up link with the password given here, and issues a session
+    token, as `POST /v1/auth` does. The link went only to the address's mailbox, so whoever
+    uses it owns the address. (A link sent before sign-up stopped asking for a password
+    holds the password chosen then: it must be given again, and a wrong one is a 401 that
+    leaves the link usable.) A link used already, expired or never issued is a 410. A request
+    that failed half-way (a 503) can be sent again with the same link and password. Limited
+    per client (by default 30 a minute) and per link (10 a minute).
 
     Args:
         body (LinkPassword):
@@ -172,14 +174,15 @@ async def asyncio_detailed(
     client: AuthenticatedClient | Client,
     body: LinkPassword,
 ) -> Response[Problem | Token]:
-    """Confirm a sign-up with its link's token and the password chosen, and sign in
+    """Confirm a sign-up with its link's token, choose the password, and sign in
 
-     Makes the account of a sign-up link and issues a session token, as `POST /v1/auth` does.
-    The password chosen at sign-up must be given again: a link opened by someone who did not
-    sign up (a stranger signed up with your address) cannot confirm an account whose password
-    only the stranger knows. A wrong password is a 401 and leaves the link usable; a link used
-    already, expired or never issued is a 410. Limited per client (by default 30 a minute) and
-    per link (10 a minute).
+     Makes the account of a sign-up link with the password given here, and issues a session
+    token, as `POST /v1/auth` does. The link went only to the address's mailbox, so whoever
+    uses it owns the address. (A link sent before sign-up stopped asking for a password
+    holds the password chosen then: it must be given again, and a wrong one is a 401 that
+    leaves the link usable.) A link used already, expired or never issued is a 410. A request
+    that failed half-way (a 503) can be sent again with the same link and password. Limited
+    per client (by default 30 a minute) and per link (10 a minute).
 
     Args:
         body (LinkPassword):
@@ -206,14 +209,15 @@ async def asyncio(
     client: AuthenticatedClient | Client,
     body: LinkPassword,
 ) -> Problem | Token | None:
-    """Confirm a sign-up with its link's token and the password chosen, and sign in
+    """Confirm a sign-up with its link's token, choose the password, and sign in
 
-     Makes the account of a sign-up link and issues a session token, as `POST /v1/auth` does.
-    The password chosen at sign-up must be given again: a link opened by someone who did not
-    sign up (a stranger signed up with your address) cannot confirm an account whose password
-    only the stranger knows. A wrong password is a 401 and leaves the link usable; a link used
-    already, expired or never issued is a 410. Limited per client (by default 30 a minute) and
-    per link (10 a minute).
+     Makes the account of a sign-up link with the password given here, and issues a session
+    token, as `POST /v1/auth` does. The link went only to the address's mailbox, so whoever
+    uses it owns the address. (A link sent before sign-up stopped asking for a password
+    holds the password chosen then: it must be given again, and a wrong one is a 401 that
+    leaves the link usable.) A link used already, expired or never issued is a 410. A request
+    that failed half-way (a 503) can be sent again with the same link and password. Limited
+    per client (by default 30 a minute) and per link (10 a minute).
 
     Args:
         body (LinkPassword):

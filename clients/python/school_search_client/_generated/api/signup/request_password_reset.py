@@ -101,9 +101,13 @@ def sync_detailed(
     account, or a note that it has none. The answer is the same 202, with the same body, either
     way. A server that sends no mail answers 403 `password-reset-off`, for every address.
 
-    When the mail server does not take the e-mail, the answer is 503 with `Retry-After`: the
-    e-mail is kept and sent again automatically. Limited per e-mail address (by default 5 an
-    hour, with sign-ups) and per client (20 an hour).
+    Asking again while a link is pending (with at least a quarter of its hour left) sends the
+    same link again rather than a new one. An address gets at most 5 e-mails of one link (by
+    default); further requests are answered the same 202 and send nothing, because the
+    address has the link already: a stranger can neither flood an address nor keep its owner
+    from resetting. When the mail server does not take the e-mail, the answer is 503 with
+    `Retry-After`: the e-mail is kept and sent again automatically. Limited per client (by
+    default 20 an hour).
 
     Args:
         body (PasswordResetRequest):
@@ -138,9 +142,13 @@ def sync(
     account, or a note that it has none. The answer is the same 202, with the same body, either
     way. A server that sends no mail answers 403 `password-reset-off`, for every address.
 
-    When the mail server does not take the e-mail, the answer is 503 with `Retry-After`: the
-    e-mail is kept and sent again automatically. Limited per e-mail address (by default 5 an
-    hour, with sign-ups) and per client (20 an hour).
+    Asking again while a link is pending (with at least a quarter of its hour left) sends the
+    same link again rather than a new one. An address gets at most 5 e-mails of one link (by
+    default); further requests are answered the same 202 and send nothing, because the
+    address has the link already: a stranger can neither flood an address nor keep its owner
+    from resetting. When the mail server does not take the e-mail, the answer is 503 with
+    `Retry-After`: the e-mail is kept and sent again automatically. Limited per client (by
+    default 20 an hour).
 
     Args:
         body (PasswordResetRequest):
@@ -170,9 +178,13 @@ async def asyncio_detailed(
     account, or a note that it has none. The answer is the same 202, with the same body, either
     way. A server that sends no mail answers 403 `password-reset-off`, for every address.
 
-    When the mail server does not take the e-mail, the answer is 503 with `Retry-After`: the
-    e-mail is kept and sent again automatically. Limited per e-mail address (by default 5 an
-    hour, with sign-ups) and per client (20 an hour).
+    Asking again while a link is pending (with at least a quarter of its hour left) sends the
+    same link again rather than a new one. An address gets at most 5 e-mails of one link (by
+    default); further requests are answered the same 202 and send nothing, because the
+    address has the link already: a stranger can neither flood an address nor keep its owner
+    from resetting. When the mail server does not take the e-mail, the answer is 503 with
+    `Retry-After`: the e-mail is kept and sent again automatically. Limited per client (by
+    default 20 an hour).
 
     Args:
         body (PasswordResetRequest):
@@ -205,9 +217,13 @@ async def asyncio(
     account, or a note that it has none. The answer is the same 202, with the same body, either
     way. A server that sends no mail answers 403 `password-reset-off`, for every address.
 
-    When the mail server does not take the e-mail, the answer is 503 with `Retry-After`: the
-    e-mail is kept and sent again automatically. Limited per e-mail address (by default 5 an
-    hour, with sign-ups) and per client (20 an hour).
+    Asking again while a link is pending (with at least a quarter of its hour left) sends the
+    same link again rather than a new one. An address gets at most 5 e-mails of one link (by
+    default); further requests are answered the same 202 and send nothing, because the
+    address has the link already: a stranger can neither flood an address nor keep its owner
+    from resetting. When the mail server does not take the e-mail, the answer is 503 with
+    `Retry-After`: the e-mail is kept and sent again automatically. Limited per client (by
+    default 20 an hour).
 
     Args:
         body (PasswordResetRequest):

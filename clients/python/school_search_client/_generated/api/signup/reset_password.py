@@ -95,10 +95,14 @@ def sync_detailed(
 ) -> Response[Any | Problem]:
     """Set a new password with a reset link's token
 
-     Sets the account's new password and revokes every token of the account, session tokens
-    and API keys alike (whoever held one may be who took the account), and every other reset
-    link of it. Sign in again with the new password. A link used already, expired or never
-    issued is a 410. Limited per client (by default 30 a minute) and per link (10 a minute).
+     Sets the account's new password and ends every session of the account, including any
+    login that checked the old password while this request ran, and voids every other reset
+    link of it. Sign in again with the new password. API keys keep working, so that the
+    programs using them do not stop, unless `revoke_api_keys` is true: choose that when
+    someone else may know the old password (they may have made keys with it). An e-mail to
+    the account confirms the reset and lists its API keys. A link used already, expired or
+    never issued is a 410. Limited per client (by default 30 a minute) and per link (10 a
+    minute).
 
     Args:
         body (PasswordReset):
@@ -129,10 +133,14 @@ def sync(
 ) -> Any | Problem | None:
     """Set a new password with a reset link's token
 
-     Sets the account's new password and revokes every token of the account, session tokens
-    and API keys alike (whoever held one may be who took the account), and every other reset
-    link of it. Sign in again with the new password. A link used already, expired or never
-    issued is a 410. Limited per client (by default 30 a minute) and per link (10 a minute).
+     Sets the account's new password and ends every session of the account, including any
+    login that checked the old password while this request ran, and voids every other reset
+    link of it. Sign in again with the new password. API keys keep working, so that the
+    programs using them do not stop, unless `revoke_api_keys` is true: choose that when
+    someone else may know the old password (they may have made keys with it). An e-mail to
+    the account confirms the reset and lists its API keys. A link used already, expired or
+    never issued is a 410. Limited per client (by default 30 a minute) and per link (10 a
+    minute).
 
     Args:
         body (PasswordReset):
@@ -158,10 +166,14 @@ async def asyncio_detailed(
 ) -> Response[Any | Problem]:
     """Set a new password with a reset link's token
 
-     Sets the account's new password and revokes every token of the account, session tokens
-    and API keys alike (whoever held one may be who took the account), and every other reset
-    link of it. Sign in again with the new password. A link used already, expired or never
-    issued is a 410. Limited per client (by default 30 a minute) and per link (10 a minute).
+     Sets the account's new password and ends every session of the account, including any
+    login that checked the old password while this request ran, and voids every other reset
+    link of it. Sign in again with the new password. API keys keep working, so that the
+    programs using them do not stop, unless `revoke_api_keys` is true: choose that when
+    someone else may know the old password (they may have made keys with it). An e-mail to
+    the account confirms the reset and lists its API keys. A link used already, expired or
+    never issued is a 410. Limited per client (by default 30 a minute) and per link (10 a
+    minute).
 
     Args:
         body (PasswordReset):
@@ -190,10 +202,14 @@ async def asyncio(
 ) -> Any | Problem | None:
     """Set a new password with a reset link's token
 
-     Sets the account's new password and revokes every token of the account, session tokens
-    and API keys alike (whoever held one may be who took the account), and every other reset
-    link of it. Sign in again with the new password. A link used already, expired or never
-    issued is a 410. Limited per client (by default 30 a minute) and per link (10 a minute).
+     Sets the account's new password and ends every session of the account, including any
+    login that checked the old password while this request ran, and voids every other reset
+    link of it. Sign in again with the new password. API keys keep working, so that the
+    programs using them do not stop, unless `revoke_api_keys` is true: choose that when
+    someone else may know the old password (they may have made keys with it). An e-mail to
+    the account confirms the reset and lists its API keys. A link used already, expired or
+    never issued is a 410. Limited per client (by default 30 a minute) and per link (10 a
+    minute).
 
     Args:
         body (PasswordReset):

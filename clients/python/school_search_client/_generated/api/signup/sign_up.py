@@ -99,14 +99,19 @@ def sync_detailed(
 
      Open sign-up (`SIGNUP=open`). Sends one e-mail to the address: a confirmation link (valid
     24 hours, single use) when it has no account, or a note that it has one. No account exists
-    until the link is used (`POST /v1/signup/confirm`, with the same password): an unconfirmed
-    sign-up cannot get a token. The answer is the same 202, with the same body, for an address
-    with an account and one without, so that it tells nobody which addresses have accounts.
+    until the link is used (`POST /v1/signup/confirm`), and whoever uses it chooses the
+    account's password then: only the owner of the mailbox can make its account, and a
+    stranger signing up with someone else's address decides nothing. The answer is the same
+    202, with the same body, for an address with an account and one without, so that it
+    tells nobody which addresses have accounts.
 
-    When the mail server does not take the e-mail, the answer is 503 with `Retry-After`: the
-    sign-up is kept and the e-mail is sent again automatically until it goes out (or the link
-    expires). Limited per e-mail address (by default 5 an hour, with password reset requests)
-    and per client (20 an hour).
+    Asking again while a link is pending sends the same link again rather than a new one, so
+    that every e-mail of this kind the address has had works. An address gets at most 5
+    e-mails of one link (by default); further requests are answered the same 202 and send
+    nothing, because the address has the link already: nobody can stop its owner from
+    signing up, nor flood it. When the mail server does not take the e-mail, the answer is
+    503 with `Retry-After`: the e-mail is kept and sent again automatically until it goes out
+    (or the link expires). Limited per client (by default 20 an hour).
 
     Args:
         body (SignUp):
@@ -139,14 +144,19 @@ def sync(
 
      Open sign-up (`SIGNUP=open`). Sends one e-mail to the address: a confirmation link (valid
     24 hours, single use) when it has no account, or a note that it has one. No account exists
-    until the link is used (`POST /v1/signup/confirm`, with the same password): an unconfirmed
-    sign-up cannot get a token. The answer is the same 202, with the same body, for an address
-    with an account and one without, so that it tells nobody which addresses have accounts.
+    until the link is used (`POST /v1/signup/confirm`), and whoever uses it chooses the
+    account's password then: only the owner of the mailbox can make its account, and a
+    stranger signing up with someone else's address decides nothing. The answer is the same
+    202, with the same body, for an address with an account and one without, so that it
+    tells nobody which addresses have accounts.
 
-    When the mail server does not take the e-mail, the answer is 503 with `Retry-After`: the
-    sign-up is kept and the e-mail is sent again automatically until it goes out (or the link
-    expires). Limited per e-mail address (by default 5 an hour, with password reset requests)
-    and per client (20 an hour).
+    Asking again while a link is pending sends the same link again rather than a new one, so
+    that every e-mail of this kind the address has had works. An address gets at most 5
+    e-mails of one link (by default); further requests are answered the same 202 and send
+    nothing, because the address has the link already: nobody can stop its owner from
+    signing up, nor flood it. When the mail server does not take the e-mail, the answer is
+    503 with `Retry-After`: the e-mail is kept and sent again automatically until it goes out
+    (or the link expires). Limited per client (by default 20 an hour).
 
     Args:
         body (SignUp):
@@ -174,14 +184,19 @@ async def asyncio_detailed(
 
      Open sign-up (`SIGNUP=open`). Sends one e-mail to the address: a confirmation link (valid
     24 hours, single use) when it has no account, or a note that it has one. No account exists
-    until the link is used (`POST /v1/signup/confirm`, with the same password): an unconfirmed
-    sign-up cannot get a token. The answer is the same 202, with the same body, for an address
-    with an account and one without, so that it tells nobody which addresses have accounts.
+    until the link is used (`POST /v1/signup/confirm`), and whoever uses it chooses the
+    account's password then: only the owner of the mailbox can make its account, and a
+    stranger signing up with someone else's address decides nothing. The answer is the same
+    202, with the same body, for an address with an account and one without, so that it
+    tells nobody which addresses have accounts.
 
-    When the mail server does not take the e-mail, the answer is 503 with `Retry-After`: the
-    sign-up is kept and the e-mail is sent again automatically until it goes out (or the link
-    expires). Limited per e-mail address (by default 5 an hour, with password reset requests)
-    and per client (20 an hour).
+    Asking again while a link is pending sends the same link again rather than a new one, so
+    that every e-mail of this kind the address has had works. An address gets at most 5
+    e-mails of one link (by default); further requests are answered the same 202 and send
+    nothing, because the address has the link already: nobody can stop its owner from
+    signing up, nor flood it. When the mail server does not take the e-mail, the answer is
+    503 with `Retry-After`: the e-mail is kept and sent again automatically until it goes out
+    (or the link expires). Limited per client (by default 20 an hour).
 
     Args:
         body (SignUp):
@@ -212,14 +227,19 @@ async def asyncio(
 
      Open sign-up (`SIGNUP=open`). Sends one e-mail to the address: a confirmation link (valid
     24 hours, single use) when it has no account, or a note that it has one. No account exists
-    until the link is used (`POST /v1/signup/confirm`, with the same password): an unconfirmed
-    sign-up cannot get a token. The answer is the same 202, with the same body, for an address
-    with an account and one without, so that it tells nobody which addresses have accounts.
+    until the link is used (`POST /v1/signup/confirm`), and whoever uses it chooses the
+    account's password then: only the owner of the mailbox can make its account, and a
+    stranger signing up with someone else's address decides nothing. The answer is the same
+    202, with the same body, for an address with an account and one without, so that it
+    tells nobody which addresses have accounts.
 
-    When the mail server does not take the e-mail, the answer is 503 with `Retry-After`: the
-    sign-up is kept and the e-mail is sent again automatically until it goes out (or the link
-    expires). Limited per e-mail address (by default 5 an hour, with password reset requests)
-    and per client (20 an hour).
+    Asking again while a link is pending sends the same link again rather than a new one, so
+    that every e-mail of this kind the address has had works. An address gets at most 5
+    e-mails of one link (by default); further requests are answered the same 202 and send
+    nothing, because the address has the link already: nobody can stop its owner from
+    signing up, nor flood it. When the mail server does not take the e-mail, the answer is
+    503 with `Retry-After`: the e-mail is kept and sent again automatically until it goes out
+    (or the link expires). Limited per client (by default 20 an hour).
 
     Args:
         body (SignUp):
