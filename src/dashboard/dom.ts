@@ -63,6 +63,25 @@ export function field(label: string, input: HTMLInputElement | HTMLSelectElement
   );
 }
 
+/** A checkbox with its label after it, and a hint it is described by. */
+export function checkbox(
+  id: string,
+  label: string,
+  hint: string,
+): { readonly field: HTMLElement; readonly input: HTMLInputElement } {
+  const input = h('input', { id, type: 'checkbox', 'aria-describedby': `${id}-hint` });
+  return {
+    input,
+    field: h(
+      'div',
+      { class: 'field checkbox' },
+      input,
+      h('label', { for: id }, label),
+      h('p', { id: `${id}-hint`, class: 'hint' }, hint),
+    ),
+  };
+}
+
 /** A table that scrolls sideways on a narrow screen instead of widening the page. */
 export function table(
   caption: string,

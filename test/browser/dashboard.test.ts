@@ -270,8 +270,9 @@ describe.skipIf(missing !== undefined)('the dashboard in Chromium', () => {
     await expectAccessible('history');
   });
 
-  test('when the current password is wrong, then nothing changes and the page says so; when right, other tokens are revoked', async () => {
+  test('when the current password is wrong, then nothing changes and the page says so; when right, other sessions end and keys stay', async () => {
     const other = (await app.services.auth.login(EMAIL, PASSWORD)).value;
+    const key = await app.services.keys.create(await app.services.auth.authenticate(other), 'kept key', 30, PASSWORD);
     await page.getByRole('link', { name: 'Password' }).click();
     await page.getByRole('heading', { name: 'Change password' }).waitFor();
     await page.getByLabel('Current password').fill('not-the-password');
@@ -288,6 +289,8 @@ describe.skipIf(missing !== undefined)('the dashboard in Chromium', () => {
     await page.getByRole('button', { name: 'Change password' }).click();
     await expect.poll(() => page.locator('#password-message').textContent()).toMatch(/^Your password is changed/);
     expect((await fetchMyData({ client: bearer(other) })).response!.status).toBe(401);
+    // API keys keep working unless the person asks (the box left unticked).
+    expect((await fetchMyData({ client: bearer(key.value) })).response!.status).toBe(200);
     // This browser stays signed in.
     expect((await fetchMyData({ client: bearer((await sessionToken())!) })).response!.status).toBe(200);
   });
@@ -327,7 +330,7 @@ describe.skipIf(missing !== undefined)('the dashboard in Chromium', () => {
     // A key with a long name and another session: rows with Rotate, Revoke and Sign out to place.
     const other = await app.services.auth.login(EMAIL, 'a-new-password-2');
     await app.services.keys.create(
-      { userId: other.userId, tokenId: other.tokenId, kind: 'session' },
+      await app.services.auth.authenticate(other.value),
       'a rather long key name for the nightly sync',
       30,
       'a-new-password-2',

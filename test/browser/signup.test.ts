@@ -63,7 +63,7 @@ describe.skipIf(missing !== undefined)('sign-up, recovery and invitation pages i
     await page.setViewportSize(viewport);
   }
 
-  test('sign up → e-mail → confirm → signed in; then sign out and sign in with the same password', async () => {
+  test('sign up → e-mail → choose the password → signed in; then sign out and sign in with it', async () => {
     const page = await newPage();
     const email = `browser-signup-${process.pid}@example.org`;
     await page.goto(`${app.baseUrl}/dashboard`);
@@ -71,12 +71,7 @@ describe.skipIf(missing !== undefined)('sign-up, recovery and invitation pages i
     await page.getByRole('heading', { name: 'Create an account' }).waitFor();
     await check(page, 'signup');
     await page.getByLabel('E-mail').fill(email);
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await page.getByLabel('Password again').fill(`${PASSWORD}x`);
-    await page.getByRole('button', { name: 'Create account' }).click();
-    await expect.poll(() => page.getByRole('alert').textContent()).toBe('The two passwords differ.');
-    await page.getByLabel('Password again').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.getByRole('button', { name: 'Send me a link' }).click();
     await page.getByRole('heading', { name: 'Check your e-mail' }).waitFor();
     await check(page, 'signup-sent');
 
@@ -87,13 +82,12 @@ describe.skipIf(missing !== undefined)('sign-up, recovery and invitation pages i
     // The token left the address bar (and the history) at once.
     expect(linkPage.url()).toBe(`${app.baseUrl}/dashboard#confirm`);
     await check(linkPage, 'confirm');
-    await linkPage.getByLabel('Password').fill('not-the-password');
-    await linkPage.getByRole('button', { name: 'Confirm and sign in' }).click();
-    await expect
-      .poll(() => linkPage.getByRole('alert').textContent())
-      .toBe('That is not the password chosen at sign-up.');
-    await linkPage.getByLabel('Password').fill(PASSWORD);
-    await linkPage.getByRole('button', { name: 'Confirm and sign in' }).click();
+    await linkPage.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await linkPage.getByLabel('Password again').fill(`${PASSWORD}x`);
+    await linkPage.getByRole('button', { name: 'Create account and sign in' }).click();
+    await expect.poll(() => linkPage.getByRole('alert').textContent()).toBe('The two passwords differ.');
+    await linkPage.getByLabel('Password again').fill(PASSWORD);
+    await linkPage.getByRole('button', { name: 'Create account and sign in' }).click();
     await linkPage.getByRole('heading', { name: 'Account', exact: true }).waitFor();
     expect(await linkPage.locator('#who-email').textContent()).toBe(email);
 
@@ -106,7 +100,7 @@ describe.skipIf(missing !== undefined)('sign-up, recovery and invitation pages i
     expect(await linkPage.locator('[data-fact="E-mail"]').textContent()).toBe(email);
   });
 
-  test('forgot → e-mail → reset → the old session and key get 401; the new password signs in', async () => {
+  test('forgot → e-mail → reset, asking for the keys to go too → the old session and key get 401; the new password signs in', async () => {
     const email = `browser-reset-${process.pid}@example.org`;
     const user = await app.userClient(email, PASSWORD);
     const key = (await createApiKey({ client: user.client, body: { name: 'script', current_password: PASSWORD } }))
@@ -127,15 +121,17 @@ describe.skipIf(missing !== undefined)('sign-up, recovery and invitation pages i
     await page.getByRole('button', { name: 'Send me a link' }).click();
     await page.getByRole('heading', { name: 'Check your e-mail' }).waitFor();
 
-    const { url } = linkIn(await smtp.next(email), 'reset');
+    const { url } = linkIn(await smtp.next(email, { subject: /new password/ }), 'reset');
     await page.goto(url);
     await page.getByRole('heading', { name: 'Choose a new password' }).waitFor();
     await check(page, 'reset');
     await page.getByLabel('Password', { exact: true }).fill('browser-password-2');
     await page.getByLabel('Password again').fill('browser-password-2');
+    await page.getByLabel('Also revoke every API key').check();
     await page.getByRole('button', { name: 'Set new password' }).click();
     await page.getByRole('heading', { name: 'Sign in' }).waitFor();
     expect(await page.getByRole('status').textContent()).toContain('Your new password is set.');
+    expect(await page.getByRole('status').textContent()).toContain('Every session and API key');
 
     for (const old of [user.token, key]) {
       const answer = await fetchMyData({ client: app.client({ Authorization: `Bearer ${old}` }) });

@@ -1,7 +1,9 @@
-// Change the password: the current one, the new one twice. Every other token and key is revoked.
+// Change the password: the current one, the new one twice. Every other session ends; API keys
+// keep working unless the person asks for them to go too.
 import { changePassword } from '../../../generated/sdk.gen.ts';
 import { ApiFailure, client, explain, ok } from '../api.ts';
 import { field, h, show } from '../dom.ts';
+import { revokeKeysChoice } from './revoke-keys.ts';
 
 export function renderPassword(view: HTMLElement): void {
   const current = h('input', {
@@ -27,6 +29,7 @@ export function renderPassword(view: HTMLElement): void {
     minlength: 8,
     maxlength: 1024,
   });
+  const keys = revokeKeysChoice('password-revoke-keys');
   const submit = h('button', { type: 'submit' }, 'Change password');
   const message = h('p', { id: 'password-message', role: 'status' });
   const form = h(
@@ -35,6 +38,7 @@ export function renderPassword(view: HTMLElement): void {
     field('Current password', current),
     field('New password', next, '8 to 1024 characters.'),
     field('New password again', again),
+    keys.field,
     submit,
     message,
   );
@@ -49,10 +53,17 @@ export function renderPassword(view: HTMLElement): void {
     }
     submit.disabled = true;
     try {
-      await ok(changePassword({ client, body: { current_password: current.value, new_password: next.value } }));
+      const revokeKeys = keys.input.checked;
+      await ok(
+        changePassword({
+          client,
+          body: { current_password: current.value, new_password: next.value, revoke_api_keys: revokeKeys },
+        }),
+      );
       form.reset();
-      message.textContent =
-        'Your password is changed. Every other session and every API key was revoked; this one stays signed in.';
+      message.textContent = revokeKeys
+        ? 'Your password is changed. Every other session and every API key was revoked; this one stays signed in.'
+        : 'Your password is changed. Every other session was signed out; your API keys keep working, and this session stays signed in.';
     } catch (failure) {
       message.className = 'error';
       message.textContent =
@@ -69,7 +80,7 @@ export function renderPassword(view: HTMLElement): void {
     h(
       'p',
       {},
-      'Changing the password signs out every other session and revokes every API key: make new keys for your programs afterwards.',
+      'Changing the password signs out every other session. Your API keys keep working unless you choose to revoke them too. We e-mail you a confirmation that lists your keys.',
     ),
     form,
   );

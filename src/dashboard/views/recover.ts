@@ -1,12 +1,13 @@
 // "Forgot your password?": ask for a reset link (POST /v1/password/forgot; the answer is the same
 // for every address), then set a new password from the link (POST /v1/password/reset), which
-// signs out every session and revokes every key of the account.
+// signs out every session of the account and, when asked, revokes every API key.
 import { requestPasswordReset, resetPassword } from '../../../generated/sdk.gen.ts';
 import { ApiFailure, client, explain, ok } from '../api.ts';
 import { field, h, onSubmit, show } from '../dom.ts';
 import { clearSession } from '../session.ts';
 import { takeLinkToken } from './link-token.ts';
 import { newPasswordFields } from './new-password.ts';
+import { revokeKeysChoice } from './revoke-keys.ts';
 import { linkProblem } from './signup.ts';
 
 export function renderForgot(view: HTMLElement): void {
@@ -32,7 +33,7 @@ export function renderForgot(view: HTMLElement): void {
         h(
           'p',
           { class: 'notice', role: 'status' },
-          `An e-mail is on its way to ${email.value.trim()}. If the address has an account, its link lets you choose a new password within 60 minutes.`,
+          `An e-mail is on its way to ${email.value.trim()}. If the address has an account, its link lets you choose a new password within 60 minutes. Asked more than once, the e-mails hold the same link.`,
         ),
         h('p', {}, h('a', { href: '#signin' }, 'Back to sign in')),
       );
@@ -61,9 +62,17 @@ export function renderForgot(view: HTMLElement): void {
 export function renderReset(view: HTMLElement, done: (notice: string) => void): void {
   const token = takeLinkToken('reset');
   const password = newPasswordFields('reset');
+  const keys = revokeKeysChoice('reset-revoke-keys');
   const submit = h('button', { type: 'submit' }, 'Set new password');
   const error = h('p', { id: 'reset-error', class: 'error', role: 'alert' });
-  const form = h('form', { method: 'post', 'aria-describedby': 'reset-error' }, ...password.fields, submit, error);
+  const form = h(
+    'form',
+    { method: 'post', 'aria-describedby': 'reset-error' },
+    ...password.fields,
+    keys.field,
+    submit,
+    error,
+  );
   let mismatch = false;
   onSubmit(
     form,
@@ -73,11 +82,16 @@ export function renderReset(view: HTMLElement, done: (notice: string) => void): 
       mismatch = chosen === null;
       if (chosen === null) throw new Error('mismatch');
       if (!token) throw new ApiFailure(410, undefined, null);
-      await ok(resetPassword({ client, body: { token, new_password: chosen } }), { ending: false });
-      // This tab's session, if any, was revoked with every other.
+      const revokeKeys = keys.input.checked;
+      await ok(resetPassword({ client, body: { token, new_password: chosen, revoke_api_keys: revokeKeys } }), {
+        ending: false,
+      });
+      // This tab's session, if any, was signed out with every other.
       clearSession();
       done(
-        'Your new password is set. Every session and API key of the account was revoked: sign in with the new password.',
+        revokeKeys
+          ? 'Your new password is set. Every session and API key of the account was revoked: sign in with the new password.'
+          : 'Your new password is set. Every session of the account was signed out (its API keys keep working): sign in with the new password.',
       );
     },
     (failure) => (mismatch ? 'The two passwords differ.' : linkProblem(failure)),
@@ -85,7 +99,11 @@ export function renderReset(view: HTMLElement, done: (notice: string) => void): 
   show(
     view,
     h('h1', {}, 'Choose a new password'),
-    h('p', {}, 'Setting it signs out every session and revokes every API key of the account.'),
+    h(
+      'p',
+      {},
+      'Setting it signs out every session of the account. Its API keys keep working unless you choose to revoke them too.',
+    ),
     form,
   );
   password.first.focus();
