@@ -6,13 +6,25 @@
 //
 // The app is started once, on a fresh embedded store (seeded, as `npm start` does), and every
 // consumer logs in as a user of its own, so "one session after two searches" is a real check.
+// The Python tests also get a second app, set up for what the first cannot show (ACCOUNTS_APP).
 import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer } from 'node:http';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
-import { createInterface } from 'node:readline';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { browserMissing, launch } from './browser.ts';
@@ -22,13 +34,36 @@ const CONSUMER = join(ROOT, 'scripts/clients/ts-consumer');
 const PASSWORD = 'client-test-password-1';
 const skipPython = process.argv.includes('--no-python');
 
+/**
+ * The Python tests' second app (clients/python/tests/conftest.py, `accounts`): each session is one
+ * token long (TOKEN_TTL_SECONDS = SESSION_MAX_LIFETIME_SECONDS), so the client must renew its
+ * token by logging in rather than rotating; it trusts X-Forwarded-For from loopback and stops
+ * every client without a device proof at 3 failed logins per account, so tests can play
+ * strangers guessing at an account from many addresses; it has open sign-up and its development
+ * outbox, the log (a file the tests read the links from). No seed and no demo user: the tests
+ * sign up accounts of their own.
+ */
+const ACCOUNTS_APP = {
+  TOKEN_TTL_SECONDS: '3600',
+  SESSION_MAX_LIFETIME_SECONDS: '3600',
+  TRUST_PROXY: 'loopback',
+  RATE_LIMIT_LOGIN_PER_EMAIL_ALL_CLIENTS: '3',
+  // The tests' own sign-ups, resets and logins come from one address: room for a run or two.
+  RATE_LIMIT_LOGIN_PER_CLIENT: '1000',
+  RATE_LIMIT_MAIL_PER_CLIENT: '1000',
+  SIGNUP: 'open',
+  SMTP_URL: '',
+  SEED_WHEN_EMPTY: 'false',
+  DEMO_USER: 'false',
+};
+
 const work = mkdtempSync(join(tmpdir(), 'school-search-clients-'));
-let server: ChildProcess | undefined;
+const servers: ChildProcess[] = [];
 let failed = false;
 
 try {
   const tarball = packTypeScriptClient();
-  const url = await startApp();
+  const url = await startApp('main');
   const node20 = nodeTwenty();
   const project = scratchProject(tarball);
 
@@ -56,13 +91,20 @@ try {
     step('Python client: skipped (--no-python)');
   } else {
     const email = createUser('python@example.com');
+    const accountsUrl = await startApp('accounts', ACCOUNTS_APP);
     run(
-      'Python client: wheel in a fresh virtualenv, its tests against the app',
+      'Python client: wheel in a fresh virtualenv, its tests against the apps',
       'bash',
       [join(ROOT, 'scripts/clients/python-test.sh'), url],
       {
         cwd: ROOT,
-        env: { SCHOOL_SEARCH_EMAIL: email, SCHOOL_SEARCH_PASSWORD: PASSWORD, SCHOOL_SEARCH_REQUIRE: '1' },
+        env: {
+          SCHOOL_SEARCH_EMAIL: email,
+          SCHOOL_SEARCH_PASSWORD: PASSWORD,
+          SCHOOL_SEARCH_ACCOUNTS_BASE_URL: accountsUrl,
+          SCHOOL_SEARCH_ACCOUNTS_LOG: logOf('accounts'),
+          SCHOOL_SEARCH_REQUIRE: '1',
+        },
       },
     );
   }
@@ -70,7 +112,7 @@ try {
   failed = true;
   process.stderr.write(`test:clients: ${(error as Error).message}\n`);
 } finally {
-  if (server) await stopApp(server);
+  for (const child of servers) await stopApp(child);
   rmSync(work, { recursive: true, force: true });
 }
 process.exit(failed ? 1 : 0);
@@ -198,9 +240,22 @@ function nodeTwenty(): string {
   return join(dir, 'node_modules/.bin/node');
 }
 
-/** The README's start command on a fresh embedded store; resolves with its URL. */
-async function startApp(): Promise<string> {
-  step('starting the app on a fresh embedded store');
+/** Where the app `name` writes its log (JSON lines). */
+function logOf(name: string): string {
+  return join(work, `${name}.log`);
+}
+
+/**
+ * The README's start command on a fresh embedded store of its own (`<name>.db`), with `env` on
+ * top; resolves with its URL. Its log goes to a file, not a pipe: this script waits in
+ * spawnSync while the tests run, and a pipe nobody reads would fill and stall the app.
+ */
+async function startApp(name: string, env: Record<string, string> = {}): Promise<string> {
+  const settings = Object.entries(env).filter(([, value]) => value !== '');
+  step(
+    `starting the ${name} app on a fresh embedded store${settings.length ? ` with ${settings.map(([k, v]) => `${k}=${v}`).join(' ')}` : ''}`,
+  );
+  const log = openSync(logOf(name), 'w');
   const child = spawn(process.execPath, ['src/main.ts'], {
     cwd: ROOT,
     env: {
@@ -209,19 +264,25 @@ async function startApp(): Promise<string> {
       NODE_ENV: 'development',
       LOG_LEVEL: 'info',
       LOG_FORMAT: 'json',
-      DATABASE_PATH: join(work, 'store.db'),
+      DATABASE_PATH: join(work, `${name}.db`),
       MONGODB_URI: '',
+      ...env,
     },
-    stdio: ['ignore', 'pipe', 'inherit'],
+    stdio: ['ignore', log, 'inherit'],
   });
-  server = child;
-  return new Promise((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`the app exited with ${code} before listening`)));
-    createInterface({ input: child.stdout! }).on('line', (line) => {
+  closeSync(log);
+  servers.push(child);
+  let exited: number | null | undefined;
+  child.once('exit', (code) => (exited = code));
+  for (;;) {
+    for (const line of readFileSync(logOf(name), 'utf8').split('\n')) {
+      if (!line.includes('"listening"')) continue;
       const entry = JSON.parse(line) as Record<string, unknown>;
-      if (entry['msg'] === 'listening') resolve(String(entry['url']).replace(/\/$/, ''));
-    });
-  });
+      if (entry['msg'] === 'listening') return String(entry['url']).replace(/\/$/, '');
+    }
+    if (exited !== undefined) throw new Error(`the ${name} app exited with ${exited} before listening`);
+    await sleep(50);
+  }
 }
 
 /**
@@ -242,7 +303,7 @@ function createUser(email: string): string {
   execFileSync(process.execPath, [join(ROOT, 'bin/school-search.js'), 'user', 'create', '--email', email], {
     cwd: ROOT,
     input: `${PASSWORD}\n`,
-    env: { ...process.env, DATABASE_PATH: join(work, 'store.db'), MONGODB_URI: '' },
+    env: { ...process.env, DATABASE_PATH: join(work, 'main.db'), MONGODB_URI: '' },
     stdio: ['pipe', 'ignore', 'inherit'],
   });
   return email;

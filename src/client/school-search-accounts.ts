@@ -32,12 +32,24 @@ export class SchoolSearchAccounts {
     return unwrap(await getSignUpOptions({ client: this.#client }));
   }
 
-  /** Mails a confirmation link (or, for an address with an account, a note). The same answer for every address. */
-  async signUp(params: { email: string; password: string }): Promise<api.MailAccepted> {
-    return unwrap(await signUp({ client: this.#client, body: params }));
+  /**
+   * Mails a confirmation link (or, for an address with an account, a note). The same answer for
+   * every address. The password is chosen when the link is used (`confirmSignUp`).
+   */
+  async signUp(params: {
+    email: string;
+    /** @deprecated Ignored by the server (checked for its length only): choose the password in `confirmSignUp`. */
+    password?: string;
+  }): Promise<api.MailAccepted> {
+    const body = { email: params.email, ...(params.password === undefined ? {} : { password: params.password }) };
+    return unwrap(await signUp({ client: this.#client, body }));
   }
 
-  /** The link's token (after `#confirm/`) and the password chosen at sign-up: makes the account, and a session token. */
+  /**
+   * The link's token (after `#confirm/`) and the new account's password (8 to 1024 characters):
+   * makes the account, and a session token. (A link mailed before sign-up stopped asking for a
+   * password needs the password chosen then.)
+   */
   async confirmSignUp(params: { token: string; password: string }): Promise<api.Token> {
     return unwrap(await confirmSignUp({ client: this.#client, body: params }));
   }
@@ -52,10 +64,17 @@ export class SchoolSearchAccounts {
     return unwrap(await requestPasswordReset({ client: this.#client, body: params }));
   }
 
-  /** The link's token (after `#reset/`) and the new password; every token and key of the account is revoked. */
-  async resetPassword(params: { token: string; newPassword: string }): Promise<void> {
-    unwrap(
-      await resetPassword({ client: this.#client, body: { token: params.token, new_password: params.newPassword } }),
-    );
+  /**
+   * The link's token (after `#reset/`) and the new password: every session of the account ends.
+   * API keys keep working unless `revokeApiKeys` (choose it when someone else may know the old
+   * password: they may have made keys with it).
+   */
+  async resetPassword(params: { token: string; newPassword: string; revokeApiKeys?: boolean }): Promise<void> {
+    const body = {
+      token: params.token,
+      new_password: params.newPassword,
+      ...(params.revokeApiKeys ? { revoke_api_keys: true } : {}),
+    };
+    unwrap(await resetPassword({ client: this.#client, body }));
   }
 }

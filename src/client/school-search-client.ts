@@ -3,6 +3,7 @@
 // Requests and responses are checked by the generated SDK's zod validators.
 import { createClient, type Client } from '../../generated/client/index.ts';
 import {
+  changePassword,
   createApiKey,
   fetchMyData,
   fetchMyRequests,
@@ -15,7 +16,7 @@ import {
   rotateApiKey,
 } from '../../generated/sdk.gen.ts';
 import type * as api from '../../generated/types.gen.ts';
-import { zLimit, zOffset } from '../../generated/zod.gen.ts';
+import { zDeviceProof, zLimit, zOffset } from '../../generated/zod.gen.ts';
 import { SchoolSearchApiError, unwrap, type DataOf, type SdkResult } from './api-error.ts';
 import { bearer, TokenKeeper, type ClientClock } from './token-keeper.ts';
 
@@ -36,6 +37,14 @@ interface CredentialOptions extends CommonOptions {
   password: string;
   token?: string;
   apiKey?: string;
+  /**
+   * The `deviceProof` of an earlier client for this account (read it from `client.deviceProof`
+   * or `onDeviceProof` and keep it, like a cookie), sent with the first login. Default: none
+   * (an empty proof, which asks the server for one).
+   */
+  deviceProof?: string;
+  /** Called with each new device proof a login's answer carries: where a long-lived program persists it. */
+  onDeviceProof?: (proof: string) => void;
 }
 
 /** An existing (typically long-lived) token — the "API key" of the interface spec. Used as is:
@@ -46,6 +55,8 @@ interface TokenOptions extends CommonOptions {
   apiKey?: string;
   email?: undefined;
   password?: undefined;
+  deviceProof?: undefined;
+  onDeviceProof?: undefined;
 }
 
 export type SchoolSearchClientOptions = CredentialOptions | TokenOptions;
@@ -87,8 +98,6 @@ const MAX_OFFSET = zOffset.unwrap().maxValue ?? Number.POSITIVE_INFINITY;
 export class SchoolSearchClient {
   readonly #client: Client;
   readonly #keeper: TokenKeeper;
-  /** The password given with the credentials: what key creation and rotation confirm by default. */
-  readonly #password: string | undefined;
 
   constructor(options: SchoolSearchClientOptions) {
     const token = pickToken(options.token, options.apiKey);
@@ -96,7 +105,11 @@ export class SchoolSearchClient {
     if (token === undefined && credentials === undefined) {
       throw new TypeError('SchoolSearchClient needs either email and password, or a token (apiKey).');
     }
-    this.#password = credentials?.password;
+    if (options.deviceProof !== undefined && !zDeviceProof.safeParse(options.deviceProof).success) {
+      throw new TypeError(
+        'SchoolSearchClient: `deviceProof` is a string of at most 100 characters, as a login answered it.',
+      );
+    }
     this.#client = createClient({ baseUrl: options.baseUrl, ...(options.fetch ? { fetch: options.fetch } : {}) });
     this.#keeper = new TokenKeeper({
       client: this.#client,
@@ -104,7 +117,18 @@ export class SchoolSearchClient {
       token,
       renewBeforeSeconds: options.renewBeforeSeconds ?? 60,
       clock: options.clock ?? { now: () => new Date() },
+      deviceProof: options.deviceProof,
+      onDeviceProof: options.onDeviceProof,
     });
+  }
+
+  /**
+   * The device proof of this client's last login (or the one it was given): it keeps the client's
+   * logins out of the all-clients ceiling on failed logins when strangers guess at the account.
+   * Undefined until a login answers with one. Keep it to pass as `deviceProof` to a later client.
+   */
+  get deviceProof(): string | undefined {
+    return this.#keeper.deviceProof;
   }
 
   /** One page of schools matching `query`. Each call is metered (one request record). */
@@ -183,8 +207,28 @@ export class SchoolSearchClient {
     return this.#authed((auth) => rotateApiKey({ client: this.#client, auth, path: { tokenId }, body }));
   }
 
+  /**
+   * Sets a new password for the caller's account, after checking the current one (a wrong one is
+   * a 403 `wrong-password`). Every other session of the account ends; this client's token keeps
+   * working, and its later logins (and key confirmations) use `newPassword`. API keys keep
+   * working unless `revokeApiKeys` (choose it when someone else may know the password).
+   */
+  async changePassword(params: {
+    currentPassword: string;
+    newPassword: string;
+    revokeApiKeys?: boolean;
+  }): Promise<void> {
+    const body = {
+      current_password: params.currentPassword,
+      new_password: params.newPassword,
+      ...(params.revokeApiKeys ? { revoke_api_keys: true } : {}),
+    };
+    await this.#authed((auth) => changePassword({ client: this.#client, auth, body }));
+    this.#keeper.passwordChanged(params.newPassword);
+  }
+
   #confirmation(given: string | undefined): string {
-    const password = given ?? this.#password;
+    const password = given ?? this.#keeper.password;
     if (password === undefined) {
       throw new TypeError('Creating or rotating an API key needs the current password: pass currentPassword.');
     }

@@ -1,5 +1,6 @@
-// Holds the client's one current token: logs in lazily, renews by rotation shortly before expiry,
-// and lets every concurrent caller share a single in-flight login or renewal.
+// Holds the client's one current token: logs in lazily, renews by rotation shortly before expiry
+// (by logging in again once the session's absolute end caps the token), keeps the device proof
+// of the last login, and lets every concurrent caller share a single in-flight login or renewal.
 import type { Client } from '../../generated/client/index.ts';
 import { createToken, rotateToken } from '../../generated/sdk.gen.ts';
 import type { Token } from '../../generated/types.gen.ts';
@@ -15,6 +16,8 @@ interface Session {
   /** On the client's clock. Undefined for a token the caller handed in: its lifetime is unknown. */
   readonly expiresAtMs: number | undefined;
   readonly lifetimeMs: number | undefined;
+  /** The token expires with its session (`expires_at` = `session_expires_at`): a rotation cannot renew it. */
+  readonly lastOfSession: boolean;
 }
 
 export interface TokenKeeperOptions {
@@ -23,6 +26,10 @@ export interface TokenKeeperOptions {
   readonly token: string | undefined;
   readonly renewBeforeSeconds: number;
   readonly clock: ClientClock;
+  /** The device proof of an earlier login to the account (e.g. persisted by the caller). */
+  readonly deviceProof: string | undefined;
+  /** Told each new device proof a login's answer carries. */
+  readonly onDeviceProof: ((proof: string) => void) | undefined;
 }
 
 /** Sends `token` as the bearer credential only: the SDK would also put it in the deprecated
@@ -33,18 +40,43 @@ export function bearer(token: string) {
 
 export class TokenKeeper {
   readonly #options: TokenKeeperOptions;
+  #credentials: { email: string; password: string } | undefined;
+  #deviceProof: string | undefined;
   #session: Session | undefined;
   #pending: Promise<Session> | undefined;
 
   constructor(options: TokenKeeperOptions) {
     this.#options = options;
+    this.#credentials = options.credentials;
+    this.#deviceProof = options.deviceProof;
     if (options.token !== undefined) {
-      this.#session = { token: options.token, tokenId: undefined, expiresAtMs: undefined, lifetimeMs: undefined };
+      this.#session = {
+        token: options.token,
+        tokenId: undefined,
+        expiresAtMs: undefined,
+        lifetimeMs: undefined,
+        lastOfSession: false,
+      };
     }
   }
 
   get canLogIn(): boolean {
-    return this.#options.credentials !== undefined;
+    return this.#credentials !== undefined;
+  }
+
+  /** The password logins use, when the client has credentials. */
+  get password(): string | undefined {
+    return this.#credentials?.password;
+  }
+
+  /** The proof the last login's answer carried (or the one given at construction), sent with the next login. */
+  get deviceProof(): string | undefined {
+    return this.#deviceProof;
+  }
+
+  /** The account's password was changed through this client: later logins use the new one. */
+  passwordChanged(password: string): void {
+    if (this.#credentials) this.#credentials = { ...this.#credentials, password };
   }
 
   /** A token to send now: the cached one, or one from the login/renewal every caller shares. */
@@ -84,11 +116,29 @@ export class TokenKeeper {
   }
 
   async #replace(current: Session | undefined): Promise<Session> {
-    if (current && current.expiresAtMs !== undefined && this.#now() < current.expiresAtMs) {
-      const rotated = await this.#rotate(current);
-      if (rotated) return rotated;
+    if (current && this.#canRotate(current)) {
+      // Undefined: the server refused the token, so nothing is left to fall back on.
+      return (await this.#rotate(current)) ?? this.#logIn();
     }
-    return this.#logIn();
+    try {
+      return await this.#logIn();
+    } catch (error) {
+      // Renewing the session's last token by login: as with a rotation, a failure other than
+      // 401 does not fail the caller while that token still works; the next call tries again.
+      const works = current?.expiresAtMs !== undefined && this.#now() < current.expiresAtMs;
+      if (current && works && !(error instanceof SchoolSearchApiError && error.status === 401)) return current;
+      throw error;
+    }
+  }
+
+  /**
+   * Rotation renews only a token that still works and ends before its session does: one that
+   * expires with its session (`expires_at` = `session_expires_at`) would come back no later,
+   * and after the session's end the server refuses the rotation (401). A token the caller
+   * handed in is never rotated.
+   */
+  #canRotate(current: Session): boolean {
+    return current.expiresAtMs !== undefined && this.#now() < current.expiresAtMs && !current.lastOfSession;
   }
 
   /** Undefined when the server no longer accepts the token, so a fresh login is the way on. */
@@ -107,20 +157,37 @@ export class TokenKeeper {
   }
 
   async #logIn(): Promise<Session> {
-    const credentials = this.#options.credentials;
+    const credentials = this.#credentials;
     if (!credentials) {
       throw new Error('SchoolSearchClient has no token left and no e-mail/password to get one (logged out?).');
     }
     const sentAt = this.#now();
-    const token = unwrap(await createToken({ client: this.#options.client, body: credentials }));
-    return this.#adopt(token, sentAt);
+    // Without a cookie jar, the device proof travels in the body: an empty one asks for a first
+    // proof, the last answer's keeps this client out of the ceiling on failed logins that
+    // strangers guessing at the account run up.
+    const body = { ...credentials, device_proof: this.#deviceProof ?? '' };
+    const token = unwrap(await createToken({ client: this.#options.client, body }));
+    const session = this.#adopt(token, sentAt);
+    if (token.device_proof !== undefined && token.device_proof !== this.#deviceProof) {
+      this.#deviceProof = token.device_proof;
+      // After the token is kept: a listener that throws fails this call, not the session.
+      this.#options.onDeviceProof?.(token.device_proof);
+    }
+    return session;
   }
 
   #adopt(token: Token, sentAt: number): Session {
     // Expiry counts from when the request left, on the client's own clock: the server's
-    // `expires_at` is on the server's clock, and the two need not agree.
+    // `expires_at` is on the server's clock, and the two need not agree. Whether the token is
+    // the session's last compares two times of the server's clock, which is sound.
     const lifetimeMs = token.expires_in * 1000;
-    const session = { token: token.token, tokenId: token.token_id, expiresAtMs: sentAt + lifetimeMs, lifetimeMs };
+    const session: Session = {
+      token: token.token,
+      tokenId: token.token_id,
+      expiresAtMs: sentAt + lifetimeMs,
+      lifetimeMs,
+      lastOfSession: Date.parse(token.expires_at) >= Date.parse(token.session_expires_at),
+    };
     this.#session = session;
     return session;
   }

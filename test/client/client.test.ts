@@ -2,8 +2,15 @@
 // wire, so every client here gets a fetch that records each request it sends.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ZodError } from 'zod';
-import { SchoolSearchApiError, SchoolSearchClient, type SchoolSearchClientOptions } from '../../src/client/index.ts';
+import { createToken } from '../../generated/sdk.gen.ts';
+import {
+  SchoolSearchApiError,
+  SchoolSearchClient,
+  type SchoolSearchClientOptions,
+  type Token,
+} from '../../src/client/index.ts';
 import type { Store } from '../../src/domain/ports.ts';
+import { RATE_LIMITS_OFF } from '../../src/http/middleware/rate-limit.ts';
 import { ReferenceEngine } from '../../src/search/reference.engine.ts';
 import type { ManagedEngine } from '../../src/search/managed.engine.ts';
 import { startTestApp, TestClock, type TestApp } from '../support/app.ts';
@@ -18,18 +25,37 @@ interface Sent {
   search: string;
   bearer: string | undefined;
   status: number;
+  /** For logins and rotations: the JSON body sent (a login's) and answered. */
+  body?: Record<string, unknown>;
+  answer?: Token;
 }
 
-/** A fetch that records what it sends; `before` may act on the server before a request arrives. */
-function recorder(before?: (request: Request, path: string) => Promise<void>) {
+const TOKEN_PATHS = new Set(['/v1/auth', '/v1/auth/rotate']);
+
+/**
+ * A fetch that records what it sends; `before` may act on the server before a request arrives;
+ * `headers` go with every request (e.g. `X-Forwarded-For`, to a server that trusts loopback).
+ */
+function recorder(before?: (request: Request, path: string) => Promise<void>, headers: Record<string, string> = {}) {
   const sent: Sent[] = [];
   const recordingFetch: typeof fetch = async (input, init) => {
     const request = new Request(input, init);
+    for (const [name, value] of Object.entries(headers)) request.headers.set(name, value);
     const url = new URL(request.url);
     await before?.(request, url.pathname);
+    const tokenCall = request.method === 'POST' && TOKEN_PATHS.has(url.pathname);
+    const text = tokenCall ? await request.clone().text() : '';
     const response = await fetch(request);
     const bearer = request.headers.get('authorization')?.replace(/^Bearer /, '');
-    sent.push({ method: request.method, path: url.pathname, search: url.search, bearer, status: response.status });
+    sent.push({
+      method: request.method,
+      path: url.pathname,
+      search: url.search,
+      bearer,
+      status: response.status,
+      ...(text ? { body: JSON.parse(text) as Record<string, unknown> } : {}),
+      ...(tokenCall && response.ok ? { answer: (await response.clone().json()) as Token } : {}),
+    });
     return response;
   };
   const count = (method: string, path: string) => sent.filter((s) => s.method === method && s.path === path).length;
@@ -324,6 +350,194 @@ describe('token (API key) mode', () => {
 
   test('when neither credentials nor a token are given, then the constructor refuses', () => {
     expect(() => new SchoolSearchClient({ baseUrl: app.baseUrl } as SchoolSearchClientOptions)).toThrow(TypeError);
+  });
+});
+
+describe('the absolute session lifetime', () => {
+  const SESSION = 900;
+  let short: TestApp;
+  beforeAll(async () => {
+    short = await startTestApp({ tokenTtlSeconds: TTL, sessionMaxSeconds: SESSION });
+  });
+  afterAll(async () => {
+    await short?.close();
+  });
+
+  test('when the token expires with its session, then the client renews it by logging in, not by rotating', async () => {
+    const { client, wire, clock } = await credentialClient({}, recorder(), short);
+    const advance = (seconds: number) => {
+      clock.advance(seconds);
+      short.clock.advance(seconds);
+    };
+    await client.fetchMyData();
+    const [login] = wire.to('/v1/auth');
+    expect(Date.parse(login!.answer!.session_expires_at) - Date.parse(login!.answer!.expires_at)).toBe(
+      (SESSION - TTL) * 1000,
+    );
+
+    // In the renewal margin of the first token: a rotation, whose token ends with the session.
+    advance(TTL - RENEW_BEFORE / 2);
+    await client.fetchMyData();
+    expect([wire.logins(), wire.rotations()]).toEqual([1, 1]);
+    const rotated = wire.to('/v1/auth/rotate')[0]!.answer!;
+    expect(rotated.expires_at).toBe(rotated.session_expires_at);
+    expect(rotated.session_expires_at).toBe(login!.answer!.session_expires_at);
+
+    // In the renewal margin of that token: a rotation would come back no later, so a login.
+    advance(SESSION - TTL);
+    await Promise.all([client.fetchMyData(), client.listTokens()]);
+
+    expect([wire.logins(), wire.rotations()]).toEqual([2, 1]);
+    const relogin = wire.to('/v1/auth')[1]!.answer!;
+    expect(Date.parse(relogin.session_expires_at)).toBeGreaterThan(Date.parse(rotated.session_expires_at));
+    expect(wire.sent.filter((s) => s.status === 401)).toHaveLength(0);
+    expect(wire.sent.at(-1)!.bearer).toBe(relogin.token);
+  });
+
+  test("when the session's end has passed on the server, then the refused rotation is followed by a login", async () => {
+    const { client, wire, clock } = await credentialClient({}, recorder(), short);
+    await client.fetchMyData();
+    clock.advance(TTL - RENEW_BEFORE / 2);
+    short.clock.advance(SESSION + 1); // the clocks disagree: the server's session is over
+
+    expect((await client.fetchMyData()).active_tokens).toBe(1);
+
+    expect(wire.to('/v1/auth/rotate').map((s) => s.status)).toEqual([401]);
+    expect(wire.logins()).toBe(2);
+  });
+});
+
+describe('the device proof', () => {
+  const CEILING = 3;
+  let limited: TestApp;
+  beforeAll(async () => {
+    limited = await startTestApp({
+      rateLimits: {
+        ...RATE_LIMITS_OFF,
+        loginPerClient: 100,
+        loginFailuresPerEmailAndClient: 2,
+        loginFailuresPerEmail: CEILING,
+      },
+      trustProxy: 'loopback',
+    });
+  });
+  afterAll(async () => {
+    await limited?.close();
+  });
+
+  /** A client of `user` whose requests come from `ip` (the app trusts X-Forwarded-For from loopback). */
+  function clientAt(
+    ip: string,
+    user: { email: string; password: string },
+    extra: Partial<SchoolSearchClientOptions> = {},
+  ) {
+    const wire = recorder(undefined, { 'X-Forwarded-For': ip });
+    const client = new SchoolSearchClient({
+      baseUrl: limited.baseUrl,
+      ...user,
+      fetch: wire.fetch,
+      ...extra,
+    } as SchoolSearchClientOptions);
+    return { client, wire };
+  }
+
+  test("when strangers' failed logins hold the account at the all-clients ceiling, then a new client is locked out but the one holding the proof logs in again", async () => {
+    const user = await newUser(limited);
+    const proofs: string[] = [];
+    const holder = clientAt('198.51.100.9', user, { onDeviceProof: (proof) => proofs.push(proof) });
+    await holder.client.fetchMyData();
+    const firstProof = holder.client.deviceProof;
+
+    for (let i = 0; i < CEILING; i++) {
+      const guess = await createToken({
+        client: limited.client({ 'X-Forwarded-For': `203.0.113.${i}` }),
+        body: { email: user.email, password: `wrong-guess-${i}` },
+      });
+      expect(guess.response!.status).toBe(401);
+    }
+    const newcomer = clientAt('198.51.100.10', user);
+    await expectApiError(newcomer.client.fetchMyData(), 429, '/problems/rate-limited');
+
+    await holder.client.logout();
+    expect((await holder.client.fetchMyData()).email).toBe(user.email);
+
+    // What went over the wire: an empty proof with the first login, its answer's with the next.
+    const [first, relogin] = holder.wire.to('/v1/auth').filter((s) => s.method === 'POST');
+    expect(first!.body).toMatchObject({ email: user.email, device_proof: '' });
+    expect(firstProof).toMatch(/^v1\.\d+\.[\w-]{43}$/);
+    expect(first!.answer!.device_proof).toBe(firstProof);
+    expect(relogin!.body!['device_proof']).toBe(firstProof);
+    expect(proofs).toEqual([firstProof, relogin!.answer!.device_proof]);
+    expect(holder.client.deviceProof).toBe(proofs[1]);
+
+    // A proof kept by the caller and given to a new client (a program restarted) works the same.
+    const restarted = clientAt('192.0.2.44', user, { deviceProof: holder.client.deviceProof! });
+    expect((await restarted.client.fetchMyData()).email).toBe(user.email);
+    expect(restarted.wire.to('/v1/auth')[0]!.body!['device_proof']).toBe(proofs[1]);
+  });
+
+  test('when the given device proof is not one a server could have issued, then the constructor refuses it', () => {
+    expect(
+      () =>
+        new SchoolSearchClient({
+          baseUrl: limited.baseUrl,
+          email: 'a@example.com',
+          password: 'x',
+          deviceProof: 'x'.repeat(101),
+        }),
+    ).toThrow(TypeError);
+  });
+});
+
+describe('changePassword', () => {
+  test('when the password is changed, then API keys keep working, other sessions end, and the client goes on with the new password', async () => {
+    const { client, wire, user } = await credentialClient();
+    const key = await client.createApiKey({ name: 'program' });
+    const other = await app.services.auth.login(user.email, user.password);
+    const program = new SchoolSearchClient({ baseUrl: app.baseUrl, apiKey: key.token });
+
+    await client.changePassword({ currentPassword: user.password, newPassword: 'a-new-horse-battery' });
+
+    // The client's own token was carried over: no new login.
+    expect((await client.fetchMyData()).email).toBe(user.email);
+    expect(wire.logins()).toBe(1);
+    await expect(app.services.auth.authenticate(other.value)).rejects.toThrow();
+    expect((await program.fetchMyData()).email).toBe(user.email);
+    // What the client confirms a key with, and logs in with, is the new password now.
+    const second = await client.createApiKey({ name: 'second program' });
+    await revokeOnServer(wire.sent.at(-1)!.bearer!);
+    expect((await client.fetchMyData()).email).toBe(user.email);
+    expect(wire.to('/v1/auth').map((s) => s.status)).toEqual([200, 200]);
+    expect(wire.to('/v1/auth')[1]!.body!['password']).toBe('a-new-horse-battery');
+
+    // With revokeApiKeys, every key goes; the client's session stays.
+    await client.changePassword({
+      currentPassword: 'a-new-horse-battery',
+      newPassword: 'a-third-horse-battery',
+      revokeApiKeys: true,
+    });
+    await expectApiError(program.fetchMyData(), 401, '/problems/unauthorized');
+    await expectApiError(
+      new SchoolSearchClient({ baseUrl: app.baseUrl, apiKey: second.token }).fetchMyData(),
+      401,
+      '/problems/unauthorized',
+    );
+    expect((await client.listTokens()).tokens.map((t) => t.kind)).toEqual(['session']);
+    expect(wire.logins()).toBe(2);
+  });
+
+  test('when the current password is wrong, then a 403 wrong-password, and the client keeps its password', async () => {
+    const { client, wire, user } = await credentialClient();
+
+    await expectApiError(
+      client.changePassword({ currentPassword: 'not-the-password', newPassword: 'a-new-horse-battery' }),
+      403,
+      '/problems/wrong-password',
+    );
+
+    await revokeOnServer(wire.sent.at(-1)!.bearer!);
+    expect((await client.fetchMyData()).email).toBe(user.email);
+    expect(wire.to('/v1/auth').map((s) => s.status)).toEqual([200, 200]);
   });
 });
 

@@ -35,7 +35,8 @@ class SchoolSearchAccounts:
 
     ``sign_up`` and ``request_password_reset`` answer the same for every address (an e-mail is on
     its way to it); the token of a link is what follows ``#confirm/``, ``#invitation/`` or
-    ``#reset/`` in it. ``confirm_sign_up`` and ``accept_invitation`` return a session
+    ``#reset/`` in it. The password of a new account is chosen when its link is used
+    (``confirm_sign_up``). ``confirm_sign_up`` and ``accept_invitation`` return a session
     :class:`Token`: pass ``token.token`` to :class:`SchoolSearchClient`. An error answer raises
     :class:`SchoolSearchApiError` (a used or expired link: status 410, ``/problems/invalid-link``).
     """
@@ -46,10 +47,16 @@ class SchoolSearchAccounts:
     def sign_up_options(self) -> SignUpOptions:
         return self._call(get_sign_up_options, SignUpOptions)
 
-    def sign_up(self, email: str, password: str) -> MailAccepted:
-        return self._call(sign_up, MailAccepted, body=SignUp(email=email, password=password))
+    def sign_up(self, email: str, password: str | None = None) -> MailAccepted:
+        """Mails ``email`` a confirmation link (or a note, when it has an account). ``password``
+        is deprecated and ignored by the server (checked for its length only): the password is
+        chosen with the link, in :meth:`confirm_sign_up`."""
+        return self._call(sign_up, MailAccepted, body=_sign_up(email, password))
 
     def confirm_sign_up(self, token: str, password: str) -> Token:
+        """Makes the account of a sign-up link with ``password`` (8 to 1024 characters) as its
+        password, and signs in. (A link mailed before sign-up stopped asking for a password
+        needs the password chosen then.)"""
         return self._call(confirm_sign_up, Token, body=LinkPassword(token=token, password=password))
 
     def accept_invitation(self, token: str, password: str) -> Token:
@@ -58,9 +65,11 @@ class SchoolSearchAccounts:
     def request_password_reset(self, email: str) -> MailAccepted:
         return self._call(request_password_reset, MailAccepted, body=PasswordResetRequest(email=email))
 
-    def reset_password(self, token: str, new_password: str) -> None:
-        """Sets the new password; every token and API key of the account is revoked."""
-        expect_no_content(self._send(reset_password, {"body": PasswordReset(token=token, new_password=new_password)}))
+    def reset_password(self, token: str, new_password: str, *, revoke_api_keys: bool = False) -> None:
+        """Sets the new password; every session of the account ends. API keys keep working unless
+        ``revoke_api_keys`` (choose it when someone else may know the old password)."""
+        body = _password_reset(token, new_password, revoke_api_keys)
+        expect_no_content(self._send(reset_password, {"body": body}))
 
     def close(self) -> None:
         self._http.close()
@@ -89,8 +98,8 @@ class AsyncSchoolSearchAccounts:
     async def sign_up_options(self) -> SignUpOptions:
         return await self._call(get_sign_up_options, SignUpOptions)
 
-    async def sign_up(self, email: str, password: str) -> MailAccepted:
-        return await self._call(sign_up, MailAccepted, body=SignUp(email=email, password=password))
+    async def sign_up(self, email: str, password: str | None = None) -> MailAccepted:
+        return await self._call(sign_up, MailAccepted, body=_sign_up(email, password))
 
     async def confirm_sign_up(self, token: str, password: str) -> Token:
         return await self._call(confirm_sign_up, Token, body=LinkPassword(token=token, password=password))
@@ -101,8 +110,8 @@ class AsyncSchoolSearchAccounts:
     async def request_password_reset(self, email: str) -> MailAccepted:
         return await self._call(request_password_reset, MailAccepted, body=PasswordResetRequest(email=email))
 
-    async def reset_password(self, token: str, new_password: str) -> None:
-        body = PasswordReset(token=token, new_password=new_password)
+    async def reset_password(self, token: str, new_password: str, *, revoke_api_keys: bool = False) -> None:
+        body = _password_reset(token, new_password, revoke_api_keys)
         expect_no_content(await self._http.request(**http_request(Send(reset_password, {"body": body}))))
 
     async def aclose(self) -> None:
@@ -119,3 +128,15 @@ class AsyncSchoolSearchAccounts:
     async def _call(self, operation: ModuleType, expect: type[T], **kwargs: Any) -> T:
         response = await self._http.request(**http_request(Send(operation, kwargs)))
         return parse(operation, response, expect)
+
+
+def _sign_up(email: str, password: str | None) -> SignUp:
+    # The deprecated password only when given: the server ignores it.
+    return SignUp(email=email) if password is None else SignUp(email=email, password=password)
+
+
+def _password_reset(token: str, new_password: str, revoke_api_keys: bool) -> PasswordReset:
+    # revoke_api_keys only when asked for: false is the API's default anyway.
+    if revoke_api_keys:
+        return PasswordReset(token=token, new_password=new_password, revoke_api_keys=True)
+    return PasswordReset(token=token, new_password=new_password)

@@ -18,6 +18,7 @@ from ._core import (
     TOKEN,
     ClientCore,
     Clock,
+    DeviceProofListener,
     Filters,
     Flow,
     Near,
@@ -68,6 +69,8 @@ class AsyncSchoolSearchClient:
         timeout: float | httpx.Timeout | None = 30.0,
         httpx_args: Mapping[str, Any] | None = None,
         clock: Clock = time.monotonic,
+        device_proof: str | None = None,
+        on_device_proof: DeviceProofListener | None = None,
     ) -> None:
         """Arguments as for :class:`SchoolSearchClient`; ``httpx_args`` go to ``httpx.AsyncClient``
         (``event_hooks`` must then be async functions)."""
@@ -81,10 +84,17 @@ class AsyncSchoolSearchClient:
             timeout=timeout,
             httpx_args=httpx_args,
             clock=clock,
+            device_proof=device_proof,
+            on_device_proof=on_device_proof,
         )
         self._http = self._core.api.get_async_httpx_client()
         # The login or renewal in flight, which concurrent tasks wait for instead of starting their own.
         self._pending: asyncio.Task[str] | None = None
+
+    @property
+    def device_proof(self) -> str | None:
+        """As :attr:`SchoolSearchClient.device_proof`."""
+        return self._core.keeper.device_proof
 
     async def search(
         self,
@@ -142,6 +152,10 @@ class AsyncSchoolSearchClient:
 
     async def rotate_api_key(self, token_id: UUID | str, *, current_password: str | None = None) -> ApiKey:
         return await self._run(self._core.rotate_api_key(token_id, current_password))
+
+    async def change_password(self, current_password: str, new_password: str, *, revoke_api_keys: bool = False) -> None:
+        """As :meth:`SchoolSearchClient.change_password`."""
+        await self._run(self._core.change_password(current_password, new_password, revoke_api_keys))
 
     async def list_tokens(self) -> TokenList:
         return await self._run(self._core.list_tokens())

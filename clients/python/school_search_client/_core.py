@@ -29,7 +29,7 @@ from uuid import UUID
 import httpx
 
 from ._errors import SchoolSearchApiError, SchoolSearchError
-from ._generated.api.account import fetch_my_data, fetch_my_requests, fetch_my_usage
+from ._generated.api.account import change_password, fetch_my_data, fetch_my_requests, fetch_my_usage
 from ._generated.api.auth import create_token, list_my_tokens, revoke_current_token, revoke_my_token, rotate_token
 from ._generated.api.keys import create_api_key, rotate_api_key
 from ._generated.api.schools import fetch_school_search, get_school
@@ -40,6 +40,7 @@ from ._generated.models import (
     ApiKeyRequest,
     Credentials,
     DailyUsage,
+    PasswordChange,
     PasswordConfirmation,
     RequestHistory,
     SchoolLevel,
@@ -57,6 +58,12 @@ T = TypeVar("T")
 
 #: Seconds on a monotonic scale; tests pass a clock they can move.
 Clock: TypeAlias = Callable[[], float]
+
+#: Told each new device proof a login's answer carries (e.g. to persist it).
+DeviceProofListener: TypeAlias = Callable[[str], None]
+
+#: The contract's bound on a device proof (``DeviceProof``: a string of at most 100 characters).
+MAX_DEVICE_PROOF: Final = 100
 
 #: A point as ``(latitude, longitude)`` in decimal degrees (WGS 84), or the contract's ``"<lat>,<lon>"`` text.
 Near: TypeAlias = tuple[float, float] | str
@@ -164,6 +171,8 @@ class _Session:
     #: On the client's clock; None for a token the caller handed in: its lifetime is unknown.
     expires_at: float | None
     lifetime: float | None
+    #: The token expires with its session (``expires_at`` = ``session_expires_at``): a rotation cannot renew it.
+    last_of_session: bool = False
 
 
 class TokenKeeper:
@@ -175,17 +184,48 @@ class TokenKeeper:
     """
 
     def __init__(
-        self, *, credentials: Credentials | None, token: str | None, renew_before: float, clock: Clock
+        self,
+        *,
+        credentials: Credentials | None,
+        token: str | None,
+        renew_before: float,
+        clock: Clock,
+        device_proof: str | None = None,
+        on_device_proof: DeviceProofListener | None = None,
     ) -> None:
+        if device_proof is not None and (not isinstance(device_proof, str) or len(device_proof) > MAX_DEVICE_PROOF):
+            raise TypeError(
+                f"device_proof is a string of at most {MAX_DEVICE_PROOF} characters, as a login answered it"
+            )
         self._credentials = credentials
         self._renew_before = renew_before
         self._clock = clock
+        self._device_proof = device_proof
+        self._on_device_proof = on_device_proof
         self._lock = threading.Lock()
         self._session = _Session(token, None, None, None) if token is not None else None
 
     @property
     def can_log_in(self) -> bool:
         return self._credentials is not None
+
+    @property
+    def password(self) -> str | None:
+        """The password logins use, when the client has credentials."""
+        with self._lock:
+            return self._credentials.password if self._credentials is not None else None
+
+    @property
+    def device_proof(self) -> str | None:
+        """The proof the last login's answer carried (or the one given), sent with the next login."""
+        with self._lock:
+            return self._device_proof
+
+    def password_changed(self, password: str) -> None:
+        """The account's password was changed through this client: later logins use the new one."""
+        with self._lock:
+            if self._credentials is not None:
+                self._credentials = Credentials(email=self._credentials.email, password=password)
 
     def usable(self) -> str | None:
         """The cached token, unless it is missing or due for renewal."""
@@ -196,14 +236,30 @@ class TokenKeeper:
         return session.token
 
     def replace(self) -> Flow[str]:
-        """A new token: the cached one rotated while it is still valid, else a login."""
+        """A new token: the cached one rotated while it is still valid and ends before its
+        session, else a login."""
         with self._lock:
             current = self._session
-        if current is not None and current.expires_at is not None and self._clock() < current.expires_at:
+        if current is not None and self._can_rotate(current):
             rotated = yield from self._rotate(current)
-            if rotated is not None:
-                return rotated.token
-        return (yield from self._log_in()).token
+            # None: the server refused the token, so nothing is left to fall back on.
+            return rotated.token if rotated is not None else (yield from self._log_in()).token
+        try:
+            return (yield from self._log_in()).token
+        except (SchoolSearchApiError, httpx.HTTPError) as error:
+            # Renewing the session's last token by login: as with a rotation, a failure other
+            # than 401 does not fail the caller while that token still works; the next call
+            # tries again.
+            refused = isinstance(error, SchoolSearchApiError) and error.status == 401
+            if refused or current is None or current.expires_at is None or self._clock() >= current.expires_at:
+                raise
+            return current.token
+
+    def _can_rotate(self, current: _Session) -> bool:
+        """Rotation renews only a token that still works and ends before its session does: one
+        that expires with its session would come back no later, and after the session's end the
+        server refuses the rotation (401). A token the caller handed in is never rotated."""
+        return current.expires_at is not None and self._clock() < current.expires_at and not current.last_of_session
 
     def forget(self, token: str) -> None:
         """The server refused ``token`` (401): drop it, unless another caller already replaced it."""
@@ -251,19 +307,35 @@ class TokenKeeper:
         return self._adopt(token, sent_at)
 
     def _log_in(self) -> Flow[_Session]:
-        if self._credentials is None:
+        with self._lock:
+            credentials, proof = self._credentials, self._device_proof
+        if credentials is None:
             raise SchoolSearchError(
                 "no token left and no email/password to get one (logged out, or the API key was refused)"
             )
+        # Without a cookie jar, the device proof travels in the body: an empty one asks for a
+        # first proof, the last answer's keeps this client out of the ceiling on failed logins
+        # that strangers guessing at the account run up.
+        body = Credentials(email=credentials.email, password=credentials.password, device_proof=proof or "")
         sent_at = self._clock()
-        response = yield Send(create_token, {"body": self._credentials})
-        return self._adopt(parse(create_token, response, Token), sent_at)
+        response = yield Send(create_token, {"body": body})
+        token = parse(create_token, response, Token)
+        session = self._adopt(token, sent_at)
+        if isinstance(token.device_proof, str) and token.device_proof != proof:
+            with self._lock:
+                self._device_proof = token.device_proof
+            # After the token is kept: a listener that raises fails this call, not the session.
+            if self._on_device_proof is not None:
+                self._on_device_proof(token.device_proof)
+        return session
 
     def _adopt(self, token: Token, sent_at: float) -> _Session:
         # Expiry counts from when the request left, on the client's own clock: the server's
-        # `expires_at` is on the server's clock, and the two need not agree.
+        # `expires_at` is on the server's clock, and the two need not agree. Whether the token is
+        # the session's last compares two times of the server's clock, which is sound.
         lifetime = float(token.expires_in)
-        session = _Session(token.token, str(token.token_id).lower(), sent_at + lifetime, lifetime)
+        last = token.expires_at >= token.session_expires_at
+        session = _Session(token.token, str(token.token_id).lower(), sent_at + lifetime, lifetime, last)
         with self._lock:
             self._session = session
         return session
@@ -360,14 +432,21 @@ class ClientCore:
         timeout: float | httpx.Timeout | None,
         httpx_args: Mapping[str, Any] | None,
         clock: Clock,
+        device_proof: str | None = None,
+        on_device_proof: DeviceProofListener | None = None,
     ) -> None:
         given = pick_token(token, api_key)
         credentials = pick_credentials(email, password)
         if given is None and credentials is None:
             raise TypeError("give either email and password, or an api_key (token)")
-        self.keeper = TokenKeeper(credentials=credentials, token=given, renew_before=renew_before_seconds, clock=clock)
-        # What key creation and rotation confirm by default: the API asks for the current password.
-        self.password = password
+        self.keeper = TokenKeeper(
+            credentials=credentials,
+            token=given,
+            renew_before=renew_before_seconds,
+            clock=clock,
+            device_proof=device_proof,
+            on_device_proof=on_device_proof,
+        )
         # Options that the generated Client passes to httpx itself are taken out of httpx_args
         # (httpx would get them twice); the rest (transport, proxy, event_hooks, …) go through.
         args = dict(httpx_args or {})
@@ -422,7 +501,7 @@ class ClientCore:
 
     def confirmation(self, current_password: str | None) -> str:
         """The password that confirms a key's creation or rotation: given, else the client's own."""
-        password = current_password if current_password is not None else self.password
+        password = current_password if current_password is not None else self.keeper.password
         if password is None:
             raise TypeError("creating or rotating an API key needs the current password: pass current_password")
         return password
@@ -439,6 +518,18 @@ class ClientCore:
     def rotate_api_key(self, token_id: UUID | str, current_password: str | None) -> Flow[ApiKey]:
         body = PasswordConfirmation(current_password=self.confirmation(current_password))
         return self.call(rotate_api_key, ApiKey, token_id=token_id, body=body)
+
+    def change_password(self, current_password: str, new_password: str, revoke_api_keys: bool) -> Flow[None]:
+        # revoke_api_keys only when asked for: false is the API's default anyway.
+        body = (
+            PasswordChange(current_password=current_password, new_password=new_password, revoke_api_keys=True)
+            if revoke_api_keys
+            else PasswordChange(current_password=current_password, new_password=new_password)
+        )
+        response = yield from self.authed(change_password, {"body": body})
+        expect_no_content(response)
+        # The server carried this client's token over; its later logins need the new password.
+        self.keeper.password_changed(new_password)
 
     def list_tokens(self) -> Flow[TokenList]:
         return self.call(list_my_tokens, TokenList)

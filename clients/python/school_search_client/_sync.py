@@ -18,6 +18,7 @@ from ._core import (
     TOKEN,
     ClientCore,
     Clock,
+    DeviceProofListener,
     Filters,
     Flow,
     Near,
@@ -73,6 +74,8 @@ class SchoolSearchClient:
         timeout: float | httpx.Timeout | None = 30.0,
         httpx_args: Mapping[str, Any] | None = None,
         clock: Clock = time.monotonic,
+        device_proof: str | None = None,
+        on_device_proof: DeviceProofListener | None = None,
     ) -> None:
         """
         Args:
@@ -85,6 +88,10 @@ class SchoolSearchClient:
             httpx_args: more arguments for the ``httpx.Client`` (``transport``, ``proxy``,
                 ``event_hooks``, ``verify``, ``headers``, …).
             clock: monotonic seconds, for expiry; tests pass one they can move.
+            device_proof: the :attr:`device_proof` of an earlier client for this account, sent with
+                the first login (default: none yet, which asks the server for one).
+            on_device_proof: called with each new device proof a login's answer carries: where a
+                long-lived program persists it (e.g. to a file), to pass as ``device_proof`` next time.
         """
         self._core = ClientCore(
             base_url,
@@ -96,11 +103,20 @@ class SchoolSearchClient:
             timeout=timeout,
             httpx_args=httpx_args,
             clock=clock,
+            device_proof=device_proof,
+            on_device_proof=on_device_proof,
         )
         self._http = self._core.api.get_httpx_client()
         # The login or renewal in flight, which concurrent callers wait for instead of starting their own.
         self._pending: Future[str] | None = None
         self._pending_lock = threading.Lock()
+
+    @property
+    def device_proof(self) -> str | None:
+        """The device proof of this client's last login (or the one it was given), sent with its
+        next login: it keeps the client out of the all-clients ceiling on failed logins when
+        strangers guess at the account. None until a login answers with one."""
+        return self._core.keeper.device_proof
 
     def search(
         self,
@@ -180,6 +196,14 @@ class SchoolSearchClient:
         """A new value for one of the caller's API keys; the old value stops working at once.
         Confirmed with ``current_password``, else the client's own password."""
         return self._run(self._core.rotate_api_key(token_id, current_password))
+
+    def change_password(self, current_password: str, new_password: str, *, revoke_api_keys: bool = False) -> None:
+        """Sets a new password for the caller's account after checking the current one (a wrong
+        one raises SchoolSearchApiError 403 ``/problems/wrong-password``). Every other session of
+        the account ends; this client's token keeps working, and its later logins (and key
+        confirmations) use ``new_password``. API keys keep working unless ``revoke_api_keys``:
+        choose it when someone else may know the password."""
+        self._run(self._core.change_password(current_password, new_password, revoke_api_keys))
 
     def list_tokens(self) -> TokenList:
         """The caller's live session tokens and API keys (``kind``), never their values."""

@@ -4,13 +4,25 @@
     SCHOOL_SEARCH_EMAIL      an existing user (e.g. demo@example.com outside production)
     SCHOOL_SEARCH_PASSWORD
 
+and some (the ``accounts`` fixture) against a second one, started with the settings they need
+(scripts/clients/main.ts, ACCOUNTS_APP): TOKEN_TTL_SECONDS=SESSION_MAX_LIFETIME_SECONDS (each
+session one token long), TRUST_PROXY=loopback, RATE_LIMIT_LOGIN_PER_EMAIL_ALL_CLIENTS=3,
+SIGNUP=open and the development outbox (no SMTP_URL: e-mails go to its JSON log):
+
+    SCHOOL_SEARCH_ACCOUNTS_BASE_URL   e.g. http://127.0.0.1:3001
+    SCHOOL_SEARCH_ACCOUNTS_LOG        the file its log (LOG_FORMAT=json) goes to
+
 Unset, the live tests are skipped (the offline ones still run); with SCHOOL_SEARCH_REQUIRE=1
 (CI), unset is a failure instead.
 """
 
 from __future__ import annotations
 
+import json
 import os
+import re
+import time
+import uuid
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -22,7 +34,8 @@ from school_search_client import SchoolSearchClient
 from school_search_client._generated import AuthenticatedClient, Client
 from school_search_client._generated.api.account import fetch_my_data
 from school_search_client._generated.api.auth import create_token, revoke_current_token
-from school_search_client._generated.models import Credentials, Token
+from school_search_client._generated.api.signup import confirm_sign_up, sign_up
+from school_search_client._generated.models import Credentials, LinkPassword, SignUp, Token
 
 
 @dataclass(frozen=True)
@@ -48,16 +61,100 @@ class Server:
             assert revoke_current_token.sync_detailed(client=client).status_code == 204
 
 
-@pytest.fixture(scope="session")
-def server() -> Server:
-    names = ("SCHOOL_SEARCH_BASE_URL", "SCHOOL_SEARCH_EMAIL", "SCHOOL_SEARCH_PASSWORD")
+def _environment(*names: str) -> list[str]:
+    """The variables' values; skips the test (or fails it, with SCHOOL_SEARCH_REQUIRE=1) when one is unset."""
     missing = [name for name in names if not os.environ.get(name)]
     if missing:
         reason = f"live test: {', '.join(missing)} not set (see clients/python/README.md, Testing)"
         if os.environ.get("SCHOOL_SEARCH_REQUIRE") == "1":
             pytest.fail(f"{reason}, and SCHOOL_SEARCH_REQUIRE=1", pytrace=False)
         pytest.skip(reason)
-    return Server(*(os.environ[name] for name in names))
+    return [os.environ[name] for name in names]
+
+
+@pytest.fixture(scope="session")
+def server() -> Server:
+    return Server(*_environment("SCHOOL_SEARCH_BASE_URL", "SCHOOL_SEARCH_EMAIL", "SCHOOL_SEARCH_PASSWORD"))
+
+
+@dataclass(frozen=True)
+class Account:
+    email: str
+    password: str
+
+
+@dataclass
+class AccountsApp:
+    """The second app (see the module's docstring): accounts of the tests' own, signed up through
+    the generated low-level client (not the wrapper under test), with the links its log shows."""
+
+    base_url: str
+    log: str
+    #: Lines of the log whose e-mail a test took already.
+    taken: set[int] = field(default_factory=set)
+
+    def new_account(self, purpose: str) -> Account:
+        """A fresh account: signed up with its e-mail alone, its password chosen with the link."""
+        account = Account(f"py-{purpose}-{uuid.uuid4().hex[:8]}@example.org", f"pw-{uuid.uuid4().hex}")
+        with Client(base_url=self.base_url) as anonymous:
+            assert sign_up.sync_detailed(client=anonymous, body=SignUp(email=account.email)).status_code == 202
+            link = LinkPassword(token=self.next_link(account.email, "confirm"), password=account.password)
+            assert isinstance(confirm_sign_up.sync(client=anonymous, body=link), Token)
+        return account
+
+    def next_link(self, email: str, kind: str, timeout: float = 10.0) -> str:
+        """The token of the next link of ``kind`` (``confirm``, ``reset``) mailed to ``email``:
+        what follows ``#<kind>/`` in it. Other e-mails to the address (notices) are passed over."""
+        deadline = time.monotonic() + timeout
+        pattern = re.compile(rf"#{kind}/(ssl_[A-Za-z0-9_-]{{43}})")
+        while True:
+            with open(self.log, encoding="utf-8") as log:
+                lines = log.read().split("\n")
+            for number, line in enumerate(lines):
+                if number in self.taken or '"mail"' not in line:
+                    continue
+                try:
+                    mail = json.loads(line)["mail"]
+                except (ValueError, KeyError):
+                    continue  # a line still being written
+                if mail["to"] != email:
+                    continue
+                self.taken.add(number)
+                for link in mail["links"]:
+                    if found := pattern.search(link):
+                        return found.group(1)
+            if time.monotonic() > deadline:
+                raise AssertionError(f"no {kind} link mailed to {email} within {timeout} s (log: {self.log})")
+            time.sleep(0.05)
+
+    def login(self, account: Account) -> Token:
+        with Client(base_url=self.base_url) as anonymous:
+            token = create_token.sync(
+                client=anonymous, body=Credentials(email=account.email, password=account.password)
+            )
+        assert isinstance(token, Token), token
+        return token
+
+    def failed_login(self, email: str, from_address: str) -> int:
+        """A stranger's wrong guess at the account from ``from_address`` (X-Forwarded-For, which
+        the app trusts from loopback); the answer's status."""
+        body = Credentials(email=email, password=f"wrong-{uuid.uuid4().hex}")
+        with Client(base_url=self.base_url, headers={"X-Forwarded-For": from_address}) as stranger:
+            return create_token.sync_detailed(client=stranger, body=body).status_code
+
+    def status_with(self, token: str) -> int:
+        with AuthenticatedClient(base_url=self.base_url, token=token) as client:
+            return fetch_my_data.sync_detailed(client=client).status_code
+
+    def revoke(self, token: str) -> None:
+        with AuthenticatedClient(base_url=self.base_url, token=token) as client:
+            assert revoke_current_token.sync_detailed(client=client).status_code == 204
+
+
+@pytest.fixture(scope="session")
+def accounts() -> AccountsApp:
+    base_url, log = _environment("SCHOOL_SEARCH_ACCOUNTS_BASE_URL", "SCHOOL_SEARCH_ACCOUNTS_LOG")
+    return AccountsApp(base_url, log)
 
 
 @dataclass(frozen=True)
@@ -77,6 +174,10 @@ class Recorder:
     calls: list[Call] = field(default_factory=list)
     #: The `expires_in` of each token the API issued (login or rotation).
     lifetimes: list[int] = field(default_factory=list)
+    #: Each token answer (login or rotation), as JSON.
+    issued: list[dict[str, Any]] = field(default_factory=list)
+    #: The body of each login sent, as JSON.
+    login_bodies: list[dict[str, Any]] = field(default_factory=list)
 
     def record(self, response: httpx.Response) -> None:
         request = response.request
@@ -87,8 +188,12 @@ class Recorder:
 
     def hooks(self) -> dict[str, Any]:
         def on_response(response: httpx.Response) -> None:
-            if response.request.url.path.endswith(("/v1/auth", "/v1/auth/rotate")) and response.status_code == 200:
+            request = response.request
+            if request.method == "POST" and request.url.path.endswith("/v1/auth"):
+                self.login_bodies.append(json.loads(request.content))
+            if request.url.path.endswith(("/v1/auth", "/v1/auth/rotate")) and response.status_code == 200:
                 response.read()
+                self.issued.append(response.json())
                 self.lifetimes.append(response.json()["expires_in"])
             self.record(response)
 

@@ -1,19 +1,26 @@
 """SchoolSearchAccounts against the real API: the options, a sign-up's answer (the same for every
-address), and links that cannot be used. The whole flow with the mailed link is tested in
-TypeScript against an in-process SMTP server (test/client/accounts.test.ts)."""
+address), links that cannot be used, and (on the accounts app, whose e-mails are in its log) a
+sign-up with the e-mail alone confirmed with the password chosen then, and resets that keep or
+revoke the API keys."""
 
 from __future__ import annotations
 
 import asyncio
 import os
+import uuid
 from typing import TYPE_CHECKING
 
 import pytest
 
-from school_search_client import AsyncSchoolSearchAccounts, SchoolSearchAccounts, SchoolSearchApiError
+from school_search_client import (
+    AsyncSchoolSearchAccounts,
+    SchoolSearchAccounts,
+    SchoolSearchApiError,
+    SchoolSearchClient,
+)
 
 if TYPE_CHECKING:
-    from conftest import Server
+    from conftest import AccountsApp, Server
 
 UNUSABLE = "ssl_" + "A" * 43
 
@@ -46,3 +53,39 @@ def test_the_async_accounts_answer_as_the_blocking_ones(server: Server) -> None:
             return 200
 
     assert asyncio.run(run()) in (403, 410)
+
+
+def test_when_someone_signs_up_with_an_email_alone_then_the_password_is_chosen_with_the_link(
+    accounts: AccountsApp,
+) -> None:
+    email = f"py-signup-{uuid.uuid4().hex[:8]}@example.org"
+    with SchoolSearchAccounts(accounts.base_url) as anonymous:
+        assert anonymous.sign_up(email).status == "accepted"
+        issued = anonymous.confirm_sign_up(accounts.next_link(email, "confirm"), "chosen-with-the-link-1")
+
+    assert issued.session_expires_at >= issued.expires_at
+    assert accounts.status_with(issued.token) == 200
+    with SchoolSearchClient(accounts.base_url, email=email, password="chosen-with-the-link-1") as api:
+        assert api.my_data().email == email
+
+
+def test_when_a_password_is_reset_then_api_keys_keep_working_unless_revoke_api_keys(accounts: AccountsApp) -> None:
+    account = accounts.new_account("reset")
+    session = accounts.login(account)
+    with SchoolSearchClient(accounts.base_url, email=account.email, password=account.password) as owner:
+        key = owner.create_api_key("program")
+
+    with SchoolSearchAccounts(accounts.base_url) as anonymous:
+        anonymous.request_password_reset(account.email)
+        anonymous.reset_password(accounts.next_link(account.email, "reset"), "second-password-2")
+
+        assert accounts.status_with(session.token) == 401, "every session ends"
+        assert accounts.status_with(key.token) == 200, "API keys keep working"
+
+        anonymous.request_password_reset(account.email)
+        anonymous.reset_password(accounts.next_link(account.email, "reset"), "third-password-3", revoke_api_keys=True)
+
+        assert accounts.status_with(key.token) == 401
+
+    with SchoolSearchClient(accounts.base_url, email=account.email, password="third-password-3") as again:
+        assert [token.kind for token in again.list_tokens().tokens] == ["session"]

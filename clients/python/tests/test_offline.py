@@ -8,7 +8,7 @@ import asyncio
 import pickle
 import uuid
 from collections.abc import Callable
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import httpx
@@ -27,12 +27,17 @@ class FakeApi:
         self.valid: set[str] = set()
         self.calls: list[str] = []
         self.rotation_fails_with: httpx.Response | None = None
+        self.login_fails_with: httpx.Response | None = None
         self.refuse_everything = False
+        #: Whether the tokens it issues expire with their session (expires_at = session_expires_at).
+        self.last_of_session = False
 
     def __call__(self, request: httpx.Request) -> httpx.Response:
         route = f"{request.method} {request.url.path}"
         self.calls.append(route)
         bearer = request.headers.get("Authorization", "").removeprefix("Bearer ")
+        if route == "POST /v1/auth" and self.login_fails_with is not None:
+            return self.login_fails_with
         if route == "POST /v1/auth":
             return httpx.Response(200, json=self._issue())
         if route == "POST /v1/auth/rotate" and self.rotation_fails_with is not None:
@@ -69,6 +74,7 @@ class FakeApi:
             "token_type": "Bearer",
             "expires_at": NOW,
             "token_id": str(uuid.uuid4()),
+            "session_expires_at": NOW if self.last_of_session else LATER,
         }
 
     def count(self, route: str) -> int:
@@ -76,6 +82,7 @@ class FakeApi:
 
 
 NOW = datetime.now(UTC).isoformat()
+LATER = (datetime.now(UTC) + timedelta(hours=12)).isoformat()
 
 
 def problem(status: int, kind: str) -> httpx.Response:
@@ -115,6 +122,34 @@ def test_when_rotation_fails_while_the_token_is_valid_then_the_call_goes_ahead_a
         assert api.count("POST /v1/auth/rotate") == 2
         assert api.count("GET /v1/fetchMyData") == 3
         assert api.count("POST /v1/auth") == 1
+
+
+def test_when_the_token_expires_with_its_session_then_it_is_renewed_by_a_login_not_a_rotation() -> None:
+    api, now = FakeApi(expires_in=100), [0.0]
+    api.last_of_session = True
+    with client(api, clock=lambda: now[0]) as c:
+        c.my_data()
+        now[0] = 80.0
+        c.my_data()
+        assert api.count("POST /v1/auth/rotate") == 0
+        assert api.count("POST /v1/auth") == 2
+
+
+def test_when_that_login_fails_while_the_token_is_valid_then_the_call_goes_ahead_and_the_next_retries() -> None:
+    api, now = FakeApi(expires_in=100), [0.0]
+    api.last_of_session = True
+    with client(api, clock=lambda: now[0]) as c:
+        c.my_data()
+        api.login_fails_with = problem(429, "/problems/rate-limited")
+        now[0] = 80.0
+        c.my_data()
+        c.my_data()
+        assert api.count("POST /v1/auth") == 3
+        assert api.count("GET /v1/fetchMyData") == 3
+        api.login_fails_with = problem(401, "/problems/invalid-credentials")
+        with pytest.raises(SchoolSearchApiError) as caught:
+            c.my_data()
+        assert caught.value.status == 401, "a refused login is raised: the password is no longer right"
 
 
 def test_when_a_fresh_token_is_refused_too_then_the_401_is_raised_not_retried_forever() -> None:
