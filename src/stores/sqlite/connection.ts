@@ -95,7 +95,9 @@ export class Connection {
       await createStoreFile(path, (work) => connection.#retry(work, busyBudgetMs));
     const db = path === ':memory:' ? openDatabase({ path }) : openExisting(path);
     try {
-      if (path !== ':memory:') checkStoreFile(db, path);
+      // The first read of the file waits too: another process may hold it whole for a while (the
+      // last connection of an import, folding its log into the file as it closes).
+      if (path !== ':memory:') await connection.#retry(() => checkStoreFile(db, path), busyBudgetMs);
       await connection.#retry(() => configure(db), busyBudgetMs);
       await connection.#retry(() => migrate(db), busyBudgetMs);
       connection.#adopt(db);
