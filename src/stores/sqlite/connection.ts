@@ -67,7 +67,11 @@ export class Connection {
   readonly #statements = new Map<string, StatementSync>();
   #generation = 0;
   #closed = false;
-  /** A write failed as unavailable and none has succeeded since: readiness probes with a write. */
+  /**
+   * A write of this connection failed as unavailable and none has succeeded since: readiness
+   * probes with a write. Records are written on a connection of their own (the request log
+   * keeps their failing apart: request.store.ts).
+   */
   #writesFailing = false;
   /**
    * The path was seen to name the open file in this turn of the event loop: the next calls of the
@@ -124,11 +128,6 @@ export class Connection {
   /** The busy budget (ms) of writes. */
   get busyBudgetMs(): number {
     return this.#budgetMs;
-  }
-
-  /** A write made on another connection (the record writer's) failed as unavailable, or succeeded: readiness follows. */
-  noteWrite(ok: boolean): void {
-    this.#writesFailing = !ok;
   }
 
   /** The open database. Only inside the work of read() or write(). */
@@ -190,17 +189,22 @@ export class Connection {
     return this.#asWrite(this.#retry(work, this.#budgetMs, 'around'));
   }
 
+  /** A write that does not wait for a lock another process holds (a probe of readiness answers at once). */
+  writeAtOnce<T>(work: () => T): Promise<T> {
+    return this.#asWrite(this.#retry(work, 0, 'around'));
+  }
+
   /**
    * Proves that a durable write can be made now (lock, disk space, file): commits an unchanged
    * user_version, which writes one page. No busy wait: a health check answers at once.
    */
   probe(): Promise<void> {
-    const work = () =>
+    return this.writeAtOnce(() =>
       transaction(this.db, () => {
         const { user_version } = this.db.prepare('PRAGMA user_version').get() as { user_version: number };
         this.db.exec(`PRAGMA user_version = ${user_version}`);
-      });
-    return this.#asWrite(this.#retry(work, 0, 'around'));
+      }),
+    );
   }
 
   async #asWrite<T>(pending: Promise<T>): Promise<T> {
