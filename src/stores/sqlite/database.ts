@@ -8,6 +8,7 @@ import { pathToFileURL } from 'node:url';
 import { StoreUnavailableError } from '../../domain/errors.ts';
 import type { QuotaWarning } from './quota.store.ts';
 import { SCHEMA } from './schema.ts';
+import { stampIdentity } from './store.identity.ts';
 
 export interface SqliteOptions {
   /** File path, or ':memory:'. */
@@ -85,7 +86,8 @@ export function checkStoreFile(db: DatabaseSync, path: string): void {
  * Makes a new store at `path`, where there is no file: built in a file of its own beside it and
  * linked into place only when complete, so that no process ever opens a half-made store, and
  * two processes starting at once on a new path make one store (the other's link fails; it opens
- * the one there). `retry` waits out a lock (the WAL switch).
+ * the one there). It is given its identity (store.identity.ts) before it is linked. `retry`
+ * waits out a lock (the WAL switch).
  */
 export async function createStoreFile(path: string, retry: (work: () => void) => Promise<void>): Promise<void> {
   mkdirSync(dirname(path), { recursive: true });
@@ -94,6 +96,7 @@ export async function createStoreFile(path: string, retry: (work: () => void) =>
   try {
     await retry(() => configure(db));
     await retry(() => migrate(db));
+    await retry(() => void stampIdentity(db));
   } finally {
     // Closing checkpoints the WAL into the file and deletes it: the file is complete on its own.
     db.close();
@@ -155,8 +158,12 @@ export function migrate(db: DatabaseSync): void {
   }
 }
 
-/** Runs `work` in one transaction: all of it is written, or none. */
+/**
+ * Runs `work` in one transaction: all of it is written, or none. Inside a transaction already
+ * (every write of a connection is one: Connection.write), `work` is part of it.
+ */
 export function transaction<T>(db: DatabaseSync, work: () => T): T {
+  if (db.isTransaction) return work();
   db.exec('BEGIN IMMEDIATE');
   try {
     const result = work();
