@@ -1,6 +1,7 @@
 // The operator command line. Returns the exit status instead of exiting, so that pending
 // writes (and the store's close) finish first.
 import { ConfigError } from '../config.ts';
+import { StoreFileError } from '../composition/store.ts';
 import { DomainError, StoreUnavailableError } from '../domain/errors.ts';
 import { UnknownFormatError } from '../import/errors.ts';
 import { MappingError } from '../import/mapping.ts';
@@ -46,7 +47,8 @@ function report(error: unknown): number {
     say(error.message);
     return EXIT.usage;
   }
-  if (error instanceof MongoSetupError) {
+  // Expected conditions, each said in its message with what to do: one line, no stack.
+  if (error instanceof MongoSetupError || error instanceof StoreFileError) {
     say(error.message);
     return EXIT.failed;
   }
