@@ -6,8 +6,10 @@ import { DomainError, StoreUnavailableError } from '../domain/errors.ts';
 import { UnknownFormatError } from '../import/errors.ts';
 import { MappingError } from '../import/mapping.ts';
 import { MongoSetupError } from '../mongodb/setup-error.ts';
+import { backupCommand } from './backup.command.ts';
 import { importCommand } from './import.command.ts';
 import { indexesCommand } from './indexes.command.ts';
+import { restoreCommand } from './restore.command.ts';
 import { CancelledError, EXIT, MAIN_HELP, UsageError } from './usage.ts';
 import { userCommand } from './user.command.ts';
 
@@ -21,6 +23,10 @@ export async function run(argv: readonly string[]): Promise<number> {
         return await userCommand(args);
       case 'indexes':
         return await indexesCommand(args);
+      case 'backup':
+        return await backupCommand(args);
+      case 'restore':
+        return await restoreCommand(args);
       case '--help':
       case '-h':
       case 'help':

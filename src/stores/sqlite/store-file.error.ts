@@ -16,6 +16,11 @@ export class StoreFileError extends Error {
     );
   }
 
+  /** A backup or restore that cannot be made as asked; `message` says why and what to do. */
+  static refused(message: string): StoreFileError {
+    return new StoreFileError(message);
+  }
+
   /** No file at `path`, but what was beside it (`leftovers`: its log, its shared-memory index) still is. */
   static lost(path: string, leftovers: readonly string[]): StoreFileError {
     return new StoreFileError(
