@@ -1,12 +1,15 @@
 // The operator command line. Returns the exit status instead of exiting, so that pending
 // writes (and the store's close) finish first.
 import { ConfigError } from '../config.ts';
+import { StoreFileError } from '../composition/store.ts';
 import { DomainError, StoreUnavailableError } from '../domain/errors.ts';
 import { UnknownFormatError } from '../import/errors.ts';
 import { MappingError } from '../import/mapping.ts';
 import { MongoSetupError } from '../mongodb/setup-error.ts';
+import { backupCommand } from './backup.command.ts';
 import { importCommand } from './import.command.ts';
 import { indexesCommand } from './indexes.command.ts';
+import { restoreCommand } from './restore.command.ts';
 import { CancelledError, EXIT, MAIN_HELP, UsageError } from './usage.ts';
 import { userCommand } from './user.command.ts';
 
@@ -20,6 +23,10 @@ export async function run(argv: readonly string[]): Promise<number> {
         return await userCommand(args);
       case 'indexes':
         return await indexesCommand(args);
+      case 'backup':
+        return await backupCommand(args);
+      case 'restore':
+        return await restoreCommand(args);
       case '--help':
       case '-h':
       case 'help':
@@ -46,7 +53,8 @@ function report(error: unknown): number {
     say(error.message);
     return EXIT.usage;
   }
-  if (error instanceof MongoSetupError) {
+  // Expected conditions, each said in its message with what to do: one line, no stack.
+  if (error instanceof MongoSetupError || error instanceof StoreFileError) {
     say(error.message);
     return EXIT.failed;
   }

@@ -23,16 +23,21 @@ Commands:
                                               address makes its own account (SIGNUP=invite or open)
   indexes                                     Create the MongoDB indexes now, and the Atlas Search
                                               index when MONGODB_SEARCH=atlas
+  backup <file>                               Copy the embedded store to a new file, while servers
+                                              run on it
+  restore <file>                              Put a backup in the embedded store's place (no server
+                                              or command may have the store open)
 
 Options:
   -h, --help   Show this help; "school-search <command> --help" shows a command's help
 
 The store is MongoDB when MONGODB_URI is set, else the SQLite file DATABASE_PATH (default
-data/school-search.db). It is created when missing, and may be in use by the running API at the
-same time.
+data/school-search.db). It is created when missing (not when the log of a lost store is still
+beside it), and may be in use by the running API at the same time: a command waits for a lock
+another process holds, up to 5 s.
 
-Exit status: 0 done, 1 failed (invalid input, e-mail taken, store unavailable), 2 usage error,
-3 imported with invalid rows left out (import --skip-invalid).
+Exit status: 0 done, 1 failed (invalid input, e-mail taken, store unavailable or refused),
+2 usage error, 3 imported with invalid rows left out (import --skip-invalid).
 `;
 
 export const IMPORT_HELP = `Usage: school-search import <file> [--format <format>] [--encoding <name>]
@@ -166,4 +171,38 @@ index MONGODB_SEARCH_INDEX (default schools_search), which Atlas then builds in 
 Running it again changes nothing. The embedded store needs nothing: it is a no-op there.
 
 Environment: MONGODB_URI, MONGODB_SEARCH, MONGODB_SEARCH_INDEX.
+`;
+
+export const BACKUP_HELP = `Usage: school-search backup <file>
+
+Copies the embedded store (DATABASE_PATH) to <file>, a new file, while servers and commands go
+on using the store: SQLite's online backup, one consistent snapshot. The copy is written beside
+<file> first, checked (SQLite's quick_check, a store's tables), given an identity of its own, and
+synced to disk; only then is it put at <file>, which must not exist yet (nothing is
+overwritten). Prints one line: what was copied, and its size.
+
+The copy is a whole store in one file: restore it with "school-search restore <file>", or start a
+server on it (DATABASE_PATH=<file>). Copying the store file with cp while a server runs is not a
+backup: its latest changes are in the log beside it (-wal), and a copy taken while it changes
+may be damaged.
+
+Environment: DATABASE_PATH (the embedded store only; MongoDB has mongodump and Atlas backups).
+`;
+
+export const RESTORE_HELP = `Usage: school-search restore <file>
+
+Puts the backup <file> in the embedded store's place (DATABASE_PATH). Stop every server and
+command on the store first: while any process has it open, the restore is refused and nothing
+changes. The backup must be a sound store (SQLite's quick_check), whole in its file (no log
+beside it: files made by "school-search backup" are); it is copied beside the store, given a new
+identity and synced before anything else happens.
+
+The store it replaces is never deleted: it is kept at DATABASE_PATH.replaced-<UTC time>, with its
+log folded in when the two belong together; a log that was not its own (or that makes it fail
+the check) is kept beside it as found (….replaced-<time>-wal). The -wal and -shm beside
+DATABASE_PATH are taken away, then the copy is renamed into place in one step. This is also the
+way back when a server refuses to start because the store file was lost or is not the one its
+log belongs to.
+
+Environment: DATABASE_PATH (the embedded store only; MongoDB has mongorestore and Atlas backups).
 `;

@@ -1,10 +1,12 @@
 // The rate limits' counters file (`<DATABASE_PATH>.quotas`) under real faults. It is disposable
 // by design (src/stores/sqlite/quota.store.ts): deleted, damaged or replaced, it is made again
 // with a warning naming what was lost (counters only), in running servers, new ones and the CLI,
-// and the API goes on serving. Its log stays bounded under any traffic. A full disk that stops it
-// from growing is a 503 and not-ready, never a 500, and the same app serves again once space is freed.
+// and the API goes on serving. Its log stays bounded under any traffic. A lock another connection
+// holds is waited for without stopping the event loop. A full disk that stops it from growing is
+// a 503 and not-ready, never a 500, and the same app serves again once space is freed.
 import { mkdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { fetchSchoolSearch, getReadiness } from '../../generated/sdk.gen.ts';
 import { RATE_LIMITS_OFF, type RateLimits } from '../../src/http/middleware/rate-limit.ts';
@@ -127,6 +129,35 @@ describe('the quotas log stays bounded', () => {
     // The last connection's close checkpoints and deletes the log.
     expect(sizeOf(`${store}.quotas-wal`)).toBeLessThanOrEqual(JOURNAL_SIZE_LIMIT);
   }, 120_000);
+});
+
+describe('the quotas file locked by another connection', () => {
+  test('when another connection holds the counters file locked for a moment, a hit waits for it without stopping the event loop, and counts', async () => {
+    const store = join(dir.path, 'store.db');
+    const counter = SqliteQuotaCounter.open(store, { warn: () => {} });
+    try {
+      await counter.hit('user:a', 60_000);
+      const holder = new DatabaseSync(`${store}.quotas`, { timeout: 0 });
+      holder.exec('BEGIN IMMEDIATE');
+      let ticks = 0;
+      const ticking = setInterval(() => ticks++, 10);
+      setTimeout(() => {
+        holder.exec('ROLLBACK');
+        holder.close();
+      }, 400);
+      const started = performance.now();
+      try {
+        expect((await counter.hit('user:a', 60_000)).hits).toBe(2);
+      } finally {
+        clearInterval(ticking);
+      }
+      expect(performance.now() - started).toBeGreaterThanOrEqual(350);
+      // The wait was the event loop's to use: its timers ran meanwhile.
+      expect(ticks).toBeGreaterThanOrEqual(20);
+    } finally {
+      counter.close();
+    }
+  });
 });
 
 describe('the quotas file on a full disk', () => {

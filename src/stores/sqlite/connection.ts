@@ -13,61 +13,48 @@
 // and every write after it too. When it does not, the connection is closed (which checkpoints
 // its WAL into the file it had, wherever that file now is) and the call fails
 // with StoreUnavailableError (a 503), also when its write reached the old file: it was never
-// acknowledged. The next call opens whatever is at the path, but only an existing store file:
-// a missing path is never created again at run time (that would be a new, empty store). The same
-// happens after an I/O error or a damaged or foreign file (see RECONNECT): the API resumes by
-// itself once a sound store file is back at the path, without a restart.
+// acknowledged. The next call opens whatever is at the path, but only an existing store file
+// with no other file's log beside it (store.files.ts): a missing path is never created again at
+// run time (that would be a new, empty store). The same happens after an I/O error or a damaged
+// or foreign file (see RECONNECT): the API resumes by itself once a sound store file is back at
+// the path, without a restart.
 //
 // Not detectable this way: a file overwritten or truncated in place (same inode). Pages the
 // connection has cached hide it until they are read again; then it fails as damaged (503).
-import { existsSync, statSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { StoreUnavailableError } from '../../domain/errors.ts';
 import {
-  checkStoreFile,
   configure,
   createStoreFile,
   migrate,
   openDatabase,
-  openExisting,
   openReader,
-  reopenDatabase,
   transaction,
   type SqliteOptions,
 } from './database.ts';
 import { BUSY, BUSY_BUDGET_MS, primaryCode, RECONNECT, translate } from './errors.ts';
-
-interface FileId {
-  readonly dev: number;
-  readonly ino: number;
-}
-
-/** The file at `path` now, or undefined when there is none. */
-function fileAt(path: string): FileId | undefined {
-  let stat: ReturnType<typeof statSync>;
-  try {
-    stat = statSync(path, { throwIfNoEntry: false });
-  } catch (error) {
-    // Not a missing file but an unreachable one (a path component no longer a directory, no permission).
-    throw new StoreUnavailableError(`Cannot reach the store file at ${path}.`, { cause: error });
-  }
-  return stat ? { dev: stat.dev, ino: stat.ino } : undefined;
-}
-
-function sameFile(a: FileId | undefined, b: FileId | undefined): boolean {
-  return a !== undefined && b !== undefined && a.dev === b.dev && a.ino === b.ino;
-}
+import { type FileId, fileAt, sameFile } from './file.id.ts';
+import { StoreFileError } from './store-file.error.ts';
+import { openStoreFile, refuseLeftovers } from './store.files.ts';
+import { identityOf, stampIdentity } from './store.identity.ts';
 
 export class Connection {
   readonly #path: string;
   readonly #budgetMs: number;
   #db: DatabaseSync | undefined;
   #file: FileId | undefined;
+  /** The open file's identity (PRAGMA application_id), which every write signs page 1 with. */
+  #identity = 0;
   readonly #statements = new Map<string, StatementSync>();
   #generation = 0;
   #closed = false;
-  /** A write failed as unavailable and none has succeeded since: readiness probes with a write. */
+  /**
+   * A write of this connection failed as unavailable and none has succeeded since: readiness
+   * probes with a write. Records are written on a connection of their own (the request log
+   * keeps their failing apart: request.store.ts).
+   */
   #writesFailing = false;
   /**
    * The path was seen to name the open file in this turn of the event loop: the next calls of the
@@ -84,21 +71,35 @@ export class Connection {
   }
 
   /**
-   * Opens and migrates the store; waits while another process holds the lock. Only a path with no
-   * file at all makes a new store (createStoreFile); an existing file that is empty, not a
-   * database or not a store stops here (StoreFileError) instead of being made a new, empty store
-   * that would hide the loss of every account and record.
+   * Opens and migrates the store; waits while another process holds the lock (or checks the
+   * files), every step asynchronously. Only a path with no file at all, and none of a lost
+   * store's files beside it, makes a new store (createStoreFile); an existing file that is empty,
+   * not a database or not a store, or whose log is another file's, stops here (StoreFileError)
+   * instead of being made a new, empty store that would hide the loss of every account and record,
+   * or of having another file's log copied into it (store.files.ts).
    */
   static async open({ path, busyBudgetMs = BUSY_BUDGET_MS }: SqliteOptions): Promise<Connection> {
     const connection = new Connection(path, busyBudgetMs);
-    if (path !== ':memory:' && !existsSync(path))
-      await createStoreFile(path, (work) => connection.#retry(work, busyBudgetMs));
-    const db = path === ':memory:' ? openDatabase({ path }) : openExisting(path);
-    try {
-      if (path !== ':memory:') checkStoreFile(db, path);
-      await connection.#retry(() => configure(db), busyBudgetMs);
-      await connection.#retry(() => migrate(db), busyBudgetMs);
+    const retry = <T>(work: () => T) => connection.#retry(work, busyBudgetMs);
+    if (path === ':memory:') {
+      const db = openDatabase({ path });
+      configure(db);
+      migrate(db);
       connection.#adopt(db);
+      return connection;
+    }
+    if (!existsSync(path)) {
+      refuseLeftovers(path);
+      await createStoreFile(path, retry);
+    }
+    const { db, file } = await retry(() => openStoreFile(path));
+    try {
+      await retry(() => configure(db));
+      await retry(() => migrate(db));
+      // A store made before identities gets one, copied into the file at once when nothing
+      // stands in the way (PASSIVE): a log beside the file is checked against it from then on.
+      if (await retry(() => stampIdentity(db))) checkpointSoon(db);
+      connection.#adopt(db, file);
     } catch (error) {
       db.close();
       throw error;
@@ -122,11 +123,6 @@ export class Connection {
   /** The busy budget (ms) of writes. */
   get busyBudgetMs(): number {
     return this.#budgetMs;
-  }
-
-  /** A write made on another connection (the record writer's) failed as unavailable, or succeeded: readiness follows. */
-  noteWrite(ok: boolean): void {
-    this.#writesFailing = !ok;
   }
 
   /** The open database. Only inside the work of read() or write(). */
@@ -185,7 +181,26 @@ export class Connection {
   }
 
   write<T>(work: () => T): Promise<T> {
-    return this.#asWrite(this.#retry(work, this.#budgetMs, 'around'));
+    return this.#asWrite(this.#retry(() => this.#signed(work), this.#budgetMs, 'around'));
+  }
+
+  /** A write that does not wait for a lock another process holds (a probe of readiness answers at once). */
+  writeAtOnce<T>(work: () => T): Promise<T> {
+    return this.#asWrite(this.#retry(() => this.#signed(work), 0, 'around'));
+  }
+
+  /**
+   * Runs a write in one transaction that also writes page 1, with the file's identity as it is
+   * (store.identity.ts): every commit's frames in the log then carry the identity of the file
+   * they were written for, and a log left beside another file is told by it (store.files.ts),
+   * however small the changes it holds. One page more per commit, under the same fsync.
+   */
+  #signed<T>(work: () => T): T {
+    return transaction(this.db, () => {
+      const result = work();
+      if (this.#identity !== 0) this.statement(`PRAGMA application_id = ${this.#identity}`).run();
+      return result;
+    });
   }
 
   /**
@@ -193,12 +208,12 @@ export class Connection {
    * user_version, which writes one page. No busy wait: a health check answers at once.
    */
   probe(): Promise<void> {
-    const work = () =>
+    return this.writeAtOnce(() =>
       transaction(this.db, () => {
         const { user_version } = this.db.prepare('PRAGMA user_version').get() as { user_version: number };
         this.db.exec(`PRAGMA user_version = ${user_version}`);
-      });
-    return this.#asWrite(this.#retry(work, 0, 'around'));
+      }),
+    );
   }
 
   async #asWrite<T>(pending: Promise<T>): Promise<T> {
@@ -256,24 +271,26 @@ export class Connection {
     }
     this.#drop(true);
     if (!current) throw new StoreUnavailableError(`There is no store file at ${this.#path}.`);
-    const db = reopenDatabase(this.#path);
+    // The same checks as at start (store.files.ts): a file moved in over another file's log is
+    // a 503, never that log copied into it; a file that is no store is never migrated into an
+    // empty one, which would hide the loss of the real one.
+    let opened: ReturnType<typeof openStoreFile>;
     try {
-      // The file may have been swapped between the stat above and the open: then which inode
-      // the connection holds is unknown. Give it up; the next call opens again.
-      if (!sameFile(fileAt(this.#path), current))
-        throw new StoreUnavailableError(`The store file at ${this.#path} changed while it was opened.`);
-      // A file that is an SQLite database but not a store (user_version 0, e.g. an empty file)
-      // is not migrated into an empty store: that would hide the loss of the real one.
-      const { user_version } = db.prepare('PRAGMA user_version').get() as { user_version: number };
-      if (user_version === 0)
-        throw new StoreUnavailableError(`The file at ${this.#path} is not a school-search store.`);
+      opened = openStoreFile(this.#path);
+    } catch (error) {
+      if (error instanceof StoreFileError)
+        throw new StoreUnavailableError(`The store file at ${this.#path} cannot be used.`, { cause: error });
+      throw error;
+    }
+    const { db, file } = opened;
+    try {
       configure(db);
       migrate(db);
     } catch (error) {
       db.close();
       throw error;
     }
-    this.#adopt(db, current);
+    this.#adopt(db, file);
   }
 
   #seen(): void {
@@ -293,6 +310,7 @@ export class Connection {
   /** `file`: the file stat-ed before it was opened, when the caller checked it is still the one at the path. */
   #adopt(db: DatabaseSync, file?: FileId): void {
     this.#db = db;
+    this.#identity = this.#path === ':memory:' ? 0 : identityOf(db);
     // The file the connection has open: node:sqlite opens it in the constructor.
     this.#file = this.#path === ':memory:' ? undefined : (file ?? fileAt(this.#path));
     this.#generation++;
@@ -322,5 +340,14 @@ export class Connection {
     } catch {
       // Closing a broken connection may fail; it is gone either way.
     }
+  }
+}
+
+/** Copies what it can of the log into the file without waiting for anyone; nothing lost if it cannot. */
+function checkpointSoon(db: DatabaseSync): void {
+  try {
+    db.exec('PRAGMA wal_checkpoint(PASSIVE)');
+  } catch {
+    // Another connection's checkpoint, or a full disk: the next checkpoint copies it.
   }
 }

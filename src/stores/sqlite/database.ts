@@ -8,6 +8,8 @@ import { pathToFileURL } from 'node:url';
 import { StoreUnavailableError } from '../../domain/errors.ts';
 import type { QuotaWarning } from './quota.store.ts';
 import { SCHEMA } from './schema.ts';
+import { StoreFileError } from './store-file.error.ts';
+import { stampIdentity } from './store.identity.ts';
 
 export interface SqliteOptions {
   /** File path, or ':memory:'. */
@@ -30,22 +32,10 @@ export function openDatabase({ path }: SqliteOptions): DatabaseSync {
   return db;
 }
 
-/** The store file at `path` is there but is no store: the process stops rather than make a new one over it. */
-export class StoreFileError extends Error {
-  constructor(path: string, what: string) {
-    super(
-      `The store file ${path} ${what}. It is not made into a new, empty store, which would lose every user, token ` +
-        `and request record it should hold: restore it from a backup, or move it away (mv ${path} ${path}.broken) ` +
-        'to start with a new, empty store.',
-    );
-    this.name = 'StoreFileError';
-  }
-}
-
 /** The tables every version of the store has had since its first (schema.ts). */
 const FIRST_TABLES = ['schools', 'catalog', 'users', 'tokens', 'api_requests'];
 
-/** An existing store file, opened without ever creating one; a file that is not an SQLite database is a StoreFileError. */
+/** An existing store file, opened without ever creating one (its checks are checkStoreFile's). */
 export function openExisting(path: string): DatabaseSync {
   try {
     return reopenDatabase(path);
@@ -69,11 +59,11 @@ export function checkStoreFile(db: DatabaseSync, path: string): void {
   } catch (error) {
     const code = (error as { errcode?: number }).errcode;
     if (code !== undefined && [11, 26].includes(code & 0xff))
-      throw new StoreFileError(path, 'is not an SQLite database (or is damaged)');
+      throw StoreFileError.notAStore(path, 'is not an SQLite database (or is damaged)');
     throw error;
   }
   const fail = (what: string) => {
-    throw new StoreFileError(path, what);
+    throw StoreFileError.notAStore(path, what);
   };
   if (tables.size === 0 && version === 0) fail('is empty');
   if (version === 0) fail('is an SQLite database but not a school-search store');
@@ -81,11 +71,24 @@ export function checkStoreFile(db: DatabaseSync, path: string): void {
   if (missing.length > 0) fail(`is missing its tables ${missing.join(', ')}`);
 }
 
+/** SQLite's quick_check of the file open in `db`: 'ok', or the first problem found. */
+export function quickCheck(db: DatabaseSync): string {
+  try {
+    const rows = db.prepare('PRAGMA quick_check(1)').all() as Array<{ quick_check: string }>;
+    return rows[0]?.quick_check ?? 'no answer';
+  } catch (error) {
+    if (error instanceof Error) return error.message;
+    throw error;
+  }
+}
+
 /**
  * Makes a new store at `path`, where there is no file: built in a file of its own beside it and
  * linked into place only when complete, so that no process ever opens a half-made store, and
  * two processes starting at once on a new path make one store (the other's link fails; it opens
- * the one there). `retry` waits out a lock (the WAL switch).
+ * the one there). It is given its identity (store.identity.ts) before it is linked. `retry`
+ * waits out a lock (the WAL switch). The caller has refused files of a lost store beside the path
+ * (store.files.ts).
  */
 export async function createStoreFile(path: string, retry: (work: () => void) => Promise<void>): Promise<void> {
   mkdirSync(dirname(path), { recursive: true });
@@ -94,6 +97,7 @@ export async function createStoreFile(path: string, retry: (work: () => void) =>
   try {
     await retry(() => configure(db));
     await retry(() => migrate(db));
+    await retry(() => void stampIdentity(db));
   } finally {
     // Closing checkpoints the WAL into the file and deletes it: the file is complete on its own.
     db.close();
@@ -155,8 +159,12 @@ export function migrate(db: DatabaseSync): void {
   }
 }
 
-/** Runs `work` in one transaction: all of it is written, or none. */
+/**
+ * Runs `work` in one transaction: all of it is written, or none. Inside a transaction already
+ * (every write of a connection is one: Connection.write), `work` is part of it.
+ */
 export function transaction<T>(db: DatabaseSync, work: () => T): T {
+  if (db.isTransaction) return work();
   db.exec('BEGIN IMMEDIATE');
   try {
     const result = work();

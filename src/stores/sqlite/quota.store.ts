@@ -4,9 +4,10 @@
 //
 // A file of its own, not a table of the store: a hit then never waits for the lock a commit of
 // request records holds during its fsync, and counters need no durability (synchronous=OFF: a
-// crash of the machine may forget the last hits). Each hit is one statement of microseconds, so
-// SQLite's own busy wait (a short timeout) is what waits for another process's hit, on the event
-// loop, for as long as that statement takes.
+// crash of the machine may forget the last hits). Each hit is one statement of microseconds; one
+// that finds the file locked by another process (its hit, its checkpoint, its last close) waits
+// asynchronously, as the store's calls do (connection.ts), never in SQLite's busy wait, which
+// would stop the event loop.
 //
 // The file is disposable by design: it holds nothing but counters of windows of at most an hour.
 // Missing (deleted, never made), damaged or not a database, it is made again, here and in every
@@ -18,11 +19,12 @@
 // periodic checkpoint for the bounds that hold whatever the cause.
 import { closeSync, existsSync, mkdirSync, openSync, readSync, rmdirSync, rmSync, statSync } from 'node:fs';
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { pathToFileURL } from 'node:url';
 import { StoreUnavailableError } from '../../domain/errors.ts';
 import type { QuotaCounter, QuotaWindow } from '../../domain/ports.ts';
 import type { StoreWarning } from '../store.config.ts';
-import { primaryCode } from './errors.ts';
+import { BUSY, primaryCode } from './errors.ts';
 
 const SCHEMA = `
   CREATE TABLE IF NOT EXISTS quotas (
@@ -52,8 +54,11 @@ const EXPIRED = 'DELETE FROM quotas WHERE reset_at <= ?';
 /** A write that proves the file takes writes now (readiness, after a hit failed). */
 const PROBE = `INSERT INTO quotas (key, hits, reset_at) VALUES ('readiness-probe', 0, 0)
   ON CONFLICT (key) DO UPDATE SET reset_at = 0`;
-/** How long a hit waits for another process's (a statement of microseconds) before it is a 503. */
-const BUSY_TIMEOUT_MS = 250;
+/**
+ * How long a hit waits for another process's (a statement of microseconds), or for another process
+ * making the file again, before it is a 503.
+ */
+const WAIT_MS = 1000;
 /** Windows that are over are deleted, and the log checkpointed, at most this often. */
 const SWEEP_MS = 60_000;
 /**
@@ -63,8 +68,6 @@ const SWEEP_MS = 60_000;
 export const JOURNAL_SIZE_LIMIT = 1_048_576;
 /** SQLite codes that mean the file itself is gone or unusable, not that it is busy or full: it is made again. */
 const DAMAGED = new Set([10 /* IOERR */, 11 /* CORRUPT */, 14 /* CANTOPEN */, 26 /* NOTADB */]);
-/** How long a process waits for another one that is making the file again, before this hit is a 503. */
-const REMAKE_WAIT_MS = 1000;
 /** A lock older than this was left by a process that died while making the file: it is taken over. */
 const STALE_LOCK_MS = 10_000;
 
@@ -87,11 +90,6 @@ function fileAt(path: string): FileId | undefined {
 const sameFile = (a: FileId | undefined, b: FileId | undefined) =>
   a !== undefined && b !== undefined && a.dev === b.dev && a.ino === b.ino;
 
-/** Blocks the thread for `ms` (only while another process makes the file again: milliseconds). */
-function pause(ms: number): void {
-  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
-}
-
 export class SqliteQuotaCounter implements QuotaCounter {
   readonly #path: string;
   readonly #now: () => number;
@@ -112,14 +110,21 @@ export class SqliteQuotaCounter implements QuotaCounter {
     this.#warn = warn;
   }
 
-  /** The counters' file for the store at `storePath`: opened, or made when missing or damaged. */
+  /**
+   * The counters' file for the store at `storePath`: opened, or made when missing or damaged. A
+   * file another process holds locked just now is opened at the first call instead.
+   */
   static open(storePath: string, options: { now?: () => number; warn?: QuotaWarning } = {}): SqliteQuotaCounter {
     const counter = new SqliteQuotaCounter(
       `${storePath}.quotas`,
       options.now ?? Date.now,
       options.warn ?? stderrWarning,
     );
-    counter.#run(() => undefined);
+    try {
+      counter.#attempt(() => undefined);
+    } catch (error) {
+      if (!isBusy(error)) throw error;
+    }
     return counter;
   }
 
@@ -132,14 +137,14 @@ export class SqliteQuotaCounter implements QuotaCounter {
     const now = this.#now();
     if (now - this.#sweptAt > SWEEP_MS) {
       this.#sweptAt = now;
-      this.#run(() => {
+      await this.#run(() => {
         this.#statement(EXPIRED).run(now);
         // PASSIVE: copies what it can without waiting for any other process; the size limit
         // then cuts the log back when the next write starts it over.
         this.#db!.exec('PRAGMA wal_checkpoint(PASSIVE)');
       });
     }
-    const rows = this.#run(() => this.#statement(HIT).all(key, now, windowMs)) as Array<{
+    const rows = (await this.#run(() => this.#statement(HIT).all(key, now, windowMs))) as Array<{
       hits: number;
       reset_at: number;
     }>;
@@ -148,18 +153,18 @@ export class SqliteQuotaCounter implements QuotaCounter {
   }
 
   async unhit(key: string): Promise<void> {
-    this.#run(() => this.#statement(UNHIT).run(key, this.#now()));
+    await this.#run(() => this.#statement(UNHIT).run(key, this.#now()));
   }
 
   async get(key: string): Promise<QuotaWindow | undefined> {
-    const row = this.#run(() => this.#statement(GET).get(key, this.#now())) as
+    const row = (await this.#run(() => this.#statement(GET).get(key, this.#now()))) as
       | { hits: number; reset_at: number }
       | undefined;
     return row ? { hits: Number(row.hits), resetAt: new Date(Number(row.reset_at)) } : undefined;
   }
 
   async reset(key: string): Promise<void> {
-    this.#run(() => this.#statement(RESET).run(key));
+    await this.#run(() => this.#statement(RESET).run(key));
   }
 
   /**
@@ -167,7 +172,7 @@ export class SqliteQuotaCounter implements QuotaCounter {
    * failed — takes a write again. Throws StoreUnavailableError otherwise.
    */
   async ping(): Promise<void> {
-    this.#run(() => {
+    await this.#run(() => {
       if (this.#failing) this.#statement(PROBE).run();
       else this.#statement(GET).get('readiness-probe', 0);
     });
@@ -188,10 +193,27 @@ export class SqliteQuotaCounter implements QuotaCounter {
   }
 
   /**
-   * Runs `work` on the file at the path now. A file that is gone, damaged or replaced is dropped
-   * and made (or opened) again, and the work tried once more; what still fails is a 503.
+   * Runs `work` on the file at the path now (#attempt); while another process holds the file's
+   * lock, or is making the file again, waits and tries again, asynchronously, for up to WAIT_MS.
    */
-  #run<T>(work: () => T): T {
+  async #run<T>(work: () => T): Promise<T> {
+    const deadline = performance.now() + WAIT_MS;
+    for (let delay = 2; ; delay = Math.min(delay * 2, 50)) {
+      try {
+        return this.#attempt(work);
+      } catch (error) {
+        if (!isBusy(error) || performance.now() + delay > deadline) this.#fail(error);
+        await sleep(delay);
+      }
+    }
+  }
+
+  /**
+   * One try of `work` on the file at the path now. A file that is gone, damaged or replaced is
+   * dropped and made (or opened) again, and the work tried once more; what still fails is a 503,
+   * except a busy file, whose error is thrown as it is (#run waits and tries again).
+   */
+  #attempt<T>(work: () => T): T {
     if (this.#closed) throw new StoreUnavailableError('The quota counters are closed.');
     for (let attempt = 0; ; attempt++) {
       try {
@@ -200,12 +222,14 @@ export class SqliteQuotaCounter implements QuotaCounter {
         this.#failing = false;
         return result;
       } catch (error) {
+        if (isBusy(error)) throw error;
         const code = primaryCode(error);
         if (attempt === 0 && code !== undefined && DAMAGED.has(code)) {
           try {
             this.#remake('damaged', error);
             continue;
           } catch (remakeError) {
+            if (isBusy(remakeError)) throw remakeError;
             this.#fail(remakeError);
           }
         }
@@ -242,7 +266,8 @@ export class SqliteQuotaCounter implements QuotaCounter {
   #adopt(expected: FileId): void {
     const url = pathToFileURL(this.#path);
     url.searchParams.set('mode', 'rw');
-    const db = new DatabaseSync(url, { timeout: BUSY_TIMEOUT_MS });
+    // timeout 0: a locked file fails at once, and #run waits without blocking the event loop.
+    const db = new DatabaseSync(url, { timeout: 0 });
     try {
       if (!sameFile(fileAt(this.#path), expected)) throw new FileLostError(this.#path);
       // SQLite would read the first page from a log left at the path by the file this one
@@ -264,16 +289,12 @@ export class SqliteQuotaCounter implements QuotaCounter {
    * Makes the file again (missing, or damaged: then deleted first). One process at a time, under
    * a lock directory: the log and shared-memory files left at the path belong to the lost file,
    * and are deleted before a new file appears there, never after another process has opened it.
+   * While another process holds the lock: RemakingError (busy: #run waits and tries again).
    */
   #remake(reason: 'missing' | 'damaged', cause?: unknown): void {
     this.#drop();
     const lock = `${this.#path}.lock`;
-    const deadline = performance.now() + REMAKE_WAIT_MS;
-    while (!tryLock(lock)) {
-      if (performance.now() > deadline)
-        throw new StoreUnavailableError(`Another process is making the quota counters file ${this.#path} again.`);
-      pause(5);
-    }
+    if (!tryLock(lock)) throw new RemakingError(this.#path);
     try {
       const current = fileAt(this.#path);
       // Another process made it while this one waited: use that one.
@@ -309,7 +330,9 @@ export class SqliteQuotaCounter implements QuotaCounter {
       this.#adopt(current);
       this.#db!.prepare('SELECT count(*) FROM quotas').get();
       return false;
-    } catch {
+    } catch (error) {
+      // Locked by another process is not damaged: never deleted for that.
+      if (isBusy(error)) throw error;
       return true;
     } finally {
       this.#drop();
@@ -335,6 +358,19 @@ class FileLostError extends Error {
   constructor(path: string) {
     super(`The quota counters file ${path} went away while it was opened.`);
   }
+}
+
+/** Another process is making the file again: waited for as for a lock (SQLite's BUSY). */
+class RemakingError extends Error {
+  readonly errcode = 5;
+  constructor(path: string) {
+    super(`Another process is making the quota counters file ${path} again.`);
+  }
+}
+
+function isBusy(error: unknown): boolean {
+  const code = primaryCode(error);
+  return code !== undefined && BUSY.has(code);
 }
 
 /** Garbage where the counters file should be: made again (SQLite's NOTADB). */

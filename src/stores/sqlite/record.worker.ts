@@ -4,10 +4,12 @@ import { parentPort, workerData } from 'node:worker_threads';
 import type { RequestRecord } from '../../domain/ports.ts';
 import { StoreUnavailableError } from '../../domain/errors.ts';
 import { Connection } from './connection.ts';
-import { writeRecords } from './records.ts';
+import { probeRecords, writeRecords } from './records.ts';
 
 export interface WriteRequest {
   readonly id: number;
+  /** Commit nothing but the probe of what a record writes (probeRecords): readiness, while records fail. */
+  readonly probe?: true;
   readonly records: readonly RequestRecord[];
   /** The token each record must have been made with, when it must (writeRecords). */
   readonly madeWith?: readonly (string | undefined)[];
@@ -23,7 +25,10 @@ export interface WriteAnswer {
 
 const connection = Connection.attach(workerData as { path: string; busyBudgetMs: number });
 parentPort!.on('message', (request: WriteRequest) => {
-  writeRecords(connection, request.records, request.madeWith).then(
+  (request.probe
+    ? probeRecords(connection).then(() => [])
+    : writeRecords(connection, request.records, request.madeWith)
+  ).then(
     (refused) =>
       parentPort!.postMessage(
         (refused.length ? { id: request.id, refused } : { id: request.id }) satisfies WriteAnswer,

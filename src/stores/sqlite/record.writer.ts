@@ -22,12 +22,21 @@ export class RecordWriter {
    * token no longer held); rejects with StoreUnavailableError when the store cannot take them.
    */
   write(records: readonly RequestRecord[], madeWith?: readonly (string | undefined)[]): Promise<readonly string[]> {
+    return this.#ask((id) => (madeWith ? { id, records, madeWith } : { id, records }));
+  }
+
+  /** Commits the probe of what a record writes (probeRecords), in this thread's connection, as records are. */
+  async probe(): Promise<void> {
+    await this.#ask((id) => ({ id, probe: true, records: [] }));
+  }
+
+  #ask(request: (id: number) => WriteRequest): Promise<readonly string[]> {
     this.#worker ??= this.#start();
     const worker = this.#worker;
     const id = ++this.#next;
     return new Promise((resolve, reject) => {
       this.#waiting.set(id, { resolve, reject });
-      worker.postMessage((madeWith ? { id, records, madeWith } : { id, records }) satisfies WriteRequest);
+      worker.postMessage(request(id));
     });
   }
 

@@ -1,7 +1,8 @@
 // Writing request records: one transaction holds a batch of records and their users' totals,
-// overall and per UTC day.
+// overall and per UTC day; and the probe readiness asks for while records fail.
 // Used by the record writer's worker thread (record.worker.ts) and, for a store in memory, by
 // the request log itself.
+import { randomUUID } from 'node:crypto';
 import { tokenHolds } from '../../domain/credentials.ts';
 import type { RequestRecord, TokenKind } from '../../domain/ports.ts';
 import type { Connection } from './connection.ts';
@@ -103,6 +104,42 @@ export function writeRecords(
         c.statement(TALLY_DAY).run(userId, day, d.count, d.cost);
       }
       return refused;
+    }),
+  );
+}
+
+const PROBE_USER = 'SELECT id FROM users ORDER BY rowid DESC LIMIT 1';
+const DAY_ROW = 'SELECT 1 AS found FROM usage_days WHERE user_id = ? AND day = ?';
+const PROBE_TALLY = 'UPDATE users SET request_count = request_count + ? WHERE id = ?';
+const UNTALLY_DAY = 'UPDATE usage_days SET count = count - ?, cost = cost - ? WHERE user_id = ? AND day = ?';
+const DROP_DAY = 'DELETE FROM usage_days WHERE user_id = ? AND day = ?';
+const DROP_RECORD = 'DELETE FROM api_requests WHERE id = ?';
+
+/**
+ * Proves that a record could be committed now: one transaction that writes what a record writes
+ * (a row of api_requests and its indexes, the user's totals, the user's day), takes each change
+ * back, and commits with the fsync of a record. Its pages are the ones a record dirties, so it
+ * fails where records fail (a full disk, a damaged table, a lock held past the budget) and not
+ * only where a one-page write would; nothing of it is ever seen (the commit changes no row).
+ * Resolves without writing when there is no user: then no record can be asked for either.
+ */
+export function probeRecords(c: Connection): Promise<void> {
+  // At once, as every probe of readiness: a lock held by another process is a 503 now.
+  return c.writeAtOnce(() =>
+    transaction(c.db, () => {
+      const user = c.statement(PROBE_USER).get() as { id: string } | undefined;
+      if (!user) return;
+      const at = new Date().toISOString();
+      const day = at.slice(0, 10);
+      const id = `readiness-probe-${randomUUID()}`;
+      c.statement(INSERT).run(id, user.id, 'readiness probe', at, 0, null, null, null, null, null, null, null, null);
+      c.statement(PROBE_TALLY).run(1, user.id);
+      const hadDay = c.statement(DAY_ROW).get(user.id, day) !== undefined;
+      c.statement(TALLY_DAY).run(user.id, day, 1, 0);
+      c.statement(DROP_RECORD).run(id);
+      c.statement(PROBE_TALLY).run(-1, user.id);
+      if (hadDay) c.statement(UNTALLY_DAY).run(1, 0, user.id, day);
+      else c.statement(DROP_DAY).run(user.id, day);
     }),
   );
 }

@@ -12,7 +12,7 @@ import type { SchoolLevel, TypeFilter } from '../../domain/school.kind.ts';
 import { StoreUnavailableError, UnauthenticatedError } from '../../domain/errors.ts';
 import type { Connection } from './connection.ts';
 import { RecordWriter } from './record.writer.ts';
-import { writeRecords } from './records.ts';
+import { probeRecords, writeRecords } from './records.ts';
 
 interface RecordRow {
   id: string;
@@ -70,6 +70,13 @@ export class SqliteRequestLog implements RequestLog {
   #committing: Promise<void> | undefined;
   /** Told of each token a record was refused for (the token store forgets it). */
   readonly #onRefused: (tokenId: string) => void;
+  /**
+   * A commit of records failed as unavailable, and none (nor a probe) has succeeded since: the
+   * instance cannot meter searches, and readiness says so (SqliteStore.ping). Only this log's own
+   * commits clear it, made where records are made: a write that succeeds elsewhere (another
+   * connection, another table, one page) proves nothing about the pages a record needs.
+   */
+  #failing = false;
 
   constructor(connection: Connection, onRefused: (tokenId: string) => void = () => {}) {
     this.#connection = connection;
@@ -141,11 +148,30 @@ export class SqliteRequestLog implements RequestLog {
       const refused = await (this.#writer
         ? this.#writer.write(records, madeWith)
         : writeRecords(this.#connection, records, madeWith));
-      this.#connection.noteWrite(true);
+      this.#failing = false;
       return refused;
     } catch (error) {
-      // Readiness reports writes failing wherever they were made.
-      if (error instanceof StoreUnavailableError) this.#connection.noteWrite(false);
+      if (error instanceof StoreUnavailableError) this.#failing = true;
+      throw error;
+    }
+  }
+
+  /** Commits of records have failed as unavailable since the last that succeeded. */
+  get failing(): boolean {
+    return this.#failing;
+  }
+
+  /**
+   * Whether records can be committed again, without one to commit: the probe of what a record
+   * writes (probeRecords), committed where records are. Clears `failing` when it succeeds;
+   * rejects with StoreUnavailableError when it cannot be made.
+   */
+  async probe(): Promise<void> {
+    try {
+      await (this.#writer ? this.#writer.probe() : probeRecords(this.#connection));
+      this.#failing = false;
+    } catch (error) {
+      if (error instanceof StoreUnavailableError) this.#failing = true;
       throw error;
     }
   }

@@ -46,6 +46,9 @@ export class SqliteStore implements Store {
     // A store that answers reads but refused the last write (disk full, lock held past the busy
     // budget, read-only) is not ready until a write goes through again.
     if (this.#connection.writesFailing) await this.#connection.probe();
+    // Nor while searches cannot be metered: until a commit of records, or the probe of what a
+    // record writes committed where records are, goes through again (request.store.ts).
+    if (this.requests.failing) await this.requests.probe();
     // Every request a rate limit covers needs the counters too: readiness waits for them.
     await this.quotas?.ping();
   }
