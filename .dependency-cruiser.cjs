@@ -10,7 +10,7 @@ module.exports = {
       comment:
         'src/domain is the core: it imports nothing from the rest of src (src/http, src/stores, src/search, ' +
         'src/main.ts, src/composition, config, security, import, cli, client). Outer layers ' +
-        'depend on the domain and implement its ports (src/domain/ports.ts), never the other way round.',
+        "depend on the domain and implement its ports (each slice's *.ports.ts), never the other way round.",
       severity: 'error',
       from: { path: '^src/domain/' },
       to: { path: '^src/', pathNot: '^src/domain/' },
@@ -24,6 +24,26 @@ module.exports = {
       from: { path: '^src/domain/' },
       to: { path: ['(^|/)node_modules/(@types/)?(express|mongodb|argon2)/', '^(node:)?sqlite$'] },
     },
+    // The domain's slices (docs/architecture.md): each imports only the slices it names, and every
+    // slice the shared module. A rule two slices need lives in the one that owns it (the credential
+    // rules in accounts/credentials.ts), never in another slice's service.
+    ...[
+      ['shared', []],
+      ['catalog', []],
+      ['mail', []],
+      ['accounts', ['mail']],
+      ['metering', ['accounts', 'catalog']],
+      ['search', ['accounts', 'catalog', 'metering']],
+    ].map(([slice, uses]) => ({
+      name: `domain-${slice}-imports-only-the-slices-it-names`,
+      comment: `src/domain/${slice}/ imports only ${[...uses, 'shared'].map((u) => `src/domain/${u}/`).join(', ')} and itself.`,
+      severity: 'error',
+      from: { path: `^src/domain/${slice}/` },
+      to: {
+        path: '^src/domain/',
+        pathNot: [`^src/domain/(${[slice, 'shared', ...uses].join('|')})/`],
+      },
+    })),
     {
       name: 'domain-not-to-generated',
       comment:
@@ -82,7 +102,7 @@ module.exports = {
       comment:
         'No engine code in src/stores: a store does not match, rank, plan a query or derive search fields, so ' +
         'it imports none of the search rules (src/domain/search). It may name the catalog an engine indexes ' +
-        '(engine.ts, types) and store the sort key of a name (normalize.ts: nameSortKey), as any store does.',
+        '(engine.port.ts, types) and store the sort key of a name (normalize.ts: nameSortKey), as any store does.',
       severity: 'error',
       from: { path: '^src/stores/' },
       to: { path: '^src/domain/search/', pathNot: '^src/domain/search/(engine|normalize)[.]ts$' },
@@ -122,7 +142,7 @@ module.exports = {
         'Only the composition root picks and starts a search engine: src/composition (the in-process index by ' +
         'default, or the engine the configuration names with the store behind its port, and the search setup ' +
         'of `school-search indexes`), and scripts and tests. The HTTP layer and the domain reach the engine ' +
-        'through the SearchEngine port (src/domain/search/engine.ts).',
+        'through the SearchEngine port (src/domain/search/engine.port.ts).',
       severity: 'error',
       from: {
         pathNot: ['^src/composition/', '^src/search/', '^src/stores/', '^scripts/', '^test/'],

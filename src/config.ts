@@ -6,8 +6,8 @@ import { z } from 'zod';
 import type { CorsOrigins } from './http/middleware/cors.ts';
 import type { RateLimits } from './http/middleware/rate-limit.ts';
 import type { StoreConfig } from './stores/store.config.ts';
-import { DEFAULT_SESSION_MAX_SECONDS } from './domain/credentials.ts';
-import { SIGNUP_MODES, type SignUpMode } from './domain/signup.service.ts';
+import { DEFAULT_SESSION_MAX_SECONDS } from './domain/accounts/credentials.ts';
+import { SIGNUP_MODES, type SignUpMode } from './domain/accounts/signup.service.ts';
 
 /** Relative paths are resolved against the project, not the working directory: the API and the
  * command line then find the same store from wherever they are started. */
@@ -51,7 +51,7 @@ const schema = z.object({
       'one or more secrets, comma-separated, each 32 to 256 visible ASCII characters (e.g. the output of `openssl rand -hex 32`); the first derives new links',
     )
     .optional(),
-  // 0: every request record is kept (the default). N: today's and the N days before it (src/domain/retention.ts).
+  // 0: every request record is kept (the default). N: today's and the N days before it (src/domain/metering/retention.ts).
   REQUEST_RETENTION_DAYS: int(0, 100 * 366).default(0),
   VALIDATE_RESPONSES: bool.optional(),
   ARGON2_MEMORY_KIB: int(19456, 4 * 1024 * 1024).default(19456),
@@ -145,7 +145,7 @@ export interface Config {
    */
   readonly metrics: { readonly port: number | undefined; readonly host: string; readonly token: string | undefined };
   readonly rateLimits: RateLimits;
-  /** E-mails one link is sent in at most (RATE_LIMIT_MAIL_PER_EMAIL; 0: no bound): src/domain/link.sender.ts. */
+  /** E-mails one link is sent in at most (RATE_LIMIT_MAIL_PER_EMAIL; 0: no bound): src/domain/accounts/link-sender.ts. */
   readonly mailsPerLink: number;
   /** Express's `trust proxy`: which X-Forwarded-For hops to believe for the client address. */
   readonly trustProxy: boolean | number | string;

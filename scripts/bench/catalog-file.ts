@@ -7,7 +7,7 @@
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
-import { uuidV5 } from '../../src/domain/ids.ts';
+import { uuidV5 } from '../../src/domain/shared/ids.ts';
 import { makeCatalog } from './catalog.ts';
 import { mulberry32 } from './random.ts';
 

@@ -1,7 +1,7 @@
 // The synthetic catalog: realistically shaped school names (very common words like "school" match
 // most of it, invented surnames match one or two schools), drawn from the lists in names.ts.
-import type { SchoolInput } from '../../src/domain/school.draft.ts';
-import { STATE_CODES } from '../../src/domain/states.ts';
+import type { SchoolInput } from '../../src/domain/catalog/school-draft.ts';
+import { STATE_CODES } from '../../src/domain/catalog/states.ts';
 import {
   CANADA,
   CA_KINDS,

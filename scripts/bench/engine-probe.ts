@@ -1,10 +1,10 @@
 // The engine alone, inside the server process, without HTTP: how long each query class takes on
 // the in-process index, and what the request-log append of every metered search costs. Run after
 // the load, so it does not warm the caches the load is measured with.
-import type { RequestLog } from '../../src/domain/ports.ts';
-import type { SearchEngine } from '../../src/domain/search/engine.ts';
+import type { RequestLog } from '../../src/domain/metering/metering.ports.ts';
+import type { SearchEngine } from '../../src/domain/search/engine.port.ts';
 import { planQuery } from '../../src/domain/search/query.ts';
-import type { SearchInput } from '../../src/domain/search.service.ts';
+import type { SearchRequest } from '../../src/domain/search/engine.port.ts';
 import { percentile } from './load.ts';
 import type { ProbeFigures } from './server-process.ts';
 
@@ -20,7 +20,7 @@ const spread = (ms: readonly number[]) => {
 /** Every query once, then all of them again; sequential, as the service calls the engine. */
 export async function probeEngine(
   engine: SearchEngine,
-  queries: Record<string, readonly SearchInput[]>,
+  queries: Record<string, readonly SearchRequest[]>,
 ): Promise<Record<string, ProbeFigures>> {
   const out: Record<string, ProbeFigures> = {};
   for (const [cls, list] of Object.entries(queries)) {
@@ -31,9 +31,9 @@ export async function probeEngine(
         const started = performance.now();
         const page = await engine.search({
           plan: planQuery(q.query),
-          state: q.stateCode,
-          levels: q.levels,
-          types: q.types,
+          stateCode: q.stateCode,
+          level: q.level,
+          type: q.type,
           near: q.near,
           radiusKm: q.radiusKm,
           offset: q.offset,

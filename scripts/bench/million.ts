@@ -25,7 +25,7 @@ import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileS
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import type { SearchInput } from '../../src/domain/search.service.ts';
+import type { SearchRequest } from '../../src/domain/search/engine.port.ts';
 import { speedQueries, SPEED_CLASSES } from '../compare/speed.ts';
 import { readSeedSchools, writeCatalogFile } from './catalog-file.ts';
 import { fmt, mib, out, table } from './format.ts';
@@ -98,10 +98,10 @@ function catalogNames(path: string): { name: string; state: string }[] {
 
 /** The probe's queries by class: the speed classes of bench:compare, and typos of the most common words. */
 function probeQueries(names: { name: string; state: string }[], perClass: number, seed: number) {
-  const queries: Record<string, SearchInput[]> = {};
+  const queries: Record<string, SearchRequest[]> = {};
   for (const cls of SPEED_CLASSES) queries[cls] = [];
   for (const q of speedQueries(names, perClass, seed)) {
-    queries[q.cls]!.push({ query: q.text, stateCode: q.state, offset: q.offset, limit: q.limit });
+    queries[q.cls]!.push({ query: q.text, stateCode: q.stateCode, offset: q.offset, limit: q.limit });
   }
   queries['common-typo'] = COMMON_TYPOS.map((query) => ({ query, offset: 0, limit: 25 }));
   return queries;

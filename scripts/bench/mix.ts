@@ -2,8 +2,8 @@
 // and the Canadian sample, which the bench catalog contains): what a search box sends while people
 // type names they know. About 30% of every class carries the school's own stateCode; most ask for
 // the first page of 25, some for a page further on (offset 25, 100 or 500) or a shorter page.
-import type { SearchInput } from '../../src/domain/search.service.ts';
-import { fold } from '../../src/domain/search/normalize.ts';
+import type { SearchRequest } from '../../src/domain/search/engine.port.ts';
+import { fold } from '../../src/domain/shared/normalize.ts';
 import type { CatalogRow } from './catalog-file.ts';
 import { around } from '../quality/nearby-classes.ts';
 import { one, weighted, type Rng } from './random.ts';
@@ -81,7 +81,7 @@ const GENERIC = new Set([
   'cosmetology',
 ]);
 
-export interface MixQuery extends SearchInput {
+export interface MixQuery extends SearchRequest {
   readonly path: string;
 }
 
@@ -138,7 +138,7 @@ export function makeMix(real: readonly CatalogRow[], perClass: number, r: Rng): 
   const commonSchools = new Map(COMMON.map((c) => [c, withWord(c)] as const));
   const lower = (text: string) => (r() < 0.75 ? text.toLowerCase() : text);
 
-  type Drawn = { q: string; state: string; scope?: Omit<SearchInput, 'query' | 'stateCode' | 'offset' | 'limit'> };
+  type Drawn = { q: string; state: string; scope?: Omit<SearchRequest, 'query' | 'stateCode' | 'offset' | 'limit'> };
   /** One query of a class, or undefined when the school drawn does not lend itself to it. */
   const draw: Record<MixClass, () => Drawn | undefined> = {
     'prefix-1-4': () => {
@@ -197,9 +197,9 @@ export function makeMix(real: readonly CatalogRow[], perClass: number, r: Rng): 
       if (!word) return undefined;
       const scope: NonNullable<Drawn['scope']> = {};
       const pick = r();
-      if (pick < 0.4) Object.assign(scope, { levels: [one(r, LEVELS)] });
-      else if (pick < 0.7) Object.assign(scope, { types: [one(r, TYPES)] });
-      else if (pick < 0.9) Object.assign(scope, { levels: [one(r, LEVELS)], types: [one(r, TYPES)] });
+      if (pick < 0.4) Object.assign(scope, { level: [one(r, LEVELS)] });
+      else if (pick < 0.7) Object.assign(scope, { type: [one(r, TYPES)] });
+      else if (pick < 0.9) Object.assign(scope, { level: [one(r, LEVELS)], type: [one(r, TYPES)] });
       else if (s.latitude !== undefined) Object.assign(scope, { near: near(s, 5, r), radiusKm: 25 });
       else return undefined;
       return { q: word.toLowerCase(), state: s.stateprovince, scope };
@@ -224,8 +224,8 @@ export function makeMix(real: readonly CatalogRow[], perClass: number, r: Rng): 
       let path = `${SEARCH_PATH}?query=${encodeURIComponent(drawn.q)}`;
       if (stateCode) path += `&stateCode=${stateCode}`;
       const scope = drawn.scope ?? {};
-      for (const level of scope.levels ?? []) path += `&level=${level}`;
-      for (const type of scope.types ?? []) path += `&type=${type}`;
+      for (const level of scope.level ?? []) path += `&level=${level}`;
+      for (const type of scope.type ?? []) path += `&type=${type}`;
       if (scope.near) path += `&near=${scope.near.latitude},${scope.near.longitude}`;
       if (scope.radiusKm !== undefined) path += `&radius_km=${scope.radiusKm}`;
       if (offset) path += `&offset=${offset}`;

@@ -5,11 +5,11 @@
 // centimetres off the last: no two users stand on one spot), the matches, and what the filters
 // and coordinates add to the index. Figures: docs/search.md.
 import { parseArgs } from 'node:util';
-import type { EngineQuery } from '../../src/domain/search/engine.ts';
+import type { EngineQuery } from '../../src/domain/search/engine.port.ts';
 import { TYPE_FILTERS, type SearchScope } from '../../src/domain/search/filters.ts';
-import type { GeoPoint } from '../../src/domain/search/geo.ts';
+import type { GeoPoint } from '../../src/domain/catalog/geo.ts';
 import { planQuery } from '../../src/domain/search/query.ts';
-import { LEVELS } from '../../src/domain/school.kind.ts';
+import { LEVELS } from '../../src/domain/catalog/school-kind.ts';
 import { wordsFor } from '../../src/search/memory/bitset.ts';
 import { buildIndex } from '../../src/search/memory/build.ts';
 import type { IndexData } from '../../src/search/memory/index-data.ts';
@@ -29,12 +29,12 @@ const POINTS: Record<string, GeoPoint> = {
 const QUERIES = ['school', 'lincoln elementary', 'li', 'elementary'];
 const SCOPES: Record<string, (at: GeoPoint) => Omit<SearchScope, 'state'>> = {
   'no filter': () => ({}),
-  'level elementary': () => ({ levels: ['elementary'] }),
-  'type public, charter': () => ({ types: ['public', 'charter'] }),
+  'level elementary': () => ({ level: ['elementary'] }),
+  'type public, charter': () => ({ type: ['public', 'charter'] }),
   near: (at) => ({ near: at }),
   'near, radius 25 km': (at) => ({ near: at, radiusKm: 25 }),
   'near, radius 500 km': (at) => ({ near: at, radiusKm: 500 }),
-  'near, level high, type private': (at) => ({ near: at, levels: ['high'], types: ['private'] }),
+  'near, level high, type private': (at) => ({ near: at, level: ['high'], type: ['private'] }),
 };
 
 const loaded = await loadQualityCatalog({ directories: values.catalog === 'full' });

@@ -5,7 +5,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { SERVER_NODE_FLAGS } from '../../src/server-flags.ts';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { SearchInput } from '../../src/domain/search.service.ts';
+import type { SearchRequest } from '../../src/domain/search/engine.port.ts';
 
 /** What the server says when it listens. */
 export interface Ready {
@@ -56,7 +56,7 @@ export type Request =
   | { readonly type: 'start'; readonly profile?: string | undefined }
   | { readonly type: 'end' }
   | { readonly type: 'drain' }
-  | { readonly type: 'probe'; readonly queries: Record<string, SearchInput[]> }
+  | { readonly type: 'probe'; readonly queries: Record<string, SearchRequest[]> }
   | { readonly type: 'memory' }
   | { readonly type: 'stop' };
 

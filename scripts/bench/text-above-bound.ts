@@ -47,7 +47,7 @@ for (const [n, d] of drafts.entries()) {
   for (let w = 1; w < words.length; w++) queries.push(`${words.slice(0, w).join(' ')} ${words[w]!.slice(0, 2)}`);
 }
 
-/** Soft matching (rank.ts): drop the most common word (the later of equals) while no school of `pool` holds all. */
+/** Soft matching (rank-candidates.ts): drop the most common word (the later of equals) while no school of `pool` holds all. */
 function softMatch(
   tokens: readonly string[],
   found: (t: string) => number,

@@ -30,7 +30,7 @@ import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import type { CatalogSchool } from '../../src/domain/search/engine.ts';
+import type { CatalogSchool } from '../../src/domain/catalog/catalog.ports.ts';
 import { buildIndex } from '../../src/search/memory/build.ts';
 import { MemoryIndex } from '../../src/search/memory/memory.index.ts';
 import { fmt, out, table } from '../bench/format.ts';
@@ -194,7 +194,7 @@ function indexTimed(current: () => MemoryIndex): Timed {
     search: (q: SpeedQuery) => {
       const index = current();
       const before = index.graded;
-      const page = index.search({ plan: q.plan, state: q.state, offset: q.offset, limit: q.limit });
+      const page = index.search({ plan: q.plan, stateCode: q.stateCode, offset: q.offset, limit: q.limit });
       return { total: page.total, graded: index.graded - before };
     },
   };

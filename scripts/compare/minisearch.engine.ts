@@ -9,7 +9,7 @@
 //     the state is not a text field, it is a filter (as the contract's stateCode is).
 //   - storeFields: what a hit must return (a School: id, name, city, state, imageUrl) and the
 //     prominence, which boostDocument reads. MiniSearch keeps one small object per document.
-//   - tokenize + processTerm: the core's own normalisation (src/domain/search/normalize.ts):
+//   - tokenize + processTerm: the core's own normalisation (src/domain/shared/normalize.ts):
 //     words() folds (lower case, accents stripped, apostrophes removed: "Queen's" → queens) and
 //     splits on anything that is not a letter or a digit, at index time and at query time alike.
 //     MiniSearch's default tokenizer would split "Queen's" into queen + s before processTerm saw
@@ -48,15 +48,10 @@
 //   - score: MiniSearch's score divided by the best score of the query, in [0, 1], for display
 //     only (the quality benchmark only looks at ranks).
 import MiniSearch, { type SearchOptions, type SearchResult } from 'minisearch';
-import type {
-  CatalogSchool,
-  EngineHit,
-  EnginePage,
-  EngineQuery,
-  SearchEngine,
-} from '../../src/domain/search/engine.ts';
+import type { CatalogSchool } from '../../src/domain/catalog/catalog.ports.ts';
+import type { EngineHit, EnginePage, EngineQuery, SearchEngine } from '../../src/domain/search/engine.port.ts';
 import { typoBudget } from '../../src/domain/search/query.ts';
-import { fold, words } from '../../src/domain/search/normalize.ts';
+import { fold, words } from '../../src/domain/shared/normalize.ts';
 import { abbreviationsIn, synonymsOf, translationsOf } from '../../src/domain/search/synonyms.ts';
 
 export interface MiniSearchOptions {
@@ -133,7 +128,7 @@ export class MiniSearchEngine implements SearchEngine {
   searchSync(query: EngineQuery): MiniSearchPage {
     const text = query.plan.words.map((w) => w.text).join(' ');
     if (text === '') return { total: 0, hits: [], materialized: 0 };
-    const state = query.state;
+    const state = query.stateCode;
     const options: SearchOptions =
       state === undefined ? this.#base : { ...this.#base, filter: (r) => r['state'] === state };
     let results = this.#index.search(text, { ...options, combineWith: 'AND' }) as Result[];

@@ -3,9 +3,9 @@
 // classes drawn from it, and the measurement of one engine: build time, memory of the built index,
 // and per class the latency of search() run sequentially. Each engine is measured in a child
 // process of its own (node --expose-gc), so the memory delta is that engine's alone.
-import { draftSchool } from '../../src/domain/school.draft.ts';
-import type { CatalogSchool } from '../../src/domain/search/engine.ts';
-import { fold, words } from '../../src/domain/search/normalize.ts';
+import { draftSchool } from '../../src/domain/catalog/school-draft.ts';
+import type { CatalogSchool } from '../../src/domain/catalog/catalog.ports.ts';
+import { fold, words } from '../../src/domain/shared/normalize.ts';
 import { planQuery, type SearchPlan } from '../../src/domain/search/query.ts';
 import { makeCatalog } from '../bench/catalog.ts';
 import { mulberry32, one } from '../bench/random.ts';
@@ -48,7 +48,7 @@ export interface SpeedQuery {
   readonly cls: SpeedClass;
   readonly text: string;
   readonly plan: SearchPlan;
-  readonly state?: string | undefined;
+  readonly stateCode?: string | undefined;
   readonly offset: number;
   readonly limit: number;
 }
@@ -70,7 +70,14 @@ export function speedQueries(
   const out: SpeedQuery[] = [];
   const add = (cls: SpeedClass, text: string, state: string) => {
     for (const withState of [false, true]) {
-      out.push({ cls, text, plan: planQuery(text), state: withState ? state : undefined, offset: offset(), limit: 25 });
+      out.push({
+        cls,
+        text,
+        plan: planQuery(text),
+        stateCode: withState ? state : undefined,
+        offset: offset(),
+        limit: 25,
+      });
     }
   };
   const wordOf = (s: Pick<CatalogSchool, 'name'>, min: number): string | undefined => {
@@ -180,7 +187,7 @@ export function timePass(engine: Timed, queries: readonly SpeedQuery[], bestOf =
     const e = by.get(q.cls) ?? { ms: [], state: [], total: 0, materialized: 0, beyond: 0, counted: false, graded: [] };
     if (page.graded !== undefined) e.graded.push(page.graded);
     e.ms.push(ms);
-    e.state.push(q.state !== undefined);
+    e.state.push(q.stateCode !== undefined);
     e.total += page.total;
     if (page.materialized !== undefined) {
       e.counted = true;

@@ -11,9 +11,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
-import { isAllCaps } from '../../src/domain/display-name.ts';
-import type { CatalogSchool } from '../../src/domain/ports.ts';
-import { nameSortKey } from '../../src/domain/search/normalize.ts';
+import { isAllCaps } from '../../src/domain/catalog/display-name.ts';
+import type { CatalogSchool } from '../../src/domain/catalog/catalog.ports.ts';
+import { nameSortKey } from '../../src/domain/shared/normalize.ts';
 import { readDrafts } from '../../src/import/read.ts';
 import { loadK12Catalog } from './k12-catalog.ts';
 

@@ -1,7 +1,7 @@
 // The query classes of the quality benchmark, built from the catalog with a fixed seed: what
 // users type when they look for a school they know, each class a way of typing it.
-import { fold, words } from '../../src/domain/search/normalize.ts';
-import type { CatalogSchool } from '../../src/domain/ports.ts';
+import { fold, words } from '../../src/domain/shared/normalize.ts';
+import type { CatalogSchool } from '../../src/domain/catalog/catalog.ports.ts';
 import { mulberry32, one, type Rng } from '../bench/random.ts';
 import { initialismProbes, nicknameProbes } from './college-classes.ts';
 import { namesakeKey } from './namesakes.ts';

@@ -1,7 +1,7 @@
 // Colleges as people call them: the hand-written nicknames (nicknames.ts), and the initialisms of
 // colleges' names drawn from the catalog.
-import type { CatalogSchool } from '../../src/domain/ports.ts';
-import { fold, words } from '../../src/domain/search/normalize.ts';
+import type { CatalogSchool } from '../../src/domain/catalog/catalog.ports.ts';
+import { fold, words } from '../../src/domain/shared/normalize.ts';
 import { initialisms } from '../../src/import/college-aliases.ts';
 import type { Probe } from './probe.ts';
 import { NICKNAMES } from './nicknames.ts';

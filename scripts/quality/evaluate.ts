@@ -1,7 +1,7 @@
 // Runs the query classes against a search engine and measures, per class, the share of probes
 // whose school comes first (or within the first five), and for cities the share of a city's
 // schools on the first page. Any engine of the SearchEngine port can be measured.
-import type { SearchEngine } from '../../src/domain/search/engine.ts';
+import type { SearchEngine } from '../../src/domain/search/engine.port.ts';
 import { planQuery } from '../../src/domain/search/query.ts';
 import { inScope } from '../../src/domain/search/filters.ts';
 import type { FilterClass, Probe, QueryClass } from './classes.ts';
@@ -72,7 +72,7 @@ export async function evaluate(
     for (const probe of cls.probes) {
       const page = await engine.search({
         plan: planQuery(probe.text),
-        state: probe.state,
+        stateCode: probe.state,
         ...probe.scope,
         offset: 0,
         limit: 5,
@@ -119,7 +119,7 @@ async function evaluateFilters(
   for (const probe of cls.probes) {
     const query = { plan: planQuery(probe.text), ...probe.scope, offset: 0, limit: 25 };
     const page = await engine.search(query);
-    const expected = await reference(probe.scope.state).search(query);
+    const expected = await reference(probe.scope.stateCode).search(query);
     const obey = page.hits.every((h) => inScope(h.school, probe.scope));
     const right = obey && page.total === expected.total;
     if (right) ok++;
@@ -128,11 +128,11 @@ async function evaluateFilters(
     if (right) k.ok++;
     kinds.set(probe.kind, k);
     if (!right) {
-      const { state: _state, ...filters } = probe.scope;
+      const { stateCode: _state, ...filters } = probe.scope;
       misses.push({
         probe: {
           text: `${probe.text} ${JSON.stringify(filters)}`,
-          state: probe.scope.state,
+          state: probe.scope.stateCode,
           target: {
             id: '',
             name: `total ${expected.total}`,

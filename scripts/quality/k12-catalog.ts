@@ -9,9 +9,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { parse } from 'csv-parse/sync';
-import { displayCity, displayName, isAllCaps } from '../../src/domain/display-name.ts';
-import type { CatalogSchool } from '../../src/domain/ports.ts';
-import { draftSchool } from '../../src/domain/school.draft.ts';
+import { displayCity, displayName, isAllCaps } from '../../src/domain/catalog/display-name.ts';
+import type { CatalogSchool } from '../../src/domain/catalog/catalog.ports.ts';
+import { draftSchool } from '../../src/domain/catalog/school-draft.ts';
 
 export const K12_FILES = {
   ccd: '../shared/data/k12/ccd-public-schools-2019-20.csv.gz',

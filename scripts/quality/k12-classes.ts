@@ -2,8 +2,8 @@
 // hundreds) told apart by its state or by its city typed after the name; abbreviations typed for
 // the words of the name, or the words typed for a name published abbreviated ("SMITH EL",
 // "ALBERTVILLE ELEM SCH"); and names published ALL CAPS.
-import { fold, words } from '../../src/domain/search/normalize.ts';
-import type { CatalogSchool } from '../../src/domain/ports.ts';
+import { fold, words } from '../../src/domain/shared/normalize.ts';
+import type { CatalogSchool } from '../../src/domain/catalog/catalog.ports.ts';
 import { one, type Rng } from '../bench/random.ts';
 import type { Probe } from './probe.ts';
 import { namesakeKey } from './namesakes.ts';

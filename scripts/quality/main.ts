@@ -12,7 +12,7 @@
 //                  adapter's documents, its pipelines run by mingo (no typos by design: its
 //                  figures are printed for the docs, and do not fail the run)
 import { parseArgs } from 'node:util';
-import type { EngineQuery } from '../../src/domain/search/engine.ts';
+import type { EngineQuery } from '../../src/domain/search/engine.port.ts';
 import { toDocument } from '../../src/stores/mongodb/school.store.ts';
 import { SCHOOL_SEARCH_FIELDS } from '../../src/search/mongodb/search.indexes.ts';
 import { MongoTextEngine } from '../../src/search/mongodb/text.engine.ts';
@@ -38,7 +38,7 @@ if (values.catalog !== 'seed' && values.catalog !== 'full')
 const loaded = await loadQualityCatalog({ directories: values.catalog === 'full' });
 const catalog = loaded.schools;
 const classes = buildClasses(catalog, { colleges: loaded.colleges, k12: loaded.k12, allCaps: loaded.allCaps });
-let search: (q: EngineQuery) => Promise<import('../../src/domain/search/engine.ts').EnginePage>;
+let search: (q: EngineQuery) => Promise<import('../../src/domain/search/engine.port.ts').EnginePage>;
 let label: string;
 if (values.engine === 'text') {
   const docs = catalog.map((s) => toDocument({ ...s, aliases: [...s.aliases] }, SCHOOL_SEARCH_FIELDS));

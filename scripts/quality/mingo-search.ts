@@ -9,7 +9,7 @@
 // MongoDB server.
 import { Aggregator } from 'mingo';
 import type { Document } from 'mongodb';
-import type { Store } from '../../src/domain/ports.ts';
+import type { Store } from '../../src/domain/store.port.ts';
 import type { SchoolDocument } from '../../src/stores/mongodb/documents.ts';
 import { toDocument } from '../../src/stores/mongodb/school.store.ts';
 import { SCHOOL_SEARCH_FIELDS } from '../../src/search/mongodb/search.indexes.ts';
@@ -17,7 +17,7 @@ import { MongoStore } from '../../src/stores/mongodb/store.ts';
 import type { CandidateEngineOptions, SearchSource } from '../../src/search/mongodb/candidates.ts';
 import { MongoTextEngine } from '../../src/search/mongodb/text.engine.ts';
 import type { ManagedEngine } from '../../src/search/managed.engine.ts';
-import type { CatalogSchool } from '../../src/domain/search/engine.ts';
+import type { CatalogSchool } from '../../src/domain/catalog/catalog.ports.ts';
 
 export interface MingoSource extends SearchSource {
   /** Per pipeline run, the documents its $text stage handed on: what a server would have examined. */

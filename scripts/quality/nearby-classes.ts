@@ -2,10 +2,10 @@
 // (a phone's position, within a kilometre or so of the school), where the nearest school of that
 // name must come first; and searches with level, type and radius filters, where every hit must
 // obey them and the total must be the reference engine's.
-import { distanceKm, type GeoPoint } from '../../src/domain/search/geo.ts';
+import { distanceKm, type GeoPoint } from '../../src/domain/catalog/geo.ts';
 import { TYPE_FILTERS, type SearchScope, type TypeFilter } from '../../src/domain/search/filters.ts';
-import type { CatalogSchool } from '../../src/domain/ports.ts';
-import { words } from '../../src/domain/search/normalize.ts';
+import type { CatalogSchool } from '../../src/domain/catalog/catalog.ports.ts';
+import { words } from '../../src/domain/shared/normalize.ts';
 import { one, type Rng } from '../bench/random.ts';
 import { typed, withNamesakes, type K12Context } from './k12-classes.ts';
 import type { Probe } from './probe.ts';
@@ -47,7 +47,7 @@ export function namesakesNearProbes(k12: readonly CatalogSchool[], { r, sample }
 /** A filtered search and its catalog's state (the reference engine then reads one state, not all). */
 export interface FilterProbe {
   readonly text: string;
-  readonly scope: SearchScope & { readonly state: string };
+  readonly scope: SearchScope & { readonly stateCode: string };
   readonly kind: string;
 }
 
@@ -83,9 +83,11 @@ export function filterProbes(catalog: readonly CatalogSchool[], r: Rng, count: n
     ].filter((k) => k !== undefined);
     if (kinds.length === 0) continue;
     const kind = one(r, kinds);
-    const scope: { -readonly [K in keyof SearchScope]: SearchScope[K] } & { state: string } = { state: s.state };
-    if (kind.includes('level')) scope.levels = [s.level!];
-    if (kind.includes('type')) scope.types = [one(r, types)];
+    const scope: { -readonly [K in keyof SearchScope]: SearchScope[K] } & { stateCode: string } = {
+      stateCode: s.state,
+    };
+    if (kind.includes('level')) scope.level = [s.level!];
+    if (kind.includes('type')) scope.type = [one(r, types)];
     if (kind.includes('radius')) {
       scope.near = around({ latitude: s.latitude!, longitude: s.longitude! }, 5, r);
       scope.radiusKm = one(r, [2, 10, 25, 100]);

@@ -1,5 +1,5 @@
 // One query of the quality benchmark and the schools that answer it.
-import type { CatalogSchool } from '../../src/domain/ports.ts';
+import type { CatalogSchool } from '../../src/domain/catalog/catalog.ports.ts';
 import type { SearchScope } from '../../src/domain/search/filters.ts';
 
 export interface Probe {

@@ -15,7 +15,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import type { SchoolDraft } from '../../src/domain/ports.ts';
+import type { SchoolDraft } from '../../src/domain/catalog/catalog.ports.ts';
 import { type EdgeLocation, joinLocations, readEdgeRows } from '../../src/import/edge.reader.ts';
 import type { RowProblem } from '../../src/import/errors.ts';
 import type { ImportFormat } from '../../src/import/format.ts';

@@ -2,7 +2,7 @@
 // writes (and the store's close) finish first.
 import { ConfigError } from '../config.ts';
 import { StoreFileError } from '../composition/store.ts';
-import { DomainError, StoreUnavailableError } from '../domain/errors.ts';
+import { DomainError, StoreUnavailableError } from '../domain/shared/errors.ts';
 import { UnknownFormatError } from '../import/errors.ts';
 import { MappingError } from '../import/mapping.ts';
 import { MongoSetupError } from '../mongodb/setup-error.ts';

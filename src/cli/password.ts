@@ -1,6 +1,6 @@
 // Reads a password without it ever appearing in the process list or shell history: from a
 // pipe (first line), or typed at a terminal with echo off.
-import { InvalidInputError } from '../domain/errors.ts';
+import { InvalidInputError } from '../domain/shared/errors.ts';
 import { CancelledError } from './usage.ts';
 
 export async function readPassword(stdin: NodeJS.ReadStream, stderr: NodeJS.WritableStream): Promise<string> {

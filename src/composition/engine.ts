@@ -3,9 +3,9 @@
 // counted; or on MongoDB one of the search wing's pipelines (MONGODB_SEARCH=text or atlas) over
 // the store's side of the wing's port, which needs no rebuild (mongodb.ts, loaded only then).
 import type { pino } from 'pino';
-import { StoreUnavailableError } from '../domain/errors.ts';
-import type { Store } from '../domain/ports.ts';
-import type { SearchEngine } from '../domain/search/engine.ts';
+import { StoreUnavailableError } from '../domain/shared/errors.ts';
+import type { Store } from '../domain/store.port.ts';
+import type { SearchEngine } from '../domain/search/engine.port.ts';
 import type { Metrics } from '../metrics/metrics.port.ts';
 import { unmanaged, type ManagedEngine } from '../search/managed.engine.ts';
 import { MemorySearchEngine } from '../search/memory/memory.engine.ts';

@@ -2,10 +2,10 @@
 // invite), and what the outbox's failures are logged as.
 import type { pino } from 'pino';
 import type { Config } from '../config.ts';
-import type { MailEvents } from '../domain/mail.service.ts';
-import type { Mailer, OutgoingMail } from '../domain/ports.ts';
-import type { AccountLinks } from '../domain/signup.service.ts';
-import { linkSecrets } from '../domain/link.ts';
+import type { MailEvents } from '../domain/mail/mail.service.ts';
+import type { Mailer, OutgoingMail } from '../domain/mail/mail.ports.ts';
+import type { AccountLinks } from '../domain/accounts/signup.service.ts';
+import { linkSecrets } from '../domain/mail/link-token.ts';
 import { LogMailer, NO_MAIL } from '../mail/log.mailer.ts';
 
 /**

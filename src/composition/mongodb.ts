@@ -1,10 +1,10 @@
 // The MongoDB side of the composition root: the store adapter, with the search wing's side of
 // their port (the search fields it writes with every school), and the wing's pipeline engines.
-// store.ts and engine.ts import this module only when the configuration names MongoDB: the
+// store.ts and engine.port.ts import this module only when the configuration names MongoDB: the
 // driver and the wing cost a server on the embedded store, which never uses them, 7.5 MiB of
 // V8 heap and a 17 MiB buffer the BSON serializer allocates when it loads (docs/performance.md).
-import type { SearchEngine } from '../domain/search/engine.ts';
-import type { Store } from '../domain/ports.ts';
+import type { SearchEngine } from '../domain/search/engine.port.ts';
+import type { Store } from '../domain/store.port.ts';
 import { mongoSearchEngine } from '../search/mongodb/engines.ts';
 import { SCHOOL_SEARCH_FIELDS } from '../search/mongodb/search.indexes.ts';
 import { verifySearchSetup } from '../search/mongodb/setup.ts';

@@ -5,7 +5,7 @@
 import type { Express } from 'express';
 import type { pino } from 'pino';
 import type { Config } from '../config.ts';
-import { KEEP_EVERYTHING, keepDays } from '../domain/retention.ts';
+import { KEEP_EVERYTHING, keepDays } from '../domain/metering/retention.ts';
 import { createApp, type AppOptions } from '../http/app.ts';
 import { loadContract } from '../http/contract.ts';
 import { dashboardAssets } from '../http/routes/dashboard.assets.ts';

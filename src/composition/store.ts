@@ -1,7 +1,7 @@
 // Picks the store adapter the configuration names. The MongoDB one, with the search wing's side of
 // their port, is in mongodb.ts, loaded only when the configuration names MongoDB.
 import { existsSync } from 'node:fs';
-import type { Store } from '../domain/ports.ts';
+import type { Store } from '../domain/store.port.ts';
 import { SqliteStore } from '../stores/sqlite/store.ts';
 import { refuseLeftovers } from '../stores/sqlite/store.files.ts';
 import type { StoreConfig, StoreWarning } from '../stores/store.config.ts';

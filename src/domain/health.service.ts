@@ -1,6 +1,6 @@
 // Whether this process can serve: its store answers and its search engine is ready.
-import type { Store } from './ports.ts';
-import type { SearchEngine } from './search/engine.ts';
+import type { Store } from './store.port.ts';
+import type { SearchEngine } from './search/engine.port.ts';
 
 export class HealthService {
   readonly #store: Pick<Store, 'kind' | 'ping'>;
@@ -11,7 +11,7 @@ export class HealthService {
     this.#engine = deps.engine;
   }
 
-  /** Throws StoreUnavailableError while the store cannot answer or the engine is not ready (engine.ts, ready). */
+  /** Throws StoreUnavailableError while the store cannot answer or the engine is not ready (engine.port.ts, ready). */
   async readiness(): Promise<{ readonly store: string }> {
     await this.#store.ping();
     await this.#engine.ready?.();

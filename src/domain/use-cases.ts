@@ -1,14 +1,14 @@
 // What the domain offers the outside world: one service per kind of work. The HTTP handlers and
 // the command line call these; the composition root (src/composition/services.ts) builds them on a store.
-import type { AccountService } from './account.service.ts';
-import type { AuthService } from './auth.service.ts';
-import type { CatalogService } from './catalog.service.ts';
+import type { AccountService } from './metering/account.service.ts';
+import type { AuthService } from './accounts/auth.service.ts';
+import type { CatalogService } from './catalog/catalog.service.ts';
 import type { HealthService } from './health.service.ts';
-import type { KeyService } from './keys.service.ts';
-import type { MailService } from './mail.service.ts';
-import type { PasswordResetService } from './reset.service.ts';
-import type { SignUpService } from './signup.service.ts';
-import type { SearchService } from './search.service.ts';
+import type { KeyService } from './accounts/keys.service.ts';
+import type { MailService } from './mail/mail.service.ts';
+import type { PasswordResetService } from './accounts/reset.service.ts';
+import type { SignUpService } from './accounts/signup.service.ts';
+import type { SearchService } from './search/search.service.ts';
 
 export interface UseCases {
   readonly auth: AuthService;

@@ -3,7 +3,7 @@
 // order of the middleware; each piece lives in its room: middleware/, operations/, problems/, routes/.
 import express from 'express';
 import type { Logger } from 'pino';
-import type { QuotaCounter } from '../domain/ports.ts';
+import type { QuotaCounter } from '../domain/metering/metering.ports.ts';
 import type { Metrics, Scrape } from '../metrics/metrics.port.ts';
 import type { Contract } from './contract.ts';
 import { accessLog } from './middleware/access-log.ts';

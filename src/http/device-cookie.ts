@@ -1,9 +1,9 @@
-// The cookie that carries a device's proof of a recent login (src/domain/device.proof.ts): set by
+// The cookie that carries a device's proof of a recent login (src/domain/accounts/device-proof.ts): set by
 // a successful POST /v1/auth (whose body has the proof too, for clients without cookies), read
 // by the login rate limits (middleware/rate-limit.ts). It authenticates nothing: tokens still
 // travel in the Authorization header only.
 import type { Request } from 'express';
-import { DEVICE_PROOF_DAYS } from '../domain/device.proof.ts';
+import { DEVICE_PROOF_DAYS } from '../domain/accounts/device-proof.ts';
 
 export const DEVICE_COOKIE = 'ss_device';
 

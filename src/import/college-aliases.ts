@@ -5,7 +5,7 @@
 // Carolina's). They become alternative names: a query that is one of them finds the college first
 // (alias equality), and prominence decides among colleges sharing one (the campuses under
 // umich.edu).
-import { words } from '../domain/search/normalize.ts';
+import { words } from '../domain/shared/normalize.ts';
 import { GENERIC_WORDS, STOP_WORDS } from '../domain/search/synonyms.ts';
 
 export interface College {

@@ -4,8 +4,8 @@
 // Like every import it checks the whole file first and writes all or nothing; its report counts
 // rows = updated + unchanged + skipped + merged (+ invalid, in a dry run).
 import { open } from 'node:fs/promises';
-import { uuidV5 } from '../domain/ids.ts';
-import type { ImportCounts, SchoolDraft, SchoolStore } from '../domain/ports.ts';
+import { uuidV5 } from '../domain/shared/ids.ts';
+import type { ImportCounts, SchoolDraft, SchoolStore } from '../domain/catalog/catalog.ports.ts';
 import { importBytes, importText, isGzip, readInput } from './input.ts';
 import { type EdgeLocation, readEdgeRows, withLocation } from './edge.reader.ts';
 import { ImportError, type RowProblem } from './errors.ts';

@@ -1,6 +1,6 @@
 // Import failures are domain errors: the command line maps them to exit codes, and a future
 // HTTP import endpoint could map them to problem+json the same way as the other DomainErrors.
-import { DomainError } from '../domain/errors.ts';
+import { DomainError } from '../domain/shared/errors.ts';
 
 /**
  * One row that cannot be imported. `line` is 1-based and counts the header as line 1; an

@@ -1,5 +1,5 @@
 // Grades as the US directories write them, read into the contract's PK, K, 1…12.
-import { type Grade, parseGrade } from '../domain/school.kind.ts';
+import { type Grade, parseGrade } from '../domain/catalog/school-kind.ts';
 
 /**
  * A CCD grade: the official layout's `PK`, `KG`, `01`…`12`, `13` and the Urban Institute

@@ -3,7 +3,7 @@
 // STATE, ZIP, ZIP4, LATITUDE, LONGITUDE, STATUS, LEVEL_, START_GRAD, END_GRADE …, "NOT AVAILABLE"
 // where a value is missing. A school is `pss:<PPIN>`, as from the PSS file itself (pss.reader.ts),
 // so that either file updates the same schools.
-import { levelFromGrades, type SchoolLevel } from '../domain/school.kind.ts';
+import { levelFromGrades, type SchoolLevel } from '../domain/catalog/school-kind.ts';
 import { headedRecords, missingColumns } from './csv.records.ts';
 import { pssGrade } from './grades.ts';
 import type { SourceReader, SourceRow } from './source.ts';

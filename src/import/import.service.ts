@@ -1,6 +1,7 @@
 // Imports a directory file into the store: read and validate all of it, then one upsert. A dry
 // run reads and validates the same way and asks the store what the upsert would do.
-import type { ImportCounts, SchoolStore, Store } from '../domain/ports.ts';
+import type { ImportCounts, SchoolStore } from '../domain/catalog/catalog.ports.ts';
+import type { Store } from '../domain/store.port.ts';
 import type { Encoding } from './encoding.ts';
 import { ImportError, type RowProblem } from './errors.ts';
 import { importLocations, isLocationFile } from './edge.import.ts';

@@ -1,7 +1,7 @@
 // Any CSV, NDJSON or JSON-array file read through a column mapping (mapping.ts). Columns the
 // mapping does not use are ignored, not errors, and listed once in the report; a field the
 // mapping does not name is read from a column of its own name when the file has one.
-import type { SchoolInput } from '../domain/school.draft.ts';
+import type { SchoolInput } from '../domain/catalog/school-draft.ts';
 import { headedRecords } from './csv.records.ts';
 import { jsonArrayElements } from './json.elements.ts';
 import { type ColumnMapping, MAPPED_FIELDS, type MappedField, REQUIRED_FIELDS } from './mapping.ts';

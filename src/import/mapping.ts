@@ -2,7 +2,7 @@
 // directories in no layout the importer knows. Given on the command line
 // (`--map schoolname=Facility_Name,city=City,stateprovince=Prov_Terr`) or as a JSON file of the
 // same pairs (`--map-file`); docs/import.md describes both.
-import { DomainError } from '../domain/errors.ts';
+import { DomainError } from '../domain/shared/errors.ts';
 
 /** The fields a mapping may fill, as the canonical formats name them. */
 export const MAPPED_FIELDS = [

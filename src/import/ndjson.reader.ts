@@ -1,6 +1,6 @@
 // Canonical NDJSON: one JSON object per line with the canonical CSV's fields, aliases and tags arrays,
 // prominence and the coordinates numbers.
-import type { SchoolInput } from '../domain/school.draft.ts';
+import type { SchoolInput } from '../domain/catalog/school-draft.ts';
 import type { SourceReader, SourceRow } from './source.ts';
 
 const STRINGS = ['schoolname', 'city', 'stateprovince'] as const;

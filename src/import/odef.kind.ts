@@ -7,7 +7,7 @@ import {
   type SchoolLevel,
   type SchoolTag,
   type SchoolType,
-} from '../domain/school.kind.ts';
+} from '../domain/catalog/school-kind.ts';
 
 /**
  * The grades each ISCED level spans, by province: ISCED 1 is grades 1–6 everywhere; ISCED 2

@@ -3,7 +3,7 @@
 // where the school is not at its mailing address; LOGR<yyyy>, HIGR<yyyy> (grade codes),
 // LATITUDE<yy>, LONGITUDE<yy>, LEVEL, RELIG … — the year in the names changes with each survey,
 // so those columns are found by their prefix. A school is `pss:<PPIN>`, as from HIFLD.
-import { levelFromGrades } from '../domain/school.kind.ts';
+import { levelFromGrades } from '../domain/catalog/school-kind.ts';
 import { headedRecords, missingColumns } from './csv.records.ts';
 import { pssGrade } from './grades.ts';
 import { PSS_LEVELS } from './hifld.reader.ts';

@@ -4,12 +4,12 @@
 // Two rows are one school only when an id says so (the same schoolid, or the same key of the
 // source: IPEDS UNITID, ODEF Provider + Source_Id), or, for rows without either, when name, city
 // and province are the same and every location field both rows know agrees
-// (src/domain/school.identity.ts). Directories do list some schools twice; by default the later
+// (src/domain/catalog/school-identity.ts). Directories do list some schools twice; by default the later
 // row wins, as it would had the two rows come in two files one after the other, and the report
 // names both lines and why; `strict` refuses rows that differ instead.
-import type { SchoolDraft } from '../domain/ports.ts';
-import { draftSchool, type IdBasis } from '../domain/school.draft.ts';
-import { nameId, someDisagree } from '../domain/school.identity.ts';
+import type { SchoolDraft } from '../domain/catalog/catalog.ports.ts';
+import { draftSchool, type IdBasis } from '../domain/catalog/school-draft.ts';
+import { nameId, someDisagree } from '../domain/catalog/school-identity.ts';
 import type { Encoding } from './encoding.ts';
 import { importBytes, importText } from './input.ts';
 import { ImportError, rowName, type RowProblem } from './errors.ts';

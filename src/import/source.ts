@@ -1,6 +1,6 @@
 // What every reader yields, one item per data row of the file, so that the import service
 // can validate, count and report the same way whatever the format.
-import type { SchoolInput } from '../domain/school.draft.ts';
+import type { SchoolInput } from '../domain/catalog/school-draft.ts';
 
 /** Where a row is: its first line, and for an element of a JSON array its index (1-based). */
 export interface RowPlace {

@@ -1,7 +1,7 @@
 // The development outbox: with no SMTP_URL outside production, each e-mail is written to the log
 // (whole, links included), so that `npm start` shows sign-up and reset mail without any setup.
 // Never used in production: the links in it are as good as a password.
-import type { Mailer, OutgoingMail } from '../domain/ports.ts';
+import type { Mailer, OutgoingMail } from '../domain/mail/mail.ports.ts';
 
 export class LogMailer implements Mailer {
   readonly #write: (message: OutgoingMail) => void;

@@ -2,7 +2,7 @@
 // process; every wait is bounded, so that a mail server that does not answer makes the request
 // a 503 within seconds (the message stays in the outbox) instead of holding it open.
 import { createTransport, type Transporter } from 'nodemailer';
-import type { Mailer, OutgoingMail } from '../domain/ports.ts';
+import type { Mailer, OutgoingMail } from '../domain/mail/mail.ports.ts';
 
 /** Connect, greeting and idle-socket limits (ms): well under the outbox's attempt hold (60 s). */
 export const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 } as const;

@@ -14,7 +14,7 @@ import {
   MongoTopologyClosedError,
   MongoWriteConcernError,
 } from 'mongodb';
-import { StoreUnavailableError } from '../domain/errors.ts';
+import { StoreUnavailableError } from '../domain/shared/errors.ts';
 
 /**
  * Server error codes that mean "not now" rather than "wrong": the primary stepped down or is

@@ -2,7 +2,7 @@
 // fresh as the catalog changes, closed at shutdown. The in-process index does all three
 // (memory/memory.engine.ts: it rebuilds when the catalog's version moves); a MongoDB pipeline
 // needs none of them (unmanaged).
-import type { SearchEngine } from '../domain/search/engine.ts';
+import type { SearchEngine } from '../domain/search/engine.port.ts';
 
 /** The engine that answers searches, with what the process does to keep it fresh. */
 export interface ManagedEngine extends SearchEngine {

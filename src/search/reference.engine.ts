@@ -1,8 +1,9 @@
 // The search semantics evaluated literally: every school, every term, every word, then a full
-// sort (src/domain/search/rank.ts). Slow (it reads the whole catalog for every query) and
+// sort (src/domain/search/rank-candidates.ts). Slow (it reads the whole catalog for every query) and
 // obviously right; the property tests hold the fast engines to it, and the quality benchmark can
 // run it. `typos: false` is what an engine without typo matching (MongoDB's $text) must equal.
-import type { CatalogSchool, EnginePage, EngineQuery, SearchEngine } from '../domain/search/engine.ts';
+import type { CatalogSchool } from '../domain/catalog/catalog.ports.ts';
+import type { EnginePage, EngineQuery, SearchEngine } from '../domain/search/engine.port.ts';
 import { inScope } from '../domain/search/filters.ts';
 import {
   analyse,
@@ -12,7 +13,7 @@ import {
   withKnownWords,
   type Analysed,
   type RankOptions,
-} from '../domain/search/rank.ts';
+} from '../domain/search/rank-candidates.ts';
 
 export class ReferenceEngine implements SearchEngine {
   readonly #entries: readonly Analysed[];

@@ -1,6 +1,6 @@
 import argon2 from 'argon2';
 import { availableParallelism } from 'node:os';
-import type { PasswordHasher } from '../domain/ports.ts';
+import type { PasswordHasher } from '../domain/accounts/accounts.ports.ts';
 import { Slots } from './slots.ts';
 
 export interface Argon2Settings {

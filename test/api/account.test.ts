@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { fetchMyData, fetchMyRequests, fetchMyUsage, fetchSchoolSearch } from '../../generated/sdk.gen.ts';
 import { zAccount, zDailyUsage, zRequestHistory } from '../../generated/zod.gen.ts';
-import { keepDays } from '../../src/domain/retention.ts';
+import { keepDays } from '../../src/domain/metering/retention.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
 import { expectProblem, unchecked } from '../support/problem.ts';
 

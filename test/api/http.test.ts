@@ -4,7 +4,7 @@ import { request } from 'node:http';
 import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createToken, fetchMyData, fetchSchoolSearch, getSchoolImage, revokeMyToken } from '../../generated/sdk.gen.ts';
-import { InvalidInputError } from '../../src/domain/errors.ts';
+import { InvalidInputError } from '../../src/domain/shared/errors.ts';
 import { cheapHasher, CountingHasher, startTestApp, type TestApp } from '../support/app.ts';
 import { expectProblem, unchecked } from '../support/problem.ts';
 

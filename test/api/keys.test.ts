@@ -11,8 +11,8 @@ import {
   rotateApiKey,
 } from '../../generated/sdk.gen.ts';
 import { zApiKey } from '../../generated/zod.gen.ts';
-import { MAX_LIVE_TOKENS } from '../../src/domain/auth.service.ts';
-import { MAX_LIVE_KEYS } from '../../src/domain/keys.service.ts';
+import { MAX_LIVE_TOKENS } from '../../src/domain/accounts/credentials.ts';
+import { MAX_LIVE_KEYS } from '../../src/domain/accounts/keys.service.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
 import { expectProblem, unchecked } from '../support/problem.ts';
 

@@ -4,7 +4,7 @@
 // (METRICS_PORT) and shutdown are tested on the process: test/main/metrics.test.ts.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createToken, fetchSchoolSearch } from '../../generated/sdk.gen.ts';
-import { StoreUnavailableError } from '../../src/domain/errors.ts';
+import { StoreUnavailableError } from '../../src/domain/shared/errors.ts';
 import { RATE_LIMITS_OFF } from '../../src/http/middleware/rate-limit.ts';
 import type { Telemetry } from '../../src/metrics/metrics.port.ts';
 import { prometheusTelemetry } from '../../src/metrics/prometheus.metrics.ts';

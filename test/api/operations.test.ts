@@ -2,15 +2,15 @@
 import { OpenAPIBackend, type Document } from 'openapi-backend';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { getLiveness, getReadiness, getSchoolImage } from '../../generated/sdk.gen.ts';
-import { StoreUnavailableError } from '../../src/domain/errors.ts';
+import { StoreUnavailableError } from '../../src/domain/shared/errors.ts';
 import { unmanaged } from '../../src/search/managed.engine.ts';
 import { MongoSetupError } from '../../src/mongodb/errors.ts';
 import { createHandlers } from '../../src/http/operations/handlers.ts';
 import { loadContract } from '../../src/http/contract.ts';
 import { PROBLEMS } from '../../src/http/problems/problems.ts';
-import { STATE_CODES } from '../../src/domain/states.ts';
-import { EMAIL_PATTERN } from '../../src/domain/account.rules.ts';
-import { keyNameProblem } from '../../src/domain/keys.service.ts';
+import { STATE_CODES } from '../../src/domain/catalog/states.ts';
+import { EMAIL_PATTERN } from '../../src/domain/accounts/credentials.ts';
+import { keyNameProblem } from '../../src/domain/accounts/keys.service.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
 import { expectProblem, unchecked } from '../support/problem.ts';
 

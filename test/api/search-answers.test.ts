@@ -1,13 +1,13 @@
-// A search asked again is answered with the answer kept for it (src/http/operations/search-answers.ts):
+// A search asked again is answered with the answer kept for it (src/domain/search/kept-answers.ts):
 // the engine's answer byte for byte, metered like every search, and never the answer of a catalog
 // that changed since. The app runs as deployed, without response validation, so that the kept
 // text is sent as it is; the bodies are checked against the contract's schema here instead.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { fetchMyRequests } from '../../generated/sdk.gen.ts';
 import { zSchoolSearchResponse } from '../../generated/zod.gen.ts';
-import { SearchAnswers } from '../../src/http/operations/search-answers.ts';
+import { SearchService } from '../../src/domain/search/search.service.ts';
 import type { SchoolSearchResponse } from '../../generated/types.gen.ts';
-import type { SearchInput } from '../../src/domain/search.service.ts';
+import type { SearchRequest } from '../../src/domain/search/engine.port.ts';
 import type { ManagedEngine } from '../../src/search/managed.engine.ts';
 import { MemorySearchEngine } from '../../src/search/memory/memory.engine.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
@@ -205,7 +205,7 @@ describe('the answers kept', () => {
   });
   afterAll(() => app?.close());
 
-  const input = (query: string): SearchInput => ({ query, offset: 0, limit: 25 });
+  const input = (query: string): SearchRequest => ({ query, offset: 0, limit: 25 });
 
   test('when more answers alike come than the budget holds, then the earliest asked go and the bytes stay within it', async () => {
     const { userId } = await app.userClient();
@@ -217,16 +217,23 @@ describe('the answers kept', () => {
       authenticatedAt: new Date(),
     };
     const searches = countSearches(app);
-    const answers = new SearchAnswers(app.services.search, 'http://images.test', 16 * 1024);
+    const search = new SearchService({
+      engine: app.services.engine,
+      requests: app.services.store.requests,
+      clock: app.clock,
+      answerBytes: 16 * 1024,
+    });
+    // An answer of about 300 bytes, as the HTTP layer's JSON of a page would be.
+    const render = (outcome: { total: number }) => `${outcome.total}`.padEnd(300, ' ');
     const words = Array.from({ length: 60 }, (_, i) => `quillfeather ${i}`);
-    for (const word of words) for (const _ of [1, 2]) await answers.answer(principal, input(word));
-    expect(answers.bytes).toBeGreaterThan(0);
-    expect(answers.bytes).toBeLessThanOrEqual(16 * 1024);
+    for (const word of words) for (const _ of [1, 2]) await search.answer(principal, input(word), render);
+    expect(search.keptBytes).toBeGreaterThan(0);
+    expect(search.keptBytes).toBeLessThanOrEqual(16 * 1024);
 
     const before = searches.count;
-    await answers.answer(principal, input(words.at(-1)!));
+    await search.answer(principal, input(words.at(-1)!), render);
     expect(searches.count - before).toBe(0);
-    await answers.answer(principal, input(words[0]!));
+    await search.answer(principal, input(words[0]!), render);
     expect(searches.count - before).toBe(1);
   });
 });

@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { fetchMyRequests, fetchSchoolSearch } from '../../generated/sdk.gen.ts';
 import type { School } from '../../generated/types.gen.ts';
 import { zFetchSchoolSearchResponse } from '../../generated/zod.gen.ts';
-import { StoreUnavailableError } from '../../src/domain/errors.ts';
-import type { SchoolInput } from '../../src/domain/school.draft.ts';
+import { StoreUnavailableError } from '../../src/domain/shared/errors.ts';
+import type { SchoolInput } from '../../src/domain/catalog/school-draft.ts';
 import { startTestApp, type TestApp, type TestAppOptions } from '../support/app.ts';
 import { expectProblem, unchecked } from '../support/problem.ts';
 

@@ -14,10 +14,11 @@ import {
   resetPassword,
   signUp,
 } from '../../generated/sdk.gen.ts';
-import { linkDigest, linkSecrets, linkToken } from '../../src/domain/link.ts';
+import { linkDigest } from '../../src/domain/accounts/link.ts';
+import { linkSecrets, linkToken } from '../../src/domain/mail/link-token.ts';
 import { RATE_LIMITS_OFF, type RateLimits } from '../../src/http/middleware/rate-limit.ts';
-import type { SignUpMode } from '../../src/domain/signup.service.ts';
-import { StoreUnavailableError } from '../../src/domain/errors.ts';
+import type { SignUpMode } from '../../src/domain/accounts/signup.service.ts';
+import { StoreUnavailableError } from '../../src/domain/shared/errors.ts';
 import { cheapHasher, startTestApp, type TestApp } from '../support/app.ts';
 import { expectProblem, unchecked } from '../support/problem.ts';
 import { linkIn, startSmtp, type TestSmtp } from '../support/smtp.ts';

@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { uuidV5 } from '../../src/domain/ids.ts';
+import { uuidV5 } from '../../src/domain/shared/ids.ts';
 import { Argon2Hasher } from '../../src/security/argon2.hasher.ts';
 import { createServices } from '../../src/composition/services.ts';
 import { SqliteStore } from '../../src/stores/sqlite/store.ts';

@@ -9,7 +9,7 @@ import {
   type SchoolSearchClientOptions,
   type Token,
 } from '../../src/client/index.ts';
-import type { Store } from '../../src/domain/ports.ts';
+import type { Store } from '../../src/domain/store.port.ts';
 import { RATE_LIMITS_OFF } from '../../src/http/middleware/rate-limit.ts';
 import { ReferenceEngine } from '../../src/search/reference.engine.ts';
 import type { ManagedEngine } from '../../src/search/managed.engine.ts';

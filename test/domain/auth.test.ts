@@ -1,7 +1,7 @@
 // AuthService on the fakes: accounts, login, tokens and their life, one user's tokens apart from another's.
 import { describe, expect, test } from 'vitest';
-import { MAX_LIVE_TOKENS } from '../../src/domain/auth.service.ts';
-import * as errors from '../../src/domain/errors.ts';
+import { MAX_LIVE_TOKENS } from '../../src/domain/accounts/credentials.ts';
+import * as errors from '../../src/domain/shared/errors.ts';
 import { fakeServices } from '../support/fakes/services.ts';
 
 describe('login', () => {

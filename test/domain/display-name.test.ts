@@ -5,7 +5,13 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, test } from 'vitest';
-import { displayAddress, displayCase, displayCity, displayName, isAllCaps } from '../../src/domain/display-name.ts';
+import {
+  displayAddress,
+  displayCase,
+  displayCity,
+  displayName,
+  isAllCaps,
+} from '../../src/domain/catalog/display-name.ts';
 
 describe('which text is ALL CAPS', () => {
   test('when text has upper-case letters and no lower-case one, then it is ALL CAPS', () => {

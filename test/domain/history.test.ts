@@ -1,9 +1,9 @@
 // AccountService's history and usage on the fakes: paging by offset and by cursor, a cursor the
 // API did not issue, the retention's cut-off, and usage per UTC day.
 import { describe, expect, test } from 'vitest';
-import { InvalidInputError } from '../../src/domain/errors.ts';
-import { decodeCursor, encodeCursor } from '../../src/domain/history.cursor.ts';
-import { keepDays, purgeExpired } from '../../src/domain/retention.ts';
+import { InvalidInputError } from '../../src/domain/shared/errors.ts';
+import { decodeCursor, encodeCursor } from '../../src/domain/metering/history-cursor.ts';
+import { keepDays, purgeExpired } from '../../src/domain/metering/retention.ts';
 import { fakeServices } from '../support/fakes/services.ts';
 
 const DAY = 86_400_000;

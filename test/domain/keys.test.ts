@@ -1,7 +1,7 @@
 // KeyService on the fakes: named API keys, capped per user, kept apart from sessions and users.
 import { describe, expect, test } from 'vitest';
-import { NotFoundError, TooManyKeysError } from '../../src/domain/errors.ts';
-import { MAX_LIVE_KEYS } from '../../src/domain/keys.service.ts';
+import { NotFoundError, TooManyKeysError } from '../../src/domain/shared/errors.ts';
+import { MAX_LIVE_KEYS } from '../../src/domain/accounts/keys.service.ts';
 import { fakeServices } from '../support/fakes/services.ts';
 
 describe('API keys', () => {

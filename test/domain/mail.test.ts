@@ -1,13 +1,14 @@
-// The outbox's rules (src/domain/mail.service.ts) on the in-memory fakes: a message is stored
+// The outbox's rules (src/domain/mail/mail.service.ts) on the in-memory fakes: a message is stored
 // before it is tried, kept after a failure with waits that double (30 s, 60 s, 120 s, … up to an
 // hour), deleted once delivered, and dropped (reported) once its link has expired; each message
 // is sent once per claim, with the same id (its Message-ID) at every attempt; a link is put in
 // only when the message is sent, so the outbox never holds it.
 import { describe, expect, test } from 'vitest';
-import { MailUnavailableError } from '../../src/domain/errors.ts';
-import { LINK_PLACEHOLDER, linkDigest, linkSecrets, linkToken } from '../../src/domain/link.ts';
-import { MailService, retryWaitMs } from '../../src/domain/mail.service.ts';
-import type { MailMessage, OutboxEntry, OutgoingMail } from '../../src/domain/ports.ts';
+import { MailUnavailableError } from '../../src/domain/shared/errors.ts';
+import { LINK_PLACEHOLDER, linkSecrets, linkToken } from '../../src/domain/mail/link-token.ts';
+import { linkDigest } from '../../src/domain/accounts/link.ts';
+import { MailService, retryWaitMs } from '../../src/domain/mail/mail.service.ts';
+import type { MailMessage, OutboxEntry, OutgoingMail } from '../../src/domain/mail/mail.ports.ts';
 import { FakeClock, MemoryMailOutbox } from '../support/fakes/index.ts';
 
 const MESSAGE: MailMessage = { to: 'ada@example.org', subject: 'Hello', text: 'Hello, Ada.' };

@@ -1,9 +1,9 @@
 // Pure rules of the domain: the query plan, typo budgets and matching, synonyms, and the school
 // draft's validation (what an import or an operator may put in the catalog).
 import { describe, expect, test } from 'vitest';
-import { draftSchool } from '../../src/domain/school.draft.ts';
+import { draftSchool } from '../../src/domain/catalog/school-draft.ts';
 import { matches, osaDistance } from '../../src/domain/search/matching.ts';
-import { fold, words } from '../../src/domain/search/normalize.ts';
+import { fold, words } from '../../src/domain/shared/normalize.ts';
 import { MAX_QUERY_WORDS, planQuery, typoBudget } from '../../src/domain/search/query.ts';
 import { canonicalWord } from '../../src/domain/search/synonyms.ts';
 

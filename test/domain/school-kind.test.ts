@@ -1,6 +1,6 @@
 // NCES's level of a grade span, at each boundary of its definition.
 import { describe, expect, it } from 'vitest';
-import { draftKind, type Grade, levelFromGrades } from '../../src/domain/school.kind.ts';
+import { draftKind, type Grade, levelFromGrades } from '../../src/domain/catalog/school-kind.ts';
 
 describe('levelFromGrades', () => {
   it.each<[Grade, Grade, string]>([

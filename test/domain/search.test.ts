@@ -1,8 +1,8 @@
 // SearchService, CatalogService and HealthService on the fakes: every search metered, the engine
 // asked what the caller asked, a school by id, and readiness.
 import { describe, expect, test } from 'vitest';
-import { NotFoundError, StoreUnavailableError } from '../../src/domain/errors.ts';
-import { SEARCH_COST } from '../../src/domain/search.service.ts';
+import { NotFoundError, StoreUnavailableError } from '../../src/domain/shared/errors.ts';
+import { SEARCH_COST } from '../../src/domain/search/search.service.ts';
 import { fakeServices } from '../support/fakes/services.ts';
 
 describe('search', () => {
@@ -16,7 +16,7 @@ describe('search', () => {
       limit: 5,
     });
     expect(engine.queries).toHaveLength(1);
-    expect(engine.queries[0]).toMatchObject({ state: 'MA', offset: 0, limit: 5 });
+    expect(engine.queries[0]).toMatchObject({ stateCode: 'MA', offset: 0, limit: 5 });
     expect(engine.queries[0]!.plan.words.length).toBeGreaterThan(0);
     expect(outcome.hits.map((h) => [h.school.name, h.score])).toEqual([['Harvard University', 1]]);
     expect(outcome.record).toMatchObject({

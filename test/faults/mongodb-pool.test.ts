@@ -4,7 +4,7 @@
 // most the socket timeout; both end as StoreUnavailableError (the API's 503 with Retry-After),
 // never a driver error (a 500) and never a wait without end.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { StoreUnavailableError } from '../../src/domain/errors.ts';
+import { StoreUnavailableError } from '../../src/domain/shared/errors.ts';
 import { MAX_POOL_SIZE, SOCKET_TIMEOUT_MS, WAIT_QUEUE_TIMEOUT_MS } from '../../src/stores/mongodb/limits.ts';
 import { MongoSetupError } from '../../src/mongodb/errors.ts';
 import type { MongoStore } from '../../src/stores/mongodb/store.ts';

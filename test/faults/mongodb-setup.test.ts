@@ -21,7 +21,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createClient } from '../../generated/client/index.ts';
 import { fetchSchoolSearch, getReadiness } from '../../generated/sdk.gen.ts';
 import { createApp } from '../../src/http/app.ts';
-import type { SearchEngine } from '../../src/domain/search/engine.ts';
+import type { SearchEngine } from '../../src/domain/search/engine.port.ts';
 import { loadContract } from '../../src/http/contract.ts';
 import { RATE_LIMITS_OFF } from '../../src/http/middleware/rate-limit.ts';
 import { listen } from '../../src/http/server.ts';

@@ -10,7 +10,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { fetchSchoolSearch, getReadiness } from '../../generated/sdk.gen.ts';
 import { RATE_LIMITS_OFF, type RateLimits } from '../../src/http/middleware/rate-limit.ts';
-import { StoreUnavailableError } from '../../src/domain/errors.ts';
+import { StoreUnavailableError } from '../../src/domain/shared/errors.ts';
 import { JOURNAL_SIZE_LIMIT, SqliteQuotaCounter } from '../../src/stores/sqlite/quota.store.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
 import { runCli } from '../support/cli.ts';

@@ -1,9 +1,9 @@
 // A file with any bad row changes nothing, and the error names every bad row's line and reason.
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { uuidV5 } from '../../src/domain/ids.ts';
-import { nameSortKey } from '../../src/domain/search/normalize.ts';
-import { STATE_FORMS } from '../../src/domain/state.names.ts';
+import { uuidV5 } from '../../src/domain/shared/ids.ts';
+import { nameSortKey } from '../../src/domain/shared/normalize.ts';
+import { STATE_FORMS } from '../../src/domain/catalog/state-names.ts';
 import { ImportError, ImportSourceError, type RowProblem } from '../../src/import/errors.ts';
 import type { ImportOptions } from '../../src/import/import.service.ts';
 import {

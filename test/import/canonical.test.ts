@@ -1,8 +1,8 @@
 // The canonical CSV and NDJSON formats: what an operator writes by hand or exports.
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { nameId } from '../../src/domain/school.identity.ts';
-import type { StoredLocation } from '../../src/domain/school.location.ts';
+import { nameId } from '../../src/domain/catalog/school-identity.ts';
+import type { StoredLocation } from '../../src/domain/catalog/school-location.ts';
 import { namesFound, searchStore } from '../support/search.ts';
 import { UnknownFormatError } from '../../src/import/errors.ts';
 import { ImportError } from '../../src/import/errors.ts';
@@ -13,7 +13,7 @@ import {
 } from '../support/import-report.ts';
 import { FIXTURES, tempStore, type TempStore } from '../support/temp-store.ts';
 
-/** The id a row without schoolid gets (src/domain/school.identity.ts). */
+/** The id a row without schoolid gets (src/domain/catalog/school-identity.ts). */
 const derivedId = (name: string, city: string, state: string, location: StoredLocation = {}) =>
   nameId({ name, city, state, ...location }, 'first');
 

@@ -12,7 +12,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { uuidV5 } from '../../src/domain/ids.ts';
+import { uuidV5 } from '../../src/domain/shared/ids.ts';
 import {
   expectCountsAddUp,
   importChecked as importFile,

@@ -1,6 +1,6 @@
 // The NCES IPEDS directory file exactly as distributed, and the committed seed derived from it.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { uuidV5 } from '../../src/domain/ids.ts';
+import { uuidV5 } from '../../src/domain/shared/ids.ts';
 import { importChecked as importFile } from '../support/import-report.ts';
 import { IPEDS_FILE, SEED_FILE, tempStore, type TempStore } from '../support/temp-store.ts';
 import { namesFound, searchStore } from '../support/search.ts';

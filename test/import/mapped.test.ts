@@ -1,8 +1,8 @@
 // Any other file: CSV, NDJSON or a JSON array read through a column mapping; and JSON arrays of
 // the canonical fields. A JSON array's rows are its elements, reported by index and line.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { uuidV5 } from '../../src/domain/ids.ts';
-import { nameId } from '../../src/domain/school.identity.ts';
+import { uuidV5 } from '../../src/domain/shared/ids.ts';
+import { nameId } from '../../src/domain/catalog/school-identity.ts';
 import { ImportError } from '../../src/import/errors.ts';
 import { MappingError, parseMapOption, toMapping } from '../../src/import/mapping.ts';
 import {

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { uuidV5 } from '../../src/domain/ids.ts';
+import { uuidV5 } from '../../src/domain/shared/ids.ts';
 import { ImportError } from '../../src/import/errors.ts';
 import { importFile } from '../../src/import/import.service.ts';
 import { FIXTURES, tempStore, type TempStore } from '../support/temp-store.ts';

@@ -14,10 +14,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { uuidV5 } from '../../src/domain/ids.ts';
-import { nameId } from '../../src/domain/school.identity.ts';
-import type { StoredLocation } from '../../src/domain/school.location.ts';
-import { STATE_FORMS } from '../../src/domain/state.names.ts';
+import { uuidV5 } from '../../src/domain/shared/ids.ts';
+import { nameId } from '../../src/domain/catalog/school-identity.ts';
+import type { StoredLocation } from '../../src/domain/catalog/school-location.ts';
+import { STATE_FORMS } from '../../src/domain/catalog/state-names.ts';
 import { parseEncoding } from '../../src/import/encoding.ts';
 import { ImportError } from '../../src/import/errors.ts';
 import {

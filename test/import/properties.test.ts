@@ -7,8 +7,8 @@
 //   - Shuffling a file's rows keeps the set of ids.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { stateCode } from '../../src/domain/state.names.ts';
-import { nameSortKey } from '../../src/domain/search/normalize.ts';
+import { stateCode } from '../../src/domain/catalog/state-names.ts';
+import { nameSortKey } from '../../src/domain/shared/normalize.ts';
 import { readSource } from '../../src/import/read.ts';
 import {
   expectCountsAddUp,

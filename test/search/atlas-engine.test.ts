@@ -11,9 +11,10 @@
 import fc from 'fast-check';
 import type { Document } from 'mongodb';
 import { describe, expect, test } from 'vitest';
-import { StoreUnavailableError } from '../../src/domain/errors.ts';
-import type { CatalogSchool, EngineQuery } from '../../src/domain/search/engine.ts';
-import { distanceKm } from '../../src/domain/search/geo.ts';
+import { StoreUnavailableError } from '../../src/domain/shared/errors.ts';
+import type { CatalogSchool } from '../../src/domain/catalog/catalog.ports.ts';
+import type { EngineQuery } from '../../src/domain/search/engine.port.ts';
+import { distanceKm } from '../../src/domain/catalog/geo.ts';
 import { planQuery } from '../../src/domain/search/query.ts';
 import { buildIndex } from '../../src/search/memory/build.ts';
 import { MemoryIndex } from '../../src/search/memory/memory.index.ts';
@@ -90,7 +91,7 @@ const nearMissWordArb = fc.oneof(
 );
 const nearMissQueryArb = fc.record({
   words: fc.array(nearMissWordArb, { minLength: 1, maxLength: 3 }),
-  state: fc.option(fc.constantFrom('CT', 'NJ'), { nil: undefined }),
+  stateCode: fc.option(fc.constantFrom('CT', 'NJ'), { nil: undefined }),
   offset: fc.nat(6),
   limit: fc.integer({ min: 1, max: 8 }),
 });

@@ -4,9 +4,9 @@
 // or measures point by point.
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import type { CatalogSchool } from '../../src/domain/search/engine.ts';
+import type { CatalogSchool } from '../../src/domain/catalog/catalog.ports.ts';
 import { inScope } from '../../src/domain/search/filters.ts';
-import { distanceKm, type GeoPoint } from '../../src/domain/search/geo.ts';
+import { distanceKm, type GeoPoint } from '../../src/domain/catalog/geo.ts';
 import { has, wordsFor } from '../../src/search/memory/bitset.ts';
 import { buildIndex } from '../../src/search/memory/build.ts';
 import { GeoBox, withinRadius } from '../../src/search/memory/geo-grid.ts';

@@ -1,7 +1,7 @@
 // The packed word per document that keeps a school's level, grades, type and tags in the
 // in-process index: every value of every field comes back as it went in.
 import { describe, expect, test } from 'vitest';
-import { GRADES, LEVELS, SCHOOL_TYPES, TAGS } from '../../src/domain/school.kind.ts';
+import { GRADES, LEVELS, SCHOOL_TYPES, TAGS } from '../../src/domain/catalog/school-kind.ts';
 import { packKind, unpackKind } from '../../src/search/memory/kind-bits.ts';
 
 describe('kind bits', () => {

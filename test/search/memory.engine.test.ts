@@ -5,7 +5,7 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, test, vi } from 'vitest';
-import type { CatalogChunk, CatalogSchool } from '../../src/domain/ports.ts';
+import type { CatalogChunk, CatalogSchool } from '../../src/domain/catalog/catalog.ports.ts';
 import { planQuery } from '../../src/domain/search/query.ts';
 import { MemorySearchEngine } from '../../src/search/memory/memory.engine.ts';
 import { MemoryIndex } from '../../src/search/memory/memory.index.ts';

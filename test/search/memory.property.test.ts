@@ -3,7 +3,7 @@
 // page, the same scores and distances, for every page; with filters and "near me" too.
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import type { CatalogSchool } from '../../src/domain/search/engine.ts';
+import type { CatalogSchool } from '../../src/domain/catalog/catalog.ports.ts';
 import type { SearchScope } from '../../src/domain/search/filters.ts';
 import { planQuery } from '../../src/domain/search/query.ts';
 import { buildIndex } from '../../src/search/memory/build.ts';
@@ -23,9 +23,9 @@ import {
   scopedQueryArb,
 } from '../support/search-arbitraries.ts';
 
-interface QueryCase extends Omit<SearchScope, 'state'> {
+interface QueryCase extends Omit<SearchScope, 'stateCode'> {
   readonly words: string[];
-  readonly state: string | undefined;
+  readonly stateCode: string | undefined;
   readonly offset: number;
   readonly limit: number;
 }

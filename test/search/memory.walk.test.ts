@@ -2,7 +2,7 @@
 // page (memory.index.ts, #top), whatever the number of matches. Counted in documents graded
 // (MemoryIndex.graded), the walk's work; the answers are the reference engine's.
 import { describe, expect, test } from 'vitest';
-import type { CatalogSchool } from '../../src/domain/search/engine.ts';
+import type { CatalogSchool } from '../../src/domain/catalog/catalog.ports.ts';
 import { planQuery } from '../../src/domain/search/query.ts';
 import { buildIndex } from '../../src/search/memory/build.ts';
 import { MemoryIndex } from '../../src/search/memory/memory.index.ts';

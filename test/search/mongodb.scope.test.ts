@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { Aggregator, Query } from 'mingo';
 import { describe, expect, test } from 'vitest';
 import { inScope } from '../../src/domain/search/filters.ts';
-import { distanceKm, MAX_RADIUS_KM, type GeoPoint } from '../../src/domain/search/geo.ts';
+import { distanceKm, MAX_RADIUS_KM, type GeoPoint } from '../../src/domain/catalog/geo.ts';
 import {
   ATLAS_EARTH_RADIUS_M,
   angleOfH,
@@ -18,7 +18,7 @@ import {
   keepsNothing,
   kmOfH,
   maxH,
-  scopeKey,
+  countKey,
   scopeMatch,
 } from '../../src/search/mongodb/scope.ts';
 import { toDocument } from '../../src/stores/mongodb/school.store.ts';
@@ -103,7 +103,7 @@ describe('the scope as a $match', () => {
           for (const q of queries) {
             if (keepsNothing(q)) continue;
             // The state is the tokens' (search.fields.ts); here it is matched as a field.
-            const match = { ...scopeMatch(q), ...(q.state ? { state: q.state } : {}) };
+            const match = { ...scopeMatch(q), ...(q.stateCode ? { state: q.stateCode } : {}) };
             const byServer = docs.filter((d) => kept(match, d)).map((d) => d._id);
             const byRules = catalog.filter((s) => inScope(s, q)).map((s) => s.id);
             expect(byServer, JSON.stringify(q)).toEqual(byRules);
@@ -115,32 +115,32 @@ describe('the scope as a $match', () => {
   });
 
   test('when the type is charter, then a school tagged charter is one, whatever its type; several types are any of them', () => {
-    expect(scopeMatch({ types: ['charter'] })).toEqual({ tags: 'charter' });
-    expect(scopeMatch({ types: ['public', 'private'] })).toEqual({ type: { $in: ['public', 'private'] } });
-    expect(scopeMatch({ types: ['private', 'charter'] })).toEqual({
+    expect(scopeMatch({ type: ['charter'] })).toEqual({ tags: 'charter' });
+    expect(scopeMatch({ type: ['public', 'private'] })).toEqual({ type: { $in: ['public', 'private'] } });
+    expect(scopeMatch({ type: ['private', 'charter'] })).toEqual({
       $or: [{ type: { $in: ['private'] } }, { tags: 'charter' }],
     });
-    expect(scopeMatch({ levels: ['high'] })).toEqual({ level: { $in: ['high'] } });
-    expect(scopeMatch({ state: 'TX', near: POINTS[0] })).toEqual({});
-    expect(keepsNothing({ levels: [] })).toBe(true);
-    expect(keepsNothing({ types: [] })).toBe(true);
-    expect(keepsNothing({ levels: ['high'], types: ['charter'] })).toBe(false);
+    expect(scopeMatch({ level: ['high'] })).toEqual({ level: { $in: ['high'] } });
+    expect(scopeMatch({ stateCode: 'TX', near: POINTS[0] })).toEqual({});
+    expect(keepsNothing({ level: [] })).toBe(true);
+    expect(keepsNothing({ type: [] })).toBe(true);
+    expect(keepsNothing({ level: ['high'], type: ['charter'] })).toBe(false);
   });
 
   test('when counts are cached, then the key names every part of the scope, and the point only with a radius', () => {
     const near = POINTS[0]!;
     const keys = [
       {},
-      { state: 'TX' },
-      { levels: ['high' as const] },
-      { types: ['charter' as const] },
+      { stateCode: 'TX' },
+      { level: ['high' as const] },
+      { type: ['charter' as const] },
       { near, radiusKm: 5 },
       { near, radiusKm: 6 },
       { near: POINTS[3], radiusKm: 5 },
-    ].map(scopeKey);
+    ].map(countKey);
     expect(new Set(keys).size).toBe(keys.length);
-    expect(scopeKey({ near })).toBe(scopeKey({}));
-    expect(scopeKey({ levels: ['high', 'middle'] })).toBe(scopeKey({ levels: ['middle', 'high'] }));
+    expect(countKey({ near })).toBe(countKey({}));
+    expect(countKey({ level: ['high', 'middle'] })).toBe(countKey({ level: ['middle', 'high'] }));
   });
 });
 
@@ -148,13 +148,13 @@ describe('the scope as Atlas Search filters', () => {
   const near = { latitude: 45.5, longitude: -73.6 };
 
   test('when levels and types are asked, then they are `in` and `equals` on the tokens the index maps, charter on the tags', () => {
-    expect(atlasScopeFilter({ state: 'QC', levels: ['high', 'middle'], types: ['public'] })).toEqual([
+    expect(atlasScopeFilter({ stateCode: 'QC', level: ['high', 'middle'], type: ['public'] })).toEqual([
       { equals: { path: 'state', value: 'QC' } },
       { in: { path: 'level', value: ['high', 'middle'] } },
       { in: { path: 'type', value: ['public'] } },
     ]);
-    expect(atlasScopeFilter({ types: ['charter'] })).toEqual([{ equals: { path: 'tags', value: 'charter' } }]);
-    expect(atlasScopeFilter({ types: ['charter', 'private'] })).toEqual([
+    expect(atlasScopeFilter({ type: ['charter'] })).toEqual([{ equals: { path: 'tags', value: 'charter' } }]);
+    expect(atlasScopeFilter({ type: ['charter', 'private'] })).toEqual([
       {
         compound: {
           should: [{ in: { path: 'type', value: ['private'] } }, { equals: { path: 'tags', value: 'charter' } }],

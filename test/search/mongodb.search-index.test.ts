@@ -3,7 +3,7 @@
 // its own key order; the command must see that as the same index, and only a real change as one.
 import { describe, expect, test } from 'vitest';
 import { MongoClient, MongoNetworkError, type Collection, type Document } from 'mongodb';
-import { StoreUnavailableError } from '../../src/domain/errors.ts';
+import { StoreUnavailableError } from '../../src/domain/shared/errors.ts';
 import {
   ensureSearchIndex,
   ensureSynonyms,

@@ -5,7 +5,7 @@
 // stood in for where it would need a server (catalog.port.ts).
 import { MongoServerError, type Collection, type Document } from 'mongodb';
 import { describe, expect, test } from 'vitest';
-import { StoreUnavailableError } from '../../src/domain/errors.ts';
+import { StoreUnavailableError } from '../../src/domain/shared/errors.ts';
 import { planQuery } from '../../src/domain/search/query.ts';
 import type { SearchCatalog } from '../../src/search/mongodb/catalog.port.ts';
 import { mongoSearchEngine, pipelineReads } from '../../src/search/mongodb/engines.ts';

@@ -5,7 +5,7 @@
 // mingo stand-in in test/stores/text-engine.test.ts.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Document } from 'mongodb';
-import type { CatalogSchool } from '../../src/domain/search/engine.ts';
+import type { CatalogSchool } from '../../src/domain/catalog/catalog.ports.ts';
 import { planQuery } from '../../src/domain/search/query.ts';
 import { ReferenceEngine } from '../../src/search/reference.engine.ts';
 import { mongoSearchEngine } from '../../src/search/mongodb/engines.ts';
@@ -13,7 +13,7 @@ import type { MongoStore } from '../../src/stores/mongodb/store.ts';
 import { tokenOf } from '../../src/search/mongodb/search.fields.ts';
 import { TEXT_INDEX } from '../../src/search/mongodb/search.indexes.ts';
 import type { SchoolDocument } from '../../src/stores/mongodb/documents.ts';
-import { STATE_CODES } from '../../src/domain/states.ts';
+import { STATE_CODES } from '../../src/domain/catalog/states.ts';
 import { candidatesPipeline, countPipeline } from '../../src/search/mongodb/text.pipeline.ts';
 import { dropAndClose, flavorOf, mongoUriFromEnv, openFreshMongoStore } from '../support/mongodb.ts';
 
@@ -103,13 +103,13 @@ describe.skipIf(unavailable !== undefined)(
       const reference = new ReferenceEngine(CATALOG, { typos: false });
       for (const query of ['lakeside academy', 'academy', 'lak', 'harvard']) {
         for (const scope of [
-          { levels: ['high' as const] },
+          { level: ['high' as const] },
           // Each scope keeps at most LIMIT schools of a word, or asks for near: the answer is exact.
-          { state: 'TX', types: ['private' as const, 'charter' as const] },
+          { stateCode: 'TX', type: ['private' as const, 'charter' as const] },
           { near, limit: 10 },
           { near, radiusKm: 11.119, limit: 10 },
-          { near, radiusKm: 11.118, levels: ['elementary' as const], limit: 10 },
-          { state: 'MA', near, radiusKm: 30, types: ['public' as const], limit: 10 },
+          { near, radiusKm: 11.118, level: ['elementary' as const], limit: 10 },
+          { stateCode: 'MA', near, radiusKm: 30, type: ['public' as const], limit: 10 },
         ]) {
           const asked = { plan: planQuery(query), offset: 0, limit: 25, ...scope };
           expect(await engine.search(asked), `${query} ${JSON.stringify(scope)}`).toEqual(

@@ -6,7 +6,7 @@
 // documents a query examines.
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import type { CatalogSchool } from '../../src/domain/search/engine.ts';
+import type { CatalogSchool } from '../../src/domain/catalog/catalog.ports.ts';
 import { planQuery } from '../../src/domain/search/query.ts';
 import { ReferenceEngine } from '../../src/search/reference.engine.ts';
 import { toDocument } from '../../src/stores/mongodb/school.store.ts';
@@ -25,9 +25,9 @@ import {
   schoolArb,
 } from '../support/search-arbitraries.ts';
 import { scopedQueryArb, scopedSchoolArb } from '../support/scope-arbitraries.ts';
-import type { EngineQuery } from '../../src/domain/search/engine.ts';
+import type { EngineQuery } from '../../src/domain/search/engine.port.ts';
 import type { SearchScope } from '../../src/domain/search/filters.ts';
-import { distanceKm } from '../../src/domain/search/geo.ts';
+import { distanceKm } from '../../src/domain/catalog/geo.ts';
 
 function engineOver(catalog: readonly CatalogSchool[], candidateLimit = CANDIDATE_LIMIT) {
   const docs = catalog.map((s) => toDocument({ ...s, aliases: [...s.aliases] }, SCHOOL_SEARCH_FIELDS));
@@ -58,7 +58,12 @@ describe('MongoTextEngine against the reference engine without typos', () => {
             const { engine } = engineOver(catalog);
             const reference = new ReferenceEngine(catalog, { typos: false });
             for (const q of queries) {
-              const asked = { plan: planQuery(q.words.join(' ')), state: q.state, offset: q.offset, limit: q.limit };
+              const asked = {
+                plan: planQuery(q.words.join(' ')),
+                stateCode: q.stateCode,
+                offset: q.offset,
+                limit: q.limit,
+              };
               expect({ query: q.words.join(' '), ...(await engine.search(asked)) }).toEqual({
                 query: q.words.join(' '),
                 ...(await reference.search(asked)),
@@ -116,7 +121,7 @@ describe('MongoTextEngine pipelines with a scope', () => {
 
   test('when filters are asked, then they are conditions of the one $match that gives $text one token, and counts are per scope', async () => {
     const { source, engine } = engineOver(catalog);
-    const asked = ask('academy', { levels: ['high'], types: ['private', 'charter'] });
+    const asked = ask('academy', { level: ['high'], type: ['private', 'charter'] });
     expect(await engine.search(asked)).toEqual(await reference.search(asked));
     for (const pipeline of source.pipelines) {
       expect(pipeline[0]!['$match']).toMatchObject({
@@ -127,7 +132,7 @@ describe('MongoTextEngine pipelines with a scope', () => {
     }
     // Another scope is counted again: a count holds for its scope only.
     const runs = source.pipelines.length;
-    await engine.search(ask('academy', { levels: ['elementary'] }));
+    await engine.search(ask('academy', { level: ['elementary'] }));
     expect(source.pipelines.slice(runs).filter((p) => p.some((stage) => '$count' in stage))).toHaveLength(1);
   });
 
@@ -136,7 +141,7 @@ describe('MongoTextEngine pipelines with a scope', () => {
     for (const asked of [
       ask('academy', { near: origin, limit: 10 }),
       ask('academy', { near: origin, offset: 30, limit: 10 }),
-      ask('academy', { near: origin, types: ['public'], limit: 10 }),
+      ask('academy', { near: origin, type: ['public'], limit: 10 }),
     ]) {
       expect(await engine.search(asked)).toEqual(await reference.search(asked));
     }
@@ -224,7 +229,7 @@ describe('MongoTextEngine pipelines', () => {
 
   test('when a state is given, then the token is of that state, and only its schools are read', async () => {
     const { source, engine } = engineOver(catalog, 1000);
-    const page = await engine.search(ask('academy', { state: 'TX' }));
+    const page = await engine.search(ask('academy', { stateCode: 'TX' }));
     expect(page.total).toBe(51);
     expect(source.pipelines.every((p) => String(p[0]!['$match']['$text']['$search']).startsWith('txacademy'))).toBe(
       true,
@@ -258,11 +263,11 @@ describe('MongoTextEngine pipelines', () => {
     const reference = new ReferenceEngine(catalog, { typos: false });
     for (const asked of [
       ask('academy springfield', { limit: 10 }),
-      ask('springfield academy', { state: 'TX', limit: 10 }),
-      ask('academy springfield', { state: 'MA', offset: 40, limit: 10 }),
+      ask('springfield academy', { stateCode: 'TX', limit: 10 }),
+      ask('academy springfield', { stateCode: 'MA', offset: 40, limit: 10 }),
     ]) {
       const page = await engine.search(asked);
-      expect(page.total, JSON.stringify(asked.state)).toBe((await reference.search(asked)).total);
+      expect(page.total, JSON.stringify(asked.stateCode)).toBe((await reference.search(asked)).total);
     }
     // Each total read the other word's tokens of the school's own state (none given) or of the state asked.
     const totals = source.pipelines.filter((p) => p.length === 2).map((p) => p[0]!['$match']['$and']);

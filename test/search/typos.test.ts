@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { osaDistance } from '../../src/domain/search/matching.ts';
-import { words } from '../../src/domain/search/normalize.ts';
+import { words } from '../../src/domain/shared/normalize.ts';
 import { typoBudget } from '../../src/domain/search/query.ts';
 import { buildReverseTrie } from '../../src/search/memory/reverse-trie.ts';
 import { buildTrie } from '../../src/search/memory/trie.ts';

@@ -4,7 +4,7 @@
 // password, by status, body, headers or time. Brute force: test/rate-limit/login-defaults.test.ts.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import * as sdk from '../../generated/sdk.gen.ts';
-import { tokenDigest } from '../../src/domain/token.ts';
+import { tokenDigest } from '../../src/domain/accounts/token.ts';
 import { Argon2Hasher } from '../../src/security/argon2.hasher.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
 import { expectProblem } from '../support/problem.ts';

@@ -15,7 +15,7 @@ import {
   rotateApiKey,
   rotateToken,
 } from '../../generated/sdk.gen.ts';
-import { tokenDigest } from '../../src/domain/token.ts';
+import { tokenDigest } from '../../src/domain/accounts/token.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
 import { expectProblem, unchecked } from '../support/problem.ts';
 import { answer } from '../support/raw-http.ts';

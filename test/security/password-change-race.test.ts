@@ -12,7 +12,7 @@ import {
   requestPasswordReset,
   resetPassword,
 } from '../../generated/sdk.gen.ts';
-import type { PasswordHasher } from '../../src/domain/ports.ts';
+import type { PasswordHasher } from '../../src/domain/accounts/accounts.ports.ts';
 import { RATE_LIMITS_OFF } from '../../src/http/middleware/rate-limit.ts';
 import { cheapHasher, startTestApp, type TestApp } from '../support/app.ts';
 import { expectProblem } from '../support/problem.ts';

@@ -7,9 +7,9 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createToken, fetchMyData, rotateToken } from '../../generated/sdk.gen.ts';
-import { draftSchool } from '../../src/domain/school.draft.ts';
-import { tokenDigest } from '../../src/domain/token.ts';
-import type { MailMessage } from '../../src/domain/ports.ts';
+import { draftSchool } from '../../src/domain/catalog/school-draft.ts';
+import { tokenDigest } from '../../src/domain/accounts/token.ts';
+import type { MailMessage } from '../../src/domain/mail/mail.ports.ts';
 import type { Services } from '../../src/composition/services.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
 import { expectProblem, unchecked } from '../support/problem.ts';

@@ -5,7 +5,7 @@
 // stood in for (test/support/replica-set.ts): MongoDB's afterClusterTime wait, as the store's
 // causally consistent sessions ask for it, is what they model.
 import { describe, expect, test } from 'vitest';
-import { StoreUnavailableError } from '../../src/domain/errors.ts';
+import { StoreUnavailableError } from '../../src/domain/shared/errors.ts';
 import { planQuery } from '../../src/domain/search/query.ts';
 import { MemorySearchEngine } from '../../src/search/memory/memory.engine.ts';
 import type { MongoSchoolStore } from '../../src/stores/mongodb/school.store.ts';

@@ -18,7 +18,7 @@ import {
 import { FUZZY_MAX_EXPANSIONS, fuzzyEdits } from '../../src/search/mongodb/atlas.typos.ts';
 import { atlasNear, atlasScopeFilter, exactMatch } from '../../src/search/mongodb/scope.ts';
 import { deriveSearch, SEARCH_FIELDS_VERSION, textSearch, tokenOf } from '../../src/search/mongodb/search.fields.ts';
-import { STATE_CODES } from '../../src/domain/states.ts';
+import { STATE_CODES } from '../../src/domain/catalog/states.ts';
 import { searchIndexDefinition, SYNONYM_SOURCES } from '../../src/search/mongodb/search-index.ts';
 import { planQuery } from '../../src/domain/search/query.ts';
 import { synonymsOf, TRANSLATION_GROUPS, translationsOf, WORD_GROUPS } from '../../src/domain/search/synonyms.ts';
@@ -173,7 +173,7 @@ describe('indexes', () => {
 
 describe('Atlas Search queries', () => {
   const plan = planQuery('st marys colege');
-  const [stage] = atlasCandidatesPipeline('schools_search', plan, [0, 1, 2], { state: 'IN' }, 1000);
+  const [stage] = atlasCandidatesPipeline('schools_search', plan, [0, 1, 2], { stateCode: 'IN' }, 1000);
   const search = stage!['$search'];
   const operators = JSON.stringify(search);
 
@@ -306,7 +306,7 @@ describe('Atlas Search queries', () => {
 
   test('when the search has levels, types, near and a radius, then they are filters of every question, proximity replaces prominence, and the radius is checked exactly on stored source', () => {
     const near = { latitude: 42.36, longitude: -71.06 };
-    const scope = { state: 'MA', levels: ['high' as const], types: ['charter' as const], near, radiusKm: 10 };
+    const scope = { stateCode: 'MA', level: ['high' as const], type: ['charter' as const], near, radiusKm: 10 };
     const pipeline = atlasCandidatesPipeline('schools_search', plan, [0, 1], scope, 1000);
     const compound = pipeline[0]!['$search'].compound;
     expect(compound.filter).toEqual(atlasScopeFilter(scope));

@@ -119,7 +119,7 @@ describe.skipIf(none).each(none ? [['no server', '', 'ferretdb'] as MongoServer]
       try {
         const made = await calls(async () => {
           await services.engine.start();
-          await services.engine.search({ plan: planQuery('served'), state: undefined, offset: 0, limit: 10 });
+          await services.engine.search({ plan: planQuery('served'), stateCode: undefined, offset: 0, limit: 10 });
           await store.schools.findById(school('Served Academy').id);
           await store.schools.count();
           await store.schools.catalogVersion();

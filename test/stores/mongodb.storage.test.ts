@@ -20,7 +20,7 @@ import { COLLECTIONS, type RequestDocument, type UsageDayDocument } from '../../
 import { ensureIndexes, IndexCreationError, INDEXES } from '../../src/stores/mongodb/indexes.ts';
 import { MongoRequestLog } from '../../src/stores/mongodb/request.store.ts';
 import { migrateUsage } from '../../src/stores/mongodb/usage.migration.ts';
-import { LONGEST_USAGE_CHART_DAYS } from '../../src/domain/retention.ts';
+import { LONGEST_USAGE_CHART_DAYS } from '../../src/domain/metering/retention.ts';
 import type { MongoStore } from '../../src/stores/mongodb/store.ts';
 import { record, user } from '../support/builders.ts';
 import { dropAndClose, freshDatabaseName, mongoServers, openFreshMongoStore } from '../support/mongodb.ts';

@@ -10,7 +10,7 @@ import { migrateUsage } from '../../src/stores/mongodb/usage.migration.ts';
 import { SEARCH_FIELDS_VERSION } from '../../src/search/mongodb/search.fields.ts';
 import { SCHOOL_SEARCH_FIELDS } from '../../src/search/mongodb/search.indexes.ts';
 import { searchReady } from '../../src/search/mongodb/setup.ts';
-import { StoreUnavailableError } from '../../src/domain/errors.ts';
+import { StoreUnavailableError } from '../../src/domain/shared/errors.ts';
 import { planQuery } from '../../src/domain/search/query.ts';
 import { MemorySearchEngine } from '../../src/search/memory/memory.engine.ts';
 import { FERRETDB_MISSING as FERRETDB_NOT_INSTALLED } from '../../scripts/ferretdb/server.ts';

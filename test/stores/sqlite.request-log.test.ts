@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { StoreUnavailableError } from '../../src/domain/errors.ts';
+import { StoreUnavailableError } from '../../src/domain/shared/errors.ts';
 import { Connection } from '../../src/stores/sqlite/connection.ts';
 import { RecordWriter } from '../../src/stores/sqlite/record.writer.ts';
 import { SqliteRequestLog } from '../../src/stores/sqlite/request.store.ts';

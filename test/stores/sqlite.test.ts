@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { describe, expect, test } from 'vitest';
-import type { Store } from '../../src/domain/ports.ts';
+import type { Store } from '../../src/domain/store.port.ts';
 import { SCHEMA } from '../../src/stores/sqlite/schema.ts';
 import { SqliteStore } from '../../src/stores/sqlite/store.ts';
 import {
@@ -116,8 +116,8 @@ describe('schema migrations', () => {
             stateCode: 'TX',
             offset: 25,
             limit: 10,
-            levels: ['high'] as const,
-            types: ['public', 'charter'] as const,
+            level: ['high'] as const,
+            type: ['public', 'charter'] as const,
             near: { latitude: 29.7604, longitude: -95.3698 },
             radiusKm: 40,
           },

@@ -26,7 +26,7 @@
 // itself only by the GitHub workflow's Atlas job, when one is configured.
 import { Aggregator, Query } from 'mingo';
 import type { Document } from 'mongodb';
-import { StoreUnavailableError } from '../../src/domain/errors.ts';
+import { StoreUnavailableError } from '../../src/domain/shared/errors.ts';
 import type { SchoolDocument } from '../../src/stores/mongodb/documents.ts';
 import { ensureSynonyms, searchIndexDefinition } from '../../src/search/mongodb/search-index.ts';
 import { memoryDb } from './memory-db.ts';

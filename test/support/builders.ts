@@ -1,9 +1,11 @@
 // Small, readable test data. Ids are UUIDs (what the domain makes) whose last group is the
 // number given, so that id order is number order; times have milliseconds, so that a store
 // that drops them fails.
-import type { CatalogSchool, RequestRecord, School, SchoolDraft, TokenRecord, User } from '../../src/domain/ports.ts';
-import { draftSchool, type SchoolInput } from '../../src/domain/school.draft.ts';
-import { tokenDigest } from '../../src/domain/token.ts';
+import type { CatalogSchool, School, SchoolDraft } from '../../src/domain/catalog/catalog.ports.ts';
+import type { RequestRecord } from '../../src/domain/metering/metering.ports.ts';
+import type { TokenRecord, User } from '../../src/domain/accounts/accounts.ports.ts';
+import { draftSchool, type SchoolInput } from '../../src/domain/catalog/school-draft.ts';
+import { tokenDigest } from '../../src/domain/accounts/token.ts';
 
 const USERS = 1;
 const TOKENS = 2;

@@ -1,6 +1,6 @@
 // The whole catalog of a store, read through its port (readCatalog), for the tests that want it
 // whole: every batch since the last `restart`, the version, and how many batches came.
-import type { CatalogChunk, CatalogSchool, SchoolStore } from '../../src/domain/ports.ts';
+import type { CatalogChunk, CatalogSchool, SchoolStore } from '../../src/domain/catalog/catalog.ports.ts';
 
 export interface WholeCatalog {
   readonly version: string;

@@ -9,7 +9,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { createClient, type Client } from '../../generated/client/index.ts';
 import { createToken, fetchMyRequests, fetchSchoolSearch } from '../../generated/sdk.gen.ts';
-import { draftSchool, type SchoolInput } from '../../src/domain/school.draft.ts';
+import { draftSchool, type SchoolInput } from '../../src/domain/catalog/school-draft.ts';
 import type { Services } from '../../src/composition/services.ts';
 import { startTestApp } from './app.ts';
 

@@ -4,9 +4,9 @@
 // points are few, so that distances tie; the radii include the exact distances between them
 // (the radius keeps a school exactly as far), one metre less, and the half circumference.
 import fc from 'fast-check';
-import { distanceKm, type GeoPoint } from '../../src/domain/search/geo.ts';
+import { distanceKm, type GeoPoint } from '../../src/domain/catalog/geo.ts';
 import { TYPE_FILTERS } from '../../src/domain/search/filters.ts';
-import { LEVELS, SCHOOL_TYPES } from '../../src/domain/school.kind.ts';
+import { LEVELS, SCHOOL_TYPES } from '../../src/domain/catalog/school-kind.ts';
 import { queryArb, schoolArb } from './search-arbitraries.ts';
 
 /** Montréal twice (a tie), a street away, Québec, New York, Sydney, both sides of the antimeridian, near a pole. */
@@ -55,15 +55,15 @@ export const scopedSchoolArb = fc
 export const scopedQueryArb = fc
   .record({
     base: queryArb,
-    levels: fc.option(fc.subarray([...LEVELS], { minLength: 1 }), { nil: undefined, freq: 2 }),
-    types: fc.option(fc.subarray([...TYPE_FILTERS], { minLength: 1 }), { nil: undefined, freq: 2 }),
+    level: fc.option(fc.subarray([...LEVELS], { minLength: 1 }), { nil: undefined, freq: 2 }),
+    type: fc.option(fc.subarray([...TYPE_FILTERS], { minLength: 1 }), { nil: undefined, freq: 2 }),
     near: fc.option(fc.constantFrom(...NEARS), { nil: undefined, freq: 2 }),
     radiusKm: fc.option(fc.constantFrom(...RADII), { nil: undefined }),
   })
-  .map(({ base, levels, types, near, radiusKm }) => ({
+  .map(({ base, level, type, near, radiusKm }) => ({
     ...base,
-    levels,
-    types,
+    level,
+    type,
     near,
     radiusKm: near === undefined ? undefined : radiusKm,
   }));

@@ -4,10 +4,10 @@
 // schools and `scoped` queries add what filters and "near me" read (level, type, tags,
 // coordinates; levels, types, near, radius), with few places, so that distances tie too.
 import fc from 'fast-check';
-import { LEVELS, TAGS } from '../../src/domain/school.kind.ts';
-import type { CatalogSchool } from '../../src/domain/search/engine.ts';
+import { LEVELS, TAGS } from '../../src/domain/catalog/school-kind.ts';
+import type { CatalogSchool } from '../../src/domain/catalog/catalog.ports.ts';
 import { TYPE_FILTERS, type SearchScope } from '../../src/domain/search/filters.ts';
-import { distanceKm, type GeoPoint } from '../../src/domain/search/geo.ts';
+import { distanceKm, type GeoPoint } from '../../src/domain/catalog/geo.ts';
 
 const WORDS = [
   'saint',
@@ -98,7 +98,7 @@ const queryWordArb = fc.oneof(
 );
 export const queryArb = fc.record({
   words: fc.array(queryWordArb, { minLength: 1, maxLength: 4 }),
-  state: fc.option(fc.constantFrom(...STATES), { nil: undefined }),
+  stateCode: fc.option(fc.constantFrom(...STATES), { nil: undefined }),
   offset: fc.nat(12),
   limit: fc.integer({ min: 1, max: 8 }),
 });
@@ -118,7 +118,7 @@ export const denseSchoolArb = fc.record({
 });
 export const denseQueryArb = fc.record({
   words: fc.array(fc.constantFrom(...FEW, 'sa', 'sch', 'col', 'mar'), { minLength: 1, maxLength: 2 }),
-  state: fc.option(fc.constantFrom(...STATES), { nil: undefined }),
+  stateCode: fc.option(fc.constantFrom(...STATES), { nil: undefined }),
   offset: fc.nat(20),
   limit: fc.integer({ min: 1, max: 3 }),
 });
@@ -189,10 +189,10 @@ const nearArb: fc.Arbitrary<GeoPoint> = fc.oneof(
  * distance to a place, give or take half a metre (the rounding's edge); now and then one comes
  * without a point (which keeps nothing).
  */
-export const scopeArb: fc.Arbitrary<Omit<SearchScope, 'state'>> = fc
+export const scopeArb: fc.Arbitrary<Omit<SearchScope, 'stateCode'>> = fc
   .record({
-    levels: sometimes(fc.uniqueArray(fc.constantFrom(...LEVELS), { minLength: 1, maxLength: 3 }), 1, 3),
-    types: sometimes(fc.uniqueArray(fc.constantFrom(...TYPE_FILTERS), { minLength: 1, maxLength: 2 }), 1, 3),
+    level: sometimes(fc.uniqueArray(fc.constantFrom(...LEVELS), { minLength: 1, maxLength: 3 }), 1, 3),
+    type: sometimes(fc.uniqueArray(fc.constantFrom(...TYPE_FILTERS), { minLength: 1, maxLength: 2 }), 1, 3),
     near: sometimes(nearArb, 3, 2),
     radius: sometimes(
       fc.oneof(
@@ -206,7 +206,7 @@ export const scopeArb: fc.Arbitrary<Omit<SearchScope, 'state'>> = fc
     ),
     radiusWithoutNear: fc.boolean(),
   })
-  .map(({ levels, types, near, radius, radiusWithoutNear }) => {
+  .map(({ level, type, near, radius, radiusWithoutNear }) => {
     const point = near ?? (radiusWithoutNear ? undefined : PLACES[0]);
     const radiusKm =
       radius === undefined
@@ -216,9 +216,9 @@ export const scopeArb: fc.Arbitrary<Omit<SearchScope, 'state'>> = fc
           : point === undefined
             ? 1
             : Math.max(0.0001, distanceKm(point, radius.place) + radius.delta);
-    const scope: { levels?: typeof levels; types?: typeof types; near?: GeoPoint; radiusKm?: number } = {};
-    if (levels !== undefined) scope.levels = levels;
-    if (types !== undefined) scope.types = types;
+    const scope: { level?: typeof level; type?: typeof type; near?: GeoPoint; radiusKm?: number } = {};
+    if (level !== undefined) scope.level = level;
+    if (type !== undefined) scope.type = type;
     if (radiusKm !== undefined) scope.radiusKm = radiusKm;
     if (point !== undefined && (near !== undefined || radiusKm !== undefined)) scope.near = point;
     return scope;
@@ -249,7 +249,7 @@ export const namesakeQueryArb = fc
   .tuple(
     fc.record({
       words: fc.constantFrom(...NAMESAKES, 'lincoln el', 'st marys', 'linc').map((q) => q.split(' ')),
-      state: fc.option(fc.constantFrom(...STATES), { nil: undefined, freq: 3 }),
+      stateCode: fc.option(fc.constantFrom(...STATES), { nil: undefined, freq: 3 }),
       offset: fc.oneof(fc.constant(0), fc.nat(6)),
       limit: fc.integer({ min: 1, max: 4 }),
     }),

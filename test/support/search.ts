@@ -1,7 +1,7 @@
 // Searches a store's catalog as the API would (its engine, freshly built), for tests that check
 // what an import left behind without starting an app.
-import type { Store } from '../../src/domain/ports.ts';
-import type { EnginePage } from '../../src/domain/search/engine.ts';
+import type { Store } from '../../src/domain/store.port.ts';
+import type { EnginePage } from '../../src/domain/search/engine.port.ts';
 import { planQuery } from '../../src/domain/search/query.ts';
 import { MemorySearchEngine } from '../../src/search/memory/memory.engine.ts';
 
@@ -15,7 +15,7 @@ export async function searchStore(
   try {
     return await engine.search({
       plan: planQuery(query),
-      state: options.state,
+      stateCode: options.state,
       offset: options.offset ?? 0,
       limit: options.limit ?? 25,
     });

@@ -1,6 +1,6 @@
 // What a name, an alternative name or a city becomes for searching (terms), and the key that
 // says when a query *is* a name (equality). Shared by every engine and by the reference.
-import { apostropheParts, words } from './normalize.ts';
+import { apostropheParts, words } from '../shared/normalize.ts';
 import { abbreviationsIn, canonicalWord, phraseOf, placedWord, STOP_WORDS } from './synonyms.ts';
 
 /**

@@ -2,19 +2,19 @@
 // Each narrows the catalog the query runs in (soft matching counts words among these schools
 // only), by AND; within a list (several levels, several types) any one will do. Engines apply
 // them however suits them, and must keep exactly the schools matchesScope keeps.
-import type { School } from '../ports.ts';
-import type { SchoolLevel, TypeFilter } from '../school.kind.ts';
-import { distanceKm, type GeoPoint } from './geo.ts';
+import type { School } from '../catalog/catalog.ports.ts';
+import type { SchoolLevel, TypeFilter } from '../catalog/school-kind.ts';
+import { distanceKm, type GeoPoint } from '../catalog/geo.ts';
 
-export { TYPE_FILTERS, type TypeFilter } from '../school.kind.ts';
+export { TYPE_FILTERS, type TypeFilter } from '../catalog/school-kind.ts';
 
 export interface SearchScope {
   /** Only schools in this state: an upper-case code as stored (the contract's StateCode). */
-  readonly state?: string | undefined;
+  readonly stateCode?: string | undefined;
   /** Only schools of one of these levels (a school of unknown level has none of them). */
-  readonly levels?: readonly SchoolLevel[] | undefined;
+  readonly level?: readonly SchoolLevel[] | undefined;
   /** Only schools of one of these types. */
-  readonly types?: readonly TypeFilter[] | undefined;
+  readonly type?: readonly TypeFilter[] | undefined;
   /** Rank equally good matches by distance from here (geo.ts), nearest first. */
   readonly near?: GeoPoint | undefined;
   /** With `near`: only schools within this many km of it (distance_km ≤ radius). */
@@ -37,9 +37,9 @@ export function distanceOf(
 
 /** Whether the scope keeps the school (its words aside). */
 export function inScope(school: School, scope: SearchScope): boolean {
-  if (scope.state !== undefined && school.state !== scope.state) return false;
-  if (scope.levels !== undefined && (school.level === undefined || !scope.levels.includes(school.level))) return false;
-  if (scope.types !== undefined && !scope.types.some((t) => isOfType(school, t))) return false;
+  if (scope.stateCode !== undefined && school.state !== scope.stateCode) return false;
+  if (scope.level !== undefined && (school.level === undefined || !scope.level.includes(school.level))) return false;
+  if (scope.type !== undefined && !scope.type.some((t) => isOfType(school, t))) return false;
   if (scope.radiusKm !== undefined) {
     const km = distanceOf(school, scope.near);
     if (km === undefined || km > scope.radiusKm) return false;

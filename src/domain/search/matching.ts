@@ -2,9 +2,9 @@
 // evaluates literally. Distances are optimal string alignment (Damerau–Levenshtein where a
 // transposed pair is one edit and is not edited again), over UTF-16 code units.
 import { canonicalKey, canonicalKeyOfWords, keyWithoutSchool } from './analysis.ts';
-import { words } from './normalize.ts';
+import { words } from '../shared/normalize.ts';
 import { typoBudget, type QueryWord, type SearchPlan } from './query.ts';
-import { Kind } from './ranking.ts';
+import { Kind } from './ranking-rules.ts';
 import { GENERIC_WORDS, STOP_WORDS } from './synonyms.ts';
 
 /** Optimal string alignment distance of a and b, or max + 1 when it is over max. */
@@ -164,7 +164,7 @@ function core(list: readonly string[]): readonly string[] {
  * system, the system's distinctive part ("michigan", "columbia") and the campus's ("berkeley",
  * "austin"). Prominence then decides
  * among the schools a query names: the flagship before a small school of that very name. Only for
- * ranked schools (prominence above 0, rank.ts): a K-12 school is named in full.
+ * ranked schools (prominence above 0, rank-candidates.ts): a K-12 school is named in full.
  */
 export function distinctiveKeys(name: string): string[] {
   const parts: (readonly string[])[] = [core(nameWords(name))];
@@ -188,7 +188,7 @@ export function distinctiveKeys(name: string): string[] {
 }
 
 /**
- * Every key a school's name is equal to besides its own (rank.ts, equality 2): a ranked
+ * Every key a school's name is equal to besides its own (rank-candidates.ts, equality 2): a ranked
  * school's distinctive parts (distinctiveKeys), and for any school its name without a last word
  * "School" (analysis.ts, keyWithoutSchool: "lincoln elementary" is *Lincoln Elementary School*,
  * so that among its namesakes the nearest or the most prominent one decides, not whether the

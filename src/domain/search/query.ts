@@ -1,6 +1,6 @@
 // What a typed query asks for: its words, how each may match, and its equality key.
 import { canonicalKeyOfWords } from './analysis.ts';
-import { words } from './normalize.ts';
+import { words } from '../shared/normalize.ts';
 import { STOP_WORDS, synonymsOf, translationsOf } from './synonyms.ts';
 
 /** A last word this short is still being typed: its whole-word matches count as starts. */
@@ -80,7 +80,7 @@ export function planQuery(query: string): SearchPlan {
 /**
  * The plan without the words no school has (an engine knows which): they are left out as if they
  * had not been typed, so "harvard university zyxw" is still the name Harvard University. The
- * score still counts them (ranking.ts, similarityScore).
+ * score still counts them (ranking-rules.ts, similarityScore).
  */
 export function withoutWords(plan: SearchPlan, keep: readonly number[]): SearchPlan {
   if (keep.length === plan.words.length) return plan;

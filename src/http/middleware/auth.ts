@@ -7,7 +7,7 @@
 // `tokenID` alternative on every bearer request, ~6 % of a search's CPU — and hides what a
 // handler threw behind its own 401; this one tries the single alternative a request presents.
 import type { NextFunction, Request, Response } from 'express';
-import type { AuthService } from '../../domain/auth.service.ts';
+import type { AuthService } from '../../domain/accounts/auth.service.ts';
 import type { Contract } from '../contract.ts';
 import { authenticated, operationIdOf } from '../request.ts';
 

@@ -7,9 +7,9 @@ import { createHash } from 'node:crypto';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { ipKeyGenerator, rateLimit, type ClientRateLimitInfo, type Store } from 'express-rate-limit';
 import type { Logger } from 'pino';
-import { normalizeEmail } from '../../domain/account.rules.ts';
+import { normalizeEmail } from '../../domain/accounts/credentials.ts';
 import { deviceProofOf } from '../device-cookie.ts';
-import type { QuotaCounter, QuotaWindow } from '../../domain/ports.ts';
+import type { QuotaCounter, QuotaWindow } from '../../domain/metering/metering.ports.ts';
 import { RateLimitedError } from '../problems/rate-limited.error.ts';
 import { operationIdOf, principalOf } from '../request.ts';
 
@@ -33,7 +33,7 @@ export interface RateLimits {
   /**
    * Sign-ups and reset requests per client, together: the bound on mail one client can make us
    * send. (Per address there is no quota to run out: a link is mailed at most a few times, and a
-   * request beyond that is answered as usual without a mail: src/domain/link.sender.ts.)
+   * request beyond that is answered as usual without a mail: src/domain/accounts/link-sender.ts.)
    */
   readonly mailPerClient: number;
   /** Uses of links (confirm sign-up, set a new password, accept an invitation) per client, together. */

@@ -1,11 +1,13 @@
 // The contract's shapes of what the domain answers: one function per body, so that handlers stay
 // one call and one reply each.
 import type * as api from '../../../generated/types.gen.ts';
-import type { AccountView } from '../../domain/account.service.ts';
-import type { IssuedToken } from '../../domain/auth.service.ts';
-import type { IssuedKey } from '../../domain/keys.service.ts';
-import type { RequestRecord, School, SchoolRecord, TokenRecord } from '../../domain/ports.ts';
-import type { SearchOutcome } from '../../domain/search.service.ts';
+import type { AccountView } from '../../domain/metering/account.service.ts';
+import type { IssuedToken } from '../../domain/accounts/auth.service.ts';
+import type { IssuedKey } from '../../domain/accounts/keys.service.ts';
+import type { RequestRecord } from '../../domain/metering/metering.ports.ts';
+import type { School, SchoolRecord } from '../../domain/catalog/catalog.ports.ts';
+import type { TokenRecord } from '../../domain/accounts/accounts.ports.ts';
+import type { SearchOutcome } from '../../domain/search/search.service.ts';
 
 /** Tokens and a user's own data must not be kept by browsers or shared caches. */
 export const NO_STORE = { 'Cache-Control': 'no-store' };
@@ -48,8 +50,8 @@ export function recordBody(r: RequestRecord): api.ApiRequest {
     if (search.stateCode !== undefined) body.stateCode = search.stateCode as api.StateCode;
     body.offset = search.offset;
     body.limit = search.limit;
-    if (search.levels !== undefined) body.level = [...search.levels];
-    if (search.types !== undefined) body.type = [...search.types];
+    if (search.level !== undefined) body.level = [...search.level];
+    if (search.type !== undefined) body.type = [...search.type];
     if (search.near !== undefined) body.near = `${degrees(search.near.latitude)},${degrees(search.near.longitude)}`;
     if (search.radiusKm !== undefined) body.radius_km = search.radiusKm;
   }

@@ -1,7 +1,7 @@
 // The one step from a request to its operation's handler, typed by the operationId the validator
 // matched: the handler of that operation gets that operation's input and returns one of its replies.
 import type { NextFunction, Request, Response } from 'express';
-import { NotFoundError } from '../../domain/errors.ts';
+import { NotFoundError } from '../../domain/shared/errors.ts';
 import { operationIdOf, pathParamsOf, principalOf } from '../request.ts';
 import type { Handlers } from './handlers.ts';
 import { SerializedJson, type Input, type Operations } from './operations.ts';

@@ -1,12 +1,22 @@
 // Thin handlers: validated input in (with the contract's defaults filled in: operations.ts, Input),
 // one call into the domain, the result mapped to the contract (./bodies.ts).
-import type { Principal } from '../../domain/auth.service.ts';
+import type { Principal } from '../../domain/accounts/auth.service.ts';
+import type * as api from '../../../generated/types.gen.ts';
 import type { UseCases } from '../../domain/use-cases.ts';
-import { accountBody, keyBody, NO_STORE, recordBody, schoolRecordBody, tokenBody, tokenListBody } from './bodies.ts';
+import {
+  accountBody,
+  keyBody,
+  NO_STORE,
+  recordBody,
+  schoolRecordBody,
+  searchResultBody,
+  tokenBody,
+  tokenListBody,
+} from './bodies.ts';
 import { deviceCookieHeader } from '../device-cookie.ts';
 import { monogramSvg } from './monogram.ts';
 import type { Input, Operations, Reply } from './operations.ts';
-import { SearchAnswers } from './search-answers.ts';
+import { SerializedJson } from './operations.ts';
 import { searchInput } from './search-input.ts';
 
 export interface HandlerContext {
@@ -30,7 +40,6 @@ const MAIL_ACCEPTED = {
 
 export function createHandlers(deps: HandlerDeps): Handlers {
   const { auth, keys, search, account, catalog, health, publicBaseUrl, signUp, passwordReset } = deps;
-  const answers = new SearchAnswers(search, publicBaseUrl);
   return {
     async getSignUpOptions() {
       const options = signUp.options();
@@ -110,7 +119,18 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     },
 
     async fetchSchoolSearch({ query }, ctx) {
-      return { status: 200, headers: NO_STORE, body: await answers.answer(ctx.principal(), searchInput(query)) };
+      const request = searchInput(query);
+      // The answer's JSON is made once per search and given again as it is (kept-answers.ts);
+      // the record, the search's own, goes around it.
+      const { record, text } = await search.answer(ctx.principal(), request, (outcome) =>
+        JSON.stringify(searchResultBody(outcome, request.offset, request.limit, publicBaseUrl)),
+      );
+      const body = new SerializedJson<api.SchoolSearchResponse>(
+        `{"apirequest":${JSON.stringify(recordBody(record))},"requestresult":`,
+        text,
+        '}',
+      );
+      return { status: 200, headers: NO_STORE, body };
     },
 
     async getSchool({ path }) {

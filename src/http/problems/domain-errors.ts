@@ -1,4 +1,4 @@
-// What each domain error answers with. The domain says what happened (src/domain/errors.ts);
+// What each domain error answers with. The domain says what happened (src/domain/shared/errors.ts);
 // this says it in HTTP.
 import type { Request } from 'express';
 import {
@@ -15,12 +15,12 @@ import {
   TooManyKeysError,
   UnauthenticatedError,
   WrongPasswordError,
-} from '../../domain/errors.ts';
+} from '../../domain/shared/errors.ts';
 import { EdgeError, invalidRequest } from './edge.error.ts';
 import { PROBLEMS } from './problems.ts';
 
 export const RETRY_AFTER_UNAVAILABLE_SECONDS = 5;
-/** The outbox's first retry comes after 30 s (src/domain/mail.service.ts): asking again sooner sends nothing sooner. */
+/** The outbox's first retry comes after 30 s (src/domain/mail/mail.service.ts): asking again sooner sends nothing sooner. */
 export const RETRY_AFTER_MAIL_SECONDS = 60;
 const REALM = 'Bearer realm="school-search"';
 

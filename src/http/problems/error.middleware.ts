@@ -2,7 +2,7 @@
 // validator, authentication, the limiter or the domain, leaves as application/problem+json.
 import type { ErrorRequestHandler, Request, Response } from 'express';
 import type { Logger } from 'pino';
-import { DomainError } from '../../domain/errors.ts';
+import { DomainError } from '../../domain/shared/errors.ts';
 import { NO_METRICS, type Metrics } from '../../metrics/metrics.port.ts';
 import { loggable } from '../redact.ts';
 import { operationOf, requestIdOf } from '../request.ts';

@@ -6,7 +6,7 @@ import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { Router } from 'express';
 import type { Logger } from 'pino';
-import { UnauthenticatedError } from '../../domain/errors.ts';
+import { UnauthenticatedError } from '../../domain/shared/errors.ts';
 import type { Scrape } from '../../metrics/metrics.port.ts';
 import { loggable, scrub } from '../redact.ts';
 import { PROBLEMS, problemBody, type ProblemKind } from '../problems/problems.ts';

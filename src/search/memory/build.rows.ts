@@ -7,8 +7,8 @@
 // block freed once read.
 import { canonicalKey, indexTerms, keyWithoutSchool } from '../../domain/search/analysis.ts';
 import { distinctiveKeys, nameStarts, nameWords } from '../../domain/search/matching.ts';
-import { words } from '../../domain/search/normalize.ts';
-import { Field } from '../../domain/search/ranking.ts';
+import { words } from '../../domain/shared/normalize.ts';
+import { Field } from '../../domain/search/ranking-rules.ts';
 import { release, u32Blocks, u8Blocks } from './blocks.ts';
 import { NO_START } from './index-data.ts';
 import type { PackedRows } from './packed-catalog.ts';
@@ -95,7 +95,7 @@ export class CatalogRows {
   }
 
   /**
-   * Documents in the static order (ranking.ts, compareStatic): position → row. Prominence
+   * Documents in the static order (ranking-rules.ts, compareStatic): position → row. Prominence
    * descending, then the folded name, then the id. The folded name (nameSortKey) is the row's
    * words joined by spaces; comparing two as word sequences, by their terms' ranks (code-unit
    * order) and the shorter first when one is the other's start, orders them as their joined
@@ -248,7 +248,7 @@ export class CatalogRows {
     const nameKey = canonicalKey(name);
     if (nameKey) push(nameKey, 2);
     const seen = new Set([nameKey]);
-    // The other keys its name is equal to (rank.ts, partKeysOf, as matching.ts equalNameKeys
+    // The other keys its name is equal to (rank-candidates.ts, partKeysOf, as matching.ts equalNameKeys
     // makes them): a ranked school's distinctive parts (field 3), its name without "School" (4).
     const others: [string, number][] = prominence > 0 ? distinctiveKeys(name).map((k) => [k, 3]) : [];
     const short = keyWithoutSchool(name);

@@ -17,9 +17,9 @@
 //   - equality: a hash of each name's and alternative name's equality key;
 //   - filters: one bitset per state, per level and per type a search asks for;
 //   - places: each document's coordinates and a grid of cells listing them (geo-grid.ts).
-import type { CatalogSchool } from '../../domain/search/engine.ts';
+import type { CatalogSchool } from '../../domain/catalog/catalog.ports.ts';
 import { MAX_QUERY_WORDS } from '../../domain/search/query.ts';
-import { LEVELS } from '../../domain/school.kind.ts';
+import { LEVELS } from '../../domain/catalog/school-kind.ts';
 import { TYPE_FILTERS } from '../../domain/search/filters.ts';
 import { wordsFor } from './bitset.ts';
 import { release } from './blocks.ts';

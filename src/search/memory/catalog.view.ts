@@ -9,7 +9,7 @@
 // cache of 4,096 schools answered about a third of the lookups under the bench's search mix, and
 // with decoding this cheap it cost more than it saved (what it held lived long enough to be
 // promoted by the garbage collector, and every miss paid for its upkeep).
-import type { School } from '../../domain/ports.ts';
+import type { School } from '../../domain/catalog/catalog.ports.ts';
 import { type KindFields, setKind } from './kind-bits.ts';
 import { ALIAS_SEPARATOR, LOCATION_SEPARATOR, STATE_LIST, TEXT_FIELDS, type IndexData } from './index-data.ts';
 

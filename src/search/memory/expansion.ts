@@ -3,7 +3,7 @@
 // and subtrees within its typo budget.
 import type { QueryWord } from '../../domain/search/query.ts';
 import { typoBudget } from '../../domain/search/query.ts';
-import { Kind } from '../../domain/search/ranking.ts';
+import { Kind } from '../../domain/search/ranking-rules.ts';
 import type { IndexData } from './index-data.ts';
 import { childOf } from './trie.ts';
 import { Typos } from './typos.ts';

@@ -4,7 +4,7 @@
 // under its disc's bounding box, takes those wholly inside the disc whole, and measures (geo.ts,
 // distanceKm) only the documents of the cells its circle crosses: its cost grows with the
 // schools around the point, not with the catalog.
-import { distanceKm, EARTH_RADIUS_KM, type GeoPoint } from '../../domain/search/geo.ts';
+import { distanceKm, EARTH_RADIUS_KM, type GeoPoint } from '../../domain/catalog/geo.ts';
 import type { IndexData } from './index-data.ts';
 
 /** A cell's side in degrees of latitude and of longitude (about 28 km north to south). */

@@ -1,6 +1,6 @@
 // The layout of an index (build.ts makes it; the search reads it): its arrays and the constants
 // both sides share.
-import { STATE_CODES } from '../../domain/states.ts';
+import { STATE_CODES } from '../../domain/catalog/states.ts';
 import type { ReverseTrie } from './reverse-trie.ts';
 import type { Trie } from './trie.ts';
 
@@ -38,7 +38,7 @@ export interface IndexData extends Trie, ReverseTrie {
   readonly docKind: Uint32Array;
   /** One bitset per entry of STATE_LIST, each wordsFor(docCount) words. */
   readonly stateSets: Uint32Array;
-  /** One bitset per level (school.kind.ts, LEVELS) and per type a search asks for (filters.ts, TYPE_FILTERS), the same size. */
+  /** One bitset per level (school-kind.ts, LEVELS) and per type a search asks for (filters.ts, TYPE_FILTERS), the same size. */
   readonly levelSets: Uint32Array;
   readonly typeSets: Uint32Array;
   /**

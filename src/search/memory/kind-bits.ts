@@ -2,7 +2,14 @@
 // `docKind`): 4 bytes a school whatever it is, instead of five fields of text. 0 in a field is
 // unknown; otherwise the value's position in its vocabulary plus one.
 //   bits 0–2 level, 3–4 type, 5–8 lowest grade, 9–12 highest grade, 13–19 tags (one bit each).
-import { GRADES, LEVELS, SCHOOL_TYPES, type SchoolKind, type SchoolTag, TAGS } from '../../domain/school.kind.ts';
+import {
+  GRADES,
+  LEVELS,
+  SCHOOL_TYPES,
+  type SchoolKind,
+  type SchoolTag,
+  TAGS,
+} from '../../domain/catalog/school-kind.ts';
 import type { TypeFilter } from '../../domain/search/filters.ts';
 
 const LEVEL_SHIFT = 0;

@@ -5,9 +5,10 @@
 // catalog is large) and swaps it in. Searches meanwhile use the previous index, whole: never a
 // mix of two catalogs.
 import { Worker } from 'node:worker_threads';
-import type { CatalogSchool, EnginePage, EngineQuery, SearchEngine } from '../../domain/search/engine.ts';
-import { StoreUnavailableError } from '../../domain/errors.ts';
-import type { SchoolStore } from '../../domain/ports.ts';
+import type { CatalogSchool } from '../../domain/catalog/catalog.ports.ts';
+import type { EnginePage, EngineQuery, SearchEngine } from '../../domain/search/engine.port.ts';
+import { StoreUnavailableError } from '../../domain/shared/errors.ts';
+import type { SchoolStore } from '../../domain/catalog/catalog.ports.ts';
 import { buffersOf, IndexBuilder, type IndexData } from './build.ts';
 import type { BuildMessage } from './build.worker.ts';
 import { packCatalog, type PackedCatalog } from './packed-catalog.ts';

@@ -9,14 +9,15 @@
 // matches no later document can beat. With a `near` point, equal grades are ordered by distance
 // before the static order: the walk then goes on through the documents that can tie the page's
 // worst, measuring only those inside the box of its distance (geo-grid.ts).
+import { scopeKey } from '../../domain/search/search-key.ts';
 import { canonicalKey, keyWithoutSchool } from '../../domain/search/analysis.ts';
 import { distinctiveKeys } from '../../domain/search/matching.ts';
-import type { EngineHit, EnginePage, EngineQuery } from '../../domain/search/engine.ts';
+import type { EngineHit, EnginePage, EngineQuery } from '../../domain/search/engine.port.ts';
 import { compareDistance, type SearchScope, TYPE_FILTERS } from '../../domain/search/filters.ts';
-import type { GeoPoint } from '../../domain/search/geo.ts';
+import type { GeoPoint } from '../../domain/catalog/geo.ts';
 import { MAX_QUERY_WORDS, withoutWords, type SearchPlan } from '../../domain/search/query.ts';
-import { credit, Field, Kind, similarityScore, type Equality } from '../../domain/search/ranking.ts';
-import { LEVELS } from '../../domain/school.kind.ts';
+import { credit, Field, Kind, similarityScore, type Equality } from '../../domain/search/ranking-rules.ts';
+import { LEVELS } from '../../domain/catalog/school-kind.ts';
 import { and, andCount, has, wordsFor } from './bitset.ts';
 import { buffersOf, hash32 } from './build.ts';
 import { docDistance, GeoBox, withinRadius } from './geo-grid.ts';
@@ -418,23 +419,23 @@ export class MemoryIndex {
       }
       return temp;
     };
-    if (query.state !== undefined) {
-      const s = STATE_LIST.indexOf(query.state);
+    if (query.stateCode !== undefined) {
+      const s = STATE_LIST.indexOf(query.stateCode);
       if (s < 0) return null;
       narrow(d.stateSets.subarray(s * words, (s + 1) * words));
     }
-    if (query.levels !== undefined)
+    if (query.level !== undefined)
       narrow(
         anyOf(
           d.levelSets,
-          query.levels.map((l) => LEVELS.indexOf(l)),
+          query.level.map((l) => LEVELS.indexOf(l)),
         ),
       );
-    if (query.types !== undefined)
+    if (query.type !== undefined)
       narrow(
         anyOf(
           d.typeSets,
-          query.types.map((t) => TYPE_FILTERS.indexOf(t)),
+          query.type.map((t) => TYPE_FILTERS.indexOf(t)),
         ),
       );
     if (query.radiusKm !== undefined) {
@@ -543,7 +544,7 @@ export class MemoryIndex {
   /**
    * Documents in scope whose name (2) or an alternative name (1) has the query's equality key,
    * best first: among the schools the query names alike, the nearer (with `near`), then the
-   * static order (ranking.ts, compareQuality).
+   * static order (ranking-rules.ts, compareQuality).
    */
   #equalDocs(
     canonical: string,
@@ -598,11 +599,4 @@ function splitOf(e: Expansion): { from: Kind; below: Kind } | undefined {
   if (e.best === Kind.Prefix && (e.typoTerms.length > 0 || e.typoNodes.length > 0))
     return { from: Kind.Prefix, below: Kind.Typo };
   return undefined;
-}
-
-/** What of a query's scope decides its answer, as text: part of the key of the answers kept. */
-function scopeKey(q: SearchScope): string {
-  const list = (values: readonly string[] | undefined) => (values === undefined ? '-' : [...values].sort().join(','));
-  const near = q.near === undefined ? '-' : `${q.near.latitude},${q.near.longitude}`;
-  return `${q.state ?? '-'};${list(q.levels)};${list(q.types)};${near};${q.radiusKm ?? '-'}`;
 }

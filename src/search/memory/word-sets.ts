@@ -8,7 +8,7 @@
 import { popcount, wordsFor } from './bitset.ts';
 import type { IndexData } from './index-data.ts';
 import type { Expansion } from './expansion.ts';
-import { Kind } from '../../domain/search/ranking.ts';
+import { Kind } from '../../domain/search/ranking-rules.ts';
 
 /**
  * Cached bitsets may take this many bytes (each is docCount / 8 bytes: 19 KB at 150,000 schools,

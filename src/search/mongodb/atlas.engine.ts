@@ -1,6 +1,6 @@
 // MONGODB_SEARCH=atlas: Atlas Search finds the candidates with the rules written in its own
 // operators (atlas.pipeline.ts: fuzzy, autocomplete, synonyms, count), and the rules rank them
-// (src/domain/search/rank.ts) from the stored source, without a second read of any document.
+// (src/domain/search/rank-candidates.ts) from the stored source, without a second read of any document.
 //
 // Per query: each word's count in scope (cached per catalog version and scope); the words no
 // school has are left out; the schools in scope holding every remaining word are asked for (the
@@ -15,9 +15,9 @@
 // 0 before it is cached (a word cached as unknown would be left out until the catalog changes),
 // and no candidate for one word Atlas counted in some school. While the index is missing that is
 // a 503 (StoreUnavailableError), as readiness says, instead of an empty page.
-import type { EnginePage, EngineQuery } from '../../domain/search/engine.ts';
+import type { EnginePage, EngineQuery } from '../../domain/search/engine.port.ts';
 import { inScope } from '../../domain/search/filters.ts';
-import { mostCommon, pageOf, rankCandidates, withKnownWords } from '../../domain/search/rank.ts';
+import { mostCommon, pageOf, rankCandidates, withKnownWords } from '../../domain/search/rank-candidates.ts';
 import { atlasCandidatesPipeline, atlasCount, atlasCountPipeline, atlasTotalPipeline } from './atlas.pipeline.ts';
 import {
   CandidateEngine,
@@ -26,7 +26,7 @@ import {
   type CandidateEngineOptions,
   type SearchSource,
 } from './candidates.ts';
-import { keepsNothing, scopeKey } from './scope.ts';
+import { countKey, keepsNothing } from './scope.ts';
 
 type AtlasCandidate = Candidate & { meta?: { count?: { total?: number } } };
 
@@ -50,7 +50,7 @@ export class MongoAtlasEngine extends CandidateEngine {
     if (keepsNothing(query)) return { total: 0, hits: [] };
     const version = await this.cache.version();
     const typed = query.plan;
-    const key = scopeKey(query);
+    const key = countKey(query);
     const counts = await Promise.all(
       typed.words.map((w) =>
         this.cache.get(version, `count ${key} ${w.text} ${w.last ? 'last' : ''}`, async () => {

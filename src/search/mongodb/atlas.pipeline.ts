@@ -1,7 +1,7 @@
 // The Atlas Search queries of the Atlas engine (atlas.engine.ts): the search rules written with
 // Atlas's own operators over the fields search.fields.ts derives (index:
 // schools.search-index.json). Per query word, the ways it may match, each scored by the credit
-// the rules give it (ranking.ts): as a whole term or one of its synonyms (`text` with the `words`
+// the rules give it (ranking-rules.ts): as a whole term or one of its synonyms (`text` with the `words`
 // synonym mapping), as a translation (`translations` mapping), as the start of a term
 // (`autocomplete`), with typos (`fuzzy` with the word's own budget, and `wildcard` patterns of the
 // longer terms the rules forgive more: atlas.typos.ts), and the word being typed also as a start
@@ -10,14 +10,14 @@
 // totals are the rules' (docs/search.md says where they still differ). Equality (the query *is*
 // the name) is a large constant, prominence a small boost that only orders equals (with `near`,
 // the proximity to the point instead, as the rules order equals by distance). Atlas's scores
-// choose which candidates are read; the rules then rank them exactly (rank.ts), from the stored
+// choose which candidates are read; the rules then rank them exactly (rank-candidates.ts), from the stored
 // source. The scope (scope.ts) is the compound's filter: `equals` and `in` on tokens, a
 // `geoWithin` circle a little larger than a radius, and after $search the exact radius check as a
 // $match on stored source.
 import type { Document } from 'mongodb';
 import type { SearchScope } from '../../domain/search/filters.ts';
 import type { QueryWord, SearchPlan } from '../../domain/search/query.ts';
-import { credit, Field, Kind } from '../../domain/search/ranking.ts';
+import { credit, Field, Kind } from '../../domain/search/ranking-rules.ts';
 import { beyondGrams, FUZZY_MAX_EXPANSIONS, fuzzyEdits, longerTermPatterns, startPattern } from './atlas.typos.ts';
 import { CANDIDATE_FIELDS } from './candidates.ts';
 import { atlasNear, atlasScopeFilter, exactMatch } from './scope.ts';

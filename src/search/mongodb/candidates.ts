@@ -1,10 +1,10 @@
 // What the MongoDB engines share: the candidate documents as the search rules read them, the
 // page they answer, and counts cached per catalog version.
 import type { Document } from 'mongodb';
-import type { EnginePage, EngineQuery, SearchEngine } from '../../domain/search/engine.ts';
-import type { Analysed } from '../../domain/search/rank.ts';
-import { knownKind } from '../../domain/school.kind.ts';
-import { knownLocation } from '../../domain/school.location.ts';
+import type { EnginePage, EngineQuery, SearchEngine } from '../../domain/search/engine.port.ts';
+import type { Analysed } from '../../domain/search/rank-candidates.ts';
+import { knownKind } from '../../domain/catalog/school-kind.ts';
+import { knownLocation } from '../../domain/catalog/school-location.ts';
 import type { SearchedSchool } from './catalog.port.ts';
 
 /** The fields the rules rank by (search.fields.ts) and the page shows: a candidate's projection, or Atlas's stored source. */

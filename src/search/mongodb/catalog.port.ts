@@ -13,8 +13,8 @@
 // What a document holds for the engines to read (SearchedSchool) is part of the port too: the
 // pipelines name those fields, and the store's documents must hold them.
 import type { Collection, Document, IndexDescription } from 'mongodb';
-import type { CatalogSchool } from '../../domain/search/engine.ts';
-import type { Grade, SchoolLevel, SchoolTag, SchoolType } from '../../domain/school.kind.ts';
+import type { CatalogSchool } from '../../domain/catalog/catalog.ports.ts';
+import type { Grade, SchoolLevel, SchoolTag, SchoolType } from '../../domain/catalog/school-kind.ts';
 import type { DerivedSearch, SearchFields } from './search.fields.ts';
 
 export type { DerivedSearch, GeoJsonPoint, SearchFields } from './search.fields.ts';

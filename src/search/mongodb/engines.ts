@@ -4,7 +4,7 @@
 // server before searches are answered (setup.ts), and the $text engine's totals shared through
 // the store with the other instances (search-totals.ts).
 import type { Document } from 'mongodb';
-import type { SearchEngine } from '../../domain/search/engine.ts';
+import type { SearchEngine } from '../../domain/search/engine.port.ts';
 import { MongoAtlasEngine } from './atlas.engine.ts';
 import type { PipelineReads, SearchCatalog } from './catalog.port.ts';
 import type { CandidateEngineOptions, SearchSource } from './candidates.ts';

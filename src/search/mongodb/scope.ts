@@ -10,9 +10,10 @@
 //   sphere and without the rules' rounding), followed by the same exact `$expr` in a `$match`.
 //
 // So a count of the server's is a count of the rules' schools, not of a nearby circle's.
+import { scopeKey } from '../../domain/search/search-key.ts';
 import type { Document } from 'mongodb';
 import type { SearchScope } from '../../domain/search/filters.ts';
-import { EARTH_RADIUS_KM, type GeoPoint } from '../../domain/search/geo.ts';
+import { EARTH_RADIUS_KM, type GeoPoint } from '../../domain/catalog/geo.ts';
 
 const RAD = Math.PI / 180;
 
@@ -106,21 +107,19 @@ export function withinMatch(near: GeoPoint, radiusKm: number): Document {
  */
 export function keepsNothing(scope: SearchScope): boolean {
   return (
-    scope.levels?.length === 0 ||
-    scope.types?.length === 0 ||
-    (scope.radiusKm !== undefined && scope.near === undefined)
+    scope.level?.length === 0 || scope.type?.length === 0 || (scope.radiusKm !== undefined && scope.near === undefined)
   );
 }
 
 /** The scope's conditions beside the state (the $text engine has the state in its tokens), for a $match. */
 export function scopeMatch(scope: SearchScope): Document {
   const match: Document = {};
-  if (scope.levels !== undefined) match['level'] = { $in: [...scope.levels] };
-  if (scope.types !== undefined) {
-    const plain = scope.types.filter((t) => t !== 'charter');
+  if (scope.level !== undefined) match['level'] = { $in: [...scope.level] };
+  if (scope.type !== undefined) {
+    const plain = scope.type.filter((t) => t !== 'charter');
     const either: Document[] = [
-      ...(plain.length > 0 || !scope.types.includes('charter') ? [{ type: { $in: plain } }] : []),
-      ...(scope.types.includes('charter') ? [{ tags: 'charter' }] : []),
+      ...(plain.length > 0 || !scope.type.includes('charter') ? [{ type: { $in: plain } }] : []),
+      ...(scope.type.includes('charter') ? [{ tags: 'charter' }] : []),
     ];
     Object.assign(match, either.length === 1 ? either[0] : { $or: either });
   }
@@ -129,14 +128,9 @@ export function scopeMatch(scope: SearchScope): Document {
   return match;
 }
 
-/** The scope as a cache key: counts hold for one scope (the point counts only with a radius). */
-export function scopeKey(scope: SearchScope): string {
-  const list = (values: readonly string[] | undefined) => (values === undefined ? '*' : [...values].sort().join(','));
-  const circle =
-    scope.radiusKm !== undefined && scope.near !== undefined
-      ? `${scope.near.latitude},${scope.near.longitude},${scope.radiusKm}`
-      : '*';
-  return `${scope.state ?? '*'}|${list(scope.levels)}|${list(scope.types)}|${circle}`;
+/** The scope as a key of the counts kept: a count holds for one scope, where a point counts only with a radius. */
+export function countKey(scope: SearchScope): string {
+  return scopeKey(scope.radiusKm === undefined ? { ...scope, near: undefined } : scope);
 }
 
 /**
@@ -160,13 +154,13 @@ const point = (p: GeoPoint) => ({ type: 'Point', coordinates: [p.longitude, p.la
  */
 export function atlasScopeFilter(scope: SearchScope): Document[] {
   const filter: Document[] = [];
-  if (scope.state !== undefined) filter.push({ equals: { path: 'state', value: scope.state } });
-  if (scope.levels !== undefined) filter.push({ in: { path: 'level', value: [...scope.levels] } });
-  if (scope.types !== undefined) {
-    const plain = scope.types.filter((t) => t !== 'charter');
+  if (scope.stateCode !== undefined) filter.push({ equals: { path: 'state', value: scope.stateCode } });
+  if (scope.level !== undefined) filter.push({ in: { path: 'level', value: [...scope.level] } });
+  if (scope.type !== undefined) {
+    const plain = scope.type.filter((t) => t !== 'charter');
     const either: Document[] = [
       ...(plain.length > 0 ? [{ in: { path: 'type', value: plain } }] : []),
-      ...(scope.types.includes('charter') ? [{ equals: { path: 'tags', value: 'charter' } }] : []),
+      ...(scope.type.includes('charter') ? [{ equals: { path: 'tags', value: 'charter' } }] : []),
     ];
     filter.push(either.length === 1 ? either[0]! : { compound: { should: either, minimumShouldMatch: 1 } });
   }

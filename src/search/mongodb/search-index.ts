@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import type { Collection, Db, Document, SearchIndexDescription } from 'mongodb';
 import { synonymsOf, TRANSLATION_GROUPS, WORD_GROUPS } from '../../domain/search/synonyms.ts';
-import { StoreUnavailableError } from '../../domain/errors.ts';
+import { StoreUnavailableError } from '../../domain/shared/errors.ts';
 import { guarded, MongoSetupError } from '../../mongodb/errors.ts';
 import { sameSearchIndex } from './search-index.definition.ts';
 

@@ -20,9 +20,9 @@
 //   measures from `latitude` and `longitude` themselves: scope.ts).
 import type { Document } from 'mongodb';
 import { synonymsOf, translationsOf } from '../../domain/search/synonyms.ts';
-import { analyse } from '../../domain/search/rank.ts';
-import type { CatalogSchool } from '../../domain/search/engine.ts';
-import { STATE_CODES } from '../../domain/states.ts';
+import { analyse } from '../../domain/search/rank-candidates.ts';
+import type { CatalogSchool } from '../../domain/catalog/catalog.ports.ts';
+import { STATE_CODES } from '../../domain/catalog/states.ts';
 
 /**
  * Bumped when the derivation changes: documents of an older version are rewritten by

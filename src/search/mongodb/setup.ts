@@ -3,7 +3,7 @@
 // and its synonym mappings (search-index.ts). Readiness checks them before a search is answered
 // (engines.ts); a pipeline whose index is missing says so as a 503 naming the fix, never a 500.
 import { MongoServerError, type Collection, type Db, type Document } from 'mongodb';
-import { StoreUnavailableError } from '../../domain/errors.ts';
+import { StoreUnavailableError } from '../../domain/shared/errors.ts';
 import { guarded, MongoSetupError, translate } from '../../mongodb/errors.ts';
 import type { SearchCatalog } from './catalog.port.ts';
 import { ensureSearchIndex, ensureSynonyms } from './search-index.ts';

@@ -1,5 +1,5 @@
 // MONGODB_SEARCH=text: MongoDB's own text index finds the candidates, the search rules rank them
-// (src/domain/search/rank.ts), so results mean what the in-process engine's mean, without typos:
+// (src/domain/search/rank-candidates.ts), so results mean what the in-process engine's mean, without typos:
 // the text index matches whole tokens only, and a token per typo would multiply it by the
 // alphabet. The in-process engine (MONGODB_SEARCH=memory, the default) and Atlas Search have them.
 //
@@ -14,11 +14,11 @@
 // exact), else the first CANDIDATE_LIMIT the index yields — with `near`, the CANDIDATE_LIMIT
 // nearest, as the order among equals is by distance (docs/search.md says why).
 import type { Document } from 'mongodb';
-import type { EnginePage, EngineQuery } from '../../domain/search/engine.ts';
+import type { EnginePage, EngineQuery } from '../../domain/search/engine.port.ts';
 import { inScope } from '../../domain/search/filters.ts';
-import { mostCommon, pageOf, rankCandidates, withKnownWords } from '../../domain/search/rank.ts';
+import { mostCommon, pageOf, rankCandidates, withKnownWords } from '../../domain/search/rank-candidates.ts';
 import { CandidateEngine, toAnalysed, VersionMemo, type Candidate } from './candidates.ts';
-import { keepsNothing, scopeKey, scopeMatch } from './scope.ts';
+import { countKey, keepsNothing, scopeMatch } from './scope.ts';
 import { tokenOf } from './search.fields.ts';
 import {
   byIdPipeline,
@@ -40,8 +40,8 @@ export class MongoTextEngine extends CandidateEngine {
     const version = await this.cache.version();
     const typed = query.plan;
     const scope = scopeMatch(query);
-    const key = scopeKey(query);
-    const tokens = typed.words.map((w) => tokenOf(w.text, query.state));
+    const key = countKey(query);
+    const tokens = typed.words.map((w) => tokenOf(w.text, query.stateCode));
     const counts = await Promise.all(
       tokens.map((t) =>
         this.cache.get(version, `count ${t.word} ${key}`, () => this.#count(countPipeline(t, scope, this.limit + 1))),
@@ -74,7 +74,7 @@ export class MongoTextEngine extends CandidateEngine {
     let required = plan.words.map((_, w) => w);
     let total = 0;
     if (!complete) {
-      // Soft matching as the rules do it (rank.ts), asked of the whole scope: while no school
+      // Soft matching as the rules do it (rank-candidates.ts), asked of the whole scope: while no school
       // holds every remaining word, the most common is dropped (never the rarest, the earliest
       // of equals). Complete, the candidates below answer the same question themselves.
       total = await totalOf(required);

@@ -8,7 +8,7 @@
 // the first stage, and $geoNear, which must be first too, cannot join it, so the radius is an
 // exact expression over the stored coordinates instead.
 import type { Document } from 'mongodb';
-import type { GeoPoint } from '../../domain/search/geo.ts';
+import type { GeoPoint } from '../../domain/catalog/geo.ts';
 import { CANDIDATE_FIELDS } from './candidates.ts';
 import { nearnessExpression } from './scope.ts';
 import { holdsEvery, textSearch, type Token } from './search.fields.ts';

@@ -1,8 +1,8 @@
 // The shape of each collection's documents. Ids are the domain's own (UUID strings), so a
 // document is found by the id the API hands out without a second index.
 import type { ObjectId } from 'mongodb';
-import type { RecordedSearch } from '../../domain/ports.ts';
-import type { Grade, SchoolLevel, SchoolTag, SchoolType } from '../../domain/school.kind.ts';
+import type { GeoPoint } from '../../domain/catalog/geo.ts';
+import type { Grade, SchoolLevel, SchoolTag, SchoolType, TypeFilter } from '../../domain/catalog/school-kind.ts';
 import type { GeoJsonPoint, SearchedSchool, SearchFields } from '../../search/mongodb/catalog.port.ts';
 
 export interface SchoolDocument {
@@ -16,7 +16,7 @@ export interface SchoolDocument {
   postalCode?: string;
   latitude?: number;
   longitude?: number;
-  /** What the school is (src/domain/school.kind.ts): absent when unknown, as the location; tags absent when none. */
+  /** What the school is (src/domain/catalog/school-kind.ts): absent when unknown, as the location; tags absent when none. */
   level?: SchoolLevel;
   lowestGrade?: Grade;
   highestGrade?: Grade;
@@ -31,7 +31,7 @@ export interface SchoolDocument {
    */
   updatedAt?: Date;
   aliases: string[];
-  /** 0–100: the static rank of the search core (src/domain/search/ranking.ts). */
+  /** 0–100: the static rank of the search core (src/domain/search/ranking-rules.ts). */
   prominence: number;
   sortKey: string;
   // The search wing's fields (src/search/mongodb/search.fields.ts, handed through its port): the
@@ -63,7 +63,7 @@ export interface UserDocument {
   email: string;
   passwordHash: string;
   createdAt: Date;
-  /** Absent on accounts whose password never changed since versions were kept: 0 (src/domain/credentials.ts). */
+  /** Absent on accounts whose password never changed since versions were kept: 0 (src/domain/accounts/credentials.ts). */
   passwordVersion?: number;
   /** Absent: 0. */
   keysFromVersion?: number;
@@ -92,6 +92,17 @@ export interface TokenDocument {
   seq: ObjectId;
 }
 
+/** Where a search looked, as records store it (the field names of the documents written since 1.3). */
+export interface RecordedSearchDocument {
+  stateCode?: string;
+  offset: number;
+  limit: number;
+  levels?: readonly SchoolLevel[];
+  types?: readonly TypeFilter[];
+  near?: GeoPoint;
+  radiusKm?: number;
+}
+
 export interface RequestDocument {
   _id: string;
   userId: string;
@@ -99,7 +110,7 @@ export interface RequestDocument {
   timeMade: Date;
   cost: number;
   /** Where the search looked (RequestRecord.search); absent on records written before it was kept. */
-  search?: RecordedSearch;
+  search?: RecordedSearchDocument;
   /** The UTC day of timeMade (YYYY-MM-DD), for usage per day; absent on records written before it existed. */
   day?: string;
   /** Set until the record is counted in its day's usage (request.store.ts): a record left so is counted by the next read. */
@@ -157,7 +168,7 @@ export interface MigrationDocument {
   after?: string;
 }
 
-/** A link in an e-mail (src/domain/link.ts), found by the digest of its token. */
+/** A link in an e-mail (src/domain/accounts/link.ts), found by the digest of its token. */
 export interface LinkDocument {
   _id: string;
   purpose: 'signup' | 'reset' | 'invite';
@@ -174,7 +185,7 @@ export interface LinkDocument {
   mailed?: number;
 }
 
-/** Mail not yet delivered (src/domain/mail.service.ts). */
+/** Mail not yet delivered (src/domain/mail/mail.service.ts). */
 export interface OutboxDocument {
   _id: string;
   to: string;
@@ -185,7 +196,7 @@ export interface OutboxDocument {
   attempts: number;
   nextAttemptAt: Date;
   lastError: string | null;
-  /** Where the text's placeholder takes its link, derived when sent (src/domain/link.ts); absent without one. */
+  /** Where the text's placeholder takes its link, derived when sent (src/domain/accounts/link.ts); absent without one. */
   link?: { id: string; url: string; secretId: string };
 }
 

@@ -2,9 +2,9 @@
 // same definition is a no-op) and by `school-search indexes`; with them, the indexes the search
 // wing keeps on the schools (handed through its port: SchoolSearchFields.indexes).
 import type { Collection, Db, IndexDescription } from 'mongodb';
-import { DEAD_TOKEN_RETENTION_MS } from '../../domain/auth.service.ts';
-import { StoreUnavailableError } from '../../domain/errors.ts';
-import { DEAD_LINK_RETENTION_MS } from '../../domain/link.ts';
+import { DEAD_TOKEN_RETENTION_MS } from '../../domain/accounts/credentials.ts';
+import { StoreUnavailableError } from '../../domain/shared/errors.ts';
+import { DEAD_LINK_RETENTION_MS } from '../../domain/accounts/link.ts';
 import { COLLECTIONS } from './documents.ts';
 import { guarded, MongoSetupError } from '../../mongodb/errors.ts';
 

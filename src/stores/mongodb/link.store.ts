@@ -1,5 +1,5 @@
 import type { Collection } from 'mongodb';
-import type { LinkPurpose, LinkRecord, LinkStore } from '../../domain/ports.ts';
+import type { LinkPurpose, LinkRecord, LinkStore } from '../../domain/accounts/accounts.ports.ts';
 import type { LinkDocument } from './documents.ts';
 import { MAJORITY } from './majority.ts';
 import { guarded } from '../../mongodb/errors.ts';

@@ -1,5 +1,5 @@
 import type { Collection } from 'mongodb';
-import type { MailOutbox, OutboxEntry } from '../../domain/ports.ts';
+import type { MailOutbox, OutboxEntry } from '../../domain/mail/mail.ports.ts';
 import type { OutboxDocument } from './documents.ts';
 import { guarded } from '../../mongodb/errors.ts';
 

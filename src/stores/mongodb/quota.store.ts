@@ -4,7 +4,7 @@
 // brings its own driver (3.x) and connection, and counts fixed windows by $inc on an upsert that
 // resets late; this is three single-document updates on the store's own client.
 import { MongoServerError, type Collection } from 'mongodb';
-import type { QuotaCounter, QuotaWindow } from '../../domain/ports.ts';
+import type { QuotaCounter, QuotaWindow } from '../../domain/metering/metering.ports.ts';
 import type { QuotaDocument } from './documents.ts';
 import { guarded } from '../../mongodb/errors.ts';
 import { InTurn } from './in-turn.ts';

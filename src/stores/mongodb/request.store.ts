@@ -1,5 +1,5 @@
 import { MongoServerError, type Collection, type Filter } from 'mongodb';
-import type { HistoryPosition } from '../../domain/history.cursor.ts';
+import type { HistoryPosition } from '../../domain/metering/history-cursor.ts';
 import type {
   DayUsage,
   HistoryPage,
@@ -8,12 +8,12 @@ import type {
   RequestLog,
   RequestRecord,
   Usage,
-} from '../../domain/ports.ts';
-import { LONGEST_USAGE_CHART_DAYS } from '../../domain/retention.ts';
-import { tokenHolds } from '../../domain/credentials.ts';
-import { UnauthenticatedError } from '../../domain/errors.ts';
-import type { HeldToken } from '../../domain/ports.ts';
-import type { RequestDocument, UsageBeforeDocument, UsageDayDocument } from './documents.ts';
+} from '../../domain/metering/metering.ports.ts';
+import { LONGEST_USAGE_CHART_DAYS } from '../../domain/metering/retention.ts';
+import { tokenHolds } from '../../domain/accounts/credentials.ts';
+import { UnauthenticatedError } from '../../domain/shared/errors.ts';
+import type { HeldToken } from '../../domain/accounts/accounts.ports.ts';
+import type { RecordedSearchDocument, RequestDocument, UsageBeforeDocument, UsageDayDocument } from './documents.ts';
 import { guarded } from '../../mongodb/errors.ts';
 import { InTurn, TurnsFullError } from './in-turn.ts';
 import { Lease, type LeaseDocument } from './lease.ts';
@@ -159,7 +159,7 @@ export class MongoRequestLog implements RequestLog {
           requestMade: record.requestMade,
           timeMade: record.timeMade,
           cost: record.cost,
-          ...(record.search ? { search: { ...record.search } } : {}),
+          ...(record.search ? { search: searchDocument(record.search) } : {}),
           day,
           pending: true,
           lease,
@@ -462,10 +462,23 @@ function toRecord(doc: RequestDocument): RequestRecord {
     ...(stateCode !== undefined && { stateCode }),
     offset,
     limit,
-    ...(levels !== undefined && { levels }),
-    ...(types !== undefined && { types }),
+    ...(levels !== undefined && { level: levels }),
+    ...(types !== undefined && { type: types }),
     ...(near !== undefined && { near: { latitude: near.latitude, longitude: near.longitude } }),
     ...(radiusKm !== undefined && { radiusKm }),
   };
   return { ...record, search };
+}
+
+/** A record's search as its document holds it (RecordedSearchDocument's names). */
+function searchDocument(search: RecordedSearch): RecordedSearchDocument {
+  return {
+    ...(search.stateCode !== undefined && { stateCode: search.stateCode }),
+    offset: search.offset,
+    limit: search.limit,
+    ...(search.level !== undefined && { levels: search.level }),
+    ...(search.type !== undefined && { types: search.type }),
+    ...(search.near !== undefined && { near: { latitude: search.near.latitude, longitude: search.near.longitude } }),
+    ...(search.radiusKm !== undefined && { radiusKm: search.radiusKm }),
+  };
 }

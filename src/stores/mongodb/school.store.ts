@@ -7,11 +7,19 @@ import {
   type Document,
   type Timestamp,
 } from 'mongodb';
-import type { CatalogSchool } from '../../domain/search/engine.ts';
-import { nameSortKey } from '../../domain/search/normalize.ts';
-import type { CatalogChunk, ImportCounts, School, SchoolDraft, SchoolRecord, SchoolStore } from '../../domain/ports.ts';
-import { knownKind, sameKind } from '../../domain/school.kind.ts';
-import { knownLocation, sameLocation } from '../../domain/school.location.ts';
+import type { CatalogSchool } from '../../domain/catalog/catalog.ports.ts';
+import { nameSortKey } from '../../domain/shared/normalize.ts';
+import type {
+  CatalogChunk,
+  ImportCounts,
+  School,
+  SchoolDraft,
+  SchoolRecord,
+  SchoolStore,
+} from '../../domain/catalog/catalog.ports.ts';
+import { knownKind } from '../../domain/catalog/school-kind.ts';
+import { knownLocation } from '../../domain/catalog/school-location.ts';
+import { sameSchool } from '../../domain/catalog/same-school.ts';
 import type {
   PipelineReads,
   SchoolSearchFields,
@@ -338,7 +346,7 @@ export class MongoSchoolStore implements SchoolStore, SearchCatalog {
         const before = existing.get(draft.id);
         // A draft without a source key (a canonical file) keeps the one an earlier import stored.
         const fresh = toDocument(draft, this.#fields, before?.sourceKey, now);
-        const same = before !== undefined && sameSchool(before, fresh);
+        const same = before !== undefined && sameSchool(toCatalogSchool(before), draft);
         // A school that did not change keeps its time of change (when it has one).
         const doc = same && before.updatedAt ? { ...fresh, updatedAt: before.updatedAt } : fresh;
         // Same school, but search fields derived by an earlier version of the search rules (a
@@ -384,16 +392,16 @@ export class MongoSchoolStore implements SchoolStore, SearchCatalog {
       const existing: Map<string, Comparable> = await this.#existing(batch);
       for (const draft of batch) {
         const before = existing.get(draft.id);
-        const { id, ...fields } = draft;
-        const doc: Comparable = { _id: id, ...fields, aliases: [...draft.aliases] };
         if (!before) counts.inserted++;
         else if (
-          sameSchool(before, doc) &&
+          sameSchool(toCatalogSchool(before), draft) &&
           ('searchVersion' in before ? before.searchVersion === this.#fields.version : true)
         )
           counts.unchanged++;
         else counts.updated++;
-        existing.set(draft.id, doc);
+        // A school listed twice is compared, the second time, with the first (as upsertMany would).
+        const { id, ...fields } = draft;
+        existing.set(id, { _id: id, ...fields, aliases: [...draft.aliases] });
       }
     }
     return counts;
@@ -438,20 +446,6 @@ export class MongoSchoolStore implements SchoolStore, SearchCatalog {
 /** Replaces the school by id with the whole document, inserting it when it is missing. */
 function replace(doc: SchoolDocument): AnyBulkWriteOperation<SchoolDocument> {
   return { replaceOne: { filter: { _id: doc._id }, replacement: doc, upsert: true } };
-}
-
-/** As on the embedded store: everything a client sees or a search reads decides (the search fields follow from them). */
-function sameSchool(a: Comparable, b: Comparable): boolean {
-  return (
-    a.name === b.name &&
-    a.city === b.city &&
-    a.state === b.state &&
-    a.imageUrl === b.imageUrl &&
-    sameLocation(a, b) &&
-    sameKind(a, b) &&
-    (a.prominence ?? 0) === b.prominence &&
-    JSON.stringify(a.aliases) === JSON.stringify(b.aliases)
-  );
 }
 
 /** A school's document as the adapter writes it, with the search wing's fields (exported for the tests' stand-ins of $text). */

@@ -3,7 +3,7 @@
 // (src/search/), which reads the catalog through the store (the in-process index, by default) or
 // runs its pipelines on it through its port (src/search/mongodb/catalog.port.ts: MONGODB_SEARCH).
 import { MongoClient, ReadPreference, type Db, type MongoClientOptions } from 'mongodb';
-import type { Store } from '../../domain/ports.ts';
+import type { Store } from '../../domain/store.port.ts';
 import type { SchoolSearchFields, SearchTotalDocument } from '../../search/mongodb/catalog.port.ts';
 import type { StoreWarning } from '../store.config.ts';
 import {

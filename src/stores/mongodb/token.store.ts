@@ -1,5 +1,5 @@
 import { ObjectId, type Collection } from 'mongodb';
-import type { HeldToken, TokenRecord, TokenStore } from '../../domain/ports.ts';
+import type { HeldToken, TokenRecord, TokenStore } from '../../domain/accounts/accounts.ports.ts';
 import type { TokenDocument, UserDocument } from './documents.ts';
 import { MAJORITY } from './majority.ts';
 import { guarded } from '../../mongodb/errors.ts';

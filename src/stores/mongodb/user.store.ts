@@ -1,6 +1,6 @@
 import type { Collection, Filter } from 'mongodb';
-import { EmailTakenError } from '../../domain/errors.ts';
-import type { PasswordChangeRecord, User, UserStore } from '../../domain/ports.ts';
+import { EmailTakenError } from '../../domain/shared/errors.ts';
+import type { PasswordChangeRecord, User, UserStore } from '../../domain/accounts/accounts.ports.ts';
 import type { TokenDocument, UserDocument } from './documents.ts';
 import { MAJORITY } from './majority.ts';
 import { guarded, isDuplicateKey } from '../../mongodb/errors.ts';

@@ -24,7 +24,7 @@
 import { existsSync } from 'node:fs';
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { StoreUnavailableError } from '../../domain/errors.ts';
+import { StoreUnavailableError } from '../../domain/shared/errors.ts';
 import {
   configure,
   createStoreFile,

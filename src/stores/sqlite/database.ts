@@ -5,7 +5,7 @@ import { linkSync, mkdirSync, rmSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { pathToFileURL } from 'node:url';
-import { StoreUnavailableError } from '../../domain/errors.ts';
+import { StoreUnavailableError } from '../../domain/shared/errors.ts';
 import type { QuotaWarning } from './quota.store.ts';
 import { SCHEMA } from './schema.ts';
 import { StoreFileError } from './store-file.error.ts';

@@ -1,4 +1,4 @@
-import { StoreUnavailableError } from '../../domain/errors.ts';
+import { StoreUnavailableError } from '../../domain/shared/errors.ts';
 
 // SQLite result codes (primary code = errcode & 0xff) that mean "the store cannot do this now",
 // as opposed to a bug: busy/locked by another writer, read-only, I/O error, damaged file, disk

@@ -1,7 +1,7 @@
 // Which file a path names: a file moved, deleted or replaced under an open connection is told by
 // its device and inode, not by its name.
 import { statSync } from 'node:fs';
-import { StoreUnavailableError } from '../../domain/errors.ts';
+import { StoreUnavailableError } from '../../domain/shared/errors.ts';
 
 export interface FileId {
   readonly dev: number;

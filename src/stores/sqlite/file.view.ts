@@ -16,7 +16,7 @@
 import { existsSync, linkSync, mkdirSync, rmSync, statSync, utimesSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { StoreUnavailableError } from '../../domain/errors.ts';
+import { StoreUnavailableError } from '../../domain/shared/errors.ts';
 import { quickCheck } from './database.ts';
 import { BUSY, primaryCode } from './errors.ts';
 import { type FileId, fileAt, sameFile } from './file.id.ts';

@@ -1,4 +1,4 @@
-import type { LinkPurpose, LinkRecord, LinkStore } from '../../domain/ports.ts';
+import type { LinkPurpose, LinkRecord, LinkStore } from '../../domain/accounts/accounts.ports.ts';
 import type { Connection } from './connection.ts';
 
 interface LinkRow {

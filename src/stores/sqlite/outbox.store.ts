@@ -1,4 +1,4 @@
-import type { MailOutbox, OutboxEntry } from '../../domain/ports.ts';
+import type { MailOutbox, OutboxEntry } from '../../domain/mail/mail.ports.ts';
 import type { Connection } from './connection.ts';
 import { transaction } from './database.ts';
 

@@ -21,8 +21,8 @@ import { closeSync, existsSync, mkdirSync, openSync, readSync, rmdirSync, rmSync
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { pathToFileURL } from 'node:url';
-import { StoreUnavailableError } from '../../domain/errors.ts';
-import type { QuotaCounter, QuotaWindow } from '../../domain/ports.ts';
+import { StoreUnavailableError } from '../../domain/shared/errors.ts';
+import type { QuotaCounter, QuotaWindow } from '../../domain/metering/metering.ports.ts';
 import type { StoreWarning } from '../store.config.ts';
 import { BUSY, primaryCode } from './errors.ts';
 

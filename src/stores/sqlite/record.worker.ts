@@ -1,8 +1,8 @@
 // The thread that commits request records (record.writer.ts): a connection of its own to the
 // store file, so that the fsync of each commit waits here, not on the event loop of the API.
 import { parentPort, workerData } from 'node:worker_threads';
-import type { RequestRecord } from '../../domain/ports.ts';
-import { StoreUnavailableError } from '../../domain/errors.ts';
+import type { RequestRecord } from '../../domain/metering/metering.ports.ts';
+import { StoreUnavailableError } from '../../domain/shared/errors.ts';
 import { Connection } from './connection.ts';
 import { probeRecords, writeRecords } from './records.ts';
 

@@ -3,8 +3,8 @@
 // to several ms) would otherwise stop the event loop, and every request with it. The thread is
 // started at the first write; a thread that dies fails the writes it had and is started again.
 import { Worker } from 'node:worker_threads';
-import type { RequestRecord } from '../../domain/ports.ts';
-import { StoreUnavailableError } from '../../domain/errors.ts';
+import type { RequestRecord } from '../../domain/metering/metering.ports.ts';
+import { StoreUnavailableError } from '../../domain/shared/errors.ts';
 import type { WriteAnswer, WriteRequest } from './record.worker.ts';
 
 export class RecordWriter {

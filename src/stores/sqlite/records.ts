@@ -3,8 +3,9 @@
 // Used by the record writer's worker thread (record.worker.ts) and, for a store in memory, by
 // the request log itself.
 import { randomUUID } from 'node:crypto';
-import { tokenHolds } from '../../domain/credentials.ts';
-import type { RequestRecord, TokenKind } from '../../domain/ports.ts';
+import { tokenHolds } from '../../domain/accounts/credentials.ts';
+import type { RequestRecord } from '../../domain/metering/metering.ports.ts';
+import type { TokenKind } from '../../domain/accounts/accounts.ports.ts';
 import type { Connection } from './connection.ts';
 import { transaction } from './database.ts';
 
@@ -79,8 +80,8 @@ export function writeRecords(
           search?.stateCode ?? null,
           search?.offset ?? null,
           search?.limit ?? null,
-          search?.levels?.join(',') ?? null,
-          search?.types?.join(',') ?? null,
+          search?.level?.join(',') ?? null,
+          search?.type?.join(',') ?? null,
           search?.near?.latitude ?? null,
           search?.near?.longitude ?? null,
           search?.radiusKm ?? null,

@@ -1,4 +1,4 @@
-import type { HistoryPosition } from '../../domain/history.cursor.ts';
+import type { HistoryPosition } from '../../domain/metering/history-cursor.ts';
 import type {
   DayUsage,
   HistoryPage,
@@ -7,9 +7,9 @@ import type {
   RequestLog,
   RequestRecord,
   Usage,
-} from '../../domain/ports.ts';
-import type { SchoolLevel, TypeFilter } from '../../domain/school.kind.ts';
-import { StoreUnavailableError, UnauthenticatedError } from '../../domain/errors.ts';
+} from '../../domain/metering/metering.ports.ts';
+import type { SchoolLevel, TypeFilter } from '../../domain/catalog/school-kind.ts';
+import { StoreUnavailableError, UnauthenticatedError } from '../../domain/shared/errors.ts';
 import type { Connection } from './connection.ts';
 import { RecordWriter } from './record.writer.ts';
 import { probeRecords, writeRecords } from './records.ts';
@@ -261,8 +261,8 @@ function toRecord(row: RecordRow): RequestRecord {
     offset: row.page_offset,
     limit: row.page_limit,
     // Written by this store from the contract's vocabularies (records.ts).
-    ...(row.levels !== null && { levels: row.levels.split(',') as SchoolLevel[] }),
-    ...(row.types !== null && { types: row.types.split(',') as TypeFilter[] }),
+    ...(row.levels !== null && { level: row.levels.split(',') as SchoolLevel[] }),
+    ...(row.types !== null && { type: row.types.split(',') as TypeFilter[] }),
     ...(row.near_latitude !== null &&
       row.near_longitude !== null && { near: { latitude: row.near_latitude, longitude: row.near_longitude } }),
     ...(row.radius_km !== null && { radiusKm: row.radius_km }),

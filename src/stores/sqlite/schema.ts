@@ -88,7 +88,7 @@ export const SCHEMA: readonly string[] = [
   UPDATE catalog SET version = version + 1 WHERE id = 1;
   `,
   // Named API keys are tokens too: every existing token is a session token. last_used_at is
-  // written at most once a minute per token (src/domain/auth.service.ts).
+  // written at most once a minute per token (src/domain/accounts/auth.service.ts).
   `
   ALTER TABLE tokens ADD COLUMN kind TEXT NOT NULL DEFAULT 'session' CHECK (kind IN ('session', 'key'));
   ALTER TABLE tokens ADD COLUMN name TEXT;
@@ -116,7 +116,7 @@ export const SCHEMA: readonly string[] = [
   INSERT INTO usage_days (user_id, day, count, cost)
     SELECT user_id, substr(time_made, 1, 10), count(*), sum(cost) FROM api_requests GROUP BY user_id, substr(time_made, 1, 10);
   `,
-  // What each school is (src/domain/school.kind.ts), NULL when unknown; tags joined by '|', NULL
+  // What each school is (src/domain/catalog/school-kind.ts), NULL when unknown; tags joined by '|', NULL
   // when none. source_key is the row's key in its directory (`nces:010000500870`), kept for a
   // later issue that exposes it. Not bumping the catalog's version: no school changed.
   `
@@ -134,7 +134,7 @@ export const SCHEMA: readonly string[] = [
   UPDATE schools SET updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now');
   `,
   // Links in e-mails (sign-up, reset, invitation), by the digest of their token only, and the
-  // outbox of mail not yet delivered (src/domain/mail.service.ts). A sign-up link holds the hash
+  // outbox of mail not yet delivered (src/domain/mail/mail.service.ts). A sign-up link holds the hash
   // of the chosen password: the account is made when the link is used.
   `
   CREATE TABLE links (
@@ -180,11 +180,11 @@ export const SCHEMA: readonly string[] = [
   ALTER TABLE api_requests ADD COLUMN near_longitude REAL;
   ALTER TABLE api_requests ADD COLUMN radius_km REAL;
   `,
-  // Credentials (src/domain/credentials.ts): each account's password version, bumped by every
+  // Credentials (src/domain/accounts/credentials.ts): each account's password version, bumped by every
   // change of its password, and the first version whose API keys hold; each token's version and
   // when its session's password was given (NULL before: its creation stands for it). Each link's
   // count of e-mails (a pending link is mailed again). The outbox's message holds a placeholder
-  // for its link, which is derived when sent (src/domain/link.ts): the link's id, where it
+  // for its link, which is derived when sent (src/domain/accounts/link.ts): the link's id, where it
   // points, and which secret derives it. Messages queued before have none and are sent as written.
   `
   ALTER TABLE users ADD COLUMN password_version INTEGER NOT NULL DEFAULT 0;

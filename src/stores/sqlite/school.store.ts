@@ -1,8 +1,16 @@
 import { setImmediate as yieldToRequests } from 'node:timers/promises';
-import type { CatalogSchool } from '../../domain/search/engine.ts';
-import type { CatalogChunk, ImportCounts, School, SchoolDraft, SchoolRecord, SchoolStore } from '../../domain/ports.ts';
-import { knownKind, sameKind } from '../../domain/school.kind.ts';
-import { knownLocation, sameLocation } from '../../domain/school.location.ts';
+import type { CatalogSchool } from '../../domain/catalog/catalog.ports.ts';
+import type {
+  CatalogChunk,
+  ImportCounts,
+  School,
+  SchoolDraft,
+  SchoolRecord,
+  SchoolStore,
+} from '../../domain/catalog/catalog.ports.ts';
+import { knownKind } from '../../domain/catalog/school-kind.ts';
+import { knownLocation } from '../../domain/catalog/school-location.ts';
+import { sameSchool } from '../../domain/catalog/same-school.ts';
 import type { Connection } from './connection.ts';
 import { transaction } from './database.ts';
 import { translate } from './errors.ts';
@@ -191,7 +199,7 @@ export class SqliteSchoolStore implements SchoolStore {
               return;
             }
             const existing = find.get(s.id) as unknown as CatalogRow;
-            if (sameSchool(existing, s)) {
+            if (sameSchool(toCatalogSchool(existing), s)) {
               unchanged++;
             } else {
               update.run(...values, existing.rowid);
@@ -221,27 +229,14 @@ export class SqliteSchoolStore implements SchoolStore {
         const before = written.get(s.id);
         const existing = before ? undefined : (find.get(s.id) as CatalogRow | undefined);
         if (!before && !existing) counts.inserted++;
-        else if (before ? JSON.stringify(before) === JSON.stringify(s) : sameSchool(existing!, s)) counts.unchanged++;
+        else if (before ? JSON.stringify(before) === JSON.stringify(s) : sameSchool(toCatalogSchool(existing!), s))
+          counts.unchanged++;
         else counts.updated++;
         written.set(s.id, s);
       }
       return counts;
     });
   }
-}
-
-/** Everything a client sees or a search reads decides whether a school changed. */
-function sameSchool(row: CatalogRow, s: SchoolDraft): boolean {
-  return (
-    row.name === s.name &&
-    row.city === s.city &&
-    row.state === s.state &&
-    row.image_url === s.imageUrl &&
-    sameLocation(toLocation(row), s) &&
-    sameKind(toKind(row), s) &&
-    row.aliases === JSON.stringify(s.aliases) &&
-    row.prominence === s.prominence
-  );
 }
 
 function toLocation(row: SchoolRow) {

@@ -1,5 +1,5 @@
 // The embedded store: every port on one SQLite file (Node's built-in node:sqlite).
-import type { Store } from '../../domain/ports.ts';
+import type { Store } from '../../domain/store.port.ts';
 import { Connection } from './connection.ts';
 import type { SqliteOptions } from './database.ts';
 import { SqliteLinkStore } from './link.store.ts';

@@ -1,4 +1,4 @@
-import type { HeldToken, TokenKind, TokenRecord, TokenStore } from '../../domain/ports.ts';
+import type { HeldToken, TokenKind, TokenRecord, TokenStore } from '../../domain/accounts/accounts.ports.ts';
 import type { Connection } from './connection.ts';
 import { transaction } from './database.ts';
 

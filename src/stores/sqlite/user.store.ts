@@ -1,5 +1,5 @@
-import { EmailTakenError } from '../../domain/errors.ts';
-import type { PasswordChangeRecord, User, UserStore } from '../../domain/ports.ts';
+import { EmailTakenError } from '../../domain/shared/errors.ts';
+import type { PasswordChangeRecord, User, UserStore } from '../../domain/accounts/accounts.ports.ts';
 import type { Connection } from './connection.ts';
 import { transaction } from './database.ts';
 

@@ -2,8 +2,8 @@
 // prominence), a version that changes exactly when an import changed something, and the
 // in-process engine on top giving the reference engine's answers for the catalog the store kept.
 import { describe, expect, test } from 'vitest';
-import type { CatalogSchool } from '../../../src/domain/search/engine.ts';
-import type { SchoolStore } from '../../../src/domain/ports.ts';
+import type { CatalogSchool } from '../../../src/domain/catalog/catalog.ports.ts';
+import type { SchoolStore } from '../../../src/domain/catalog/catalog.ports.ts';
 import { planQuery } from '../../../src/domain/search/query.ts';
 import { MemorySearchEngine } from '../../../src/search/memory/memory.engine.ts';
 import { ReferenceEngine } from '../../../src/search/reference.engine.ts';

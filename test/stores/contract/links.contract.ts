@@ -1,7 +1,7 @@
 // LinkStore: links in e-mails, found by digest and purpose while live, used once even when two
 // requests race, voided together, purged after they die.
 import { describe, expect, test } from 'vitest';
-import type { LinkPurpose, LinkRecord } from '../../../src/domain/ports.ts';
+import type { LinkPurpose, LinkRecord } from '../../../src/domain/accounts/accounts.ports.ts';
 import { at, HOUR, SECOND, T0, userId, uuid } from '../../support/builders.ts';
 import type { ContractPart } from './context.ts';
 

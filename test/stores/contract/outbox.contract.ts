@@ -1,7 +1,7 @@
 // MailOutbox: mail kept until delivered, claimed by one attempt at a time, retried when due,
 // dropped when its link is dead.
 import { describe, expect, test } from 'vitest';
-import type { OutboxEntry } from '../../../src/domain/ports.ts';
+import type { OutboxEntry } from '../../../src/domain/mail/mail.ports.ts';
 import { at, HOUR, SECOND, T0, uuid } from '../../support/builders.ts';
 import type { ContractPart } from './context.ts';
 

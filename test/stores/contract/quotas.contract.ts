@@ -1,6 +1,6 @@
 // QuotaCounter: the rate limits' windows, shared by every process on the store.
 import { describe, expect, test } from 'vitest';
-import type { QuotaCounter } from '../../../src/domain/ports.ts';
+import type { QuotaCounter } from '../../../src/domain/metering/metering.ports.ts';
 import type { ContractPart } from './context.ts';
 
 const MINUTE = 60_000;

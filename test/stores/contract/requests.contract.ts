@@ -1,7 +1,8 @@
 // RequestLog: every metered request, newest first, paged, summed per user, and durable.
 import { describe, expect, test } from 'vitest';
-import type { HistoryPosition } from '../../../src/domain/history.cursor.ts';
-import type { HistoryPage, RequestRecord, Store } from '../../../src/domain/ports.ts';
+import type { HistoryPosition } from '../../../src/domain/metering/history-cursor.ts';
+import type { HistoryPage, RequestRecord } from '../../../src/domain/metering/metering.ports.ts';
+import type { Store } from '../../../src/domain/store.port.ts';
 import { at, HOUR, record, recordId, SECOND, token, tokenId, user } from '../../support/builders.ts';
 import type { ContractPart } from './context.ts';
 
@@ -89,8 +90,8 @@ export const requestsContract: ContractPart = (_target, fixture) => {
         search: {
           offset: 0,
           limit: 10,
-          levels: ['elementary', 'middle'] as const,
-          types: ['charter'] as const,
+          level: ['elementary', 'middle'] as const,
+          type: ['charter'] as const,
           near: { latitude: 45.5019, longitude: -73.5674 },
           radiusKm: 2.5,
         },

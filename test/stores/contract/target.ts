@@ -1,6 +1,6 @@
 // What the store contract suite needs from each adapter's test file: a way to make a store on a
 // fresh database of its own.
-import type { Store } from '../../../src/domain/ports.ts';
+import type { Store } from '../../../src/domain/store.port.ts';
 
 export interface StoreFixture {
   /** A store on a fresh, empty database that no other test uses. */

@@ -1,7 +1,8 @@
 // TokenStore: issued tokens by digest, live lists, revocation, rotation, trimming and purging.
 // Live at `now` means revokedAt is null and expiresAt > now: a token dies at its expiry instant.
 import { describe, expect, test } from 'vitest';
-import type { Store, TokenRecord } from '../../../src/domain/ports.ts';
+import type { Store } from '../../../src/domain/store.port.ts';
+import type { TokenRecord } from '../../../src/domain/accounts/accounts.ports.ts';
 import { at, HOUR, SECOND, T0, token, tokenId, user } from '../../support/builders.ts';
 import type { ContractPart } from './context.ts';
 

@@ -1,6 +1,6 @@
 // UserStore: accounts by e-mail and id, one account per e-mail.
 import { describe, expect, test } from 'vitest';
-import { EmailTakenError } from '../../../src/domain/errors.ts';
+import { EmailTakenError } from '../../../src/domain/shared/errors.ts';
 import { at, HOUR, SECOND, token, user, userId } from '../../support/builders.ts';
 import type { ContractPart } from './context.ts';
 

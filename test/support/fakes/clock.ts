@@ -1,4 +1,4 @@
-import type { Clock } from '../../../src/domain/ports.ts';
+import type { Clock } from '../../../src/domain/shared/clock.ts';
 
 /** A clock that moves only when told: expiry, windows and days without waiting. */
 export class FakeClock implements Clock {

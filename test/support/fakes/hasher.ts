@@ -1,4 +1,4 @@
-import type { PasswordHasher } from '../../../src/domain/ports.ts';
+import type { PasswordHasher } from '../../../src/domain/accounts/accounts.ports.ts';
 
 /** Not a hash: the password, marked. Domain tests need a hasher's contract, not argon2's cost. */
 export class FakeHasher implements PasswordHasher {

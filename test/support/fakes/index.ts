@@ -1,7 +1,7 @@
-// In-memory fakes of the domain's ports (src/domain/ports.ts), for the domain tests
+// In-memory fakes of the domain's ports (each slice's `*.ports.ts` in src/domain/), for the domain tests
 // (test/domain/): honest small implementations, checked against the adapters' contract suite
 // where it applies (test/domain/fakes.contract.test.ts), so that they cannot drift from them.
-import type { Store } from '../../../src/domain/ports.ts';
+import type { Store } from '../../../src/domain/store.port.ts';
 import { MemoryLinkStore } from './links.ts';
 import { MemoryMailOutbox } from './outbox.ts';
 import { MemoryRequestLog } from './requests.ts';

@@ -1,4 +1,4 @@
-import type { LinkPurpose, LinkRecord, LinkStore } from '../../../src/domain/ports.ts';
+import type { LinkPurpose, LinkRecord, LinkStore } from '../../../src/domain/accounts/accounts.ports.ts';
 
 const live = (l: LinkRecord, now: Date) => l.usedAt === null && l.expiresAt > now;
 

@@ -1,4 +1,4 @@
-import type { MailOutbox, OutboxEntry } from '../../../src/domain/ports.ts';
+import type { MailOutbox, OutboxEntry } from '../../../src/domain/mail/mail.ports.ts';
 
 /** The outbox in a Map; the same rules as src/stores/sqlite/outbox.store.ts. */
 export class MemoryMailOutbox implements MailOutbox {

@@ -5,9 +5,9 @@ import type {
   RequestLog,
   RequestRecord,
   Usage,
-} from '../../../src/domain/ports.ts';
-import { tokenHolds } from '../../../src/domain/credentials.ts';
-import { UnauthenticatedError } from '../../../src/domain/errors.ts';
+} from '../../../src/domain/metering/metering.ports.ts';
+import { tokenHolds } from '../../../src/domain/accounts/credentials.ts';
+import { UnauthenticatedError } from '../../../src/domain/shared/errors.ts';
 import type { MemoryTokenStore } from './tokens.ts';
 
 const dayOf = (at: Date) => at.toISOString().slice(0, 10);

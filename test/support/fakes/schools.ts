@@ -6,7 +6,7 @@ import type {
   SchoolDraft,
   SchoolRecord,
   SchoolStore,
-} from '../../../src/domain/ports.ts';
+} from '../../../src/domain/catalog/catalog.ports.ts';
 
 type Stored = CatalogSchool & { readonly sourceKey?: string | undefined; readonly updatedAt?: Date };
 

@@ -1,6 +1,6 @@
 // The domain's services wired by the composition root's own createServices, on the fakes.
-import type { EngineQuery, SearchEngine } from '../../../src/domain/search/engine.ts';
-import type { RetentionPolicy } from '../../../src/domain/retention.ts';
+import type { EngineQuery, SearchEngine } from '../../../src/domain/search/engine.port.ts';
+import type { RetentionPolicy } from '../../../src/domain/metering/retention.ts';
 import { unmanaged } from '../../../src/search/managed.engine.ts';
 import { createServices } from '../../../src/composition/services.ts';
 import { FakeClock } from './clock.ts';

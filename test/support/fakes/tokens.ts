@@ -4,7 +4,7 @@ import type {
   PasswordChangeRecord,
   TokenRecord,
   TokenStore,
-} from '../../../src/domain/ports.ts';
+} from '../../../src/domain/accounts/accounts.ports.ts';
 
 const live = (t: TokenRecord, now: Date) => t.revokedAt === null && t.expiresAt > now;
 

@@ -1,5 +1,5 @@
-import { EmailTakenError } from '../../../src/domain/errors.ts';
-import type { PasswordChangeRecord, User, UserStore } from '../../../src/domain/ports.ts';
+import { EmailTakenError } from '../../../src/domain/shared/errors.ts';
+import type { PasswordChangeRecord, User, UserStore } from '../../../src/domain/accounts/accounts.ports.ts';
 import type { MemoryTokenStore } from './tokens.ts';
 
 /** Users in a Map; an e-mail is unique, as the adapters' unique index makes it. */
