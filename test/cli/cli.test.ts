@@ -3,13 +3,15 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { sharedData } from '../support/shared-data.ts';
 import { uuidV5 } from '../../src/domain/shared/ids.ts';
 import { Argon2Hasher } from '../../src/security/argon2.hasher.ts';
 import { createServices } from '../../src/composition/services.ts';
 import { SqliteStore } from '../../src/stores/sqlite/store.ts';
 import { REPO, runCli } from '../support/cli.ts';
 
-const IPEDS_FILE = join(REPO, '../shared/data/ipeds-hd2022.csv');
+const IPEDS = sharedData('ipeds-hd2022.csv');
+const IPEDS_FILE = IPEDS.path;
 const ODEF_FILE = join(REPO, 'test/fixtures/odef-sample.csv');
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}\n$/;
 
@@ -33,7 +35,7 @@ afterEach(() => {
 });
 
 describe('school-search import', () => {
-  it('creates the store, imports the IPEDS file, and adds nothing the second time', async () => {
+  IPEDS.test('creates the store, imports the IPEDS file, and adds nothing the second time', async () => {
     const first = await runCli(['import', IPEDS_FILE], { env });
     expect(first.stderr).toContain('reading: 100%');
     expect(first.stdout).toMatch(/format ipeds/);

@@ -5,11 +5,13 @@
 import { join } from 'node:path';
 import { MongoClient } from 'mongodb';
 import { afterAll, describe, expect, inject, it } from 'vitest';
+import { sharedData } from '../support/shared-data.ts';
 import { withDatabase } from '../../src/stores/mongodb/store.ts';
 import { flavorOf, freshDatabaseName, mongoUriFromEnv } from '../support/mongodb.ts';
 import { REPO, runCli } from '../support/cli.ts';
 
-const IPEDS_FILE = join(REPO, '../shared/data/ipeds-hd2022.csv');
+const IPEDS = sharedData('ipeds-hd2022.csv');
+const IPEDS_FILE = IPEDS.path;
 
 const uri = mongoUriFromEnv();
 const realMongo = uri && (await flavorOf(uri)) === 'mongodb' ? uri : undefined;
@@ -34,6 +36,7 @@ afterAll(async () => {
 describe('school-search on MongoDB (MONGODB_URI)', () => {
   it('indexes creates every index; import writes the IPEDS file, and the second run changes nothing', async (ctx) => {
     ctx.skip(!realMongo, 'no MongoDB server in this run (MONGODB_URI unset or FerretDB)');
+    ctx.skip(!IPEDS.present, 'no ../shared/data/ipeds-hd2022.csv beside the repository');
     const env = { MONGODB_URI: fresh(realMongo!) };
     const indexes = await runCli(['indexes'], { env });
     expect(indexes.stdout).toContain('schools.schools_tokens_text');

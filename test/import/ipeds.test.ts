@@ -1,8 +1,8 @@
 // The NCES IPEDS directory file exactly as distributed, and the committed seed derived from it.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect } from 'vitest';
 import { uuidV5 } from '../../src/domain/shared/ids.ts';
 import { importChecked as importFile } from '../support/import-report.ts';
-import { IPEDS_FILE, SEED_FILE, tempStore, type TempStore } from '../support/temp-store.ts';
+import { IPEDS, IPEDS_FILE, SEED_FILE, tempStore, type TempStore } from '../support/temp-store.ts';
 import { namesFound, searchStore } from '../support/search.ts';
 
 const SKIPPED = {
@@ -20,7 +20,7 @@ afterEach(async () => {
 });
 
 describe('importing the IPEDS HD2022 file', () => {
-  it('imports every active institution, detects the format from the header, and skips by policy', async () => {
+  IPEDS.test('imports every active institution, detects the format from the header, and skips by policy', async () => {
     const report = await importFile(t.store, IPEDS_FILE);
     expect(report.format).toBe('ipeds');
     expect(report.rows).toBe(6256);
@@ -108,7 +108,7 @@ describe('importing the IPEDS HD2022 file', () => {
     expect(await t.store.schools.findById(ipedsId(109086))).toBeNull();
   });
 
-  it('adds nothing when the same file is imported again', async () => {
+  IPEDS.test('adds nothing when the same file is imported again', async () => {
     await importFile(t.store, IPEDS_FILE, { format: 'ipeds' });
     const again = await importFile(t.store, IPEDS_FILE, { format: 'ipeds' });
     expect(again.counts).toEqual({ inserted: 0, updated: 0, unchanged: 6112 });
@@ -116,7 +116,7 @@ describe('importing the IPEDS HD2022 file', () => {
     expect(await t.store.schools.count()).toBe(6112);
   });
 
-  it('the committed seed holds exactly what importing the IPEDS file stores', async () => {
+  IPEDS.test('the committed seed holds exactly what importing the IPEDS file stores', async () => {
     const seeded = await importFile(t.store, SEED_FILE);
     expect(seeded.format).toBe('ndjson');
     expect(seeded.counts).toEqual({ inserted: 6112, updated: 0, unchanged: 0 });

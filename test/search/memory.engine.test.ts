@@ -5,6 +5,7 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, test, vi } from 'vitest';
+import { slowTest } from '../support/slow.ts';
 import type { CatalogChunk, CatalogSchool } from '../../src/domain/catalog/catalog.ports.ts';
 import { planQuery } from '../../src/domain/search/query.ts';
 import { MemorySearchEngine } from '../../src/search/memory/memory.engine.ts';
@@ -187,7 +188,7 @@ class StreamingSource {
 }
 
 describe('MemorySearchEngine: the catalog in batches', () => {
-  test.each([
+  slowTest.each([
     ['on this thread', 1_000_000],
     ['in a worker thread', 200],
   ])(

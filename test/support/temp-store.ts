@@ -4,10 +4,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SqliteStore } from '../../src/stores/sqlite/store.ts';
+import { sharedData } from './shared-data.ts';
 
 export const REPO = fileURLToPath(new URL('../../', import.meta.url));
-/** The NCES file as distributed; CI keeps ../shared beside the repository. */
-export const IPEDS_FILE = join(REPO, '../shared/data/ipeds-hd2022.csv');
+/** The NCES file as distributed, from ../shared/data (CI keeps it beside the repository): sharedData says whether it is there. */
+export const IPEDS = sharedData('ipeds-hd2022.csv');
+export const IPEDS_FILE = IPEDS.path;
 export const SEED_FILE = join(REPO, 'data/seed/ipeds-hd2022.ndjson');
 export const FIXTURES = join(REPO, 'test/fixtures');
 

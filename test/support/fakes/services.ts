@@ -14,7 +14,13 @@ export function recordingEngine(): SearchEngine & { readonly queries: EngineQuer
     queries,
     async search(query) {
       queries.push(query);
-      const school = { id: 'a1', name: 'Harvard University', city: 'Cambridge', state: 'MA', imageUrl: null };
+      const school = {
+        id: '00000000-0000-4000-8000-0000000000a1',
+        name: 'Harvard University',
+        city: 'Cambridge',
+        state: 'MA',
+        imageUrl: null,
+      };
       return { total: 1, hits: query.offset === 0 ? [{ school, score: 1 }] : [] };
     },
   };
