@@ -58,7 +58,7 @@ module.exports = {
       comment:
         'Server code uses generated/ for types only (`import type`): the server validates with ' +
         'express-openapi-validator reading the contract, and runs no generated runtime code (no second ' +
-        'validator). Generated runtime code (SDK, zod) belongs to the client (src/client) and the tests.',
+        'validator). Generated runtime code (SDK, zod) belongs to the client (clients/typescript) and the tests.',
       severity: 'error',
       from: { path: '^src/(http/|stores/|search/|mongodb/|composition/|main[.]ts$)' },
       to: { path: '^generated/', dependencyTypesNot: ['type-only'] },
@@ -148,6 +148,15 @@ module.exports = {
         pathNot: ['^src/composition/', '^src/search/', '^src/stores/', '^scripts/', '^test/'],
       },
       to: { path: '^src/search/' },
+    },
+    {
+      name: 'typescript-client-over-the-generated-sdk-only',
+      comment:
+        'The TypeScript client (clients/typescript) is a package of its own: it wraps the generated SDK and ' +
+        'its zod schemas, and imports nothing of the server.',
+      severity: 'error',
+      from: { path: '^clients/typescript/src/' },
+      to: { pathNot: ['^clients/typescript/src/', '^generated/', '(^|/)node_modules/zod/'] },
     },
     {
       name: 'dashboard-is-a-browser-client',

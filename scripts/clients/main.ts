@@ -188,14 +188,14 @@ async function inBrowser(project: string, url: string, email: string): Promise<v
 }
 
 /**
- * `npm pack` of packages/client, exactly as a user or a release would run it: the package's own
+ * `npm pack` of clients/typescript, exactly as a user or a release would run it: the package's own
  * `prepack` builds dist/, so this also fails if packing alone would ship a package without code.
  */
 function packTypeScriptClient(): string {
-  step('packing packages/client (its prepack builds it)');
-  rmSync(join(ROOT, 'packages/client/dist'), { recursive: true, force: true });
+  step('packing clients/typescript (its prepack builds it)');
+  rmSync(join(ROOT, 'clients/typescript/dist'), { recursive: true, force: true });
   const out = execFileSync('npm', ['pack', '--silent', '--pack-destination', work], {
-    cwd: join(ROOT, 'packages/client'),
+    cwd: join(ROOT, 'clients/typescript'),
     encoding: 'utf8',
   });
   const tarball = join(work, out.trim().split('\n').at(-1)!);

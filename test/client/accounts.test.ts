@@ -3,7 +3,7 @@
 // with the link, build a SchoolSearchClient from the token; reset, keeping or revoking the API
 // keys; invitation; an error is a SchoolSearchApiError with its problem.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { SchoolSearchAccounts, SchoolSearchApiError, SchoolSearchClient } from '../../src/client/index.ts';
+import { SchoolSearchAccounts, SchoolSearchApiError, SchoolSearchClient } from '../../clients/typescript/src/index.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
 import { linkIn, startSmtp, type TestSmtp } from '../support/smtp.ts';
 

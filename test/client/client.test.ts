@@ -8,7 +8,7 @@ import {
   SchoolSearchClient,
   type SchoolSearchClientOptions,
   type Token,
-} from '../../src/client/index.ts';
+} from '../../clients/typescript/src/index.ts';
 import type { Store } from '../../src/domain/store.port.ts';
 import { RATE_LIMITS_OFF } from '../../src/http/middleware/rate-limit.ts';
 import { ReferenceEngine } from '../../src/search/reference.engine.ts';

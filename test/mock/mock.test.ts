@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { ZodType } from 'zod';
 import * as sdk from '../../generated/sdk.gen.ts';
 import * as schemas from '../../generated/zod.gen.ts';
-import { SchoolSearchClient } from '../../src/client/index.ts';
+import { SchoolSearchClient } from '../../clients/typescript/src/index.ts';
 import { startTestApp } from '../support/app.ts';
 import { loadContractOperations, type ContractOperation } from '../support/contract-operations.ts';
 import { startPrism, type RunningPrism } from '../support/prism.ts';

@@ -1,7 +1,7 @@
 // The one error type callers catch for an HTTP error answer, and the step that turns the
 // generated SDK's { data, error, response } result into "value or throw".
-import type { Problem, ProblemItem } from '../../generated/types.gen.ts';
-import { zProblem } from '../../generated/zod.gen.ts';
+import type { Problem, ProblemItem } from '../../../generated/types.gen.ts';
+import { zProblem } from '../../../generated/zod.gen.ts';
 
 /** The API answered with an error status; `problem` is its application/problem+json body. */
 export class SchoolSearchApiError extends Error {

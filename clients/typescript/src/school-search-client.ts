@@ -1,7 +1,7 @@
 // The official client: credentials (or an existing token) once, then typed calls; the token is
 // obtained, cached, renewed and re-obtained after a 401 without the caller's code knowing.
 // Requests and responses are checked by the generated SDK's zod validators.
-import { createClient, type Client } from '../../generated/client/index.ts';
+import { createClient, type Client } from '../../../generated/client/index.ts';
 import {
   changePassword,
   createApiKey,
@@ -14,9 +14,9 @@ import {
   revokeCurrentToken,
   revokeMyToken,
   rotateApiKey,
-} from '../../generated/sdk.gen.ts';
-import type * as api from '../../generated/types.gen.ts';
-import { zDeviceProof, zLimit, zOffset } from '../../generated/zod.gen.ts';
+} from '../../../generated/sdk.gen.ts';
+import type * as api from '../../../generated/types.gen.ts';
+import { zDeviceProof, zLimit, zOffset } from '../../../generated/zod.gen.ts';
 import { SchoolSearchApiError, unwrap, type DataOf, type SdkResult } from './api-error.ts';
 import { bearer, TokenKeeper, type ClientClock } from './token-keeper.ts';
 

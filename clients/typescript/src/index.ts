@@ -28,4 +28,4 @@ export type {
   Token,
   TokenInfo,
   TokenList,
-} from '../../generated/types.gen.ts';
+} from '../../../generated/types.gen.ts';

@@ -2,7 +2,7 @@
 // confirm, accept an invitation, and reset a forgotten password. A class of its own, since
 // SchoolSearchClient needs credentials or a token to exist; a confirmed sign-up or an accepted
 // invitation returns a token to build one with.
-import { createClient, type Client } from '../../generated/client/index.ts';
+import { createClient, type Client } from '../../../generated/client/index.ts';
 import {
   acceptInvitation,
   confirmSignUp,
@@ -10,8 +10,8 @@ import {
   requestPasswordReset,
   resetPassword,
   signUp,
-} from '../../generated/sdk.gen.ts';
-import type * as api from '../../generated/types.gen.ts';
+} from '../../../generated/sdk.gen.ts';
+import type * as api from '../../../generated/types.gen.ts';
 import { unwrap } from './api-error.ts';
 
 export interface SchoolSearchAccountsOptions {

@@ -1,9 +1,9 @@
 // Holds the client's one current token: logs in lazily, renews by rotation shortly before expiry
 // (by logging in again once the session's absolute end caps the token), keeps the device proof
 // of the last login, and lets every concurrent caller share a single in-flight login or renewal.
-import type { Client } from '../../generated/client/index.ts';
-import { createToken, rotateToken } from '../../generated/sdk.gen.ts';
-import type { Token } from '../../generated/types.gen.ts';
+import type { Client } from '../../../generated/client/index.ts';
+import { createToken, rotateToken } from '../../../generated/sdk.gen.ts';
+import type { Token } from '../../../generated/types.gen.ts';
 import { SchoolSearchApiError, unwrap } from './api-error.ts';
 
 export interface ClientClock {
