@@ -2,7 +2,7 @@
 // counted once (rows = inserted + updated + unchanged + merged + skipped + invalid), then each
 // merged row with both lines and why; and on stderr the invalid rows.
 import { describeProblems, rowName, type RowProblem } from '../import/errors.ts';
-import type { ImportReport } from '../import/import.service.ts';
+import type { ImportReport } from '../import/report.ts';
 import { describeDuplicate } from '../import/read.ts';
 
 export function describeReport(report: ImportReport, heading: string): string {

@@ -10,28 +10,12 @@ import { importBytes, importText, isGzip, readInput } from './input.ts';
 import { type EdgeLocation, readEdgeRows, withLocation } from './edge.reader.ts';
 import { ImportError, type RowProblem } from './errors.ts';
 import { DEFAULT_ENCODINGS, detectFormat } from './format.ts';
-import type { Encoding } from './encoding.ts';
 import { silentProgress } from './progress.ts';
 import type { Duplicate, ReadOptions } from './read.ts';
+import type { ImportReport } from './report.ts';
 
-/** An ImportReport (import.service.ts), which imports this module, of an EDGE file. */
-export interface LocationReport {
-  readonly file: string;
-  readonly format: 'edge';
-  readonly encoding: Encoding;
-  readonly rows: number;
-  readonly schools: number;
-  readonly counts: ImportCounts;
-  readonly skipped: Readonly<Record<string, number>>;
-  readonly duplicates: readonly Duplicate[];
-  readonly problems: readonly RowProblem[];
-  /** An EDGE file has fixed columns: none is left unread by a mapping. */
-  readonly unusedColumns: readonly string[];
-  /** Whether invalid rows were left out (--skip-invalid) instead of refusing the file. */
-  readonly skipInvalid: boolean;
-  readonly dryRun: boolean;
-  readonly timings: { readonly readMs: number; readonly writeMs: number };
-}
+/** The report of an EDGE file's import: the common one (report.ts), of format `edge`. */
+export type LocationReport = ImportReport & { readonly format: 'edge' };
 
 export const EDGE_SKIPS = {
   unknown: 'no school with this NCESSCH in the catalog (import the CCD directory first)',

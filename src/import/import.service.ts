@@ -2,44 +2,15 @@
 // run reads and validates the same way and asks the store what the upsert would do.
 import type { ImportCounts, SchoolStore } from '../domain/catalog/catalog.ports.ts';
 import type { Store } from '../domain/store.port.ts';
-import type { Encoding } from './encoding.ts';
-import { ImportError, type RowProblem } from './errors.ts';
+import { ImportError, } from './errors.ts';
 import { importLocations, isLocationFile } from './edge.import.ts';
 import { silentProgress } from './progress.ts';
-import { readSource, type Duplicate, type ReadOptions } from './read.ts';
-import type { ImportFormat } from './format.ts';
+import { readSource, type ReadOptions } from './read.ts';
+import type { ImportReport } from './report.ts';
 
 export interface ImportOptions extends ReadOptions {
   /** Write the valid rows and report the invalid ones, instead of refusing the whole file. */
   skipInvalid?: boolean | undefined;
-}
-
-export interface ImportReport {
-  readonly file: string;
-  readonly format: ImportFormat;
-  readonly encoding: Encoding;
-  /**
-   * Data rows in the file, each counted once:
-   * rows = inserted + updated + unchanged + duplicates merged + all skipped + invalid rows.
-   */
-  readonly rows: number;
-  /** Valid schools, duplicates merged: what is (or would be) written. */
-  readonly schools: number;
-  /** A dry run's counts are what the import would do to the store as it is now. */
-  readonly counts: ImportCounts;
-  readonly skipped: Readonly<Record<string, number>>;
-  /** Rows merged into an earlier row of the same school (the later row wins), in the file's order. */
-  readonly duplicates: readonly Duplicate[];
-  /** With a column mapping: the file's columns (or JSON fields) that were not read, ignored. */
-  readonly unusedColumns: readonly string[];
-  /**
-   * Invalid rows, left out: reported by a dry run and by an import with skipInvalid (an import
-   * without it throws ImportError for them instead, writing nothing).
-   */
-  readonly problems: readonly RowProblem[];
-  readonly skipInvalid: boolean;
-  readonly dryRun: boolean;
-  readonly timings: { readonly readMs: number; readonly writeMs: number };
 }
 
 /**

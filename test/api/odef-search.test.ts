@@ -4,7 +4,8 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { fetchSchoolSearch } from '../../generated/sdk.gen.ts';
-import { importFile, type ImportReport } from '../../src/import/import.service.ts';
+import { importFile } from '../../src/import/import.service.ts';
+import type { ImportReport } from '../../src/import/report.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
 
 const ODEF_FILE = join(import.meta.dirname, '../fixtures/odef-sample.csv');

@@ -1,6 +1,7 @@
 // What every import test checks of a report: each row of the file is counted exactly once.
 import { expect } from 'vitest';
-import { dryRunImport, importFile, type ImportReport } from '../../src/import/import.service.ts';
+import { dryRunImport, importFile } from '../../src/import/import.service.ts';
+import type { ImportReport } from '../../src/import/report.ts';
 
 /** rows = inserted + updated + unchanged + merged + skipped + invalid; the written ones are the schools. */
 export function expectCountsAddUp(report: ImportReport): void {
