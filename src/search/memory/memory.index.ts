@@ -15,7 +15,7 @@ import { distinctiveKeys } from '../../domain/search/matching.ts';
 import type { EngineHit, EnginePage, EngineQuery } from '../../domain/search/engine.port.ts';
 import { compareDistance, type SearchScope, TYPE_FILTERS } from '../../domain/search/filters.ts';
 import type { GeoPoint } from '../../domain/catalog/geo.ts';
-import { MAX_QUERY_WORDS, withoutWords, type SearchPlan } from '../../domain/search/query.ts';
+import { MAX_QUERY_WORDS, withoutWords } from '../../domain/search/query.ts';
 import { credit, Field, Kind, similarityScore, type Equality } from '../../domain/search/ranking-rules.ts';
 import { LEVELS } from '../../domain/catalog/school-kind.ts';
 import { and, andCount, has, wordsFor } from './bitset.ts';
@@ -125,18 +125,18 @@ export class MemoryIndex {
 
   search(query: EngineQuery): EnginePage {
     if (this.#released) throw new Error('this index was released: search the one that replaced it');
-    const typed = query.plan;
-    if (typed.words.length === 0 || this.#d.docCount === 0) return { total: 0, hits: [] };
+    const { plan } = query;
+    if (plan.words.length === 0 || this.#d.docCount === 0) return { total: 0, hits: [] };
     const end = query.offset + query.limit;
     // The plan follows from the words typed: they and the scope are the answer's key.
-    const key = `${scopeKey(query)}\u0000${typed.typed.join(' ')}`;
+    const key = `${scopeKey(query)}\u0000${plan.typed.join(' ')}`;
     let ranked = this.#results.get(key);
     if (ranked && ranked.count < Math.min(end, ranked.total)) ranked = undefined;
     if (ranked) {
       // Most recently used last: the first in the map is the first to go.
       this.#results.delete(key);
     } else {
-      ranked = this.#rank(typed, query, end);
+      ranked = this.#rank(query, end);
       if (this.#kept > 0 && this.#results.size >= this.#kept) this.#results.delete(this.#results.keys().next().value!);
     }
     if (this.#kept > 0) this.#results.set(key, ranked);
@@ -154,7 +154,7 @@ export class MemoryIndex {
       };
       const doc = ranked.docs[i]!;
       const school = this.#catalog.school(doc);
-      const score = similarityScore(quality, ranked.known, typed.words.length);
+      const score = similarityScore(quality, ranked.known, plan.words.length);
       const distanceKm = query.near === undefined ? undefined : docDistance(this.#d, doc, query.near);
       hits.push(distanceKm === undefined ? { school, score } : { school, score, distanceKm });
     }
@@ -162,7 +162,7 @@ export class MemoryIndex {
   }
 
   /** The first `end` results of a query in order, and its total. */
-  #rank(typed: SearchPlan, query: SearchScope, end: number): Ranked {
+  #rank(query: EngineQuery, end: number): Ranked {
     const none: Ranked = {
       total: 0,
       count: 0,
@@ -183,8 +183,8 @@ export class MemoryIndex {
     const sets: Uint32Array[] = [];
     const sizes: number[] = [];
     const known: number[] = [];
-    for (let i = 0; i < typed.words.length; i++) {
-      const e = this.#expander.expand(typed.words[i]!);
+    for (let i = 0; i < query.plan.words.length; i++) {
+      const e = this.#expander.expand(query.plan.words[i]!);
       const all = this.#sets.atLeast(e, Kind.Typo);
       let set = all;
       let size: number;
@@ -198,7 +198,8 @@ export class MemoryIndex {
       sets.push(set);
       sizes.push(size);
     }
-    const plan = withoutWords(typed, known);
+    // The plan of the words some document in scope has.
+    const knownPlan = withoutWords(query.plan, known);
 
     // Soft matching: the most common word is dropped, one at a time (on a tie, the later one),
     // until some document has all that remain.
@@ -222,33 +223,33 @@ export class MemoryIndex {
     }
     const anyMatch = required.length > 0;
 
-    const equal = this.#equalDocs(plan.canonical, filter, near);
+    const equal = this.#equalDocs(knownPlan.canonical, filter, near);
     const extraEqual = equal.filter((e) => !anyMatch || !has(matches, e.doc)).length;
     const total = count + extraEqual;
     const want = Math.min(end, total);
-    if (want === 0) return { ...none, total, known: plan.words.length };
+    if (want === 0) return { ...none, total, known: knownPlan.words.length };
 
     this.#mark(expansions);
-    this.#sequence = plan.sequence;
+    this.#sequence = knownPlan.sequence;
     try {
-      const ranked: { doc: number; equality: Equality; key: number }[] = equal.map((e) => ({
+      const results: { doc: number; equality: Equality; key: number }[] = equal.map((e) => ({
         ...e,
         key: this.#grade(e.doc, expansions),
       }));
-      const need = want - ranked.length;
+      const need = want - results.length;
       if (need > 0 && anyMatch) {
         const skip = new Set(equal.map((e) => e.doc));
         for (const { doc, key } of this.#top(need, matches, expansions, skip, near))
-          ranked.push({ doc, equality: 0, key });
+          results.push({ doc, equality: 0, key });
       }
-      const kept = ranked.slice(0, want);
+      const page = results.slice(0, want);
       return {
         total,
-        count: kept.length,
-        docs: Int32Array.from(kept, (r) => r.doc),
-        keys: Int32Array.from(kept, (r) => r.key),
-        equality: Uint8Array.from(kept, (r) => r.equality),
-        known: plan.words.length,
+        count: page.length,
+        docs: Int32Array.from(page, (r) => r.doc),
+        keys: Int32Array.from(page, (r) => r.key),
+        equality: Uint8Array.from(page, (r) => r.equality),
+        known: knownPlan.words.length,
       };
     } finally {
       this.#unmark(expansions);
