@@ -9,7 +9,6 @@
 // matches no later document can beat. With a `near` point, equal grades are ordered by distance
 // before the static order: the walk then goes on through the documents that can tie the page's
 // worst, measuring only those inside the box of its distance (geo-grid.ts).
-import { scopeKey } from '../../domain/search/search-key.ts';
 import { canonicalKey, keyWithoutSchool } from '../../domain/search/analysis.ts';
 import { distinctiveKeys } from '../../domain/search/matching.ts';
 import type { EngineHit, EnginePage, EngineQuery } from '../../domain/search/engine.port.ts';
@@ -26,6 +25,7 @@ import { CatalogView } from './catalog.view.ts';
 import { Expander, type Expansion } from './expansion.ts';
 import { Heap } from './heap.ts';
 import { WordSets } from './word-sets.ts';
+import { RankedAnswers, RESULTS, rankedKey, type Ranked } from './answers.ts';
 
 /** Name credit by kind: the most a word can earn with a match of that kind. */
 const TOP_CREDIT = [
@@ -38,21 +38,8 @@ const TOP_CREDIT = [
 /** A grade packed in one number: words found × KEY_SCALE + credit × 4 + (query covers the name) × 2 + (name starts with the query). */
 const KEY_SCALE = 1024;
 
-/** Ranked answers kept, by query and scope: a search box asks the same prefixes again and again. */
-const RESULTS = 2048;
 /** A distance the heap compares: unknown ones (and all of them without `near`) after any known one. */
 const FAR = Number.POSITIVE_INFINITY;
-
-/** A query's first `count` results in order (documents, grades, equality) and its total. */
-interface Ranked {
-  readonly total: number;
-  readonly count: number;
-  readonly docs: Int32Array;
-  readonly keys: Int32Array;
-  readonly equality: Uint8Array;
-  /** The query's words that some document has (the score's `known`). */
-  readonly known: number;
-}
 
 const CREDIT_TABLE = new Int32Array(24);
 for (const field of [Field.Name, Field.Alias, Field.City]) {
@@ -63,7 +50,7 @@ for (const field of [Field.Name, Field.Alias, Field.City]) {
 export class MemoryIndex {
   readonly #d: IndexData;
   readonly #catalog: CatalogView;
-  readonly #results = new Map<string, Ranked>();
+  readonly #answers: RankedAnswers;
   readonly #words: number;
   readonly #expander: Expander;
   readonly #sets: WordSets;
@@ -82,13 +69,12 @@ export class MemoryIndex {
   /** The box of a radius, and of the page's worst distance (#closer). */
   readonly #box = new GeoBox();
 
-  /** Ranked answers kept (RESULTS; 0: none, for benchmarks that measure answering). */
-  readonly #kept: number;
   #graded = 0;
   #released = false;
 
+  /** `keptAnswers`: rankings kept (answers.ts, RESULTS; 0: none, for benchmarks that measure answering). */
   constructor(data: IndexData, options: { keptAnswers?: number } = {}) {
-    this.#kept = options.keptAnswers ?? RESULTS;
+    this.#answers = new RankedAnswers(options.keptAnswers ?? RESULTS);
     this.#d = data;
     this.#catalog = new CatalogView(data);
     this.#words = wordsFor(data.docCount);
@@ -119,7 +105,7 @@ export class MemoryIndex {
    */
   release(): void {
     this.#released = true;
-    this.#results.clear();
+    this.#answers.clear();
     for (const buffer of buffersOf(this.#d)) buffer.transfer(0);
   }
 
@@ -128,18 +114,10 @@ export class MemoryIndex {
     const { plan } = query;
     if (plan.words.length === 0 || this.#d.docCount === 0) return { total: 0, hits: [] };
     const end = query.offset + query.limit;
-    // The plan follows from the words typed: they and the scope are the answer's key.
-    const key = `${scopeKey(query)}\u0000${plan.typed.join(' ')}`;
-    let ranked = this.#results.get(key);
-    if (ranked && ranked.count < Math.min(end, ranked.total)) ranked = undefined;
-    if (ranked) {
-      // Most recently used last: the first in the map is the first to go.
-      this.#results.delete(key);
-    } else {
-      ranked = this.#rank(query, end);
-      if (this.#kept > 0 && this.#results.size >= this.#kept) this.#results.delete(this.#results.keys().next().value!);
-    }
-    if (this.#kept > 0) this.#results.set(key, ranked);
+    const key = rankedKey(query);
+    const kept = this.#answers.take(key, end);
+    const ranked = kept ?? this.#rank(query, end);
+    this.#answers.keep(key, ranked, kept === undefined);
     const hits: EngineHit[] = [];
     for (let i = query.offset; i < Math.min(end, ranked.count); i++) {
       const grade = ranked.keys[i]!;
