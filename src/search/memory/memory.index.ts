@@ -3,7 +3,7 @@
 //
 // A query word's documents are a bitset (the union of the lists of its whole-word, prefix and
 // typo terms), cached per word; the matches are the AND of the words' bitsets and the scope's
-// (state, levels, types, radius: filters.ts), so a total is a population count, exact whatever
+// (state, levels, types, radius: scope-bits.ts), so a total is a population count, exact whatever
 // the catalog's size. The page is found by walking the matches in document order, which is the
 // static order, grading each from the forward index, and stopping once the page is full of
 // matches no later document can beat. With a `near` point, equal grades are ordered by distance
@@ -12,20 +12,20 @@
 import { canonicalKey, keyWithoutSchool } from '../../domain/search/analysis.ts';
 import { distinctiveKeys } from '../../domain/search/matching.ts';
 import type { EngineHit, EnginePage, EngineQuery } from '../../domain/search/engine.port.ts';
-import { compareDistance, type SearchScope, TYPE_FILTERS } from '../../domain/search/filters.ts';
+import { compareDistance } from '../../domain/search/filters.ts';
 import type { GeoPoint } from '../../domain/catalog/geo.ts';
 import { MAX_QUERY_WORDS, withoutWords } from '../../domain/search/query.ts';
 import { credit, Field, Kind, similarityScore, type Equality } from '../../domain/search/ranking-rules.ts';
-import { LEVELS } from '../../domain/catalog/school-kind.ts';
 import { and, andCount, has, wordsFor } from './bitset.ts';
 import { buffersOf, hash32 } from './build.ts';
-import { docDistance, GeoBox, withinRadius } from './geo-grid.ts';
-import { NO_START, STATE_LIST, type IndexData } from './index-data.ts';
+import { docDistance, GeoBox } from './geo-grid.ts';
+import { NO_START, type IndexData } from './index-data.ts';
 import { CatalogView } from './catalog.view.ts';
 import { Expander, type Expansion } from './expansion.ts';
 import { Heap } from './heap.ts';
 import { WordSets } from './word-sets.ts';
 import { RankedAnswers, RESULTS, rankedKey, type Ranked } from './answers.ts';
+import { ScopeBits } from './scope-bits.ts';
 
 /** Name credit by kind: the most a word can earn with a match of that kind. */
 const TOP_CREDIT = [
@@ -63,10 +63,8 @@ export class MemoryIndex {
   #sequence: readonly number[] = [];
   /** The indexes of the non-empty words of a query's matches (#top). */
   readonly #occupied: Uint32Array;
-  /** A query's scope (#scope), and a set it is made from. */
-  readonly #scopeSet: Uint32Array;
-  readonly #scopeTemp: Uint32Array;
-  /** The box of a radius, and of the page's worst distance (#closer). */
+  readonly #scope: ScopeBits;
+  /** The box of the page's worst distance (#closer). */
   readonly #box = new GeoBox();
 
   #graded = 0;
@@ -83,8 +81,7 @@ export class MemoryIndex {
     this.#scratch = Array.from({ length: MAX_QUERY_WORDS + 3 }, () => new Uint32Array(this.#words));
     this.#marks = Array.from({ length: MAX_QUERY_WORDS }, () => new Uint8Array(data.termCount));
     this.#occupied = new Uint32Array(this.#words);
-    this.#scopeSet = new Uint32Array(this.#words);
-    this.#scopeTemp = new Uint32Array(this.#words);
+    this.#scope = new ScopeBits(data);
   }
 
   get size(): number {
@@ -149,7 +146,7 @@ export class MemoryIndex {
       equality: new Uint8Array(0),
       known: 0,
     };
-    const filter = this.#scope(query);
+    const filter = this.#scope.of(query);
     if (filter === null) return none;
     const near = query.near;
     // The box is made again for this query's point (#closer).
@@ -371,59 +368,6 @@ export class MemoryIndex {
     }
     const distance = docDistance(this.#d, doc, near) ?? FAR;
     return distance < worst || (distance === worst && doc < heap.worstDoc) ? distance : -1;
-  }
-
-  /**
-   * The documents the query's filters keep (filters.ts, inScope), as a bitset; undefined when
-   * they keep the whole catalog, null when they keep nothing.
-   */
-  #scope(query: SearchScope): Uint32Array | undefined | null {
-    const d = this.#d;
-    const words = this.#words;
-    const temp = this.#scopeTemp;
-    let scope: Uint32Array | undefined;
-    const narrow = (set: Uint32Array): void => {
-      if (scope !== undefined) scope = and(this.#scopeSet, scope, set);
-      else if (set === temp) {
-        this.#scopeSet.set(temp);
-        scope = this.#scopeSet;
-      } else scope = set;
-    };
-    // Any one of several sets: their union.
-    const anyOf = (sets: Uint32Array, indexes: readonly number[]): Uint32Array => {
-      temp.fill(0);
-      for (const i of indexes) {
-        if (i < 0) continue;
-        for (let w = 0; w < words; w++) temp[w]! |= sets[i * words + w]!;
-      }
-      return temp;
-    };
-    if (query.stateCode !== undefined) {
-      const s = STATE_LIST.indexOf(query.stateCode);
-      if (s < 0) return null;
-      narrow(d.stateSets.subarray(s * words, (s + 1) * words));
-    }
-    if (query.level !== undefined)
-      narrow(
-        anyOf(
-          d.levelSets,
-          query.level.map((l) => LEVELS.indexOf(l)),
-        ),
-      );
-    if (query.type !== undefined)
-      narrow(
-        anyOf(
-          d.typeSets,
-          query.type.map((t) => TYPE_FILTERS.indexOf(t)),
-        ),
-      );
-    if (query.radiusKm !== undefined) {
-      // A radius from nowhere keeps no school (filters.ts, inScope).
-      if (query.near === undefined) return null;
-      withinRadius(d, query.near, query.radiusKm, temp, this.#box);
-      narrow(temp);
-    }
-    return scope;
   }
 
   /** A document's grade (KEY_SCALE), from its forward entries and its name's words. */
