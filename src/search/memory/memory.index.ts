@@ -9,15 +9,12 @@
 // matches no later document can beat. With a `near` point, equal grades are ordered by distance
 // before the static order: the walk then goes on through the documents that can tie the page's
 // worst, measuring only those inside the box of its distance (geo-grid.ts).
-import { canonicalKey, keyWithoutSchool } from '../../domain/search/analysis.ts';
-import { distinctiveKeys } from '../../domain/search/matching.ts';
 import type { EngineHit, EnginePage, EngineQuery } from '../../domain/search/engine.port.ts';
-import { compareDistance } from '../../domain/search/filters.ts';
 import type { GeoPoint } from '../../domain/catalog/geo.ts';
 import { MAX_QUERY_WORDS, withoutWords } from '../../domain/search/query.ts';
 import { credit, Field, Kind, similarityScore, type Equality } from '../../domain/search/ranking-rules.ts';
 import { and, andCount, has, wordsFor } from './bitset.ts';
-import { buffersOf, hash32 } from './build.ts';
+import { buffersOf } from './build.ts';
 import { docDistance, GeoBox } from './geo-grid.ts';
 import { NO_START, type IndexData } from './index-data.ts';
 import { CatalogView } from './catalog.view.ts';
@@ -26,6 +23,7 @@ import { Heap } from './heap.ts';
 import { WordSets } from './word-sets.ts';
 import { RankedAnswers, RESULTS, rankedKey, type Ranked } from './answers.ts';
 import { ScopeBits } from './scope-bits.ts';
+import { equalDocs } from './equality.ts';
 
 /** Name credit by kind: the most a word can earn with a match of that kind. */
 const TOP_CREDIT = [
@@ -198,7 +196,7 @@ export class MemoryIndex {
     }
     const anyMatch = required.length > 0;
 
-    const equal = this.#equalDocs(knownPlan.canonical, filter, near);
+    const equal = equalDocs(this.#d, this.#catalog, knownPlan.canonical, filter, near);
     const extraEqual = equal.filter((e) => !anyMatch || !has(matches, e.doc)).length;
     const total = count + extraEqual;
     const want = Math.min(end, total);
@@ -462,53 +460,6 @@ export class MemoryIndex {
     for (const t of e.opened) marks[t] = on ? Kind.Prefix : 0;
     for (const t of e.translations) marks[t] = on ? Kind.Translation : 0;
     for (const t of e.exact) marks[t] = on ? Kind.Exact : 0;
-  }
-
-  /**
-   * Documents in scope whose name (2) or an alternative name (1) has the query's equality key,
-   * best first: among the schools the query names alike, the nearer (with `near`), then the
-   * static order (ranking-rules.ts, compareQuality).
-   */
-  #equalDocs(
-    canonical: string,
-    scope: Uint32Array | undefined,
-    near: GeoPoint | undefined,
-  ): { doc: number; equality: Equality }[] {
-    if (!canonical) return [];
-    const d = this.#d;
-    const hash = hash32(canonical);
-    let low = 0;
-    let high = d.eqHash.length;
-    while (low < high) {
-      const mid = (low + high) >>> 1;
-      if (d.eqHash[mid]! < hash) low = mid + 1;
-      else high = mid;
-    }
-    const found = new Map<number, Equality>();
-    for (let at = low; at < d.eqHash.length && d.eqHash[at] === hash; at++) {
-      const doc = d.eqDoc[at]!;
-      if (scope !== undefined && !has(scope, doc)) continue;
-      const field = d.eqField[at]!;
-      const equality: Equality = field >= 2 ? 2 : 1;
-      // A hash collision is not equality: check the text itself.
-      const real =
-        field === 2
-          ? canonicalKey(this.#catalog.name(doc)) === canonical
-          : field === 3
-            ? distinctiveKeys(this.#catalog.name(doc)).includes(canonical)
-            : field === 4
-              ? keyWithoutSchool(this.#catalog.name(doc)) === canonical
-              : this.#catalog.aliases(doc).some((a) => canonicalKey(a) === canonical);
-      if (real && equality > (found.get(doc) ?? 0)) found.set(doc, equality);
-    }
-    return [...found]
-      .map(([doc, equality]) => ({
-        doc,
-        equality,
-        distance: near === undefined ? undefined : docDistance(d, doc, near),
-      }))
-      .sort((a, b) => b.equality - a.equality || compareDistance(a.distance, b.distance) || a.doc - b.doc)
-      .map(({ doc, equality }) => ({ doc, equality }));
   }
 }
 
