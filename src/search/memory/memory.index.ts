@@ -12,11 +12,11 @@
 import type { EngineHit, EnginePage, EngineQuery } from '../../domain/search/engine.port.ts';
 import type { GeoPoint } from '../../domain/catalog/geo.ts';
 import { MAX_QUERY_WORDS, withoutWords } from '../../domain/search/query.ts';
-import { credit, Field, Kind, similarityScore, type Equality } from '../../domain/search/ranking-rules.ts';
+import { Kind, similarityScore, type Equality } from '../../domain/search/ranking-rules.ts';
 import { and, andCount, has, wordsFor } from './bitset.ts';
 import { buffersOf } from './build.ts';
 import { docDistance, GeoBox } from './geo-grid.ts';
-import { NO_START, type IndexData } from './index-data.ts';
+import type { IndexData } from './index-data.ts';
 import { CatalogView } from './catalog.view.ts';
 import { Expander, type Expansion } from './expansion.ts';
 import { Heap } from './heap.ts';
@@ -24,26 +24,10 @@ import { WordSets } from './word-sets.ts';
 import { RankedAnswers, RESULTS, rankedKey, type Ranked } from './answers.ts';
 import { ScopeBits } from './scope-bits.ts';
 import { equalDocs } from './equality.ts';
-
-/** Name credit by kind: the most a word can earn with a match of that kind. */
-const TOP_CREDIT = [
-  0,
-  credit(Kind.Typo, Field.Name),
-  credit(Kind.Prefix, Field.Name),
-  credit(Kind.Translation, Field.Name),
-  credit(Kind.Exact, Field.Name),
-] as const;
-/** A grade packed in one number: words found × KEY_SCALE + credit × 4 + (query covers the name) × 2 + (name starts with the query). */
-const KEY_SCALE = 1024;
+import { Grader, KEY_SCALE, qualityOf, TOP_CREDIT } from './grading.ts';
 
 /** A distance the heap compares: unknown ones (and all of them without `near`) after any known one. */
 const FAR = Number.POSITIVE_INFINITY;
-
-const CREDIT_TABLE = new Int32Array(24);
-for (const field of [Field.Name, Field.Alias, Field.City]) {
-  for (const kind of [Kind.Typo, Kind.Prefix, Kind.Translation, Kind.Exact])
-    CREDIT_TABLE[(field << 3) | kind] = credit(kind, field);
-}
 
 export class MemoryIndex {
   readonly #d: IndexData;
@@ -53,19 +37,12 @@ export class MemoryIndex {
   readonly #expander: Expander;
   readonly #sets: WordSets;
   readonly #scratch: Uint32Array[];
-  readonly #marks: Uint8Array[];
-  /** Per query word slot: the document's best credit so far, and whether the word is in its name; reused by #grade. */
-  readonly #best = new Int32Array(MAX_QUERY_WORDS);
-  readonly #inName = new Uint8Array(MAX_QUERY_WORDS);
-  /** The query's words as typed (SearchPlan.sequence), for #grade. */
-  #sequence: readonly number[] = [];
+  readonly #grader: Grader;
   /** The indexes of the non-empty words of a query's matches (#top). */
   readonly #occupied: Uint32Array;
   readonly #scope: ScopeBits;
   /** The box of the page's worst distance (#closer). */
   readonly #box = new GeoBox();
-
-  #graded = 0;
   #released = false;
 
   /** `keptAnswers`: rankings kept (answers.ts, RESULTS; 0: none, for benchmarks that measure answering). */
@@ -77,7 +54,7 @@ export class MemoryIndex {
     this.#expander = new Expander(data);
     this.#sets = new WordSets(data);
     this.#scratch = Array.from({ length: MAX_QUERY_WORDS + 3 }, () => new Uint32Array(this.#words));
-    this.#marks = Array.from({ length: MAX_QUERY_WORDS }, () => new Uint8Array(data.termCount));
+    this.#grader = new Grader(data);
     this.#occupied = new Uint32Array(this.#words);
     this.#scope = new ScopeBits(data);
   }
@@ -88,7 +65,7 @@ export class MemoryIndex {
 
   /** Documents graded by the searches so far: what walking to a page cost (tests and benchmarks read it). */
   get graded(): number {
-    return this.#graded;
+    return this.#grader.graded;
   }
 
   /**
@@ -115,17 +92,8 @@ export class MemoryIndex {
     this.#answers.keep(key, ranked, kept === undefined);
     const hits: EngineHit[] = [];
     for (let i = query.offset; i < Math.min(end, ranked.count); i++) {
-      const grade = ranked.keys[i]!;
-      const matched = Math.floor(grade / KEY_SCALE);
-      const rest = grade - matched * KEY_SCALE;
-      const quality = {
-        equality: ranked.equality[i] as Equality,
-        matched,
-        credit: rest >> 2,
-        covers: (rest & 2) === 2,
-        starts: (rest & 1) === 1,
-      };
       const doc = ranked.docs[i]!;
+      const quality = qualityOf(ranked.keys[i]!, ranked.equality[i] as Equality);
       const school = this.#catalog.school(doc);
       const score = similarityScore(quality, ranked.known, plan.words.length);
       const distanceKm = query.near === undefined ? undefined : docDistance(this.#d, doc, query.near);
@@ -202,17 +170,17 @@ export class MemoryIndex {
     const want = Math.min(end, total);
     if (want === 0) return { ...none, total, known: knownPlan.words.length };
 
-    this.#mark(expansions);
-    this.#sequence = knownPlan.sequence;
+    const { sequence } = knownPlan;
+    this.#grader.mark(expansions);
     try {
       const results: { doc: number; equality: Equality; key: number }[] = equal.map((e) => ({
         ...e,
-        key: this.#grade(e.doc, expansions),
+        key: this.#grader.grade(e.doc, expansions, sequence),
       }));
       const need = want - results.length;
       if (need > 0 && anyMatch) {
         const skip = new Set(equal.map((e) => e.doc));
-        for (const { doc, key } of this.#top(need, matches, expansions, skip, near))
+        for (const { doc, key } of this.#top(need, matches, expansions, sequence, skip, near))
           results.push({ doc, equality: 0, key });
       }
       const page = results.slice(0, want);
@@ -225,12 +193,12 @@ export class MemoryIndex {
         known: knownPlan.words.length,
       };
     } finally {
-      this.#unmark(expansions);
+      this.#grader.unmark(expansions);
     }
   }
 
   /**
-   * The `need` best documents of `matches` (equality aside), best first: by grade (KEY_SCALE),
+   * The `need` best documents of `matches` (equality aside), best first: by grade (grading.ts),
    * then document number. The matches are walked in groups, each in document order, best possible
    * grade first: with a whole-word match for every word that has whole words (X) or not, able to
    * be spelled out whole by the query (its name has no more words than the query: C) or not, and
@@ -241,6 +209,7 @@ export class MemoryIndex {
     need: number,
     matches: Uint32Array,
     expansions: readonly Expansion[],
+    sequence: readonly number[],
     skip: ReadonlySet<number>,
     near: GeoPoint | undefined,
   ): { doc: number; key: number }[] {
@@ -278,12 +247,12 @@ export class MemoryIndex {
     }
     const words = this.#words;
     const short = d.lengthSets.subarray((expansions.length - 1) * words, expansions.length * words);
-    const first = this.#sets.firstWord(expansions[this.#sequence[0]!]!);
+    const first = this.#sets.firstWord(expansions[sequence[0]!]!);
     // The words of `matches` that hold any document: a rare query walks a few, not all.
     const occupied = this.#occupied;
     let count = 0;
     for (let w = 0; w < words; w++) if (matches[w] !== 0) occupied[count++] = w;
-    const walk = { matches, occupied, count, short, first, whole, heap, expansions, skip, near };
+    const walk = { matches, occupied, count, short, first, whole, heap, expansions, sequence, skip, near };
     for (const inWhole of whole ? [true, false] : [false]) {
       const base = inWhole || !whole ? bound1 : bound2;
       for (const covers of [true, false]) {
@@ -312,6 +281,7 @@ export class MemoryIndex {
       whole: Uint32Array | undefined;
       heap: Heap;
       expansions: readonly Expansion[];
+      sequence: readonly number[];
       skip: ReadonlySet<number>;
       near: GeoPoint | undefined;
     },
@@ -320,7 +290,7 @@ export class MemoryIndex {
     inWhole: boolean,
     bound: number,
   ): void {
-    const { matches, occupied, count, short, first, whole, heap, expansions, skip, near } = g;
+    const { matches, occupied, count, short, first, whole, heap, expansions, sequence, skip, near } = g;
     // x ^ 0 keeps a mask, x ^ -1 inverts it.
     const flipC = covers ? 0 : -1;
     const flipS = starts ? 0 : -1;
@@ -349,7 +319,7 @@ export class MemoryIndex {
           }
         } else if (near !== undefined) distance = docDistance(this.#d, doc, near) ?? FAR;
         if (skip.size > 0 && skip.has(doc)) continue;
-        heap.offer(doc, this.#grade(doc, expansions), distance);
+        heap.offer(doc, this.#grader.grade(doc, expansions, sequence), distance);
       }
     }
   }
@@ -366,100 +336,6 @@ export class MemoryIndex {
     }
     const distance = docDistance(this.#d, doc, near) ?? FAR;
     return distance < worst || (distance === worst && doc < heap.worstDoc) ? distance : -1;
-  }
-
-  /** A document's grade (KEY_SCALE), from its forward entries and its name's words. */
-  #grade(doc: number, expansions: readonly Expansion[]): number {
-    this.#graded++;
-    const d = this.#d;
-    const n = expansions.length;
-    const best = this.#best;
-    const inName = this.#inName;
-    best.fill(0, 0, n);
-    inName.fill(0, 0, n);
-    const end = d.fwdStart[doc + 1]!;
-    for (let at = d.fwdStart[doc]!; at < end; at++) {
-      const entry = d.fwd[at]!;
-      const term = entry >>> 2;
-      const field = entry & 3;
-      for (let i = 0; i < n; i++) {
-        const kind = this.#kind(i, expansions[i]!, term);
-        if (kind !== 0) {
-          const c = CREDIT_TABLE[(field << 3) | kind]!;
-          if (c > best[i]!) best[i] = c;
-          if (field === Field.Name) inName[i] = 1;
-        }
-      }
-    }
-    let matched = 0;
-    let sum = 0;
-    let covers = 1;
-    for (let i = 0; i < n; i++) {
-      if (best[i]! > 0) {
-        matched++;
-        sum += best[i]!;
-      }
-      if (inName[i] === 0) covers = 0;
-    }
-    const first = d.nameStart[doc]!;
-    const length = d.nameStart[doc + 1]! - first;
-    // The query covers the name: the name has no more words, and each matches a query word.
-    if (length > n) covers = 0;
-    for (let p = 0; p < length && covers === 1; p++) {
-      let some = 0;
-      for (let i = 0; i < n && some === 0; i++)
-        if (this.#kind(i, expansions[i]!, d.nameSeq[first + p]!) !== 0) some = 1;
-      covers = some;
-    }
-    // The name starts with the query: its words from one of its starts (nameAlt) match the words
-    // as typed, in order.
-    let starts = this.#startsAt(doc, expansions, 0);
-    for (let k = 0; k < 2 && starts === 0; k++) {
-      const at = d.nameAlt[2 * doc + k]!;
-      if (at !== NO_START) starts = this.#startsAt(doc, expansions, at);
-    }
-    return matched * KEY_SCALE + sum * 4 + covers * 2 + starts;
-  }
-
-  /** 1 when the document's name words from `at` on match the query's words as typed, in order. */
-  #startsAt(doc: number, expansions: readonly Expansion[], at: number): number {
-    const d = this.#d;
-    const sequence = this.#sequence;
-    const first = d.nameStart[doc]! + at;
-    if (d.nameStart[doc + 1]! - first < sequence.length) return 0;
-    for (let p = 0; p < sequence.length; p++) {
-      const i = sequence[p]!;
-      if (this.#kind(i, expansions[i]!, d.nameSeq[first + p]!) === 0) return 0;
-    }
-    return 1;
-  }
-
-  /** How query word i matches a term: its marks (#mark) for whole words, synonyms and typos, its range for prefixes. */
-  #kind(i: number, e: Expansion, term: number): number {
-    const mark = this.#marks[i]![term]!;
-    return mark >= Kind.Prefix ? mark : term >= e.prefixLo && term < e.prefixHi ? Kind.Prefix : mark;
-  }
-
-  /** Marks, per query word, its own term (Exact), its synonyms (Synonym) and typo terms (Typo), for #grade. */
-  #mark(expansions: readonly Expansion[]): void {
-    expansions.forEach((e, i) => {
-      this.#paint(this.#marks[i]!, e, true);
-    });
-  }
-
-  #unmark(expansions: readonly Expansion[]): void {
-    expansions.forEach((e, i) => {
-      this.#paint(this.#marks[i]!, e, false);
-    });
-  }
-
-  #paint(marks: Uint8Array, e: Expansion, on: boolean): void {
-    const d = this.#d;
-    for (const t of e.typoTerms) marks[t] = on ? Kind.Typo : 0;
-    for (const node of e.typoNodes) marks.fill(on ? Kind.Typo : 0, d.nodeLo[node]!, d.nodeHi[node]!);
-    for (const t of e.opened) marks[t] = on ? Kind.Prefix : 0;
-    for (const t of e.translations) marks[t] = on ? Kind.Translation : 0;
-    for (const t of e.exact) marks[t] = on ? Kind.Exact : 0;
   }
 }
 
