@@ -10,24 +10,20 @@
 // before the static order: the walk then goes on through the documents that can tie the page's
 // worst, measuring only those inside the box of its distance (geo-grid.ts).
 import type { EngineHit, EnginePage, EngineQuery } from '../../domain/search/engine.port.ts';
-import type { GeoPoint } from '../../domain/catalog/geo.ts';
 import { MAX_QUERY_WORDS, withoutWords } from '../../domain/search/query.ts';
 import { Kind, similarityScore, type Equality } from '../../domain/search/ranking-rules.ts';
-import { and, andCount, has, wordsFor } from './bitset.ts';
+import { andCount, has, wordsFor } from './bitset.ts';
 import { buffersOf } from './build.ts';
-import { docDistance, GeoBox } from './geo-grid.ts';
+import { docDistance } from './geo-grid.ts';
 import type { IndexData } from './index-data.ts';
 import { CatalogView } from './catalog.view.ts';
 import { Expander, type Expansion } from './expansion.ts';
-import { Heap } from './heap.ts';
 import { WordSets } from './word-sets.ts';
 import { RankedAnswers, RESULTS, rankedKey, type Ranked } from './answers.ts';
 import { ScopeBits } from './scope-bits.ts';
 import { equalDocs } from './equality.ts';
-import { Grader, KEY_SCALE, qualityOf, TOP_CREDIT } from './grading.ts';
-
-/** A distance the heap compares: unknown ones (and all of them without `near`) after any known one. */
-const FAR = Number.POSITIVE_INFINITY;
+import { Grader, qualityOf } from './grading.ts';
+import { TopKWalk } from './top-k-walk.ts';
 
 export class MemoryIndex {
   readonly #d: IndexData;
@@ -38,11 +34,8 @@ export class MemoryIndex {
   readonly #sets: WordSets;
   readonly #scratch: Uint32Array[];
   readonly #grader: Grader;
-  /** The indexes of the non-empty words of a query's matches (#top). */
-  readonly #occupied: Uint32Array;
   readonly #scope: ScopeBits;
-  /** The box of the page's worst distance (#closer). */
-  readonly #box = new GeoBox();
+  readonly #walk: TopKWalk;
   #released = false;
 
   /** `keptAnswers`: rankings kept (answers.ts, RESULTS; 0: none, for benchmarks that measure answering). */
@@ -53,10 +46,10 @@ export class MemoryIndex {
     this.#words = wordsFor(data.docCount);
     this.#expander = new Expander(data);
     this.#sets = new WordSets(data);
-    this.#scratch = Array.from({ length: MAX_QUERY_WORDS + 3 }, () => new Uint32Array(this.#words));
+    this.#scratch = Array.from({ length: MAX_QUERY_WORDS + 1 }, () => new Uint32Array(this.#words));
     this.#grader = new Grader(data);
-    this.#occupied = new Uint32Array(this.#words);
     this.#scope = new ScopeBits(data);
+    this.#walk = new TopKWalk(data, this.#sets, this.#grader);
   }
 
   get size(): number {
@@ -115,8 +108,6 @@ export class MemoryIndex {
     const filter = this.#scope.of(query);
     if (filter === null) return none;
     const near = query.near;
-    // The box is made again for this query's point (#closer).
-    this.#box.km = Number.NaN;
 
     // Each word's matching documents, and how many. Words no document has are left out as if
     // not typed (withoutWords); the score still counts them.
@@ -180,7 +171,7 @@ export class MemoryIndex {
       const need = want - results.length;
       if (need > 0 && anyMatch) {
         const skip = new Set(equal.map((e) => e.doc));
-        for (const { doc, key } of this.#top(need, matches, expansions, sequence, skip, near))
+        for (const { doc, key } of this.#walk.top(need, { matches, skip, expansions, sequence, near }))
           results.push({ doc, equality: 0, key });
       }
       const page = results.slice(0, want);
@@ -196,157 +187,4 @@ export class MemoryIndex {
       this.#grader.unmark(expansions);
     }
   }
-
-  /**
-   * The `need` best documents of `matches` (equality aside), best first: by grade (grading.ts),
-   * then document number. The matches are walked in groups, each in document order, best possible
-   * grade first: with a whole-word match for every word that has whole words (X) or not, able to
-   * be spelled out whole by the query (its name has no more words than the query: C) or not, and
-   * with a first name word the first query word matches (S) or not. The walk stops as soon as the
-   * page holds `need` documents that nothing left to walk can beat.
-   */
-  #top(
-    need: number,
-    matches: Uint32Array,
-    expansions: readonly Expansion[],
-    sequence: readonly number[],
-    skip: ReadonlySet<number>,
-    near: GeoPoint | undefined,
-  ): { doc: number; key: number }[] {
-    const heap = new Heap(need);
-    const d = this.#d;
-    // The best grade any document can have: every word (each matches something), at its best kind.
-    let maxCredit = 0;
-    for (const e of expansions) maxCredit += TOP_CREDIT[e.best];
-    const bound1 = expansions.length * KEY_SCALE + maxCredit * 4 + 3;
-    // Documents missing the better match of some word that has better and worse ones grade
-    // lower (bound2): a word with whole words (or translations), below which it has starts or
-    // typos; a word with starts and typos only. Without the second, a typo of a common word
-    // whose start few documents have (`schol`: `scholars`) bounded every group by a start's
-    // credit: the page, all typos, could never beat it, and the walk graded every match (750,000
-    // at a million schools, 60-100 ms).
-    const splits = expansions.flatMap((e, i) => {
-      const split = splitOf(e);
-      return split ? [{ i, ...split }] : [];
-    });
-    let whole: Uint32Array | undefined;
-    let bound2 = bound1;
-    if (splits.length > 0) {
-      whole = this.#scratch[MAX_QUERY_WORDS + 1]!;
-      whole.set(matches);
-      for (const { i, from } of splits) and(whole, whole, this.#sets.atLeast(expansions[i]!, from));
-      bound2 = -1;
-      for (const { i, below } of splits) {
-        const { best } = expansions[i]!;
-        const key =
-          below === Kind.None
-            ? bound1 - KEY_SCALE - 4 * TOP_CREDIT[best]
-            : bound1 - 4 * (TOP_CREDIT[best] - TOP_CREDIT[below]);
-        if (key > bound2) bound2 = key;
-      }
-    }
-    const words = this.#words;
-    const short = d.lengthSets.subarray((expansions.length - 1) * words, expansions.length * words);
-    const first = this.#sets.firstWord(expansions[sequence[0]!]!);
-    // The words of `matches` that hold any document: a rare query walks a few, not all.
-    const occupied = this.#occupied;
-    let count = 0;
-    for (let w = 0; w < words; w++) if (matches[w] !== 0) occupied[count++] = w;
-    const walk = { matches, occupied, count, short, first, whole, heap, expansions, sequence, skip, near };
-    for (const inWhole of whole ? [true, false] : [false]) {
-      const base = inWhole || !whole ? bound1 : bound2;
-      for (const covers of [true, false]) {
-        for (const starts of [true, false]) {
-          const bound = base - (covers ? 0 : 2) - (starts ? 0 : 1);
-          // Groups come best bound first: once the page beats a group's bound, it beats the rest.
-          if (heap.full && heap.worstKey > bound) return heap.sorted();
-          this.#walk(walk, covers, starts, inWhole, bound);
-        }
-      }
-    }
-    return heap.sorted();
-  }
-
-  /**
-   * Offers the documents of one group (inside or outside each of C, S and X) to the heap, in
-   * order, until nothing left in the group can beat the heap.
-   */
-  #walk(
-    g: {
-      matches: Uint32Array;
-      occupied: Uint32Array;
-      count: number;
-      short: Uint32Array;
-      first: Uint32Array;
-      whole: Uint32Array | undefined;
-      heap: Heap;
-      expansions: readonly Expansion[];
-      sequence: readonly number[];
-      skip: ReadonlySet<number>;
-      near: GeoPoint | undefined;
-    },
-    covers: boolean,
-    starts: boolean,
-    inWhole: boolean,
-    bound: number,
-  ): void {
-    const { matches, occupied, count, short, first, whole, heap, expansions, sequence, skip, near } = g;
-    // x ^ 0 keeps a mask, x ^ -1 inverts it.
-    const flipC = covers ? 0 : -1;
-    const flipS = starts ? 0 : -1;
-    const flipX = inWhole ? 0 : -1;
-    for (let k = 0; k < count; k++) {
-      const w = occupied[k]!;
-      let bits = matches[w]! & (short[w]! ^ flipC) & (first[w]! ^ flipS);
-      if (whole) bits &= whole[w]! ^ flipX;
-      while (bits !== 0) {
-        const low = bits & -bits;
-        bits ^= low;
-        const doc = (w << 5) | (31 - Math.clz32(low));
-        let distance = FAR;
-        if (heap.full && heap.worstKey >= bound) {
-          // No document from here on can have a better grade than the worst kept: its key is at
-          // most `bound`.
-          if (heap.worstKey > bound) return;
-          if (near === undefined) {
-            // Nor a better number (documents of an earlier group may come after this one's).
-            if (doc > heap.worstDoc) return;
-          } else {
-            // It can tie the worst kept at best: then only if it is nearer, which is checked
-            // before it is graded. The rest of the group is walked: a later one may be nearer.
-            distance = this.#closer(doc, near, heap);
-            if (distance < 0) continue;
-          }
-        } else if (near !== undefined) distance = docDistance(this.#d, doc, near) ?? FAR;
-        if (skip.size > 0 && skip.has(doc)) continue;
-        heap.offer(doc, this.#grader.grade(doc, expansions, sequence), distance);
-      }
-    }
-  }
-
-  /**
-   * The document's distance (FAR when unknown) when it would beat the heap's worst at an equal
-   * grade, otherwise -1. Outside the box of the worst's distance it is farther, unmeasured.
-   */
-  #closer(doc: number, near: GeoPoint, heap: Heap): number {
-    const worst = heap.worstDistance;
-    if (worst !== FAR) {
-      const box = this.#box.km === worst ? this.#box : this.#box.around(near, worst);
-      if (!box.contains(this.#d.docLat[doc]!, this.#d.docLon[doc]!)) return -1;
-    }
-    const distance = docDistance(this.#d, doc, near) ?? FAR;
-    return distance < worst || (distance === worst && doc < heap.worstDoc) ? distance : -1;
-  }
-}
-
-/**
- * How a word splits the matches for the walk (#top): the documents it matches at `from` or
- * better, and the best it can do for the others (`below`; None: they lack the word, soft
- * matching left it out). Undefined when all its matches are of one kind.
- */
-function splitOf(e: Expansion): { from: Kind; below: Kind } | undefined {
-  if (e.best >= Kind.Translation) return { from: Kind.Translation, below: e.bestNonExact };
-  if (e.best === Kind.Prefix && (e.typoTerms.length > 0 || e.typoNodes.length > 0))
-    return { from: Kind.Prefix, below: Kind.Typo };
-  return undefined;
 }
