@@ -72,10 +72,10 @@ export class MemoryIndex {
 
   /**
    * Gives the memory of the index's arrays back now (they are detached: this index answers no
-   * more), rather than when V8 next collects it, which can be long: at a million schools the
-   * 258 MB of an index replaced by a rebuild were still resident 10 s later, and a second import
-   * would have built beside both. For the owner of the IndexData only (the engine, on the index
-   * it has just replaced: searches are synchronous, none is under way on it).
+   * more), rather than when V8 next collects it, which can be long after a rebuild replaced it
+   * (docs/search.md, a million schools): a second import would build beside both. For the owner
+   * of the IndexData only (the engine, on the index it has just replaced: searches are
+   * synchronous, none is under way on it).
    */
   release(): void {
     this.#released = true;
