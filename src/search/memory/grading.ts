@@ -60,7 +60,7 @@ export class Grader {
 
   /**
    * Marks, per query word, its own term and synonyms (Exact), its translations (Translation), an
-   * open word's whole words (Prefix) and its typo terms and subtrees (Typo); the later paint wins.
+   * open word's whole words (Prefix) and its typo terms and subtrees (Typo); a term of two kinds is marked with the better.
    */
   mark(expansions: readonly Expansion[]): void {
     expansions.forEach((e, i) => {
