@@ -104,7 +104,7 @@ export const queryArb = fc.record({
 });
 
 // Many schools from few words, small pages deep into the results: where the page's early stop
-// (memory.index.ts, #top) must not stop before a better document.
+// (top-k-walk.ts) must not stop before a better document.
 const FEW = ['saint', 'st', 'sainte', 'mary', 'marys', 'school', 'schools', 'college', 'colleges', 's'];
 export const denseSchoolArb = fc.record({
   name: fc.array(fc.constantFrom(...FEW), { minLength: 1, maxLength: 3 }).map((w) => w.join(' ')),

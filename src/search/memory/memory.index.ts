@@ -1,104 +1,64 @@
-// Answers searches from an index built by build.ts, with the semantics of
-// src/domain/search/ (held to the reference engine by the property tests).
+// Answers searches from an index built by build.ts, with the semantics of src/domain/search/
+// (held to the reference engine by the property tests), one step a module:
 //
-// A query word's documents are a bitset (the union of the lists of its whole-word, prefix and
-// typo terms), cached per word; the matches are the AND of the words' bitsets and the scope's
-// (state, levels, types, radius: filters.ts), so a total is a population count, exact whatever
-// the catalog's size. The page is found by walking the matches in document order, which is the
-// static order, grading each from the forward index, and stopping once the page is full of
-// matches no later document can beat. With a `near` point, equal grades are ordered by distance
-// before the static order: the walk then goes on through the documents that can tie the page's
-// worst, measuring only those inside the box of its distance (geo-grid.ts).
-import { scopeKey } from '../../domain/search/search-key.ts';
-import { canonicalKey, keyWithoutSchool } from '../../domain/search/analysis.ts';
-import { distinctiveKeys } from '../../domain/search/matching.ts';
+//   scope-bits.ts     the query's filters (state, levels, types, radius) as one bitset;
+//   soft-matching.ts  each word's documents in scope and their AND: the matches, and their
+//                     number, exact whatever the catalog's size;
+//   equality.ts       the schools the query names, by the hash of its equality key;
+//   top-k-walk.ts     the rest of the page, walked out of the matches in document order (the
+//                     static order) until no later document can beat it, each graded from the
+//                     forward index (grading.ts);
+//   answers.ts        the rankings of the last queries, kept: a search box asks them again.
+//
+// This class puts the steps in order, passing each what it needs, and makes the page's hits.
 import type { EngineHit, EnginePage, EngineQuery } from '../../domain/search/engine.port.ts';
-import { compareDistance, type SearchScope, TYPE_FILTERS } from '../../domain/search/filters.ts';
-import type { GeoPoint } from '../../domain/catalog/geo.ts';
-import { MAX_QUERY_WORDS, withoutWords, type SearchPlan } from '../../domain/search/query.ts';
-import { credit, Field, Kind, similarityScore, type Equality } from '../../domain/search/ranking-rules.ts';
-import { LEVELS } from '../../domain/catalog/school-kind.ts';
-import { and, andCount, has, wordsFor } from './bitset.ts';
-import { buffersOf, hash32 } from './build.ts';
-import { docDistance, GeoBox, withinRadius } from './geo-grid.ts';
-import { NO_START, STATE_LIST, type IndexData } from './index-data.ts';
+import { withoutWords } from '../../domain/search/query.ts';
+import { type Equality, similarityScore } from '../../domain/search/ranking-rules.ts';
+import { RankedAnswers, RESULTS, rankedKey, type Ranked } from './answers.ts';
+import { has } from './bitset.ts';
+import { buffersOf } from './build.ts';
 import { CatalogView } from './catalog.view.ts';
-import { Expander, type Expansion } from './expansion.ts';
-import { Heap } from './heap.ts';
+import { equalDocs } from './equality.ts';
+import { Expander } from './expansion.ts';
+import { docDistance } from './geo-grid.ts';
+import { Grader, qualityOf } from './grading.ts';
+import type { IndexData } from './index-data.ts';
+import { ScopeBits } from './scope-bits.ts';
+import { SoftMatching } from './soft-matching.ts';
+import { TopKWalk } from './top-k-walk.ts';
 import { WordSets } from './word-sets.ts';
 
-/** Name credit by kind: the most a word can earn with a match of that kind. */
-const TOP_CREDIT = [
-  0,
-  credit(Kind.Typo, Field.Name),
-  credit(Kind.Prefix, Field.Name),
-  credit(Kind.Translation, Field.Name),
-  credit(Kind.Exact, Field.Name),
-] as const;
-/** A grade packed in one number: words found × KEY_SCALE + credit × 4 + (query covers the name) × 2 + (name starts with the query). */
-const KEY_SCALE = 1024;
-
-/** Ranked answers kept, by query and scope: a search box asks the same prefixes again and again. */
-const RESULTS = 2048;
-/** A distance the heap compares: unknown ones (and all of them without `near`) after any known one. */
-const FAR = Number.POSITIVE_INFINITY;
-
-/** A query's first `count` results in order (documents, grades, equality) and its total. */
-interface Ranked {
-  readonly total: number;
-  readonly count: number;
-  readonly docs: Int32Array;
-  readonly keys: Int32Array;
-  readonly equality: Uint8Array;
-  /** The query's words that some document has (the score's `known`). */
-  readonly known: number;
-}
-
-const CREDIT_TABLE = new Int32Array(24);
-for (const field of [Field.Name, Field.Alias, Field.City]) {
-  for (const kind of [Kind.Typo, Kind.Prefix, Kind.Translation, Kind.Exact])
-    CREDIT_TABLE[(field << 3) | kind] = credit(kind, field);
-}
+/** The ranking of a query nothing matches. */
+const NONE: Ranked = {
+  total: 0,
+  count: 0,
+  docs: new Int32Array(0),
+  keys: new Int32Array(0),
+  equality: new Uint8Array(0),
+  known: 0,
+};
 
 export class MemoryIndex {
   readonly #d: IndexData;
   readonly #catalog: CatalogView;
-  readonly #results = new Map<string, Ranked>();
-  readonly #words: number;
-  readonly #expander: Expander;
-  readonly #sets: WordSets;
-  readonly #scratch: Uint32Array[];
-  readonly #marks: Uint8Array[];
-  /** Per query word slot: the document's best credit so far, and whether the word is in its name; reused by #grade. */
-  readonly #best = new Int32Array(MAX_QUERY_WORDS);
-  readonly #inName = new Uint8Array(MAX_QUERY_WORDS);
-  /** The query's words as typed (SearchPlan.sequence), for #grade. */
-  #sequence: readonly number[] = [];
-  /** The indexes of the non-empty words of a query's matches (#top). */
-  readonly #occupied: Uint32Array;
-  /** A query's scope (#scope), and a set it is made from. */
-  readonly #scopeSet: Uint32Array;
-  readonly #scopeTemp: Uint32Array;
-  /** The box of a radius, and of the page's worst distance (#closer). */
-  readonly #box = new GeoBox();
-
-  /** Ranked answers kept (RESULTS; 0: none, for benchmarks that measure answering). */
-  readonly #kept: number;
-  #graded = 0;
+  readonly #answers: RankedAnswers;
+  readonly #scope: ScopeBits;
+  readonly #matching: SoftMatching;
+  readonly #grader: Grader;
+  readonly #walk: TopKWalk;
   #released = false;
 
+  /** `keptAnswers`: rankings kept (answers.ts, RESULTS; 0: none, for benchmarks that measure answering). */
   constructor(data: IndexData, options: { keptAnswers?: number } = {}) {
-    this.#kept = options.keptAnswers ?? RESULTS;
     this.#d = data;
     this.#catalog = new CatalogView(data);
-    this.#words = wordsFor(data.docCount);
-    this.#expander = new Expander(data);
-    this.#sets = new WordSets(data);
-    this.#scratch = Array.from({ length: MAX_QUERY_WORDS + 3 }, () => new Uint32Array(this.#words));
-    this.#marks = Array.from({ length: MAX_QUERY_WORDS }, () => new Uint8Array(data.termCount));
-    this.#occupied = new Uint32Array(this.#words);
-    this.#scopeSet = new Uint32Array(this.#words);
-    this.#scopeTemp = new Uint32Array(this.#words);
+    this.#answers = new RankedAnswers(options.keptAnswers ?? RESULTS);
+    // The word sets are one cache of the index: soft matching and the walk both read it.
+    const sets = new WordSets(data);
+    this.#scope = new ScopeBits(data);
+    this.#matching = new SoftMatching(data.docCount, new Expander(data), sets);
+    this.#grader = new Grader(data);
+    this.#walk = new TopKWalk(data, sets, this.#grader);
   }
 
   get size(): number {
@@ -107,54 +67,37 @@ export class MemoryIndex {
 
   /** Documents graded by the searches so far: what walking to a page cost (tests and benchmarks read it). */
   get graded(): number {
-    return this.#graded;
+    return this.#grader.graded;
   }
 
   /**
    * Gives the memory of the index's arrays back now (they are detached: this index answers no
-   * more), rather than when V8 next collects it, which can be long: at a million schools the
-   * 258 MB of an index replaced by a rebuild were still resident 10 s later, and a second import
-   * would have built beside both. For the owner of the IndexData only (the engine, on the index
-   * it has just replaced: searches are synchronous, none is under way on it).
+   * more), rather than when V8 next collects it, which can be long after a rebuild replaced it
+   * (docs/search.md, a million schools): a second import would build beside both. For the owner
+   * of the IndexData only (the engine, on the index it has just replaced: searches are
+   * synchronous, none is under way on it).
    */
   release(): void {
     this.#released = true;
-    this.#results.clear();
+    this.#answers.clear();
     for (const buffer of buffersOf(this.#d)) buffer.transfer(0);
   }
 
   search(query: EngineQuery): EnginePage {
     if (this.#released) throw new Error('this index was released: search the one that replaced it');
-    const typed = query.plan;
-    if (typed.words.length === 0 || this.#d.docCount === 0) return { total: 0, hits: [] };
+    const { plan } = query;
+    if (plan.words.length === 0 || this.#d.docCount === 0) return { total: 0, hits: [] };
     const end = query.offset + query.limit;
-    // The plan follows from the words typed: they and the scope are the answer's key.
-    const key = `${scopeKey(query)}\u0000${typed.typed.join(' ')}`;
-    let ranked = this.#results.get(key);
-    if (ranked && ranked.count < Math.min(end, ranked.total)) ranked = undefined;
-    if (ranked) {
-      // Most recently used last: the first in the map is the first to go.
-      this.#results.delete(key);
-    } else {
-      ranked = this.#rank(typed, query, end);
-      if (this.#kept > 0 && this.#results.size >= this.#kept) this.#results.delete(this.#results.keys().next().value!);
-    }
-    if (this.#kept > 0) this.#results.set(key, ranked);
+    const key = rankedKey(query);
+    const kept = this.#answers.take(key, end);
+    const ranked = kept ?? this.#rank(query, end);
+    this.#answers.keep(key, ranked, kept === undefined);
     const hits: EngineHit[] = [];
     for (let i = query.offset; i < Math.min(end, ranked.count); i++) {
-      const grade = ranked.keys[i]!;
-      const matched = Math.floor(grade / KEY_SCALE);
-      const rest = grade - matched * KEY_SCALE;
-      const quality = {
-        equality: ranked.equality[i] as Equality,
-        matched,
-        credit: rest >> 2,
-        covers: (rest & 2) === 2,
-        starts: (rest & 1) === 1,
-      };
       const doc = ranked.docs[i]!;
+      const quality = qualityOf(ranked.keys[i]!, ranked.equality[i] as Equality);
       const school = this.#catalog.school(doc);
-      const score = similarityScore(quality, ranked.known, typed.words.length);
+      const score = similarityScore(quality, ranked.known, plan.words.length);
       const distanceKm = query.near === undefined ? undefined : docDistance(this.#d, doc, query.near);
       hits.push(distanceKm === undefined ? { school, score } : { school, score, distanceKm });
     }
@@ -162,441 +105,39 @@ export class MemoryIndex {
   }
 
   /** The first `end` results of a query in order, and its total. */
-  #rank(typed: SearchPlan, query: SearchScope, end: number): Ranked {
-    const none: Ranked = {
-      total: 0,
-      count: 0,
-      docs: new Int32Array(0),
-      keys: new Int32Array(0),
-      equality: new Uint8Array(0),
-      known: 0,
-    };
-    const filter = this.#scope(query);
-    if (filter === null) return none;
-    const near = query.near;
-    // The box is made again for this query's point (#closer).
-    this.#box.km = Number.NaN;
-
-    // Each word's matching documents, and how many. Words no document has are left out as if
-    // not typed (withoutWords); the score still counts them.
-    const expansions: Expansion[] = [];
-    const sets: Uint32Array[] = [];
-    const sizes: number[] = [];
-    const known: number[] = [];
-    for (let i = 0; i < typed.words.length; i++) {
-      const e = this.#expander.expand(typed.words[i]!);
-      const all = this.#sets.atLeast(e, Kind.Typo);
-      let set = all;
-      let size: number;
-      if (filter) {
-        set = this.#scratch[known.length]!;
-        size = andCount(set, all, filter);
-      } else size = this.#sets.size(all);
-      if (size === 0) continue;
-      known.push(i);
-      expansions.push(e);
-      sets.push(set);
-      sizes.push(size);
-    }
-    const plan = withoutWords(typed, known);
-
-    // Soft matching: the most common word is dropped, one at a time (on a tie, the later one),
-    // until some document has all that remain.
-    let required = sizes.map((_, i) => i);
-    const matches = this.#scratch[MAX_QUERY_WORDS]!;
-    const intersect = (): number => {
-      if (required.length === 1) {
-        matches.set(sets[required[0]!]!);
-        return sizes[required[0]!]!;
-      }
-      let count = andCount(matches, sets[required[0]!]!, sets[required[1]!]!);
-      for (let k = 2; k < required.length; k++) count = andCount(matches, matches, sets[required[k]!]!);
-      return count;
-    };
-    let count = required.length > 0 ? intersect() : 0;
-    while (required.length > 0 && count === 0) {
-      let drop = required[0]!;
-      for (const i of required) if (sizes[i]! >= sizes[drop]!) drop = i;
-      required = required.filter((i) => i !== drop);
-      count = required.length > 0 ? intersect() : 0;
-    }
-    const anyMatch = required.length > 0;
-
-    const equal = this.#equalDocs(plan.canonical, filter, near);
-    const extraEqual = equal.filter((e) => !anyMatch || !has(matches, e.doc)).length;
-    const total = count + extraEqual;
+  #rank(query: EngineQuery, end: number): Ranked {
+    const scope = this.#scope.of(query);
+    if (scope === null) return NONE;
+    const { near } = query;
+    const { known, expansions, matches, count } = this.#matching.match(query.plan, scope);
+    // The words no document in scope has are left out as if not typed (the score still counts them).
+    const knownPlan = withoutWords(query.plan, known);
+    const { sequence } = knownPlan;
+    const equal = equalDocs(this.#d, this.#catalog, knownPlan.canonical, scope, near);
+    const total = count + equal.filter((e) => matches === undefined || !has(matches, e.doc)).length;
     const want = Math.min(end, total);
-    if (want === 0) return { ...none, total, known: plan.words.length };
+    if (want === 0) return { ...NONE, total, known: knownPlan.words.length };
 
-    this.#mark(expansions);
-    this.#sequence = plan.sequence;
+    this.#grader.mark(expansions);
     try {
-      const ranked: { doc: number; equality: Equality; key: number }[] = equal.map((e) => ({
-        ...e,
-        key: this.#grade(e.doc, expansions),
-      }));
-      const need = want - ranked.length;
-      if (need > 0 && anyMatch) {
+      const results = equal.map((e) => ({ ...e, key: this.#grader.grade(e.doc, expansions, sequence) }));
+      const need = want - results.length;
+      if (need > 0 && matches !== undefined) {
         const skip = new Set(equal.map((e) => e.doc));
-        for (const { doc, key } of this.#top(need, matches, expansions, skip, near))
-          ranked.push({ doc, equality: 0, key });
+        for (const { doc, key } of this.#walk.top(need, { matches, skip, expansions, sequence, near }))
+          results.push({ doc, equality: 0, key });
       }
-      const kept = ranked.slice(0, want);
+      const page = results.slice(0, want);
       return {
         total,
-        count: kept.length,
-        docs: Int32Array.from(kept, (r) => r.doc),
-        keys: Int32Array.from(kept, (r) => r.key),
-        equality: Uint8Array.from(kept, (r) => r.equality),
-        known: plan.words.length,
+        count: page.length,
+        docs: Int32Array.from(page, (r) => r.doc),
+        keys: Int32Array.from(page, (r) => r.key),
+        equality: Uint8Array.from(page, (r) => r.equality),
+        known: knownPlan.words.length,
       };
     } finally {
-      this.#unmark(expansions);
+      this.#grader.unmark(expansions);
     }
   }
-
-  /**
-   * The `need` best documents of `matches` (equality aside), best first: by grade (KEY_SCALE),
-   * then document number. The matches are walked in groups, each in document order, best possible
-   * grade first: with a whole-word match for every word that has whole words (X) or not, able to
-   * be spelled out whole by the query (its name has no more words than the query: C) or not, and
-   * with a first name word the first query word matches (S) or not. The walk stops as soon as the
-   * page holds `need` documents that nothing left to walk can beat.
-   */
-  #top(
-    need: number,
-    matches: Uint32Array,
-    expansions: readonly Expansion[],
-    skip: ReadonlySet<number>,
-    near: GeoPoint | undefined,
-  ): { doc: number; key: number }[] {
-    const heap = new Heap(need);
-    const d = this.#d;
-    // The best grade any document can have: every word (each matches something), at its best kind.
-    let maxCredit = 0;
-    for (const e of expansions) maxCredit += TOP_CREDIT[e.best];
-    const bound1 = expansions.length * KEY_SCALE + maxCredit * 4 + 3;
-    // Documents missing the better match of some word that has better and worse ones grade
-    // lower (bound2): a word with whole words (or translations), below which it has starts or
-    // typos; a word with starts and typos only. Without the second, a typo of a common word
-    // whose start few documents have (`schol`: `scholars`) bounded every group by a start's
-    // credit: the page, all typos, could never beat it, and the walk graded every match (750,000
-    // at a million schools, 60-100 ms).
-    const splits = expansions.flatMap((e, i) => {
-      const split = splitOf(e);
-      return split ? [{ i, ...split }] : [];
-    });
-    let whole: Uint32Array | undefined;
-    let bound2 = bound1;
-    if (splits.length > 0) {
-      whole = this.#scratch[MAX_QUERY_WORDS + 1]!;
-      whole.set(matches);
-      for (const { i, from } of splits) and(whole, whole, this.#sets.atLeast(expansions[i]!, from));
-      bound2 = -1;
-      for (const { i, below } of splits) {
-        const { best } = expansions[i]!;
-        const key =
-          below === Kind.None
-            ? bound1 - KEY_SCALE - 4 * TOP_CREDIT[best]
-            : bound1 - 4 * (TOP_CREDIT[best] - TOP_CREDIT[below]);
-        if (key > bound2) bound2 = key;
-      }
-    }
-    const words = this.#words;
-    const short = d.lengthSets.subarray((expansions.length - 1) * words, expansions.length * words);
-    const first = this.#sets.firstWord(expansions[this.#sequence[0]!]!);
-    // The words of `matches` that hold any document: a rare query walks a few, not all.
-    const occupied = this.#occupied;
-    let count = 0;
-    for (let w = 0; w < words; w++) if (matches[w] !== 0) occupied[count++] = w;
-    const walk = { matches, occupied, count, short, first, whole, heap, expansions, skip, near };
-    for (const inWhole of whole ? [true, false] : [false]) {
-      const base = inWhole || !whole ? bound1 : bound2;
-      for (const covers of [true, false]) {
-        for (const starts of [true, false]) {
-          const bound = base - (covers ? 0 : 2) - (starts ? 0 : 1);
-          // Groups come best bound first: once the page beats a group's bound, it beats the rest.
-          if (heap.full && heap.worstKey > bound) return heap.sorted();
-          this.#walk(walk, covers, starts, inWhole, bound);
-        }
-      }
-    }
-    return heap.sorted();
-  }
-
-  /**
-   * Offers the documents of one group (inside or outside each of C, S and X) to the heap, in
-   * order, until nothing left in the group can beat the heap.
-   */
-  #walk(
-    g: {
-      matches: Uint32Array;
-      occupied: Uint32Array;
-      count: number;
-      short: Uint32Array;
-      first: Uint32Array;
-      whole: Uint32Array | undefined;
-      heap: Heap;
-      expansions: readonly Expansion[];
-      skip: ReadonlySet<number>;
-      near: GeoPoint | undefined;
-    },
-    covers: boolean,
-    starts: boolean,
-    inWhole: boolean,
-    bound: number,
-  ): void {
-    const { matches, occupied, count, short, first, whole, heap, expansions, skip, near } = g;
-    // x ^ 0 keeps a mask, x ^ -1 inverts it.
-    const flipC = covers ? 0 : -1;
-    const flipS = starts ? 0 : -1;
-    const flipX = inWhole ? 0 : -1;
-    for (let k = 0; k < count; k++) {
-      const w = occupied[k]!;
-      let bits = matches[w]! & (short[w]! ^ flipC) & (first[w]! ^ flipS);
-      if (whole) bits &= whole[w]! ^ flipX;
-      while (bits !== 0) {
-        const low = bits & -bits;
-        bits ^= low;
-        const doc = (w << 5) | (31 - Math.clz32(low));
-        let distance = FAR;
-        if (heap.full && heap.worstKey >= bound) {
-          // No document from here on can have a better grade than the worst kept: its key is at
-          // most `bound`.
-          if (heap.worstKey > bound) return;
-          if (near === undefined) {
-            // Nor a better number (documents of an earlier group may come after this one's).
-            if (doc > heap.worstDoc) return;
-          } else {
-            // It can tie the worst kept at best: then only if it is nearer, which is checked
-            // before it is graded. The rest of the group is walked: a later one may be nearer.
-            distance = this.#closer(doc, near, heap);
-            if (distance < 0) continue;
-          }
-        } else if (near !== undefined) distance = docDistance(this.#d, doc, near) ?? FAR;
-        if (skip.size > 0 && skip.has(doc)) continue;
-        heap.offer(doc, this.#grade(doc, expansions), distance);
-      }
-    }
-  }
-
-  /**
-   * The document's distance (FAR when unknown) when it would beat the heap's worst at an equal
-   * grade, otherwise -1. Outside the box of the worst's distance it is farther, unmeasured.
-   */
-  #closer(doc: number, near: GeoPoint, heap: Heap): number {
-    const worst = heap.worstDistance;
-    if (worst !== FAR) {
-      const box = this.#box.km === worst ? this.#box : this.#box.around(near, worst);
-      if (!box.contains(this.#d.docLat[doc]!, this.#d.docLon[doc]!)) return -1;
-    }
-    const distance = docDistance(this.#d, doc, near) ?? FAR;
-    return distance < worst || (distance === worst && doc < heap.worstDoc) ? distance : -1;
-  }
-
-  /**
-   * The documents the query's filters keep (filters.ts, inScope), as a bitset; undefined when
-   * they keep the whole catalog, null when they keep nothing.
-   */
-  #scope(query: SearchScope): Uint32Array | undefined | null {
-    const d = this.#d;
-    const words = this.#words;
-    const temp = this.#scopeTemp;
-    let scope: Uint32Array | undefined;
-    const narrow = (set: Uint32Array): void => {
-      if (scope !== undefined) scope = and(this.#scopeSet, scope, set);
-      else if (set === temp) {
-        this.#scopeSet.set(temp);
-        scope = this.#scopeSet;
-      } else scope = set;
-    };
-    // Any one of several sets: their union.
-    const anyOf = (sets: Uint32Array, indexes: readonly number[]): Uint32Array => {
-      temp.fill(0);
-      for (const i of indexes) {
-        if (i < 0) continue;
-        for (let w = 0; w < words; w++) temp[w]! |= sets[i * words + w]!;
-      }
-      return temp;
-    };
-    if (query.stateCode !== undefined) {
-      const s = STATE_LIST.indexOf(query.stateCode);
-      if (s < 0) return null;
-      narrow(d.stateSets.subarray(s * words, (s + 1) * words));
-    }
-    if (query.level !== undefined)
-      narrow(
-        anyOf(
-          d.levelSets,
-          query.level.map((l) => LEVELS.indexOf(l)),
-        ),
-      );
-    if (query.type !== undefined)
-      narrow(
-        anyOf(
-          d.typeSets,
-          query.type.map((t) => TYPE_FILTERS.indexOf(t)),
-        ),
-      );
-    if (query.radiusKm !== undefined) {
-      // A radius from nowhere keeps no school (filters.ts, inScope).
-      if (query.near === undefined) return null;
-      withinRadius(d, query.near, query.radiusKm, temp, this.#box);
-      narrow(temp);
-    }
-    return scope;
-  }
-
-  /** A document's grade (KEY_SCALE), from its forward entries and its name's words. */
-  #grade(doc: number, expansions: readonly Expansion[]): number {
-    this.#graded++;
-    const d = this.#d;
-    const n = expansions.length;
-    const best = this.#best;
-    const inName = this.#inName;
-    best.fill(0, 0, n);
-    inName.fill(0, 0, n);
-    const end = d.fwdStart[doc + 1]!;
-    for (let at = d.fwdStart[doc]!; at < end; at++) {
-      const entry = d.fwd[at]!;
-      const term = entry >>> 2;
-      const field = entry & 3;
-      for (let i = 0; i < n; i++) {
-        const kind = this.#kind(i, expansions[i]!, term);
-        if (kind !== 0) {
-          const c = CREDIT_TABLE[(field << 3) | kind]!;
-          if (c > best[i]!) best[i] = c;
-          if (field === Field.Name) inName[i] = 1;
-        }
-      }
-    }
-    let matched = 0;
-    let sum = 0;
-    let covers = 1;
-    for (let i = 0; i < n; i++) {
-      if (best[i]! > 0) {
-        matched++;
-        sum += best[i]!;
-      }
-      if (inName[i] === 0) covers = 0;
-    }
-    const first = d.nameStart[doc]!;
-    const length = d.nameStart[doc + 1]! - first;
-    // The query covers the name: the name has no more words, and each matches a query word.
-    if (length > n) covers = 0;
-    for (let p = 0; p < length && covers === 1; p++) {
-      let some = 0;
-      for (let i = 0; i < n && some === 0; i++)
-        if (this.#kind(i, expansions[i]!, d.nameSeq[first + p]!) !== 0) some = 1;
-      covers = some;
-    }
-    // The name starts with the query: its words from one of its starts (nameAlt) match the words
-    // as typed, in order.
-    let starts = this.#startsAt(doc, expansions, 0);
-    for (let k = 0; k < 2 && starts === 0; k++) {
-      const at = d.nameAlt[2 * doc + k]!;
-      if (at !== NO_START) starts = this.#startsAt(doc, expansions, at);
-    }
-    return matched * KEY_SCALE + sum * 4 + covers * 2 + starts;
-  }
-
-  /** 1 when the document's name words from `at` on match the query's words as typed, in order. */
-  #startsAt(doc: number, expansions: readonly Expansion[], at: number): number {
-    const d = this.#d;
-    const sequence = this.#sequence;
-    const first = d.nameStart[doc]! + at;
-    if (d.nameStart[doc + 1]! - first < sequence.length) return 0;
-    for (let p = 0; p < sequence.length; p++) {
-      const i = sequence[p]!;
-      if (this.#kind(i, expansions[i]!, d.nameSeq[first + p]!) === 0) return 0;
-    }
-    return 1;
-  }
-
-  /** How query word i matches a term: its marks (#mark) for whole words, synonyms and typos, its range for prefixes. */
-  #kind(i: number, e: Expansion, term: number): number {
-    const mark = this.#marks[i]![term]!;
-    return mark >= Kind.Prefix ? mark : term >= e.prefixLo && term < e.prefixHi ? Kind.Prefix : mark;
-  }
-
-  /** Marks, per query word, its own term (Exact), its synonyms (Synonym) and typo terms (Typo), for #grade. */
-  #mark(expansions: readonly Expansion[]): void {
-    expansions.forEach((e, i) => {
-      this.#paint(this.#marks[i]!, e, true);
-    });
-  }
-
-  #unmark(expansions: readonly Expansion[]): void {
-    expansions.forEach((e, i) => {
-      this.#paint(this.#marks[i]!, e, false);
-    });
-  }
-
-  #paint(marks: Uint8Array, e: Expansion, on: boolean): void {
-    const d = this.#d;
-    for (const t of e.typoTerms) marks[t] = on ? Kind.Typo : 0;
-    for (const node of e.typoNodes) marks.fill(on ? Kind.Typo : 0, d.nodeLo[node]!, d.nodeHi[node]!);
-    for (const t of e.opened) marks[t] = on ? Kind.Prefix : 0;
-    for (const t of e.translations) marks[t] = on ? Kind.Translation : 0;
-    for (const t of e.exact) marks[t] = on ? Kind.Exact : 0;
-  }
-
-  /**
-   * Documents in scope whose name (2) or an alternative name (1) has the query's equality key,
-   * best first: among the schools the query names alike, the nearer (with `near`), then the
-   * static order (ranking-rules.ts, compareQuality).
-   */
-  #equalDocs(
-    canonical: string,
-    scope: Uint32Array | undefined,
-    near: GeoPoint | undefined,
-  ): { doc: number; equality: Equality }[] {
-    if (!canonical) return [];
-    const d = this.#d;
-    const hash = hash32(canonical);
-    let low = 0;
-    let high = d.eqHash.length;
-    while (low < high) {
-      const mid = (low + high) >>> 1;
-      if (d.eqHash[mid]! < hash) low = mid + 1;
-      else high = mid;
-    }
-    const found = new Map<number, Equality>();
-    for (let at = low; at < d.eqHash.length && d.eqHash[at] === hash; at++) {
-      const doc = d.eqDoc[at]!;
-      if (scope !== undefined && !has(scope, doc)) continue;
-      const field = d.eqField[at]!;
-      const equality: Equality = field >= 2 ? 2 : 1;
-      // A hash collision is not equality: check the text itself.
-      const real =
-        field === 2
-          ? canonicalKey(this.#catalog.name(doc)) === canonical
-          : field === 3
-            ? distinctiveKeys(this.#catalog.name(doc)).includes(canonical)
-            : field === 4
-              ? keyWithoutSchool(this.#catalog.name(doc)) === canonical
-              : this.#catalog.aliases(doc).some((a) => canonicalKey(a) === canonical);
-      if (real && equality > (found.get(doc) ?? 0)) found.set(doc, equality);
-    }
-    return [...found]
-      .map(([doc, equality]) => ({
-        doc,
-        equality,
-        distance: near === undefined ? undefined : docDistance(d, doc, near),
-      }))
-      .sort((a, b) => b.equality - a.equality || compareDistance(a.distance, b.distance) || a.doc - b.doc)
-      .map(({ doc, equality }) => ({ doc, equality }));
-  }
-}
-
-/**
- * How a word splits the matches for the walk (#top): the documents it matches at `from` or
- * better, and the best it can do for the others (`below`; None: they lack the word, soft
- * matching left it out). Undefined when all its matches are of one kind.
- */
-function splitOf(e: Expansion): { from: Kind; below: Kind } | undefined {
-  if (e.best >= Kind.Translation) return { from: Kind.Translation, below: e.bestNonExact };
-  if (e.best === Kind.Prefix && (e.typoTerms.length > 0 || e.typoNodes.length > 0))
-    return { from: Kind.Prefix, below: Kind.Typo };
-  return undefined;
 }

@@ -13,7 +13,7 @@ import { Kind } from '../../domain/search/ranking-rules.ts';
 /**
  * Cached bitsets may take this many bytes (each is docCount / 8 bytes: 19 KB at 150,000 schools,
  * so 448 sets). 8 MiB, not 16: with repeated searches answered from the ranked answers kept
- * (memory.index.ts), the engine alone answered the bench's mix as fast (3.3 s of CPU for 20,000
+ * (answers.ts), the engine alone answered the bench's mix as fast (3.3 s of CPU for 20,000
  * searches of it against 3.8 s) and 21,696 distinct searches too (18.4 s against 20.5 s), and
  * the server's RSS is 8 MiB lower once the slots are used.
  */

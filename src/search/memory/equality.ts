@@ -1,0 +1,69 @@
+// The schools a query names (ranking-rules.ts, equality: they come before every other match):
+// those whose name, a distinctive part of it, the name without "School" or an alternative name
+// has the query's equality key (analysis.ts). The index keeps each school's keys as 32-bit
+// hashes, sorted (build.ts), so a query's are found by one binary search whatever the catalog's
+// size, and each found is checked against the school's text, since hashes collide.
+import { canonicalKey, keyWithoutSchool } from '../../domain/search/analysis.ts';
+import { compareDistance } from '../../domain/search/filters.ts';
+import { distinctiveKeys } from '../../domain/search/matching.ts';
+import type { Equality } from '../../domain/search/ranking-rules.ts';
+import type { GeoPoint } from '../../domain/catalog/geo.ts';
+import { has } from './bitset.ts';
+import { hash32 } from './build.ts';
+import type { CatalogView } from './catalog.view.ts';
+import { docDistance } from './geo-grid.ts';
+import type { IndexData } from './index-data.ts';
+
+export interface EqualDoc {
+  readonly doc: number;
+  /** 2: by its name (or a form of it); 1: by an alternative name. */
+  readonly equality: Equality;
+}
+
+/**
+ * Documents in scope (undefined: all) whose name (2) or an alternative name (1) has the equality
+ * key `canonical`, best first: among the schools the query names alike, the nearer (with
+ * `near`), then the static order (ranking-rules.ts, compareQuality).
+ */
+export function equalDocs(
+  d: IndexData,
+  catalog: CatalogView,
+  canonical: string,
+  scope: Uint32Array | undefined,
+  near: GeoPoint | undefined,
+): EqualDoc[] {
+  if (!canonical) return [];
+  const hash = hash32(canonical);
+  let low = 0;
+  let high = d.eqHash.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if (d.eqHash[mid]! < hash) low = mid + 1;
+    else high = mid;
+  }
+  const found = new Map<number, Equality>();
+  for (let at = low; at < d.eqHash.length && d.eqHash[at] === hash; at++) {
+    const doc = d.eqDoc[at]!;
+    if (scope !== undefined && !has(scope, doc)) continue;
+    const field = d.eqField[at]!;
+    const equality: Equality = field >= 2 ? 2 : 1;
+    // A hash collision is not equality: check the text itself.
+    const real =
+      field === 2
+        ? canonicalKey(catalog.name(doc)) === canonical
+        : field === 3
+          ? distinctiveKeys(catalog.name(doc)).includes(canonical)
+          : field === 4
+            ? keyWithoutSchool(catalog.name(doc)) === canonical
+            : catalog.aliases(doc).some((a) => canonicalKey(a) === canonical);
+    if (real && equality > (found.get(doc) ?? 0)) found.set(doc, equality);
+  }
+  return [...found]
+    .map(([doc, equality]) => ({
+      doc,
+      equality,
+      distance: near === undefined ? undefined : docDistance(d, doc, near),
+    }))
+    .sort((a, b) => b.equality - a.equality || compareDistance(a.distance, b.distance) || a.doc - b.doc)
+    .map(({ doc, equality }) => ({ doc, equality }));
+}
