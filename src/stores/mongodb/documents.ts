@@ -2,38 +2,12 @@
 // document is found by the id the API hands out without a second index.
 import type { ObjectId } from 'mongodb';
 import type { GeoPoint } from '../../domain/catalog/geo.ts';
-import type { Grade, SchoolLevel, SchoolTag, SchoolType, TypeFilter } from '../../domain/catalog/school-kind.ts';
+import type { SchoolLevel, TypeFilter } from '../../domain/catalog/school-kind.ts';
+import type { SchoolFields } from '../../mongodb/school.document.ts';
 import type { GeoJsonPoint, SearchedSchool, SearchFields } from '../../search/mongodb/catalog.port.ts';
 
-export interface SchoolDocument {
-  _id: string;
-  name: string;
-  city: string;
-  state: string;
-  imageUrl: string | null;
-  /** Absent when unknown (never null), as on the School; documents written before they existed have none. */
-  address?: string;
-  postalCode?: string;
-  latitude?: number;
-  longitude?: number;
-  /** What the school is (src/domain/catalog/school-kind.ts): absent when unknown, as the location; tags absent when none. */
-  level?: SchoolLevel;
-  lowestGrade?: Grade;
-  highestGrade?: Grade;
-  type?: SchoolType;
-  tags?: readonly SchoolTag[];
-  /** The row's key in its directory (`nces:010000500870`); absent when the import gave none. */
-  sourceKey?: string;
-  /**
-   * When an import last created or changed the school. Absent on documents written before 1.3:
-   * `school-search indexes` rewrites those (SEARCH_FIELDS_VERSION 3), giving them its time, and
-   * so does an import of the school (a rewrite of its search fields alone keeps a time it has).
-   */
-  updatedAt?: Date;
-  aliases: string[];
-  /** 0–100: the static rank of the search core (src/domain/search/ranking-rules.ts). */
-  prominence: number;
-  sortKey: string;
+/** A school's document: the store's fields (src/mongodb/school.document.ts), and the search wing's. */
+export interface SchoolDocument extends SchoolFields {
   // The search wing's fields (src/search/mongodb/search.fields.ts, handed through its port): the
   // store writes them with the school and never reads them.
   /** The search rules' reading of the school: what the $text engine ranks by and Atlas Search indexes. */

@@ -7,7 +7,6 @@ import {
   type Document,
   type Timestamp,
 } from 'mongodb';
-import type { CatalogSchool } from '../../domain/catalog/catalog.ports.ts';
 import { nameSortKey } from '../../domain/shared/normalize.ts';
 import type {
   CatalogChunk,
@@ -20,6 +19,12 @@ import type {
 import { knownKind } from '../../domain/catalog/school-kind.ts';
 import { knownLocation } from '../../domain/catalog/school-location.ts';
 import { sameSchool } from '../../domain/catalog/same-school.ts';
+import {
+  CATALOG_SCHOOL_FIELDS,
+  toCatalogSchool,
+  toSchool,
+  type CatalogSchoolShown,
+} from '../../mongodb/school.document.ts';
 import type {
   PipelineReads,
   SchoolSearchFields,
@@ -172,18 +177,7 @@ export class MongoSchoolStore implements SchoolStore, SearchCatalog {
           .find(
             { searchVersion: { $ne: this.#fields.version } },
             {
-              projection: {
-                _id: 1,
-                name: 1,
-                city: 1,
-                state: 1,
-                imageUrl: 1,
-                ...LOCATION_FIELDS,
-                ...KIND_FIELDS,
-                aliases: 1,
-                prominence: 1,
-                updatedAt: 1,
-              },
+              projection: { ...CATALOG_SCHOOL_FIELDS, updatedAt: 1 },
               limit: IMPORT_BATCH,
             },
           )
@@ -389,7 +383,7 @@ export class MongoSchoolStore implements SchoolStore, SearchCatalog {
     const counts = { inserted: 0, updated: 0, unchanged: 0 };
     for (let start = 0; start < schools.length; start += IMPORT_BATCH) {
       const batch = schools.slice(start, start + IMPORT_BATCH);
-      const existing: Map<string, Comparable> = await this.#existing(batch);
+      const existing: Map<string, CatalogSchoolShown> = await this.#existing(batch);
       for (const draft of batch) {
         const before = existing.get(draft.id);
         if (!before) counts.inserted++;
@@ -471,35 +465,5 @@ export function toDocument(
     prominence: s.prominence,
     sortKey: nameSortKey(s.name),
     ...fields.derive({ ...s, prominence: s.prominence }),
-  };
-}
-
-/** What a School shows of a document: a projection naming these reads them. */
-export const LOCATION_FIELDS = { address: 1, postalCode: 1, latitude: 1, longitude: 1 } as const;
-export const KIND_FIELDS = { level: 1, lowestGrade: 1, highestGrade: 1, type: 1, tags: 1 } as const;
-
-type SchoolFields = Pick<
-  SchoolDocument,
-  '_id' | 'name' | 'city' | 'state' | 'imageUrl' | keyof typeof LOCATION_FIELDS | keyof typeof KIND_FIELDS
->;
-
-/** What decides whether a school changed. */
-type Comparable = SchoolFields & Pick<SchoolDocument, 'aliases' | 'prominence'>;
-
-function toCatalogSchool(d: SchoolFields & Pick<SchoolDocument, 'aliases' | 'prominence'>): CatalogSchool {
-  // Documents written before prominence existed have none: 0, as a file without the column.
-  return { ...toSchool(d), aliases: d.aliases, prominence: d.prominence ?? 0 };
-}
-
-/** Documents written before the location and kind fields existed have none: unknown, as a file without the columns. */
-function toSchool(d: SchoolFields): School {
-  return {
-    id: d._id,
-    name: d.name,
-    city: d.city,
-    state: d.state,
-    imageUrl: d.imageUrl,
-    ...knownLocation(d),
-    ...knownKind(d),
   };
 }
