@@ -4,7 +4,7 @@ import type { Document } from 'mongodb';
 import type { EnginePage, EngineQuery, SearchEngine } from '../../domain/search/engine.port.ts';
 import type { Analysed } from '../../domain/search/rank-candidates.ts';
 import { CATALOG_SCHOOL_FIELDS, toCatalogSchool } from '../../mongodb/school.document.ts';
-import type { SearchedSchool } from './catalog.port.ts';
+import type { SearchedSchool } from './search.fields.ts';
 
 /**
  * The fields the rules rank by (search.fields.ts) and the page shows: a candidate's projection, or
