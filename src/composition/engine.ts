@@ -15,7 +15,7 @@ import type { StoreConfig } from '../stores/store.config.ts';
 /** The MongoDB engine the configuration asks for (MONGODB_SEARCH=text or atlas); otherwise undefined: the in-process index. */
 export async function pipelineEngine(store: Store, config: StoreConfig): Promise<SearchEngine | undefined> {
   if (config.kind !== 'mongodb' || config.search.kind === 'memory') return undefined;
-  return (await import('./mongodb.ts')).pipelineEngine(store, config);
+  return (await import('./mongodb.ts')).mongoPipelineEngine(store, config.search);
 }
 
 /**

@@ -9,7 +9,7 @@ import type { Store } from '../domain/store.port.ts';
 import { mongoSearchEngine } from '../search/mongodb/engines.ts';
 import type { DerivedSearch } from '../search/mongodb/search.fields.ts';
 import { SEARCH_EXTENSION } from '../search/mongodb/search.indexes.ts';
-import { verifySearchSetup } from '../search/mongodb/setup.ts';
+import { verifySearchSetup, type PipelineMode } from '../search/mongodb/setup.ts';
 import { MongoStore } from '../stores/mongodb/store.ts';
 import type { StoreConfig, StoreWarning } from '../stores/store.config.ts';
 
@@ -38,10 +38,12 @@ export function openExistingMongoStore(config: MongoConfig): Promise<Store> {
   return MongoStore.open({ uri: config.uri, extension: SEARCH_EXTENSION, indexes: 'none' });
 }
 
-/** The MongoDB engine the configuration asks for (MONGODB_SEARCH=text or atlas); otherwise undefined: the in-process index. */
-export function pipelineEngine(store: Store, config: StoreConfig): SearchEngine | undefined {
-  if (config.kind !== 'mongodb' || config.search.kind === 'memory' || !holdsSearchFields(store)) return undefined;
-  return mongoSearchEngine(store.catalog, config.search);
+/**
+ * The engine `mode` names over the catalog the MongoDB store serves (engine.ts decides whether
+ * the configuration asks for one); undefined for another store.
+ */
+export function mongoPipelineEngine(store: Store, mode: PipelineMode): SearchEngine | undefined {
+  return holdsSearchFields(store) ? mongoSearchEngine(store.catalog, mode) : undefined;
 }
 
 /**
