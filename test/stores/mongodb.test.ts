@@ -114,7 +114,8 @@ describe.each(
   });
 
   // Issue 26, finding 6: the in-process index is built from the catalog as the server sends it,
-  // a batch at a time: nothing holds the catalog whole (at a million schools it was ~480 MB).
+  // a batch at a time: nothing holds the catalog whole (what that cost at a million schools:
+  // docs/performance.md, "What MongoDB adds").
   test("when the catalog is more than one of the server's batches, then each is handed over before the server is asked for the next", async () => {
     const store = await openFreshMongoStore(serverUri, serverFlavor);
     const watching = new MongoClient(serverUri, { monitorCommands: true });

@@ -138,9 +138,9 @@ export class MongoSchoolStore<Fields extends object = object> implements SchoolS
    * some of its schools under the old version: the bump, once seen, has them read again.
    *
    * The schools are handed over as the server sends them, a batch of the cursor at a time, the
-   * next asked for when the consumer asks for it: nothing holds the catalog (at a million
-   * schools it was ~480 MB of heap). So a change seen at the end is a `restart`: the consumer
-   * drops what it took.
+   * next asked for when the consumer asks for it: nothing holds the catalog, whose size grows
+   * with it (measured at a million schools: docs/performance.md, "What MongoDB adds"). So a
+   * change seen at the end is a `restart`: the consumer drops what it took.
    */
   async *readCatalog(): AsyncGenerator<CatalogChunk> {
     // The three reads of an attempt may be answered by different secondaries: in one causally
@@ -223,8 +223,8 @@ export class MongoSchoolStore<Fields extends object = object> implements SchoolS
         if (before) updated++;
         else inserted++;
         // A school the batch's read did not find is inserted, not upserted: an insert is the
-        // cheaper write on every server (FerretDB v1 scans the collection for each upsert, which
-        // made a 3,000-school import take 46 s there).
+        // cheaper write on every server (FerretDB v1 scans the collection for each upsert: the
+        // cost it measured is in docs/stores.md, "No multi-document transactions").
         writes.set(draft.id, before || writes.has(draft.id) ? replace(doc) : { insertOne: { document: doc } });
         existing.set(draft.id, doc);
       }
