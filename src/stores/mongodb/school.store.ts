@@ -32,7 +32,7 @@ import { OPERATION_TIME_LIMIT_MS } from './limits.ts';
 /** Schools per round trip of an import: small enough for one bulk command, large enough to be quick. */
 export const IMPORT_BATCH = 1000;
 
-/** What a school's record reads of its document: never the extension's fields (large: every token). */
+/** What a school's record reads of its document: its own fields, never the extension's (which can be most of a document). */
 const RECORD_FIELDS = { ...CATALOG_SCHOOL_FIELDS, sourceKey: 1, updatedAt: 1 } as const;
 
 /** Schools read per round trip when the catalog is loaded. */
