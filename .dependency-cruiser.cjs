@@ -1,6 +1,7 @@
 // Dependency direction (brief §4), checked by `npm run lint:deps`:
-//   HTTP layer → domain ← store adapters; search wing → domain; only composition roots pick an
-//   adapter or an engine, and hand the search wing's port and the store's side of it to each other.
+//   HTTP layer → domain ← store adapters; search wing → domain; stores and search side by side,
+//   no adapter importing another; the two MongoDB adapters meet in src/mongodb; only composition
+//   roots pick an adapter or an engine, and hand each side of the MongoDB seam what the other makes.
 // Paths are relative to the repository root; the tree imports with explicit `.ts` extensions.
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -68,34 +69,40 @@ module.exports = {
       comment:
         'src/search is the search wing: every engine (memory/ the in-process index, mongodb/ the $text and ' +
         'Atlas Search engines, the reference), over the rules of src/domain/search, and the managed engine ' +
-        'the process keeps fresh. It imports the domain and itself only (and src/mongodb, the driver failures ' +
-        'it shares with the MongoDB store: rule mongodb-failures-shared-by-the-two-users): no HTTP, no store ' +
+        'the process keeps fresh. It imports the domain and itself only (and src/mongodb, the seam its MongoDB ' +
+        'engines share with the MongoDB store: rule mongodb-seam-only-for-its-two-users): no HTTP, no store ' +
         'adapter, no configuration. A store hands it its catalog through the SchoolStore port, and the MongoDB ' +
-        'store runs its pipelines through the port the wing defines (src/search/mongodb/catalog.port.ts).',
+        'store serves it the catalog its pipelines run on through the port in src/mongodb/catalog.port.ts.',
       severity: 'error',
       from: { path: '^src/search/' },
       to: { path: '^src/', pathNot: ['^src/domain/', '^src/search/', '^src/mongodb/'] },
     },
     {
-      name: 'stores-see-the-search-wing-through-its-port',
+      name: 'stores-and-search-side-by-side',
       comment:
-        'A store keeps storage only: no engine code lives in src/stores, and no store imports any. What the ' +
-        "MongoDB engines need of the store, and what the wing hands the store (a school document's search " +
-        'fields and the indexes over them), is the port the wing defines in src/search/mongodb/catalog.port.ts: ' +
-        'a store imports its types (`import type`: rule search-port-types-only-in-stores) and nothing else of ' +
-        "src/search. The composition root (src/composition) hands the wing's side to the store.",
+        'The stores (src/stores) and the search wing (src/search) stand side by side over the domain: neither ' +
+        'imports the other, not even its types (an import of types still orders what must be read and ' +
+        "changed first: npm run deps:layers). A store hands the wing its catalog through the domain's " +
+        'SchoolStore port; the MongoDB store and the MongoDB engines meet in src/mongodb (the catalog port, ' +
+        "the document, the causal-read session), and the composition root (src/composition) hands the wing's " +
+        "catalog extension to the store and the store's served catalog to the wing.",
       severity: 'error',
-      from: { path: '^src/stores/' },
-      to: { path: '^src/search/', pathNot: '^src/search/mongodb/catalog[.]port[.]ts$' },
+      from: { path: '^src/(stores|search)/' },
+      to: { path: '^src/(stores|search)/', pathNot: '^src/$1/' },
     },
     {
-      name: 'search-port-types-only-in-stores',
+      name: 'adapters-never-import-each-other',
       comment:
-        "The store implements the search wing's port and stores what the wing hands it: it needs the port's " +
-        'types, never code of the wing (which would run search inside the store).',
+        'An adapter is a folder of src/stores (sqlite/, mongodb/) or of src/search (memory/, mongodb/): it ' +
+        'imports no other adapter, of its wing or of the other. What two adapters legitimately share lives ' +
+        'outside every adapter folder, each in one place: the domain (ports, entities, the search rules); their ' +
+        "wing's own files (src/stores/store.config.ts, the stores' settings; src/search/managed.engine.ts and " +
+        'reference.engine.ts); and, for the two on MongoDB only, src/mongodb (rule ' +
+        'mongodb-seam-only-for-its-two-users). So the embedded store and the in-process index never load the ' +
+        'driver through a MongoDB adapter, and a change to one adapter stays in its folder.',
       severity: 'error',
-      from: { path: '^src/stores/' },
-      to: { path: '^src/search/', dependencyTypesNot: ['type-only'] },
+      from: { path: '^src/(stores|search)/([^/]+)/' },
+      to: { path: '^src/(stores|search)/[^/]+/', pathNot: '^src/$1/$2/' },
     },
     {
       name: 'stores-hold-no-search-rules',
@@ -111,27 +118,30 @@ module.exports = {
       name: 'mongodb-driver-in-its-three-rooms',
       comment:
         'The official driver (mongodb) is used by the MongoDB store (src/stores/mongodb), the search engines on ' +
-        'MongoDB (src/search/mongodb) and the failure reading they share (src/mongodb); nowhere else in src, ' +
-        'not even its types: the rest reaches MongoDB through the ports.',
+        'MongoDB (src/search/mongodb) and the seam they share (src/mongodb); nowhere else in src, not even its ' +
+        'types: the rest reaches MongoDB through the ports.',
       severity: 'error',
       from: { path: '^src/', pathNot: ['^src/stores/mongodb/', '^src/search/mongodb/', '^src/mongodb/'] },
       to: { path: '(^|/)node_modules/mongodb/' },
     },
     {
-      name: 'mongodb-failures-shared-by-the-two-users',
+      name: 'mongodb-seam-only-for-its-two-users',
       comment:
-        'src/mongodb says which driver failures are "unavailable now" (a 503) and which are setup problems, ' +
-        'for the two users of the driver, which must agree and import nothing of each other: the MongoDB store ' +
-        'and the search engines on MongoDB (and the command line, which reports setup problems). It imports ' +
-        'the domain only.',
+        'src/mongodb is what the two users of the driver share, written once, so that they agree and import ' +
+        "nothing of each other: the MongoDB store and the search engines on MongoDB. It holds a school's " +
+        'document and its mapping to School (school.document.ts), the port between them (catalog.port.ts: the ' +
+        "wing's catalog extension, the store's served catalog), the causal-read session (served-catalog.ts) " +
+        'and which driver failures are "unavailable now" (a 503) and which are setup problems (errors.ts). ' +
+        'Nothing else in src imports it but the command line, which reports setup problems (setup-error.ts).',
       severity: 'error',
       from: { path: '^src/', pathNot: ['^src/stores/mongodb/', '^src/search/mongodb/', '^src/mongodb/', '^src/cli/'] },
       to: { path: '^src/mongodb/' },
     },
     {
-      name: 'mongodb-failures-over-the-domain-only',
+      name: 'mongodb-seam-over-the-domain-only',
       comment:
-        'src/mongodb sits below both of its users: it imports the domain (StoreUnavailableError) and the driver.',
+        "src/mongodb sits below both of its users: it imports the domain (StoreUnavailableError, the catalog's " +
+        'entities, the sort key of a name) and the driver, never either side of the seam.',
       severity: 'error',
       from: { path: '^src/mongodb/' },
       to: { path: '^src/', pathNot: ['^src/domain/', '^src/mongodb/'] },
@@ -145,7 +155,7 @@ module.exports = {
         'through the SearchEngine port (src/domain/search/engine.port.ts).',
       severity: 'error',
       from: {
-        pathNot: ['^src/composition/', '^src/search/', '^src/stores/', '^scripts/', '^test/'],
+        pathNot: ['^src/composition/', '^src/search/', '^scripts/', '^test/'],
       },
       to: { path: '^src/search/' },
     },

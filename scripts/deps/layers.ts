@@ -2,15 +2,22 @@
 // file directly in it), from dependency-cruiser's graph: how many rooms, how many arrows between
 // them, and how many floors (the longest chain of arrows, counted in rooms). Fewer floors and
 // arrows mean a tree that is easier to read and to change; `npm run lint:deps` checks the rules.
+//
+// Printed twice: with every import, and with the imports that load a module at run time only
+// (dependency-cruiser marks `import type` and type-only specifiers `type-only`). A floor that
+// only type-only imports make costs nothing at run time but still orders what must be read
+// and changed first; the arrows that are type-only are listed under the first view.
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 interface Cruised {
   readonly modules: ReadonlyArray<{
     readonly source: string;
-    readonly dependencies: ReadonlyArray<{ resolved: string }>;
+    readonly dependencies: ReadonlyArray<{ readonly resolved: string; readonly dependencyTypes: readonly string[] }>;
   }>;
 }
+
+type Arrows = ReadonlyMap<string, ReadonlySet<string>>;
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const DEPCRUISE = `${ROOT}node_modules/.bin/depcruise`;
@@ -18,34 +25,61 @@ const args = ['--config', '.dependency-cruiser.cjs', 'src', '--output-type', 'js
 const graph = JSON.parse(execFileSync(DEPCRUISE, args, { cwd: ROOT, maxBuffer: 1 << 28 }).toString()) as Cruised;
 
 const roomOf = (path: string): string | undefined => /^src\/[^/]+/.exec(path)?.[0];
-const arrows = new Map<string, Set<string>>();
-const rooms = new Set<string>();
-for (const module of graph.modules) {
-  const from = roomOf(module.source);
-  if (!from) continue;
-  rooms.add(from);
-  for (const dependency of module.dependencies) {
-    const to = roomOf(dependency.resolved);
-    if (to && to !== from) arrows.set(from, (arrows.get(from) ?? new Set()).add(to));
+
+/** Every room, and the arrows between rooms made by the imports `counts` keeps. */
+function shape(counts: (dependencyTypes: readonly string[]) => boolean): { rooms: Set<string>; arrows: Arrows } {
+  const rooms = new Set<string>();
+  const arrows = new Map<string, Set<string>>();
+  for (const module of graph.modules) {
+    const from = roomOf(module.source);
+    if (!from) continue;
+    rooms.add(from);
+    for (const dependency of module.dependencies) {
+      const to = roomOf(dependency.resolved);
+      if (to && to !== from && counts(dependency.dependencyTypes))
+        arrows.set(from, (arrows.get(from) ?? new Set()).add(to));
+    }
+  }
+  return { rooms, arrows };
+}
+
+function floorsOf(rooms: ReadonlySet<string>, arrows: Arrows): Map<string, number> {
+  const floor = new Map<string, number>();
+  const floorOf = (room: string, path: readonly string[] = []): number => {
+    if (path.includes(room)) throw new Error(`rooms in a cycle: ${[...path, room].join(' → ')}`);
+    const known = floor.get(room);
+    if (known !== undefined) return known;
+    const below = [...(arrows.get(room) ?? [])].map((to) => floorOf(to, [...path, room]));
+    const mine = 1 + Math.max(0, ...below);
+    floor.set(room, mine);
+    return mine;
+  };
+  for (const room of rooms) floorOf(room);
+  return floor;
+}
+
+const name = (room: string): string => room.slice(4);
+
+function print(title: string, rooms: ReadonlySet<string>, arrows: Arrows): void {
+  const floor = floorsOf(rooms, arrows);
+  const floors = Math.max(...floor.values());
+  const arrowCount = [...arrows.values()].reduce((n, to) => n + to.size, 0);
+  process.stdout.write(`src/, ${title}: ${rooms.size} rooms, ${arrowCount} arrows between them, ${floors} floors\n`);
+  for (let f = floors; f >= 1; f--) {
+    const here = [...rooms].filter((room) => floor.get(room) === f).sort();
+    process.stdout.write(`  floor ${f}: ${here.map(name).join(', ')}\n`);
   }
 }
 
-const floor = new Map<string, number>();
-const floorOf = (room: string, path: readonly string[] = []): number => {
-  if (path.includes(room)) throw new Error(`rooms in a cycle: ${[...path, room].join(' → ')}`);
-  const known = floor.get(room);
-  if (known !== undefined) return known;
-  const below = [...(arrows.get(room) ?? [])].map((to) => floorOf(to, [...path, room]));
-  const mine = 1 + Math.max(0, ...below);
-  floor.set(room, mine);
-  return mine;
-};
-for (const room of rooms) floorOf(room);
+const all = shape(() => true);
+const runTime = shape((types) => !types.includes('type-only'));
 
-const floors = Math.max(...floor.values());
-const arrowCount = [...arrows.values()].reduce((n, to) => n + to.size, 0);
-process.stdout.write(`src/: ${rooms.size} rooms, ${arrowCount} arrows between them, ${floors} floors\n`);
-for (let f = floors; f >= 1; f--) {
-  const here = [...rooms].filter((room) => floor.get(room) === f).sort();
-  process.stdout.write(`  floor ${f}: ${here.map((room) => room.slice(4)).join(', ')}\n`);
-}
+print('every import', all.rooms, all.arrows);
+const typeOnly = [...all.arrows]
+  .flatMap(([from, to]) => [...to].filter((room) => !runTime.arrows.get(from)?.has(room)).map((room) => [from, room]))
+  .map(([from, to]) => `${name(from!)} → ${name(to!)}`)
+  .sort();
+process.stdout.write(
+  `  arrows made by type-only imports alone: ${typeOnly.length > 0 ? typeOnly.join(', ') : 'none'}\n`,
+);
+print('run-time imports only', runTime.rooms, runTime.arrows);

@@ -13,8 +13,8 @@
 //                  figures are printed for the docs, and do not fail the run)
 import { parseArgs } from 'node:util';
 import type { EngineQuery } from '../../src/domain/search/engine.port.ts';
-import { toDocument } from '../../src/stores/mongodb/school.store.ts';
-import { SCHOOL_SEARCH_FIELDS } from '../../src/search/mongodb/search.indexes.ts';
+import { toDocument } from '../../src/mongodb/school.document.ts';
+import { SEARCH_EXTENSION } from '../../src/search/mongodb/search.indexes.ts';
 import { MongoTextEngine } from '../../src/search/mongodb/text.engine.ts';
 import { mingoSourceOf } from './mingo-search.ts';
 import { buildIndex } from '../../src/search/memory/build.ts';
@@ -41,7 +41,7 @@ const classes = buildClasses(catalog, { colleges: loaded.colleges, k12: loaded.k
 let search: (q: EngineQuery) => Promise<import('../../src/domain/search/engine.port.ts').EnginePage>;
 let label: string;
 if (values.engine === 'text') {
-  const docs = catalog.map((s) => toDocument({ ...s, aliases: [...s.aliases] }, SCHOOL_SEARCH_FIELDS));
+  const docs = catalog.map((s) => toDocument({ ...s, aliases: [...s.aliases] }, SEARCH_EXTENSION));
   const engine = new MongoTextEngine(
     mingoSourceOf(async () => docs),
     { versionTtlMs: 3_600_000 },

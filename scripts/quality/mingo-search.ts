@@ -10,9 +10,9 @@
 import { Aggregator } from 'mingo';
 import type { Document } from 'mongodb';
 import type { Store } from '../../src/domain/store.port.ts';
-import type { SchoolDocument } from '../../src/stores/mongodb/documents.ts';
-import { toDocument } from '../../src/stores/mongodb/school.store.ts';
-import { SCHOOL_SEARCH_FIELDS } from '../../src/search/mongodb/search.indexes.ts';
+import { toDocument } from '../../src/mongodb/school.document.ts';
+import type { SearchedSchool } from '../../src/search/mongodb/search.fields.ts';
+import { SEARCH_EXTENSION } from '../../src/search/mongodb/search.indexes.ts';
 import { MongoStore } from '../../src/stores/mongodb/store.ts';
 import type { CandidateEngineOptions, SearchSource } from '../../src/search/mongodb/candidates.ts';
 import { MongoTextEngine } from '../../src/search/mongodb/text.engine.ts';
@@ -27,14 +27,14 @@ export interface MingoSource extends SearchSource {
 }
 
 /** The documents the adapter wrote (MongoDB store) or would write (any other store) for the catalog. */
-async function documentsOf(store: Store): Promise<SchoolDocument[]> {
-  if (store instanceof MongoStore) return store.db.collection<SchoolDocument>('schools').find().toArray();
+async function documentsOf(store: Store): Promise<SearchedSchool[]> {
+  if (store instanceof MongoStore) return store.db.collection<SearchedSchool>('schools').find().toArray();
   let schools: CatalogSchool[] = [];
   for await (const chunk of store.schools.readCatalog()) {
     if (chunk.kind === 'restart') schools = [];
     else if (chunk.kind === 'schools') schools.push(...chunk.schools);
   }
-  return schools.map((s) => toDocument({ ...s, aliases: [...s.aliases] }, SCHOOL_SEARCH_FIELDS));
+  return schools.map((s) => toDocument({ ...s, aliases: [...s.aliases] }, SEARCH_EXTENSION));
 }
 
 export function mingoSource(store: Store): MingoSource {
@@ -46,7 +46,7 @@ export function mingoSource(store: Store): MingoSource {
 
 /** The stand-in over these documents. */
 export function mingoSourceOf(
-  documents: () => Promise<SchoolDocument[]>,
+  documents: () => Promise<SearchedSchool[]>,
   catalogVersion: () => Promise<string> = async () => '1',
 ): MingoSource {
   const examined: number[] = [];
@@ -81,10 +81,10 @@ export function mingoSourceOf(
 }
 
 /** The documents holding any of the terms: term after term in sorted order, each document once (at its first term). */
-function ordered(documents: readonly SchoolDocument[], terms: readonly string[]): SchoolDocument[] {
+function ordered(documents: readonly SearchedSchool[], terms: readonly string[]): SearchedSchool[] {
   if (terms.length === 1) return documents.filter((d) => d.tokens.includes(terms[0]!));
   const rank = new Map([...new Set(terms)].sort().map((t, i) => [t, i]));
-  const held: { doc: SchoolDocument; at: number }[] = [];
+  const held: { doc: SearchedSchool; at: number }[] = [];
   for (const doc of documents) {
     let at = Infinity;
     for (const t of doc.tokens) at = Math.min(at, rank.get(t) ?? Infinity);

@@ -1,7 +1,8 @@
 // Which search engine answers, and how the process keeps it fresh: the in-process index (the
 // default, on every store), rebuilt when the catalog's version moves, its rebuilds logged and
 // counted; or on MongoDB one of the search wing's pipelines (MONGODB_SEARCH=text or atlas) over
-// the store's side of the wing's port, which needs no rebuild (mongodb.ts, loaded only then).
+// the catalog as the store serves it (src/mongodb/catalog.port.ts), which needs no rebuild
+// (mongodb.ts, loaded only then).
 import type { pino } from 'pino';
 import { StoreUnavailableError } from '../domain/shared/errors.ts';
 import type { Store } from '../domain/store.port.ts';
@@ -14,7 +15,7 @@ import type { StoreConfig } from '../stores/store.config.ts';
 /** The MongoDB engine the configuration asks for (MONGODB_SEARCH=text or atlas); otherwise undefined: the in-process index. */
 export async function pipelineEngine(store: Store, config: StoreConfig): Promise<SearchEngine | undefined> {
   if (config.kind !== 'mongodb' || config.search.kind === 'memory') return undefined;
-  return (await import('./mongodb.ts')).pipelineEngine(store, config);
+  return (await import('./mongodb.ts')).mongoPipelineEngine(store, config.search);
 }
 
 /**

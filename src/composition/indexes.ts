@@ -1,7 +1,9 @@
-// `school-search indexes` on MongoDB: the store's indexes and the search wing's setup, made now
-// (the API makes the ordinary ones at start-up too; an index build on a large collection is
-// better started by an operator than by the first instance of a new version).
-import { SCHOOL_SEARCH_FIELDS } from '../search/mongodb/search.indexes.ts';
+// `school-search indexes` on MongoDB: the search wing's fields of an earlier version rewritten,
+// the store's indexes (the wing's among them, handed as its catalog extension) and the wing's
+// Atlas Search setup, made now (the API makes the ordinary ones at start-up too; an index build
+// on a large collection is better started by an operator than by the first instance of a new version).
+import { SEARCH_EXTENSION } from '../search/mongodb/search.indexes.ts';
+import { upgradeSearchFields } from '../search/mongodb/search.migration.ts';
 import { createSearchSetup } from '../search/mongodb/setup.ts';
 import { COLLECTIONS } from '../stores/mongodb/documents.ts';
 import { MongoStore } from '../stores/mongodb/store.ts';
@@ -18,14 +20,14 @@ export async function makeIndexes(config: Extract<StoreConfig, { kind: 'mongodb'
   // No socket timeout: a build on a large collection answers only when it is done.
   const store = await MongoStore.open({
     uri: config.uri,
-    searchFields: SCHOOL_SEARCH_FIELDS,
+    extension: SEARCH_EXTENSION,
     indexes: 'none',
     waitForIndexBuilds: true,
   });
   try {
-    const rewritten = await store.schools.upgradeSearchFields();
+    const rewritten = await upgradeSearchFields(store.catalog);
     await store.createIndexes();
-    if (config.search.kind !== 'memory') await createSearchSetup(store.db, store.schools, config.search);
+    if (config.search.kind !== 'memory') await createSearchSetup(store.db, store.catalog, config.search);
     const indexes = Object.entries(store.indexes).flatMap(([key, list]) =>
       list.map((i) => `${COLLECTIONS[key as keyof typeof COLLECTIONS]}.${i.name}`),
     );

@@ -7,9 +7,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { StoreUnavailableError } from '../../src/domain/shared/errors.ts';
 import { MAX_POOL_SIZE, SOCKET_TIMEOUT_MS, WAIT_QUEUE_TIMEOUT_MS } from '../../src/stores/mongodb/limits.ts';
 import { MongoSetupError } from '../../src/mongodb/errors.ts';
-import type { MongoStore } from '../../src/stores/mongodb/store.ts';
 import { FERRETDB_MISSING, ferretDbBinary, startFerretDb, type FerretDb } from '../../scripts/ferretdb/server.ts';
-import { dropAndClose, openFreshMongoStore } from '../support/mongodb.ts';
+import { dropAndClose, openFreshMongoStore, type SearchedMongoStore } from '../support/mongodb.ts';
 import { startTcpProxy, type TcpProxy } from '../support/tcp-proxy.ts';
 
 const installed = ferretDbBinary() !== undefined;
@@ -48,7 +47,7 @@ describe.skipIf(!installed)(`MongoDB pool and timeouts${installed ? '' : ` — s
   const open = (options = '') => openFreshMongoStore(`${proxy.via(ferretdb.uri)}${options}`, 'ferretdb');
 
   /** Runs `body` with the network silent, then restores it and drops the store. */
-  async function partitioned(store: MongoStore, body: () => Promise<void>): Promise<void> {
+  async function partitioned(store: SearchedMongoStore, body: () => Promise<void>): Promise<void> {
     try {
       proxy.freeze();
       await body();

@@ -29,9 +29,9 @@ import { dryRunImport, importFile } from '../../src/import/import.service.ts';
 import { unmanaged } from '../../src/search/managed.engine.ts';
 import { createServices } from '../../src/composition/services.ts';
 import { pipelineEngine } from '../../src/composition/engine.ts';
-import { COLLECTIONS, type SchoolDocument } from '../../src/stores/mongodb/documents.ts';
-import { SEARCH_FIELDS_VERSION } from '../../src/search/mongodb/search.fields.ts';
-import { SCHOOL_SEARCH_FIELDS, TEXT_INDEX } from '../../src/search/mongodb/search.indexes.ts';
+import { COLLECTIONS } from '../../src/stores/mongodb/documents.ts';
+import { SEARCH_FIELDS_VERSION, type SearchedSchool } from '../../src/search/mongodb/search.fields.ts';
+import { SEARCH_EXTENSION, TEXT_INDEX } from '../../src/search/mongodb/search.indexes.ts';
 import {
   SEARCH_FIELDS_OUTDATED,
   searchReady,
@@ -51,6 +51,7 @@ import {
   type MongoServer,
   mongoServers,
   openFreshMongoStore,
+  type SearchedMongoStore,
 } from '../support/mongodb.ts';
 import { expectProblem } from '../support/problem.ts';
 
@@ -74,7 +75,7 @@ interface LogLine {
 }
 
 /** The real app (createApp) over this store and engine, as src/composition/server.ts composes it, its log lines kept. */
-async function startApp(store: MongoStore, engine: SearchEngine) {
+async function startApp(store: SearchedMongoStore, engine: SearchEngine) {
   const lines: string[] = [];
   const logger = pino({ level: 'info' }, { write: (line: string) => void lines.push(line) });
   const services = createServices({ store, hasher: cheapHasher, tokenTtlSeconds: 3600, engine: unmanaged(engine) });
@@ -136,9 +137,9 @@ function names(text: string, problem: string | RegExp): boolean {
 
 /** The schools collection as a server holding these indexes would list them: what FerretDB cannot hold. */
 function listing(
-  schools: Collection<SchoolDocument>,
+  schools: Collection<SearchedSchool>,
   answer: { indexes?: string[]; searchIndexes?: Document[] },
-): Collection<Document> {
+): Collection<SearchedSchool> {
   const standIn = Object.create(schools) as Record<string, unknown>;
   if (answer.indexes) {
     const names = answer.indexes;
@@ -150,13 +151,13 @@ function listing(
       toArray: async () => answer.searchIndexes!.filter((i) => i['name'] === name),
     });
   }
-  return standIn as unknown as Collection<Document>;
+  return standIn as unknown as Collection<SearchedSchool>;
 }
 
 describe.skipIf(none).each(none ? [['no server', '', 'ferretdb'] as MongoServer] : servers)(
   'MongoDB setup problems on %s',
   (_name, serverUri, flavor) => {
-    const stores: MongoStore[] = [];
+    const stores: SearchedMongoStore[] = [];
     const apps: App[] = [];
     let dir: string;
     beforeAll(() => {
@@ -168,11 +169,11 @@ describe.skipIf(none).each(none ? [['no server', '', 'ferretdb'] as MongoServer]
       rmSync(dir, { recursive: true, force: true });
     });
 
-    async function opened(store: Promise<MongoStore>): Promise<MongoStore> {
+    async function opened(store: Promise<SearchedMongoStore>): Promise<SearchedMongoStore> {
       stores.push(await store);
       return stores.at(-1)!;
     }
-    async function started(store: MongoStore, engine: SearchEngine): Promise<App> {
+    async function started(store: SearchedMongoStore, engine: SearchEngine): Promise<App> {
       apps.push(await startApp(store, engine));
       return apps.at(-1)!;
     }
@@ -182,7 +183,7 @@ describe.skipIf(none).each(none ? [['no server', '', 'ferretdb'] as MongoServer]
         MongoStore.open({
           uri: serverUri,
           database: freshDatabaseName(),
-          searchFields: SCHOOL_SEARCH_FIELDS,
+          extension: SEARCH_EXTENSION,
           indexes: 'none',
         }),
       );
@@ -201,7 +202,7 @@ describe.skipIf(none).each(none ? [['no server', '', 'ferretdb'] as MongoServer]
         MongoStore.open({
           uri: serverUri,
           database: freshDatabaseName(),
-          searchFields: SCHOOL_SEARCH_FIELDS,
+          extension: SEARCH_EXTENSION,
           indexes: 'none',
         }),
       );
@@ -218,12 +219,12 @@ describe.skipIf(none).each(none ? [['no server', '', 'ferretdb'] as MongoServer]
     test('when the Atlas Search index is missing, then building, then ready, then readiness and searches answer 503 naming the command, then the wait, then readiness 200', async () => {
       const store = await opened(openFreshMongoStore(serverUri, flavor));
       let searchIndexes: Document[] = [];
-      const schools = () => listing(store.db.collection<SchoolDocument>(COLLECTIONS.schools), { searchIndexes });
+      const schools = () => listing(store.db.collection<SearchedSchool>(COLLECTIONS.schools), { searchIndexes });
       // Readiness asked afresh on every search (readyTtlMs 0): the listing changes between requests.
       const engine = new MongoAtlasEngine(
         {
-          aggregate: (p) => store.schools.aggregate(p),
-          catalogVersion: () => store.schools.catalogVersion(),
+          aggregate: (p) => store.catalog.aggregate(p),
+          catalogVersion: () => store.catalog.catalogVersion(),
           ready: () => searchReady(schools(), ATLAS),
         },
         ATLAS.index,
@@ -248,7 +249,7 @@ describe.skipIf(none).each(none ? [['no server', '', 'ferretdb'] as MongoServer]
       const file = join(dir, `atlas-${flavor}.csv`);
       writeFileSync(file, CSV);
       await importFile(store, file);
-      const collection = store.db.collection<SchoolDocument>(COLLECTIONS.schools);
+      const collection = store.db.collection<SearchedSchool>(COLLECTIONS.schools);
       let searchIndexes: Document[] = [{ name: ATLAS.index, queryable: true, status: 'READY' }];
       const schools = listing(collection, {
         get searchIndexes() {
@@ -285,7 +286,7 @@ describe.skipIf(none).each(none ? [['no server', '', 'ferretdb'] as MongoServer]
       writeFileSync(file, CSV);
       expect((await importFile(store, file)).counts).toStrictEqual({ inserted: 2, updated: 0, unchanged: 0 });
       // As an earlier version of the normalisation left them: other search terms, an older version.
-      const collection = store.db.collection<SchoolDocument>(COLLECTIONS.schools);
+      const collection = store.db.collection<SearchedSchool>(COLLECTIONS.schools);
       const derived = await collection.find({}, { sort: { _id: 1 } }).toArray();
       await collection.updateMany({}, { $set: { tokens: ['0stale'], searchVersion: SEARCH_FIELDS_VERSION - 1 } });
       // The $text engine, its text index listed as MongoDB would after `school-search indexes` (the

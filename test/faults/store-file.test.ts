@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterAll, afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { COLLECTIONS } from '../../src/stores/mongodb/documents.ts';
-import { SCHOOL_SEARCH_FIELDS } from '../../src/search/mongodb/search.indexes.ts';
+import { SEARCH_EXTENSION } from '../../src/search/mongodb/search.indexes.ts';
 import { MongoStore, StoreCollectionsMissingError } from '../../src/stores/mongodb/store.ts';
 import { SqliteStore } from '../../src/stores/sqlite/store.ts';
 import { FERRETDB_MISSING } from '../../scripts/ferretdb/server.ts';
@@ -149,7 +149,7 @@ describe.skipIf(mongo.length === 0).each(mongo)('a MongoDB store missing collect
     await first.db.collection(COLLECTIONS.users).drop();
     await first.close();
     // Refused before any index is made: the same on MongoDB and FerretDB.
-    const refused = MongoStore.open({ uri, database, searchFields: SCHOOL_SEARCH_FIELDS });
+    const refused = MongoStore.open({ uri, database, extension: SEARCH_EXTENSION });
     await expect(refused).rejects.toBeInstanceOf(StoreCollectionsMissingError);
     await expect(refused).rejects.toThrow(/collections users are missing/);
     // Allowed, the missing collection is made again with its indexes (FerretDB: those it can hold).

@@ -21,15 +21,15 @@ import { MemoryIndex } from '../../src/search/memory/memory.index.ts';
 import { ReferenceEngine } from '../../src/search/reference.engine.ts';
 import { MongoAtlasEngine } from '../../src/search/mongodb/atlas.engine.ts';
 import { FUZZY_MAX_EXPANSIONS } from '../../src/search/mongodb/atlas.typos.ts';
-import { SCHOOL_SEARCH_FIELDS } from '../../src/search/mongodb/search.indexes.ts';
-import { toDocument } from '../../src/stores/mongodb/school.store.ts';
+import { SEARCH_EXTENSION } from '../../src/search/mongodb/search.indexes.ts';
+import { toDocument } from '../../src/mongodb/school.document.ts';
 import { atlasSearchStandIn } from '../support/atlas-search.ts';
 import { catalogOf, queryArb, schoolArb } from '../support/search-arbitraries.ts';
 import { scopedQueryArb, scopedSchoolArb } from '../support/scope-arbitraries.ts';
 
 async function engineOver(catalog: readonly CatalogSchool[], candidateLimit?: number) {
   const source = await atlasSearchStandIn(
-    catalog.map((s) => toDocument({ ...s, aliases: [...s.aliases] }, SCHOOL_SEARCH_FIELDS)),
+    catalog.map((s) => toDocument({ ...s, aliases: [...s.aliases] }, SEARCH_EXTENSION)),
   );
   const engine = new MongoAtlasEngine(source, 'schools_search', {
     versionTtlMs: 60_000,
@@ -323,7 +323,7 @@ describe('MongoAtlasEngine while mongot lags the catalog version (issue 26, find
 
   test('when a word is counted before mongot has indexed the school the last import added, then the school is found within 10 s of mongot having it, not at the next import', async () => {
     const documents = (catalog: readonly CatalogSchool[]) =>
-      catalog.map((s) => toDocument({ ...s, aliases: [...s.aliases] }, SCHOOL_SEARCH_FIELDS));
+      catalog.map((s) => toDocument({ ...s, aliases: [...s.aliases] }, SEARCH_EXTENSION));
     // The version is read on mongod (2: the import is done); mongot answers from its own index.
     const lagging = await atlasSearchStandIn(documents(before));
     const indexed = await atlasSearchStandIn(documents(after));

@@ -21,8 +21,8 @@ import {
   countKey,
   scopeMatch,
 } from '../../src/search/mongodb/scope.ts';
-import { toDocument } from '../../src/stores/mongodb/school.store.ts';
-import { SCHOOL_SEARCH_FIELDS } from '../../src/search/mongodb/search.indexes.ts';
+import { toDocument } from '../../src/mongodb/school.document.ts';
+import { SEARCH_EXTENSION } from '../../src/search/mongodb/search.indexes.ts';
 import { catalogOf } from '../support/search-arbitraries.ts';
 import { POINTS, scopedQueryArb, scopedSchoolArb } from '../support/scope-arbitraries.ts';
 
@@ -99,7 +99,7 @@ describe('the scope as a $match', () => {
         fc.array(scopedQueryArb, { minLength: 1, maxLength: 10 }),
         (schools, queries) => {
           const catalog = catalogOf(schools);
-          const docs = catalog.map((s) => toDocument({ ...s, aliases: [...s.aliases] }, SCHOOL_SEARCH_FIELDS));
+          const docs = catalog.map((s) => toDocument({ ...s, aliases: [...s.aliases] }, SEARCH_EXTENSION));
           for (const q of queries) {
             if (keepsNothing(q)) continue;
             // The state is the tokens' (search.fields.ts); here it is matched as a field.

@@ -1,20 +1,19 @@
 // The $text engine's totals past the candidate limit, shared by the instances on one store per
-// catalog version (src/search/mongodb/search-totals.ts, in the collection the store hands the search
-// wing for them: SearchCatalog.totals; issue 26, finding 9): such a total reads every school holding
+// catalog version (src/search/mongodb/search-totals.ts, in the wing's per-version collection, which
+// the store hands back as SchoolCatalog.perVersion; issue 26, finding 9): such a total reads every school holding
 // the query's rarest word, and each instance counted it again after every import. Several engines
 // (each an instance, with its own count cache) run on one store on every wire-protocol server this
 // run has (FerretDB v1 here); their $text pipelines are run by mingo over the documents the
 // adapter wrote there (FerretDB has no $text), the shared totals are the server's.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { planQuery } from '../../src/domain/search/query.ts';
-import { COLLECTIONS } from '../../src/stores/mongodb/documents.ts';
-import type { MongoStore } from '../../src/stores/mongodb/store.ts';
-import { MongoSearchTotals } from '../../src/search/mongodb/search-totals.ts';
+import { MongoSearchTotals, type SearchTotalDocument } from '../../src/search/mongodb/search-totals.ts';
+import { SEARCH_TOTALS } from '../../src/search/mongodb/search.indexes.ts';
 import { MongoTextEngine } from '../../src/search/mongodb/text.engine.ts';
 import { FERRETDB_MISSING } from '../../scripts/ferretdb/server.ts';
 import { mingoSource, type MingoSource } from '../../scripts/quality/mingo-search.ts';
 import { school } from '../support/builders.ts';
-import { dropAndClose, mongoServers, openFreshMongoStore } from '../support/mongodb.ts';
+import { dropAndClose, mongoServers, openFreshMongoStore, type SearchedMongoStore } from '../support/mongodb.ts';
 
 const servers = await mongoServers();
 const none = servers.length === 0;
@@ -26,7 +25,7 @@ const LIMIT = 10;
 describe.skipIf(none).each(none ? [['no server', '', 'ferretdb'] as const] : servers)(
   'shared $text totals on %s',
   (_name, uri, flavor) => {
-    let store: MongoStore;
+    let store: SearchedMongoStore;
     beforeAll(async () => {
       store = await openFreshMongoStore(uri, flavor);
       await store.schools.upsertMany(Array.from({ length: 30 }, (_, i) => school(`Academy ${i}`)));
@@ -35,8 +34,11 @@ describe.skipIf(none).each(none ? [['no server', '', 'ferretdb'] as const] : ser
 
     /** An API instance's engine on the store: its own count cache, the store's shared totals. */
     function instance(): { source: MingoSource; engine: MongoTextEngine } {
-      const { totals, operationTimeLimitMs } = store.schools;
-      const source = { ...mingoSource(store), totals: totals && new MongoSearchTotals(totals, operationTimeLimitMs) };
+      const totals = store.catalog.perVersion?.<SearchTotalDocument>();
+      const source = {
+        ...mingoSource(store),
+        totals: totals && new MongoSearchTotals(totals, store.catalog.operationTimeLimitMs),
+      };
       return { source, engine: new MongoTextEngine(source, { candidateLimit: LIMIT, versionTtlMs: 0 }) };
     }
     /** The totals a source counted: the pipelines without a $limit after $text. */
@@ -63,7 +65,7 @@ describe.skipIf(none).each(none ? [['no server', '', 'ferretdb'] as const] : ser
       const after = instance();
       expect((await after.engine.search(ask)).total).toBe(31);
       expect(totalsCounted(after.source)).toBe(1);
-      const kept = await store.db.collection(COLLECTIONS.searchTotals).find().toArray();
+      const kept = await store.db.collection(SEARCH_TOTALS).find().toArray();
       expect(kept.length).toBeGreaterThan(0);
       expect(kept.filter((d) => d['version'] === before)).toEqual([]);
     });

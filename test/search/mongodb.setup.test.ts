@@ -1,15 +1,16 @@
 // What the search engines on MongoDB need set up on the server, checked without one: the indexes
-// the wing hands the store, readiness (the text index, the search fields' version, the Atlas
-// Search index), a pipeline whose index is missing answered as a 503 naming the fix, and which
-// pipelines the store is asked to read `local` (Atlas Search's). The store's side of the port is
-// stood in for where it would need a server (catalog.port.ts).
-import { MongoServerError, type Collection, type Document } from 'mongodb';
+// the wing hands the store (and those they replace), readiness (the text index, the search fields'
+// version, the Atlas Search index), a pipeline whose index is missing answered as a 503 naming the
+// fix, and which pipelines the store is asked to read `local` (Atlas Search's). The store's side
+// of the port is stood in for where it would need a server (src/mongodb/catalog.port.ts).
+import { MongoServerError, type Collection } from 'mongodb';
 import { describe, expect, test } from 'vitest';
 import { StoreUnavailableError } from '../../src/domain/shared/errors.ts';
 import { planQuery } from '../../src/domain/search/query.ts';
-import type { SearchCatalog } from '../../src/search/mongodb/catalog.port.ts';
+import type { SchoolCatalog } from '../../src/mongodb/catalog.port.ts';
 import { mongoSearchEngine, pipelineReads } from '../../src/search/mongodb/engines.ts';
-import { SEARCH_INDEXES } from '../../src/search/mongodb/search.indexes.ts';
+import type { DerivedSearch, SearchedSchool } from '../../src/search/mongodb/search.fields.ts';
+import { replacedIndexes, SEARCH_EXTENSION, SEARCH_INDEXES } from '../../src/search/mongodb/search.indexes.ts';
 import { searchReady } from '../../src/search/mongodb/setup.ts';
 import { guarded } from '../../src/mongodb/errors.ts';
 
@@ -24,6 +25,22 @@ describe('indexes of the search wing', () => {
       },
       { name: 'schools_search_version', key: { searchVersion: 1 } },
     ]);
+    expect(SEARCH_EXTENSION.indexes).toBe(SEARCH_INDEXES);
+  });
+
+  test('when the schools hold a text index of another name, then the store is told to drop it first (a collection holds one), and nothing else', () => {
+    expect(
+      replacedIndexes([
+        { name: '_id_', key: { _id: 1 } },
+        // As the server lists a text index: its weights under _fts and _ftsx.
+        { name: 'schools_texts_text', key: { _fts: 'text', _ftsx: 1 } },
+        { name: 'schools_tokens_text', key: { _fts: 'text', _ftsx: 1 } },
+        { name: 'schools_search_version', key: { searchVersion: 1 } },
+        { name: 'by_name', key: { name: 1 } },
+        { name: 'tokens_text_as_asked', key: { tokens: 'text' } },
+      ]),
+    ).toEqual(['schools_texts_text', 'tokens_text_as_asked']);
+    expect(replacedIndexes([])).toEqual([]);
   });
 });
 
@@ -34,7 +51,7 @@ describe('search pipelines when their index is missing', () => {
       ({
         listIndexes: () => ({ toArray: async () => names.map((name) => ({ name })) }),
         findOne: async () => outdated,
-      }) as unknown as Collection<Document>;
+      }) as unknown as Collection<SearchedSchool>;
     const error: unknown = await searchReady(withIndexes(['_id_']), { kind: 'text' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(StoreUnavailableError);
     expect(((error as Error).cause as Error).message).toContain('npx school-search indexes');
@@ -53,7 +70,7 @@ describe('search pipelines when their index is missing', () => {
       ({
         listSearchIndexes: () => ({ toArray: async () => indexes }),
         findOne: async () => null,
-      }) as unknown as Collection<Document>;
+      }) as unknown as Collection<SearchedSchool>;
     const mode = { kind: 'atlas', index: 'schools_search' } as const;
     for (const [indexes, why] of [
       [[], 'does not exist'],
@@ -70,19 +87,19 @@ describe('search pipelines when their index is missing', () => {
    * The store's side of the port over a server whose aggregations fail as MongoDB's would (the
    * store hands on any error that is not "unavailable" as the driver threw it), its indexes ready.
    */
-  function failing(code: number, errmsg: string): SearchCatalog {
+  function failing(code: number, errmsg: string): SchoolCatalog<DerivedSearch> {
     return {
       aggregate: () => guarded(async () => Promise.reject(new MongoServerError({ code, errmsg }))),
       catalogVersion: async () => '1',
       operationTimeLimitMs: 10_000,
-      collection: {
+      schools: {
         listIndexes: () => ({ toArray: async () => [{ name: 'schools_tokens_text' }] }),
         listSearchIndexes: (name: string) => ({ toArray: async () => [{ name, queryable: true, status: 'READY' }] }),
         findOne: async () => null,
-      } as unknown as Collection<Document>,
+      } as unknown as Collection<SearchedSchool>,
     };
   }
-  const search = (catalog: SearchCatalog, kind: 'text' | 'atlas') =>
+  const search = (catalog: SchoolCatalog<DerivedSearch>, kind: 'text' | 'atlas') =>
     mongoSearchEngine(catalog, kind === 'text' ? { kind } : { kind, index: 'schools_search' }).search({
       plan: planQuery('harvard'),
       offset: 0,
@@ -119,18 +136,18 @@ describe('search pipelines when their index is missing', () => {
 describe('how the engines read the catalog', () => {
   test('when the engines run their pipelines, then Atlas Search stages are asked of the store as `local` reads and every other pipeline as the catalog is read for serving', async () => {
     const asked: Array<[string, string | undefined]> = [];
-    const catalog: SearchCatalog = {
+    const catalog: SchoolCatalog<DerivedSearch> = {
       aggregate: async (pipeline, reads) => {
         asked.push([Object.keys(pipeline[0]!)[0]!, reads]);
         return [];
       },
       catalogVersion: async () => '1',
       operationTimeLimitMs: 10_000,
-      collection: {
+      schools: {
         listIndexes: () => ({ toArray: async () => [{ name: 'schools_tokens_text' }] }),
         listSearchIndexes: (name: string) => ({ toArray: async () => [{ name, queryable: true, status: 'READY' }] }),
         findOne: async () => null,
-      } as unknown as Collection<Document>,
+      } as unknown as Collection<SearchedSchool>,
     };
     const query = { plan: planQuery('harvard yale'), offset: 0, limit: 10 };
     await mongoSearchEngine(catalog, { kind: 'atlas', index: 'schools_search' }).search(query);

@@ -9,13 +9,18 @@ import type { CatalogSchool } from '../../src/domain/catalog/catalog.ports.ts';
 import { planQuery } from '../../src/domain/search/query.ts';
 import { ReferenceEngine } from '../../src/search/reference.engine.ts';
 import { mongoSearchEngine } from '../../src/search/mongodb/engines.ts';
-import type { MongoStore } from '../../src/stores/mongodb/store.ts';
 import { tokenOf } from '../../src/search/mongodb/search.fields.ts';
 import { TEXT_INDEX } from '../../src/search/mongodb/search.indexes.ts';
-import type { SchoolDocument } from '../../src/stores/mongodb/documents.ts';
+import type { SearchedSchool } from '../../src/search/mongodb/search.fields.ts';
 import { STATE_CODES } from '../../src/domain/catalog/states.ts';
 import { candidatesPipeline, countPipeline } from '../../src/search/mongodb/text.pipeline.ts';
-import { dropAndClose, flavorOf, mongoUriFromEnv, openFreshMongoStore } from '../support/mongodb.ts';
+import {
+  dropAndClose,
+  flavorOf,
+  mongoUriFromEnv,
+  openFreshMongoStore,
+  type SearchedMongoStore,
+} from '../support/mongodb.ts';
 
 const uri = mongoUriFromEnv();
 const flavor = uri ? await flavorOf(uri) : undefined;
@@ -66,7 +71,7 @@ const docsExamined = (explain: Document) => examined(explain, 'totalDocsExamined
 describe.skipIf(unavailable !== undefined)(
   `$text engine on MongoDB${unavailable ? ` — skipped: ${unavailable}` : ''}`,
   () => {
-    let store: MongoStore;
+    let store: SearchedMongoStore;
     beforeAll(async () => {
       store = await openFreshMongoStore(uri!, 'mongodb');
       await store.schools.upsertMany(CATALOG.map((s) => ({ ...s, aliases: [...s.aliases] })));
@@ -86,7 +91,7 @@ describe.skipIf(unavailable !== undefined)(
       'zzz harvard',
     ])('when "%s" is searched, then the answer is the reference engine\'s without typos', async (query) => {
       const engine = mongoSearchEngine(
-        store.schools,
+        store.catalog,
         { kind: 'text' },
         { candidateLimit: 10 * LIMIT, versionTtlMs: 0 },
       );
@@ -99,7 +104,7 @@ describe.skipIf(unavailable !== undefined)(
 
     test("when levels, types, near and a radius are asked, then the answer is the reference engine's without typos ($or, $expr and $sort beside $text on the server)", async () => {
       const near = { latitude: 42.1, longitude: -71.1 };
-      const engine = mongoSearchEngine(store.schools, { kind: 'text' }, { candidateLimit: LIMIT, versionTtlMs: 0 });
+      const engine = mongoSearchEngine(store.catalog, { kind: 'text' }, { candidateLimit: LIMIT, versionTtlMs: 0 });
       const reference = new ReferenceEngine(CATALOG, { typos: false });
       for (const query of ['lakeside academy', 'academy', 'lak', 'harvard']) {
         for (const scope of [
@@ -135,7 +140,7 @@ describe.skipIf(unavailable !== undefined)(
     });
 
     test('then the text index holds one key per token of a school, each start of its terms once (version 3 held two)', async () => {
-      const docs = await store.db.collection<SchoolDocument>('schools').find().toArray();
+      const docs = await store.db.collection<SearchedSchool>('schools').find().toArray();
       const starts = docs.reduce((n, d) => n + new Set(d.tokens.map((t) => t.slice(2))).size, 0);
       const validated = await store.db.command({ validate: 'schools' });
       expect(validated['keysPerIndex']?.[TEXT_INDEX]).toBe(starts);

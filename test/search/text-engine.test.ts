@@ -9,8 +9,8 @@ import { describe, expect, test } from 'vitest';
 import type { CatalogSchool } from '../../src/domain/catalog/catalog.ports.ts';
 import { planQuery } from '../../src/domain/search/query.ts';
 import { ReferenceEngine } from '../../src/search/reference.engine.ts';
-import { toDocument } from '../../src/stores/mongodb/school.store.ts';
-import { SCHOOL_SEARCH_FIELDS } from '../../src/search/mongodb/search.indexes.ts';
+import { toDocument } from '../../src/mongodb/school.document.ts';
+import { SEARCH_EXTENSION } from '../../src/search/mongodb/search.indexes.ts';
 import { CANDIDATE_LIMIT } from '../../src/search/mongodb/candidates.ts';
 import { MongoTextEngine } from '../../src/search/mongodb/text.engine.ts';
 import { textSearch, tokenOf } from '../../src/search/mongodb/search.fields.ts';
@@ -30,7 +30,7 @@ import type { SearchScope } from '../../src/domain/search/filters.ts';
 import { distanceKm } from '../../src/domain/catalog/geo.ts';
 
 function engineOver(catalog: readonly CatalogSchool[], candidateLimit = CANDIDATE_LIMIT) {
-  const docs = catalog.map((s) => toDocument({ ...s, aliases: [...s.aliases] }, SCHOOL_SEARCH_FIELDS));
+  const docs = catalog.map((s) => toDocument({ ...s, aliases: [...s.aliases] }, SEARCH_EXTENSION));
   const source = mingoSourceOf(async () => docs);
   return { source, engine: new MongoTextEngine(source, { candidateLimit, versionTtlMs: 60_000 }) };
 }

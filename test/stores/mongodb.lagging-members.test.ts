@@ -9,17 +9,18 @@ import { StoreUnavailableError } from '../../src/domain/shared/errors.ts';
 import { planQuery } from '../../src/domain/search/query.ts';
 import { MemorySearchEngine } from '../../src/search/memory/memory.engine.ts';
 import type { MongoSchoolStore } from '../../src/stores/mongodb/school.store.ts';
-import { toDocument } from '../../src/stores/mongodb/school.store.ts';
+import { toDocument } from '../../src/mongodb/school.document.ts';
+import type { DerivedSearch } from '../../src/search/mongodb/search.fields.ts';
 import { searchSource } from '../../src/search/mongodb/engines.ts';
-import { SCHOOL_SEARCH_FIELDS } from '../../src/search/mongodb/search.indexes.ts';
+import { SEARCH_EXTENSION } from '../../src/search/mongodb/search.indexes.ts';
 import { MongoTextEngine } from '../../src/search/mongodb/text.engine.ts';
 import { school } from '../support/builders.ts';
 import { ReplicaSetStandIn } from '../support/replica-set.ts';
 
 const academies = ['North Academy', 'South Academy', 'East Academy'].map((name) =>
-  toDocument(school(name), SCHOOL_SEARCH_FIELDS),
+  toDocument(school(name), SEARCH_EXTENSION),
 );
-const zephyr = toDocument(school('Zephyr Academy'), SCHOOL_SEARCH_FIELDS);
+const zephyr = toDocument(school('Zephyr Academy'), SEARCH_EXTENSION);
 
 /** A set whose primary imported the academies (version 1), then Zephyr Academy (version 2). */
 function importedTwice(...members: string[]): ReplicaSetStandIn {
@@ -33,10 +34,10 @@ function importedTwice(...members: string[]): ReplicaSetStandIn {
 }
 
 /** The text engine over the store as the search wing wires it (engines.ts), reading the version at every search. */
-function textEngine(store: MongoSchoolStore): MongoTextEngine {
+function textEngine(store: MongoSchoolStore<DerivedSearch>): MongoTextEngine {
   // Its setup is not what is tested: the stand-in's members list no indexes.
   return new MongoTextEngine(
-    { ...searchSource(store, { kind: 'text' }), ready: async () => undefined },
+    { ...searchSource(store.catalog, { kind: 'text' }), ready: async () => undefined },
     { versionTtlMs: 0 },
   );
 }

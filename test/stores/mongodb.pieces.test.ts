@@ -5,9 +5,9 @@ import type { Collection, Document } from 'mongodb';
 import { describe, expect, test } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
 import { INDEXES } from '../../src/stores/mongodb/indexes.ts';
-import type { CatalogDocument, SchoolDocument } from '../../src/stores/mongodb/documents.ts';
+import type { CatalogDocument } from '../../src/mongodb/school.document.ts';
 import { MongoSchoolStore } from '../../src/stores/mongodb/school.store.ts';
-import { SCHOOL_SEARCH_FIELDS } from '../../src/search/mongodb/search.indexes.ts';
+import { SEARCH_EXTENSION } from '../../src/search/mongodb/search.indexes.ts';
 import {
   atlasCandidatesPipeline,
   atlasCount,
@@ -17,7 +17,14 @@ import {
 } from '../../src/search/mongodb/atlas.pipeline.ts';
 import { FUZZY_MAX_EXPANSIONS, fuzzyEdits } from '../../src/search/mongodb/atlas.typos.ts';
 import { atlasNear, atlasScopeFilter, exactMatch } from '../../src/search/mongodb/scope.ts';
-import { deriveSearch, SEARCH_FIELDS_VERSION, textSearch, tokenOf } from '../../src/search/mongodb/search.fields.ts';
+import {
+  deriveSearch,
+  SEARCH_FIELDS_VERSION,
+  textSearch,
+  tokenOf,
+  type DerivedSearch,
+  type SearchedSchool,
+} from '../../src/search/mongodb/search.fields.ts';
 import { STATE_CODES } from '../../src/domain/catalog/states.ts';
 import { searchIndexDefinition, SYNONYM_SOURCES } from '../../src/search/mongodb/search-index.ts';
 import { planQuery } from '../../src/domain/search/query.ts';
@@ -405,15 +412,15 @@ describe('the catalog read for the in-process index', () => {
           },
         };
       },
-    } as unknown as Collection<SchoolDocument>;
+    } as unknown as Collection<SearchedSchool>;
     const catalog = {
       findOne: async () => ({ _id: 'schools', version: asked.length > 1 ? asked.shift() : asked[0] }),
     } as unknown as Collection<CatalogDocument>;
-    return { store: new MongoSchoolStore(schools, catalog, SCHOOL_SEARCH_FIELDS), served };
+    return { store: new MongoSchoolStore(schools, catalog, SEARCH_EXTENSION), served };
   }
 
   /** Each chunk as text: the schools' names, or `restart`, or the version; with the batches fetched by then. */
-  async function read(store: MongoSchoolStore, served: { fetched: number }) {
+  async function read(store: MongoSchoolStore<DerivedSearch>, served: { fetched: number }) {
     const seen: string[] = [];
     for await (const chunk of store.readCatalog())
       seen.push(

@@ -12,13 +12,19 @@ import { Collection, type ClientSession, type ReadPreference } from 'mongodb';
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi, type MockInstance } from 'vitest';
 import { planQuery } from '../../src/domain/search/query.ts';
 import { searchSource } from '../../src/search/mongodb/engines.ts';
+import { upgradeSearchFields } from '../../src/search/mongodb/search.migration.ts';
 import { searchReady } from '../../src/search/mongodb/setup.ts';
 import { createServices } from '../../src/composition/services.ts';
 import { COLLECTIONS } from '../../src/stores/mongodb/documents.ts';
-import type { MongoStore } from '../../src/stores/mongodb/store.ts';
 import { cheapHasher } from '../support/app.ts';
 import { FERRETDB_MISSING } from '../../scripts/ferretdb/server.ts';
-import { dropAndClose, type MongoServer, mongoServers, openFreshMongoStore } from '../support/mongodb.ts';
+import {
+  dropAndClose,
+  type MongoServer,
+  mongoServers,
+  openFreshMongoStore,
+  type SearchedMongoStore,
+} from '../support/mongodb.ts';
 import { school } from '../support/builders.ts';
 import { readWholeCatalog } from '../support/catalog-read.ts';
 
@@ -73,7 +79,7 @@ interface Call {
 describe.skipIf(none).each(none ? [['no server', '', 'ferretdb'] as MongoServer] : servers)(
   'MongoDB read preferences on %s',
   (_name, serverUri, flavor) => {
-    let store: MongoStore;
+    let store: SearchedMongoStore;
     const spies: Array<[string, MockInstance]> = [];
     beforeAll(async () => {
       store = await openFreshMongoStore(serverUri, flavor);
@@ -123,7 +129,7 @@ describe.skipIf(none).each(none ? [['no server', '', 'ferretdb'] as MongoServer]
           await store.schools.findById(school('Served Academy').id);
           await store.schools.count();
           await store.schools.catalogVersion();
-          await store.schools.aggregate([{ $match: { name: 'Served Academy' } }]);
+          await store.catalog.aggregate([{ $match: { name: 'Served Academy' } }]);
         });
         const reads = made.filter((c) => c.read);
         expect(new Set(reads.map((c) => c.collection))).toStrictEqual(
@@ -155,9 +161,9 @@ describe.skipIf(none).each(none ? [['no server', '', 'ferretdb'] as MongoServer]
 
     test('when search pipelines run, then Atlas Search stages with read concern local and no session (mongod refuses any other read concern for them), $text ones in a causally consistent session', async () => {
       // Through the search wing's source, as the engines run them: the wing says which pipelines
-      // read `local` (its port's PipelineReads), the store reads them so.
-      const atlasSource = searchSource(store.schools, { kind: 'atlas', index: 'schools_search' });
-      const textSource = searchSource(store.schools, { kind: 'text' });
+      // read `local` (the port's PipelineReads: src/mongodb/catalog.port.ts), the store's served catalog reads them so.
+      const atlasSource = searchSource(store.catalog, { kind: 'atlas', index: 'schools_search' });
+      const textSource = searchSource(store.catalog, { kind: 'text' });
       const made = await calls(async () => {
         // FerretDB has no Atlas Search: the call is what is watched, not its answer.
         await atlasSource
@@ -176,9 +182,9 @@ describe.skipIf(none).each(none ? [['no server', '', 'ferretdb'] as MongoServer]
       const made = await calls(async () => {
         await store.schools.compareMany([changed]);
         await store.schools.upsertMany([changed, school('Imported Institute')]);
-        await store.schools.upgradeSearchFields();
+        await upgradeSearchFields(store.catalog);
         // FerretDB holds no text index: not ready, which is beside the point here.
-        await searchReady(store.schools.collection, { kind: 'text' }).catch(() => undefined);
+        await searchReady(store.catalog.schools, { kind: 'text' }).catch(() => undefined);
       });
       expect(made.filter((c) => c.read).map((c) => c.method)).toEqual(expect.arrayContaining(['find', 'listIndexes']));
       expect(made.filter((c) => !c.read).map((c) => c.method)).toEqual(

@@ -21,9 +21,14 @@ import { ensureIndexes, IndexCreationError, INDEXES } from '../../src/stores/mon
 import { MongoRequestLog } from '../../src/stores/mongodb/request.store.ts';
 import { migrateUsage } from '../../src/stores/mongodb/usage.migration.ts';
 import { LONGEST_USAGE_CHART_DAYS } from '../../src/domain/metering/retention.ts';
-import type { MongoStore } from '../../src/stores/mongodb/store.ts';
 import { record, user } from '../support/builders.ts';
-import { dropAndClose, freshDatabaseName, mongoServers, openFreshMongoStore } from '../support/mongodb.ts';
+import {
+  dropAndClose,
+  freshDatabaseName,
+  mongoServers,
+  openFreshMongoStore,
+  type SearchedMongoStore,
+} from '../support/mongodb.ts';
 
 const servers = await mongoServers();
 
@@ -169,7 +174,7 @@ async function until(condition: () => Promise<boolean>): Promise<void> {
 }
 
 describe.skipIf(servers.length === 0).each(servers)('counting request records on %s', (_name, uri, flavor) => {
-  let store: MongoStore;
+  let store: SearchedMongoStore;
   let requests: Collection<RequestDocument>;
   let days: Collection<UsageDayDocument>;
   /** The instances' clock, moved by the tests. */
@@ -341,7 +346,7 @@ function writesHeld<T extends Document>(collection: Collection<T>, held: Gate): 
 }
 
 describe.skipIf(servers.length === 0).each(servers)('the usage migration on %s', (_name, uri, flavor) => {
-  let store: MongoStore;
+  let store: SearchedMongoStore;
   let clock: number;
   const now = () => clock;
   /** A claim lasts a minute; waiting instances look again every 20 ms. */
@@ -454,7 +459,7 @@ describe('the retention purge, without a server', () => {
 });
 
 describe.skipIf(servers.length === 0).each(servers)('the retention purge on %s', (_name, uri, flavor) => {
-  let store: MongoStore;
+  let store: SearchedMongoStore;
   let requests: Collection<RequestDocument>;
   let days: Collection<UsageDayDocument>;
   const now = () => Date.parse('2026-11-20T10:00:00.000Z');

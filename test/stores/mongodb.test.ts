@@ -2,13 +2,15 @@
 // the MongoDB at MONGODB_URI (when set), and FerretDB v1 (when installed: .ci/run installs it).
 import { MongoClient } from 'mongodb';
 import { describe, expect, inject, test } from 'vitest';
-import { COLLECTIONS, type CatalogDocument, type SchoolDocument } from '../../src/stores/mongodb/documents.ts';
-import { MongoSchoolStore, toDocument } from '../../src/stores/mongodb/school.store.ts';
+import { COLLECTIONS } from '../../src/stores/mongodb/documents.ts';
+import { MongoSchoolStore } from '../../src/stores/mongodb/school.store.ts';
+import { toDocument, type CatalogDocument, type SchoolDocument } from '../../src/mongodb/school.document.ts';
 import { catalogReads, MongoStore } from '../../src/stores/mongodb/store.ts';
 import { STALE_PENDING_MS } from '../../src/stores/mongodb/request.store.ts';
 import { migrateUsage } from '../../src/stores/mongodb/usage.migration.ts';
-import { SEARCH_FIELDS_VERSION } from '../../src/search/mongodb/search.fields.ts';
-import { SCHOOL_SEARCH_FIELDS } from '../../src/search/mongodb/search.indexes.ts';
+import { SEARCH_FIELDS_VERSION, type SearchedSchool } from '../../src/search/mongodb/search.fields.ts';
+import { SEARCH_EXTENSION } from '../../src/search/mongodb/search.indexes.ts';
+import { upgradeSearchFields } from '../../src/search/mongodb/search.migration.ts';
 import { searchReady } from '../../src/search/mongodb/setup.ts';
 import { StoreUnavailableError } from '../../src/domain/shared/errors.ts';
 import { planQuery } from '../../src/domain/search/query.ts';
@@ -40,7 +42,7 @@ function target(name: string, uri: string, flavor: Flavor): StoreTarget {
         },
         async reopen() {
           await store.close();
-          store = await MongoStore.open({ uri, database, searchFields: SCHOOL_SEARCH_FIELDS, indexes: 'none' });
+          store = await MongoStore.open({ uri, database, extension: SEARCH_EXTENSION, indexes: 'none' });
           return store;
         },
         dispose: () => dropAndClose(store),
@@ -86,7 +88,7 @@ describe.each(
     try {
       const first = school('Racing College', { city: 'Before', key: 'race:1' });
       await store.schools.upsertMany([first]);
-      const collection = store.db.collection<SchoolDocument>(COLLECTIONS.schools);
+      const collection = store.db.collection<SearchedSchool>(COLLECTIONS.schools);
       const blind = new Proxy(collection, {
         get(target, key, receiver) {
           // find() of the batch sees none of the schools: as if read before the other import wrote.
@@ -98,7 +100,7 @@ describe.each(
       const racing = new MongoSchoolStore(
         blind,
         store.db.collection<CatalogDocument>(COLLECTIONS.catalog),
-        SCHOOL_SEARCH_FIELDS,
+        SEARCH_EXTENSION,
       );
       const second = school('Racing College', { city: 'After', key: 'race:1' });
       const fresh = school('Other College');
@@ -112,14 +114,15 @@ describe.each(
   });
 
   // Issue 26, finding 6: the in-process index is built from the catalog as the server sends it,
-  // a batch at a time: nothing holds the catalog whole (at a million schools it was ~480 MB).
+  // a batch at a time: nothing holds the catalog whole (what that cost at a million schools:
+  // docs/performance.md, "What MongoDB adds").
   test("when the catalog is more than one of the server's batches, then each is handed over before the server is asked for the next", async () => {
     const store = await openFreshMongoStore(serverUri, serverFlavor);
     const watching = new MongoClient(serverUri, { monitorCommands: true });
     try {
-      await store.db.collection<SchoolDocument>(COLLECTIONS.schools).insertMany(
+      await store.db.collection<SearchedSchool>(COLLECTIONS.schools).insertMany(
         Array.from({ length: 4_001 }, (_, i) => ({
-          ...toDocument(school(`Streamed Academy ${i}`), SCHOOL_SEARCH_FIELDS),
+          ...toDocument(school(`Streamed Academy ${i}`), SEARCH_EXTENSION),
           // The read projects the search fields away: they need not be real here.
           tokens: [],
         })),
@@ -130,9 +133,9 @@ describe.each(
       });
       const db = watching.db(store.db.databaseName);
       const watched = new MongoSchoolStore(
-        db.collection<SchoolDocument>(COLLECTIONS.schools),
+        db.collection<SearchedSchool>(COLLECTIONS.schools),
         db.collection<CatalogDocument>(COLLECTIONS.catalog),
-        SCHOOL_SEARCH_FIELDS,
+        SEARCH_EXTENSION,
       );
       const batches: { schools: number; getMores: number }[] = [];
       for await (const chunk of watched.readCatalog())
@@ -170,14 +173,14 @@ describe.each(
       const changedAt = new Date('2026-01-02T03:04:05.000Z');
       await collection.updateOne({ _id: old[2]!.id as never }, { $set: { updatedAt: changedAt } });
       const before = new Date();
-      const unready: unknown = await searchReady(store.schools.collection, { kind: 'text' }).catch((e: unknown) => e);
+      const unready: unknown = await searchReady(store.catalog.schools, { kind: 'text' }).catch((e: unknown) => e);
       expect(unready).toBeInstanceOf(StoreUnavailableError);
       expect(String(((unready as Error).cause as Error)?.message)).toMatch(/text index|earlier version/);
       // The same rows again: updated (their search fields changed), and the first one's are current now.
       expect(await store.schools.upsertMany([old[0]!])).toEqual({ inserted: 0, updated: 1, unchanged: 0 });
       expect(await collection.countDocuments({ searchVersion: SEARCH_FIELDS_VERSION })).toBe(1);
-      expect(await store.schools.upgradeSearchFields()).toBe(2);
-      expect(await store.schools.upgradeSearchFields()).toBe(0);
+      expect(await upgradeSearchFields(store.catalog)).toBe(2);
+      expect(await upgradeSearchFields(store.catalog)).toBe(0);
       const docs = await collection.find({}).toArray();
       expect(
         docs.every(
@@ -233,16 +236,16 @@ describe.each(
     try {
       const schools = [school('Lakeside Academy'), school('Harbor High School', { stateprovince: 'TX' })];
       await store.schools.upsertMany(schools);
-      const collection = store.db.collection<SchoolDocument>(COLLECTIONS.schools);
+      const collection = store.db.collection<SearchedSchool>(COLLECTIONS.schools);
       const current = await collection.find({}, { sort: { _id: 1 } }).toArray();
       // As version 3 wrote them: every token behind `0` for the catalog, and again behind the state.
       for (const doc of current) {
         const twice = doc.tokens.flatMap((t) => [`0${t.slice(2)}`, t]);
         await collection.updateOne({ _id: doc._id }, { $set: { tokens: twice, searchVersion: 3 } });
       }
-      const unready: unknown = await searchReady(store.schools.collection, { kind: 'text' }).catch((e: unknown) => e);
+      const unready: unknown = await searchReady(store.catalog.schools, { kind: 'text' }).catch((e: unknown) => e);
       expect(unready).toBeInstanceOf(StoreUnavailableError);
-      expect(await store.schools.upgradeSearchFields()).toBe(2);
+      expect(await upgradeSearchFields(store.catalog)).toBe(2);
       const rewritten = await collection.find({}, { sort: { _id: 1 } }).toArray();
       expect(rewritten.map((d) => [d.searchVersion, d.tokens])).toStrictEqual(
         current.map((d) => [SEARCH_FIELDS_VERSION, d.tokens]),
@@ -285,9 +288,9 @@ describe.each(
     const replica = store.db.client.db(`${store.db.databaseName}_r`);
     try {
       const served = new MongoSchoolStore(
-        store.db.collection<SchoolDocument>(COLLECTIONS.schools),
+        store.db.collection<SearchedSchool>(COLLECTIONS.schools),
         store.db.collection<CatalogDocument>(COLLECTIONS.catalog),
-        SCHOOL_SEARCH_FIELDS,
+        SEARCH_EXTENSION,
         {
           schools: replica.collection<SchoolDocument>(COLLECTIONS.schools),
           catalog: replica.collection<CatalogDocument>(COLLECTIONS.catalog),
@@ -297,9 +300,9 @@ describe.each(
       // The "secondary" holds one school at version 7; the import writes another to the primary.
       const onReplica = school('Replica College');
       await new MongoSchoolStore(
-        replica.collection(COLLECTIONS.schools),
-        replica.collection(COLLECTIONS.catalog),
-        SCHOOL_SEARCH_FIELDS,
+        replica.collection<SearchedSchool>(COLLECTIONS.schools),
+        replica.collection<CatalogDocument>(COLLECTIONS.catalog),
+        SEARCH_EXTENSION,
       ).upsertMany([onReplica]);
       await replica
         .collection<CatalogDocument>(COLLECTIONS.catalog)
@@ -310,7 +313,7 @@ describe.each(
       expect(await served.findById(onReplica.id)).not.toBeNull();
       expect(await served.findById(imported.id)).toBeNull();
       expect(await served.count()).toBe(1);
-      expect((await served.aggregate([{ $project: { name: 1 } }])).map((d) => d['name'])).toStrictEqual([
+      expect((await served.catalog.aggregate([{ $project: { name: 1 } }])).map((d) => d['name'])).toStrictEqual([
         'Replica College',
       ]);
       expect(await served.catalogVersion()).toBe('7');
@@ -445,7 +448,7 @@ describe.each(
     const cli = await MongoStore.open({
       uri: serverUri,
       database,
-      searchFields: SCHOOL_SEARCH_FIELDS,
+      extension: SEARCH_EXTENSION,
       indexes: 'none',
     });
     const engine = new MemorySearchEngine(api.schools, { refreshMs: 200 });

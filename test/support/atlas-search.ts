@@ -27,7 +27,7 @@
 import { Aggregator, Query } from 'mingo';
 import type { Document } from 'mongodb';
 import { StoreUnavailableError } from '../../src/domain/shared/errors.ts';
-import type { SchoolDocument } from '../../src/stores/mongodb/documents.ts';
+import type { SearchedSchool } from '../../src/search/mongodb/search.fields.ts';
 import { ensureSynonyms, searchIndexDefinition } from '../../src/search/mongodb/search-index.ts';
 import { memoryDb } from './memory-db.ts';
 
@@ -76,7 +76,7 @@ export async function loadedSynonyms(): Promise<Map<string, Document[]>> {
 }
 
 export async function atlasSearchStandIn(
-  documents: readonly SchoolDocument[],
+  documents: readonly SearchedSchool[],
   options: AtlasStandInOptions = {},
 ): Promise<AtlasStandIn> {
   const name = options.index ?? 'schools_search';
@@ -278,7 +278,7 @@ export async function atlasSearchStandIn(
 function mapFields(
   fields: Document,
   prefix: string,
-  documents: readonly SchoolDocument[],
+  documents: readonly SearchedSchool[],
   strings: Map<string, StringField>,
   autocompletes: Map<string, AutocompleteField>,
 ): void {
@@ -436,7 +436,7 @@ function scoreFunction(expression: Document, relevance: number, doc: object): nu
   throw new Error(`score function ${JSON.stringify(expression)}: update the stand-in`);
 }
 
-function withScore(options: Document, hits: Hits, documents: readonly SchoolDocument[]): Hits {
+function withScore(options: Document, hits: Hits, documents: readonly SearchedSchool[]): Hits {
   const out: Hits = new Map();
   for (const [d, score] of hits) {
     if ('constant' in options) out.set(d, options['constant'].value);

@@ -6,11 +6,15 @@
 import { randomBytes } from 'node:crypto';
 import { MongoClient } from 'mongodb';
 import { inject } from 'vitest';
-import { SCHOOL_SEARCH_FIELDS } from '../../src/search/mongodb/search.indexes.ts';
+import type { DerivedSearch } from '../../src/search/mongodb/search.fields.ts';
+import { SEARCH_EXTENSION } from '../../src/search/mongodb/search.indexes.ts';
 import { IndexCreationError } from '../../src/stores/mongodb/indexes.ts';
 import { MongoStore } from '../../src/stores/mongodb/store.ts';
 
 export type Flavor = 'mongodb' | 'ferretdb';
+
+/** The MongoDB store as the composition root opens it: its schools carry the search wing's fields (its catalog extension). */
+export type SearchedMongoStore = MongoStore<DerivedSearch>;
 
 /**
  * Indexes FerretDB v1 refuses: the text index (no text indexes), the TTL clean-up (no
@@ -93,10 +97,10 @@ export async function openFreshMongoStore(
   flavor: Flavor,
   database = freshDatabaseName(),
   options: { allowMissingCollections?: boolean } = {},
-): Promise<MongoStore> {
-  const searchFields = SCHOOL_SEARCH_FIELDS;
-  if (flavor === 'mongodb') return MongoStore.open({ uri, database, searchFields, ...options });
-  const store = await MongoStore.open({ uri, database, searchFields, indexes: 'none', ...options });
+): Promise<SearchedMongoStore> {
+  const extension = SEARCH_EXTENSION;
+  if (flavor === 'mongodb') return MongoStore.open({ uri, database, extension, ...options });
+  const store = await MongoStore.open({ uri, database, extension, indexes: 'none', ...options });
   try {
     await store.createIndexes();
   } catch (error) {
@@ -109,7 +113,7 @@ export async function openFreshMongoStore(
 }
 
 /** Drops the store's database and closes it. */
-export async function dropAndClose(store: MongoStore): Promise<void> {
+export async function dropAndClose(store: MongoStore<object> | SearchedMongoStore): Promise<void> {
   try {
     await store.db.dropDatabase();
   } finally {

@@ -21,13 +21,15 @@ import {
   type Document,
 } from 'mongodb';
 import { mingoSourceOf } from '../../scripts/quality/mingo-search.ts';
-import { SCHOOL_SEARCH_FIELDS } from '../../src/search/mongodb/search.indexes.ts';
-import type { CatalogDocument, SchoolDocument } from '../../src/stores/mongodb/documents.ts';
-import { MongoSchoolStore, type CatalogReads } from '../../src/stores/mongodb/school.store.ts';
+import { SEARCH_EXTENSION } from '../../src/search/mongodb/search.indexes.ts';
+import type { CatalogDocument } from '../../src/mongodb/school.document.ts';
+import type { CatalogReads } from '../../src/mongodb/served-catalog.ts';
+import type { DerivedSearch, SearchedSchool } from '../../src/search/mongodb/search.fields.ts';
+import { MongoSchoolStore } from '../../src/stores/mongodb/school.store.ts';
 
 interface State {
   readonly version: number;
-  readonly schools: ReadonlyMap<string, SchoolDocument>;
+  readonly schools: ReadonlyMap<string, SearchedSchool>;
 }
 
 /** One read as a member saw it: which collection, which method, with what options. */
@@ -92,7 +94,7 @@ export class ReplicaSetStandIn {
   }
 
   /** The primary writes schools (an import's batches, before its bump): a new state. */
-  write(schools: readonly SchoolDocument[]): void {
+  write(schools: readonly SearchedSchool[]): void {
     const last = this.#history.at(-1)!;
     const next = new Map(last.schools);
     for (const s of schools) next.set(s._id, s);
@@ -118,16 +120,18 @@ export class ReplicaSetStandIn {
   /** The serving handles a MongoSchoolStore reads the catalog through, and their sessions. */
   catalogReads(): CatalogReads {
     return {
-      schools: this.#collection('schools') as unknown as Collection<SchoolDocument>,
+      schools: this.#collection('schools') as unknown as CatalogReads['schools'],
       catalog: this.#collection('catalog') as unknown as Collection<CatalogDocument>,
       session: () => new FakeSession() as unknown as ClientSession,
     };
   }
 
   /** A store whose catalog-serving reads go to this replica set (imports are not stood in for). */
-  store(): MongoSchoolStore {
+  store(): MongoSchoolStore<DerivedSearch> {
     const reads = this.catalogReads();
-    return new MongoSchoolStore(reads.schools, reads.catalog, SCHOOL_SEARCH_FIELDS, reads);
+    // Imports and the search wing's setup are not stood in for: the serving handles stand for the primary's.
+    const primary = reads.schools as unknown as Collection<SearchedSchool>;
+    return new MongoSchoolStore(primary, reads.catalog, SEARCH_EXTENSION, reads);
   }
 
   /** The state a read sees on the member chosen for it, after any wait its session asks for. */

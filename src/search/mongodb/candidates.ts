@@ -3,30 +3,15 @@
 import type { Document } from 'mongodb';
 import type { EnginePage, EngineQuery, SearchEngine } from '../../domain/search/engine.port.ts';
 import type { Analysed } from '../../domain/search/rank-candidates.ts';
-import { knownKind } from '../../domain/catalog/school-kind.ts';
-import { knownLocation } from '../../domain/catalog/school-location.ts';
-import type { SearchedSchool } from './catalog.port.ts';
+import { CATALOG_SCHOOL_FIELDS, toCatalogSchool } from '../../mongodb/school.document.ts';
+import type { SearchedSchool } from './search.fields.ts';
 
-/** The fields the rules rank by (search.fields.ts) and the page shows: a candidate's projection, or Atlas's stored source. */
-export const CANDIDATE_FIELDS = {
-  name: 1,
-  city: 1,
-  state: 1,
-  imageUrl: 1,
-  address: 1,
-  postalCode: 1,
-  latitude: 1,
-  longitude: 1,
-  level: 1,
-  lowestGrade: 1,
-  highestGrade: 1,
-  type: 1,
-  tags: 1,
-  aliases: 1,
-  prominence: 1,
-  sortKey: 1,
-  search: 1,
-} as const;
+/**
+ * The fields the rules rank by (search.fields.ts) and the page shows: a candidate's projection, or
+ * Atlas's stored source. What a CatalogSchool shows of a document, its name's sort key and the
+ * search fields.
+ */
+export const CANDIDATE_FIELDS = { ...CATALOG_SCHOOL_FIELDS, sortKey: 1, search: 1 } as const;
 
 export type Candidate = Pick<SearchedSchool, '_id' | keyof typeof CANDIDATE_FIELDS>;
 
@@ -34,17 +19,7 @@ export type Candidate = Pick<SearchedSchool, '_id' | keyof typeof CANDIDATE_FIEL
 export function toAnalysed(d: Candidate): Analysed {
   const s = d.search;
   return {
-    school: {
-      id: d._id,
-      name: d.name,
-      city: d.city,
-      state: d.state,
-      imageUrl: d.imageUrl ?? null,
-      ...knownLocation(d),
-      ...knownKind(d),
-      aliases: d.aliases ?? [],
-      prominence: d.prominence ?? 0,
-    },
+    school: toCatalogSchool(d),
     sortKey: d.sortKey,
     fields: [s.name, s.aliases, s.city],
     nameKey: s.nameKey,

@@ -1,14 +1,15 @@
-// The MongoDB search engines (MONGODB_SEARCH=text or atlas) over the store's side of the port
-// (catalog.port.ts): each pipeline's failures read as the search's (a missing index is a 503
-// naming the fix), Atlas Search's stages read as mongod allows them, readiness checked on the
-// server before searches are answered (setup.ts), and the $text engine's totals shared through
-// the store with the other instances (search-totals.ts).
+// The MongoDB search engines (MONGODB_SEARCH=text or atlas) over the catalog as the store serves
+// it (src/mongodb/catalog.port.ts: SchoolCatalog): each pipeline's failures read as the search's
+// (a missing index is a 503 naming the fix), Atlas Search's stages read as mongod allows them,
+// readiness checked on the server before searches are answered (setup.ts), and the $text
+// engine's totals shared through the store with the other instances (search-totals.ts).
 import type { Document } from 'mongodb';
 import type { SearchEngine } from '../../domain/search/engine.port.ts';
+import type { PipelineReads, SchoolCatalog } from '../../mongodb/catalog.port.ts';
 import { MongoAtlasEngine } from './atlas.engine.ts';
-import type { PipelineReads, SearchCatalog } from './catalog.port.ts';
 import type { CandidateEngineOptions, SearchSource } from './candidates.ts';
-import { MongoSearchTotals } from './search-totals.ts';
+import type { DerivedSearch } from './search.fields.ts';
+import { MongoSearchTotals, type SearchTotalDocument } from './search-totals.ts';
 import { searchReady, translateSearch, type PipelineMode } from './setup.ts';
 import { MongoTextEngine } from './text.engine.ts';
 
@@ -23,21 +24,26 @@ export function pipelineReads(pipeline: readonly Document[]): PipelineReads {
   return first !== undefined && SEARCH_STAGES.some((stage) => stage in first) ? 'local' : 'catalog';
 }
 
-/** The engines' source over the store's side of the port: what each engine runs its pipelines on. */
-export function searchSource(catalog: SearchCatalog, mode: PipelineMode): SearchSource {
+/**
+ * What an engine runs on, over the catalog the store serves: its pipelines (their failures read
+ * as the search's), the catalog's version, readiness, and the shared totals. The one place the
+ * engines meet the port; the tests' stand-ins of a server take its place (scripts/quality/mingo-search.ts).
+ */
+export function searchSource(catalog: SchoolCatalog<DerivedSearch>, mode: PipelineMode): SearchSource {
+  const totals = catalog.perVersion?.<SearchTotalDocument>();
   return {
     aggregate: (pipeline) =>
       catalog.aggregate(pipeline, pipelineReads(pipeline)).catch((error: unknown) => {
         throw translateSearch(error);
       }),
     catalogVersion: () => catalog.catalogVersion(),
-    ready: () => searchReady(catalog.collection, mode),
-    totals: catalog.totals && new MongoSearchTotals(catalog.totals, catalog.operationTimeLimitMs),
+    ready: () => searchReady(catalog.schools, mode),
+    totals: totals && new MongoSearchTotals(totals, catalog.operationTimeLimitMs),
   };
 }
 
 export function mongoSearchEngine(
-  catalog: SearchCatalog,
+  catalog: SchoolCatalog<DerivedSearch>,
   mode: PipelineMode,
   options: CandidateEngineOptions = {},
 ): SearchEngine {

@@ -23,7 +23,11 @@ export class SearchIndexMissingError extends MongoSetupError {}
  * that means the same (search-index.definition.ts) is left alone, so running the command again
  * does not trigger a rebuild.
  */
-export async function ensureSearchIndex(schools: Collection, name: string, mode: 'verify' | 'create'): Promise<void> {
+export async function ensureSearchIndex<T extends Document>(
+  schools: Collection<T>,
+  name: string,
+  mode: 'verify' | 'create',
+): Promise<void> {
   let existing: Document[];
   try {
     existing = await guarded(() => schools.listSearchIndexes(name).toArray());

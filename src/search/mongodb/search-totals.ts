@@ -4,16 +4,27 @@
 // most asked of them were counted again by every instance at once after each import. Here the
 // first instance to need one claims it, counts it and stores it; the others wait for it (a claim
 // is short: one count, within the store's operation time limit) and read it. One document per
-// total in the collection the store hands the wing for them (catalog.port.ts, SearchCatalog.totals:
-// `search_totals`), `_id` the version and the engine's key; an import's version bump deletes those
-// of other versions (the store does, as the port says). Read and written on the primary: a claim
+// total in the wing's per-version collection (`search_totals`, search.indexes.ts: the store hands
+// it back as SchoolCatalog.perVersion, src/mongodb/catalog.port.ts), `_id` the version and the
+// engine's key; an import's version bump deletes those of other versions (the store does, as the
+// port says, reading nothing but their `version`). Read and written on the primary: a claim
 // must be seen by every instance. A store that cannot be asked (an election) leaves each instance
 // to count alone.
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Collection } from 'mongodb';
+import type { PerVersionDocument } from '../../mongodb/catalog.port.ts';
 import { guarded, isDuplicateKey } from '../../mongodb/errors.ts';
 import type { SharedTotals } from './candidates.ts';
-import type { SearchTotalDocument } from './catalog.port.ts';
+
+/** A document of the totals' collection: one shared total of one catalog version. */
+export interface SearchTotalDocument extends PerVersionDocument {
+  /** `<version> <key>`: the catalog version and the engine's key for the total (query words and scope). */
+  _id: string;
+  /** The total, once counted. */
+  n?: number;
+  /** Until when the instance counting it holds its claim. */
+  until?: Date;
+}
 
 /** How often an instance waiting for another's count looks for it. */
 const POLL_MS = 25;

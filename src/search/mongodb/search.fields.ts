@@ -18,11 +18,16 @@
 // - `geo`: the school's coordinates as a GeoJSON point (longitude first), when both are known:
 //   what the Atlas Search index maps for its `geoWithin` and `near` operators (the $text engine
 //   measures from `latitude` and `longitude` themselves: scope.ts).
+//
+// The store writes these with every school as the fields of a catalog extension
+// (search.indexes.ts: SEARCH_EXTENSION), without reading them; rewriting those of an older
+// version is the wing's own (search.migration.ts).
 import type { Document } from 'mongodb';
 import { synonymsOf, translationsOf } from '../../domain/search/synonyms.ts';
 import { analyse } from '../../domain/search/rank-candidates.ts';
 import type { CatalogSchool } from '../../domain/catalog/catalog.ports.ts';
 import { STATE_CODES } from '../../domain/catalog/states.ts';
+import type { SchoolDocument } from '../../mongodb/school.document.ts';
 
 /**
  * Bumped when the derivation changes: documents of an older version are rewritten by
@@ -49,13 +54,20 @@ export interface GeoJsonPoint {
   readonly coordinates: [number, number];
 }
 
+/** What a school's document carries for search, beside the store's fields. */
 export interface DerivedSearch {
+  /** The search rules' reading of the school: what the $text engine ranks by and Atlas Search indexes. */
   readonly search: SearchFields;
+  /** What the text index holds: one token per way a query word can match. */
   readonly tokens: string[];
-  /** Absent when the school's coordinates are not both known. */
+  /** latitude and longitude as a GeoJSON point, for Atlas Search's geo operators; absent without both. */
   readonly geo?: GeoJsonPoint;
+  /** The derivation's version of these fields: other versions are rewritten by `school-search indexes`. */
   readonly searchVersion: number;
 }
+
+/** A school's document as the engines read it: the store's fields and the search fields. */
+export type SearchedSchool = SchoolDocument<DerivedSearch>;
 
 export function deriveSearch(school: CatalogSchool): DerivedSearch {
   const a = analyse(school);

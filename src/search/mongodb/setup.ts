@@ -2,12 +2,12 @@
 // is not: the text index and the documents' search fields (search.indexes.ts), the Atlas Search index
 // and its synonym mappings (search-index.ts). Readiness checks them before a search is answered
 // (engines.ts); a pipeline whose index is missing says so as a 503 naming the fix, never a 500.
-import { MongoServerError, type Collection, type Db, type Document } from 'mongodb';
+import { MongoServerError, type Collection, type Db } from 'mongodb';
 import { StoreUnavailableError } from '../../domain/shared/errors.ts';
+import type { SchoolCatalog } from '../../mongodb/catalog.port.ts';
 import { guarded, MongoSetupError, translate } from '../../mongodb/errors.ts';
-import type { SearchCatalog } from './catalog.port.ts';
 import { ensureSearchIndex, ensureSynonyms } from './search-index.ts';
-import { SEARCH_FIELDS_VERSION } from './search.fields.ts';
+import { SEARCH_FIELDS_VERSION, type DerivedSearch, type SearchedSchool } from './search.fields.ts';
 import { TEXT_INDEX } from './search.indexes.ts';
 
 /** What an operator reads when schools hold search fields of an older SEARCH_FIELDS_VERSION (a search's 503, readiness). */
@@ -51,9 +51,9 @@ export function translateSearch(error: unknown): unknown {
 
 /**
  * Throws StoreUnavailableError, its cause naming the fix, unless the pipeline's index can answer
- * (`schools`: the collection on the primary, SearchCatalog's).
+ * (`schools`: the collection on the primary, SchoolCatalog's).
  */
-export async function searchReady(schools: Collection<Document>, mode: PipelineMode): Promise<void> {
+export async function searchReady(schools: Collection<SearchedSchool>, mode: PipelineMode): Promise<void> {
   try {
     if (mode.kind === 'atlas') {
       await ensureSearchIndex(schools, mode.index, 'verify');
@@ -77,7 +77,7 @@ export async function searchReady(schools: Collection<Document>, mode: PipelineM
 }
 
 /** Throws MongoSetupError while some document's search fields are of an older version (schools_search_version finds one). */
-async function searchFieldsCurrent(schools: Collection<Document>): Promise<void> {
+async function searchFieldsCurrent(schools: Collection<SearchedSchool>): Promise<void> {
   const outdated = await guarded(() =>
     schools.findOne({ searchVersion: { $ne: SEARCH_FIELDS_VERSION } }, { projection: { _id: 1 } }),
   );
@@ -88,18 +88,26 @@ async function searchFieldsCurrent(schools: Collection<Document>): Promise<void>
  * At start-up with MONGODB_SEARCH=atlas: refuses to start (SearchIndexMissingError) while the
  * Atlas Search index is missing or still building, as searches would fail or miss schools.
  */
-export async function verifySearchSetup(catalog: SearchCatalog, mode: PipelineMode): Promise<void> {
-  if (mode.kind === 'atlas') await ensureSearchIndex(catalog.collection, mode.index, 'verify');
+export async function verifySearchSetup(
+  catalog: Pick<SchoolCatalog<DerivedSearch>, 'schools'>,
+  mode: PipelineMode,
+): Promise<void> {
+  if (mode.kind === 'atlas') await ensureSearchIndex(catalog.schools, mode.index, 'verify');
 }
 
 /**
- * `school-search indexes`, after the store's own indexes (which include the text index): with
- * MONGODB_SEARCH=atlas, the synonym mappings' collections and the Atlas Search index (Atlas
- * builds it in the background; searches answer 503 until it is queryable).
+ * `school-search indexes`, after the store's own indexes (which include the text index, created
+ * from the wing's catalog extension): with MONGODB_SEARCH=atlas, the synonym mappings' collections
+ * and the Atlas Search index (Atlas builds it in the background; searches answer 503 until it is
+ * queryable).
  */
-export async function createSearchSetup(db: Db, catalog: SearchCatalog, mode: PipelineMode): Promise<void> {
+export async function createSearchSetup(
+  db: Db,
+  catalog: Pick<SchoolCatalog<DerivedSearch>, 'schools'>,
+  mode: PipelineMode,
+): Promise<void> {
   if (mode.kind !== 'atlas') return;
   // The mappings' collections first: the index reads them when it builds.
   await ensureSynonyms(db);
-  await ensureSearchIndex(catalog.collection, mode.index, 'create');
+  await ensureSearchIndex(catalog.schools, mode.index, 'create');
 }

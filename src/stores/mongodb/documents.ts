@@ -1,62 +1,10 @@
 // The shape of each collection's documents. Ids are the domain's own (UUID strings), so a
-// document is found by the id the API hands out without a second index.
+// document is found by the id the API hands out without a second index. The schools' documents
+// and the catalog's version are read by the search engines on MongoDB too: their shape is in
+// src/mongodb/school.document.ts.
 import type { ObjectId } from 'mongodb';
 import type { GeoPoint } from '../../domain/catalog/geo.ts';
-import type { Grade, SchoolLevel, SchoolTag, SchoolType, TypeFilter } from '../../domain/catalog/school-kind.ts';
-import type { GeoJsonPoint, SearchedSchool, SearchFields } from '../../search/mongodb/catalog.port.ts';
-
-export interface SchoolDocument {
-  _id: string;
-  name: string;
-  city: string;
-  state: string;
-  imageUrl: string | null;
-  /** Absent when unknown (never null), as on the School; documents written before they existed have none. */
-  address?: string;
-  postalCode?: string;
-  latitude?: number;
-  longitude?: number;
-  /** What the school is (src/domain/catalog/school-kind.ts): absent when unknown, as the location; tags absent when none. */
-  level?: SchoolLevel;
-  lowestGrade?: Grade;
-  highestGrade?: Grade;
-  type?: SchoolType;
-  tags?: readonly SchoolTag[];
-  /** The row's key in its directory (`nces:010000500870`); absent when the import gave none. */
-  sourceKey?: string;
-  /**
-   * When an import last created or changed the school. Absent on documents written before 1.3:
-   * `school-search indexes` rewrites those (SEARCH_FIELDS_VERSION 3), giving them its time, and
-   * so does an import of the school (a rewrite of its search fields alone keeps a time it has).
-   */
-  updatedAt?: Date;
-  aliases: string[];
-  /** 0–100: the static rank of the search core (src/domain/search/ranking-rules.ts). */
-  prominence: number;
-  sortKey: string;
-  // The search wing's fields (src/search/mongodb/search.fields.ts, handed through its port): the
-  // store writes them with the school and never reads them.
-  /** The search rules' reading of the school: what the $text engine ranks by and Atlas Search indexes. */
-  search: SearchFields;
-  /** What the text index holds: one token per way a query word can match. */
-  tokens: string[];
-  /** latitude and longitude as a GeoJSON point, for Atlas Search's geo operators; absent without both. */
-  geo?: GeoJsonPoint;
-  /** The derivation's version of `search` and `tokens`: other versions are rewritten by `school-search indexes`. */
-  searchVersion: number;
-}
-
-// The search wing's pipelines read these documents (its port: SearchedSchool): a field it reads
-// that a document does not hold, or holds in another type, fails to compile here.
-type Holds<A, B> = [A] extends [B] ? true : never;
-const searchable: Holds<SchoolDocument, SearchedSchool> = true;
-void searchable;
-
-/** One document: the catalog's version, bumped by every import that changes a school. */
-export interface CatalogDocument {
-  _id: 'schools';
-  version: number;
-}
+import type { SchoolLevel, TypeFilter } from '../../domain/catalog/school-kind.ts';
 
 export interface UserDocument {
   _id: string;
@@ -210,8 +158,6 @@ export const COLLECTIONS = {
   quotas: 'rate_limits',
   migrations: 'migrations',
   leases: 'leases',
-  /** The search wing's totals, shared per catalog version (its port: SearchCatalog.totals). */
-  searchTotals: 'search_totals',
   links: 'links',
   outbox: 'mail_outbox',
 } as const;

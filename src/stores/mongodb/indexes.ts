@@ -1,10 +1,12 @@
 // Every index the adapter relies on, created idempotently at start-up (createIndexes with the
-// same definition is a no-op) and by `school-search indexes`; with them, the indexes the search
-// wing keeps on the schools (handed through its port: SchoolSearchFields.indexes).
+// same definition is a no-op) and by `school-search indexes`; with them, the indexes the catalog
+// extension keeps on the schools (the search wing's, handed through the port in
+// src/mongodb/catalog.port.ts: CatalogExtension.indexes).
 import type { Collection, Db, IndexDescription } from 'mongodb';
 import { DEAD_TOKEN_RETENTION_MS } from '../../domain/accounts/credentials.ts';
 import { StoreUnavailableError } from '../../domain/shared/errors.ts';
 import { DEAD_LINK_RETENTION_MS } from '../../domain/accounts/link.ts';
+import type { ExistingIndex } from '../../mongodb/catalog.port.ts';
 import { COLLECTIONS } from './documents.ts';
 import { guarded, MongoSetupError } from '../../mongodb/errors.ts';
 
@@ -12,7 +14,7 @@ export type Indexes = Readonly<Record<keyof typeof COLLECTIONS, readonly IndexDe
 
 /** The store's own indexes. */
 export const INDEXES: Indexes = {
-  // Found by _id; the search wing's indexes are added to these (indexesWith).
+  // Found by _id; the extension's indexes are added to these (indexesWith).
   schools: [],
   users: [{ name: 'users_email_unique', key: { email: 1 }, unique: true }],
   tokens: [
@@ -46,8 +48,6 @@ export const INDEXES: Indexes = {
   quotas: [{ name: 'rate_limits_ttl', key: { resetAt: 1 }, expireAfterSeconds: 0 }],
   migrations: [],
   leases: [],
-  // Found by _id; the import's bump deletes other versions' by a scan of this small collection.
-  searchTotals: [],
   links: [
     { name: 'links_digest_unique', key: { digest: 1 }, unique: true },
     { name: 'links_by_email', key: { email: 1, purpose: 1 } },
@@ -85,14 +85,22 @@ export class IndexCreationError extends MongoSetupError {
   }
 }
 
-/** The store's indexes and, on the schools, the search wing's. */
+/** The store's indexes and, on the schools, the extension's. */
 export function indexesWith(search: readonly IndexDescription[]): Indexes {
   return { ...INDEXES, schools: [...INDEXES.schools, ...search] };
 }
 
-/** Creates every index (one at a time, so one refusal does not hide the others). */
-export async function ensureIndexes(db: Db, all: Indexes): Promise<void> {
-  await dropOutdatedTextIndexes(db, all.schools);
+/**
+ * Creates every index (one at a time, so one refusal does not hide the others), after dropping
+ * those of the schools that `replaced` names (the extension's: CatalogExtension.replaced).
+ */
+export async function ensureIndexes(
+  db: Db,
+  all: Indexes,
+  replaced: (existing: readonly ExistingIndex[]) => readonly string[] = () => [],
+): Promise<void> {
+  const schools = db.collection(COLLECTIONS.schools);
+  for (const name of replaced(await existingIndexes(schools))) await guarded(() => schools.dropIndex(name));
   const failures: IndexFailure[] = [];
   for (const [key, indexes] of Object.entries(all)) {
     const collection = COLLECTIONS[key as keyof typeof COLLECTIONS];
@@ -123,25 +131,11 @@ async function dropOutdatedIndexes(db: Db): Promise<void> {
 }
 
 /** A collection's indexes; none when the collection does not exist yet. */
-async function existingIndexes(collection: Collection): Promise<{ name?: string; key?: Record<string, unknown> }[]> {
+async function existingIndexes(collection: Collection): Promise<ExistingIndex[]> {
   try {
     return await guarded(() => collection.listIndexes().toArray());
   } catch (error) {
     if (error instanceof StoreUnavailableError) throw error;
     return []; // No collection yet (or no listIndexes): nothing to drop.
-  }
-}
-
-/**
- * A collection holds one text index at most: one of an earlier version (another name, over other
- * fields) would make creating the current one fail, so it goes first. Searches in text mode answer
- * 503 until the new one is built.
- */
-async function dropOutdatedTextIndexes(db: Db, wanted: readonly IndexDescription[]): Promise<void> {
-  const schools = db.collection(COLLECTIONS.schools);
-  const names = new Set(wanted.map((index) => index.name));
-  for (const index of await existingIndexes(schools)) {
-    const isText = Object.values(index.key ?? {}).includes('text') || '_fts' in (index.key ?? {});
-    if (isText && index.name && !names.has(index.name)) await guarded(() => schools.dropIndex(index.name!));
   }
 }

@@ -1,19 +1,21 @@
 // The production store: every port on one MongoDB database (official driver). Selected by
 // MONGODB_URI (src/composition/store.ts). Storage only: searches are answered by the search wing
 // (src/search/), which reads the catalog through the store (the in-process index, by default) or
-// runs its pipelines on it through its port (src/search/mongodb/catalog.port.ts: MONGODB_SEARCH).
+// runs its pipelines on the catalog as the store serves it (`catalog`, the port in
+// src/mongodb/catalog.port.ts: MONGODB_SEARCH). The fields the wing keeps in each school's
+// document come in as a catalog extension, which the store writes without reading.
 import { MongoClient, ReadPreference, type Db, type MongoClientOptions } from 'mongodb';
 import type { Store } from '../../domain/store.port.ts';
-import type { SchoolSearchFields, SearchTotalDocument } from '../../search/mongodb/catalog.port.ts';
+import type { CatalogExtension, PerVersionDocument } from '../../mongodb/catalog.port.ts';
+import type { CatalogDocument, SchoolDocument } from '../../mongodb/school.document.ts';
+import type { CatalogReads, ServedCatalog } from '../../mongodb/served-catalog.ts';
 import type { StoreWarning } from '../store.config.ts';
 import {
   COLLECTIONS,
-  type CatalogDocument,
   type LinkDocument,
   type OutboxDocument,
   type QuotaDocument,
   type RequestDocument,
-  type SchoolDocument,
   type TokenDocument,
   type UsageDayDocument,
   type UserDocument,
@@ -32,7 +34,7 @@ import { MongoLinkStore } from './link.store.ts';
 import { MongoMailOutbox } from './outbox.store.ts';
 import { MongoQuotaCounter } from './quota.store.ts';
 import { countingFor, DEFAULT_COUNTING, MongoRequestLog, type Counting } from './request.store.ts';
-import { MongoSchoolStore, type CatalogReads } from './school.store.ts';
+import { MongoSchoolStore } from './school.store.ts';
 import { MongoTokenStore } from './token.store.ts';
 import { migrateUsage } from './usage.migration.ts';
 import { MongoUserStore } from './user.store.ts';
@@ -51,15 +53,16 @@ const CATALOG_READS = {
   readConcern: { level: 'majority' },
 } as const;
 
-export interface MongoOptions {
+export interface MongoOptions<Fields extends object = object> {
   readonly uri: string;
   /** Default: the database named in the URI's path, else `school_search`. */
   readonly database?: string | undefined;
   /**
-   * The search wing's fields of every school document and its indexes on them (its port): the
-   * store writes, indexes and rewrites them, and never reads them.
+   * The fields every school's document carries beside the store's, the indexes over them and
+   * their per-version collection (the search wing's, handed by the composition root): the store
+   * writes, indexes and cleans them up, and never reads them.
    */
-  readonly searchFields: SchoolSearchFields;
+  readonly extension: CatalogExtension<Fields>;
   /**
    * At open: `create` (default) creates missing indexes; `none` leaves them to
    * `school-search indexes` (an operator who wants index builds at a time of their choosing).
@@ -82,9 +85,9 @@ const CORE_COLLECTIONS = [COLLECTIONS.schools, COLLECTIONS.users, COLLECTIONS.to
 /** A database that holds part of a store: opening it would make the rest anew (and seed over it). */
 export class StoreCollectionsMissingError extends MongoSetupError {}
 
-export class MongoStore implements Store {
+export class MongoStore<Fields extends object = object> implements Store {
   readonly kind = 'mongodb';
-  readonly schools: MongoSchoolStore;
+  readonly schools: MongoSchoolStore<Fields>;
   readonly users: MongoUserStore;
   readonly tokens: MongoTokenStore;
   readonly requests: MongoRequestLog;
@@ -92,20 +95,23 @@ export class MongoStore implements Store {
   readonly links: MongoLinkStore;
   readonly outbox: MongoMailOutbox;
   readonly db: Db;
-  /** Every index of the store: its own, and the search wing's on the schools. */
+  /** Every index of the store: its own, and the extension's on the schools. */
   readonly indexes: Indexes;
+  readonly #extension: CatalogExtension<Fields>;
   readonly #client: MongoClient;
 
-  private constructor(client: MongoClient, db: Db, searchFields: SchoolSearchFields, counting: Counting) {
+  private constructor(client: MongoClient, db: Db, extension: CatalogExtension<Fields>, counting: Counting) {
     this.#client = client;
     this.db = db;
-    this.indexes = indexesWith(searchFields.indexes);
+    this.#extension = extension;
+    this.indexes = indexesWith(extension.indexes);
+    const perVersion = extension.perVersion;
     this.schools = new MongoSchoolStore(
-      db.collection<SchoolDocument>(COLLECTIONS.schools),
+      db.collection<SchoolDocument<Fields>>(COLLECTIONS.schools),
       db.collection<CatalogDocument>(COLLECTIONS.catalog),
-      searchFields,
+      extension,
       catalogReads(client, db),
-      db.collection<SearchTotalDocument>(COLLECTIONS.searchTotals),
+      perVersion === undefined ? undefined : <T extends PerVersionDocument>() => db.collection<T>(perVersion),
     );
     const users = db.collection<UserDocument>(COLLECTIONS.users);
     const tokens = db.collection<TokenDocument>(COLLECTIONS.tokens);
@@ -124,8 +130,13 @@ export class MongoStore implements Store {
     );
   }
 
+  /** The catalog as it is read for serving: the port the search engines on MongoDB run on. */
+  get catalog(): ServedCatalog<Fields> {
+    return this.schools.catalog;
+  }
+
   /** Connects (failing within the server selection timeout when nothing answers) and creates the indexes. */
-  static async open(options: MongoOptions): Promise<MongoStore> {
+  static async open<Fields extends object>(options: MongoOptions<Fields>): Promise<MongoStore<Fields>> {
     const client = new MongoClient(options.uri, clientOptions(options.uri, options));
     try {
       const counting = countingOf(client, options);
@@ -133,9 +144,9 @@ export class MongoStore implements Store {
       // Reads from the primary whatever the URI prefers: a token just issued or revoked must be
       // seen as such by the next request.
       const db = client.db(options.database ?? databaseOf(options.uri), { readPreference: 'primary' });
-      const store = new MongoStore(client, db, options.searchFields, counting);
+      const store = new MongoStore(client, db, options.extension, counting);
       if ((options.indexes ?? 'create') === 'create') {
-        if (!options.allowMissingCollections) await checkCollections(db);
+        if (!options.allowMissingCollections) await checkCollections(db, options.extension);
         await store.createIndexes(options.warn ? { warn: options.warn } : {});
       }
       await store.ping();
@@ -147,12 +158,12 @@ export class MongoStore implements Store {
   }
 
   /**
-   * Creates every index, the search wing's on the schools included (the Atlas Search index is the
-   * wing's own to create: src/search/mongodb/setup.ts).
+   * Creates every index, the extension's on the schools included, after dropping those it says
+   * they replace (the Atlas Search index is the search wing's own to create: src/search/mongodb/setup.ts).
    */
   async createIndexes(options: { warn?: StoreWarning } = {}): Promise<void> {
     // The usage migration needs none of the indexes a server may refuse (FerretDB: TTL, text).
-    const refused = await ensureIndexes(this.db, this.indexes).then(
+    const refused = await ensureIndexes(this.db, this.indexes, (existing) => this.#extension.replaced(existing)).then(
       () => undefined,
       (error: unknown) => {
         if (error instanceof IndexCreationError) return error;
@@ -184,7 +195,7 @@ export class MongoStore implements Store {
   }
 }
 
-/** The catalog's collections as searches and the index read them (CATALOG_READS), and their session. */
+/** The catalog's collections as searches and the index read them (CATALOG_READS), and their session (src/mongodb/served-catalog.ts). */
 export function catalogReads(client: MongoClient, db: Db): CatalogReads {
   return {
     schools: db.collection<SchoolDocument>(COLLECTIONS.schools, CATALOG_READS),
@@ -262,9 +273,12 @@ export function databaseOf(uri: string): string {
  * restore that missed it) is not made again, empty, and seeded over, which would hide the loss
  * of every user, token or record it held. MONGODB_ALLOW_MISSING_COLLECTIONS=true opens it anyway.
  */
-async function checkCollections(db: Db): Promise<void> {
+async function checkCollections(db: Db, extension: Pick<CatalogExtension, 'perVersion'>): Promise<void> {
   const names = new Set((await guarded(() => db.listCollections({}, { nameOnly: true }).toArray())).map((c) => c.name));
-  const ours = Object.values(COLLECTIONS).filter((name) => names.has(name));
+  const ours = [
+    ...Object.values(COLLECTIONS),
+    ...(extension.perVersion === undefined ? [] : [extension.perVersion]),
+  ].filter((name) => names.has(name));
   if (ours.length === 0) return;
   const missing = CORE_COLLECTIONS.filter((name) => !names.has(name));
   if (missing.length === 0) return;
