@@ -2,7 +2,7 @@
 // their port (the search fields it writes with every school), and the wing's pipeline engines.
 // store.ts and engine.port.ts import this module only when the configuration names MongoDB: the
 // driver and the wing cost a server on the embedded store, which never uses them, 7.5 MiB of
-// V8 heap and a 17 MiB buffer the BSON serializer allocates when it loads (docs/performance.md).
+// V8 heap and a 17 MiB buffer the BSON serializer allocates when it loads (docs/runs/performance.md, Run K).
 import type { SearchEngine } from '../domain/search/engine.port.ts';
 import type { Store } from '../domain/store.port.ts';
 import { mongoSearchEngine } from '../search/mongodb/engines.ts';
