@@ -2,7 +2,7 @@
 // writer). Each worker is a Node instance of its own that strips the types of the modules it
 // loads and compiles them again: with the cache (in the system's temporary directory, or
 // NODE_COMPILE_CACHE) a worker after the first start loads them stripped and compiled, and holds
-// ~17 MiB less (36 MiB against 19 MiB for the record writer, measured). Workers read the variable
+// much less memory (docs/performance.md, "Where the memory is"). Workers read the variable
 // when they start, so it is set for them; this process's own modules were loaded before this runs.
 import { enableCompileCache } from 'node:module';
 

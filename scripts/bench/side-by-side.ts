@@ -6,7 +6,7 @@
 // search (the event loop's, from the server itself), round by round. The server started first
 // was up to 15 % cheaper in some runs whatever code it ran, so each half of the rounds starts
 // the other first, and the ratio given is the geometric mean of the two halves' medians.
-// docs/performance.md (Runs J to L) has what it measured.
+// docs/runs/performance.md (Runs J to L) has what it measured.
 //
 //   --a DIR, --b DIR      checkouts to compare (npm installed; the same tree twice is an A/A check)
 //   --rounds N            bursts per server (default 8; even: half with each started first)

@@ -17,7 +17,7 @@ response is watched (after_call) for what ends it:
   response) is used from now on;
 - `DELETE /v1/tokens/{tokenId}` answered 204 for our token's id: revoked; log in again;
 - logins by the fuzzer (`POST /v1/auth` 200): a user holds at most 100 live tokens and a login
-  beyond that revokes the oldest (src/domain/auth.service.ts MAX_LIVE_TOKENS), so after 90 logins
+  beyond that revokes the oldest (src/domain/accounts/credentials.ts MAX_LIVE_TOKENS), so after 90 logins
   since ours we log in again before ours can be pushed out;
 - the token is 50 minutes old (tokens live TOKEN_TTL_SECONDS, 3600 s by default): log in again;
 - and, as a safety net, any 401 to a request that carried our token: log in again.

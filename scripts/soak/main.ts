@@ -1,7 +1,7 @@
 // Soak test of the real server: `npm run soak [-- --seconds N --connections C --users U]`.
 //
 // On a fresh temporary store: makes U accounts with the command line, starts `node src/main.ts`
-// as a child process (production mode, seeded with the 6,112 IPEDS schools, rate limits off,
+// as a child process (production mode, seeded with the seed's 149,311 schools, rate limits off,
 // loopback only), logs every user in, then for N seconds keeps C keep-alive connections busy with
 // realistic searches (from the seed), history and account reads and a few logins. Then it stops
 // sending, reads every user's history back and stops the server with SIGTERM. It fails (exit 1)

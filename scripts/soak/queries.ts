@@ -1,4 +1,4 @@
-// The searches the soak sends: drawn from the seed the server loads (the 6,112 IPEDS schools), so
+// The searches the soak sends: drawn from the seed's 6,112 colleges (all in the catalog it loads), so
 // they look like what people type: a word of a real name, a typed-so-far prefix, two or three
 // words of a name ("univ tex"), a whole name as written, an alias ("mit"), now and then a typo that
 // finds nothing; about 30% within the school's state, about 15% past the first page.

@@ -11,7 +11,7 @@ import { LogMailer, NO_MAIL } from '../mail/log.mailer.ts';
 /**
  * SMTP_URL's server; without it, `show` in development (the log, or the terminal) and nothing in
  * production. nodemailer is loaded only for SMTP: it is 3.7 MiB of heap and 1.8 MiB of buffers
- * in a server that sends no mail (docs/performance.md, Run L).
+ * in a server that sends no mail (docs/runs/performance.md, Run L).
  */
 export async function mailerOf(config: Config, show: (message: OutgoingMail) => void): Promise<Mailer> {
   if (config.mail.kind === 'smtp') {

@@ -3,8 +3,8 @@
 // collection), and the wing's pipeline engines over the catalog as the store serves it.
 // store.ts and engine.ts import this module only when the configuration names MongoDB: the
 // driver and the wing cost a server on the embedded store, which never uses them, heap and a
-// buffer the BSON serializer allocates when it loads (measured in docs/performance.md, "Kept:
-// the MongoDB driver only for MongoDB"; test/main/lazy-packages.test.ts keeps them out).
+// buffer the BSON serializer allocates when it loads (docs/runs/performance.md, Run K;
+// test/main/lazy-packages.test.ts keeps them out).
 import type { SearchEngine } from '../domain/search/engine.port.ts';
 import type { Store } from '../domain/store.port.ts';
 import { mongoSearchEngine } from '../search/mongodb/engines.ts';

@@ -11,9 +11,9 @@ export interface Store {
   readonly users: UserStore;
   readonly tokens: TokenStore;
   readonly requests: RequestLog;
-  /** Sign-up, reset and invitation links (src/domain/signup.service.ts, src/domain/reset.service.ts). */
+  /** Sign-up, reset and invitation links (src/domain/accounts/signup.service.ts, reset.service.ts). */
   readonly links: LinkStore;
-  /** Mail not yet delivered, retried until it is (src/domain/mail.service.ts). */
+  /** Mail not yet delivered, retried until it is (src/domain/mail/mail.service.ts). */
   readonly outbox: MailOutbox;
   /** Undefined when no other process can share the store (the embedded store in memory): each process counts alone. */
   readonly quotas: QuotaCounter | undefined;

@@ -7,9 +7,9 @@ import { decode, defaultEncoding, type Encoding } from './encoding.ts';
 import { ImportError, ImportSourceError } from './errors.ts';
 
 const gunzipAsync = promisify(gunzip);
-// In 1 MiB pieces rather than zlib's 16 KiB: a fiftieth of the round trips through the thread
-// pool for the seed's 50 MB (its inflate 270 → 190 ms here), at no cost in memory (the whole
-// output is kept anyway).
+// In 1 MiB pieces rather than zlib's 16 KiB: a sixty-fourth of the round trips through the
+// thread pool, so the seed's 50 MB inflate faster (docs/runs/performance.md, Runs A–G), at no
+// cost in memory (the whole output is kept anyway).
 const inflate = (data: Buffer) => gunzipAsync(data, { chunkSize: 1 << 20 });
 
 /** Whether `data` starts as every gzip member does (RFC 1952: 1f 8b). */

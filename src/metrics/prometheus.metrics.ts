@@ -3,7 +3,7 @@
 // that imports prom-client (.dependency-cruiser.cjs).
 //
 // prom-client's labelled counters and histograms build a label object and a hash string on
-// every inc/observe (about 0.6 µs and a few allocations per request, measured). The two series
+// every inc/observe (a cost on every request: docs/metrics.md). The two series
 // written on every request and every search therefore count into preallocated typed arrays
 // here, and are read out in prom-client's own format only when scraped; the rare ones (store
 // failures, rate-limit refusals) are plain prom-client counters.
@@ -14,7 +14,7 @@ import type { Metrics, StoreFailure, Telemetry } from './metrics.port.ts';
 export const REQUEST_BUCKETS = [
   0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10,
 ] as const;
-/** The in-process index answers in 0.01–0.5 ms; a MongoDB engine in milliseconds. */
+/** The in-process index answers in well under a millisecond (docs/search.md); a MongoDB engine in milliseconds. */
 export const SEARCH_BUCKETS = [
   0.00005, 0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1,
 ] as const;

@@ -209,7 +209,7 @@ describe('logs', () => {
   test('when a request carries a tokenID and fails, then no token appears in any log line', async () => {
     const engine = app.services.engine;
     const original = engine.search.bind(engine);
-    // A search never asked before: one asked before is answered again without the engine (search-answers.ts).
+    // A search never asked before: one asked before is answered again without the engine (src/domain/search/kept-answers.ts).
     engine.search = async () => {
       throw new Error(`boom with ${user.token}`);
     };

@@ -142,7 +142,7 @@ describe('what the counters count', () => {
     const before = await scrape();
     const engine = app.services.engine;
     const original = engine.search.bind(engine);
-    // A search never asked before: one asked before is answered again without the engine (search-answers.ts).
+    // A search never asked before: one asked before is answered again without the engine (src/domain/search/kept-answers.ts).
     engine.search = async () => {
       throw new StoreUnavailableError();
     };

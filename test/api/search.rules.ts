@@ -1163,7 +1163,7 @@ export function searchRules(target: SearchTarget): void {
         const user = await app.userClient();
         const engine = app.services.engine;
         const original = engine.search.bind(engine);
-        // A search never asked before: one asked before is answered again without the engine (search-answers.ts).
+        // A search never asked before: one asked before is answered again without the engine (src/domain/search/kept-answers.ts).
         engine.search = async () => {
           throw new StoreUnavailableError();
         };

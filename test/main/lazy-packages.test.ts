@@ -2,7 +2,7 @@
 // line never load the MongoDB driver: the MongoDB side of the composition root
 // (src/composition/mongodb.ts) is imported only when MONGODB_URI names a server, so the driver's
 // modules, their heap and the 17 MiB buffer the BSON serializer allocates as it loads cost them
-// nothing (docs/performance.md, Run K). Likewise nodemailer without SMTP_URL, prom-client without
+// nothing (docs/runs/performance.md, Run K). Likewise nodemailer without SMTP_URL, prom-client without
 // metrics, pino-pretty for JSON logs and the importers' parsers once the catalog is seeded (Run L).
 // A child process imports each entry's whole static module graph (neither starts when imported)
 // with a load hook noting the packages, then runs `then`.

@@ -2,7 +2,7 @@
 // same answers as the reference engine without typos, the documents and keys each of its
 // pipelines examines, as the server's own explain reports them, and the keys of the text index
 // (validate). No server here has $text (FerretDB v1 has none): the engine's logic runs on the
-// mingo stand-in in test/stores/text-engine.test.ts.
+// mingo stand-in in test/search/text-engine.test.ts.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Document } from 'mongodb';
 import type { CatalogSchool } from '../../src/domain/catalog/catalog.ports.ts';

@@ -239,7 +239,7 @@ describe('schema migrations', () => {
   test('when a token found by one store is revoked through another store or connection on the file, then its next find says so', async () => {
     // Two API processes on one file, and the command line or an operator's sqlite3: a token one
     // of them has found is revoked by another. Whatever a store ever remembers of the tokens it
-    // found must not outlive this (docs/performance.md, Run L, has a cache that was measured).
+    // found must not outlive this (docs/runs/performance.md, Run L, has a cache that was measured).
     await onOneFile(async ({ a, b, alice, path }) => {
       const t = token(1, alice.id, { expiresAt: at(HOUR) });
       const u = token(2, alice.id, { expiresAt: at(HOUR) });

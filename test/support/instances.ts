@@ -17,7 +17,7 @@ import { runCli } from './cli.ts';
 import { REPO, startServer } from './processes.ts';
 import { flavorOf, freshDatabaseName, mongoUriFromEnv } from './mongodb.ts';
 
-/** What `npm start` loads into an empty catalog (SEED_FILE's default): 6,112 US colleges. */
+/** The seed's 6,112 US colleges: what these servers load into an empty catalog (npm start loads all 149,311). */
 export const REAL_SEED = join(REPO, 'data/seed/ipeds-hd2022.ndjson');
 export const PASSWORD = 'correct-horse-battery-staple';
 

@@ -1,6 +1,6 @@
 // Random catalogs and queries with a scope (src/domain/search/filters.ts): schools with levels,
 // types, tags and coordinates, queries with levels, types, `near` and `radius_km`, for the
-// MongoDB engines' property tests (test/stores/text-engine.test.ts, atlas-engine.test.ts). The
+// MongoDB engines' property tests (test/search/text-engine.test.ts, atlas-engine.test.ts). The
 // points are few, so that distances tie; the radii include the exact distances between them
 // (the radius keeps a school exactly as far), one metre less, and the half circumference.
 import fc from 'fast-check';

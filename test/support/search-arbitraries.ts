@@ -1,5 +1,5 @@
 // Random catalogs and queries for the engines' property tests (test/search/memory.property.test.ts,
-// test/stores/text-engine.test.ts). The vocabulary is small so that names collide, nest, differ
+// test/search/text-engine.test.ts). The vocabulary is small so that names collide, nest, differ
 // by one edit, share prefixes and tie on everything but prominence, name and id. The `placed`
 // schools and `scoped` queries add what filters and "near me" read (level, type, tags,
 // coordinates; levels, types, near, radius), with few places, so that distances tie too.

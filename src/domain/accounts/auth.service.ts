@@ -207,7 +207,7 @@ export class AuthService {
    * password changed) through another process is refused by this one's next metered request as
    * by any other. Anything else is authenticate()'s: read, checked, touched. Reading the token
    * was the largest part of a search's event-loop time after the health route's
-   * (docs/performance.md, Run N).
+   * (docs/runs/performance.md, Run N).
    */
   async authenticateMetered(value: string | undefined): Promise<Principal> {
     if (value === undefined || value === '') throw new UnauthenticatedError('missing');

@@ -11,8 +11,8 @@ export function newTokenValue(): string {
 
 /**
  * Only this digest is stored: a copy of the database does not yield usable tokens. Every
- * authenticated request computes it: crypto.hash, one call, takes 0.4 µs where a Hash object
- * took 0.9.
+ * authenticated request computes it: crypto.hash, one call, is cheaper than a Hash object
+ * (docs/runs/performance.md, Run J).
  */
 export function tokenDigest(value: string): string {
   return hash('sha256', value, 'hex');

@@ -2,7 +2,7 @@
 // Every method is async so that network stores (MongoDB) fit the same seam as the embedded one.
 import type { SchoolKind } from './school-kind.ts';
 
-/** Level, grades, type and tags (school.kind.ts) are each absent when unknown, like the location. */
+/** Level, grades, type and tags (school-kind.ts) are each absent when unknown, like the location. */
 export interface School extends SchoolKind {
   readonly id: string;
   readonly name: string;
@@ -24,7 +24,7 @@ export interface School extends SchoolKind {
 /** The location fields of a School, in the order they are written and compared. */
 export type SchoolLocation = Pick<School, 'address' | 'postalCode' | 'latitude' | 'longitude'>;
 
-/** A school as a search engine indexes it (src/domain/search/engine.ts). */
+/** A school as a search engine indexes it (src/domain/search/engine.port.ts). */
 export interface CatalogSchool extends School {
   readonly aliases: readonly string[];
   /** 0–100: among equally good matches, the more prominent school comes first (flagship before branch). */

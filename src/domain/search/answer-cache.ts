@@ -1,12 +1,12 @@
-// The answers SearchAnswers keeps, within a budget of bytes, and which of them go when a new one
+// The answers KeptAnswers keeps, within a budget of bytes, and which of them go when a new one
 // needs room: GreedyDual-Size-Frequency (Cao and Irani's GreedyDual-Size for web caches, with
 // the hits counted as Cherkasova added them). An answer's worth is how often it was asked per
 // byte it takes, on top of the worth of the last answer let go when it was last asked, so that
 // answers asked long ago age out whatever they were worth then. A page of 25 schools (~9 KB)
 // takes the room of twenty answers of one school, and a search box asks the one-school answers
 // (a name typed in full, with a typo, near a place, filtered) as often as the long pages of a
-// prefix: plain least-recently-used kept 53 % of the bench mix's searches from the engine in a
-// 6 MiB budget, this 75-77 % (docs/performance.md, Run M). One answer larger than a sixteenth
+// prefix: in the same budget, plain least-recently-used keeps far fewer of the bench mix's
+// searches from the engine (docs/runs/performance.md, Run M). One answer larger than a sixteenth
 // of the budget is never kept.
 import FlatQueue from 'flatqueue';
 
@@ -51,7 +51,7 @@ export class AnswerCache {
     return kept.text;
   }
 
-  /** Keeps the answer (asked twice so far: SearchAnswers keeps answers from their second asking), letting the least worth go for its room. */
+  /** Keeps the answer (asked twice so far: KeptAnswers keeps answers from their second asking), letting the least worth go for its room. */
   set(key: string, text: string): void {
     const size = textBytes(key) + textBytes(text) + ENTRY_OVERHEAD;
     if (size > this.#budget / 16) return;

@@ -50,7 +50,7 @@ export interface SearchEngine {
    * What the engine answers from now, as a value: the same object for as long as every query's
    * answer stays the same (an immutable index), another as soon as any answer may differ. An
    * answer may be given again without asking the engine while its edition is current
-   * (src/http/operations/search-answers.ts). Absent or undefined: answers may change at any time
+   * (src/domain/search/kept-answers.ts). Absent or undefined: answers may change at any time
    * (an engine that queries a live database), and none is given again.
    */
   edition?(): object | undefined;

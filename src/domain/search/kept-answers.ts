@@ -1,8 +1,8 @@
 // Search answers kept to be given again, as the text they were first sent as. A search box asks the
-// same prefixes and names again and again, and on a 2-vCPU server an answer's making was half of a
-// repeated search's CPU: the engine's page of 25 schools read out of the packed catalog, three
-// objects per school on the way to the contract's shape, and JSON.stringify of ~9 KB. Kept, an
-// answer costs a map lookup (docs/performance.md has the figures).
+// same prefixes and names again and again, and making an answer is much of a repeated search's
+// CPU: the engine's page of 25 schools read out of the packed catalog, three objects per school on
+// the way to the contract's shape, and JSON.stringify of the page. Kept, an answer costs a map
+// lookup (docs/search.md, "Answers given again", has the figures).
 //
 // Only answers of the engine's current edition are kept and given (engine.port.ts: the in-process
 // index is immutable and replaced whole when the catalog changes), so a kept answer is byte for
@@ -10,10 +10,11 @@
 import { AnswerCache } from './answer-cache.ts';
 
 /**
- * The answers' text kept at most, in bytes. The bench's mix (2,499 distinct searches) has 12 MiB
- * of answers, most of it in pages of 25 schools (~9 KB each) of one- to four-letter prefixes and
- * common words; which go when room is needed: answer-cache.ts. 10 MiB, not 6: replayed, the mix
- * is answered from kept answers 89 % of the time instead of 74 % (docs/performance.md).
+ * The answers' text kept at most, in bytes. Sized on the bench's mix, whose answers are mostly
+ * pages of 25 schools of one- to four-letter prefixes and common words: this answers most of its
+ * searches from kept answers and leaves the server under its memory target, where 6 MiB answered
+ * far fewer (docs/search.md, "Answers given again"; docs/runs/performance.md, Run N). Which go
+ * when room is needed: answer-cache.ts.
  */
 export const ANSWER_BYTES = 10 * 1024 * 1024;
 

@@ -92,8 +92,8 @@ export class SearchService {
   async #record(principal: Principal, input: SearchRequest): Promise<RequestRecord> {
     const record: RequestRecord = {
       // Time-ordered (RFC 9562 version 7): the request log's primary key then grows at its end,
-      // where a random id lands on a random page of it. In SQLite a commit of 8 records into a
-      // log of 300,000 cost 20 µs of CPU a record against 35 (docs/performance.md, Run M).
+      // where a random id lands on a random page of it: a commit dirties, logs and syncs fewer
+      // pages (the figures: docs/runs/performance.md, Run M).
       id: randomUUIDv7(),
       userId: principal.userId,
       requestMade: `search_schools:${input.query}`,

@@ -4,7 +4,8 @@
 // (src/http/app.ts puts it in that slot, after the route is matched and before the request is validated,
 // so a request without a token is a 401 whatever else is wrong with it). The validator's check
 // tries every alternative at once and builds an Error for each one that is absent — the
-// `tokenID` alternative on every bearer request, ~6 % of a search's CPU — and hides what a
+// `tokenID` alternative on every bearer request, a share of every search's CPU that showed in
+// its profile (docs/runs/performance.md, "The generated catalog") — and hides what a
 // handler threw behind its own 401; this one tries the single alternative a request presents.
 import type { NextFunction, Request, Response } from 'express';
 import type { AuthService } from '../../domain/accounts/auth.service.ts';

@@ -1,7 +1,7 @@
 // The API's middleware as one Express layer. Express's router spends, on every layer a request
-// passes, a match of the layer's path, a params object, a closure and a prefix check: about 0.6 KB
-// of garbage a layer, some 16 KB of the ~80 KB a search allocates with the ~20 layers this app has
-// (docs/performance.md, Run L). None of these layers has a path, so none of that work decides
+// passes, a match of the layer's path, a params object, a closure and a prefix check: garbage on
+// every layer, a good part of what a search allocates with the layers this app has (the figures:
+// docs/runs/performance.md, Run L). None of these layers has a path, so none of that work decides
 // anything: run as a chain with one `next` per request, they keep the order and the contract of
 // Express's `next` (an error skips to the error handlers, `next('route')` goes on, a thrown
 // error or a rejected promise is passed as one).
