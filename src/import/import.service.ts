@@ -2,7 +2,7 @@
 // run reads and validates the same way and asks the store what the upsert would do.
 import type { ImportCounts, SchoolStore } from '../domain/catalog/catalog.ports.ts';
 import type { Store } from '../domain/store.port.ts';
-import { ImportError, } from './errors.ts';
+import { ImportError } from './errors.ts';
 import { importLocations, isLocationFile } from './edge.import.ts';
 import { silentProgress } from './progress.ts';
 import { readSource, type ReadOptions } from './read.ts';
