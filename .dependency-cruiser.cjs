@@ -1,6 +1,6 @@
 // Dependency direction (brief §4), checked by `npm run lint:deps`:
 //   HTTP layer → domain ← store adapters; search wing → domain; stores and search side by side,
-//   no adapter importing another; the two MongoDB adapters meet in src/mongodb; only composition
+//   no adapter importing another; the two MongoDB adapters meet in src/mongodb-shared; only composition
 //   roots pick an adapter or an engine, and hand each side of the MongoDB seam what the other makes.
 // Paths are relative to the repository root; the tree imports with explicit `.ts` extensions.
 /** @type {import('dependency-cruiser').IConfiguration} */
@@ -69,13 +69,13 @@ module.exports = {
       comment:
         'src/search is the search wing: every engine (memory/ the in-process index, mongodb/ the $text and ' +
         'Atlas Search engines, the reference), over the rules of src/domain/search, and the managed engine ' +
-        'the process keeps fresh. It imports the domain and itself only (and src/mongodb, the seam its MongoDB ' +
+        'the process keeps fresh. It imports the domain and itself only (and src/mongodb-shared, the seam its MongoDB ' +
         'engines share with the MongoDB store: rule mongodb-seam-only-for-its-two-users): no HTTP, no store ' +
         'adapter, no configuration. A store hands it its catalog through the SchoolStore port, and the MongoDB ' +
-        'store serves it the catalog its pipelines run on through the port in src/mongodb/catalog.port.ts.',
+        'store serves it the catalog its pipelines run on through the port in src/mongodb-shared/catalog.port.ts.',
       severity: 'error',
       from: { path: '^src/search/' },
-      to: { path: '^src/', pathNot: ['^src/domain/', '^src/search/', '^src/mongodb/'] },
+      to: { path: '^src/', pathNot: ['^src/domain/', '^src/search/', '^src/mongodb-shared/'] },
     },
     {
       name: 'stores-and-search-side-by-side',
@@ -83,7 +83,7 @@ module.exports = {
         'The stores (src/stores) and the search wing (src/search) stand side by side over the domain: neither ' +
         'imports the other, not even its types (an import of types still orders what must be read and ' +
         "changed first: npm run deps:layers). A store hands the wing its catalog through the domain's " +
-        'SchoolStore port; the MongoDB store and the MongoDB engines meet in src/mongodb (the catalog port, ' +
+        'SchoolStore port; the MongoDB store and the MongoDB engines meet in src/mongodb-shared (the catalog port, ' +
         "the document, the causal-read session), and the composition root (src/composition) hands the wing's " +
         "catalog extension to the store and the store's served catalog to the wing.",
       severity: 'error',
@@ -97,7 +97,7 @@ module.exports = {
         'imports no other adapter, of its wing or of the other. What two adapters legitimately share lives ' +
         'outside every adapter folder, each in one place: the domain (ports, entities, the search rules); their ' +
         "wing's own files (src/stores/store.config.ts, the stores' settings; src/search/managed.engine.ts and " +
-        'reference.engine.ts); and, for the two on MongoDB only, src/mongodb (rule ' +
+        'reference.engine.ts); and, for the two on MongoDB only, src/mongodb-shared (rule ' +
         'mongodb-seam-only-for-its-two-users). So the embedded store and the in-process index never load the ' +
         'driver through a MongoDB adapter, and a change to one adapter stays in its folder.',
       severity: 'error',
@@ -118,33 +118,36 @@ module.exports = {
       name: 'mongodb-driver-in-its-three-rooms',
       comment:
         'The official driver (mongodb) is used by the MongoDB store (src/stores/mongodb), the search engines on ' +
-        'MongoDB (src/search/mongodb) and the seam they share (src/mongodb); nowhere else in src, not even its ' +
+        'MongoDB (src/search/mongodb) and the seam they share (src/mongodb-shared); nowhere else in src, not even its ' +
         'types: the rest reaches MongoDB through the ports.',
       severity: 'error',
-      from: { path: '^src/', pathNot: ['^src/stores/mongodb/', '^src/search/mongodb/', '^src/mongodb/'] },
+      from: { path: '^src/', pathNot: ['^src/stores/mongodb/', '^src/search/mongodb/', '^src/mongodb-shared/'] },
       to: { path: '(^|/)node_modules/mongodb/' },
     },
     {
       name: 'mongodb-seam-only-for-its-two-users',
       comment:
-        'src/mongodb is what the two users of the driver share, written once, so that they agree and import ' +
+        'src/mongodb-shared is what the two users of the driver share, written once, so that they agree and import ' +
         "nothing of each other: the MongoDB store and the search engines on MongoDB. It holds a school's " +
-        'document and its mapping to School (school.document.ts), the port between them (catalog.port.ts: the ' +
+        'document and its mapping to School (school-document.ts), the port between them (catalog.port.ts: the ' +
         "wing's catalog extension, the store's served catalog), the causal-read session (served-catalog.ts) " +
         'and which driver failures are "unavailable now" (a 503) and which are setup problems (errors.ts). ' +
         'Nothing else in src imports it but the command line, which reports setup problems (setup-error.ts).',
       severity: 'error',
-      from: { path: '^src/', pathNot: ['^src/stores/mongodb/', '^src/search/mongodb/', '^src/mongodb/', '^src/cli/'] },
-      to: { path: '^src/mongodb/' },
+      from: {
+        path: '^src/',
+        pathNot: ['^src/stores/mongodb/', '^src/search/mongodb/', '^src/mongodb-shared/', '^src/cli/'],
+      },
+      to: { path: '^src/mongodb-shared/' },
     },
     {
       name: 'mongodb-seam-over-the-domain-only',
       comment:
-        "src/mongodb sits below both of its users: it imports the domain (StoreUnavailableError, the catalog's " +
+        "src/mongodb-shared sits below both of its users: it imports the domain (StoreUnavailableError, the catalog's " +
         'entities, the sort key of a name) and the driver, never either side of the seam.',
       severity: 'error',
-      from: { path: '^src/mongodb/' },
-      to: { path: '^src/', pathNot: ['^src/domain/', '^src/mongodb/'] },
+      from: { path: '^src/mongodb-shared/' },
+      to: { path: '^src/', pathNot: ['^src/domain/', '^src/mongodb-shared/'] },
     },
     {
       name: 'search-engines-only-from-composition-roots',
@@ -171,7 +174,7 @@ module.exports = {
     {
       name: 'dashboard-is-a-browser-client',
       comment:
-        'src/dashboard is browser code (bundled by src/http/routes/dashboard.assets.ts): it reaches the server only ' +
+        'src/dashboard is browser code (bundled by src/http/routes/dashboard-assets.ts): it reaches the server only ' +
         'through the generated client, like any other client, and imports nothing of the server or Node.',
       severity: 'error',
       from: { path: '^src/dashboard/' },

@@ -14,7 +14,7 @@ import { wordsFor } from '../../src/search/memory/bitset.ts';
 import { buildIndex } from '../../src/search/memory/build.ts';
 import type { IndexData } from '../../src/search/memory/index-data.ts';
 import { isKindOfType, levelIndexOf } from '../../src/search/memory/kind-bits.ts';
-import { MemoryIndex } from '../../src/search/memory/memory.index.ts';
+import { MemoryIndex } from '../../src/search/memory/memory-index.ts';
 import { loadQualityCatalog } from '../quality/catalog.ts';
 
 const { values } = parseArgs({

@@ -10,7 +10,7 @@
 import { parseArgs } from 'node:util';
 import { readDrafts } from '../../src/import/read.ts';
 import { planQuery } from '../../src/domain/search/query.ts';
-import { deriveSearch } from '../../src/search/mongodb/search.fields.ts';
+import { deriveSearch } from '../../src/search/mongodb/search-fields.ts';
 import { CANDIDATE_LIMIT } from '../../src/search/mongodb/candidates.ts';
 
 const { values } = parseArgs({

@@ -6,7 +6,7 @@
 // Run: node scripts/bench/text-fanout.ts
 import { readDrafts } from '../../src/import/read.ts';
 import { planQuery } from '../../src/domain/search/query.ts';
-import { deriveSearch } from '../../src/search/mongodb/search.fields.ts';
+import { deriveSearch } from '../../src/search/mongodb/search-fields.ts';
 import { CANDIDATE_LIMIT } from '../../src/search/mongodb/candidates.ts';
 
 const { drafts } = await readDrafts('data/seed/ipeds-hd2022.ndjson');

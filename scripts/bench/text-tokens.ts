@@ -1,4 +1,4 @@
-// What the $text engine stores per school (src/search/mongodb/search.fields.ts): the tokens of
+// What the $text engine stores per school (src/search/mongodb/search-fields.ts): the tokens of
 // each document, the keys of the text index (one per distinct token of a document: the index
 // holds each term of a document once), and the bytes the `tokens` array takes in the documents
 // (BSON, as the driver writes it). Needs no server: it derives the fields as an import would.
@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { BSON } from 'mongodb';
 import { readDrafts } from '../../src/import/read.ts';
-import { deriveSearch } from '../../src/search/mongodb/search.fields.ts';
+import { deriveSearch } from '../../src/search/mongodb/search-fields.ts';
 import { fromRoot, readRealSchools, SEED_FILE, writeCatalogFile } from './catalog-file.ts';
 
 const { values } = parseArgs({ options: { schools: { type: 'string' }, seed: { type: 'string' } } });

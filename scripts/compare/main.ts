@@ -32,7 +32,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { CatalogSchool } from '../../src/domain/catalog/catalog.ports.ts';
 import { buildIndex } from '../../src/search/memory/build.ts';
-import { MemoryIndex } from '../../src/search/memory/memory.index.ts';
+import { MemoryIndex } from '../../src/search/memory/memory-index.ts';
 import { fmt, out, table } from '../bench/format.ts';
 import { MiniSearchEngine } from './minisearch.engine.ts';
 import {

@@ -5,7 +5,7 @@
 // free one, port 0, and says which in its log), so test files can run in parallel.
 //
 // FerretDB is not MongoDB: what it lacks that the adapter would use is pinned by
-// test/stores/ferretdb.gaps.test.ts. It lives with the tools, as `npm run test:ferretdb` and the
+// test/stores/ferretdb-gaps.test.ts. It lives with the tools, as `npm run test:ferretdb` and the
 // test run's global setup both start it.
 import { accessSync, constants } from 'node:fs';
 import { mkdir, mkdtemp } from 'node:fs/promises';

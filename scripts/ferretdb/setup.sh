@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs FerretDB v1 (a MongoDB wire-protocol server written in Go; here with its pure-Go SQLite
 # backend) as the project-local .tools/bin/ferretdb (gitignored), for the MongoDB store adapter's
-# tests (scripts/ferretdb/server.ts starts it; test/stores/ferretdb.gaps.test.ts pins what it lacks). No MongoDB server
+# tests (scripts/ferretdb/server.ts starts it; test/stores/ferretdb-gaps.test.ts pins what it lacks). No MongoDB server
 # can run on the project's machines; FerretDB is the strongest stand-in. Used by
 # `npm run ferretdb:setup`.
 #

@@ -3,7 +3,7 @@
 // machines). Searches are answered by the in-process engine reading its catalog from FerretDB,
 // as on MongoDB by default; the $text engine, whose $text FerretDB cannot run, answers the search
 // rules with its pipelines run by mingo over the documents the adapter wrote to FerretDB
-// (test/api/search.text-engine.test.ts).
+// (test/api/search-text-engine.test.ts).
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -2,7 +2,7 @@
 // by dashes, and a dot only before the role a file plays when it is one of a kind that recurs
 // (`auth.service.ts`, `token.store.ts`, `memory.engine.ts`, `csv.reader.ts`, `*.test.ts`). A
 // reader then tells a file's subject from its role at a glance, and no two files name one thing
-// two ways (`search.fields.ts` beside `search-index.ts`). Folders: lower-case words and dashes.
+// two ways (as `search.fields.ts` once stood beside `search-index.ts`). Folders: lower-case words and dashes.
 // Generated code, the Python client and data are not ours to name.
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -25,12 +25,12 @@ export const ROLES = [
   'hasher',
   'migration',
   'contract',
-  'test',
   'config',
 ] as const;
 
 const WORDS = '[a-z0-9]+(?:-[a-z0-9]+)*';
-const FILE = new RegExp(`^${WORDS}(?:\\.(?:${ROLES.join('|')}))?\\.(?:ts|js|mjs|cjs|css|html)$`);
+// A test is named for what it tests, role included: `memory.engine.test.ts`, `fakes.contract.test.ts`.
+const FILE = new RegExp(`^${WORDS}(?:\\.(?:${ROLES.join('|')}))?(?:\\.test)?\\.(?:ts|js|mjs|cjs|css|html)$`);
 const FOLDER = new RegExp(`^${WORDS}$`);
 const ROOTS = ['src', 'clients/typescript', 'scripts', 'test', 'bin'];
 
@@ -41,7 +41,10 @@ export function misnamed(paths: readonly string[]): string[] {
     if (!/\.(ts|js|mjs|cjs|css|html)$/.test(path)) continue;
     const parts = path.split('/');
     const file = parts.at(-1)!;
-    if (!FILE.test(file)) problems.add(`${path}: file names are lower-case words and dashes, a dot only before a role (${ROLES.join(', ')})`);
+    if (!FILE.test(file))
+      problems.add(
+        `${path}: file names are lower-case words and dashes, a dot only before a role (${ROLES.join(', ')})`,
+      );
     for (const folder of parts.slice(1, -1))
       if (!FOLDER.test(folder)) problems.add(`${path}: folder "${folder}" is not lower-case words and dashes`);
   }

@@ -13,12 +13,12 @@
 //                  figures are printed for the docs, and do not fail the run)
 import { parseArgs } from 'node:util';
 import type { EngineQuery } from '../../src/domain/search/engine.port.ts';
-import { toDocument } from '../../src/mongodb/school.document.ts';
-import { SEARCH_EXTENSION } from '../../src/search/mongodb/search.indexes.ts';
+import { toDocument } from '../../src/mongodb-shared/school-document.ts';
+import { SEARCH_EXTENSION } from '../../src/search/mongodb/catalog-extension.ts';
 import { MongoTextEngine } from '../../src/search/mongodb/text.engine.ts';
 import { mingoSourceOf } from './mingo-search.ts';
 import { buildIndex } from '../../src/search/memory/build.ts';
-import { MemoryIndex } from '../../src/search/memory/memory.index.ts';
+import { MemoryIndex } from '../../src/search/memory/memory-index.ts';
 import { ReferenceEngine } from '../../src/search/reference.engine.ts';
 import { loadQualityCatalog } from './catalog.ts';
 import { buildClasses } from './classes.ts';

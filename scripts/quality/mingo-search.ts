@@ -10,9 +10,9 @@
 import { Aggregator } from 'mingo';
 import type { Document } from 'mongodb';
 import type { Store } from '../../src/domain/store.port.ts';
-import { toDocument } from '../../src/mongodb/school.document.ts';
-import type { SearchedSchool } from '../../src/search/mongodb/search.fields.ts';
-import { SEARCH_EXTENSION } from '../../src/search/mongodb/search.indexes.ts';
+import { toDocument } from '../../src/mongodb-shared/school-document.ts';
+import type { SearchedSchool } from '../../src/search/mongodb/search-fields.ts';
+import { SEARCH_EXTENSION } from '../../src/search/mongodb/catalog-extension.ts';
 import { MongoStore } from '../../src/stores/mongodb/store.ts';
 import type { CandidateEngineOptions, SearchSource } from '../../src/search/mongodb/candidates.ts';
 import { MongoTextEngine } from '../../src/search/mongodb/text.engine.ts';

@@ -11,7 +11,7 @@ import { type ColumnMapping, MappingError, parseMapFile, parseMapOption, toMappi
 import { consoleProgress } from '../import/progress.ts';
 import { openExistingStore, openStore, storeLocation } from '../composition/store.ts';
 import { parseOrUsage } from './args.ts';
-import { describeInvalid, describeReport } from './import.report.ts';
+import { describeInvalid, describeReport } from './import-summary.ts';
 import { IMPORT_HELP, UsageError, EXIT } from './usage.ts';
 
 export async function importCommand(args: string[]): Promise<number> {

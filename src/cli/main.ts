@@ -5,7 +5,7 @@ import { StoreFileError } from '../composition/store.ts';
 import { DomainError, StoreUnavailableError } from '../domain/shared/errors.ts';
 import { UnknownFormatError } from '../import/errors.ts';
 import { MappingError } from '../import/mapping.ts';
-import { MongoSetupError } from '../mongodb/setup-error.ts';
+import { MongoSetupError } from '../mongodb-shared/setup-error.ts';
 import { backupCommand } from './backup.command.ts';
 import { importCommand } from './import.command.ts';
 import { indexesCommand } from './indexes.command.ts';

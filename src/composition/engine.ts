@@ -1,7 +1,7 @@
 // Which search engine answers, and how the process keeps it fresh: the in-process index (the
 // default, on every store), rebuilt when the catalog's version moves, its rebuilds logged and
 // counted; or on MongoDB one of the search wing's pipelines (MONGODB_SEARCH=text or atlas) over
-// the catalog as the store serves it (src/mongodb/catalog.port.ts), which needs no rebuild
+// the catalog as the store serves it (src/mongodb-shared/catalog.port.ts), which needs no rebuild
 // (mongodb.ts, loaded only then).
 import type { pino } from 'pino';
 import { StoreUnavailableError } from '../domain/shared/errors.ts';

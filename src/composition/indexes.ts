@@ -2,8 +2,8 @@
 // the store's indexes (the wing's among them, handed as its catalog extension) and the wing's
 // Atlas Search setup, made now (the API makes the ordinary ones at start-up too; an index build
 // on a large collection is better started by an operator than by the first instance of a new version).
-import { SEARCH_EXTENSION } from '../search/mongodb/search.indexes.ts';
-import { upgradeSearchFields } from '../search/mongodb/search.migration.ts';
+import { SEARCH_EXTENSION } from '../search/mongodb/catalog-extension.ts';
+import { upgradeSearchFields } from '../search/mongodb/search-fields.migration.ts';
 import { createSearchSetup } from '../search/mongodb/setup.ts';
 import { COLLECTIONS } from '../stores/mongodb/documents.ts';
 import { MongoStore } from '../stores/mongodb/store.ts';

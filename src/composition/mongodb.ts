@@ -8,8 +8,8 @@
 import type { SearchEngine } from '../domain/search/engine.port.ts';
 import type { Store } from '../domain/store.port.ts';
 import { mongoSearchEngine } from '../search/mongodb/engines.ts';
-import type { DerivedSearch } from '../search/mongodb/search.fields.ts';
-import { SEARCH_EXTENSION } from '../search/mongodb/search.indexes.ts';
+import type { DerivedSearch } from '../search/mongodb/search-fields.ts';
+import { SEARCH_EXTENSION } from '../search/mongodb/catalog-extension.ts';
 import { verifySearchSetup, type PipelineMode } from '../search/mongodb/setup.ts';
 import { MongoStore } from '../stores/mongodb/store.ts';
 import type { StoreConfig, StoreWarning } from '../stores/store.config.ts';

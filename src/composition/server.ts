@@ -8,7 +8,7 @@ import type { Config } from '../config.ts';
 import { KEEP_EVERYTHING, keepDays } from '../domain/metering/retention.ts';
 import { createApp, type AppOptions } from '../http/app.ts';
 import { loadContract } from '../http/contract.ts';
-import { dashboardAssets } from '../http/routes/dashboard.assets.ts';
+import { dashboardAssets } from '../http/routes/dashboard-assets.ts';
 import { NO_METRICS, type Metrics, type Telemetry } from '../metrics/metrics.port.ts';
 import { Argon2Hasher } from '../security/argon2.hasher.ts';
 import { lowerThreadPoolPriority } from '../security/thread-priority.ts';

@@ -3,7 +3,7 @@
 import { existsSync } from 'node:fs';
 import type { Store } from '../domain/store.port.ts';
 import { SqliteStore } from '../stores/sqlite/store.ts';
-import { refuseLeftovers } from '../stores/sqlite/store.files.ts';
+import { refuseLeftovers } from '../stores/sqlite/store-files.ts';
 import type { StoreConfig, StoreWarning } from '../stores/store.config.ts';
 
 /** The embedded store's files are not a store's, or not one store's: the process stops with the message. */

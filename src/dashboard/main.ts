@@ -1,4 +1,4 @@
-// The dashboard's entry point (bundled by src/http/routes/dashboard.assets.ts): sign-in, then one view
+// The dashboard's entry point (bundled by src/http/routes/dashboard-assets.ts): sign-in, then one view
 // per hash (#account, #keys, #history, #password), all through the generated API client.
 import './zod-setup.ts';
 import { revokeCurrentToken } from '../../generated/sdk.gen.ts';

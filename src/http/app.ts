@@ -21,7 +21,7 @@ import { validator } from './middleware/validator.ts';
 import { dispatch } from './operations/dispatch.ts';
 import { createHandlers, type HandlerDeps } from './operations/handlers.ts';
 import { errorMiddleware } from './problems/error.middleware.ts';
-import { dashboardAssets, type DashboardAssets } from './routes/dashboard.assets.ts';
+import { dashboardAssets, type DashboardAssets } from './routes/dashboard-assets.ts';
 import { dashboardRoutes } from './routes/dashboard.routes.ts';
 import { docsRoutes } from './routes/docs.routes.ts';
 import { metricsRoute } from './routes/metrics.routes.ts';

@@ -7,7 +7,7 @@
 // Column names are matched in any case. A school is `nces:<NCESSCH>`: the 12-digit id NCES keeps
 // for the school across years, so re-importing a newer directory updates the same schools.
 import { levelFromGrades, type SchoolLevel } from '../domain/catalog/school-kind.ts';
-import { headedRecords } from './csv.records.ts';
+import { headedRecords } from './csv-records.ts';
 import { ccdGrade } from './grades.ts';
 import type { SourceReader, SourceRow } from './source.ts';
 

@@ -1,5 +1,5 @@
 // The canonical CSV format: UTF-8, a header naming the columns below, aliases and tags separated by `|`.
-import { headedRecords } from './csv.records.ts';
+import { headedRecords } from './csv-records.ts';
 import type { SourceReader } from './source.ts';
 
 const REQUIRED = ['schoolname', 'city', 'stateprovince'] as const;

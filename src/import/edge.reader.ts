@@ -2,10 +2,10 @@
 // EDGE_GEOIDS_<yyyy><yy>_PUBLIC_SCHOOL): SURVYEAR, NCESSCH, LSTREE (or LSTREET1), LCITY, LSTATE,
 // LZIP, LZIP4, LATCODE (or LAT), LONGCODE (or LON) …. It names no school: each row is where the
 // CCD school of that NCESSCH is. So it creates nothing; it gives a location to `nces:<NCESSCH>`
-// schools, in the store (edge.import.ts) or in memory (joinLocations, for the seed).
+// schools, in the store (edge-import.ts) or in memory (joinLocations, for the seed).
 import type { SchoolDraft } from '../domain/catalog/catalog.ports.ts';
 import { draftSchool, type SchoolInput } from '../domain/catalog/school-draft.ts';
-import { headedRecords } from './csv.records.ts';
+import { headedRecords } from './csv-records.ts';
 import type { RowProblem } from './errors.ts';
 
 /** Where one school is, as the EDGE row gives it (text as in the file, blanks left out). */

@@ -22,7 +22,7 @@ export const READERS: Readonly<Record<ImportFormat, SourceReader>> = {
   ipeds: readIpeds,
   odef: readOdef,
   ccd: readCcd,
-  // An EDGE file names no school: edge.import.ts reads it, as locations of schools in the store.
+  // An EDGE file names no school: edge-import.ts reads it, as locations of schools in the store.
   edge: async function* () {
     yield { line: 1, error: 'an EDGE geocode file adds locations to schools in the store: import it on its own' };
   },

@@ -4,7 +4,7 @@
 // where a value is missing. A school is `pss:<PPIN>`, as from the PSS file itself (pss.reader.ts),
 // so that either file updates the same schools.
 import { levelFromGrades, type SchoolLevel } from '../domain/catalog/school-kind.ts';
-import { headedRecords, missingColumns } from './csv.records.ts';
+import { headedRecords, missingColumns } from './csv-records.ts';
 import { pssGrade } from './grades.ts';
 import type { SourceReader, SourceRow } from './source.ts';
 

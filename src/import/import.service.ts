@@ -3,7 +3,7 @@
 import type { ImportCounts, SchoolStore } from '../domain/catalog/catalog.ports.ts';
 import type { Store } from '../domain/store.port.ts';
 import { ImportError } from './errors.ts';
-import { importLocations, isLocationFile } from './edge.import.ts';
+import { importLocations, isLocationFile } from './edge-import.ts';
 import { silentProgress } from './progress.ts';
 import { readSource, type ReadOptions } from './read.ts';
 import type { ImportReport } from './report.ts';

@@ -2,7 +2,7 @@
 // CSV, one row per institution, blank text fields holding a single space). read.ts decodes it
 // (Windows-1252 unless --encoding says otherwise) before this reader sees it.
 import { collegeAliases } from './college-aliases.ts';
-import { headedRecords, missingColumns } from './csv.records.ts';
+import { headedRecords, missingColumns } from './csv-records.ts';
 import type { SourceReader, SourceRow } from './source.ts';
 
 const REQUIRED = ['UNITID', 'INSTNM', 'CITY', 'STABBR'] as const;

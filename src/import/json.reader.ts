@@ -1,6 +1,6 @@
 // Canonical JSON: one array of objects with the canonical fields (as in NDJSON). Each element is
 // a row, reported by its index and the line it starts on.
-import { jsonArrayElements } from './json.elements.ts';
+import { jsonArrayElements } from './json-elements.ts';
 import { canonicalObject } from './ndjson.reader.ts';
 import type { SourceReader } from './source.ts';
 

@@ -2,8 +2,8 @@
 // mapping does not use are ignored, not errors, and listed once in the report; a field the
 // mapping does not name is read from a column of its own name when the file has one.
 import type { SchoolInput } from '../domain/catalog/school-draft.ts';
-import { headedRecords } from './csv.records.ts';
-import { jsonArrayElements } from './json.elements.ts';
+import { headedRecords } from './csv-records.ts';
+import { jsonArrayElements } from './json-elements.ts';
 import { type ColumnMapping, MAPPED_FIELDS, type MappedField, REQUIRED_FIELDS } from './mapping.ts';
 import type { SourceReader } from './source.ts';
 

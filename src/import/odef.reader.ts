@@ -8,8 +8,8 @@
 // listing one school twice under two spellings ("Pierre de Coubertin", "Pierre-De-Coubertin",
 // both Montréal, QC) gives one school, the later row winning (read.ts), while two facilities of
 // one name and city that their provider tells apart by id stay two schools.
-import { headedRecords, missingColumns } from './csv.records.ts';
-import { odefKind } from './odef.kind.ts';
+import { headedRecords, missingColumns } from './csv-records.ts';
+import { odefKind } from './odef-kind.ts';
 import type { SourceReader, SourceRow } from './source.ts';
 
 /** The columns every ODEF file has, lower case (ODEF writes them Title_Case); the others are optional. */

@@ -4,7 +4,7 @@
 // LATITUDE<yy>, LONGITUDE<yy>, LEVEL, RELIG … — the year in the names changes with each survey,
 // so those columns are found by their prefix. A school is `pss:<PPIN>`, as from HIFLD.
 import { levelFromGrades } from '../domain/catalog/school-kind.ts';
-import { headedRecords, missingColumns } from './csv.records.ts';
+import { headedRecords, missingColumns } from './csv-records.ts';
 import { pssGrade } from './grades.ts';
 import { PSS_LEVELS } from './hifld.reader.ts';
 import type { SourceReader, SourceRow } from './source.ts';

@@ -1,5 +1,5 @@
 // What an import reports: every row counted once, and what became of it. One shape for every
-// format, the EDGE file's update-only import included (edge.import.ts).
+// format, the EDGE file's update-only import included (edge-import.ts).
 import type { ImportCounts } from '../domain/catalog/catalog.ports.ts';
 import type { Encoding } from './encoding.ts';
 import type { RowProblem } from './errors.ts';

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { getLiveness, getReadiness, getSchoolImage } from '../../generated/sdk.gen.ts';
 import { StoreUnavailableError } from '../../src/domain/shared/errors.ts';
 import { unmanaged } from '../../src/search/managed.engine.ts';
-import { MongoSetupError } from '../../src/mongodb/errors.ts';
+import { MongoSetupError } from '../../src/mongodb-shared/errors.ts';
 import { createHandlers } from '../../src/http/operations/handlers.ts';
 import { loadContract } from '../../src/http/contract.ts';
 import { PROBLEMS } from '../../src/http/problems/problems.ts';

@@ -1,4 +1,4 @@
 // The search rules on the default engine: the in-process index of the catalog (src/search/memory/).
-import { searchRules } from './search.rules.ts';
+import { searchRules } from './search-rules.ts';
 
 searchRules({ name: 'in-process index' });

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { fetchSchoolSearch } from '../../generated/sdk.gen.ts';
-import { headerOf } from '../../src/stores/sqlite/store.identity.ts';
+import { headerOf } from '../../src/stores/sqlite/store-identity.ts';
 import { runCli } from '../support/cli.ts';
 import { demoLogin, DEMO, startServer, tempDir, type ServerProcess } from '../support/processes.ts';
 

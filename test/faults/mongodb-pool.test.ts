@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { StoreUnavailableError } from '../../src/domain/shared/errors.ts';
 import { MAX_POOL_SIZE, SOCKET_TIMEOUT_MS, WAIT_QUEUE_TIMEOUT_MS } from '../../src/stores/mongodb/limits.ts';
-import { MongoSetupError } from '../../src/mongodb/errors.ts';
+import { MongoSetupError } from '../../src/mongodb-shared/errors.ts';
 import { FERRETDB_MISSING, ferretDbBinary, startFerretDb, type FerretDb } from '../../scripts/ferretdb/server.ts';
 import { dropAndClose, openFreshMongoStore, type SearchedMongoStore } from '../support/mongodb.ts';
 import { startTcpProxy, type TcpProxy } from '../support/tcp-proxy.ts';

@@ -30,8 +30,8 @@ import { unmanaged } from '../../src/search/managed.engine.ts';
 import { createServices } from '../../src/composition/services.ts';
 import { pipelineEngine } from '../../src/composition/engine.ts';
 import { COLLECTIONS } from '../../src/stores/mongodb/documents.ts';
-import { SEARCH_FIELDS_VERSION, type SearchedSchool } from '../../src/search/mongodb/search.fields.ts';
-import { SEARCH_EXTENSION, TEXT_INDEX } from '../../src/search/mongodb/search.indexes.ts';
+import { SEARCH_FIELDS_VERSION, type SearchedSchool } from '../../src/search/mongodb/search-fields.ts';
+import { SEARCH_EXTENSION, TEXT_INDEX } from '../../src/search/mongodb/catalog-extension.ts';
 import {
   SEARCH_FIELDS_OUTDATED,
   searchReady,
@@ -197,7 +197,7 @@ describe.skipIf(none).each(none ? [['no server', '', 'ferretdb'] as MongoServer]
 
     test('when MONGODB_SEARCH=atlas on a server without Atlas Search, then readiness and searches answer 503, each logging one line that says so and what to do', async () => {
       // Opened without the start-up check of src/composition/store.ts (which refuses to start:
-      // test/search/mongodb.search-index.test.ts), as when Atlas Search goes away later.
+      // test/search/atlas-search-index.test.ts), as when Atlas Search goes away later.
       const store = await opened(
         MongoStore.open({
           uri: serverUri,

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterAll, afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { COLLECTIONS } from '../../src/stores/mongodb/documents.ts';
-import { SEARCH_EXTENSION } from '../../src/search/mongodb/search.indexes.ts';
+import { SEARCH_EXTENSION } from '../../src/search/mongodb/catalog-extension.ts';
 import { MongoStore, StoreCollectionsMissingError } from '../../src/stores/mongodb/store.ts';
 import { SqliteStore } from '../../src/stores/sqlite/store.ts';
 import { FERRETDB_MISSING } from '../../scripts/ferretdb/server.ts';

@@ -15,7 +15,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { fetchSchoolSearch, getReadiness } from '../../generated/sdk.gen.ts';
 import { SqliteStore } from '../../src/stores/sqlite/store.ts';
-import { readWal } from '../../src/stores/sqlite/wal.file.ts';
+import { readWal } from '../../src/stores/sqlite/wal-file.ts';
 import { runCli } from '../support/cli.ts';
 import {
   demoLogin,

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { uuidV5 } from '../../src/domain/shared/ids.ts';
 import { CCD_SKIPS } from '../../src/import/ccd.reader.ts';
-import { EDGE_SKIPS } from '../../src/import/edge.import.ts';
+import { EDGE_SKIPS } from '../../src/import/edge-import.ts';
 import { joinLocations, readEdgeRows, type EdgeLocation } from '../../src/import/edge.reader.ts';
 import { ImportError } from '../../src/import/errors.ts';
 import { dryRunImport, importFile } from '../../src/import/import.service.ts';

@@ -6,7 +6,7 @@
 // mappings read from what `ensureSynonyms` writes, `wildcard`, the scope's operators, scores,
 // count and stored source. So the engine's queries must *mean* the rules for its totals and pages
 // to be the reference engine's. No Atlas runs here: the queries' shape is checked in
-// mongodb.pieces.test.ts, their meaning on Atlas only by the GitHub workflow's Atlas job when one
+// mongodb-pieces.test.ts, their meaning on Atlas only by the GitHub workflow's Atlas job when one
 // is configured (README, "Verified against").
 import fc from 'fast-check';
 import type { Document } from 'mongodb';
@@ -17,12 +17,12 @@ import type { EngineQuery } from '../../src/domain/search/engine.port.ts';
 import { distanceKm } from '../../src/domain/catalog/geo.ts';
 import { planQuery } from '../../src/domain/search/query.ts';
 import { buildIndex } from '../../src/search/memory/build.ts';
-import { MemoryIndex } from '../../src/search/memory/memory.index.ts';
+import { MemoryIndex } from '../../src/search/memory/memory-index.ts';
 import { ReferenceEngine } from '../../src/search/reference.engine.ts';
 import { MongoAtlasEngine } from '../../src/search/mongodb/atlas.engine.ts';
-import { FUZZY_MAX_EXPANSIONS } from '../../src/search/mongodb/atlas.typos.ts';
-import { SEARCH_EXTENSION } from '../../src/search/mongodb/search.indexes.ts';
-import { toDocument } from '../../src/mongodb/school.document.ts';
+import { FUZZY_MAX_EXPANSIONS } from '../../src/search/mongodb/atlas-typos.ts';
+import { SEARCH_EXTENSION } from '../../src/search/mongodb/catalog-extension.ts';
+import { toDocument } from '../../src/mongodb-shared/school-document.ts';
 import { atlasSearchStandIn } from '../support/atlas-search.ts';
 import { catalogOf, queryArb, schoolArb } from '../support/search-arbitraries.ts';
 import { scopedQueryArb, scopedSchoolArb } from '../support/scope-arbitraries.ts';

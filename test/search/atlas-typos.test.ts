@@ -1,4 +1,4 @@
-// The Atlas engine's typo clauses (src/search/mongodb/atlas.typos.ts) against the rules' own
+// The Atlas engine's typo clauses (src/search/mongodb/atlas-typos.ts) against the rules' own
 // matching (src/domain/search/matching.ts): `fuzzy` with the word's own budget plus the `wildcard`
 // patterns of the longer terms must find exactly the terms the rules call a typo of the whole
 // word, as Atlas evaluates them (the stand-in's FuzzyQuery and wildcard: test/support/atlas-search.ts).
@@ -13,8 +13,8 @@ import {
   fuzzyEdits,
   longerTermPatterns,
   startPattern,
-} from '../../src/search/mongodb/atlas.typos.ts';
-import { searchIndexDefinition } from '../../src/search/mongodb/search-index.ts';
+} from '../../src/search/mongodb/atlas-typos.ts';
+import { searchIndexDefinition } from '../../src/search/mongodb/atlas-search-index.ts';
 import { fuzzyTerms, wildcardRegExp } from '../support/atlas-search.ts';
 
 /** Whether the rules forgive `term` as a typo of the whole word (matchKind's whole-word test). */

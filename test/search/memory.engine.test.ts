@@ -9,7 +9,7 @@ import { slowTest } from '../support/slow.ts';
 import type { CatalogChunk, CatalogSchool } from '../../src/domain/catalog/catalog.ports.ts';
 import { planQuery } from '../../src/domain/search/query.ts';
 import { MemorySearchEngine } from '../../src/search/memory/memory.engine.ts';
-import { MemoryIndex } from '../../src/search/memory/memory.index.ts';
+import { MemoryIndex } from '../../src/search/memory/memory-index.ts';
 
 function school(i: number, name: string, more: Partial<CatalogSchool> = {}): CatalogSchool {
   return {

@@ -9,11 +9,11 @@ import { describe, expect, test } from 'vitest';
 import type { CatalogSchool } from '../../src/domain/catalog/catalog.ports.ts';
 import { planQuery } from '../../src/domain/search/query.ts';
 import { ReferenceEngine } from '../../src/search/reference.engine.ts';
-import { toDocument } from '../../src/mongodb/school.document.ts';
-import { SEARCH_EXTENSION } from '../../src/search/mongodb/search.indexes.ts';
+import { toDocument } from '../../src/mongodb-shared/school-document.ts';
+import { SEARCH_EXTENSION } from '../../src/search/mongodb/catalog-extension.ts';
 import { CANDIDATE_LIMIT } from '../../src/search/mongodb/candidates.ts';
 import { MongoTextEngine } from '../../src/search/mongodb/text.engine.ts';
-import { textSearch, tokenOf } from '../../src/search/mongodb/search.fields.ts';
+import { textSearch, tokenOf } from '../../src/search/mongodb/search-fields.ts';
 import { mingoSourceOf } from '../../scripts/quality/mingo-search.ts';
 import {
   catalogOf,

@@ -1,5 +1,5 @@
 // A stand-in of Atlas Search (mongot) for the Atlas engine's tests: the index the committed
-// definition describes (src/search/mongodb/schools.search-index.json), built over the schools'
+// definition describes (src/search/mongodb/atlas-search-index.json), built over the schools'
 // documents, and the operators the engine sends, each evaluated by Atlas's documented semantics
 // (Lucene's, where Atlas names them), never by the search rules. No Atlas runs here; what each
 // part models, and from which page:
@@ -22,13 +22,13 @@
 //   `count`, stored source, and after $search the stages run by mingo over stored source.
 // - an index that does not exist answers nothing, not an error (Atlas docs, $search `index`).
 //
-// The queries' shape is checked in test/stores/mongodb.pieces.test.ts; their meaning on Atlas
+// The queries' shape is checked in test/stores/mongodb-pieces.test.ts; their meaning on Atlas
 // itself only by the GitHub workflow's Atlas job, when one is configured.
 import { Aggregator, Query } from 'mingo';
 import type { Document } from 'mongodb';
 import { StoreUnavailableError } from '../../src/domain/shared/errors.ts';
-import type { SearchedSchool } from '../../src/search/mongodb/search.fields.ts';
-import { ensureSynonyms, searchIndexDefinition } from '../../src/search/mongodb/search-index.ts';
+import type { SearchedSchool } from '../../src/search/mongodb/search-fields.ts';
+import { ensureSynonyms, searchIndexDefinition } from '../../src/search/mongodb/atlas-search-index.ts';
 import { memoryDb } from './memory-db.ts';
 
 /** Lucene's (Atlas Search's) mean Earth radius, in metres. */

@@ -1,5 +1,5 @@
 // A MongoDB database in memory for the code that writes plain documents to small collections
-// (the Atlas synonym mappings' collections: search-index.ts, ensureSynonyms): the CRUD calls it
+// (the Atlas synonym mappings' collections: atlas-search-index.ts, ensureSynonyms): the CRUD calls it
 // makes, with filters evaluated by mingo. Each write leaves a snapshot of its collection, so a
 // test can see every state a reader (Atlas re-reading a mapping's collection) could have seen.
 import { Query } from 'mingo';

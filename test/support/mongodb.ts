@@ -6,8 +6,8 @@
 import { randomBytes } from 'node:crypto';
 import { MongoClient } from 'mongodb';
 import { inject } from 'vitest';
-import type { DerivedSearch } from '../../src/search/mongodb/search.fields.ts';
-import { SEARCH_EXTENSION } from '../../src/search/mongodb/search.indexes.ts';
+import type { DerivedSearch } from '../../src/search/mongodb/search-fields.ts';
+import { SEARCH_EXTENSION } from '../../src/search/mongodb/catalog-extension.ts';
 import { IndexCreationError } from '../../src/stores/mongodb/indexes.ts';
 import { MongoStore } from '../../src/stores/mongodb/store.ts';
 

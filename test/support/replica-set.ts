@@ -21,10 +21,10 @@ import {
   type Document,
 } from 'mongodb';
 import { mingoSourceOf } from '../../scripts/quality/mingo-search.ts';
-import { SEARCH_EXTENSION } from '../../src/search/mongodb/search.indexes.ts';
-import type { CatalogDocument } from '../../src/mongodb/school.document.ts';
-import type { CatalogReads } from '../../src/mongodb/served-catalog.ts';
-import type { DerivedSearch, SearchedSchool } from '../../src/search/mongodb/search.fields.ts';
+import { SEARCH_EXTENSION } from '../../src/search/mongodb/catalog-extension.ts';
+import type { CatalogDocument } from '../../src/mongodb-shared/school-document.ts';
+import type { CatalogReads } from '../../src/mongodb-shared/served-catalog.ts';
+import type { DerivedSearch, SearchedSchool } from '../../src/search/mongodb/search-fields.ts';
 import { MongoSchoolStore } from '../../src/stores/mongodb/school.store.ts';
 
 interface State {

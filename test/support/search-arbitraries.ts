@@ -1,4 +1,4 @@
-// Random catalogs and queries for the engines' property tests (test/search/memory.property.test.ts,
+// Random catalogs and queries for the engines' property tests (test/search/memory-property.test.ts,
 // test/search/text-engine.test.ts). The vocabulary is small so that names collide, nest, differ
 // by one edit, share prefixes and tie on everything but prominence, name and id. The `placed`
 // schools and `scoped` queries add what filters and "near me" read (level, type, tags,

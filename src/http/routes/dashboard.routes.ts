@@ -2,7 +2,7 @@
 // /docs. The page runs only its own script, talks only to this origin, and its Trusted Types
 // policy refuses every HTML-string sink: whatever the API returns can never become script.
 import { Router, type NextFunction, type Request, type Response } from 'express';
-import type { DashboardAssets } from './dashboard.assets.ts';
+import type { DashboardAssets } from './dashboard-assets.ts';
 
 export const DASHBOARD_CSP = [
   "default-src 'none'",

@@ -1,6 +1,6 @@
 // Builds the in-process index of a catalog: plain typed arrays only, so that a worker thread can
 // build it and hand it over without copying (see build.worker.ts), and so that it stays compact.
-// The catalog comes in batches (packed-catalog.ts), each taken as it arrives (build.rows.ts): a
+// The catalog comes in batches (packed-catalog.ts), each taken as it arrives (build-rows.ts): a
 // million schools are never held as objects, nor decoded twice; what waits for the last batch is
 // typed arrays, written in document order at the end and freed as they are read.
 //
@@ -23,7 +23,7 @@ import { LEVELS } from '../../domain/catalog/school-kind.ts';
 import { TYPE_FILTERS } from '../../domain/search/filters.ts';
 import { wordsFor } from './bitset.ts';
 import { release } from './blocks.ts';
-import { CatalogRows } from './build.rows.ts';
+import { CatalogRows } from './build-rows.ts';
 import { buildGeoGrid } from './geo-grid.ts';
 import { MATERIALIZE_MIN_TERMS, NO_START, STATE_LIST, TEXT_FIELDS, type IndexData } from './index-data.ts';
 import { isKindOfType, levelIndexOf } from './kind-bits.ts';
@@ -33,7 +33,7 @@ import { buildTrie, childOf } from './trie.ts';
 import { U32 } from './u32.ts';
 
 export type { IndexData };
-export { hash32 } from './build.rows.ts';
+export { hash32 } from './build-rows.ts';
 
 const F = TEXT_FIELDS.length;
 

@@ -10,7 +10,7 @@ import type { Equality } from '../../domain/search/ranking-rules.ts';
 import type { GeoPoint } from '../../domain/catalog/geo.ts';
 import { has } from './bitset.ts';
 import { hash32 } from './build.ts';
-import type { CatalogView } from './catalog.view.ts';
+import type { CatalogView } from './catalog-view.ts';
 import { docDistance } from './geo-grid.ts';
 import type { IndexData } from './index-data.ts';
 

@@ -4,7 +4,7 @@ import { STATE_CODES } from '../../domain/catalog/states.ts';
 import type { ReverseTrie } from './reverse-trie.ts';
 import type { Trie } from './trie.ts';
 
-/** The fields of each document in the packed text (catalog.view.ts), in this order. */
+/** The fields of each document in the packed text (catalog-view.ts), in this order. */
 export const TEXT_FIELDS = ['id', 'name', 'city', 'imageUrl', 'aliases', 'location'] as const;
 /** Separates alternative names in the `aliases` field (never in a name: names are trimmed text). */
 export const ALIAS_SEPARATOR = '\u001f';
@@ -92,7 +92,7 @@ export interface IndexData extends Trie, ReverseTrie {
   readonly lengthSets: Uint32Array;
 
   /**
-   * What the page shows of each document, packed (packed-catalog.ts, catalog.view.ts): UTF-8
+   * What the page shows of each document, packed (packed-catalog.ts, catalog-view.ts): UTF-8
    * text, TEXT_FIELDS fields per catalog row, in row order: field f of document d at
    * textStart[r * F + f] .. textStart[r * F + f + 1] with r = order[d] (F = TEXT_FIELDS.length).
    */

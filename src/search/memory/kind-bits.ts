@@ -51,7 +51,7 @@ export type KindFields = { -readonly [K in keyof SchoolKind]: SchoolKind[K] };
  * Sets the known fields of a packed word on `kind`, in knownKind's order (level, lowest grade,
  * highest grade, type, tags), and leaves the unknown ones absent. It adds to the object it is
  * given, so that a decoder builds a school in one go, in one field order, without the spread of
- * a kind object of its own (catalog.view.ts). A code outside its vocabulary is unknown.
+ * a kind object of its own (catalog-view.ts). A code outside its vocabulary is unknown.
  */
 export function setKind(kind: KindFields, word: number): void {
   if (word === 0) return;

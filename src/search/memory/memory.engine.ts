@@ -1,4 +1,4 @@
-// The search engine of the API: the in-process index (memory.index.ts) of the store's catalog,
+// The search engine of the API: the in-process index (memory-index.ts) of the store's catalog,
 // kept fresh. Every `refreshMs` it asks the store for the catalog's version (one cheap read);
 // when an import changed the catalog (in this process or any other: the command line, another
 // API instance), it reads the catalog again, builds a new index (in a worker thread when the
@@ -12,7 +12,7 @@ import type { SchoolStore } from '../../domain/catalog/catalog.ports.ts';
 import { buffersOf, IndexBuilder, type IndexData } from './build.ts';
 import type { BuildMessage } from './build.worker.ts';
 import { packCatalog, type PackedCatalog } from './packed-catalog.ts';
-import { MemoryIndex } from './memory.index.ts';
+import { MemoryIndex } from './memory-index.ts';
 
 export interface MemoryEngineOptions {
   /** How often to look for a changed catalog (default 1000 ms; 0: only when refresh() is called). */

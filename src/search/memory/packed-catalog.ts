@@ -2,7 +2,7 @@
 // buffer with the TEXT_FIELDS of every school of the batch, and one typed array per number
 // (state, kind, prominence, coordinates). No object per school is kept: 150,000 schools as
 // objects are ~85 MiB of V8 heap, packed they are ~25 MiB off the heap, they cross to the build
-// worker without a copy (transferred), and their text becomes the index's own (catalog.view.ts).
+// worker without a copy (transferred), and their text becomes the index's own (catalog-view.ts).
 // The build decodes a school's name, alternative names or city from its batch (build.ts).
 import type { CatalogSchool } from '../../domain/catalog/catalog.ports.ts';
 import { ALIAS_SEPARATOR, LOCATION_SEPARATOR, STATE_LIST, TEXT_FIELDS } from './index-data.ts';

@@ -1,5 +1,5 @@
 // MONGODB_SEARCH=atlas: Atlas Search finds the candidates with the rules written in its own
-// operators (atlas.pipeline.ts: fuzzy, autocomplete, synonyms, count), and the rules rank them
+// operators (atlas-pipeline.ts: fuzzy, autocomplete, synonyms, count), and the rules rank them
 // (src/domain/search/rank-candidates.ts) from the stored source, without a second read of any document.
 //
 // Per query: each word's count in scope (cached per catalog version and scope); the words no
@@ -18,7 +18,7 @@
 import type { EnginePage, EngineQuery } from '../../domain/search/engine.port.ts';
 import { inScope } from '../../domain/search/filters.ts';
 import { mostCommon, pageOf, rankCandidates, withKnownWords } from '../../domain/search/rank-candidates.ts';
-import { atlasCandidatesPipeline, atlasCount, atlasCountPipeline, atlasTotalPipeline } from './atlas.pipeline.ts';
+import { atlasCandidatesPipeline, atlasCount, atlasCountPipeline, atlasTotalPipeline } from './atlas-pipeline.ts';
 import {
   CandidateEngine,
   toAnalysed,

@@ -3,11 +3,11 @@
 import type { Document } from 'mongodb';
 import type { EnginePage, EngineQuery, SearchEngine } from '../../domain/search/engine.port.ts';
 import type { Analysed } from '../../domain/search/rank-candidates.ts';
-import { CATALOG_SCHOOL_FIELDS, toCatalogSchool } from '../../mongodb/school.document.ts';
-import type { SearchedSchool } from './search.fields.ts';
+import { CATALOG_SCHOOL_FIELDS, toCatalogSchool } from '../../mongodb-shared/school-document.ts';
+import type { SearchedSchool } from './search-fields.ts';
 
 /**
- * The fields the rules rank by (search.fields.ts) and the page shows: a candidate's projection, or
+ * The fields the rules rank by (search-fields.ts) and the page shows: a candidate's projection, or
  * Atlas's stored source. What a CatalogSchool shows of a document, its name's sort key and the
  * search fields.
  */

@@ -1,14 +1,14 @@
 // The MongoDB search engines (MONGODB_SEARCH=text or atlas) over the catalog as the store serves
-// it (src/mongodb/catalog.port.ts: SchoolCatalog): each pipeline's failures read as the search's
+// it (src/mongodb-shared/catalog.port.ts: SchoolCatalog): each pipeline's failures read as the search's
 // (a missing index is a 503 naming the fix), Atlas Search's stages read as mongod allows them,
 // readiness checked on the server before searches are answered (setup.ts), and the $text
 // engine's totals shared through the store with the other instances (search-totals.ts).
 import type { Document } from 'mongodb';
 import type { SearchEngine } from '../../domain/search/engine.port.ts';
-import type { PipelineReads, SchoolCatalog } from '../../mongodb/catalog.port.ts';
+import type { PipelineReads, SchoolCatalog } from '../../mongodb-shared/catalog.port.ts';
 import { MongoAtlasEngine } from './atlas.engine.ts';
 import type { CandidateEngineOptions, SearchSource } from './candidates.ts';
-import type { DerivedSearch } from './search.fields.ts';
+import type { DerivedSearch } from './search-fields.ts';
 import { MongoSearchTotals, type SearchTotalDocument } from './search-totals.ts';
 import { searchReady, translateSearch, type PipelineMode } from './setup.ts';
 import { MongoTextEngine } from './text.engine.ts';

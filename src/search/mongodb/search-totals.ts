@@ -1,19 +1,19 @@
 // Totals of the $text engine that every API instance shares, per catalog version (issue 26,
 // finding 9). A total past the candidate limit reads every school holding the query's rarest
-// word (text.pipeline.ts, totalPipeline): counted by each instance for each catalog version, the
+// word (text-pipeline.ts, totalPipeline): counted by each instance for each catalog version, the
 // most asked of them were counted again by every instance at once after each import. Here the
 // first instance to need one claims it, counts it and stores it; the others wait for it (a claim
 // is short: one count, within the store's operation time limit) and read it. One document per
-// total in the wing's per-version collection (`search_totals`, search.indexes.ts: the store hands
-// it back as SchoolCatalog.perVersion, src/mongodb/catalog.port.ts), `_id` the version and the
+// total in the wing's per-version collection (`search_totals`, catalog-extension.ts: the store hands
+// it back as SchoolCatalog.perVersion, src/mongodb-shared/catalog.port.ts), `_id` the version and the
 // engine's key; an import's version bump deletes those of other versions (the store does, as the
 // port says, reading nothing but their `version`). Read and written on the primary: a claim
 // must be seen by every instance. A store that cannot be asked (an election) leaves each instance
 // to count alone.
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Collection } from 'mongodb';
-import type { PerVersionDocument } from '../../mongodb/catalog.port.ts';
-import { guarded, isDuplicateKey } from '../../mongodb/errors.ts';
+import type { PerVersionDocument } from '../../mongodb-shared/catalog.port.ts';
+import { guarded, isDuplicateKey } from '../../mongodb-shared/errors.ts';
 import type { SharedTotals } from './candidates.ts';
 
 /** A document of the totals' collection: one shared total of one catalog version. */

@@ -1,14 +1,14 @@
 // What the search engines on MongoDB need set up on the server, and what an operator reads when it
-// is not: the text index and the documents' search fields (search.indexes.ts), the Atlas Search index
-// and its synonym mappings (search-index.ts). Readiness checks them before a search is answered
+// is not: the text index and the documents' search fields (catalog-extension.ts), the Atlas Search index
+// and its synonym mappings (atlas-search-index.ts). Readiness checks them before a search is answered
 // (engines.ts); a pipeline whose index is missing says so as a 503 naming the fix, never a 500.
 import { MongoServerError, type Collection, type Db } from 'mongodb';
 import { StoreUnavailableError } from '../../domain/shared/errors.ts';
-import type { SchoolCatalog } from '../../mongodb/catalog.port.ts';
-import { guarded, MongoSetupError, translate } from '../../mongodb/errors.ts';
-import { ensureSearchIndex, ensureSynonyms } from './search-index.ts';
-import { SEARCH_FIELDS_VERSION, type DerivedSearch, type SearchedSchool } from './search.fields.ts';
-import { TEXT_INDEX } from './search.indexes.ts';
+import type { SchoolCatalog } from '../../mongodb-shared/catalog.port.ts';
+import { guarded, MongoSetupError, translate } from '../../mongodb-shared/errors.ts';
+import { ensureSearchIndex, ensureSynonyms } from './atlas-search-index.ts';
+import { SEARCH_FIELDS_VERSION, type DerivedSearch, type SearchedSchool } from './search-fields.ts';
+import { TEXT_INDEX } from './catalog-extension.ts';
 
 /** What an operator reads when schools hold search fields of an older SEARCH_FIELDS_VERSION (a search's 503, readiness). */
 export const SEARCH_FIELDS_OUTDATED =

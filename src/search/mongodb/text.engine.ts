@@ -19,7 +19,7 @@ import { inScope } from '../../domain/search/filters.ts';
 import { mostCommon, pageOf, rankCandidates, withKnownWords } from '../../domain/search/rank-candidates.ts';
 import { CandidateEngine, toAnalysed, VersionMemo, type Candidate } from './candidates.ts';
 import { countKey, keepsNothing, scopeMatch } from './scope.ts';
-import { tokenOf } from './search.fields.ts';
+import { tokenOf } from './search-fields.ts';
 import {
   byIdPipeline,
   candidatesPipeline,
@@ -27,7 +27,7 @@ import {
   nearestPipeline,
   sampledPipeline,
   totalPipeline,
-} from './text.pipeline.ts';
+} from './text-pipeline.ts';
 
 /** Ids of the few matches of common words kept per instance (about 6 MB at most). */
 const MATCH_IDS_KEPT = 100_000;

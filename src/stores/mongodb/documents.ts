@@ -1,7 +1,7 @@
 // The shape of each collection's documents. Ids are the domain's own (UUID strings), so a
 // document is found by the id the API hands out without a second index. The schools' documents
 // and the catalog's version are read by the search engines on MongoDB too: their shape is in
-// src/mongodb/school.document.ts.
+// src/mongodb-shared/school-document.ts.
 import type { ObjectId } from 'mongodb';
 import type { GeoPoint } from '../../domain/catalog/geo.ts';
 import type { SchoolLevel, TypeFilter } from '../../domain/catalog/school-kind.ts';

@@ -1,14 +1,14 @@
 // Every index the adapter relies on, created idempotently at start-up (createIndexes with the
 // same definition is a no-op) and by `school-search indexes`; with them, the indexes the catalog
 // extension keeps on the schools (the search wing's, handed through the port in
-// src/mongodb/catalog.port.ts: CatalogExtension.indexes).
+// src/mongodb-shared/catalog.port.ts: CatalogExtension.indexes).
 import type { Collection, Db, IndexDescription } from 'mongodb';
 import { DEAD_TOKEN_RETENTION_MS } from '../../domain/accounts/credentials.ts';
 import { StoreUnavailableError } from '../../domain/shared/errors.ts';
 import { DEAD_LINK_RETENTION_MS } from '../../domain/accounts/link.ts';
-import type { ExistingIndex } from '../../mongodb/catalog.port.ts';
+import type { ExistingIndex } from '../../mongodb-shared/catalog.port.ts';
 import { COLLECTIONS } from './documents.ts';
-import { guarded, MongoSetupError } from '../../mongodb/errors.ts';
+import { guarded, MongoSetupError } from '../../mongodb-shared/errors.ts';
 
 export type Indexes = Readonly<Record<keyof typeof COLLECTIONS, readonly IndexDescription[]>>;
 

@@ -4,7 +4,7 @@
 // is too slow to renew finds it taken (renew answers false) and stops.
 import { randomUUID } from 'node:crypto';
 import { MongoServerError, type Collection } from 'mongodb';
-import { guarded } from '../../mongodb/errors.ts';
+import { guarded } from '../../mongodb-shared/errors.ts';
 
 export interface LeaseDocument {
   _id: string;

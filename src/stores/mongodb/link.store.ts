@@ -2,7 +2,7 @@ import type { Collection } from 'mongodb';
 import type { LinkPurpose, LinkRecord, LinkStore } from '../../domain/accounts/accounts.ports.ts';
 import type { LinkDocument } from './documents.ts';
 import { MAJORITY } from './majority.ts';
-import { guarded } from '../../mongodb/errors.ts';
+import { guarded } from '../../mongodb-shared/errors.ts';
 
 export class MongoLinkStore implements LinkStore {
   readonly #links: Collection<LinkDocument>;

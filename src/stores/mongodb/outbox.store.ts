@@ -1,7 +1,7 @@
 import type { Collection } from 'mongodb';
 import type { MailOutbox, OutboxEntry } from '../../domain/mail/mail.ports.ts';
 import type { OutboxDocument } from './documents.ts';
-import { guarded } from '../../mongodb/errors.ts';
+import { guarded } from '../../mongodb-shared/errors.ts';
 
 /** Expired entries dropped per discardExpired call. */
 const DISCARD_BATCH = 100;

@@ -6,7 +6,7 @@
 import { MongoServerError, type Collection } from 'mongodb';
 import type { QuotaCounter, QuotaWindow } from '../../domain/metering/metering.ports.ts';
 import type { QuotaDocument } from './documents.ts';
-import { guarded } from '../../mongodb/errors.ts';
+import { guarded } from '../../mongodb-shared/errors.ts';
 import { InTurn } from './in-turn.ts';
 import { OPERATION_TIME_LIMIT_MS } from './limits.ts';
 

@@ -14,7 +14,7 @@ import { tokenHolds } from '../../domain/accounts/credentials.ts';
 import { UnauthenticatedError } from '../../domain/shared/errors.ts';
 import type { HeldToken } from '../../domain/accounts/accounts.ports.ts';
 import type { RecordedSearchDocument, RequestDocument, UsageBeforeDocument, UsageDayDocument } from './documents.ts';
-import { guarded } from '../../mongodb/errors.ts';
+import { guarded } from '../../mongodb-shared/errors.ts';
 import { InTurn, TurnsFullError } from './in-turn.ts';
 import { Lease, type LeaseDocument } from './lease.ts';
 import {

@@ -1,8 +1,8 @@
 // The catalog's store on MongoDB: the schools as imports write them and as the API and the
 // in-process index read them. Each school's document also carries the fields of the catalog
-// extension the composition root hands it (the search wing's: src/mongodb/catalog.port.ts), which
+// extension the composition root hands it (the search wing's: src/mongodb-shared/catalog.port.ts), which
 // it writes with the school, indexes and cleans up without knowing what they are. Its reads for
-// serving, and the wing's pipelines, go through one ServedCatalog (src/mongodb/served-catalog.ts):
+// serving, and the wing's pipelines, go through one ServedCatalog (src/mongodb-shared/served-catalog.ts):
 // one causal order per instance.
 import { MongoBulkWriteError, type AnyBulkWriteOperation, type Collection } from 'mongodb';
 import type {
@@ -14,8 +14,8 @@ import type {
   SchoolStore,
 } from '../../domain/catalog/catalog.ports.ts';
 import { sameSchool } from '../../domain/catalog/same-school.ts';
-import type { CatalogExtension, PerVersionDocument } from '../../mongodb/catalog.port.ts';
-import { guarded } from '../../mongodb/errors.ts';
+import type { CatalogExtension, PerVersionDocument } from '../../mongodb-shared/catalog.port.ts';
+import { guarded } from '../../mongodb-shared/errors.ts';
 import {
   CATALOG_SCHOOL_FIELDS,
   toCatalogSchool,
@@ -25,8 +25,8 @@ import {
   type CatalogSchoolShown,
   type SchoolDocument,
   type SchoolFields,
-} from '../../mongodb/school.document.ts';
-import { ServedCatalog, type CatalogReads } from '../../mongodb/served-catalog.ts';
+} from '../../mongodb-shared/school-document.ts';
+import { ServedCatalog, type CatalogReads } from '../../mongodb-shared/served-catalog.ts';
 import { OPERATION_TIME_LIMIT_MS } from './limits.ts';
 
 /** Schools per round trip of an import: small enough for one bulk command, large enough to be quick. */

@@ -2,13 +2,13 @@
 // MONGODB_URI (src/composition/store.ts). Storage only: searches are answered by the search wing
 // (src/search/), which reads the catalog through the store (the in-process index, by default) or
 // runs its pipelines on the catalog as the store serves it (`catalog`, the port in
-// src/mongodb/catalog.port.ts: MONGODB_SEARCH). The fields the wing keeps in each school's
+// src/mongodb-shared/catalog.port.ts: MONGODB_SEARCH). The fields the wing keeps in each school's
 // document come in as a catalog extension, which the store writes without reading.
 import { MongoClient, ReadPreference, type Db, type MongoClientOptions } from 'mongodb';
 import type { Store } from '../../domain/store.port.ts';
-import type { CatalogExtension, PerVersionDocument } from '../../mongodb/catalog.port.ts';
-import type { CatalogDocument, SchoolDocument } from '../../mongodb/school.document.ts';
-import type { CatalogReads, ServedCatalog } from '../../mongodb/served-catalog.ts';
+import type { CatalogExtension, PerVersionDocument } from '../../mongodb-shared/catalog.port.ts';
+import type { CatalogDocument, SchoolDocument } from '../../mongodb-shared/school-document.ts';
+import type { CatalogReads, ServedCatalog } from '../../mongodb-shared/served-catalog.ts';
 import type { StoreWarning } from '../store.config.ts';
 import {
   COLLECTIONS,
@@ -20,7 +20,7 @@ import {
   type UsageDayDocument,
   type UserDocument,
 } from './documents.ts';
-import { guarded, MongoSetupError } from '../../mongodb/errors.ts';
+import { guarded, MongoSetupError } from '../../mongodb-shared/errors.ts';
 import { ensureIndexes, IndexCreationError, indexesWith, type Indexes } from './indexes.ts';
 import {
   CONNECT_TIMEOUT_MS,
@@ -195,7 +195,7 @@ export class MongoStore<Fields extends object = object> implements Store {
   }
 }
 
-/** The catalog's collections as searches and the index read them (CATALOG_READS), and their session (src/mongodb/served-catalog.ts). */
+/** The catalog's collections as searches and the index read them (CATALOG_READS), and their session (src/mongodb-shared/served-catalog.ts). */
 export function catalogReads(client: MongoClient, db: Db): CatalogReads {
   return {
     schools: db.collection<SchoolDocument>(COLLECTIONS.schools, CATALOG_READS),

@@ -2,7 +2,7 @@ import { ObjectId, type Collection } from 'mongodb';
 import type { HeldToken, TokenRecord, TokenStore } from '../../domain/accounts/accounts.ports.ts';
 import type { TokenDocument, UserDocument } from './documents.ts';
 import { MAJORITY } from './majority.ts';
-import { guarded } from '../../mongodb/errors.ts';
+import { guarded } from '../../mongodb-shared/errors.ts';
 
 /** Newest first; `seq` orders tokens issued in the same millisecond by issue order. */
 const NEWEST_FIRST = { createdAt: -1, seq: -1 } as const;

@@ -13,7 +13,7 @@
 import { randomUUID } from 'node:crypto';
 import { MongoBulkWriteError, MongoServerError, type AnyBulkWriteOperation, type Collection, type Db } from 'mongodb';
 import { COLLECTIONS, type MigrationDocument, type RequestDocument, type UsageDayDocument } from './documents.ts';
-import { guarded } from '../../mongodb/errors.ts';
+import { guarded } from '../../mongodb-shared/errors.ts';
 import { dayOf } from './request.store.ts';
 
 const MIGRATION = 'usage_days';

@@ -3,7 +3,7 @@ import { EmailTakenError } from '../../domain/shared/errors.ts';
 import type { PasswordChangeRecord, User, UserStore } from '../../domain/accounts/accounts.ports.ts';
 import type { TokenDocument, UserDocument } from './documents.ts';
 import { MAJORITY } from './majority.ts';
-import { guarded, isDuplicateKey } from '../../mongodb/errors.ts';
+import { guarded, isDuplicateKey } from '../../mongodb-shared/errors.ts';
 
 export class MongoUserStore implements UserStore {
   readonly #users: Collection<UserDocument>;

@@ -3,7 +3,7 @@
 // SQLite's online backup (node:sqlite backup()) copies the store as one snapshot (all pages in
 // one step: a step-wise copy starts over whenever another process commits, so it might never end
 // under load), off the event loop, into a temporary file beside the target. The copy is checked
-// (quick_check, a store's tables), given an identity of its own (store.identity.ts: moved in over
+// (quick_check, a store's tables), given an identity of its own (store-identity.ts: moved in over
 // the log of the store it came from, it is then refused rather than damaged), made durable, and
 // linked into place only when complete: a target that exists is never overwritten, and no
 // half-made copy is ever at its name.
@@ -13,8 +13,8 @@ import { dirname, resolve } from 'node:path';
 import { backup } from 'node:sqlite';
 import { Connection } from './connection.ts';
 import { StoreFileError } from './store-file.error.ts';
-import { sealCopy, type StoreCounts, syncDirectory } from './store.copy.ts';
-import { BESIDE } from './store.files.ts';
+import { sealCopy, type StoreCounts, syncDirectory } from './store-copy.ts';
+import { BESIDE } from './store-files.ts';
 
 export interface BackupReport extends StoreCounts {
   readonly target: string;

@@ -35,10 +35,10 @@ import {
   type SqliteOptions,
 } from './database.ts';
 import { BUSY, BUSY_BUDGET_MS, primaryCode, RECONNECT, translate } from './errors.ts';
-import { type FileId, fileAt, sameFile } from './file.id.ts';
+import { type FileId, fileAt, sameFile } from './file-id.ts';
 import { StoreFileError } from './store-file.error.ts';
-import { openStoreFile, refuseLeftovers } from './store.files.ts';
-import { identityOf, stampIdentity } from './store.identity.ts';
+import { openStoreFile, refuseLeftovers } from './store-files.ts';
+import { identityOf, stampIdentity } from './store-identity.ts';
 
 export class Connection {
   readonly #path: string;
@@ -191,7 +191,7 @@ export class Connection {
 
   /**
    * Runs a write in one transaction that also writes page 1, with the file's identity as it is
-   * (store.identity.ts): every commit's frames in the log then carry the identity of the file
+   * (store-identity.ts): every commit's frames in the log then carry the identity of the file
    * they were written for, and a log left beside another file is told by it (store.files.ts),
    * however small the changes it holds. One page more per commit, under the same fsync.
    */

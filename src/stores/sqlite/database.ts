@@ -9,7 +9,7 @@ import { StoreUnavailableError } from '../../domain/shared/errors.ts';
 import type { QuotaWarning } from './quota.store.ts';
 import { SCHEMA } from './schema.ts';
 import { StoreFileError } from './store-file.error.ts';
-import { stampIdentity } from './store.identity.ts';
+import { stampIdentity } from './store-identity.ts';
 
 export interface SqliteOptions {
   /** File path, or ':memory:'. */
@@ -86,7 +86,7 @@ export function quickCheck(db: DatabaseSync): string {
  * Makes a new store at `path`, where there is no file: built in a file of its own beside it and
  * linked into place only when complete, so that no process ever opens a half-made store, and
  * two processes starting at once on a new path make one store (the other's link fails; it opens
- * the one there). It is given its identity (store.identity.ts) before it is linked. `retry`
+ * the one there). It is given its identity (store-identity.ts) before it is linked. `retry`
  * waits out a lock (the WAL switch). The caller has refused files of a lost store beside the path
  * (store.files.ts).
  */

@@ -1,4 +1,4 @@
-// The thread that commits request records (record.writer.ts): a connection of its own to the
+// The thread that commits request records (record-writer.ts): a connection of its own to the
 // store file, so that the fsync of each commit waits here, not on the event loop of the API.
 import { parentPort, workerData } from 'node:worker_threads';
 import type { RequestRecord } from '../../domain/metering/metering.ports.ts';

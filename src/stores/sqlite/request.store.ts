@@ -11,7 +11,7 @@ import type {
 import type { SchoolLevel, TypeFilter } from '../../domain/catalog/school-kind.ts';
 import { StoreUnavailableError, UnauthenticatedError } from '../../domain/shared/errors.ts';
 import type { Connection } from './connection.ts';
-import { RecordWriter } from './record.writer.ts';
+import { RecordWriter } from './record-writer.ts';
 import { probeRecords, writeRecords } from './records.ts';
 
 interface RecordRow {
@@ -91,7 +91,7 @@ export class SqliteRequestLog implements RequestLog {
    * search of that round) are written in one transaction, so that one fsync (synchronous=FULL)
    * makes them all durable; each call resolves only once its record is on disk. Under load this
    * is one fsync per round instead of one per search, and it happens in the writer's thread
-   * (record.writer.ts), not on the event loop. A batch that fails is written again one record at
+   * (record-writer.ts), not on the event loop. A batch that fails is written again one record at
    * a time, so that a bad record fails alone and a store that cannot write fails all.
    */
   append(record: RequestRecord, madeWith?: string): Promise<void> {

@@ -2,7 +2,7 @@
 //
 // A restore while any process has the store open would leave that process writing into a file
 // nobody opens again, or (with a copy over the live file) serving pages of two files: refused,
-// tested as SQLite itself tells it, by the exclusive lock of a view of the store (file.view.ts),
+// tested as SQLite itself tells it, by the exclusive lock of a view of the store (file-view.ts),
 // which every open connection prevents. The backup must be a sound store on its own (no log
 // beside it); it is copied beside the store, checked, given a new identity and synced first. Under
 // the check lock and the view's lock, then:
@@ -18,12 +18,12 @@ import { copyFileSync, constants, existsSync, linkSync, realpathSync, renameSync
 import { dirname, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { BUSY_BUDGET_MS, primaryCode } from './errors.ts';
-import { CheckLock, type FileView } from './file.view.ts';
-import { fileAt } from './file.id.ts';
+import { CheckLock, type FileView } from './file-view.ts';
+import { fileAt } from './file-id.ts';
 import { StoreFileError } from './store-file.error.ts';
-import { sealCopy, type StoreCounts, syncDirectory } from './store.copy.ts';
-import { BESIDE, checkLogBeside } from './store.files.ts';
-import { readWal } from './wal.file.ts';
+import { sealCopy, type StoreCounts, syncDirectory } from './store-copy.ts';
+import { BESIDE, checkLogBeside } from './store-files.ts';
+import { readWal } from './wal-file.ts';
 
 export interface RestoreReport extends StoreCounts {
   readonly source: string;

@@ -1,10 +1,10 @@
 // The Atlas Search queries of the Atlas engine (atlas.engine.ts): the search rules written with
-// Atlas's own operators over the fields search.fields.ts derives (index:
-// schools.search-index.json). Per query word, the ways it may match, each scored by the credit
+// Atlas's own operators over the fields search-fields.ts derives (index:
+// atlas-search-index.json). Per query word, the ways it may match, each scored by the credit
 // the rules give it (ranking-rules.ts): as a whole term or one of its synonyms (`text` with the `words`
 // synonym mapping), as a translation (`translations` mapping), as the start of a term
 // (`autocomplete`), with typos (`fuzzy` with the word's own budget, and `wildcard` patterns of the
-// longer terms the rules forgive more: atlas.typos.ts), and the word being typed also as a start
+// longer terms the rules forgive more: atlas-typos.ts), and the word being typed also as a start
 // with typos (`autocomplete` with `fuzzy`); in the name, the alternative names, and (weaker) the
 // city. Each way matches exactly the terms the rules match that way, so that Atlas's counts and
 // totals are the rules' (docs/search.md says where they still differ). Equality (the query *is*
@@ -18,7 +18,7 @@ import type { Document } from 'mongodb';
 import type { SearchScope } from '../../domain/search/filters.ts';
 import type { QueryWord, SearchPlan } from '../../domain/search/query.ts';
 import { credit, Field, Kind } from '../../domain/search/ranking-rules.ts';
-import { beyondGrams, FUZZY_MAX_EXPANSIONS, fuzzyEdits, longerTermPatterns, startPattern } from './atlas.typos.ts';
+import { beyondGrams, FUZZY_MAX_EXPANSIONS, fuzzyEdits, longerTermPatterns, startPattern } from './atlas-typos.ts';
 import { CANDIDATE_FIELDS } from './candidates.ts';
 import { atlasNear, atlasScopeFilter, exactMatch } from './scope.ts';
 

@@ -9,10 +9,10 @@ import {
   ensureSynonyms,
   searchIndexDefinition,
   SearchIndexMissingError,
-} from '../../src/search/mongodb/search-index.ts';
+} from '../../src/search/mongodb/atlas-search-index.ts';
 import type { Db } from 'mongodb';
 import { WORD_GROUPS } from '../../src/domain/search/synonyms.ts';
-import { canonical, sameSearchIndex } from '../../src/search/mongodb/search-index.definition.ts';
+import { canonical, sameSearchIndex } from '../../src/search/mongodb/same-atlas-definition.ts';
 import { memoryDb } from '../support/memory-db.ts';
 import { freshDatabaseName, mongoServers } from '../support/mongodb.ts';
 

@@ -1,13 +1,13 @@
-// The rewrite of search fields derived by an earlier version (search.fields.ts:
+// The rewrite of search fields derived by an earlier version (search-fields.ts:
 // SEARCH_FIELDS_VERSION), which `school-search indexes` runs before the indexes are built over
 // them. Searches in text or Atlas mode answer 503 until none is left (readiness: setup.ts); the
 // in-process engine needs none of them. The store writes current fields with every school it
 // imports; the documents it wrote before a change of the derivation are the wing's to rewrite.
 import type { AnyBulkWriteOperation } from 'mongodb';
-import type { SchoolCatalog } from '../../mongodb/catalog.port.ts';
-import { guarded } from '../../mongodb/errors.ts';
-import { CATALOG_SCHOOL_FIELDS, rewrittenOwnFields, toCatalogSchool } from '../../mongodb/school.document.ts';
-import { deriveSearch, SEARCH_FIELDS_VERSION, type DerivedSearch, type SearchedSchool } from './search.fields.ts';
+import type { SchoolCatalog } from '../../mongodb-shared/catalog.port.ts';
+import { guarded } from '../../mongodb-shared/errors.ts';
+import { CATALOG_SCHOOL_FIELDS, rewrittenOwnFields, toCatalogSchool } from '../../mongodb-shared/school-document.ts';
+import { deriveSearch, SEARCH_FIELDS_VERSION, type DerivedSearch, type SearchedSchool } from './search-fields.ts';
 
 /** Documents per round trip: as an import's batches. */
 const REWRITE_BATCH = 1000;

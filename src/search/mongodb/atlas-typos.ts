@@ -28,7 +28,7 @@ import { typoBudget } from '../../domain/search/query.ts';
  */
 export const FUZZY_MAX_EXPANSIONS = 256;
 
-/** The autocomplete fields' maxGrams (schools.search-index.json): the longest start Atlas holds. */
+/** The autocomplete fields' maxGrams (atlas-search-index.json): the longest start Atlas holds. */
 export const AUTOCOMPLETE_MAX_GRAMS = 15;
 
 /** Letters as Atlas counts them: code points (the folded words are letters and digits). */

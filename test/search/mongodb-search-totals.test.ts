@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { planQuery } from '../../src/domain/search/query.ts';
 import { MongoSearchTotals, type SearchTotalDocument } from '../../src/search/mongodb/search-totals.ts';
-import { SEARCH_TOTALS } from '../../src/search/mongodb/search.indexes.ts';
+import { SEARCH_TOTALS } from '../../src/search/mongodb/catalog-extension.ts';
 import { MongoTextEngine } from '../../src/search/mongodb/text.engine.ts';
 import { FERRETDB_MISSING } from '../../scripts/ferretdb/server.ts';
 import { mingoSource, type MingoSource } from '../../scripts/quality/mingo-search.ts';

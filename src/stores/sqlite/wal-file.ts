@@ -2,7 +2,7 @@
 // would take it for the file's own and copy it in, which is what must not happen when it belongs
 // to another file. The format is SQLite's own (https://www.sqlite.org/fileformat2.html, "The
 // Write-Ahead Log"). SQLite takes no lock on the log itself, so reading it here disturbs no
-// connection (the store file is another matter: store.identity.ts, headerOf).
+// connection (the store file is another matter: store-identity.ts, headerOf).
 import { closeSync, openSync, readSync } from 'node:fs';
 import { endianness } from 'node:os';
 

@@ -8,12 +8,12 @@
 //
 // - no file at the path, but a -wal, -shm or -journal there: refused (StoreFileError.lost), never
 //   made a new store;
-// - a log with committed frames beside the file: read without SQLite (wal.file.ts); its page size
+// - a log with committed frames beside the file: read without SQLite (wal-file.ts); its page size
 //   must be the file's, and page 1 in it (which every commit of this store writes:
-//   Connection.write) must carry the file's identity (store.identity.ts);
+//   Connection.write) must carry the file's identity (store-identity.ts);
 // - then, since a log without a page-1 frame says nothing of whose it is: if no other connection
 //   has the store open (after a crash, the log is nobody's live log), SQLite's quick_check of the
-//   file read with its log, in a view that cannot copy the log in (file.view.ts). With another
+//   file read with its log, in a view that cannot copy the log in (file-view.ts). With another
 //   connection open, the log is that connection's, checked when it opened: the check is skipped.
 //
 // Refusals touch nothing. Measured on the seed's store (149,311 schools, 37 MB): the quick_check
@@ -22,11 +22,11 @@ import { existsSync, statSync } from 'node:fs';
 import type { DatabaseSync } from 'node:sqlite';
 import { checkStoreFile, openExisting } from './database.ts';
 import { primaryCode } from './errors.ts';
-import { CheckBusyError, CheckLock } from './file.view.ts';
-import { type FileId, fileAt, sameFile } from './file.id.ts';
+import { CheckBusyError, CheckLock } from './file-view.ts';
+import { type FileId, fileAt, sameFile } from './file-id.ts';
 import { StoreFileError } from './store-file.error.ts';
-import { headerOf } from './store.identity.ts';
-import { readWal, type WalContents } from './wal.file.ts';
+import { headerOf } from './store-identity.ts';
+import { readWal, type WalContents } from './wal-file.ts';
 
 /** The files SQLite may keep beside a store file. */
 export const BESIDE = ['-wal', '-shm', '-journal'] as const;
@@ -109,7 +109,7 @@ function checkAfterCrash(path: string, lock: CheckLock, file: FileId): void {
   try {
     view = lock.view(file, true);
   } catch (error) {
-    // Damaged past its first page with the log in it: the view had its lock by then (file.view.ts).
+    // Damaged past its first page with the log in it: the view had its lock by then (file-view.ts).
     if ([11, 26].includes(primaryCode(error) ?? 0)) throw refuse((error as Error).message);
     throw error;
   }

@@ -7,7 +7,7 @@ import type { CatalogSchool } from '../../src/domain/catalog/catalog.ports.ts';
 import type { SearchScope } from '../../src/domain/search/filters.ts';
 import { planQuery } from '../../src/domain/search/query.ts';
 import { buildIndex } from '../../src/search/memory/build.ts';
-import { MemoryIndex } from '../../src/search/memory/memory.index.ts';
+import { MemoryIndex } from '../../src/search/memory/memory-index.ts';
 import { ReferenceEngine } from '../../src/search/reference.engine.ts';
 import {
   catalogOf,

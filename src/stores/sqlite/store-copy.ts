@@ -4,7 +4,7 @@ import { closeSync, fsyncSync, openSync } from 'node:fs';
 import { DatabaseSync } from 'node:sqlite';
 import { checkStoreFile, quickCheck } from './database.ts';
 import { StoreFileError } from './store-file.error.ts';
-import { renewIdentity } from './store.identity.ts';
+import { renewIdentity } from './store-identity.ts';
 
 export interface StoreCounts {
   readonly schools: number;

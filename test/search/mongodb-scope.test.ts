@@ -21,8 +21,8 @@ import {
   countKey,
   scopeMatch,
 } from '../../src/search/mongodb/scope.ts';
-import { toDocument } from '../../src/mongodb/school.document.ts';
-import { SEARCH_EXTENSION } from '../../src/search/mongodb/search.indexes.ts';
+import { toDocument } from '../../src/mongodb-shared/school-document.ts';
+import { SEARCH_EXTENSION } from '../../src/search/mongodb/catalog-extension.ts';
 import { catalogOf } from '../support/search-arbitraries.ts';
 import { POINTS, scopedQueryArb, scopedSchoolArb } from '../support/scope-arbitraries.ts';
 
@@ -102,7 +102,7 @@ describe('the scope as a $match', () => {
           const docs = catalog.map((s) => toDocument({ ...s, aliases: [...s.aliases] }, SEARCH_EXTENSION));
           for (const q of queries) {
             if (keepsNothing(q)) continue;
-            // The state is the tokens' (search.fields.ts); here it is matched as a field.
+            // The state is the tokens' (search-fields.ts); here it is matched as a field.
             const match = { ...scopeMatch(q), ...(q.stateCode ? { state: q.stateCode } : {}) };
             const byServer = docs.filter((d) => kept(match, d)).map((d) => d._id);
             const byRules = catalog.filter((s) => inScope(s, q)).map((s) => s.id);

@@ -20,14 +20,14 @@
 //   measures from `latitude` and `longitude` themselves: scope.ts).
 //
 // The store writes these with every school as the fields of a catalog extension
-// (search.indexes.ts: SEARCH_EXTENSION), without reading them; rewriting those of an older
-// version is the wing's own (search.migration.ts).
+// (catalog-extension.ts: SEARCH_EXTENSION), without reading them; rewriting those of an older
+// version is the wing's own (search-fields.migration.ts).
 import type { Document } from 'mongodb';
 import { synonymsOf, translationsOf } from '../../domain/search/synonyms.ts';
 import { analyse } from '../../domain/search/rank-candidates.ts';
 import type { CatalogSchool } from '../../domain/catalog/catalog.ports.ts';
 import { STATE_CODES } from '../../domain/catalog/states.ts';
-import type { SchoolDocument } from '../../mongodb/school.document.ts';
+import type { SchoolDocument } from '../../mongodb-shared/school-document.ts';
 
 /**
  * Bumped when the derivation changes: documents of an older version are rewritten by

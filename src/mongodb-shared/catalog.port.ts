@@ -6,13 +6,13 @@
 //   store's own (derived from the school alone), the indexes over them, and a collection kept per
 //   catalog version. The store writes, indexes and cleans them up without knowing their names or
 //   what they mean; it never reads them. The search wing builds its own
-//   (src/search/mongodb/search.indexes.ts: SEARCH_EXTENSION) and migrates its fields itself.
+//   (src/search/mongodb/catalog-extension.ts: SEARCH_EXTENSION) and migrates its fields itself.
 // - SchoolCatalog, the store's to the wing: the schools as they are read for serving, in the
 //   store's one causal order per instance (served-catalog.ts), and the collections the wing's
 //   setup, readiness and migration work on, typed with the extension's fields.
 import type { Collection, Document, IndexDescription } from 'mongodb';
 import type { CatalogSchool } from '../domain/catalog/catalog.ports.ts';
-import type { SchoolDocument } from './school.document.ts';
+import type { SchoolDocument } from './school-document.ts';
 
 /** What the composition root hands the store: a catalog extension's fields, indexes and per-version documents. */
 export interface CatalogExtension<Fields extends object = object> {

@@ -5,17 +5,17 @@ import type { Collection, Document } from 'mongodb';
 import { describe, expect, test } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
 import { INDEXES } from '../../src/stores/mongodb/indexes.ts';
-import type { CatalogDocument } from '../../src/mongodb/school.document.ts';
+import type { CatalogDocument } from '../../src/mongodb-shared/school-document.ts';
 import { MongoSchoolStore } from '../../src/stores/mongodb/school.store.ts';
-import { SEARCH_EXTENSION } from '../../src/search/mongodb/search.indexes.ts';
+import { SEARCH_EXTENSION } from '../../src/search/mongodb/catalog-extension.ts';
 import {
   atlasCandidatesPipeline,
   atlasCount,
   atlasCountPipeline,
   atlasTotalPipeline,
   SYNONYM_MAPPINGS,
-} from '../../src/search/mongodb/atlas.pipeline.ts';
-import { FUZZY_MAX_EXPANSIONS, fuzzyEdits } from '../../src/search/mongodb/atlas.typos.ts';
+} from '../../src/search/mongodb/atlas-pipeline.ts';
+import { FUZZY_MAX_EXPANSIONS, fuzzyEdits } from '../../src/search/mongodb/atlas-typos.ts';
 import { atlasNear, atlasScopeFilter, exactMatch } from '../../src/search/mongodb/scope.ts';
 import {
   deriveSearch,
@@ -24,9 +24,9 @@ import {
   tokenOf,
   type DerivedSearch,
   type SearchedSchool,
-} from '../../src/search/mongodb/search.fields.ts';
+} from '../../src/search/mongodb/search-fields.ts';
 import { STATE_CODES } from '../../src/domain/catalog/states.ts';
-import { searchIndexDefinition, SYNONYM_SOURCES } from '../../src/search/mongodb/search-index.ts';
+import { searchIndexDefinition, SYNONYM_SOURCES } from '../../src/search/mongodb/atlas-search-index.ts';
 import { planQuery } from '../../src/domain/search/query.ts';
 import { synonymsOf, TRANSLATION_GROUPS, translationsOf, WORD_GROUPS } from '../../src/domain/search/synonyms.ts';
 import { databaseOf, withDatabase } from '../../src/stores/mongodb/store.ts';
@@ -228,7 +228,7 @@ describe('Atlas Search queries', () => {
       },
     });
     expect(JSON.stringify(marys)).not.toContain('"autocomplete":{"path":"search.name","query":"marys","fuzzy"');
-    // The word's own budget: the longer terms that allow more are listed (atlas.typos.ts).
+    // The word's own budget: the longer terms that allow more are listed (atlas-typos.ts).
     expect(['yal', 'yale', 'unon', 'harvard', 'masachus', 'massachusetts'].map(fuzzyEdits)).toEqual([0, 0, 0, 1, 1, 2]);
   });
 

@@ -17,7 +17,7 @@ import { type Equality, similarityScore } from '../../domain/search/ranking-rule
 import { RankedAnswers, RESULTS, rankedKey, type Ranked } from './answers.ts';
 import { has } from './bitset.ts';
 import { buffersOf } from './build.ts';
-import { CatalogView } from './catalog.view.ts';
+import { CatalogView } from './catalog-view.ts';
 import { equalDocs } from './equality.ts';
 import { Expander } from './expansion.ts';
 import { docDistance } from './geo-grid.ts';

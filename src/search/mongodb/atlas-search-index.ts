@@ -1,13 +1,13 @@
-// The Atlas Search index (definition: schools.search-index.json). Created by
+// The Atlas Search index (definition: atlas-search-index.json). Created by
 // `school-search indexes` when MONGODB_SEARCH=atlas, checked at start-up in that mode.
 import { readFileSync } from 'node:fs';
 import type { Collection, Db, Document, SearchIndexDescription } from 'mongodb';
 import { synonymsOf, TRANSLATION_GROUPS, WORD_GROUPS } from '../../domain/search/synonyms.ts';
 import { StoreUnavailableError } from '../../domain/shared/errors.ts';
-import { guarded, MongoSetupError } from '../../mongodb/errors.ts';
-import { sameSearchIndex } from './search-index.definition.ts';
+import { guarded, MongoSetupError } from '../../mongodb-shared/errors.ts';
+import { sameSearchIndex } from './same-atlas-definition.ts';
 
-const DEFINITION_FILE = new URL('./schools.search-index.json', import.meta.url);
+const DEFINITION_FILE = new URL('./atlas-search-index.json', import.meta.url);
 
 export function searchIndexDefinition(name: string): SearchIndexDescription {
   const file = JSON.parse(readFileSync(DEFINITION_FILE, 'utf8')) as { type: 'search'; definition: Document };
@@ -20,7 +20,7 @@ export class SearchIndexMissingError extends MongoSetupError {}
  * `verify`: throws unless the index exists and is queryable (searches would fail or miss
  * schools while it builds). `create`: creates it when missing; one whose definition means
  * something else than the committed file is updated (Atlas rebuilds it in the background); one
- * that means the same (search-index.definition.ts) is left alone, so running the command again
+ * that means the same (same-atlas-definition.ts) is left alone, so running the command again
  * does not trigger a rebuild.
  */
 export async function ensureSearchIndex<T extends Document>(
@@ -61,7 +61,7 @@ export async function ensureSearchIndex<T extends Document>(
 }
 
 /**
- * The collections the index's synonym mappings read (schools.search-index.json), and what each
+ * The collections the index's synonym mappings read (atlas-search-index.json), and what each
  * holds. A translation group holds its words' spellings too, as the rules read it (synonyms.ts,
  * translationsOf: "univ" is a translation of "universidad"); Atlas's equivalent groups are not
  * joined through the `words` mapping, so without them "universidad" would not find "Univ".

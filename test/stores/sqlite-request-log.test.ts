@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { StoreUnavailableError } from '../../src/domain/shared/errors.ts';
 import { Connection } from '../../src/stores/sqlite/connection.ts';
-import { RecordWriter } from '../../src/stores/sqlite/record.writer.ts';
+import { RecordWriter } from '../../src/stores/sqlite/record-writer.ts';
 import { SqliteRequestLog } from '../../src/stores/sqlite/request.store.ts';
 import { SqliteUserStore } from '../../src/stores/sqlite/user.store.ts';
 import { SqliteStore } from '../../src/stores/sqlite/store.ts';

@@ -1,11 +1,11 @@
 // How far the in-process index walks to find a page: it stops once no document left can beat the
-// page (memory.index.ts, #top), whatever the number of matches. Counted in documents graded
+// page (memory-index.ts, #top), whatever the number of matches. Counted in documents graded
 // (MemoryIndex.graded), the walk's work; the answers are the reference engine's.
 import { describe, expect, test } from 'vitest';
 import type { CatalogSchool } from '../../src/domain/catalog/catalog.ports.ts';
 import { planQuery } from '../../src/domain/search/query.ts';
 import { buildIndex } from '../../src/search/memory/build.ts';
-import { MemoryIndex } from '../../src/search/memory/memory.index.ts';
+import { MemoryIndex } from '../../src/search/memory/memory-index.ts';
 import { ReferenceEngine } from '../../src/search/reference.engine.ts';
 
 const STATES = ['TX', 'CA', 'NY'];

@@ -12,7 +12,7 @@ import { Collection, type ClientSession, type ReadPreference } from 'mongodb';
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi, type MockInstance } from 'vitest';
 import { planQuery } from '../../src/domain/search/query.ts';
 import { searchSource } from '../../src/search/mongodb/engines.ts';
-import { upgradeSearchFields } from '../../src/search/mongodb/search.migration.ts';
+import { upgradeSearchFields } from '../../src/search/mongodb/search-fields.migration.ts';
 import { searchReady } from '../../src/search/mongodb/setup.ts';
 import { createServices } from '../../src/composition/services.ts';
 import { COLLECTIONS } from '../../src/stores/mongodb/documents.ts';
@@ -161,7 +161,7 @@ describe.skipIf(none).each(none ? [['no server', '', 'ferretdb'] as MongoServer]
 
     test('when search pipelines run, then Atlas Search stages with read concern local and no session (mongod refuses any other read concern for them), $text ones in a causally consistent session', async () => {
       // Through the search wing's source, as the engines run them: the wing says which pipelines
-      // read `local` (the port's PipelineReads: src/mongodb/catalog.port.ts), the store's served catalog reads them so.
+      // read `local` (the port's PipelineReads: src/mongodb-shared/catalog.port.ts), the store's served catalog reads them so.
       const atlasSource = searchSource(store.catalog, { kind: 'atlas', index: 'schools_search' });
       const textSource = searchSource(store.catalog, { kind: 'text' });
       const made = await calls(async () => {

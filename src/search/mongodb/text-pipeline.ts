@@ -1,5 +1,5 @@
 // The aggregation pipelines of the $text engine (text.engine.ts). Each looks up one token
-// (search.fields.ts: one term in a state, the word behind every state's code in the catalog) with
+// (search-fields.ts: one term in a state, the word behind every state's code in the catalog) with
 // $text (or schools by id, found so before), and all but the cached total, the first read of a
 // few matches of common words and the nearest candidates stop after a fixed number of documents:
 // $text ORs the words it is given, so giving it the whole query made the server fetch every
@@ -11,7 +11,7 @@ import type { Document } from 'mongodb';
 import type { GeoPoint } from '../../domain/catalog/geo.ts';
 import { CANDIDATE_FIELDS } from './candidates.ts';
 import { nearnessExpression } from './scope.ts';
-import { holdsEvery, textSearch, type Token } from './search.fields.ts';
+import { holdsEvery, textSearch, type Token } from './search-fields.ts';
 
 /**
  * The first stage: the token's schools that the scope keeps (`scope`: scope.ts, scopeMatch) and,

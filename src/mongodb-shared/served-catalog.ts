@@ -12,7 +12,7 @@
 import type { ClientSession, ClusterTime, Collection, Document, Timestamp } from 'mongodb';
 import type { PerVersionDocument, PipelineReads, SchoolCatalog } from './catalog.port.ts';
 import { guarded } from './errors.ts';
-import type { CatalogDocument, SchoolDocument } from './school.document.ts';
+import type { CatalogDocument, SchoolDocument } from './school-document.ts';
 
 /**
  * Where the catalog is read for serving (searches, a school, the version poll, the catalog the

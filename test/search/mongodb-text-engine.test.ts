@@ -9,11 +9,11 @@ import type { CatalogSchool } from '../../src/domain/catalog/catalog.ports.ts';
 import { planQuery } from '../../src/domain/search/query.ts';
 import { ReferenceEngine } from '../../src/search/reference.engine.ts';
 import { mongoSearchEngine } from '../../src/search/mongodb/engines.ts';
-import { tokenOf } from '../../src/search/mongodb/search.fields.ts';
-import { TEXT_INDEX } from '../../src/search/mongodb/search.indexes.ts';
-import type { SearchedSchool } from '../../src/search/mongodb/search.fields.ts';
+import { tokenOf } from '../../src/search/mongodb/search-fields.ts';
+import { TEXT_INDEX } from '../../src/search/mongodb/catalog-extension.ts';
+import type { SearchedSchool } from '../../src/search/mongodb/search-fields.ts';
 import { STATE_CODES } from '../../src/domain/catalog/states.ts';
-import { candidatesPipeline, countPipeline } from '../../src/search/mongodb/text.pipeline.ts';
+import { candidatesPipeline, countPipeline } from '../../src/search/mongodb/text-pipeline.ts';
 import {
   dropAndClose,
   flavorOf,

@@ -4,7 +4,7 @@
 // its own fields back as Schools; the search engines on MongoDB read the same fields, and their
 // own, in their pipelines. The extension's fields are a type parameter here: the store treats
 // them as opaque, the search wing fills it in with its search fields
-// (src/search/mongodb/search.fields.ts).
+// (src/search/mongodb/search-fields.ts).
 import type { CatalogSchool, School, SchoolDraft } from '../domain/catalog/catalog.ports.ts';
 import {
   knownKind,

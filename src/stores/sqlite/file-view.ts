@@ -19,7 +19,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { StoreUnavailableError } from '../../domain/shared/errors.ts';
 import { quickCheck } from './database.ts';
 import { BUSY, primaryCode } from './errors.ts';
-import { type FileId, fileAt, sameFile } from './file.id.ts';
+import { type FileId, fileAt, sameFile } from './file-id.ts';
 
 /** A check lock older than this was left by a process that died while checking: it is taken over. */
 const STALE_MS = 10_000;

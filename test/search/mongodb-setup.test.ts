@@ -2,17 +2,17 @@
 // the wing hands the store (and those they replace), readiness (the text index, the search fields'
 // version, the Atlas Search index), a pipeline whose index is missing answered as a 503 naming the
 // fix, and which pipelines the store is asked to read `local` (Atlas Search's). The store's side
-// of the port is stood in for where it would need a server (src/mongodb/catalog.port.ts).
+// of the port is stood in for where it would need a server (src/mongodb-shared/catalog.port.ts).
 import { MongoServerError, type Collection } from 'mongodb';
 import { describe, expect, test } from 'vitest';
 import { StoreUnavailableError } from '../../src/domain/shared/errors.ts';
 import { planQuery } from '../../src/domain/search/query.ts';
-import type { SchoolCatalog } from '../../src/mongodb/catalog.port.ts';
+import type { SchoolCatalog } from '../../src/mongodb-shared/catalog.port.ts';
 import { mongoSearchEngine, pipelineReads } from '../../src/search/mongodb/engines.ts';
-import type { DerivedSearch, SearchedSchool } from '../../src/search/mongodb/search.fields.ts';
-import { replacedIndexes, SEARCH_EXTENSION, SEARCH_INDEXES } from '../../src/search/mongodb/search.indexes.ts';
+import type { DerivedSearch, SearchedSchool } from '../../src/search/mongodb/search-fields.ts';
+import { replacedIndexes, SEARCH_EXTENSION, SEARCH_INDEXES } from '../../src/search/mongodb/catalog-extension.ts';
 import { searchReady } from '../../src/search/mongodb/setup.ts';
-import { guarded } from '../../src/mongodb/errors.ts';
+import { guarded } from '../../src/mongodb-shared/errors.ts';
 
 describe('indexes of the search wing', () => {
   test('then the text index holds the tokens, without stemming or stop words, and documents of another version are found by an index', () => {

@@ -1,13 +1,13 @@
 // What the search wing keeps in the store's database, handed to the store as a catalog extension
-// (src/mongodb/catalog.port.ts: CatalogExtension) by the composition root: the search fields of
-// each school's document (search.fields.ts), the indexes over them, which the store creates with
+// (src/mongodb-shared/catalog.port.ts: CatalogExtension) by the composition root: the search fields of
+// each school's document (search-fields.ts), the indexes over them, which the store creates with
 // its own at start-up and in `school-search indexes` (after dropping a text index these replace),
 // and the collection of the $text engine's totals shared per catalog version (search-totals.ts).
 // The store writes and cleans them up without knowing what they are; the wing alone reads them,
-// checks their version (setup.ts) and rewrites those of an older one (search.migration.ts).
+// checks their version (setup.ts) and rewrites those of an older one (search-fields.migration.ts).
 import type { IndexDescription } from 'mongodb';
-import type { CatalogExtension, ExistingIndex } from '../../mongodb/catalog.port.ts';
-import { deriveSearch, SEARCH_FIELDS_VERSION, type DerivedSearch } from './search.fields.ts';
+import type { CatalogExtension, ExistingIndex } from '../../mongodb-shared/catalog.port.ts';
+import { deriveSearch, SEARCH_FIELDS_VERSION, type DerivedSearch } from './search-fields.ts';
 
 /** The $text engine's index: one per collection. */
 export const TEXT_INDEX = 'schools_tokens_text';
@@ -21,7 +21,7 @@ export const SEARCH_TOTALS = 'search_totals';
 export const SEARCH_INDEXES: readonly IndexDescription[] = [
   {
     name: TEXT_INDEX,
-    // One token per way a query word can match, each once, behind the school's state (search.fields.ts).
+    // One token per way a query word can match, each once, behind the school's state (search-fields.ts).
     key: { tokens: 'text' },
     // 'none': no stemming and no stop words; the domain has normalised the terms already.
     default_language: 'none',
