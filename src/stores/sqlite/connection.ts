@@ -14,7 +14,7 @@
 // its WAL into the file it had, wherever that file now is) and the call fails
 // with StoreUnavailableError (a 503), also when its write reached the old file: it was never
 // acknowledged. The next call opens whatever is at the path, but only an existing store file
-// with no other file's log beside it (store.files.ts): a missing path is never created again at
+// with no other file's log beside it (store-files.ts): a missing path is never created again at
 // run time (that would be a new, empty store). The same happens after an I/O error or a damaged
 // or foreign file (see RECONNECT): the API resumes by itself once a sound store file is back at
 // the path, without a restart.
@@ -76,7 +76,7 @@ export class Connection {
    * store's files beside it, makes a new store (createStoreFile); an existing file that is empty,
    * not a database or not a store, or whose log is another file's, stops here (StoreFileError)
    * instead of being made a new, empty store that would hide the loss of every account and record,
-   * or of having another file's log copied into it (store.files.ts).
+   * or of having another file's log copied into it (store-files.ts).
    */
   static async open({ path, busyBudgetMs = BUSY_BUDGET_MS }: SqliteOptions): Promise<Connection> {
     const connection = new Connection(path, busyBudgetMs);
@@ -192,7 +192,7 @@ export class Connection {
   /**
    * Runs a write in one transaction that also writes page 1, with the file's identity as it is
    * (store-identity.ts): every commit's frames in the log then carry the identity of the file
-   * they were written for, and a log left beside another file is told by it (store.files.ts),
+   * they were written for, and a log left beside another file is told by it (store-files.ts),
    * however small the changes it holds. One page more per commit, under the same fsync.
    */
   #signed<T>(work: () => T): T {
@@ -271,7 +271,7 @@ export class Connection {
     }
     this.#drop(true);
     if (!current) throw new StoreUnavailableError(`There is no store file at ${this.#path}.`);
-    // The same checks as at start (store.files.ts): a file moved in over another file's log is
+    // The same checks as at start (store-files.ts): a file moved in over another file's log is
     // a 503, never that log copied into it; a file that is no store is never migrated into an
     // empty one, which would hide the loss of the real one.
     let opened: ReturnType<typeof openStoreFile>;

@@ -88,7 +88,7 @@ export function quickCheck(db: DatabaseSync): string {
  * two processes starting at once on a new path make one store (the other's link fails; it opens
  * the one there). It is given its identity (store-identity.ts) before it is linked. `retry`
  * waits out a lock (the WAL switch). The caller has refused files of a lost store beside the path
- * (store.files.ts).
+ * (store-files.ts).
  */
 export async function createStoreFile(path: string, retry: (work: () => void) => Promise<void>): Promise<void> {
   mkdirSync(dirname(path), { recursive: true });

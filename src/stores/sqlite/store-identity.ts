@@ -1,7 +1,7 @@
 // Each store file carries an identity of its own in its header: a random, non-zero
 // PRAGMA application_id (bytes 68–71 of page 1), given when the file is made and to every copy
 // the command line makes (backup, restore). Every commit writes page 1 with it (Connection.write),
-// so a log beside a store file tells, without SQLite, whether it was written by that file (store.files.ts):
+// so a log beside a store file tells, without SQLite, whether it was written by that file (store-files.ts):
 // a backup moved in over the log of the store it replaced is refused instead of having that log
 // copied into it. Stores made before identities existed get one at their next open.
 import { randomInt } from 'node:crypto';
