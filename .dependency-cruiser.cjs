@@ -46,6 +46,16 @@ module.exports = {
       },
     })),
     {
+      name: 'services-reach-each-other-through-their-instances',
+      comment:
+        'A domain service uses another only through the instance the composition root hands it (an import ' +
+        'type): no module of the domain imports a service at run time, and a rule or a type two services ' +
+        'share lives in a module of its own (credentials.ts, the slice ports), never in a service.',
+      severity: 'error',
+      from: { path: '^src/domain/' },
+      to: { path: '^src/domain/.+[.]service[.]ts$', dependencyTypesNot: ['type-only'] },
+    },
+    {
       name: 'domain-not-to-generated',
       comment:
         'The domain does not know the contract, not even its generated types: the handlers (src/http) ' +

@@ -7,7 +7,7 @@ import type { CorsOrigins } from './http/middleware/cors.ts';
 import type { RateLimits } from './http/middleware/rate-limit.ts';
 import type { StoreConfig } from './stores/store.config.ts';
 import { DEFAULT_SESSION_MAX_SECONDS } from './domain/accounts/credentials.ts';
-import { SIGNUP_MODES, type SignUpMode } from './domain/accounts/signup.service.ts';
+import { SIGNUP_MODES, type SignUpMode } from './domain/accounts/accounts.ports.ts';
 
 /** Relative paths are resolved against the project, not the working directory: the API and the
  * command line then find the same store from wherever they are started. */

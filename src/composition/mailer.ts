@@ -4,7 +4,7 @@ import type { pino } from 'pino';
 import type { Config } from '../config.ts';
 import type { MailEvents } from '../domain/mail/mail.service.ts';
 import type { Mailer, OutgoingMail } from '../domain/mail/mail.ports.ts';
-import type { AccountLinks } from '../domain/accounts/signup.service.ts';
+import type { AccountLinks } from '../domain/accounts/accounts.ports.ts';
 import { linkSecrets } from '../domain/mail/link-token.ts';
 import { LogMailer, NO_MAIL } from '../mail/log.mailer.ts';
 

@@ -2,7 +2,7 @@
 // and the operation express-openapi-validator matched. Kept beside the request (a WeakMap, so
 // it goes when the request goes) rather than as fields added to Express's objects.
 import type { Request } from 'express';
-import type { Principal } from '../domain/accounts/auth.service.ts';
+import type { Principal } from '../domain/accounts/accounts.ports.ts';
 import { UnauthenticatedError } from '../domain/shared/errors.ts';
 import type { RouteGroup } from '../metrics/metrics.port.ts';
 

@@ -17,7 +17,7 @@ import {
 import { linkDigest } from '../../src/domain/accounts/link.ts';
 import { linkSecrets, linkToken } from '../../src/domain/mail/link-token.ts';
 import { RATE_LIMITS_OFF, type RateLimits } from '../../src/http/middleware/rate-limit.ts';
-import type { SignUpMode } from '../../src/domain/accounts/signup.service.ts';
+import type { SignUpMode } from '../../src/domain/accounts/accounts.ports.ts';
 import { StoreUnavailableError } from '../../src/domain/shared/errors.ts';
 import { cheapHasher, startTestApp, type TestApp } from '../support/app.ts';
 import { expectProblem, unchecked } from '../support/problem.ts';

@@ -28,7 +28,7 @@ import { createServices, type Services } from '../../src/composition/services.ts
 import type { LinkSecrets } from '../../src/domain/mail/link-token.ts';
 import type { Store } from '../../src/domain/store.port.ts';
 import { SqliteStore } from '../../src/stores/sqlite/store.ts';
-import type { SignUpMode } from '../../src/domain/accounts/signup.service.ts';
+import type { SignUpMode } from '../../src/domain/accounts/accounts.ports.ts';
 import { SmtpMailer } from '../../src/mail/smtp.mailer.ts';
 import { dropAndClose, flavorOf, mongoUriFromEnv, openFreshMongoStore } from './mongodb.ts';
 

@@ -198,3 +198,45 @@ export interface PasswordHasher {
   /** True when the hash was made with other settings than this hasher's. */
   needsRehash(hash: string): boolean;
 }
+
+/** Who a request is: the account and the token that authenticated it (AuthService.authenticate). */
+export interface Principal {
+  readonly userId: string;
+  readonly tokenId: string;
+  /** What authenticated the request: a login's session or a named API key. */
+  readonly kind: TokenKind;
+  /** The password version the token was issued against (credentials.ts): a rotation keeps it. */
+  readonly passwordVersion: number;
+  /** When the password was given for this session (a key: its creation): a rotation never outlives the absolute lifetime after it. */
+  readonly authenticatedAt: Date;
+  /**
+   * Set when the token was taken as the store remembered it (authenticateMetered), not read
+   * now: whatever the request commits must be committed only if the token still holds then
+   * (SearchService passes it to RequestLog.append).
+   */
+  readonly remembered?: true;
+}
+
+export interface IssuedToken {
+  readonly userId: string;
+  readonly tokenId: string;
+  readonly value: string;
+  readonly expiresIn: number;
+  readonly expiresAt: Date;
+  /** When the session ends whatever rotation does: no token of it expires later. */
+  readonly sessionExpiresAt: Date;
+  /** A login's only: the device's proof of it (device-proof.ts), for its later logins. */
+  readonly deviceProof?: string;
+}
+
+/** `off`: accounts only from the operator's command line; `invite`: also by the operator's invitation links; `open`: also by anyone, confirmed by e-mail. */
+export type SignUpMode = 'off' | 'invite' | 'open';
+export const SIGNUP_MODES: readonly SignUpMode[] = ['off', 'invite', 'open'];
+
+export interface AccountLinks {
+  readonly signUp: SignUpMode;
+  /** False when this server sends no mail (production without SMTP_URL): no reset, no sign-up. */
+  readonly mail: boolean;
+  /** The dashboard's address, e.g. https://api.example.org/dashboard: links in e-mails point into it. */
+  readonly dashboardUrl: () => string;
+}

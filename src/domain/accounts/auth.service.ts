@@ -20,38 +20,17 @@ import {
   WrongPasswordError,
 } from '../shared/errors.ts';
 import type { Clock } from '../shared/clock.ts';
-import type { PasswordHasher, TokenKind, TokenRecord, TokenStore, User, UserStore } from './accounts.ports.ts';
+import type {
+  IssuedToken,
+  PasswordHasher,
+  Principal,
+  TokenRecord,
+  TokenStore,
+  User,
+  UserStore,
+} from './accounts.ports.ts';
 import { deviceProof, provesDevice } from './device-proof.ts';
 import { looksLikeToken, mintToken, newTokenValue, tokenDigest } from './token.ts';
-
-export interface Principal {
-  readonly userId: string;
-  readonly tokenId: string;
-  /** What authenticated the request: a login's session or a named API key. */
-  readonly kind: TokenKind;
-  /** The password version the token was issued against (credentials.ts): a rotation keeps it. */
-  readonly passwordVersion: number;
-  /** When the password was given for this session (a key: its creation): a rotation never outlives the absolute lifetime after it. */
-  readonly authenticatedAt: Date;
-  /**
-   * Set when the token was taken as the store remembered it (authenticateMetered), not read
-   * now: whatever the request commits must be committed only if the token still holds then
-   * (SearchService passes it to RequestLog.append).
-   */
-  readonly remembered?: true;
-}
-
-export interface IssuedToken {
-  readonly userId: string;
-  readonly tokenId: string;
-  readonly value: string;
-  readonly expiresIn: number;
-  readonly expiresAt: Date;
-  /** When the session ends whatever rotation does: no token of it expires later. */
-  readonly sessionExpiresAt: Date;
-  /** A login's only: the device's proof of it (device-proof.ts), for its later logins. */
-  readonly deviceProof?: string;
-}
 
 export interface AuthSettings {
   /** Lifetime of a token issued by login or rotation, in seconds. */

@@ -2,7 +2,7 @@
 // token like any other (same prefix, digest storage and authentication), so every client's
 // `apiKey` option takes one; only its name, lifetime and cap differ from a session token's.
 import type { AccountNotices } from './account-notices.ts';
-import type { Principal } from './auth.service.ts';
+import type { Principal } from './accounts.ports.ts';
 import { tokenHolds } from './credentials.ts';
 import { InvalidInputError, NotFoundError, TooManyKeysError } from '../shared/errors.ts';
 import type { Clock } from '../shared/clock.ts';

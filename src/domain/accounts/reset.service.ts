@@ -9,7 +9,7 @@ import type { LinkSender } from './link-sender.ts';
 import { noAccountMail, resetMail } from './account-mails.ts';
 import type { Clock } from '../shared/clock.ts';
 import type { LinkStore, PasswordHasher, TokenStore, UserStore } from './accounts.ports.ts';
-import type { AccountLinks } from './signup.service.ts';
+import type { AccountLinks } from './accounts.ports.ts';
 
 export class PasswordResetService {
   readonly #users: UserStore;

@@ -7,25 +7,22 @@
 // neither keep its owner from signing up nor flood the address (link-sender.ts).
 import { uuidV5 } from '../shared/ids.ts';
 import { checkEmail, checkPassword } from './credentials.ts';
-import type { AuthService, IssuedToken } from './auth.service.ts';
+import type { AuthService } from './auth.service.ts';
 import { EmailTakenError, InvalidCredentialsError, InvalidLinkError, SignUpClosedError } from '../shared/errors.ts';
 import { LINK_LIFETIME_MS, linkDigest, looksLikeLink } from './link.ts';
 import type { LinkSender } from './link-sender.ts';
 import { alreadyRegisteredMail, confirmationMail, invitationMail } from './account-mails.ts';
 import type { Clock } from '../shared/clock.ts';
-import type { LinkPurpose, LinkRecord, LinkStore, PasswordHasher, UserStore } from './accounts.ports.ts';
-
-/** `off`: accounts only from the operator's command line; `invite`: also by the operator's invitation links; `open`: also by anyone, confirmed by e-mail. */
-export type SignUpMode = 'off' | 'invite' | 'open';
-export const SIGNUP_MODES: readonly SignUpMode[] = ['off', 'invite', 'open'];
-
-export interface AccountLinks {
-  readonly signUp: SignUpMode;
-  /** False when this server sends no mail (production without SMTP_URL): no reset, no sign-up. */
-  readonly mail: boolean;
-  /** The dashboard's address, e.g. https://api.example.org/dashboard: links in e-mails point into it. */
-  readonly dashboardUrl: () => string;
-}
+import type {
+  AccountLinks,
+  IssuedToken,
+  LinkPurpose,
+  LinkRecord,
+  LinkStore,
+  PasswordHasher,
+  SignUpMode,
+  UserStore,
+} from './accounts.ports.ts';
 
 export interface SignUpOptions {
   readonly signUp: SignUpMode;

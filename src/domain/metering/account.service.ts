@@ -1,6 +1,6 @@
 // The caller's own account and request history. Every read is keyed by the caller's user id,
 // taken from the authenticated token: there is no parameter that could name another user.
-import type { Principal } from '../accounts/auth.service.ts';
+import type { Principal } from '../accounts/accounts.ports.ts';
 import type { Clock } from '../shared/clock.ts';
 import type { DayUsage, RequestLog, RequestRecord, Usage } from './metering.ports.ts';
 import type { TokenStore, UserStore } from '../accounts/accounts.ports.ts';

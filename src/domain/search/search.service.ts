@@ -3,7 +3,7 @@
 // of the engine's current edition kept from before (kept-answers.ts), and every one of them is
 // recorded: the caller asks for an answer and gets a metered one.
 import { randomUUIDv7 } from 'node:crypto';
-import type { Principal } from '../accounts/auth.service.ts';
+import type { Principal } from '../accounts/accounts.ports.ts';
 import type { Clock } from '../shared/clock.ts';
 import type { RecordedSearch, RequestLog, RequestRecord } from '../metering/metering.ports.ts';
 import type { EngineHit, SearchEngine, SearchRequest } from './engine.port.ts';

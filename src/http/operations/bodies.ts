@@ -2,7 +2,7 @@
 // one call and one reply each.
 import type * as api from '../../../generated/types.gen.ts';
 import type { AccountView } from '../../domain/metering/account.service.ts';
-import type { IssuedToken } from '../../domain/accounts/auth.service.ts';
+import type { IssuedToken } from '../../domain/accounts/accounts.ports.ts';
 import type { IssuedKey } from '../../domain/accounts/keys.service.ts';
 import type { RequestRecord } from '../../domain/metering/metering.ports.ts';
 import type { School, SchoolRecord } from '../../domain/catalog/catalog.ports.ts';

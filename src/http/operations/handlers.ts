@@ -1,6 +1,6 @@
 // Thin handlers: validated input in (with the contract's defaults filled in: operations.ts, Input),
 // one call into the domain, the result mapped to the contract (./bodies.ts).
-import type { Principal } from '../../domain/accounts/auth.service.ts';
+import type { Principal } from '../../domain/accounts/accounts.ports.ts';
 import type * as api from '../../../generated/types.gen.ts';
 import type { UseCases } from '../../domain/use-cases.ts';
 import {
