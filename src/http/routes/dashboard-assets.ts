@@ -20,7 +20,7 @@ export interface DashboardAssets {
   readonly files: ReadonlyMap<string, DashboardFile>;
 }
 
-const SOURCE = fileURLToPath(new URL('../../dashboard', import.meta.url));
+const SOURCE = fileURLToPath(new URL('../../dashboard/', import.meta.url));
 
 let built: Promise<DashboardAssets> | undefined;
 
