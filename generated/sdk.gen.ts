@@ -4,8 +4,8 @@ import * as z from 'zod';
 
 import { client } from './client.gen.ts';
 import type { Client, ClientMeta, Options as Options2, RequestResult, TDataShape } from './client/index.ts';
-import type { AcceptInvitationData, AcceptInvitationErrors, AcceptInvitationResponses, ChangePasswordData, ChangePasswordErrors, ChangePasswordResponses, ConfirmSignUpData, ConfirmSignUpErrors, ConfirmSignUpResponses, CreateApiKeyData, CreateApiKeyErrors, CreateApiKeyResponses, CreateTokenData, CreateTokenErrors, CreateTokenResponses, FetchMyDataData, FetchMyDataErrors, FetchMyDataResponses, FetchMyRequestsData, FetchMyRequestsErrors, FetchMyRequestsResponses, FetchMyUsageData, FetchMyUsageErrors, FetchMyUsageResponses, FetchSchoolSearchData, FetchSchoolSearchErrors, FetchSchoolSearchResponses, GetLivenessData, GetLivenessErrors, GetLivenessResponses, GetReadinessData, GetReadinessErrors, GetReadinessResponses, GetSchoolData, GetSchoolErrors, GetSchoolImageData, GetSchoolImageErrors, GetSchoolImageResponses, GetSchoolResponses, GetSignUpOptionsData, GetSignUpOptionsErrors, GetSignUpOptionsResponses, ListMyTokensData, ListMyTokensErrors, ListMyTokensResponses, RequestPasswordResetData, RequestPasswordResetErrors, RequestPasswordResetResponses, ResetPasswordData, ResetPasswordErrors, ResetPasswordResponses, RevokeCurrentTokenData, RevokeCurrentTokenErrors, RevokeCurrentTokenResponses, RevokeMyTokenData, RevokeMyTokenErrors, RevokeMyTokenResponses, RotateApiKeyData, RotateApiKeyErrors, RotateApiKeyResponses, RotateTokenData, RotateTokenErrors, RotateTokenResponses, SignUpData, SignUpErrors, SignUpResponses } from './types.gen.ts';
-import { zAcceptInvitationBody, zAcceptInvitationResponse, zChangePasswordBody, zChangePasswordResponse, zConfirmSignUpBody, zConfirmSignUpResponse, zCreateApiKeyBody, zCreateApiKeyResponse, zCreateTokenBody, zCreateTokenResponse, zFetchMyDataResponse, zFetchMyRequestsQuery, zFetchMyRequestsResponse, zFetchMyUsageQuery, zFetchMyUsageResponse, zFetchSchoolSearchQuery, zFetchSchoolSearchResponse, zGetLivenessResponse, zGetReadinessResponse, zGetSchoolImagePath, zGetSchoolImageResponse, zGetSchoolPath, zGetSchoolResponse, zGetSignUpOptionsResponse, zListMyTokensResponse, zRequestPasswordResetBody, zRequestPasswordResetResponse, zResetPasswordBody, zResetPasswordResponse, zRevokeCurrentTokenResponse, zRevokeMyTokenPath, zRevokeMyTokenResponse, zRotateApiKeyBody, zRotateApiKeyPath, zRotateApiKeyResponse, zRotateTokenResponse, zSignUpBody, zSignUpResponse } from './zod.gen.ts';
+import type { AcceptInvitationData, AcceptInvitationErrors, AcceptInvitationResponses, ChangePasswordData, ChangePasswordErrors, ChangePasswordResponses, ConfirmSignUpData, ConfirmSignUpErrors, ConfirmSignUpResponses, CreateApiKeyData, CreateApiKeyErrors, CreateApiKeyResponses, CreatePublishableKeyData, CreatePublishableKeyErrors, CreatePublishableKeyResponses, CreateTokenData, CreateTokenErrors, CreateTokenResponses, FetchMyDataData, FetchMyDataErrors, FetchMyDataResponses, FetchMyRequestsData, FetchMyRequestsErrors, FetchMyRequestsResponses, FetchMyUsageData, FetchMyUsageErrors, FetchMyUsageResponses, FetchSchoolSearchData, FetchSchoolSearchErrors, FetchSchoolSearchResponses, GetLivenessData, GetLivenessErrors, GetLivenessResponses, GetReadinessData, GetReadinessErrors, GetReadinessResponses, GetSchoolData, GetSchoolErrors, GetSchoolImageData, GetSchoolImageErrors, GetSchoolImageResponses, GetSchoolResponses, GetSignUpOptionsData, GetSignUpOptionsErrors, GetSignUpOptionsResponses, ListMyTokensData, ListMyTokensErrors, ListMyTokensResponses, RequestPasswordResetData, RequestPasswordResetErrors, RequestPasswordResetResponses, ResetPasswordData, ResetPasswordErrors, ResetPasswordResponses, RevokeCurrentTokenData, RevokeCurrentTokenErrors, RevokeCurrentTokenResponses, RevokeMyTokenData, RevokeMyTokenErrors, RevokeMyTokenResponses, RotateApiKeyData, RotateApiKeyErrors, RotateApiKeyResponses, RotateTokenData, RotateTokenErrors, RotateTokenResponses, SignUpData, SignUpErrors, SignUpResponses, UpdateApiKeyData, UpdateApiKeyErrors, UpdateApiKeyResponses } from './types.gen.ts';
+import { zAcceptInvitationBody, zAcceptInvitationResponse, zChangePasswordBody, zChangePasswordResponse, zConfirmSignUpBody, zConfirmSignUpResponse, zCreateApiKeyBody, zCreateApiKeyResponse, zCreatePublishableKeyBody, zCreatePublishableKeyResponse, zCreateTokenBody, zCreateTokenResponse, zFetchMyDataResponse, zFetchMyRequestsQuery, zFetchMyRequestsResponse, zFetchMyUsageQuery, zFetchMyUsageResponse, zFetchSchoolSearchQuery, zFetchSchoolSearchResponse, zGetLivenessResponse, zGetReadinessResponse, zGetSchoolImagePath, zGetSchoolImageResponse, zGetSchoolPath, zGetSchoolQuery, zGetSchoolResponse, zGetSignUpOptionsResponse, zListMyTokensResponse, zRequestPasswordResetBody, zRequestPasswordResetResponse, zResetPasswordBody, zResetPasswordResponse, zRevokeCurrentTokenResponse, zRevokeMyTokenPath, zRevokeMyTokenResponse, zRotateApiKeyBody, zRotateApiKeyPath, zRotateApiKeyResponse, zRotateTokenResponse, zSignUpBody, zSignUpResponse, zUpdateApiKeyBody, zUpdateApiKeyPath, zUpdateApiKeyResponse } from './zod.gen.ts';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -80,11 +80,19 @@ export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends 
  * Each call is metered: the request record in `apirequest` is stored in the caller's
  * history before the response is sent.
  *
- * Rate limited per user (all of a user's tokens share the quota): by default 300
- * searches per minute (five a second, enough for a search box that asks on every
- * keystroke). Over the quota the answer is 429 with `Retry-After`, and the search is
+ * Rate limited per user (all of a user's session tokens and secret keys share the quota):
+ * by default 300 searches per minute (five a second, enough for a search box that asks on
+ * every keystroke). Over the quota the answer is 429 with `Retry-After`, and the search is
  * neither run nor metered. The `RateLimit` and `RateLimit-Policy` headers show the quota
  * on every answer that passed authentication and validation.
+ *
+ * **From a web page**, with a publishable key (`key=spk_…`, or `Authorization: Bearer
+ * spk_…`): the page's origin (its `Origin` header, or the origin of its `Referer` when a
+ * browser sends no `Origin`) must be one the key lists, or the answer is a 403
+ * `origin-not-allowed` naming it. The key's own budgets apply instead of the user's quota:
+ * its searches per minute and per day, and each visitor's (client address's) share per
+ * minute, so one visitor cannot spend a site's budget. The record names the key
+ * (`key_id`) and the origin.
  *
  */
 export const fetchSchoolSearch = <ThrowOnError extends boolean = false>(options: Options<FetchSchoolSearchData, ThrowOnError>): RequestResult<FetchSchoolSearchResponses, FetchSchoolSearchErrors, ThrowOnError> => (options.client ?? client).get<FetchSchoolSearchResponses, FetchSchoolSearchErrors, ThrowOnError>({
@@ -94,11 +102,19 @@ export const fetchSchoolSearch = <ThrowOnError extends boolean = false>(options:
         query: zFetchSchoolSearchQuery
     }).parseAsync(data),
     responseValidator: async (data) => await zFetchSchoolSearchResponse.parseAsync(data),
-    security: [{ scheme: 'bearer', type: 'http' }, {
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        {
             in: 'query',
             name: 'tokenID',
             type: 'apiKey'
-        }],
+        },
+        {
+            in: 'query',
+            name: 'key',
+            type: 'apiKey'
+        }
+    ],
     url: '/v1/fetchSchoolSearch',
     ...options
 });
@@ -112,17 +128,22 @@ export const fetchSchoolSearch = <ThrowOnError extends boolean = false>(options:
  *
  * Not metered: reading a school found by a (metered) search costs no credit and adds no
  * record to the history. Rate limited with the caller's searches (the same per-user
- * quota). An unknown id is a 404.
+ * quota; with a publishable key, the key's budgets and origins, as for a search). An
+ * unknown id is a 404.
  *
  */
 export const getSchool = <ThrowOnError extends boolean = false>(options: Options<GetSchoolData, ThrowOnError>): RequestResult<GetSchoolResponses, GetSchoolErrors, ThrowOnError> => (options.client ?? client).get<GetSchoolResponses, GetSchoolErrors, ThrowOnError>({
     requestValidator: async (data) => await z.object({
         body: z.never().optional(),
         path: zGetSchoolPath,
-        query: z.never().optional()
+        query: zGetSchoolQuery.optional()
     }).parseAsync(data),
     responseValidator: async (data) => await zGetSchoolResponse.parseAsync(data),
-    security: [{ scheme: 'bearer', type: 'http' }],
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'query',
+            name: 'key',
+            type: 'apiKey'
+        }],
     url: '/v1/schools/{schoolId}',
     ...options
 });
@@ -293,11 +314,12 @@ export const createApiKey = <ThrowOnError extends boolean = false>(options: Opti
 /**
  * Replace an API key's value
  *
- * Issues a new value for one of the caller's live API keys and revokes the old value, in one
- * step: a program still using the old value gets 401 from now on. The new key keeps the
- * name and the lifetime the key was created with (from now), and gets a new `token_id`. A
- * key that does not exist, is dead, is a session token or belongs to someone else gives
- * the same 404.
+ * Issues a new value for one of the caller's live API keys (secret or publishable) and
+ * revokes the old value, in one step: a program or page still using the old value gets 401
+ * from now on. The new key keeps the kind, the name, a publishable key's origins and
+ * budgets, and the lifetime the key was created with (from now), and gets a new
+ * `token_id`. A key that does not exist, is dead, is a session token or belongs to someone
+ * else gives the same 404.
  *
  * Needs the account's current password (`current_password`; a wrong one is a 403
  * `wrong-password`, checked first): a rotation cuts the key's programs off, which a
@@ -313,6 +335,76 @@ export const rotateApiKey = <ThrowOnError extends boolean = false>(options: Opti
     responseValidator: async (data) => await zRotateApiKeyResponse.parseAsync(data),
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v1/keys/{tokenId}/rotate',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Create a publishable key for web pages
+ *
+ * Issues a publishable key (`spk_…`): a key meant to be seen, in a web page's source. It can
+ * search (`GET /v1/fetchSchoolSearch`), read a school (`GET /v1/schools/{schoolId}`) and
+ * its image, and nothing else: every other operation answers it with a 403
+ * `publishable-key-not-allowed`. It works only from the pages of the `origins` listed
+ * (checked against `Origin`, or `Referer` when a browser sends no `Origin`), and spends
+ * budgets of its own, not the user's search quota: `searches_per_minute` and
+ * `searches_per_day` for the key, and `visitor_searches_per_minute` for each visitor
+ * (client address) under it. Each budget is at most what the account may spend (the
+ * server's per-user search quota a minute, its publishable-key ceiling a day); a larger
+ * one is a 400.
+ *
+ * Like a secret key it has a name and a lifetime (`expires_in_days`, up to ten years, 365
+ * by default), is listed by `GET /v1/tokens` (`kind` publishable), renamed and re-scoped
+ * with `PATCH /v1/keys/{tokenId}`, rotated and revoked; a secret key never becomes a
+ * publishable one, nor the other way round. A user holds at most 20 live publishable keys
+ * besides the 20 secret ones. Needs the account's current password, as every operation
+ * that makes a key's value does.
+ *
+ * Its searches are metered as any other: each answer carries its request record, which
+ * names the key (`key_id`) and the origin, and lands in the owner's history.
+ *
+ */
+export const createPublishableKey = <ThrowOnError extends boolean = false>(options: Options<CreatePublishableKeyData, ThrowOnError>): RequestResult<CreatePublishableKeyResponses, CreatePublishableKeyErrors, ThrowOnError> => (options.client ?? client).post<CreatePublishableKeyResponses, CreatePublishableKeyErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: zCreatePublishableKeyBody,
+        path: z.never().optional(),
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zCreatePublishableKeyResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/publishable-keys',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Rename an API key, or change a publishable key's origins and budgets
+ *
+ * Changes what is given of one of the caller's live API keys, at once on every instance:
+ * `name` for either kind; `origins`, `searches_per_minute`, `searches_per_day` and
+ * `visitor_searches_per_minute` for a publishable key only (given for a secret key, they
+ * are a 400 `not-a-publishable-key`, and nothing changes). The value, the kind and the
+ * lifetime stay. Needs no password: nothing here gives the key a right it did not have
+ * (an origin added lets another page spend the key's budget, never read the account). A
+ * key that does not exist, is dead, is a session token or belongs to someone else gives
+ * the same 404.
+ *
+ */
+export const updateApiKey = <ThrowOnError extends boolean = false>(options: Options<UpdateApiKeyData, ThrowOnError>): RequestResult<UpdateApiKeyResponses, UpdateApiKeyErrors, ThrowOnError> => (options.client ?? client).patch<UpdateApiKeyResponses, UpdateApiKeyErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: zUpdateApiKeyBody,
+        path: zUpdateApiKeyPath,
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zUpdateApiKeyResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/keys/{tokenId}',
     ...options,
     headers: {
         'Content-Type': 'application/json',
@@ -545,6 +637,9 @@ export const fetchMyData = <ThrowOnError extends boolean = false>(options?: Opti
  * them, unless the operator set a retention period (then the records of the last N whole
  * UTC days).
  *
+ * With `key_id`, only the records of the searches made with that API key (secret or
+ * publishable), and `total_count` counts those.
+ *
  */
 export const fetchMyRequests = <ThrowOnError extends boolean = false>(options?: Options<FetchMyRequestsData, ThrowOnError>): RequestResult<FetchMyRequestsResponses, FetchMyRequestsErrors, ThrowOnError> => (options?.client ?? client).get<FetchMyRequestsResponses, FetchMyRequestsErrors, ThrowOnError>({
     requestValidator: async (data) => await z.object({
@@ -564,7 +659,11 @@ export const fetchMyRequests = <ThrowOnError extends boolean = false>(options?: 
  * The caller's metered requests counted per calendar day (UTC) over the last `days` days,
  * today included: one element per day, oldest first, days without a request included with
  * zeros, so a chart can draw the list as it is. Computed from the request records, like
- * the totals of `fetchMyData`.
+ * the totals of `fetchMyData`. With `key_id`, only the requests made with that API key.
+ *
+ * `by_key` and `by_origin` split the same period's requests by the API key they came
+ * through (`key_id` null: session tokens) and, for publishable keys, by the page's origin
+ * (`origin` null: requests made without a publishable key), most requests first.
  *
  */
 export const fetchMyUsage = <ThrowOnError extends boolean = false>(options?: Options<FetchMyUsageData, ThrowOnError>): RequestResult<FetchMyUsageResponses, FetchMyUsageErrors, ThrowOnError> => (options?.client ?? client).get<FetchMyUsageResponses, FetchMyUsageErrors, ThrowOnError>({

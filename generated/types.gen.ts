@@ -145,9 +145,13 @@ export type SignUpOptions = {
 export type TokenInfo = {
     token_id: string;
     /**
-     * `session`: issued by a login or a rotation. `key`: an API key (`POST /v1/keys`).
+     * `session`: issued by a login or a rotation. `key`: an API key, secret (`POST
+     * /v1/keys`) or publishable (`POST /v1/publishable-keys`), as `key_type` says.
+     *
      */
     kind: 'session' | 'key';
+    key_type?: KeyType;
+    publishable?: PublishableSettings;
     /**
      * The API key's name; null for a session token.
      */
@@ -172,22 +176,13 @@ export type TokenInfo = {
 
 export type TokenList = {
     /**
-     * At most 100 session tokens and 20 API keys.
+     * At most 100 session tokens, 20 secret keys and 20 publishable keys.
      */
     tokens: Array<TokenInfo>;
 };
 
 export type ApiKeyRequest = {
-    /**
-     * What the key is for, as the user will recognise it in a list: 1 to 64 characters
-     * (Unicode code points, as JSON Schema counts them: an emoji is one), with at least one
-     * visible character (variation selectors and other default-ignorable characters draw
-     * nothing), no control or format characters (no bidi overrides such as U+202E, no
-     * zero-width characters such as U+200B or U+200D, no lone surrogates), and at most four
-     * combining marks on one character.
-     *
-     */
-    name: string;
+    name: KeyName;
     /**
      * Lifetime of the key in days, at most 365.
      */
@@ -206,9 +201,14 @@ export type ApiKey = {
      * Identifier of the key, for `GET /v1/tokens`, rotation and revocation.
      */
     token_id: string;
+    key_type?: KeyType;
+    publishable?: PublishableSettings;
     name: string;
     /**
-     * The key's value, sent as `Authorization: Bearer ssk_…`. Shown once; store it like a password.
+     * The key's value. A secret key (`ssk_…`) is sent as `Authorization: Bearer ssk_…`;
+     * shown once, store it like a password. A publishable key (`spk_…`) goes in a page, as
+     * the `key` query parameter; it is shown once too (`GET /v1/tokens` shows its hint).
+     *
      */
     token: string;
     token_type: 'Bearer';
@@ -218,6 +218,100 @@ export type ApiKey = {
     hint: string;
     created_at: string;
     expires_at: string;
+};
+
+/**
+ * What the key is for, as the user will recognise it in a list: 1 to 64 characters
+ * (Unicode code points, as JSON Schema counts them: an emoji is one), with at least one
+ * visible character (variation selectors and other default-ignorable characters draw
+ * nothing), no control or format characters (no bidi overrides such as U+202E, no
+ * zero-width characters such as U+200B or U+200D, no lone surrogates), and at most four
+ * combining marks on one character.
+ *
+ */
+export type KeyName = string;
+
+/**
+ * An API key's type (absent on session tokens). `secret`: every right of its user, for
+ * programs. `publishable`: search and school records only, from the origins listed, for
+ * web pages.
+ *
+ */
+export type KeyType = 'secret' | 'publishable';
+
+/**
+ * A web origin, exactly as a browser sends it in `Origin`: `scheme://host[:port]`, with
+ * `http` or `https`, no path, query, user or trailing slash (`https://www.example.org`,
+ * `http://localhost:8080`, `http://[::1]:5173`); or `scheme:/*.domain` for every
+ * subdomain of a domain at any depth, not the domain itself (`https:/*.example.org`
+ * matches `https://apply.example.org`, not `https://example.org`). Case is ignored, and a
+ * port that is the scheme's default is dropped (`https://example.org:443` is
+ * `https://example.org`). A bare `*` is refused: a key for every page is a secret key.
+ *
+ */
+export type OriginPattern = string;
+
+/**
+ * A publishable key's origins and budgets (present on publishable keys only).
+ */
+export type PublishableSettings = {
+    /**
+     * The pages the key works from (at most 20 origins).
+     */
+    origins: Array<OriginPattern>;
+    /**
+     * Searches and school reads a minute with this key, from every visitor together.
+     */
+    searches_per_minute: number;
+    /**
+     * Searches and school reads with this key in 24 hours (a window that starts at the first).
+     */
+    searches_per_day: number;
+    /**
+     * Each visitor's share a minute (one client address; behind a proxy, as `TRUST_PROXY`
+     * says), at most `searches_per_minute`: one visitor or bot cannot spend the site's
+     * budget.
+     *
+     */
+    visitor_searches_per_minute: number;
+};
+
+export type PublishableKeyRequest = {
+    name: KeyName;
+    /**
+     * The pages the key will work from (at most 20 origins).
+     */
+    origins: Array<OriginPattern>;
+    /**
+     * The key's searches a minute; the account's whole search quota a minute unless given.
+     */
+    searches_per_minute?: number;
+    /**
+     * The key's searches in 24 hours; the server's ceiling for one key unless given.
+     */
+    searches_per_day?: number;
+    /**
+     * Each visitor's share a minute; 60 (or `searches_per_minute`, if lower) unless given.
+     */
+    visitor_searches_per_minute?: number;
+    /**
+     * Lifetime of the key in days, at most 3650 (ten years).
+     */
+    expires_in_days?: number;
+};
+
+/**
+ * What to change; what is not given stays.
+ */
+export type ApiKeyUpdate = {
+    name?: KeyName;
+    /**
+     * A publishable key's new list of origins (it replaces the old one).
+     */
+    origins?: Array<OriginPattern>;
+    searches_per_minute?: number;
+    searches_per_day?: number;
+    visitor_searches_per_minute?: number;
 };
 
 export type SearchQuery = string;
@@ -515,6 +609,18 @@ export type ApiRequest = {
      * The search's `radius_km` (more than 0), when it had one.
      */
     radius_km?: number;
+    /**
+     * The API key (secret or publishable) the request was made with, its `token_id`; absent
+     * when a session token made it, and on records stored before the API kept it.
+     *
+     */
+    key_id?: string;
+    /**
+     * The web page's origin a publishable key's request came from (`https://www.example.org`);
+     * absent on requests made without a publishable key.
+     *
+     */
+    origin?: string;
 };
 
 export type SearchResult = {
@@ -577,6 +683,25 @@ export type DailyUsage = {
      * One element per day from `from` to `to`, oldest first.
      */
     days: Array<DayUsage>;
+    /**
+     * The period's requests per API key, most first; `key_id` null for session tokens.
+     */
+    by_key: Array<{
+        key_id: string | null;
+        request_count: number;
+        total_cost: number;
+    }>;
+    /**
+     * The period's requests per web origin a publishable key was used from, most first
+     * (only listed origins are let in: at most 20 keys of 20 origins); `origin` null for
+     * requests made without a publishable key.
+     *
+     */
+    by_origin: Array<{
+        origin: string | null;
+        request_count: number;
+        total_cost: number;
+    }>;
 };
 
 export type DayUsage = {
@@ -656,18 +781,37 @@ export type ProblemItem = {
 };
 
 export type ApiKeyRequestWritable = {
-    /**
-     * What the key is for, as the user will recognise it in a list: 1 to 64 characters
-     * (Unicode code points, as JSON Schema counts them: an emoji is one), with at least one
-     * visible character (variation selectors and other default-ignorable characters draw
-     * nothing), no control or format characters (no bidi overrides such as U+202E, no
-     * zero-width characters such as U+200B or U+200D, no lone surrogates), and at most four
-     * combining marks on one character.
-     *
-     */
-    name: string;
+    name: KeyName;
     /**
      * Lifetime of the key in days, at most 365.
+     */
+    expires_in_days?: number;
+    /**
+     * The account's current password, to confirm that its owner asks.
+     */
+    current_password: string;
+};
+
+export type PublishableKeyRequestWritable = {
+    name: KeyName;
+    /**
+     * The pages the key will work from (at most 20 origins).
+     */
+    origins: Array<OriginPattern>;
+    /**
+     * The key's searches a minute; the account's whole search quota a minute unless given.
+     */
+    searches_per_minute?: number;
+    /**
+     * The key's searches in 24 hours; the server's ceiling for one key unless given.
+     */
+    searches_per_day?: number;
+    /**
+     * Each visitor's share a minute; 60 (or `searches_per_minute`, if lower) unless given.
+     */
+    visitor_searches_per_minute?: number;
+    /**
+     * Lifetime of the key in days, at most 3650 (ten years).
      */
     expires_in_days?: number;
     /**
@@ -682,6 +826,18 @@ export type ApiKeyRequestWritable = {
  *
  */
 export type Offset = number;
+
+/**
+ * A publishable key (`spk_…`), for web pages (the `publishableKey` security scheme). The
+ * `Authorization` header wins when both are sent.
+ *
+ */
+export type PublishableKey = string;
+
+/**
+ * Only the requests made with this API key (its `token_id`, from `GET /v1/tokens`).
+ */
+export type KeyFilter = string;
 
 /**
  * Continue after the page that gave this `next_cursor`: the page starts with the record
@@ -764,6 +920,12 @@ export type FetchSchoolSearchData = {
          * @deprecated
          */
         tokenID?: string;
+        /**
+         * A publishable key (`spk_…`), for web pages (the `publishableKey` security scheme). The
+         * `Authorization` header wins when both are sent.
+         *
+         */
+        key?: string;
     };
     url: '/v1/fetchSchoolSearch';
 };
@@ -777,6 +939,12 @@ export type FetchSchoolSearchErrors = {
      * The token is missing, malformed, unknown, expired or revoked.
      */
     401: Problem;
+    /**
+     * A publishable key used from a page that is not one of its origins (or from no page: no
+     * `Origin` and no `Referer`); nothing was searched or metered.
+     *
+     */
+    403: Problem;
     /**
      * A quota is used up; retry after the given number of seconds. `RateLimit` shows which
      * quota is at zero: `search-per-user` (searches), `account-per-user` (the other operations
@@ -814,7 +982,14 @@ export type GetSchoolData = {
          */
         schoolId: string;
     };
-    query?: never;
+    query?: {
+        /**
+         * A publishable key (`spk_…`), for web pages (the `publishableKey` security scheme). The
+         * `Authorization` header wins when both are sent.
+         *
+         */
+        key?: string;
+    };
     url: '/v1/schools/{schoolId}';
 };
 
@@ -827,6 +1002,12 @@ export type GetSchoolErrors = {
      * The token is missing, malformed, unknown, expired or revoked.
      */
     401: Problem;
+    /**
+     * A publishable key used from a page that is not one of its origins (or from no page: no
+     * `Origin` and no `Referer`); nothing was searched or metered.
+     *
+     */
+    403: Problem;
     /**
      * No school has this id.
      */
@@ -876,6 +1057,10 @@ export type RevokeCurrentTokenErrors = {
      * The token is missing, malformed, unknown, expired or revoked.
      */
     401: Problem;
+    /**
+     * A publishable key was presented; this operation needs a session token or a secret key.
+     */
+    403: Problem;
     /**
      * A quota is used up; retry after the given number of seconds. `RateLimit` shows which
      * quota is at zero: `search-per-user` (searches), `account-per-user` (the other operations
@@ -975,7 +1160,9 @@ export type RotateTokenErrors = {
      */
     401: Problem;
     /**
-     * The token presented is an API key, not a session; nothing changed.
+     * The token presented is an API key, not a session (or a publishable key, which can
+     * only search); nothing changed.
+     *
      */
     403: Problem;
     /**
@@ -1023,6 +1210,10 @@ export type ListMyTokensErrors = {
      * The token is missing, malformed, unknown, expired or revoked.
      */
     401: Problem;
+    /**
+     * A publishable key was presented; this operation needs a session token or a secret key.
+     */
+    403: Problem;
     /**
      * A quota is used up; retry after the given number of seconds. `RateLimit` shows which
      * quota is at zero: `search-per-user` (searches), `account-per-user` (the other operations
@@ -1074,6 +1265,10 @@ export type RevokeMyTokenErrors = {
      */
     401: Problem;
     /**
+     * A publishable key was presented; this operation needs a session token or a secret key.
+     */
+    403: Problem;
+    /**
      * No such resource, or not one of the caller's.
      */
     404: Problem;
@@ -1123,7 +1318,9 @@ export type CreateApiKeyErrors = {
      */
     401: Problem;
     /**
-     * The current password is not right; nothing changed.
+     * The current password is not right, or the credential is a publishable key, which cannot
+     * do this; nothing changed.
+     *
      */
     403: Problem;
     /**
@@ -1189,7 +1386,9 @@ export type RotateApiKeyErrors = {
      */
     401: Problem;
     /**
-     * The current password is not right; nothing changed.
+     * The current password is not right, or the credential is a publishable key, which cannot
+     * do this; nothing changed.
+     *
      */
     403: Problem;
     /**
@@ -1233,6 +1432,135 @@ export type RotateApiKeyResponses = {
 
 export type RotateApiKeyResponse = RotateApiKeyResponses[keyof RotateApiKeyResponses];
 
+export type CreatePublishableKeyData = {
+    body: PublishableKeyRequestWritable;
+    path?: never;
+    query?: never;
+    url: '/v1/publishable-keys';
+};
+
+export type CreatePublishableKeyErrors = {
+    /**
+     * The request is invalid; `errors` says what and where.
+     */
+    400: Problem;
+    /**
+     * The token is missing, malformed, unknown, expired or revoked.
+     */
+    401: Problem;
+    /**
+     * The current password is not right, or the credential is a publishable key, which cannot
+     * do this; nothing changed.
+     *
+     */
+    403: Problem;
+    /**
+     * The caller already holds 20 live publishable keys; nothing was created.
+     */
+    409: Problem;
+    /**
+     * The request body is larger than 16 KiB.
+     */
+    413: Problem;
+    /**
+     * The request body is not `application/json`.
+     */
+    415: Problem;
+    /**
+     * A quota is used up; retry after the given number of seconds. `RateLimit` shows which
+     * quota is at zero: `search-per-user` (searches), `account-per-user` (the other operations
+     * that need a token, together), `password-change-per-user`, or on login
+     * `login-per-client`, `login-failures-per-email-and-client`, `login-failures-per-email`.
+     *
+     */
+    429: Problem;
+    /**
+     * An unexpected error. Nothing internal is disclosed; quote `request_id` when reporting it.
+     */
+    500: Problem;
+    /**
+     * The store cannot be reached right now; retry after the given number of seconds.
+     */
+    503: Problem;
+};
+
+export type CreatePublishableKeyError = CreatePublishableKeyErrors[keyof CreatePublishableKeyErrors];
+
+export type CreatePublishableKeyResponses = {
+    /**
+     * The new publishable key.
+     */
+    201: ApiKey;
+};
+
+export type CreatePublishableKeyResponse = CreatePublishableKeyResponses[keyof CreatePublishableKeyResponses];
+
+export type UpdateApiKeyData = {
+    body: ApiKeyUpdate;
+    path: {
+        /**
+         * The `token_id` of the key (from `GET /v1/tokens`).
+         */
+        tokenId: string;
+    };
+    query?: never;
+    url: '/v1/keys/{tokenId}';
+};
+
+export type UpdateApiKeyErrors = {
+    /**
+     * The request is invalid; `errors` says what and where.
+     */
+    400: Problem;
+    /**
+     * The token is missing, malformed, unknown, expired or revoked.
+     */
+    401: Problem;
+    /**
+     * A publishable key was presented; this operation needs a session token or a secret key.
+     */
+    403: Problem;
+    /**
+     * No such resource, or not one of the caller's.
+     */
+    404: Problem;
+    /**
+     * The request body is larger than 16 KiB.
+     */
+    413: Problem;
+    /**
+     * The request body is not `application/json`.
+     */
+    415: Problem;
+    /**
+     * A quota is used up; retry after the given number of seconds. `RateLimit` shows which
+     * quota is at zero: `search-per-user` (searches), `account-per-user` (the other operations
+     * that need a token, together), `password-change-per-user`, or on login
+     * `login-per-client`, `login-failures-per-email-and-client`, `login-failures-per-email`.
+     *
+     */
+    429: Problem;
+    /**
+     * An unexpected error. Nothing internal is disclosed; quote `request_id` when reporting it.
+     */
+    500: Problem;
+    /**
+     * The store cannot be reached right now; retry after the given number of seconds.
+     */
+    503: Problem;
+};
+
+export type UpdateApiKeyError = UpdateApiKeyErrors[keyof UpdateApiKeyErrors];
+
+export type UpdateApiKeyResponses = {
+    /**
+     * The key as it is now.
+     */
+    200: TokenInfo;
+};
+
+export type UpdateApiKeyResponse = UpdateApiKeyResponses[keyof UpdateApiKeyResponses];
+
 export type ChangePasswordData = {
     body: PasswordChange;
     path?: never;
@@ -1250,7 +1578,9 @@ export type ChangePasswordErrors = {
      */
     401: Problem;
     /**
-     * The current password is not right; nothing changed.
+     * The current password is not right, or the credential is a publishable key, which cannot
+     * do this; nothing changed.
+     *
      */
     403: Problem;
     /**
@@ -1637,6 +1967,10 @@ export type FetchMyDataErrors = {
      */
     401: Problem;
     /**
+     * A publishable key was presented; this operation needs a session token or a secret key.
+     */
+    403: Problem;
+    /**
      * A quota is used up; retry after the given number of seconds. `RateLimit` shows which
      * quota is at zero: `search-per-user` (searches), `account-per-user` (the other operations
      * that need a token, together), `password-change-per-user`, or on login
@@ -1686,6 +2020,10 @@ export type FetchMyRequestsData = {
          * Maximum number of results in the page, 1 to 25. A larger value is a 400.
          */
         limit?: number;
+        /**
+         * Only the requests made with this API key (its `token_id`, from `GET /v1/tokens`).
+         */
+        key_id?: string;
     };
     url: '/v1/fetchMyRequests';
 };
@@ -1699,6 +2037,10 @@ export type FetchMyRequestsErrors = {
      * The token is missing, malformed, unknown, expired or revoked.
      */
     401: Problem;
+    /**
+     * A publishable key was presented; this operation needs a session token or a secret key.
+     */
+    403: Problem;
     /**
      * A quota is used up; retry after the given number of seconds. `RateLimit` shows which
      * quota is at zero: `search-per-user` (searches), `account-per-user` (the other operations
@@ -1733,6 +2075,10 @@ export type FetchMyUsageData = {
     path?: never;
     query?: {
         /**
+         * Only the requests made with this API key (its `token_id`, from `GET /v1/tokens`).
+         */
+        key_id?: string;
+        /**
          * How many days, ending today (UTC). 30 unless given; at most 366.
          */
         days?: number;
@@ -1749,6 +2095,10 @@ export type FetchMyUsageErrors = {
      * The token is missing, malformed, unknown, expired or revoked.
      */
     401: Problem;
+    /**
+     * A publishable key was presented; this operation needs a session token or a secret key.
+     */
+    403: Problem;
     /**
      * A quota is used up; retry after the given number of seconds. `RateLimit` shows which
      * quota is at zero: `search-per-user` (searches), `account-per-user` (the other operations

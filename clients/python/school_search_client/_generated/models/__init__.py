@@ -3,13 +3,17 @@
 from .account import Account
 from .api_key import ApiKey
 from .api_key_request import ApiKeyRequest
+from .api_key_update import ApiKeyUpdate
 from .api_request import ApiRequest
 from .credentials import Credentials
 from .daily_usage import DailyUsage
+from .daily_usage_by_key_item import DailyUsageByKeyItem
+from .daily_usage_by_origin_item import DailyUsageByOriginItem
 from .day_usage import DayUsage
 from .grade import Grade
 from .health import Health
 from .health_status import HealthStatus
+from .key_type import KeyType
 from .link_password import LinkPassword
 from .mail_accepted import MailAccepted
 from .password_change import PasswordChange
@@ -19,6 +23,8 @@ from .password_reset_request import PasswordResetRequest
 from .problem import Problem
 from .problem_item import ProblemItem
 from .problem_item_location import ProblemItemLocation
+from .publishable_key_request import PublishableKeyRequest
+from .publishable_settings import PublishableSettings
 from .request_history import RequestHistory
 from .school import School
 from .school_level import SchoolLevel
@@ -42,13 +48,17 @@ __all__ = (
     "Account",
     "ApiKey",
     "ApiKeyRequest",
+    "ApiKeyUpdate",
     "ApiRequest",
     "Credentials",
     "DailyUsage",
+    "DailyUsageByKeyItem",
+    "DailyUsageByOriginItem",
     "DayUsage",
     "Grade",
     "Health",
     "HealthStatus",
+    "KeyType",
     "LinkPassword",
     "MailAccepted",
     "PasswordChange",
@@ -58,6 +68,8 @@ __all__ = (
     "Problem",
     "ProblemItem",
     "ProblemItemLocation",
+    "PublishableKeyRequest",
+    "PublishableSettings",
     "RequestHistory",
     "School",
     "SchoolLevel",

@@ -34,6 +34,10 @@ class ApiRequest:
             degrees without spaces (`42.3736,-71.1097`), whatever spacing or `+` signs it was sent
             with.
         radius_km (float | Unset): The search's `radius_km` (more than 0), when it had one.
+        key_id (UUID | Unset): The API key (secret or publishable) the request was made with, its `token_id`; absent
+            when a session token made it, and on records stored before the API kept it.
+        origin (str | Unset): The web page's origin a publishable key's request came from (`https://www.example.org`);
+            absent on requests made without a publishable key.
     """
 
     tid: UUID
@@ -47,6 +51,8 @@ class ApiRequest:
     type_: list[SchoolTypeFilter] | Unset = UNSET
     near: str | Unset = UNSET
     radius_km: float | Unset = UNSET
+    key_id: UUID | Unset = UNSET
+    origin: str | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         tid = str(self.tid)
@@ -83,6 +89,12 @@ class ApiRequest:
 
         radius_km = self.radius_km
 
+        key_id: str | Unset = UNSET
+        if not isinstance(self.key_id, Unset):
+            key_id = str(self.key_id)
+
+        origin = self.origin
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -107,6 +119,10 @@ class ApiRequest:
             field_dict["near"] = near
         if radius_km is not UNSET:
             field_dict["radius_km"] = radius_km
+        if key_id is not UNSET:
+            field_dict["key_id"] = key_id
+        if origin is not UNSET:
+            field_dict["origin"] = origin
 
         return field_dict
 
@@ -154,6 +170,15 @@ class ApiRequest:
 
         radius_km = d.pop("radius_km", UNSET)
 
+        _key_id = d.pop("key_id", UNSET)
+        key_id: UUID | Unset
+        if isinstance(_key_id, Unset):
+            key_id = UNSET
+        else:
+            key_id = UUID(_key_id)
+
+        origin = d.pop("origin", UNSET)
+
         api_request = cls(
             tid=tid,
             trequestmade=trequestmade,
@@ -166,6 +191,8 @@ class ApiRequest:
             type_=type_,
             near=near,
             radius_km=radius_km,
+            key_id=key_id,
+            origin=origin,
         )
 
         return api_request

@@ -16,7 +16,7 @@ T = TypeVar("T", bound="TokenList")
 class TokenList:
     """
     Attributes:
-        tokens (list[TokenInfo]): At most 100 session tokens and 20 API keys.
+        tokens (list[TokenInfo]): At most 100 session tokens, 20 secret keys and 20 publishable keys.
     """
 
     tokens: list[TokenInfo]

@@ -1,5 +1,6 @@
 from http import HTTPStatus
 from typing import Any
+from uuid import UUID
 
 import httpx
 
@@ -15,6 +16,7 @@ def _get_kwargs(
     cursor: str | Unset = UNSET,
     offset: int | Unset = 0,
     limit: int | Unset = 25,
+    key_id: UUID | Unset = UNSET,
 ) -> dict[str, Any]:
 
     params: dict[str, Any] = {}
@@ -24,6 +26,11 @@ def _get_kwargs(
     params["offset"] = offset
 
     params["limit"] = limit
+
+    json_key_id: str | Unset = UNSET
+    if not isinstance(key_id, Unset):
+        json_key_id = str(key_id)
+    params["key_id"] = json_key_id
 
     params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
 
@@ -53,6 +60,11 @@ def _parse_response(
         response_401 = Problem.from_dict(response.json())
 
         return response_401
+
+    if response.status_code == 403:
+        response_403 = Problem.from_dict(response.json())
+
+        return response_403
 
     if response.status_code == 429:
         response_429 = Problem.from_dict(response.json())
@@ -92,6 +104,7 @@ def sync_detailed(
     cursor: str | Unset = UNSET,
     offset: int | Unset = 0,
     limit: int | Unset = 25,
+    key_id: UUID | Unset = UNSET,
 ) -> Response[Problem | RequestHistory]:
     """The caller's request history, newest first
 
@@ -102,10 +115,14 @@ def sync_detailed(
     them, unless the operator set a retention period (then the records of the last N whole
     UTC days).
 
+    With `key_id`, only the records of the searches made with that API key (secret or
+    publishable), and `total_count` counts those.
+
     Args:
         cursor (str | Unset):
         offset (int | Unset):  Default: 0.
         limit (int | Unset):  Default: 25.
+        key_id (UUID | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -119,6 +136,7 @@ def sync_detailed(
         cursor=cursor,
         offset=offset,
         limit=limit,
+        key_id=key_id,
     )
 
     response = client.get_httpx_client().request(
@@ -134,6 +152,7 @@ def sync(
     cursor: str | Unset = UNSET,
     offset: int | Unset = 0,
     limit: int | Unset = 25,
+    key_id: UUID | Unset = UNSET,
 ) -> Problem | RequestHistory | None:
     """The caller's request history, newest first
 
@@ -144,10 +163,14 @@ def sync(
     them, unless the operator set a retention period (then the records of the last N whole
     UTC days).
 
+    With `key_id`, only the records of the searches made with that API key (secret or
+    publishable), and `total_count` counts those.
+
     Args:
         cursor (str | Unset):
         offset (int | Unset):  Default: 0.
         limit (int | Unset):  Default: 25.
+        key_id (UUID | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -162,6 +185,7 @@ def sync(
         cursor=cursor,
         offset=offset,
         limit=limit,
+        key_id=key_id,
     ).parsed
 
 
@@ -171,6 +195,7 @@ async def asyncio_detailed(
     cursor: str | Unset = UNSET,
     offset: int | Unset = 0,
     limit: int | Unset = 25,
+    key_id: UUID | Unset = UNSET,
 ) -> Response[Problem | RequestHistory]:
     """The caller's request history, newest first
 
@@ -181,10 +206,14 @@ async def asyncio_detailed(
     them, unless the operator set a retention period (then the records of the last N whole
     UTC days).
 
+    With `key_id`, only the records of the searches made with that API key (secret or
+    publishable), and `total_count` counts those.
+
     Args:
         cursor (str | Unset):
         offset (int | Unset):  Default: 0.
         limit (int | Unset):  Default: 25.
+        key_id (UUID | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -198,6 +227,7 @@ async def asyncio_detailed(
         cursor=cursor,
         offset=offset,
         limit=limit,
+        key_id=key_id,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -211,6 +241,7 @@ async def asyncio(
     cursor: str | Unset = UNSET,
     offset: int | Unset = 0,
     limit: int | Unset = 25,
+    key_id: UUID | Unset = UNSET,
 ) -> Problem | RequestHistory | None:
     """The caller's request history, newest first
 
@@ -221,10 +252,14 @@ async def asyncio(
     them, unless the operator set a retention period (then the records of the last N whole
     UTC days).
 
+    With `key_id`, only the records of the searches made with that API key (secret or
+    publishable), and `total_count` counts those.
+
     Args:
         cursor (str | Unset):
         offset (int | Unset):  Default: 0.
         limit (int | Unset):  Default: 25.
+        key_id (UUID | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -240,5 +275,6 @@ async def asyncio(
             cursor=cursor,
             offset=offset,
             limit=limit,
+            key_id=key_id,
         )
     ).parsed

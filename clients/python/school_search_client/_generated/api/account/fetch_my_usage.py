@@ -1,5 +1,6 @@
 from http import HTTPStatus
 from typing import Any
+from uuid import UUID
 
 import httpx
 
@@ -12,10 +13,16 @@ from ...types import UNSET, Response, Unset
 
 def _get_kwargs(
     *,
+    key_id: UUID | Unset = UNSET,
     days: int | Unset = 30,
 ) -> dict[str, Any]:
 
     params: dict[str, Any] = {}
+
+    json_key_id: str | Unset = UNSET
+    if not isinstance(key_id, Unset):
+        json_key_id = str(key_id)
+    params["key_id"] = json_key_id
 
     params["days"] = days
 
@@ -47,6 +54,11 @@ def _parse_response(
         response_401 = Problem.from_dict(response.json())
 
         return response_401
+
+    if response.status_code == 403:
+        response_403 = Problem.from_dict(response.json())
+
+        return response_403
 
     if response.status_code == 429:
         response_429 = Problem.from_dict(response.json())
@@ -83,6 +95,7 @@ def _build_response(
 def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
+    key_id: UUID | Unset = UNSET,
     days: int | Unset = 30,
 ) -> Response[DailyUsage | Problem]:
     """The caller's requests and cost per day
@@ -90,9 +103,14 @@ def sync_detailed(
      The caller's metered requests counted per calendar day (UTC) over the last `days` days,
     today included: one element per day, oldest first, days without a request included with
     zeros, so a chart can draw the list as it is. Computed from the request records, like
-    the totals of `fetchMyData`.
+    the totals of `fetchMyData`. With `key_id`, only the requests made with that API key.
+
+    `by_key` and `by_origin` split the same period's requests by the API key they came
+    through (`key_id` null: session tokens) and, for publishable keys, by the page's origin
+    (`origin` null: requests made without a publishable key), most requests first.
 
     Args:
+        key_id (UUID | Unset):
         days (int | Unset):  Default: 30.
 
     Raises:
@@ -104,6 +122,7 @@ def sync_detailed(
     """
 
     kwargs = _get_kwargs(
+        key_id=key_id,
         days=days,
     )
 
@@ -117,6 +136,7 @@ def sync_detailed(
 def sync(
     *,
     client: AuthenticatedClient | Client,
+    key_id: UUID | Unset = UNSET,
     days: int | Unset = 30,
 ) -> DailyUsage | Problem | None:
     """The caller's requests and cost per day
@@ -124,9 +144,14 @@ def sync(
      The caller's metered requests counted per calendar day (UTC) over the last `days` days,
     today included: one element per day, oldest first, days without a request included with
     zeros, so a chart can draw the list as it is. Computed from the request records, like
-    the totals of `fetchMyData`.
+    the totals of `fetchMyData`. With `key_id`, only the requests made with that API key.
+
+    `by_key` and `by_origin` split the same period's requests by the API key they came
+    through (`key_id` null: session tokens) and, for publishable keys, by the page's origin
+    (`origin` null: requests made without a publishable key), most requests first.
 
     Args:
+        key_id (UUID | Unset):
         days (int | Unset):  Default: 30.
 
     Raises:
@@ -139,6 +164,7 @@ def sync(
 
     return sync_detailed(
         client=client,
+        key_id=key_id,
         days=days,
     ).parsed
 
@@ -146,6 +172,7 @@ def sync(
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
+    key_id: UUID | Unset = UNSET,
     days: int | Unset = 30,
 ) -> Response[DailyUsage | Problem]:
     """The caller's requests and cost per day
@@ -153,9 +180,14 @@ async def asyncio_detailed(
      The caller's metered requests counted per calendar day (UTC) over the last `days` days,
     today included: one element per day, oldest first, days without a request included with
     zeros, so a chart can draw the list as it is. Computed from the request records, like
-    the totals of `fetchMyData`.
+    the totals of `fetchMyData`. With `key_id`, only the requests made with that API key.
+
+    `by_key` and `by_origin` split the same period's requests by the API key they came
+    through (`key_id` null: session tokens) and, for publishable keys, by the page's origin
+    (`origin` null: requests made without a publishable key), most requests first.
 
     Args:
+        key_id (UUID | Unset):
         days (int | Unset):  Default: 30.
 
     Raises:
@@ -167,6 +199,7 @@ async def asyncio_detailed(
     """
 
     kwargs = _get_kwargs(
+        key_id=key_id,
         days=days,
     )
 
@@ -178,6 +211,7 @@ async def asyncio_detailed(
 async def asyncio(
     *,
     client: AuthenticatedClient | Client,
+    key_id: UUID | Unset = UNSET,
     days: int | Unset = 30,
 ) -> DailyUsage | Problem | None:
     """The caller's requests and cost per day
@@ -185,9 +219,14 @@ async def asyncio(
      The caller's metered requests counted per calendar day (UTC) over the last `days` days,
     today included: one element per day, oldest first, days without a request included with
     zeros, so a chart can draw the list as it is. Computed from the request records, like
-    the totals of `fetchMyData`.
+    the totals of `fetchMyData`. With `key_id`, only the requests made with that API key.
+
+    `by_key` and `by_origin` split the same period's requests by the API key they came
+    through (`key_id` null: session tokens) and, for publishable keys, by the page's origin
+    (`origin` null: requests made without a publishable key), most requests first.
 
     Args:
+        key_id (UUID | Unset):
         days (int | Unset):  Default: 30.
 
     Raises:
@@ -201,6 +240,7 @@ async def asyncio(
     return (
         await asyncio_detailed(
             client=client,
+            key_id=key_id,
             days=days,
         )
     ).parsed

@@ -113,11 +113,12 @@ def sync_detailed(
 ) -> Response[ApiKey | Problem]:
     """Replace an API key's value
 
-     Issues a new value for one of the caller's live API keys and revokes the old value, in one
-    step: a program still using the old value gets 401 from now on. The new key keeps the
-    name and the lifetime the key was created with (from now), and gets a new `token_id`. A
-    key that does not exist, is dead, is a session token or belongs to someone else gives
-    the same 404.
+     Issues a new value for one of the caller's live API keys (secret or publishable) and
+    revokes the old value, in one step: a program or page still using the old value gets 401
+    from now on. The new key keeps the kind, the name, a publishable key's origins and
+    budgets, and the lifetime the key was created with (from now), and gets a new
+    `token_id`. A key that does not exist, is dead, is a session token or belongs to someone
+    else gives the same 404.
 
     Needs the account's current password (`current_password`; a wrong one is a 403
     `wrong-password`, checked first): a rotation cuts the key's programs off, which a
@@ -155,11 +156,12 @@ def sync(
 ) -> ApiKey | Problem | None:
     """Replace an API key's value
 
-     Issues a new value for one of the caller's live API keys and revokes the old value, in one
-    step: a program still using the old value gets 401 from now on. The new key keeps the
-    name and the lifetime the key was created with (from now), and gets a new `token_id`. A
-    key that does not exist, is dead, is a session token or belongs to someone else gives
-    the same 404.
+     Issues a new value for one of the caller's live API keys (secret or publishable) and
+    revokes the old value, in one step: a program or page still using the old value gets 401
+    from now on. The new key keeps the kind, the name, a publishable key's origins and
+    budgets, and the lifetime the key was created with (from now), and gets a new
+    `token_id`. A key that does not exist, is dead, is a session token or belongs to someone
+    else gives the same 404.
 
     Needs the account's current password (`current_password`; a wrong one is a 403
     `wrong-password`, checked first): a rotation cuts the key's programs off, which a
@@ -192,11 +194,12 @@ async def asyncio_detailed(
 ) -> Response[ApiKey | Problem]:
     """Replace an API key's value
 
-     Issues a new value for one of the caller's live API keys and revokes the old value, in one
-    step: a program still using the old value gets 401 from now on. The new key keeps the
-    name and the lifetime the key was created with (from now), and gets a new `token_id`. A
-    key that does not exist, is dead, is a session token or belongs to someone else gives
-    the same 404.
+     Issues a new value for one of the caller's live API keys (secret or publishable) and
+    revokes the old value, in one step: a program or page still using the old value gets 401
+    from now on. The new key keeps the kind, the name, a publishable key's origins and
+    budgets, and the lifetime the key was created with (from now), and gets a new
+    `token_id`. A key that does not exist, is dead, is a session token or belongs to someone
+    else gives the same 404.
 
     Needs the account's current password (`current_password`; a wrong one is a 403
     `wrong-password`, checked first): a rotation cuts the key's programs off, which a
@@ -232,11 +235,12 @@ async def asyncio(
 ) -> ApiKey | Problem | None:
     """Replace an API key's value
 
-     Issues a new value for one of the caller's live API keys and revokes the old value, in one
-    step: a program still using the old value gets 401 from now on. The new key keeps the
-    name and the lifetime the key was created with (from now), and gets a new `token_id`. A
-    key that does not exist, is dead, is a session token or belongs to someone else gives
-    the same 404.
+     Issues a new value for one of the caller's live API keys (secret or publishable) and
+    revokes the old value, in one step: a program or page still using the old value gets 401
+    from now on. The new key keeps the kind, the name, a publishable key's origins and
+    budgets, and the lifetime the key was created with (from now), and gets a new
+    `token_id`. A key that does not exist, is dead, is a session token or belongs to someone
+    else gives the same 404.
 
     Needs the account's current password (`current_password`; a wrong one is a 403
     `wrong-password`, checked first): a rotation cuts the key's programs off, which a

@@ -23,6 +23,7 @@ def _get_kwargs(
     offset: int | Unset = 0,
     limit: int | Unset = 25,
     token_id: str | Unset = UNSET,
+    key: str | Unset = UNSET,
 ) -> dict[str, Any]:
 
     params: dict[str, Any] = {}
@@ -59,6 +60,8 @@ def _get_kwargs(
 
     params["tokenID"] = token_id
 
+    params["key"] = key
+
     params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
 
     _kwargs: dict[str, Any] = {
@@ -87,6 +90,11 @@ def _parse_response(
         response_401 = Problem.from_dict(response.json())
 
         return response_401
+
+    if response.status_code == 403:
+        response_403 = Problem.from_dict(response.json())
+
+        return response_403
 
     if response.status_code == 429:
         response_429 = Problem.from_dict(response.json())
@@ -132,6 +140,7 @@ def sync_detailed(
     offset: int | Unset = 0,
     limit: int | Unset = 25,
     token_id: str | Unset = UNSET,
+    key: str | Unset = UNSET,
 ) -> Response[Problem | SchoolSearchResponse]:
     """Search schools by name, one page at a time
 
@@ -191,11 +200,19 @@ def sync_detailed(
     Each call is metered: the request record in `apirequest` is stored in the caller's
     history before the response is sent.
 
-    Rate limited per user (all of a user's tokens share the quota): by default 300
-    searches per minute (five a second, enough for a search box that asks on every
-    keystroke). Over the quota the answer is 429 with `Retry-After`, and the search is
+    Rate limited per user (all of a user's session tokens and secret keys share the quota):
+    by default 300 searches per minute (five a second, enough for a search box that asks on
+    every keystroke). Over the quota the answer is 429 with `Retry-After`, and the search is
     neither run nor metered. The `RateLimit` and `RateLimit-Policy` headers show the quota
     on every answer that passed authentication and validation.
+
+    **From a web page**, with a publishable key (`key=spk_…`, or `Authorization: Bearer
+    spk_…`): the page's origin (its `Origin` header, or the origin of its `Referer` when a
+    browser sends no `Origin`) must be one the key lists, or the answer is a 403
+    `origin-not-allowed` naming it. The key's own budgets apply instead of the user's quota:
+    its searches per minute and per day, and each visitor's (client address's) share per
+    minute, so one visitor cannot spend a site's budget. The record names the key
+    (`key_id`) and the origin.
 
     Args:
         query (str):
@@ -209,6 +226,7 @@ def sync_detailed(
         offset (int | Unset):  Default: 0.
         limit (int | Unset):  Default: 25.
         token_id (str | Unset):
+        key (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -228,6 +246,7 @@ def sync_detailed(
         offset=offset,
         limit=limit,
         token_id=token_id,
+        key=key,
     )
 
     response = client.get_httpx_client().request(
@@ -249,6 +268,7 @@ def sync(
     offset: int | Unset = 0,
     limit: int | Unset = 25,
     token_id: str | Unset = UNSET,
+    key: str | Unset = UNSET,
 ) -> Problem | SchoolSearchResponse | None:
     """Search schools by name, one page at a time
 
@@ -308,11 +328,19 @@ def sync(
     Each call is metered: the request record in `apirequest` is stored in the caller's
     history before the response is sent.
 
-    Rate limited per user (all of a user's tokens share the quota): by default 300
-    searches per minute (five a second, enough for a search box that asks on every
-    keystroke). Over the quota the answer is 429 with `Retry-After`, and the search is
+    Rate limited per user (all of a user's session tokens and secret keys share the quota):
+    by default 300 searches per minute (five a second, enough for a search box that asks on
+    every keystroke). Over the quota the answer is 429 with `Retry-After`, and the search is
     neither run nor metered. The `RateLimit` and `RateLimit-Policy` headers show the quota
     on every answer that passed authentication and validation.
+
+    **From a web page**, with a publishable key (`key=spk_…`, or `Authorization: Bearer
+    spk_…`): the page's origin (its `Origin` header, or the origin of its `Referer` when a
+    browser sends no `Origin`) must be one the key lists, or the answer is a 403
+    `origin-not-allowed` naming it. The key's own budgets apply instead of the user's quota:
+    its searches per minute and per day, and each visitor's (client address's) share per
+    minute, so one visitor cannot spend a site's budget. The record names the key
+    (`key_id`) and the origin.
 
     Args:
         query (str):
@@ -326,6 +354,7 @@ def sync(
         offset (int | Unset):  Default: 0.
         limit (int | Unset):  Default: 25.
         token_id (str | Unset):
+        key (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -346,6 +375,7 @@ def sync(
         offset=offset,
         limit=limit,
         token_id=token_id,
+        key=key,
     ).parsed
 
 
@@ -361,6 +391,7 @@ async def asyncio_detailed(
     offset: int | Unset = 0,
     limit: int | Unset = 25,
     token_id: str | Unset = UNSET,
+    key: str | Unset = UNSET,
 ) -> Response[Problem | SchoolSearchResponse]:
     """Search schools by name, one page at a time
 
@@ -420,11 +451,19 @@ async def asyncio_detailed(
     Each call is metered: the request record in `apirequest` is stored in the caller's
     history before the response is sent.
 
-    Rate limited per user (all of a user's tokens share the quota): by default 300
-    searches per minute (five a second, enough for a search box that asks on every
-    keystroke). Over the quota the answer is 429 with `Retry-After`, and the search is
+    Rate limited per user (all of a user's session tokens and secret keys share the quota):
+    by default 300 searches per minute (five a second, enough for a search box that asks on
+    every keystroke). Over the quota the answer is 429 with `Retry-After`, and the search is
     neither run nor metered. The `RateLimit` and `RateLimit-Policy` headers show the quota
     on every answer that passed authentication and validation.
+
+    **From a web page**, with a publishable key (`key=spk_…`, or `Authorization: Bearer
+    spk_…`): the page's origin (its `Origin` header, or the origin of its `Referer` when a
+    browser sends no `Origin`) must be one the key lists, or the answer is a 403
+    `origin-not-allowed` naming it. The key's own budgets apply instead of the user's quota:
+    its searches per minute and per day, and each visitor's (client address's) share per
+    minute, so one visitor cannot spend a site's budget. The record names the key
+    (`key_id`) and the origin.
 
     Args:
         query (str):
@@ -438,6 +477,7 @@ async def asyncio_detailed(
         offset (int | Unset):  Default: 0.
         limit (int | Unset):  Default: 25.
         token_id (str | Unset):
+        key (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -457,6 +497,7 @@ async def asyncio_detailed(
         offset=offset,
         limit=limit,
         token_id=token_id,
+        key=key,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -476,6 +517,7 @@ async def asyncio(
     offset: int | Unset = 0,
     limit: int | Unset = 25,
     token_id: str | Unset = UNSET,
+    key: str | Unset = UNSET,
 ) -> Problem | SchoolSearchResponse | None:
     """Search schools by name, one page at a time
 
@@ -535,11 +577,19 @@ async def asyncio(
     Each call is metered: the request record in `apirequest` is stored in the caller's
     history before the response is sent.
 
-    Rate limited per user (all of a user's tokens share the quota): by default 300
-    searches per minute (five a second, enough for a search box that asks on every
-    keystroke). Over the quota the answer is 429 with `Retry-After`, and the search is
+    Rate limited per user (all of a user's session tokens and secret keys share the quota):
+    by default 300 searches per minute (five a second, enough for a search box that asks on
+    every keystroke). Over the quota the answer is 429 with `Retry-After`, and the search is
     neither run nor metered. The `RateLimit` and `RateLimit-Policy` headers show the quota
     on every answer that passed authentication and validation.
+
+    **From a web page**, with a publishable key (`key=spk_…`, or `Authorization: Bearer
+    spk_…`): the page's origin (its `Origin` header, or the origin of its `Referer` when a
+    browser sends no `Origin`) must be one the key lists, or the answer is a 403
+    `origin-not-allowed` naming it. The key's own budgets apply instead of the user's quota:
+    its searches per minute and per day, and each visitor's (client address's) share per
+    minute, so one visitor cannot spend a site's budget. The record names the key
+    (`key_id`) and the origin.
 
     Args:
         query (str):
@@ -553,6 +603,7 @@ async def asyncio(
         offset (int | Unset):  Default: 0.
         limit (int | Unset):  Default: 25.
         token_id (str | Unset):
+        key (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -574,5 +625,6 @@ async def asyncio(
             offset=offset,
             limit=limit,
             token_id=token_id,
+            key=key,
         )
     ).parsed

@@ -9,18 +9,27 @@ from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.problem import Problem
 from ...models.school_record import SchoolRecord
-from ...types import Response
+from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     school_id: UUID,
+    *,
+    key: str | Unset = UNSET,
 ) -> dict[str, Any]:
+
+    params: dict[str, Any] = {}
+
+    params["key"] = key
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
 
     _kwargs: dict[str, Any] = {
         "method": "get",
         "url": "/v1/schools/{school_id}".format(
             school_id=quote(str(school_id), safe=""),
         ),
+        "params": params,
     }
 
     return _kwargs
@@ -43,6 +52,11 @@ def _parse_response(
         response_401 = Problem.from_dict(response.json())
 
         return response_401
+
+    if response.status_code == 403:
+        response_403 = Problem.from_dict(response.json())
+
+        return response_403
 
     if response.status_code == 404:
         response_404 = Problem.from_dict(response.json())
@@ -85,6 +99,7 @@ def sync_detailed(
     school_id: UUID,
     *,
     client: AuthenticatedClient,
+    key: str | Unset = UNSET,
 ) -> Response[Problem | SchoolRecord]:
     """One school's record, by its id
 
@@ -94,10 +109,12 @@ def sync_detailed(
 
     Not metered: reading a school found by a (metered) search costs no credit and adds no
     record to the history. Rate limited with the caller's searches (the same per-user
-    quota). An unknown id is a 404.
+    quota; with a publishable key, the key's budgets and origins, as for a search). An
+    unknown id is a 404.
 
     Args:
         school_id (UUID):
+        key (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -109,6 +126,7 @@ def sync_detailed(
 
     kwargs = _get_kwargs(
         school_id=school_id,
+        key=key,
     )
 
     response = client.get_httpx_client().request(
@@ -122,6 +140,7 @@ def sync(
     school_id: UUID,
     *,
     client: AuthenticatedClient,
+    key: str | Unset = UNSET,
 ) -> Problem | SchoolRecord | None:
     """One school's record, by its id
 
@@ -131,10 +150,12 @@ def sync(
 
     Not metered: reading a school found by a (metered) search costs no credit and adds no
     record to the history. Rate limited with the caller's searches (the same per-user
-    quota). An unknown id is a 404.
+    quota; with a publishable key, the key's budgets and origins, as for a search). An
+    unknown id is a 404.
 
     Args:
         school_id (UUID):
+        key (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -147,6 +168,7 @@ def sync(
     return sync_detailed(
         school_id=school_id,
         client=client,
+        key=key,
     ).parsed
 
 
@@ -154,6 +176,7 @@ async def asyncio_detailed(
     school_id: UUID,
     *,
     client: AuthenticatedClient,
+    key: str | Unset = UNSET,
 ) -> Response[Problem | SchoolRecord]:
     """One school's record, by its id
 
@@ -163,10 +186,12 @@ async def asyncio_detailed(
 
     Not metered: reading a school found by a (metered) search costs no credit and adds no
     record to the history. Rate limited with the caller's searches (the same per-user
-    quota). An unknown id is a 404.
+    quota; with a publishable key, the key's budgets and origins, as for a search). An
+    unknown id is a 404.
 
     Args:
         school_id (UUID):
+        key (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -178,6 +203,7 @@ async def asyncio_detailed(
 
     kwargs = _get_kwargs(
         school_id=school_id,
+        key=key,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -189,6 +215,7 @@ async def asyncio(
     school_id: UUID,
     *,
     client: AuthenticatedClient,
+    key: str | Unset = UNSET,
 ) -> Problem | SchoolRecord | None:
     """One school's record, by its id
 
@@ -198,10 +225,12 @@ async def asyncio(
 
     Not metered: reading a school found by a (metered) search costs no credit and adds no
     record to the history. Rate limited with the caller's searches (the same per-user
-    quota). An unknown id is a 404.
+    quota; with a publishable key, the key's budgets and origins, as for a search). An
+    unknown id is a 404.
 
     Args:
         school_id (UUID):
+        key (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -215,5 +244,6 @@ async def asyncio(
         await asyncio_detailed(
             school_id=school_id,
             client=client,
+            key=key,
         )
     ).parsed
