@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import type { CorsOrigins } from './http/middleware/cors.ts';
 import type { RateLimits } from './http/middleware/rate-limit.ts';
+import type { PublishableLimits } from './domain/accounts/keys.service.ts';
 import type { StoreConfig } from './stores/store.config.ts';
 import { DEFAULT_SESSION_MAX_SECONDS } from './domain/accounts/credentials.ts';
 import { SIGNUP_MODES, type SignUpMode } from './domain/accounts/accounts.ports.ts';
@@ -72,6 +73,8 @@ const schema = z.object({
     .optional(),
   RATE_LIMIT_WINDOW_SECONDS: int(1, 3600).default(60),
   RATE_LIMIT_SEARCH: int(0, 1_000_000).default(300),
+  // The most one publishable key may spend in 24 hours (its owner picks a budget up to this).
+  PUBLISHABLE_SEARCHES_PER_DAY_MAX: int(1, 100_000_000).default(100_000),
   RATE_LIMIT_LOGIN_PER_CLIENT: int(0, 1_000_000).default(30),
   RATE_LIMIT_LOGIN_PER_EMAIL: int(0, 1_000_000).default(10),
   RATE_LIMIT_LOGIN_PER_EMAIL_ALL_CLIENTS: int(0, 1_000_000).default(100),
@@ -145,6 +148,8 @@ export interface Config {
    */
   readonly metrics: { readonly port: number | undefined; readonly host: string; readonly token: string | undefined };
   readonly rateLimits: RateLimits;
+  /** What one publishable key may be given to spend: the search quota a minute, and PUBLISHABLE_SEARCHES_PER_DAY_MAX. */
+  readonly publishableLimits: PublishableLimits;
   /** E-mails one link is sent in at most (RATE_LIMIT_MAIL_PER_EMAIL; 0: no bound): src/domain/accounts/link-sender.ts. */
   readonly mailsPerLink: number;
   /** Express's `trust proxy`: which X-Forwarded-For hops to believe for the client address. */
@@ -244,6 +249,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       mailPerClient: c.RATE_LIMIT_MAIL_PER_CLIENT,
       linkPerClient: c.RATE_LIMIT_LINK_PER_CLIENT,
       linkPerLink: c.RATE_LIMIT_LINK_PER_LINK,
+    },
+    publishableLimits: {
+      // The account's own search quota, a minute (off: the contract's ceiling).
+      perMinute:
+        c.RATE_LIMIT_SEARCH === 0
+          ? 100_000
+          : Math.max(1, Math.min(100_000, Math.floor((c.RATE_LIMIT_SEARCH * 60) / c.RATE_LIMIT_WINDOW_SECONDS))),
+      perDay: c.PUBLISHABLE_SEARCHES_PER_DAY_MAX,
     },
     mailsPerLink: c.RATE_LIMIT_MAIL_PER_EMAIL,
     signUp,

@@ -48,6 +48,7 @@ export async function composeServices(
     retention: config.requestRetentionDays > 0 ? keepDays(config.requestRetentionDays) : KEEP_EVERYTHING,
     engine: await composeEngine(store, config, logger, metrics),
     metrics,
+    publishableLimits: config.publishableLimits,
   });
 }
 

@@ -7,7 +7,7 @@ import { AuthService } from '../domain/accounts/auth.service.ts';
 import { CatalogService } from '../domain/catalog/catalog.service.ts';
 import { HealthService } from '../domain/health.service.ts';
 import { DEFAULT_SESSION_MAX_SECONDS } from '../domain/accounts/credentials.ts';
-import { KeyService } from '../domain/accounts/keys.service.ts';
+import { KeyService, type PublishableLimits } from '../domain/accounts/keys.service.ts';
 import { type LinkSecrets, linkSecrets } from '../domain/mail/link-token.ts';
 import { LinkSender } from '../domain/accounts/link-sender.ts';
 import { MailService, type MailEvents } from '../domain/mail/mail.service.ts';
@@ -72,6 +72,8 @@ export function createServices(deps: {
   linkSecrets?: LinkSecrets;
   /** E-mails one link may be sent in (0: no bound); default 5. */
   mailsPerLink?: number;
+  /** What one publishable key may spend (default: KeyService's, 300 a minute and 100,000 a day). */
+  publishableLimits?: PublishableLimits;
 }): Services {
   const { store, hasher, clock = systemClock, metrics = NO_METRICS, retention = KEEP_EVERYTHING } = deps;
   const engine = deps.engine ?? new MemorySearchEngine(store.schools, deps.search);
@@ -111,7 +113,13 @@ export function createServices(deps: {
     engine,
     metrics,
     auth,
-    keys: new KeyService({ tokens: store.tokens, clock, passwords: auth, ...(notices ? { notices } : {}) }),
+    keys: new KeyService({
+      tokens: store.tokens,
+      clock,
+      passwords: auth,
+      ...(notices ? { notices } : {}),
+      ...(deps.publishableLimits ? { limits: deps.publishableLimits } : {}),
+    }),
     search: new SearchService({
       engine: metrics === NO_METRICS ? engine : timed(engine, metrics),
       requests: store.requests,

@@ -80,6 +80,7 @@ describe("the handlers' input types", () => {
     expectTypeOf<Input<'fetchSchoolSearch'>['query']['near']>().toEqualTypeOf<string | undefined>();
     expectTypeOf<Input<'fetchMyRequests'>['query']>().toEqualTypeOf<{
       cursor?: string | undefined;
+      key_id?: string | undefined;
       offset: number;
       limit: number;
     }>();

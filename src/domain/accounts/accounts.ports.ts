@@ -1,5 +1,6 @@
 // The accounts' ports and entities: users, their tokens and API keys, the links mailed to them,
 // and the password hasher. Adapters live in src/stores/<store>/.
+import type { OriginPattern } from './origins.ts';
 
 /** What an account's tokens are checked against (credentials.ts): its password's version, and the first version whose keys hold. */
 export interface CredentialState {
@@ -51,8 +52,23 @@ export interface UserStore {
   setPassword(change: PasswordChangeRecord): Promise<number>;
 }
 
-/** `session`: issued by a login or a rotation. `key`: a named API key, made by its user for a program. */
+/**
+ * `session`: issued by a login or a rotation. `key`: a named API key, made by its user: secret (for
+ * a program: every right of its user) or, with `publishable` set, publishable (for web pages).
+ */
 export type TokenKind = 'session' | 'key';
+
+/**
+ * What a publishable key may do beyond searching and reading schools: nothing. Where it works
+ * (origins.ts) and how much it may spend: per minute and per 24 hours for the key, and each
+ * visitor's (client address's) share a minute under it.
+ */
+export interface PublishableScope {
+  readonly origins: readonly OriginPattern[];
+  readonly perMinute: number;
+  readonly perDay: number;
+  readonly perVisitorPerMinute: number;
+}
 
 export interface TokenRecord {
   readonly id: string;
@@ -60,6 +76,8 @@ export interface TokenRecord {
   readonly kind: TokenKind;
   /** The API key's name; null for a session token. */
   readonly name: string | null;
+  /** A publishable key's scope; absent (or null) on session tokens and secret keys. */
+  readonly publishable?: PublishableScope | null;
   /** SHA-256 of the token value, hex. The value itself is never stored. */
   readonly digest: string;
   /** The first characters of the value, to recognise it in a list. */
@@ -77,6 +95,13 @@ export interface TokenRecord {
    * after it. A key's is its creation.
    */
   readonly authenticatedAt: Date;
+}
+
+/** What PATCH /v1/keys/{tokenId} changes: what is absent stays. */
+export interface KeyChange {
+  readonly name?: string;
+  /** Only for a publishable key (the service checks it). */
+  readonly publishable?: PublishableScope;
 }
 
 /** A token as authentication reads it: with the credential state of its account now (credentials.ts). */
@@ -97,6 +122,11 @@ export interface TokenStore {
   listLive(userId: string, now: Date): Promise<TokenRecord[]>;
   /** Revokes a live token of this user; false when this user has no live token with that id. */
   revoke(userId: string, tokenId: string, now: Date): Promise<boolean>;
+  /**
+   * Renames a live API key of this user and, for a publishable key, replaces its scope, in one
+   * step; the key as it is after it, or null when this user has no live key with that id.
+   */
+  updateKey(userId: string, tokenId: string, change: KeyChange, now: Date): Promise<TokenRecord | null>;
   /** Revokes `oldId` and inserts `next` in one step. False (and nothing inserted) when `oldId` is not live. */
   rotate(userId: string, oldId: string, next: TokenRecord, now: Date): Promise<boolean>;
   /** Revokes every live token of the user but `keepId`; returns how many. */
@@ -205,6 +235,10 @@ export interface Principal {
   readonly tokenId: string;
   /** What authenticated the request: a login's session or a named API key. */
   readonly kind: TokenKind;
+  /** Set when a publishable key authenticated it: what it may spend and where. */
+  readonly publishable?: PublishableScope;
+  /** The page the request came from, once AuthService.admitOrigin let a publishable key's request in. */
+  readonly origin?: string;
   /** The password version the token was issued against (credentials.ts): a rotation keeps it. */
   readonly passwordVersion: number;
   /** When the password was given for this session (a key: its creation): a rotation never outlives the absolute lifetime after it. */

@@ -16,6 +16,7 @@ import {
   InvalidCredentialsError,
   NotASessionError,
   NotFoundError,
+  OriginNotAllowedError,
   UnauthenticatedError,
   WrongPasswordError,
 } from '../shared/errors.ts';
@@ -30,6 +31,7 @@ import type {
   UserStore,
 } from './accounts.ports.ts';
 import { deviceProof, provesDevice } from './device-proof.ts';
+import { originAllowed } from './origins.ts';
 import { looksLikeToken, mintToken, newTokenValue, tokenDigest } from './token.ts';
 
 export interface AuthSettings {
@@ -223,6 +225,20 @@ export class AuthService {
   }
 
   /**
+   * The principal of a publishable key let in from the page `origin` (origins.ts: requestOrigin
+   * of its Origin or Referer; undefined when it named none), carrying that origin for the record;
+   * OriginNotAllowedError when the key does not list it. Any other principal is let in as it is:
+   * sessions and secret keys are for programs, which name no page (CORS_ORIGINS is the
+   * operator's, not the key's).
+   */
+  admitOrigin(principal: Principal, origin: string | undefined): Principal {
+    const scope = principal.publishable;
+    if (!scope) return principal;
+    if (origin === undefined || !originAllowed(scope.origins, origin)) throw new OriginNotAllowedError(origin);
+    return { ...principal, origin };
+  }
+
+  /**
    * Replaces the caller's session with a new one of the same session: the same password
    * version and time of sign-in, so that it expires at the absolute session lifetime at the
    * latest (a stolen session is not kept alive by rotating it). An API key is refused
@@ -300,6 +316,7 @@ function principalOf(token: TokenRecord): Principal {
     userId: token.userId,
     tokenId: token.id,
     kind: token.kind,
+    ...(token.publishable ? { publishable: token.publishable } : {}),
     passwordVersion: token.passwordVersion,
     authenticatedAt: token.authenticatedAt,
   };

@@ -1,12 +1,20 @@
 import { hash, randomBytes, randomUUID } from 'node:crypto';
-import type { TokenKind, TokenRecord } from './accounts.ports.ts';
+import type { PublishableScope, TokenKind, TokenRecord } from './accounts.ports.ts';
 
-// Recognisable prefix so secret scanners can find leaked tokens; 32 random bytes = 256 bits.
+// Recognisable prefixes so secret scanners can find leaked tokens, and so that a person (and the
+// API) tells a secret value from one meant for a page's source at a glance, as Stripe's sk_/pk_
+// do; 32 random bytes = 256 bits either way.
 export const TOKEN_PREFIX = 'ssk_';
-const TOKEN_SHAPE = /^ssk_[A-Za-z0-9_-]{43}$/;
+export const PUBLISHABLE_PREFIX = 'spk_';
+const TOKEN_SHAPE = /^s[sp]k_[A-Za-z0-9_-]{43}$/;
 
-export function newTokenValue(): string {
-  return TOKEN_PREFIX + randomBytes(32).toString('base64url');
+export function newTokenValue(prefix: string = TOKEN_PREFIX): string {
+  return prefix + randomBytes(32).toString('base64url');
+}
+
+/** Whether a value is shaped as a publishable key's (only those are taken in a URL). */
+export function looksPublishable(value: string): boolean {
+  return value.startsWith(PUBLISHABLE_PREFIX) && TOKEN_SHAPE.test(value);
 }
 
 /**
@@ -29,7 +37,8 @@ export function tokenHint(value: string): string {
 
 /**
  * A new token of `userId`'s, living `lifetimeMs` from `now`, and its value (shown once, never
- * stored). `session`: the password version its holder proved and when (credentials.ts).
+ * stored). `session`: the password version its holder proved and when (credentials.ts). With
+ * `publishable`, a publishable key (`spk_`).
  */
 export function mintToken(
   userId: string,
@@ -38,8 +47,9 @@ export function mintToken(
   now: Date,
   lifetimeMs: number,
   session: { readonly passwordVersion: number; readonly authenticatedAt: Date },
+  publishable?: PublishableScope,
 ): { record: TokenRecord; value: string } {
-  const value = newTokenValue();
+  const value = newTokenValue(publishable ? PUBLISHABLE_PREFIX : TOKEN_PREFIX);
   return {
     value,
     record: {
@@ -47,6 +57,7 @@ export function mintToken(
       userId,
       kind,
       name,
+      ...(publishable ? { publishable } : {}),
       digest: tokenDigest(value),
       hint: tokenHint(value),
       createdAt: now,

@@ -12,6 +12,10 @@ export interface RequestRecord {
   readonly cost: number;
   /** Where a search looked: absent on records stored before it was kept (and on any non-search). */
   readonly search?: RecordedSearch;
+  /** The API key (secret or publishable) the request was made with; absent for a session token. */
+  readonly keyId?: string;
+  /** The page a publishable key's request came from (origins.ts); absent without one. */
+  readonly origin?: string;
 }
 
 /**
@@ -43,6 +47,17 @@ export interface DayUsage {
   readonly cost: number;
 }
 
+/**
+ * A day's (or a period's) requests through one source: the API key (null: session tokens) and,
+ * for a publishable key, the page's origin (null: none).
+ */
+export interface SourceUsage {
+  readonly keyId: string | null;
+  readonly origin: string | null;
+  readonly count: number;
+  readonly cost: number;
+}
+
 /** Which page of a user's history, newest first. */
 export interface HistoryQuery {
   /** Records skipped after `after` (or from the newest). */
@@ -52,6 +67,8 @@ export interface HistoryQuery {
   readonly after?: HistoryPosition | undefined;
   /** The first UTC day (YYYY-MM-DD) kept by the retention policy: older records are neither listed nor counted. Default: all. */
   readonly keptFrom?: string | undefined;
+  /** Only the records made with this API key (RequestRecord.keyId); `total` counts those. */
+  readonly keyId?: string | undefined;
 }
 
 export interface HistoryPage {
@@ -72,8 +89,9 @@ export interface RequestLog {
   /**
    * Resolves only once the record is durable: a crash after it cannot lose the record. With
    * `madeWith` (a token's id), the record is stored only if that token is live when it commits
-   * (not revoked, expiring after the record's timeMade, and holding for its account's password
-   * as it is then: credentials.ts); otherwise nothing is stored and append
+   * (not revoked, expiring after the record's timeMade, holding for its account's password as it
+   * is then: credentials.ts, and listing the record's origin if it is a publishable key's:
+   * origins.ts, stillAdmits); otherwise nothing is stored and append
    * rejects with UnauthenticatedError('revoked'): a request authenticated by a remembered token
    * (TokenStore.remembered) is metered and answered only if its token still holds.
    */
@@ -81,8 +99,16 @@ export interface RequestLog {
   /** A page of the user's records, newest first (equal times: greater id first), read by an index in O(offset + limit). */
   list(userId: string, query: HistoryQuery): Promise<HistoryPage>;
   usage(userId: string): Promise<Usage>;
-  /** The user's records counted per UTC day from `from` to `to` (YYYY-MM-DD, both included), oldest first; days without one are left out. */
-  usageByDay(userId: string, from: string, to: string): Promise<DayUsage[]>;
+  /**
+   * The user's records counted per UTC day from `from` to `to` (YYYY-MM-DD, both included),
+   * oldest first; days without one are left out. With `keyId`, only that key's.
+   */
+  usageByDay(userId: string, from: string, to: string, keyId?: string): Promise<DayUsage[]>;
+  /**
+   * The user's records from `from` to `to` counted per source (key and origin), read from
+   * counters kept per day and source: at most a few hundred rows a day, never the records.
+   */
+  usageBySource(userId: string, from: string, to: string): Promise<SourceUsage[]>;
   /**
    * Deletes every user's records of UTC days before `day` (the retention policy); returns how
    * many. The usage counters stay: totals and the per-day chart still count what was made.

@@ -100,6 +100,9 @@ export class SearchService {
       timeMade: this.#clock.now(),
       cost: SEARCH_COST,
       search: recordedSearch(input),
+      // Which key and page it came through: the owner's history and usage split by them.
+      ...(principal.kind === 'key' && { keyId: principal.tokenId }),
+      ...(principal.origin !== undefined && { origin: principal.origin }),
     };
     // Durable before the response exists: a tid the client sees is always in its history. A
     // token taken as the store remembered it must still hold when the record commits.

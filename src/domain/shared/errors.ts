@@ -74,11 +74,37 @@ export class NotASessionError extends DomainError {
   }
 }
 
-/** The user holds as many live API keys as there can be; nothing was created. */
+/** The user holds as many live API keys (of that type) as there can be; nothing was created. */
 export class TooManyKeysError extends DomainError {
   readonly code = 'too_many_keys';
-  constructor(max: number) {
-    super(`You hold ${max} live API keys, the most there can be. Revoke one first.`);
+  constructor(max: number, type: 'API keys' | 'publishable keys' = 'API keys') {
+    super(`You hold ${max} live ${type}, the most there can be. Revoke one first.`);
+  }
+}
+
+/** A publishable key was presented for something only a session or a secret key may do. */
+export class PublishableKeyNotAllowedError extends DomainError {
+  readonly code = 'publishable_key_not_allowed';
+  constructor() {
+    super(
+      'A publishable key can search and read schools only; this operation needs a session token or a secret key.',
+    );
+  }
+}
+
+/** A publishable key's request came from a page that is not one of its origins, or from none. */
+export class OriginNotAllowedError extends DomainError {
+  readonly code = 'origin_not_allowed';
+  /** The page's origin as the request named it; undefined when it named none. */
+  readonly origin: string | undefined;
+  // The key's list is not quoted: a stranger holding the key need not learn its owner's sites.
+  constructor(origin: string | undefined) {
+    super(
+      origin === undefined
+        ? 'A publishable key works only from the pages of its origins, and this request named none (no Origin or Referer header).'
+        : `This publishable key does not work from ${origin}: its owner can add that origin to the key in the dashboard.`,
+    );
+    this.origin = origin;
   }
 }
 

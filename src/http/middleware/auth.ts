@@ -7,13 +7,22 @@
 // `tokenID` alternative on every bearer request, a share of every search's CPU that showed in
 // its profile (docs/runs/performance.md, "The generated catalog") — and hides what a
 // handler threw behind its own 401; this one tries the single alternative a request presents.
+//
+// A publishable key (spk_…) is a page's key: it authenticates only the operations in
+// PUBLISHABLE_OPERATIONS, and only from the pages of its origins; the answers to it carry CORS
+// headers for that page alone (keyCors below), whatever CORS_ORIGINS says about programs.
 import type { NextFunction, Request, Response } from 'express';
+import type { Principal } from '../../domain/accounts/accounts.ports.ts';
 import type { AuthService } from '../../domain/accounts/auth.service.ts';
+import { requestOrigin } from '../../domain/accounts/origins.ts';
+import { looksPublishable } from '../../domain/accounts/token.ts';
+import { PublishableKeyNotAllowedError } from '../../domain/shared/errors.ts';
 import type { Contract } from '../contract.ts';
 import { authenticated, operationIdOf } from '../request.ts';
+import { EXPOSED_HEADERS } from './cors.ts';
 
 /** The schemes of the contract's components.securitySchemes this middleware implements. */
-const SCHEMES = ['bearerAuth', 'legacyTokenId'] as const;
+const SCHEMES = ['bearerAuth', 'legacyTokenId', 'publishableKey'] as const;
 type Scheme = (typeof SCHEMES)[number];
 type Requirement = Record<string, unknown>;
 
@@ -24,16 +33,28 @@ type Requirement = Record<string, unknown>;
  */
 const METERED: ReadonlySet<string> = new Set(['fetchSchoolSearch']);
 
+/**
+ * What a publishable key may do: search and read a school (a school's image needs no token).
+ * Every other operation refuses it with a 403 naming the key's kind, even one whose security
+ * accepts a bearer token: the contract's `publishableKey` scheme and this set say the same.
+ */
+export const PUBLISHABLE_OPERATIONS: ReadonlySet<string> = new Set(['fetchSchoolSearch', 'getSchool']);
+
 export function authentication(auth: AuthService, contract: Contract) {
   const schemes = schemesByOperation(contract);
-  return (req: Request, _res: Response, next: NextFunction) => {
+  return (req: Request, res: Response, next: NextFunction) => {
     const operationId = operationIdOf(req);
     const accepted = operationId === undefined ? undefined : schemes.get(operationId);
     // Unmatched routes (the validator answers them) and operations open to anyone.
     if (!accepted) return next();
     const value = presented(req, accepted);
-    (METERED.has(operationId!) ? auth.authenticateMetered(value) : auth.authenticate(value)).then(
-      (principal) => {
+    const page = value !== undefined && looksPublishable(value);
+    // A page's request hears its own problems (an unknown key, a refused origin, a quota spent):
+    // a problem tells a page nothing it may not know, and shows its developer why.
+    if (page) keyCors(req, res);
+    (METERED.has(operationId!) ? auth.authenticateMetered(value) : auth.authenticate(value))
+      .then((principal) => admitted(auth, req, operationId!, principal))
+      .then((principal) => {
         authenticated(req, principal);
         next();
       },
@@ -43,17 +64,51 @@ export function authentication(auth: AuthService, contract: Contract) {
   };
 }
 
+/** The principal, with the page it came through for a publishable key; throws when the key may not be used here. */
+function admitted(auth: AuthService, req: Request, operationId: string, principal: Principal): Principal {
+  if (!principal.publishable) return principal;
+  if (!PUBLISHABLE_OPERATIONS.has(operationId)) throw new PublishableKeyNotAllowedError();
+  return auth.admitOrigin(principal, requestOrigin(header(req, 'origin'), header(req, 'referer')));
+}
+
+/**
+ * CORS for a request made with a publishable key: the page's own origin, never `*`, so a
+ * successful answer reaches only a page the key lists (any other gets the 403 above). `Vary`
+ * because the same URL answers each page with its own header.
+ */
+function keyCors(req: Request, res: Response): void {
+  res.vary('Origin');
+  const origin = header(req, 'origin');
+  if (origin === undefined) return;
+  res.setHeader('Access-Control-Allow-Origin', origin);
+  res.setHeader('Access-Control-Expose-Headers', EXPOSED_HEADERS.join(','));
+}
+
+function header(req: Request, name: 'origin' | 'referer'): string | undefined {
+  const value = req.headers[name];
+  return typeof value === 'string' ? value : undefined;
+}
+
 /**
  * The credential the request presents among the accepted schemes. The Authorization header wins
- * whenever it is sent, so a bad header is never rescued by a good deprecated `tokenID` query
- * parameter; without a header and a `tokenID`, the token is missing.
+ * whenever it is sent, so a bad header is never rescued by a good query parameter; then the
+ * deprecated `tokenID`, then a publishable `key`; without any, the token is missing.
  */
 function presented(req: Request, accepted: ReadonlySet<Scheme>): string | undefined {
   const header = req.headers.authorization;
-  const tokenId = req.query['tokenID'];
-  if (header === undefined && tokenId !== undefined && accepted.has('legacyTokenId')) {
-    // Repeated or empty: presented, but not a token.
-    return typeof tokenId === 'string' && tokenId !== '' ? tokenId : '\u0000';
+  if (header === undefined) {
+    const tokenId = req.query['tokenID'];
+    if (tokenId !== undefined && accepted.has('legacyTokenId')) {
+      // Repeated or empty: presented, but not a token.
+      return typeof tokenId === 'string' && tokenId !== '' ? tokenId : '\u0000';
+    }
+    const key = req.query['key'];
+    if (typeof key === 'string' && looksPublishable(key)) return key; // and then a 403 if the operation is not a page's
+    if (key !== undefined && accepted.has('publishableKey')) {
+      // Only a publishable key travels in a URL: a secret key there (or anything else) is
+      // refused as a wrong token, before it is looked up, whichever user it would be.
+      return '\u0000';
+    }
   }
   return accepted.has('bearerAuth') ? bearerValue(req) : undefined;
 }

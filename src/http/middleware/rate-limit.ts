@@ -1,4 +1,5 @@
-// Rate limiting (express-rate-limit): per user on search; on login per client, and failed
+// Rate limiting (express-rate-limit): per user on search (with a publishable key: per key a
+// minute and a day, and per visitor of the key, as its owner set them); on login per client, and failed
 // attempts per e-mail from one client, and per e-mail from all clients together. The counters
 // live in the store (shared by every API process on it) unless the store is one process's alone.
 // It runs after the validator, so it knows the operation, the authenticated token and a valid
@@ -74,13 +75,14 @@ export const ACCOUNT_OPERATIONS = [
 
 interface Keyed {
   readonly policy: string;
-  readonly limit: number;
+  /** A number, or the request's own (a publishable key's budgets); a limit of 0 builds no limiter. */
+  readonly limit: number | ((req: Request) => number);
   /** Default: the common window. */
   readonly windowSeconds?: number;
   readonly key: (req: Request) => string;
   readonly failuresOnly?: boolean;
   /** Requests this limiter neither counts nor refuses. */
-  readonly skip?: (req: Request) => Promise<boolean>;
+  readonly skip?: (req: Request) => boolean | Promise<boolean>;
   /**
    * A quota of one e-mail address from every client: it sends no RateLimit headers, whose
    * count would tell a stranger how often others failed at the address.
@@ -111,7 +113,7 @@ export function rateLimiting(
     skip,
     quiet,
   }: Keyed): RequestHandler | undefined =>
-    limit > 0
+    typeof limit === 'function' || limit > 0
       ? rateLimit({
           windowMs: (windowSeconds ?? limits.windowSeconds) * 1000,
           limit,
@@ -144,12 +146,41 @@ export function rateLimiting(
     limit: limits.accountPerUser,
     key: (req) => `a:${principalOf(req).userId}`,
   });
-  // A school's record is read after a search found it: one counter per user for both.
+  // A school's record is read after a search found it: one counter per user for both. A
+  // publishable key spends its own budgets instead, never its owner's programs' quota.
   const search = build({
     policy: 'search-per-user',
     limit: limits.searchPerUser,
     key: (req) => `u:${principalOf(req).userId}`,
+    skip: (req) => principalOf(req).publishable !== undefined,
   });
+  const page = (req: Request) => principalOf(req).publishable;
+  const onPage = [
+    build({
+      policy: 'publishable-key-per-minute',
+      limit: (req) => page(req)!.perMinute,
+      windowSeconds: 60,
+      key: (req) => `pm:${principalOf(req).tokenId}`,
+      skip: (req) => page(req) === undefined,
+    }),
+    build({
+      policy: 'publishable-key-per-day',
+      limit: (req) => page(req)!.perDay,
+      windowSeconds: 86_400,
+      key: (req) => `pd:${principalOf(req).tokenId}`,
+      skip: (req) => page(req) === undefined,
+    }),
+    // Each visitor's share of the key: one address (or /56 network) cannot spend the site's budget.
+    build({
+      policy: 'publishable-key-per-visitor',
+      limit: (req) => page(req)!.perVisitorPerMinute,
+      windowSeconds: 60,
+      key: (req) => `pv:${principalOf(req).tokenId}:${clientKey(req)}`,
+      skip: (req) => page(req) === undefined,
+    }),
+  ];
+  // The visitor's share is checked first: a refused visitor spends nothing of the key's budgets.
+  const searchChain = [search, onPage[2], onPage[0], onPage[1]].filter((h) => h !== undefined);
   // One counter per client for both mail operations: each sends one e-mail. None per address: a
   // stranger's requests would spend it and lock the address's owner out of their own mail.
   const mail = [
@@ -189,8 +220,8 @@ export function rateLimiting(
         [account, checksPassword.has(operationId) ? passwordCheck : undefined].filter((h) => h !== undefined),
       ]),
     ),
-    fetchSchoolSearch: search ? [search] : [],
-    getSchool: search ? [search] : [],
+    fetchSchoolSearch: searchChain,
+    getSchool: searchChain,
     createToken: [
       build({ policy: 'login-per-client', limit: limits.loginPerClient, key: (req) => `c:${clientKey(req)}` }),
       build({

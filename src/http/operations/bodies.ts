@@ -1,12 +1,12 @@
 // The contract's shapes of what the domain answers: one function per body, so that handlers stay
 // one call and one reply each.
 import type * as api from '../../../generated/types.gen.ts';
-import type { AccountView } from '../../domain/metering/account.service.ts';
+import type { AccountView, UsageSplit } from '../../domain/metering/account.service.ts';
 import type { IssuedToken } from '../../domain/accounts/accounts.ports.ts';
 import type { IssuedKey } from '../../domain/accounts/keys.service.ts';
 import type { RequestRecord } from '../../domain/metering/metering.ports.ts';
 import type { School, SchoolRecord } from '../../domain/catalog/catalog.ports.ts';
-import type { TokenRecord } from '../../domain/accounts/accounts.ports.ts';
+import type { PublishableScope, TokenRecord } from '../../domain/accounts/accounts.ports.ts';
 import type { SearchOutcome } from '../../domain/search/search.service.ts';
 
 /** Tokens and a user's own data must not be kept by browsers or shared caches. */
@@ -29,12 +29,24 @@ export function tokenBody(t: IssuedToken, withProof = false): api.Token {
 export function keyBody({ record, value }: IssuedKey): api.ApiKey {
   return {
     token_id: record.id,
+    key_type: record.publishable ? 'publishable' : 'secret',
+    ...(record.publishable && { publishable: publishableBody(record.publishable) }),
     name: record.name ?? '',
     token: value,
     token_type: 'Bearer',
     hint: record.hint,
     created_at: record.createdAt.toISOString(),
     expires_at: record.expiresAt.toISOString(),
+  };
+}
+
+/** A publishable key's scope in the contract's names. */
+export function publishableBody(scope: PublishableScope): api.PublishableSettings {
+  return {
+    origins: [...scope.origins],
+    searches_per_minute: scope.perMinute,
+    searches_per_day: scope.perDay,
+    visitor_searches_per_minute: scope.perVisitorPerMinute,
   };
 }
 
@@ -55,6 +67,8 @@ export function recordBody(r: RequestRecord): api.ApiRequest {
     if (search.near !== undefined) body.near = `${degrees(search.near.latitude)},${degrees(search.near.longitude)}`;
     if (search.radiusKm !== undefined) body.radius_km = search.radiusKm;
   }
+  if (r.keyId !== undefined) body.key_id = r.keyId;
+  if (r.origin !== undefined) body.origin = r.origin;
   return body;
 }
 
@@ -70,12 +84,22 @@ export function tokenListBody(t: TokenRecord & { current: boolean }): api.TokenI
   return {
     token_id: t.id,
     kind: t.kind,
+    ...(t.kind === 'key' && { key_type: t.publishable ? ('publishable' as const) : ('secret' as const) }),
+    ...(t.publishable && { publishable: publishableBody(t.publishable) }),
     name: t.name,
     hint: t.hint,
     created_at: t.createdAt.toISOString(),
     expires_at: t.expiresAt.toISOString(),
     last_used_at: t.lastUsedAt?.toISOString() ?? null,
     current: t.current,
+  };
+}
+
+/** A usage split in the contract's names (DailyUsage.by_key, by_origin). */
+export function usageSplitBody(split: UsageSplit): Pick<api.DailyUsage, 'by_key' | 'by_origin'> {
+  return {
+    by_key: split.byKey.map((k) => ({ key_id: k.keyId, request_count: k.count, total_cost: k.cost })),
+    by_origin: split.byOrigin.map((o) => ({ origin: o.origin, request_count: o.count, total_cost: o.cost })),
   };
 }
 

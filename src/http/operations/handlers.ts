@@ -12,6 +12,7 @@ import {
   searchResultBody,
   tokenBody,
   tokenListBody,
+  usageSplitBody,
 } from './bodies.ts';
 import { deviceCookieHeader } from '../device-cookie.ts';
 import { monogramSvg } from './monogram.ts';
@@ -105,6 +106,38 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       return { status: 201, body: keyBody(key), headers: NO_STORE };
     },
 
+    async createPublishableKey({ body }, ctx) {
+      const key = await keys.createPublishable(
+        ctx.principal(),
+        body.name,
+        {
+          origins: body.origins,
+          perMinute: body.searches_per_minute,
+          perDay: body.searches_per_day,
+          perVisitorPerMinute: body.visitor_searches_per_minute,
+        },
+        body.expires_in_days,
+        body.current_password,
+      );
+      return { status: 201, body: keyBody(key), headers: NO_STORE };
+    },
+
+    async updateApiKey({ path, body }, ctx) {
+      const principal = ctx.principal();
+      const key = await keys.update(principal, path.tokenId.toLowerCase(), {
+        name: body.name,
+        origins: body.origins,
+        perMinute: body.searches_per_minute,
+        perDay: body.searches_per_day,
+        perVisitorPerMinute: body.visitor_searches_per_minute,
+      });
+      return {
+        status: 200,
+        headers: NO_STORE,
+        body: tokenListBody({ ...key, current: key.id === principal.tokenId }),
+      };
+    },
+
     async rotateApiKey({ path, body }, ctx) {
       return {
         status: 200,
@@ -145,7 +178,12 @@ export function createHandlers(deps: HandlerDeps): Handlers {
 
     async fetchMyRequests({ query }, ctx) {
       const { offset, limit } = query;
-      const page = await account.history(ctx.principal(), { offset, limit, cursor: query.cursor });
+      const page = await account.history(ctx.principal(), {
+        offset,
+        limit,
+        cursor: query.cursor,
+        keyId: query.key_id?.toLowerCase(),
+      });
       return {
         status: 200,
         headers: NO_STORE,
@@ -160,7 +198,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     },
 
     async fetchMyUsage({ query }, ctx) {
-      const usage = await account.usageByDay(ctx.principal(), query.days);
+      const usage = await account.usageByDay(ctx.principal(), query.days, query.key_id?.toLowerCase());
       return {
         status: 200,
         headers: NO_STORE,
@@ -168,6 +206,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
           from: usage.from,
           to: usage.to,
           days: usage.days.map((d) => ({ date: d.day, request_count: d.count, total_cost: d.cost })),
+          ...usageSplitBody(usage),
         },
       };
     },

@@ -18,6 +18,8 @@ export interface Operations {
   fetchMyUsage: { data: api.FetchMyUsageData; responses: api.FetchMyUsageResponses };
   createApiKey: { data: api.CreateApiKeyData; responses: api.CreateApiKeyResponses };
   rotateApiKey: { data: api.RotateApiKeyData; responses: api.RotateApiKeyResponses };
+  createPublishableKey: { data: api.CreatePublishableKeyData; responses: api.CreatePublishableKeyResponses };
+  updateApiKey: { data: api.UpdateApiKeyData; responses: api.UpdateApiKeyResponses };
   changePassword: { data: api.ChangePasswordData; responses: api.ChangePasswordResponses };
   getSignUpOptions: { data: api.GetSignUpOptionsData; responses: api.GetSignUpOptionsResponses };
   signUp: { data: api.SignUpData; responses: api.SignUpResponses };

@@ -9,7 +9,9 @@ import {
   MailUnavailableError,
   NotASessionError,
   NotFoundError,
+  OriginNotAllowedError,
   PasswordResetOffError,
+  PublishableKeyNotAllowedError,
   SignUpClosedError,
   StoreUnavailableError,
   TooManyKeysError,
@@ -33,6 +35,9 @@ export function fromDomain(error: DomainError, req: Request): EdgeError | undefi
   if (error instanceof NotASessionError) return new EdgeError(PROBLEMS.notASession, error.message);
   if (error instanceof NotFoundError) return new EdgeError(PROBLEMS.notFound, error.message);
   if (error instanceof TooManyKeysError) return new EdgeError(PROBLEMS.tooManyKeys, error.message);
+  if (error instanceof PublishableKeyNotAllowedError)
+    return new EdgeError(PROBLEMS.publishableKeyNotAllowed, error.message);
+  if (error instanceof OriginNotAllowedError) return new EdgeError(PROBLEMS.originNotAllowed, error.message);
   // A rule the contract cannot state, checked by the domain: the client's input, not our fault.
   if (error instanceof InvalidInputError) {
     // A named field is one of the request body's (the only input the domain checks by name).
@@ -62,7 +67,8 @@ export function fromDomain(error: DomainError, req: Request): EdgeError | undefi
 
 function unauthorized(req: Request, failure: UnauthenticatedError): EdgeError {
   // RFC 6750: no error code when the request carried no credentials at all.
-  const presented = req.headers.authorization !== undefined || req.query['tokenID'] !== undefined;
+  const presented =
+    req.headers.authorization !== undefined || req.query['tokenID'] !== undefined || req.query['key'] !== undefined;
   const challenge = presented && failure.reason !== 'missing' ? `${REALM}, error="invalid_token"` : REALM;
   return new EdgeError(PROBLEMS.unauthorized, 'The bearer token is missing, invalid, expired or revoked.', {
     headers: { 'WWW-Authenticate': challenge },

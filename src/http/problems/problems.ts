@@ -75,7 +75,19 @@ export const PROBLEMS = {
     'too-many-keys',
     409,
     'Too many API keys',
-    'A user holds at most 20 live API keys. Revoke one you no longer use (`DELETE /v1/tokens/{tokenId}`), then create the new one.',
+    'A user holds at most 20 live secret keys and 20 live publishable keys. Revoke one you no longer use (`DELETE /v1/tokens/{tokenId}`), then create the new one.',
+  ),
+  publishableKeyNotAllowed: kind(
+    'publishable-key-not-allowed',
+    403,
+    'Publishable key not allowed',
+    'A publishable key (`spk_…`) can search and read schools, from the pages of its origins, and nothing else. Call this operation from a server with a session token or a secret key (`ssk_…`), never from a page.',
+  ),
+  originNotAllowed: kind(
+    'origin-not-allowed',
+    403,
+    'Origin not allowed',
+    'A publishable key works only from the pages of the origins its owner listed, as the browser names them in `Origin` (or `Referer`). Add the page\'s origin to the key (`PATCH /v1/keys/{tokenId}`, or the dashboard), or use the key from a listed page.',
   ),
   methodNotAllowed: kind(
     'method-not-allowed',

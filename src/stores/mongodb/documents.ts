@@ -5,6 +5,7 @@
 import type { ObjectId } from 'mongodb';
 import type { GeoPoint } from '../../domain/catalog/geo.ts';
 import type { SchoolLevel, TypeFilter } from '../../domain/catalog/school-kind.ts';
+import type { PublishableScope } from '../../domain/accounts/accounts.ports.ts';
 
 export interface UserDocument {
   _id: string;
@@ -23,6 +24,8 @@ export interface TokenDocument {
   /** Absent on tokens written before API keys existed: those are sessions. */
   kind?: 'session' | 'key';
   name?: string | null;
+  /** A publishable key's scope (origins and budgets); absent on every other token. */
+  publishable?: PublishableScope;
   digest: string;
   hint: string;
   createdAt: Date;
@@ -59,6 +62,10 @@ export interface RequestDocument {
   cost: number;
   /** Where the search looked (RequestRecord.search); absent on records written before it was kept. */
   search?: RecordedSearchDocument;
+  /** The API key it was made with; absent for a session token (and on records of before 1.6). */
+  keyId?: string;
+  /** A publishable key's page origin; absent otherwise. */
+  origin?: string;
   /** The UTC day of timeMade (YYYY-MM-DD), for usage per day; absent on records written before it existed. */
   day?: string;
   /** Set until the record is counted in its day's usage (request.store.ts): a record left so is counted by the next read. */
@@ -77,6 +84,12 @@ export interface UsageDayDocument {
   lastAt: Date;
   /** Records counted here whose own `pending` may not be cleared yet: what makes counting a record twice impossible. */
   applied: string[];
+  /**
+   * The same count and cost per source (request.store.ts: sourceField): `k<keyId or ->` then, for
+   * a publishable key's page, `o<origin in base64url>`; counted in the same update as the day's
+   * own. Absent on days counted before 1.6: those count as sessions'.
+   */
+  sources?: Record<string, { count: number; cost: number }>;
   /** The last batch of the usage migration (usage.migration.ts) added here: a batch done again adds nothing. */
   migrated?: number;
 }

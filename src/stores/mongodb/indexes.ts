@@ -35,6 +35,12 @@ export const INDEXES: Indexes = {
     },
     // The retention purge: every user's records older than a day, oldest first, a batch at a time.
     { name: 'requests_by_time', key: { timeMade: 1 } },
+    // One API key's history (fetchMyRequests?key_id=), in the history's order; only records made with a key.
+    {
+      name: 'requests_by_key',
+      key: { userId: 1, keyId: 1, timeMade: -1, _id: -1 },
+      partialFilterExpression: { keyId: { $exists: true } },
+    },
   ],
   // One document, found by its _id.
   catalog: [],

@@ -7,10 +7,12 @@ import type {
   RecordedSearch,
   RequestLog,
   RequestRecord,
+  SourceUsage,
   Usage,
 } from '../../domain/metering/metering.ports.ts';
 import { LONGEST_USAGE_CHART_DAYS } from '../../domain/metering/retention.ts';
 import { tokenHolds } from '../../domain/accounts/credentials.ts';
+import { stillAdmits } from '../../domain/accounts/origins.ts';
 import { UnauthenticatedError } from '../../domain/shared/errors.ts';
 import type { HeldToken } from '../../domain/accounts/accounts.ports.ts';
 import type { RecordedSearchDocument, RequestDocument, UsageBeforeDocument, UsageDayDocument } from './documents.ts';
@@ -147,7 +149,8 @@ export class MongoRequestLog implements RequestLog {
       const tokens = this.#tokens;
       if (!tokens) throw new Error('this request log was made without the tokens collection');
       const held = await tokens.holds(madeWith, record.timeMade);
-      if (!held || !tokenHolds(held.token, held.holder)) throw new UnauthenticatedError('revoked');
+      if (!held || !tokenHolds(held.token, held.holder) || !stillAdmits(held.token.publishable, record.origin))
+        throw new UnauthenticatedError('revoked');
     }
     const day = dayOf(record.timeMade);
     const lease = new Date(this.#now() + this.#counting.leaseMs);
@@ -160,6 +163,8 @@ export class MongoRequestLog implements RequestLog {
           timeMade: record.timeMade,
           cost: record.cost,
           ...(record.search ? { search: searchDocument(record.search) } : {}),
+          ...(record.keyId !== undefined ? { keyId: record.keyId } : {}),
+          ...(record.origin !== undefined ? { origin: record.origin } : {}),
           day,
           pending: true,
           lease,
@@ -181,14 +186,14 @@ export class MongoRequestLog implements RequestLog {
     lease: Date,
     userId: string,
     day: string,
-    record: { id: string; cost: number; timeMade: Date },
+    record: { id: string; cost: number; timeMade: Date; keyId?: string | undefined; origin?: string | undefined },
   ): Promise<boolean> {
     return this.#turns
       .run(
         dayKey(userId, day),
         async () => {
           if (lease.getTime() - this.#now() < this.#counting.landingMs) return false;
-          await this.#count(userId, day, record.id, record.cost, record.timeMade);
+          await this.#count(userId, day, record.id, record.cost, record.timeMade, sourceField(record));
           await this.#settle(userId, day, record.id, lease).catch(() => undefined);
           return true;
         },
@@ -200,8 +205,8 @@ export class MongoRequestLog implements RequestLog {
       });
   }
 
-  /** Step 2, idempotent: counts the record in its day unless that day has counted it already. */
-  async #count(userId: string, day: string, id: string, cost: number, at: Date): Promise<void> {
+  /** Step 2, idempotent: counts the record in its day (and its source there) unless that day has counted it already. */
+  async #count(userId: string, day: string, id: string, cost: number, at: Date, source: string): Promise<void> {
     // A duplicate key is the upsert's insert meeting a day document: one that another append
     // created just now (the second attempt then updates it), or one that has counted this
     // record (the second attempt meets it again: nothing to do).
@@ -210,7 +215,12 @@ export class MongoRequestLog implements RequestLog {
         await guarded(() =>
           this.#days.updateOne(
             { _id: dayKey(userId, day), applied: { $ne: id } },
-            { $inc: { count: 1, cost }, $max: { lastAt: at }, $push: { applied: id }, $setOnInsert: { userId, day } },
+            {
+              $inc: { count: 1, cost, [`sources.${source}.count`]: 1, [`sources.${source}.cost`]: cost },
+              $max: { lastAt: at },
+              $push: { applied: id },
+              $setOnInsert: { userId, day },
+            },
             // maxTimeMS: the server gives it up rather than apply it late.
             { ...DURABLE, ...BOUNDED, upsert: true },
           ),
@@ -248,14 +258,16 @@ export class MongoRequestLog implements RequestLog {
    * Claims an uncounted record nobody holds (a new lease, unless another read or its append holds
    * one) and counts it under that lease; whether it is counted now.
    */
-  async #claimAndCount(doc: Pick<RequestDocument, '_id' | 'userId' | 'cost' | 'timeMade' | 'day'>): Promise<boolean> {
+  async #claimAndCount(
+    doc: Pick<RequestDocument, '_id' | 'userId' | 'cost' | 'timeMade' | 'day' | 'keyId' | 'origin'>,
+  ): Promise<boolean> {
     const now = this.#now();
     const lease = new Date(now + this.#counting.leaseMs);
     const claimed = await guarded(() =>
       this.#requests.updateOne({ _id: doc._id, ...this.#unheld(now) }, { $set: { lease } }, BOUNDED),
     );
     if (claimed.modifiedCount !== 1) return false;
-    const record = { id: doc._id, cost: doc.cost, timeMade: doc.timeMade };
+    const record = { id: doc._id, cost: doc.cost, timeMade: doc.timeMade, keyId: doc.keyId, origin: doc.origin };
     return this.#countUnder(lease, doc.userId, doc.day ?? dayOf(doc.timeMade), record);
   }
 
@@ -265,7 +277,7 @@ export class MongoRequestLog implements RequestLog {
       this.#requests
         .find(
           { userId, ...this.#unheld(this.#now()) },
-          { ...BOUNDED, projection: { _id: 1, userId: 1, cost: 1, timeMade: 1, day: 1 } },
+          { ...BOUNDED, projection: { _id: 1, userId: 1, cost: 1, timeMade: 1, day: 1, keyId: 1, origin: 1 } },
         )
         .limit(HEAL_BATCH)
         .toArray(),
@@ -276,14 +288,20 @@ export class MongoRequestLog implements RequestLog {
   async list(userId: string, query: HistoryQuery): Promise<HistoryPage> {
     await this.#heal(userId);
     const kept = query.keptFrom ? { $gte: new Date(`${query.keptFrom}T00:00:00.000Z`) } : {};
+    // One key's records: by requests_by_key (userId, keyId, timeMade, _id), as the others by user.
+    const owner = query.keyId === undefined ? { userId } : { userId, keyId: query.keyId };
     const filter = query.after
-      ? { userId, timeMade: { ...kept, $lte: query.after.timeMade }, $nor: [sameTimeNotBefore(query.after)] }
+      ? { ...owner, timeMade: { ...kept, $lte: query.after.timeMade }, $nor: [sameTimeNotBefore(query.after)] }
       : query.keptFrom
-        ? { userId, timeMade: kept }
-        : { userId };
+        ? { ...owner, timeMade: kept }
+        : owner;
     const [total, docs] = await guarded(() =>
       Promise.all([
-        this.#total(userId, query.keptFrom),
+        query.keyId === undefined
+          ? this.#total(userId, query.keptFrom)
+          : this.#keyDays(userId, query.keptFrom ?? '', '9999-12-31', query.keyId).then((days) =>
+              days.reduce((sum, d) => sum + d.count, 0),
+            ),
         this.#requests
           .find(filter, BOUNDED)
           .sort({ timeMade: -1, _id: -1 })
@@ -303,8 +321,9 @@ export class MongoRequestLog implements RequestLog {
     return days.reduce((sum, d) => sum + d.count, 0);
   }
 
-  async usageByDay(userId: string, from: string, to: string): Promise<DayUsage[]> {
+  async usageByDay(userId: string, from: string, to: string, keyId?: string): Promise<DayUsage[]> {
     await this.#heal(userId);
+    if (keyId !== undefined) return guarded(() => this.#keyDays(userId, from, to, keyId));
     const days = await guarded(() =>
       this.#days
         .find({ userId, day: { $gte: from, $lte: to } }, { ...BOUNDED, projection: { day: 1, count: 1, cost: 1 } })
@@ -312,6 +331,55 @@ export class MongoRequestLog implements RequestLog {
         .toArray(),
     );
     return days.map((d) => ({ day: d.day, count: d.count, cost: d.cost }));
+  }
+
+  /** The days of `from`..`to` with that key's count and cost (summed over its sources), oldest first. */
+  async #keyDays(userId: string, from: string, to: string, keyId: string): Promise<DayUsage[]> {
+    const days = await this.#days
+      .find({ userId, day: { $gte: from, $lte: to } }, { ...BOUNDED, projection: { day: 1, sources: 1 } })
+      .sort({ day: 1 })
+      .toArray();
+    const out: DayUsage[] = [];
+    for (const d of days) {
+      let count = 0;
+      let cost = 0;
+      for (const [field, n] of Object.entries(d.sources ?? {})) {
+        if (sourceOf(field).keyId !== keyId) continue;
+        count += n.count;
+        cost += n.cost;
+      }
+      if (count > 0) out.push({ day: d.day, count, cost });
+    }
+    return out;
+  }
+
+  async usageBySource(userId: string, from: string, to: string): Promise<SourceUsage[]> {
+    await this.#heal(userId);
+    const days = await guarded(() =>
+      this.#days
+        .find(
+          { userId, day: { $gte: from, $lte: to } },
+          { ...BOUNDED, projection: { count: 1, cost: 1, sources: 1 } },
+        )
+        .toArray(),
+    );
+    const totals = new Map<string, SourceUsage>();
+    const add = (field: string, count: number, cost: number) => {
+      const t = totals.get(field);
+      totals.set(field, t ? { ...t, count: t.count + count, cost: t.cost + cost } : { ...sourceOf(field), count, cost });
+    };
+    for (const d of days) {
+      let counted = 0;
+      let costed = 0;
+      for (const [field, n] of Object.entries(d.sources ?? {})) {
+        add(field, n.count, n.cost);
+        counted += n.count;
+        costed += n.cost;
+      }
+      // Records counted before sources were kept: sessions'.
+      if (d.count > counted) add(sourceField({}), d.count - counted, d.cost - costed);
+    }
+    return [...totals.values()];
   }
 
   async usage(userId: string): Promise<Usage> {
@@ -365,7 +433,7 @@ export class MongoRequestLog implements RequestLog {
         this.#requests
           .find(
             { timeMade: { $lt: before }, ...(held.length > 0 ? { _id: { $nin: held } } : {}) },
-            { projection: { _id: 1, userId: 1, cost: 1, timeMade: 1, day: 1, pending: 1 } },
+            { projection: { _id: 1, userId: 1, cost: 1, timeMade: 1, day: 1, pending: 1, keyId: 1, origin: 1 } },
           )
           .sort({ timeMade: 1 })
           .limit(PURGE_BATCH)
@@ -442,6 +510,25 @@ function dayKey(userId: string, day: string): string {
   return `${userId}|${day}`;
 }
 
+/**
+ * A source's field in a day's `sources`: `k` and the key's id (or `-` for none), then for a
+ * publishable key's page `o` and the origin in base64url (an origin's dots would make a path of
+ * the field name; base64url has no dot, `$` or `.`).
+ */
+export function sourceField(record: { keyId?: string | undefined; origin?: string | undefined }): string {
+  const key = `k${record.keyId ?? '-'}`;
+  return record.origin === undefined ? key : `${key}o${Buffer.from(record.origin).toString('base64url')}`;
+}
+
+export function sourceOf(field: string): { keyId: string | null; origin: string | null } {
+  const o = field.indexOf('o');
+  const key = field.slice(1, o < 0 ? undefined : o);
+  return {
+    keyId: key === '-' ? null : key,
+    origin: o < 0 ? null : Buffer.from(field.slice(o + 1), 'base64url').toString(),
+  };
+}
+
 /** The UTC calendar day of a time: YYYY-MM-DD. */
 export function dayOf(time: Date): string {
   return time.toISOString().slice(0, 10);
@@ -454,6 +541,8 @@ function toRecord(doc: RequestDocument): RequestRecord {
     requestMade: doc.requestMade,
     timeMade: doc.timeMade,
     cost: doc.cost,
+    ...(doc.keyId !== undefined && { keyId: doc.keyId }),
+    ...(doc.origin !== undefined && { origin: doc.origin }),
   };
   if (!doc.search) return record;
   // Field by field, so that nothing else a document holds leaks into a record.

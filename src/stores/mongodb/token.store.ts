@@ -1,5 +1,5 @@
 import { ObjectId, type Collection } from 'mongodb';
-import type { HeldToken, TokenRecord, TokenStore } from '../../domain/accounts/accounts.ports.ts';
+import type { HeldToken, KeyChange, TokenRecord, TokenStore } from '../../domain/accounts/accounts.ports.ts';
 import type { TokenDocument, UserDocument } from './documents.ts';
 import { MAJORITY } from './majority.ts';
 import { guarded } from '../../mongodb-shared/errors.ts';
@@ -62,6 +62,24 @@ export class MongoTokenStore implements TokenStore {
       ),
     );
     return result.modifiedCount === 1;
+  }
+
+  async updateKey(userId: string, tokenId: string, change: KeyChange, now: Date): Promise<TokenRecord | null> {
+    // A scope only ever replaces a scope: a secret key (no `publishable`) never gets one.
+    const set = {
+      ...(change.name !== undefined ? { name: change.name } : {}),
+      ...(change.publishable !== undefined ? { publishable: change.publishable } : {}),
+    };
+    const filter = {
+      _id: tokenId,
+      ...live(userId, now),
+      kind: 'key' as const,
+      ...(change.publishable !== undefined ? { publishable: { $exists: true } } : {}),
+    };
+    const doc = await guarded(() =>
+      this.#tokens.findOneAndUpdate(filter, { $set: set }, { ...MAJORITY, returnDocument: 'after' }),
+    );
+    return doc ? toToken(doc) : null;
   }
 
   /**
@@ -155,6 +173,7 @@ function toDocument(t: TokenRecord): TokenDocument {
     userId: t.userId,
     kind: t.kind,
     name: t.name,
+    ...(t.publishable ? { publishable: t.publishable } : {}),
     digest: t.digest,
     hint: t.hint,
     createdAt: t.createdAt,
@@ -174,6 +193,7 @@ function toToken(doc: TokenDocument): TokenRecord {
     userId: doc.userId,
     kind: doc.kind ?? 'session',
     name: doc.name ?? null,
+    ...(doc.publishable ? { publishable: doc.publishable } : {}),
     digest: doc.digest,
     hint: doc.hint,
     createdAt: doc.createdAt,

@@ -6,6 +6,7 @@ import type {
   RecordedSearch,
   RequestLog,
   RequestRecord,
+  SourceUsage,
   Usage,
 } from '../../domain/metering/metering.ports.ts';
 import type { SchoolLevel, TypeFilter } from '../../domain/catalog/school-kind.ts';
@@ -28,6 +29,8 @@ interface RecordRow {
   near_latitude: number | null;
   near_longitude: number | null;
   radius_km: number | null;
+  key_id: string | null;
+  origin: string | null;
 }
 
 interface Pending {
@@ -41,12 +44,21 @@ interface Pending {
 // The index api_requests_by_user_time (user, time DESC, id DESC) yields each of these in order
 // from the page's start: a page reads offset + limit + 1 entries, however long the history.
 const COLUMNS =
-  'SELECT id, user_id, request_made, time_made, cost, state_code, page_offset, page_limit, levels, types, near_latitude, near_longitude, radius_km FROM api_requests';
+  'SELECT id, user_id, request_made, time_made, cost, state_code, page_offset, page_limit, levels, types, near_latitude, near_longitude, radius_km, key_id, origin FROM api_requests';
 const ORDER = 'ORDER BY time_made DESC, id DESC LIMIT ? OFFSET ?';
 const PAGE = `${COLUMNS} WHERE user_id = ? AND time_made >= ? ${ORDER}`;
 // After a cursor: the range starts at its time, and the records of that very time at or above
 // its id are skipped (ids break ties in the history's order).
 const PAGE_AFTER = `${COLUMNS} WHERE user_id = ? AND time_made >= ? AND time_made <= ? AND (time_made < ? OR id < ?) ${ORDER}`;
+// One key's records: the same pages over api_requests_by_key (user, key, time DESC, id DESC).
+const KEY_PAGE = `${COLUMNS} WHERE user_id = ? AND key_id = ? AND time_made >= ? ${ORDER}`;
+const KEY_PAGE_AFTER = `${COLUMNS} WHERE user_id = ? AND key_id = ? AND time_made >= ? AND time_made <= ? AND (time_made < ? OR id < ?) ${ORDER}`;
+const KEY_KEPT =
+  'SELECT coalesce(sum(count), 0) AS total FROM usage_sources WHERE user_id = ? AND key_id = ? AND day >= ?';
+const KEY_BY_DAY = `SELECT day, sum(count) AS count, sum(cost) AS cost FROM usage_sources
+  WHERE user_id = ? AND key_id = ? AND day >= ? AND day <= ? GROUP BY day ORDER BY day`;
+const BY_SOURCE = `SELECT key_id, origin, sum(count) AS count, sum(cost) AS cost FROM usage_sources
+  WHERE user_id = ? AND day >= ? AND day <= ? GROUP BY key_id, origin`;
 const USAGE = 'SELECT request_count, total_cost, last_request_at FROM users WHERE id = ?';
 const KEPT = 'SELECT coalesce(sum(count), 0) AS total FROM usage_days WHERE user_id = ? AND day >= ?';
 const BY_DAY = 'SELECT day, count, cost FROM usage_days WHERE user_id = ? AND day >= ? AND day <= ? ORDER BY day';
@@ -185,6 +197,16 @@ export class SqliteRequestLog implements RequestLog {
   list(userId: string, query: HistoryQuery): Promise<HistoryPage> {
     const c = this.#connection;
     const keptFrom = query.keptFrom ?? '';
+    const key = query.keyId;
+    if (key !== undefined) {
+      return c.read(() => {
+        const total = Number((c.statement(KEY_KEPT).get(userId, key, keptFrom) as { total: number }).total);
+        const rows = (query.after
+          ? c.statement(KEY_PAGE_AFTER).all(userId, key, keptFrom, ...bounds(query.after), query.limit + 1, query.offset)
+          : c.statement(KEY_PAGE).all(userId, key, keptFrom, query.limit + 1, query.offset)) as unknown as RecordRow[];
+        return { total, more: rows.length > query.limit, records: rows.slice(0, query.limit).map(toRecord) };
+      });
+    }
     return c.read(() => {
       const total = query.keptFrom
         ? Number((c.statement(KEPT).get(userId, keptFrom) as { total: number }).total)
@@ -196,11 +218,32 @@ export class SqliteRequestLog implements RequestLog {
     });
   }
 
-  usageByDay(userId: string, from: string, to: string): Promise<DayUsage[]> {
+  usageByDay(userId: string, from: string, to: string, keyId?: string): Promise<DayUsage[]> {
     const c = this.#connection;
     return c.read(() =>
-      (c.statement(BY_DAY).all(userId, from, to) as unknown as DayUsage[]).map((r) => ({
+      ((keyId === undefined
+        ? c.statement(BY_DAY).all(userId, from, to)
+        : c.statement(KEY_BY_DAY).all(userId, keyId, from, to)) as unknown as DayUsage[]).map((r) => ({
         day: r.day,
+        count: Number(r.count),
+        cost: Number(r.cost),
+      })),
+    );
+  }
+
+  usageBySource(userId: string, from: string, to: string): Promise<SourceUsage[]> {
+    const c = this.#connection;
+    return c.read(() =>
+      (
+        c.statement(BY_SOURCE).all(userId, from, to) as unknown as {
+          key_id: string;
+          origin: string;
+          count: number;
+          cost: number;
+        }[]
+      ).map((r) => ({
+        keyId: r.key_id === '' ? null : r.key_id,
+        origin: r.origin === '' ? null : r.origin,
         count: Number(r.count),
         cost: Number(r.cost),
       })),
@@ -253,6 +296,8 @@ function toRecord(row: RecordRow): RequestRecord {
     requestMade: row.request_made,
     timeMade: new Date(row.time_made),
     cost: row.cost,
+    ...(row.key_id !== null && { keyId: row.key_id }),
+    ...(row.origin !== null && { origin: row.origin }),
   };
   // Records of before the scope was kept have none of it (NULL offset and limit).
   if (row.page_offset === null || row.page_limit === null) return record;

@@ -196,4 +196,26 @@ export const SCHEMA: readonly string[] = [
   ALTER TABLE mail_outbox ADD COLUMN link_url TEXT;
   ALTER TABLE mail_outbox ADD COLUMN link_secret TEXT;
   `,
+  // Publishable keys (decision 0025): a key's scope as JSON (origins and budgets), NULL on every
+  // other token. Each record's key (NULL: a session token, and every record of before) and page
+  // origin; the records of one key read newest first by their own index. Usage per day and
+  // source (key, origin; '' for none), counted with each record as usage_days is: what the
+  // usage split and the key filter's totals read. Records of before count as sessions'.
+  `
+  ALTER TABLE tokens ADD COLUMN publishable TEXT;
+  ALTER TABLE api_requests ADD COLUMN key_id TEXT;
+  ALTER TABLE api_requests ADD COLUMN origin TEXT;
+  CREATE INDEX api_requests_by_key ON api_requests (user_id, key_id, time_made DESC, id DESC) WHERE key_id IS NOT NULL;
+  CREATE TABLE usage_sources (
+    user_id TEXT NOT NULL,
+    day TEXT NOT NULL,
+    key_id TEXT NOT NULL,
+    origin TEXT NOT NULL,
+    count INTEGER NOT NULL,
+    cost INTEGER NOT NULL,
+    PRIMARY KEY (user_id, day, key_id, origin)
+  ) WITHOUT ROWID;
+  INSERT INTO usage_sources (user_id, day, key_id, origin, count, cost)
+    SELECT user_id, day, '', '', count, cost FROM usage_days;
+  `,
 ];

@@ -1,4 +1,11 @@
-import type { HeldToken, TokenKind, TokenRecord, TokenStore } from '../../domain/accounts/accounts.ports.ts';
+import type {
+  HeldToken,
+  KeyChange,
+  PublishableScope,
+  TokenKind,
+  TokenRecord,
+  TokenStore,
+} from '../../domain/accounts/accounts.ports.ts';
 import type { Connection } from './connection.ts';
 import { transaction } from './database.ts';
 
@@ -16,6 +23,8 @@ interface TokenRow {
   password_version: number;
   /** NULL on tokens issued before it was kept: their creation stands for it. */
   authenticated_at: string | null;
+  /** A publishable key's scope as JSON; NULL on every other token. */
+  publishable: string | null;
 }
 
 interface HeldRow extends TokenRow {
@@ -24,8 +33,8 @@ interface HeldRow extends TokenRow {
 }
 
 const COLUMNS =
-  'id, user_id, digest, hint, created_at, expires_at, revoked_at, kind, name, last_used_at, password_version, authenticated_at';
-const INSERT = `INSERT INTO tokens (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
+  'id, user_id, digest, hint, created_at, expires_at, revoked_at, kind, name, last_used_at, password_version, authenticated_at, publishable';
+const INSERT = `INSERT INTO tokens (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
 const BY_DIGEST = `SELECT ${COLUMNS} FROM tokens WHERE digest = ?`;
 // The token and its account's credential state in one read (credentials.ts).
 const HELD = `SELECT ${COLUMNS.split(', ')
@@ -44,6 +53,11 @@ const TRIM = `UPDATE tokens SET revoked_at = :now
   WHERE user_id = :user AND kind = 'session' AND revoked_at IS NULL AND expires_at > :now AND id NOT IN (
     SELECT id FROM tokens WHERE user_id = :user AND kind = 'session' AND revoked_at IS NULL AND expires_at > :now
     ORDER BY created_at DESC, rowid DESC LIMIT :keep)`;
+// COALESCE: what the change does not give stays; a scope is only ever set on a publishable key.
+const UPDATE_KEY = `UPDATE tokens SET name = COALESCE(:name, name),
+    publishable = CASE WHEN publishable IS NULL THEN NULL ELSE COALESCE(:publishable, publishable) END
+  WHERE id = :id AND user_id = :user AND kind = 'key' AND revoked_at IS NULL AND expires_at > :now
+  RETURNING ${COLUMNS}`;
 const TOUCH = 'UPDATE tokens SET last_used_at = ? WHERE id = ? AND (last_used_at IS NULL OR last_used_at < ?)';
 
 /** Tokens remembered at most; past it the one found longest ago goes (a bound on memory). */
@@ -117,6 +131,21 @@ export class SqliteTokenStore implements TokenStore {
   revoke(userId: string, tokenId: string, now: Date): Promise<boolean> {
     this.#forgetAll();
     return this.#connection.write(() => this.#revokeRow(userId, tokenId, now));
+  }
+
+  updateKey(userId: string, tokenId: string, change: KeyChange, now: Date): Promise<TokenRecord | null> {
+    this.#forgetAll();
+    const c = this.#connection;
+    return c.write(() => {
+      const row = c.statement(UPDATE_KEY).get({
+        id: tokenId,
+        user: userId,
+        now: now.toISOString(),
+        name: change.name ?? null,
+        publishable: change.publishable ? JSON.stringify(change.publishable) : null,
+      }) as TokenRow | undefined;
+      return row ? toToken(row) : null;
+    });
   }
 
   rotate(userId: string, oldId: string, next: TokenRecord, now: Date): Promise<boolean> {
@@ -213,6 +242,7 @@ export class SqliteTokenStore implements TokenStore {
         t.lastUsedAt?.toISOString() ?? null,
         t.passwordVersion,
         t.authenticatedAt.toISOString(),
+        t.publishable ? JSON.stringify(t.publishable) : null,
       );
   }
 
@@ -236,5 +266,6 @@ function toToken(row: TokenRow): TokenRecord {
     lastUsedAt: row.last_used_at ? new Date(row.last_used_at) : null,
     passwordVersion: row.password_version,
     authenticatedAt: new Date(row.authenticated_at ?? row.created_at),
+    ...(row.publishable !== null && { publishable: JSON.parse(row.publishable) as PublishableScope }),
   };
 }

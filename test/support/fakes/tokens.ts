@@ -1,6 +1,7 @@
 import type {
   CredentialState,
   HeldToken,
+  KeyChange,
   PasswordChangeRecord,
   TokenRecord,
   TokenStore,
@@ -60,6 +61,19 @@ export class MemoryTokenStore implements TokenStore {
     if (i < 0) return false;
     this.#tokens[i] = { ...this.#tokens[i]!, revokedAt: now };
     return true;
+  }
+
+  async updateKey(userId: string, tokenId: string, change: KeyChange, now: Date): Promise<TokenRecord | null> {
+    const i = this.#tokens.findIndex((t) => t.id === tokenId && t.userId === userId && t.kind === 'key' && live(t, now));
+    if (i < 0) return null;
+    const t = this.#tokens[i]!;
+    const next: TokenRecord = {
+      ...t,
+      ...(change.name !== undefined ? { name: change.name } : {}),
+      ...(change.publishable !== undefined && t.publishable ? { publishable: change.publishable } : {}),
+    };
+    this.#tokens[i] = next;
+    return next;
   }
 
   async rotate(userId: string, oldId: string, next: TokenRecord, now: Date): Promise<boolean> {
