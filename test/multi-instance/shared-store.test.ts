@@ -6,9 +6,12 @@ import { describe, expect, test } from 'vitest';
 import {
   fetchMyData,
   fetchMyRequests,
+  createPublishableKey,
   fetchSchoolSearch,
   revokeCurrentToken,
   revokeMyToken,
+  rotateApiKey,
+  updateApiKey,
 } from '../../generated/sdk.gen.ts';
 import { runCli } from '../support/cli.ts';
 import { expectProblem } from '../support/problem.ts';
@@ -62,6 +65,54 @@ describe.each(stores)('two API instances on %s: one store', (_name, prepare) => 
 
       expectProblem(await fetchMyData({ client: pair.b.client(laptop.token) }), 401, 'unauthorized');
       expect((await fetchMyData({ client: pair.b.client(phone.token) })).response?.status).toBe(200);
+    });
+  });
+
+  describe('publishable keys (issue 40)', () => {
+    test('when a page key is re-scoped, rotated and revoked through A, then B applies each change to its very next request', async (ctx) => {
+      ctx.skip(typeof prepare === 'string', String(prepare));
+      const user = await createUser(pair.store, 'page-owner');
+      const { token } = await login(pair.a, user.email, user.password);
+      const page = 'https://www.example.org';
+      const other = 'https://shop.example.org';
+      const created = await createPublishableKey({
+        client: pair.a.client(token),
+        body: { name: 'school field', origins: [page, other], current_password: user.password },
+      });
+      expect(created.response?.status).toBe(201);
+      const key = created.data!;
+      const onB = (value: string, origin: string) =>
+        fetch(`${pair.b.baseUrl}/v1/fetchSchoolSearch?query=harvard&key=${value}`, { headers: { Origin: origin } });
+      // B has let the key in from both pages before: whatever it remembers must not outlive a change.
+      expect((await onB(key.token, page)).status).toBe(200);
+      expect((await onB(key.token, other)).status).toBe(200);
+
+      const scoped = await updateApiKey({
+        client: pair.a.client(token),
+        path: { tokenId: key.token_id },
+        body: { origins: [page] },
+      });
+      expect(scoped.response?.status).toBe(200);
+      expect((await onB(key.token, other)).status).toBe(403);
+      expect((await onB(key.token, page)).status).toBe(200);
+
+      const rotated = await rotateApiKey({
+        client: pair.a.client(token),
+        path: { tokenId: key.token_id },
+        body: { current_password: user.password },
+      });
+      expect(rotated.response?.status).toBe(200);
+      expect((await onB(key.token, page)).status).toBe(401);
+      expect((await onB(rotated.data!.token, page)).status).toBe(200);
+
+      expect(
+        (await revokeMyToken({ client: pair.a.client(token), path: { tokenId: rotated.data!.token_id } })).response
+          ?.status,
+      ).toBe(204);
+      expect((await onB(rotated.data!.token, page)).status).toBe(401);
+      // Only what was let in is in the owner's history: four searches, each with its key and page.
+      const history = await fetchMyRequests({ client: pair.b.client(token) });
+      expect(history.data?.requests.map((r) => r.origin)).toStrictEqual([page, page, other, page]);
     });
   });
 

@@ -3,6 +3,7 @@
 // never allowed; a browser script may read the headers it needs (request id, back-off, quotas).
 // Operators can restrict origins (CORS_ORIGINS) or turn CORS off.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createPublishableKey } from '../../generated/sdk.gen.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
 import { expectProblem } from '../support/problem.ts';
 import { answer } from '../support/raw-http.ts';
@@ -54,7 +55,19 @@ describe('CORS with the default policy (any origin, no credentials)', () => {
   test('when a preflight asks for a method no operation has, then it is not among the allowed methods', async () => {
     const r = await preflight(app.baseUrl, '/v1/fetchMyData', 'PUT', 'authorization');
     const allowed = list(r.headers.get('access-control-allow-methods'));
-    for (const method of ['put', 'patch', 'trace', 'connect']) expect(allowed).not.toContain(method);
+    for (const method of ['put', 'trace', 'connect']) expect(allowed).not.toContain(method);
+  });
+
+  test('when a browser preflights, then the answer may be cached for two hours (the most Chromium keeps), PATCH included for key updates', async () => {
+    const r = await preflight(
+      app.baseUrl,
+      '/v1/keys/0b7a1c52-9f0e-4f5c-8a3d-2e6b7c8d9e0f',
+      'PATCH',
+      'authorization,content-type',
+    );
+    expect(r.status).toBe(204);
+    expect(r.headers.get('access-control-max-age')).toBe('7200');
+    expect(list(r.headers.get('access-control-allow-methods'))).toContain('patch');
   });
 
   test('when a cross-origin search answers, then the script may read X-Request-Id, Retry-After and the RateLimit headers, and no credentials are allowed', async () => {
@@ -134,5 +147,27 @@ describe('CORS turned off', () => {
     expect(r.headers.get('access-control-allow-origin')).toBeNull();
     const live = await fetch(`${app.baseUrl}/health/live`, { headers: { Origin: ORIGIN } });
     expect(live.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  test("when a page searches with a publishable key that lists it, then the answer carries CORS for that page alone, whatever the operator's policy for programs", async () => {
+    await app.seed([{ schoolname: 'Harvard University', city: 'Cambridge', stateprovince: 'MA' }]);
+    const user = await app.userClient();
+    const key = await createPublishableKey({
+      client: user.client,
+      body: { name: 'page', origins: [ORIGIN], current_password: user.password },
+    });
+    const page = await fetch(`${app.baseUrl}/v1/fetchSchoolSearch?query=harvard&key=${key.data!.token}`, {
+      headers: { Origin: ORIGIN },
+    });
+    expect(page.status).toBe(200);
+    expect(page.headers.get('access-control-allow-origin')).toBe(ORIGIN);
+    expect(list(page.headers.get('access-control-expose-headers'))).toContain('ratelimit');
+    expect(list(page.headers.get('vary'))).toContain('origin');
+    // The same search with the owner's session from that page: a program's request, no CORS.
+    const program = await fetch(`${app.baseUrl}/v1/fetchSchoolSearch?query=harvard`, {
+      headers: { Origin: ORIGIN, Authorization: `Bearer ${user.token}` },
+    });
+    expect(program.status).toBe(200);
+    expect(program.headers.get('access-control-allow-origin')).toBeNull();
   });
 });

@@ -92,7 +92,8 @@ export interface RequestLog {
    * (not revoked, expiring after the record's timeMade, holding for its account's password as it
    * is then: credentials.ts, and listing the record's origin if it is a publishable key's:
    * origins.ts, stillAdmits); otherwise nothing is stored and append
-   * rejects with UnauthenticatedError('revoked'): a request authenticated by a remembered token
+   * rejects with UnauthenticatedError('revoked') (OriginNotAllowedError when the token holds
+   * but no longer lists the origin): a request authenticated by a remembered token
    * (TokenStore.remembered) is metered and answered only if its token still holds.
    */
   append(record: RequestRecord, madeWith?: string): Promise<void>;

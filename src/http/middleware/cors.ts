@@ -4,9 +4,12 @@
 // for a hostile page to ride on.
 //
 // A request made with a publishable key is not answered here: its key lists the pages it works
-// from, and authentication answers CORS for that page alone (src/http/middleware/auth.ts). Its
-// preflight, which carries no key when the key is in a header, is answered for any origin on a
-// page's operations, and cached as long as browsers allow (Chromium caps it at two hours).
+// from, and authentication answers CORS for that page alone (src/http/middleware/auth.ts),
+// whatever CORS_ORIGINS says about programs. A page sends its key as the `key` query parameter,
+// which keeps a search a simple request: no preflight per keystroke (each query is a new URL,
+// and browsers cache a preflight per URL). A page that sends the key in Authorization instead
+// is preflighted under the operator's policy, cached as long as browsers allow (Chromium caps
+// it at two hours).
 import cors from 'cors';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { looksPublishable } from '../../domain/accounts/token.ts';
@@ -19,9 +22,6 @@ export const EXPOSED_HEADERS = ['X-Request-Id', 'Retry-After', 'RateLimit', 'Rat
 /** Seconds a browser may keep a preflight's answer: the most Chromium keeps (Firefox keeps a day). */
 export const PREFLIGHT_MAX_AGE = 7200;
 
-/** The paths of the operations a publishable key may use (auth.ts PUBLISHABLE_OPERATIONS). */
-const PAGE_PATHS = /^\/v1\/(?:fetchSchoolSearch|schools\/[^/]+)$/;
-
 const OPTIONS = {
   methods: ['GET', 'HEAD', 'POST', 'PATCH', 'DELETE'],
   allowedHeaders: ['Authorization', 'Content-Type'],
@@ -31,15 +31,11 @@ const OPTIONS = {
 };
 
 export function corsPolicy(origins: CorsOrigins): RequestHandler {
-  const programs =
-    origins === 'none' ? undefined : cors({ ...OPTIONS, origin: origins === '*' ? '*' : [...origins] });
-  // A page's preflight: its origin echoed, whoever's key the request will carry.
-  const pages = cors({ ...OPTIONS, origin: true, methods: ['GET', 'HEAD'] });
+  const programs = origins === 'none' ? undefined : cors({ ...OPTIONS, origin: origins === '*' ? '*' : [...origins] });
   return (req: Request, res: Response, next: NextFunction) => {
     if (req.method === 'OPTIONS') {
       // Only a real preflight is answered here; any other OPTIONS is an undocumented method (405).
       if (req.headers['access-control-request-method'] === undefined) return next();
-      if (origins !== '*' && PAGE_PATHS.test(req.path)) return pages(req, res, next);
     } else if (withPublishableKey(req)) return next();
     if (programs === undefined) return next();
     programs(req, res, next);

@@ -13,7 +13,7 @@ import type {
 import { LONGEST_USAGE_CHART_DAYS } from '../../domain/metering/retention.ts';
 import { tokenHolds } from '../../domain/accounts/credentials.ts';
 import { stillAdmits } from '../../domain/accounts/origins.ts';
-import { UnauthenticatedError } from '../../domain/shared/errors.ts';
+import { OriginNotAllowedError, UnauthenticatedError } from '../../domain/shared/errors.ts';
 import type { HeldToken } from '../../domain/accounts/accounts.ports.ts';
 import type { RecordedSearchDocument, RequestDocument, UsageBeforeDocument, UsageDayDocument } from './documents.ts';
 import { guarded } from '../../mongodb-shared/errors.ts';
@@ -149,8 +149,8 @@ export class MongoRequestLog implements RequestLog {
       const tokens = this.#tokens;
       if (!tokens) throw new Error('this request log was made without the tokens collection');
       const held = await tokens.holds(madeWith, record.timeMade);
-      if (!held || !tokenHolds(held.token, held.holder) || !stillAdmits(held.token.publishable, record.origin))
-        throw new UnauthenticatedError('revoked');
+      if (!held || !tokenHolds(held.token, held.holder)) throw new UnauthenticatedError('revoked');
+      if (!stillAdmits(held.token.publishable, record.origin)) throw new OriginNotAllowedError(record.origin);
     }
     const day = dayOf(record.timeMade);
     const lease = new Date(this.#now() + this.#counting.leaseMs);
@@ -357,16 +357,16 @@ export class MongoRequestLog implements RequestLog {
     await this.#heal(userId);
     const days = await guarded(() =>
       this.#days
-        .find(
-          { userId, day: { $gte: from, $lte: to } },
-          { ...BOUNDED, projection: { count: 1, cost: 1, sources: 1 } },
-        )
+        .find({ userId, day: { $gte: from, $lte: to } }, { ...BOUNDED, projection: { count: 1, cost: 1, sources: 1 } })
         .toArray(),
     );
     const totals = new Map<string, SourceUsage>();
     const add = (field: string, count: number, cost: number) => {
       const t = totals.get(field);
-      totals.set(field, t ? { ...t, count: t.count + count, cost: t.cost + cost } : { ...sourceOf(field), count, cost });
+      totals.set(
+        field,
+        t ? { ...t, count: t.count + count, cost: t.cost + cost } : { ...sourceOf(field), count, cost },
+      );
     };
     for (const d of days) {
       let counted = 0;

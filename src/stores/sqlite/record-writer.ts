@@ -4,6 +4,7 @@
 // started at the first write; a thread that dies fails the writes it had and is started again.
 import { Worker } from 'node:worker_threads';
 import type { RequestRecord } from '../../domain/metering/metering.ports.ts';
+import type { Refusal } from './records.ts';
 import { StoreUnavailableError } from '../../domain/shared/errors.ts';
 import type { WriteAnswer, WriteRequest } from './record.worker.ts';
 
@@ -11,17 +12,17 @@ export class RecordWriter {
   readonly #options: { path: string; busyBudgetMs: number };
   #worker: Worker | undefined;
   #next = 0;
-  readonly #waiting = new Map<number, { resolve(refused: readonly string[]): void; reject(error: unknown): void }>();
+  readonly #waiting = new Map<number, { resolve(refused: readonly Refusal[]): void; reject(error: unknown): void }>();
 
   constructor(options: { path: string; busyBudgetMs: number }) {
     this.#options = options;
   }
 
   /**
-   * Resolves once the records are durable, to the ids of those refused (writeRecords: their
-   * token no longer held); rejects with StoreUnavailableError when the store cannot take them.
+   * Resolves once the records are durable, to those refused (writeRecords: their token no
+   * longer held, or no longer lists their origin); rejects with StoreUnavailableError when the store cannot take them.
    */
-  write(records: readonly RequestRecord[], madeWith?: readonly (string | undefined)[]): Promise<readonly string[]> {
+  write(records: readonly RequestRecord[], madeWith?: readonly (string | undefined)[]): Promise<readonly Refusal[]> {
     return this.#ask((id) => (madeWith ? { id, records, madeWith } : { id, records }));
   }
 
@@ -30,7 +31,7 @@ export class RecordWriter {
     await this.#ask((id) => ({ id, probe: true, records: [] }));
   }
 
-  #ask(request: (id: number) => WriteRequest): Promise<readonly string[]> {
+  #ask(request: (id: number) => WriteRequest): Promise<readonly Refusal[]> {
     this.#worker ??= this.#start();
     const worker = this.#worker;
     const id = ++this.#next;

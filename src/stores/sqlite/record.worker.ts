@@ -4,7 +4,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import type { RequestRecord } from '../../domain/metering/metering.ports.ts';
 import { StoreUnavailableError } from '../../domain/shared/errors.ts';
 import { Connection } from './connection.ts';
-import { probeRecords, writeRecords } from './records.ts';
+import { probeRecords, type Refusal, writeRecords } from './records.ts';
 
 export interface WriteRequest {
   readonly id: number;
@@ -17,8 +17,8 @@ export interface WriteRequest {
 
 export interface WriteAnswer {
   readonly id: number;
-  /** The ids of the records not stored: their token no longer held. */
-  readonly refused?: readonly string[];
+  /** The records not stored: their token no longer held, or no longer lists their origin. */
+  readonly refused?: readonly Refusal[];
   /** Set when the commit failed: `unavailable` as StoreUnavailableError (a 503), otherwise a bug. */
   readonly error?: { readonly unavailable: boolean; readonly message: string };
 }
@@ -26,7 +26,7 @@ export interface WriteAnswer {
 const connection = Connection.attach(workerData as { path: string; busyBudgetMs: number });
 parentPort!.on('message', (request: WriteRequest) => {
   (request.probe
-    ? probeRecords(connection).then(() => [])
+    ? probeRecords(connection).then((): Refusal[] => [])
     : writeRecords(connection, request.records, request.madeWith)
   ).then(
     (refused) =>

@@ -42,16 +42,22 @@ interface TokenState {
  * made with: it is stored only if that token is not revoked, expires after the record's time,
  * holds for its account's password and (a publishable key's record) still lists the record's
  * origin, read in this transaction (RequestLog.append). Resolves to the ids of the records
- * refused so. Each record is counted in its user's totals, day and source (key and origin).
+ * refused so, and why. Each record is counted in its user's totals, day and source (key and origin).
  */
+/** A record writeRecords did not store: its token no longer held, or no longer lists the record's origin. */
+export interface Refusal {
+  readonly id: string;
+  readonly why: 'revoked' | 'origin';
+}
+
 export function writeRecords(
   c: Connection,
   records: readonly RequestRecord[],
   madeWith?: readonly (string | undefined)[],
-): Promise<string[]> {
+): Promise<Refusal[]> {
   return c.write(() =>
     transaction(c.db, () => {
-      const refused: string[] = [];
+      const refused: Refusal[] = [];
       /** Each token asked about: undefined when it is gone, else its revocation and expiry. */
       const tokens = new Map<string, TokenState | undefined>();
       const scopes = new Map<string, PublishableScope | null>();
@@ -72,10 +78,13 @@ export function writeRecords(
             !tokenHolds(
               { kind: token.kind, passwordVersion: token.password_version },
               { passwordVersion: token.holder_password_version, keysFromVersion: token.holder_keys_from_version },
-            ) ||
-            !stillAdmits(scopeOf(scopes, tokenId, token.publishable), record.origin)
+            )
           ) {
-            refused.push(record.id);
+            refused.push({ id: record.id, why: 'revoked' });
+            continue;
+          }
+          if (!stillAdmits(scopeOf(scopes, tokenId, token.publishable), record.origin)) {
+            refused.push({ id: record.id, why: 'origin' });
             continue;
           }
         }
@@ -132,7 +141,11 @@ export function writeRecords(
 }
 
 /** The scope of a token as this batch read it, parsed once. */
-function scopeOf(scopes: Map<string, PublishableScope | null>, tokenId: string, json: string | null): PublishableScope | null {
+function scopeOf(
+  scopes: Map<string, PublishableScope | null>,
+  tokenId: string,
+  json: string | null,
+): PublishableScope | null {
   let scope = scopes.get(tokenId);
   if (scope === undefined) {
     scope = json === null ? null : (JSON.parse(json) as PublishableScope);

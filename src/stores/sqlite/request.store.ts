@@ -10,10 +10,10 @@ import type {
   Usage,
 } from '../../domain/metering/metering.ports.ts';
 import type { SchoolLevel, TypeFilter } from '../../domain/catalog/school-kind.ts';
-import { StoreUnavailableError, UnauthenticatedError } from '../../domain/shared/errors.ts';
+import { OriginNotAllowedError, StoreUnavailableError, UnauthenticatedError } from '../../domain/shared/errors.ts';
 import type { Connection } from './connection.ts';
 import { RecordWriter } from './record-writer.ts';
-import { probeRecords, writeRecords } from './records.ts';
+import { probeRecords, type Refusal, writeRecords } from './records.ts';
 
 interface RecordRow {
   id: string;
@@ -141,19 +141,22 @@ export class SqliteRequestLog implements RequestLog {
   }
 
   /** Resolves the appends stored; refuses those whose token no longer held (nothing of theirs was stored). */
-  #settle(batch: readonly Pending[], refused: readonly string[]): void {
-    const refusedIds = refused.length ? new Set(refused) : undefined;
+  #settle(batch: readonly Pending[], refused: readonly Refusal[]): void {
+    const why = refused.length ? new Map(refused.map((r) => [r.id, r.why])) : undefined;
     for (const p of batch) {
-      if (!refusedIds?.has(p.record.id)) p.resolve();
+      const refusal = why?.get(p.record.id);
+      if (refusal === undefined) p.resolve();
       else {
         this.#onRefused(p.madeWith!);
-        p.reject(new UnauthenticatedError('revoked'));
+        p.reject(
+          refusal === 'origin' ? new OriginNotAllowedError(p.record.origin) : new UnauthenticatedError('revoked'),
+        );
       }
     }
   }
 
   /** The records and their users' totals, in one transaction (durable when it resolves); the ids of those refused. */
-  async #transaction(batch: readonly Pending[]): Promise<readonly string[]> {
+  async #transaction(batch: readonly Pending[]): Promise<readonly Refusal[]> {
     const records = batch.map((p) => p.record);
     const madeWith = batch.some((p) => p.madeWith !== undefined) ? batch.map((p) => p.madeWith) : undefined;
     try {
@@ -202,7 +205,9 @@ export class SqliteRequestLog implements RequestLog {
       return c.read(() => {
         const total = Number((c.statement(KEY_KEPT).get(userId, key, keptFrom) as { total: number }).total);
         const rows = (query.after
-          ? c.statement(KEY_PAGE_AFTER).all(userId, key, keptFrom, ...bounds(query.after), query.limit + 1, query.offset)
+          ? c
+              .statement(KEY_PAGE_AFTER)
+              .all(userId, key, keptFrom, ...bounds(query.after), query.limit + 1, query.offset)
           : c.statement(KEY_PAGE).all(userId, key, keptFrom, query.limit + 1, query.offset)) as unknown as RecordRow[];
         return { total, more: rows.length > query.limit, records: rows.slice(0, query.limit).map(toRecord) };
       });
@@ -221,9 +226,11 @@ export class SqliteRequestLog implements RequestLog {
   usageByDay(userId: string, from: string, to: string, keyId?: string): Promise<DayUsage[]> {
     const c = this.#connection;
     return c.read(() =>
-      ((keyId === undefined
-        ? c.statement(BY_DAY).all(userId, from, to)
-        : c.statement(KEY_BY_DAY).all(userId, keyId, from, to)) as unknown as DayUsage[]).map((r) => ({
+      (
+        (keyId === undefined
+          ? c.statement(BY_DAY).all(userId, from, to)
+          : c.statement(KEY_BY_DAY).all(userId, keyId, from, to)) as unknown as DayUsage[]
+      ).map((r) => ({
         day: r.day,
         count: Number(r.count),
         cost: Number(r.cost),

@@ -263,5 +263,59 @@ export const requestsContract: ContractPart = (_target, fixture) => {
         lastAt: at(40 * SECOND),
       });
     });
+
+    test("when a publishable key no longer lists a record's origin, then the record is refused as origin-not-allowed and nothing is stored; a listed origin is stored with its key", async () => {
+      const { store } = fixture();
+      await seed(store);
+      const scope = { origins: ['https://www.example.org'], perMinute: 300, perDay: 100_000, perVisitorPerMinute: 60 };
+      const page = { ...token(1, ALICE.id, { kind: 'key', expiresAt: at(HOUR) }), publishable: scope };
+      await store.tokens.insert(page);
+      const made = (n: number, origin: string) => ({ ...record(n, ALICE.id, at(n * SECOND)), keyId: page.id, origin });
+      await store.requests.append(made(1, 'https://www.example.org'), page.id);
+      await expect(store.requests.append(made(2, 'https://old.example.org'), page.id)).rejects.toMatchObject({
+        name: 'OriginNotAllowedError',
+        origin: 'https://old.example.org',
+      });
+      const listed = await store.requests.list(ALICE.id, { offset: 0, limit: 10 });
+      expect(listed.records).toStrictEqual([made(1, 'https://www.example.org')]);
+      expect(await store.requests.usage(ALICE.id)).toMatchObject({ count: 1 });
+    });
+
+    test('when records come through keys and pages, then list filters by key and usage counts per day and per source', async () => {
+      const { store } = fixture();
+      const keyA = tokenId(7);
+      const keyB = tokenId(8);
+      const day = (iso: string) => new Date(iso);
+      const r = (n: number, time: string, keyId?: string, origin?: string, cost = 1) => ({
+        ...record(n, ALICE.id, day(time), cost),
+        ...(keyId ? { keyId } : {}),
+        ...(origin ? { origin } : {}),
+      });
+      await seed(
+        store,
+        r(1, '2026-11-20T10:00:00.000Z', keyA, 'https://a.example'),
+        r(2, '2026-11-20T11:00:00.000Z', keyA, 'https://b.example', 2),
+        r(3, '2026-11-21T10:00:00.000Z', keyA, 'https://a.example'),
+        r(4, '2026-11-21T11:00:00.000Z', keyB),
+        r(5, '2026-11-21T12:00:00.000Z'),
+        { ...record(6, BOB.id, day('2026-11-21T12:00:00.000Z')), keyId: keyA, origin: 'https://a.example' },
+      );
+      const onlyA = await store.requests.list(ALICE.id, { offset: 0, limit: 10, keyId: keyA });
+      expect(onlyA.records.map((x) => x.id)).toStrictEqual([recordId(3), recordId(2), recordId(1)]);
+      expect(onlyA.total).toBe(3);
+      expect(onlyA.records[0]).toMatchObject({ keyId: keyA, origin: 'https://a.example' });
+      expect(await store.requests.usageByDay(ALICE.id, '2026-11-20', '2026-11-21', keyA)).toStrictEqual([
+        { day: '2026-11-20', count: 2, cost: 3 },
+        { day: '2026-11-21', count: 1, cost: 1 },
+      ]);
+      const sources = await store.requests.usageBySource(ALICE.id, '2026-11-20', '2026-11-21');
+      const key = (s: { keyId: string | null; origin: string | null }) => `${s.keyId ?? '-'} ${s.origin ?? '-'}`;
+      expect(Object.fromEntries(sources.map((s) => [key(s), [s.count, s.cost]]))).toStrictEqual({
+        [`${keyA} https://a.example`]: [2, 2],
+        [`${keyA} https://b.example`]: [1, 2],
+        [`${keyB} -`]: [1, 1],
+        ['- -']: [1, 1],
+      });
+    });
   });
 };

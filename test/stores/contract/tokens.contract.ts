@@ -324,5 +324,44 @@ export const tokensContract: ContractPart = (_target, fixture) => {
       for (const t of kept) expect(await store.tokens.findByDigest(t.digest)).toStrictEqual(t);
       expect(await store.tokens.purgeDead(T0)).toBe(0);
     });
+
+    test('when a publishable key is inserted, renamed and re-scoped, then its scope comes back as kept, and updateKey is null for a dead key or another user', async () => {
+      const { store } = fixture();
+      const scope = {
+        origins: ['https://www.example.org', 'https://*.example.net'],
+        perMinute: 300,
+        perDay: 100_000,
+        perVisitorPerMinute: 60,
+      };
+      const page = { ...token(1, ALICE.id, { kind: 'key', expiresAt: at(HOUR) }), publishable: scope };
+      const secret = token(2, ALICE.id, { kind: 'key', expiresAt: at(HOUR) });
+      const gone = {
+        ...token(3, ALICE.id, { kind: 'key', expiresAt: at(HOUR), revokedAt: at(-SECOND) }),
+        publishable: scope,
+      };
+      await seed(store, page, secret, gone);
+      expect(await store.tokens.findByDigest(page.digest)).toStrictEqual(page);
+      expect((await store.tokens.findByDigest(secret.digest))?.publishable ?? null).toBeNull();
+
+      const narrower = { ...scope, origins: ['https://www.example.org'], perMinute: 30, perVisitorPerMinute: 10 };
+      const updated = await store.tokens.updateKey(
+        ALICE.id,
+        page.id,
+        { name: 'sign-up form', publishable: narrower },
+        T0,
+      );
+      expect(updated).toStrictEqual({ ...page, name: 'sign-up form', publishable: narrower });
+      expect(await store.tokens.findByDigest(page.digest)).toStrictEqual(updated);
+      // A name alone leaves the scope as it is.
+      expect(await store.tokens.updateKey(ALICE.id, page.id, { name: 'form' }, T0)).toStrictEqual({
+        ...page,
+        name: 'form',
+        publishable: narrower,
+      });
+      expect(await store.tokens.updateKey(ALICE.id, gone.id, { name: 'x' }, T0)).toBeNull();
+      expect(await store.tokens.updateKey(BOB.id, page.id, { name: 'x' }, T0)).toBeNull();
+      expect(await store.tokens.updateKey(ALICE.id, tokenId(9), { name: 'x' }, T0)).toBeNull();
+      expect((await store.tokens.findByDigest(page.digest))?.name).toBe('form');
+    });
   });
 };

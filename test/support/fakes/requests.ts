@@ -9,7 +9,7 @@ import type {
 } from '../../../src/domain/metering/metering.ports.ts';
 import { tokenHolds } from '../../../src/domain/accounts/credentials.ts';
 import { stillAdmits } from '../../../src/domain/accounts/origins.ts';
-import { UnauthenticatedError } from '../../../src/domain/shared/errors.ts';
+import { OriginNotAllowedError, UnauthenticatedError } from '../../../src/domain/shared/errors.ts';
 import type { MemoryTokenStore } from './tokens.ts';
 
 const dayOf = (at: Date) => at.toISOString().slice(0, 10);
@@ -37,15 +37,9 @@ export class MemoryRequestLog implements RequestLog {
     if (madeWith !== undefined && this.#tokens) {
       const token = this.#tokens.current(madeWith);
       const holder = token ? await this.#tokens.holderOf(token.userId) : null;
-      if (
-        !token ||
-        !holder ||
-        token.revokedAt ||
-        token.expiresAt <= record.timeMade ||
-        !tokenHolds(token, holder) ||
-        !stillAdmits(token.publishable, record.origin)
-      )
+      if (!token || !holder || token.revokedAt || token.expiresAt <= record.timeMade || !tokenHolds(token, holder))
         throw new UnauthenticatedError('revoked');
+      if (!stillAdmits(token.publishable, record.origin)) throw new OriginNotAllowedError(record.origin);
     }
     this.#records.push({ ...record });
     const total = this.#totals.get(record.userId) ?? { count: 0, cost: 0, lastAt: null };
@@ -99,7 +93,13 @@ export class MemoryRequestLog implements RequestLog {
   }
 
   async usageBySource(userId: string, from: string, to: string): Promise<SourceUsage[]> {
-    return this.#sourceRows(userId, from, to).map(({ keyId, origin, count, cost }) => ({ keyId, origin, count, cost }));
+    const summed = new Map<string, SourceUsage>();
+    for (const { keyId, origin, count, cost } of this.#sourceRows(userId, from, to)) {
+      const key = `${keyId}|${origin}`;
+      const s = summed.get(key);
+      summed.set(key, { keyId, origin, count: (s?.count ?? 0) + count, cost: (s?.cost ?? 0) + cost });
+    }
+    return [...summed.values()];
   }
 
   #sourceRows(userId: string, from: string, to: string): (SourceUsage & { day: string })[] {
