@@ -829,7 +829,8 @@ export type Offset = number;
 
 /**
  * A publishable key (`spk_…`), for web pages (the `publishableKey` security scheme). The
- * `Authorization` header wins when both are sent.
+ * `Authorization` header wins when both are sent. No example: a documentation page's
+ * "Try it out" must not send one in a caller's name.
  *
  */
 export type PublishableKey = string;
@@ -922,7 +923,8 @@ export type FetchSchoolSearchData = {
         tokenID?: string;
         /**
          * A publishable key (`spk_…`), for web pages (the `publishableKey` security scheme). The
-         * `Authorization` header wins when both are sent.
+         * `Authorization` header wins when both are sent. No example: a documentation page's
+         * "Try it out" must not send one in a caller's name.
          *
          */
         key?: string;
@@ -985,7 +987,8 @@ export type GetSchoolData = {
     query?: {
         /**
          * A publishable key (`spk_…`), for web pages (the `publishableKey` security scheme). The
-         * `Authorization` header wins when both are sent.
+         * `Authorization` header wins when both are sent. No example: a documentation page's
+         * "Try it out" must not send one in a caller's name.
          *
          */
         key?: string;

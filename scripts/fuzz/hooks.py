@@ -22,8 +22,8 @@ response is watched (after_call) for what ends it:
 - the token is 50 minutes old (tokens live TOKEN_TTL_SECONDS, 3600 s by default): log in again;
 - and, as a safety net, any 401 to a request that carried our token: log in again.
 
-API keys: `POST /v1/keys/{tokenId}/rotate` only does its work for a live key of the caller's, which
-a random UUID never is. So every other generated UUID for it is replaced (map_path_parameters) by
+API keys: `POST /v1/keys/{tokenId}/rotate` and `PATCH /v1/keys/{tokenId}` only do their work for a
+live key of the caller's, which a random UUID never is. So every other generated UUID for it is replaced (map_path_parameters) by
 the id of a live key of the demo user's: one the fuzzer made itself (seen in after_call), or one
 made here for the purpose. Ids the fuzzer rotated, revoked or lost to a password change leave the
 pool when the answer shows it.
@@ -39,7 +39,12 @@ Failures that are not the API's (filter_failure), each dropped only when it is e
   Schema of separate parameters can say: `radius_km` without `near`, or a `near` matching the
   pattern but off the globe (`999,999`). The API answers the documented 400 naming that parameter;
   a 400 for anything else, or for a case that does not break the rule, stays a failure.
-- ST302 on `POST /v1/keys/{tokenId}/rotate` after the same key was revoked through
+- ST202 on `POST /v1/publishable-keys` and `PATCH /v1/keys/{tokenId}`, the same for the key rules
+  the schema cannot say: an origin the pattern lets through that is no origin (a wildcard before a
+  single label, port 0 or above 65535: restated from origins.ts and checked against the case), a
+  budget above what the account or the key's own minute allows (the 400 says the bound; the case
+  must exceed it), origins or budgets for a secret key.
+- ST302 on `POST /v1/keys/{tokenId}/rotate` or `PATCH /v1/keys/{tokenId}` after the same key was revoked through
   `DELETE /v1/tokens/{tokenId}` (or by a password change): schemathesis counts a DELETE as removing
   a resource only on the resource's own path, and an API key's is `/v1/tokens/…`, not `/v1/keys/…`,
   so it takes the correct 404 for "created resource not found".
@@ -47,6 +52,7 @@ Failures that are not the API's (filter_failure), each dropped only when it is e
 
 from __future__ import annotations
 
+import ipaddress
 import math
 import re
 import threading
@@ -116,6 +122,7 @@ TOKEN = _Token()
 
 UUID = re.compile(r"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$")
 ROTATE_KEY = "/v1/keys/{tokenId}/rotate"
+UPDATE_KEY = "/v1/keys/{tokenId}"
 
 
 class _Keys:
@@ -145,7 +152,7 @@ class _Keys:
     def observe(self, method: str, path: str, status: int, case: Any, response: Any) -> None:
         with self.lock:
             path_id = str((case.path_parameters or {}).get("tokenId", "")).lower()
-            if method == "POST" and path == "/v1/keys" and status == 201:
+            if method == "POST" and path in ("/v1/keys", "/v1/publishable-keys") and status == 201:
                 self._add(response)
             elif method == "POST" and path == ROTATE_KEY and status in (200, 404):
                 self.ids = [i for i in self.ids if i != path_id]
@@ -227,7 +234,7 @@ class _Revoked:
     def observe(self, method: str, path: str, status: int, case: Any, response: Any) -> None:
         with self.lock:
             path_id = str((case.path_parameters or {}).get("tokenId", "")).lower()
-            if method == "POST" and path in ("/v1/keys", ROTATE_KEY) and status in (200, 201):
+            if method == "POST" and path in ("/v1/keys", "/v1/publishable-keys", ROTATE_KEY) and status in (200, 201):
                 try:
                     self.keys.add(str(response.json()["token_id"]).lower())
                 except (ValueError, KeyError, TypeError):
@@ -274,12 +281,74 @@ def _refused_in_words(case: Any, response: Any) -> bool:
     return False
 
 
+KEY_OPERATIONS = (("POST", "/v1/publishable-keys"), ("PATCH", UPDATE_KEY))
+BUDGETS = ("searches_per_minute", "searches_per_day", "visitor_searches_per_minute")
+ONLY_PUBLISHABLE = "only a publishable key has origins and budgets"
+ORIGIN_SHAPE = re.compile(r"^(https?)://(\*\.)?(\[[0-9a-f:.]+\]|[a-z0-9.-]+)(?::(\d{1,5}))?$")
+LABEL = re.compile(r"^(?!-)[a-z0-9-]{1,63}(?<!-)$")
+WITHIN = re.compile(r"^must be 1 to ([0-9,]+)")
+
+
+def _not_an_origin(text: Any) -> bool:
+    """Whether src/domain/accounts/origins.ts parseOriginPattern refuses `text` (its rules, restated)."""
+    if not isinstance(text, str):
+        return False
+    lower = text.strip().lower()
+    match = ORIGIN_SHAPE.match(lower)
+    if lower in ("*", "null") or not match:
+        return True
+    _scheme, wildcard, host, port = match.groups()
+    if host.startswith("["):
+        if wildcard:
+            return True
+        try:
+            ipaddress.IPv6Address(host[1:-1])
+        except ValueError:
+            return True
+    elif len(host) > 253 or not all(LABEL.match(label) for label in host.split(".")):
+        return True
+    elif wildcard and "." not in host and host != "localhost":
+        return True
+    return port is not None and not 1 <= int(port) <= 65535
+
+
+def _key_refused_in_words(case: Any, response: Any) -> bool:
+    """Whether a valid key request was refused with a 400 of a rule the schema cannot say (an origin
+    that is no origin, a budget beyond the account's or the key's minute, a secret key's scope), and broke it."""
+    if response.status_code != 400:
+        return False
+    try:
+        errors = [(e["location"], e["name"], e["message"]) for e in response.json()["errors"]]
+    except (ValueError, KeyError, TypeError):
+        return False
+    body = case.body if isinstance(case.body, dict) else {}
+    for location, name, message in errors:
+        field = name.lstrip("/").split("/")
+        if location != "body":
+            return False
+        if message == ONLY_PUBLISHABLE:
+            if not any(k in body for k in ("origins", *BUDGETS)):
+                return False
+        elif field[0] == "origins" and len(field) == 2 and field[1].isdigit():
+            origins = body.get("origins") or []
+            if int(field[1]) >= len(origins) or not _not_an_origin(origins[int(field[1])]):
+                return False
+        elif field[0] in BUDGETS and len(field) == 1:
+            within = WITHIN.match(message)
+            value = body.get(field[0])
+            if not within or not isinstance(value, (int, float)) or value <= int(within.group(1).replace(",", "")):
+                return False
+        else:
+            return False
+    return bool(errors)
+
+
 @schemathesis.hook
 def map_path_parameters(context: Any, path_parameters: dict[str, Any] | None) -> dict[str, Any] | None:
     operation = context.operation
-    if operation is None or operation.path not in (ROTATE_KEY, SCHOOL) or not path_parameters:
+    if operation is None or operation.path not in (ROTATE_KEY, UPDATE_KEY, SCHOOL) or not path_parameters:
         return path_parameters
-    name, pool = ("tokenId", KEYS) if operation.path == ROTATE_KEY else ("schoolId", SCHOOLS)
+    name, pool = ("schoolId", SCHOOLS) if operation.path == SCHOOL else ("tokenId", KEYS)
     given = path_parameters.get(name)
     # Only a valid UUID is swapped for another: a case meant to be invalid stays invalid.
     if not isinstance(given, str) or not UUID.match(given):
@@ -323,7 +392,9 @@ def filter_failure(context: Any, failure: Any, case: Any, response: Any) -> bool
     method, path = case.method.upper(), case.operation.path
     if failure.code == "ST202" and method == "GET" and path == SEARCH:
         return not _refused_in_words(case, response)
-    if failure.code == "ST302" and method == "POST" and path == ROTATE_KEY and response.status_code == 404:
+    if failure.code == "ST202" and (method, path) in KEY_OPERATIONS:
+        return not _key_refused_in_words(case, response)
+    if failure.code == "ST302" and (method, path) in (("POST", ROTATE_KEY), ("PATCH", UPDATE_KEY)) and response.status_code == 404:
         token_id = str((case.path_parameters or {}).get("tokenId", ""))
         return token_id not in REVOKED
     return True

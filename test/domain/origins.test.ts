@@ -23,6 +23,9 @@ describe('parseOriginPattern', () => {
     expect(kept('http://localhost:5173')).toBe('http://localhost:5173');
     expect(kept('http://127.0.0.1:8080')).toBe('http://127.0.0.1:8080');
     expect(kept('https://[::1]:8443')).toBe('https://[::1]:8443');
+    expect(kept('http://[0:0::1]')).toBe('http://[::1]');
+    expect(kept('http://localhost:09500')).toBe('http://localhost:9500');
+    expect(kept('https://www.example.org:0443')).toBe('https://www.example.org');
     expect(kept(' https://*.Example.org ')).toBe('https://*.example.org');
   });
 
@@ -40,6 +43,8 @@ describe('parseOriginPattern', () => {
     ['https://*.org'],
     ['https://www.*.example.org'],
     ['https://*.[::1]'],
+    ['http://[df]'],
+    ['http://[4Ac]:029'],
     ['https://-bad-.example.org'],
     ['https://www.example.org:0'],
     ['https://www.example.org:70000'],

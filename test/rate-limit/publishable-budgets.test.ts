@@ -2,6 +2,7 @@
 // each visitor's share under them (one client address; behind a proxy, as TRUST_PROXY says), so
 // one visitor or bot cannot spend a site's budget. A page's searches never spend the owner's own
 // search quota, nor the other way round.
+import { request } from 'node:http';
 import { afterEach, describe, expect, test } from 'vitest';
 import { createPublishableKey, fetchSchoolSearch } from '../../generated/sdk.gen.ts';
 import { RATE_LIMITS_OFF } from '../../src/http/middleware/rate-limit.ts';
@@ -14,9 +15,9 @@ afterEach(async () => {
   app = undefined;
 });
 
-async function start(searchPerUser = 0): Promise<TestApp> {
-  // Behind one proxy: X-Forwarded-For names the visitor.
-  app = await startTestApp({ rateLimits: { ...RATE_LIMITS_OFF, searchPerUser }, trustProxy: 1 });
+async function start(searchPerUser = 0, trustProxy: number | false = 1): Promise<TestApp> {
+  // Behind one proxy (by default): X-Forwarded-For names the visitor.
+  app = await startTestApp({ rateLimits: { ...RATE_LIMITS_OFF, searchPerUser }, trustProxy });
   await app.seed([{ schoolname: 'Harvard University', city: 'Cambridge', stateprovince: 'MA' }]);
   return app;
 }
@@ -47,7 +48,36 @@ async function refusedBy(response: Response, policy: string) {
   expect(response.headers.get('access-control-allow-origin')).toBe(PAGE);
 }
 
+/** A search from the client address `from` itself (any of 127.0.0.0/8 is this machine's on Linux). */
+function visitFrom(a: TestApp, key: string, from: string, forwardedFor?: string): Promise<number> {
+  const url = new URL(`${a.baseUrl}/v1/fetchSchoolSearch?query=harvard&key=${key}`);
+  return new Promise((resolve, reject) => {
+    const req = request(
+      url,
+      { localAddress: from, headers: { Origin: PAGE, ...(forwardedFor ? { 'X-Forwarded-For': forwardedFor } : {}) } },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      },
+    );
+    req.on('error', reject);
+    req.end();
+  });
+}
+
 describe('a publishable key: per visitor, per minute, per day', () => {
+  test('when two client addresses share a key without a proxy, then one is refused its share and the other is served; a forged X-Forwarded-For changes nothing', async () => {
+    const a = await start(0, false);
+    const { key } = await publishable(a, { visitor_searches_per_minute: 2 });
+    expect(await visitFrom(a, key, '127.0.0.1')).toBe(200);
+    // Not trusted without TRUST_PROXY: the same visitor, whatever it claims.
+    expect(await visitFrom(a, key, '127.0.0.1', '203.0.113.99')).toBe(200);
+    expect(await visitFrom(a, key, '127.0.0.1', '198.51.100.1')).toBe(429);
+    expect(await visitFrom(a, key, '127.0.0.2')).toBe(200);
+    expect(await visitFrom(a, key, '127.0.0.2')).toBe(200);
+    expect(await visitFrom(a, key, '127.0.0.2')).toBe(429);
+  });
+
   test('when one visitor has used their share, then they get 429 and another visitor of the same key is still served', async () => {
     const a = await start();
     const { key } = await publishable(a, { visitor_searches_per_minute: 2 });

@@ -21,6 +21,12 @@ const BODIES: Record<string, string | undefined> = {
   changePassword: JSON.stringify({ current_password: 'not-the-password', new_password: 'never-set-password' }),
   createApiKey: JSON.stringify({ name: 'attacker key', expires_in_days: 365, current_password: 'not-the-password' }),
   rotateApiKey: JSON.stringify({ current_password: 'not-the-password' }),
+  createPublishableKey: JSON.stringify({
+    name: 'attacker page',
+    origins: ['https://evil.example'],
+    current_password: 'not-the-password',
+  }),
+  updateApiKey: JSON.stringify({ name: 'renamed by an attacker' }),
 };
 
 /** Every operation the contract secures, as a request the server would otherwise accept. */
@@ -34,11 +40,12 @@ const SECURED = contractOperations()
     body: BODIES[op.operationId],
   }));
 
-test('the contract secures the twelve user operations (the list below is what is attacked)', () => {
+test('the contract secures the fourteen user operations (the list below is what is attacked)', () => {
   expect(SECURED.map((op) => op.operationId).sort()).toEqual(
     [
       'changePassword',
       'createApiKey',
+      'createPublishableKey',
       'fetchMyData',
       'fetchMyRequests',
       'fetchMyUsage',
@@ -49,6 +56,7 @@ test('the contract secures the twelve user operations (the list below is what is
       'revokeMyToken',
       'rotateApiKey',
       'rotateToken',
+      'updateApiKey',
     ].sort(),
   );
 });

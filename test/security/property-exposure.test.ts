@@ -240,6 +240,30 @@ describe.each(targets)('API3: excessive data exposure, on %s', (_name, start) =>
     await send('search with a key', 'fetchSchoolSearch', '/v1/fetchSchoolSearch?query=harvard', {
       token: rotatedKey.token,
     });
+    const page = (
+      await send('create publishable key', 'createPublishableKey', '/v1/publishable-keys', {
+        method: 'POST',
+        token: first,
+        body: JSON.stringify({
+          name: 'exposure page',
+          origins: ['https://www.example.org'],
+          current_password: PASSWORD,
+        }),
+      })
+    ).json as { token: string; token_id: string };
+    tokens.push(page.token);
+    await send('re-scope publishable key', 'updateApiKey', `/v1/keys/${page.token_id}`, {
+      method: 'PATCH',
+      token: first,
+      body: JSON.stringify({ origins: ['https://www.example.org', 'https://*.example.net'] }),
+    });
+    await send('search from a page', 'fetchSchoolSearch', `/v1/fetchSchoolSearch?query=harvard&key=${page.token}`, {
+      headers: { Origin: 'https://a.example.net' },
+    });
+    await send('publishable key on the account', 'fetchMyData', '/v1/fetchMyData', {
+      token: page.token,
+      headers: { Origin: 'https://www.example.org' },
+    });
     await send('school record', 'getSchool', `/v1/schools/${schoolId}`, { token: first });
     await send('my tokens', 'listMyTokens', '/v1/tokens', { token: first });
     await send('image', 'getSchoolImage', `/images/schools/${schoolId}.svg`);
@@ -417,6 +441,7 @@ describe.each(targets)('API3: excessive data exposure, on %s', (_name, start) =>
         'rotateToken',
         'createApiKey',
         'rotateApiKey',
+        'createPublishableKey',
         'confirmSignUp',
         'acceptInvitation',
       ].includes(s.operationId ?? '');

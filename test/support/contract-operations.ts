@@ -50,6 +50,13 @@ export function loadContractOperations(): ContractOperation[] {
     return { contentType, examples: media.example === undefined ? [] : [['example', media.example]] };
   };
 
+  // Credentials in the query (the deprecated tokenID, a publishable `key`) are a caller's, not an
+  // example's: a request built here carries only what its test gives it.
+  const credentials = new Set(
+    Object.values((doc['components']?.['securitySchemes'] ?? {}) as Node)
+      .filter((scheme) => scheme['type'] === 'apiKey' && scheme['in'] === 'query')
+      .map((scheme) => scheme['name'] as string),
+  );
   const operations: ContractOperation[] = [];
   for (const [template, item] of Object.entries(doc['paths'] as Node)) {
     for (const method of METHODS.filter((m) => item[m])) {
@@ -66,7 +73,8 @@ export function loadContractOperations(): ContractOperation[] {
           continue;
         }
         if (p['in'] === 'path') path = path.replace(`{${p['name']}}`, encodeURIComponent(String(example)));
-        if (p['in'] === 'query' && !p['deprecated']) query.set(p['name'], String(example));
+        if (p['in'] === 'query' && !p['deprecated'] && !credentials.has(p['name']))
+          query.set(p['name'], String(example));
       }
       const requestBody = op['requestBody'] ? deref(op['requestBody']) : undefined;
       const body = requestBody ? mediaExamples(requestBody['content']).examples[0]?.[1] : undefined;

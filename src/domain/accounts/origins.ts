@@ -35,10 +35,35 @@ export function parseOriginPattern(text: string): { ok: true; pattern: OriginPat
     if (wildcard && !host.includes('.') && host !== 'localhost')
       return { ok: false, reason: 'must put the wildcard before a domain: https://*.example.org' };
   } else if (wildcard) return { ok: false, reason: 'cannot put a wildcard before an IP address' };
+  else {
+    // As the browser will send it (`[0:0::1]` is `[::1]`); brackets around anything but an IPv6
+    // address name no host at all.
+    const canonical = ipv6Host(host);
+    if (canonical === undefined) return { ok: false, reason: 'must have an IPv6 address between the brackets' };
+    return kept(scheme, '', canonical, port);
+  }
+  return kept(scheme, wildcard ?? '', host, port);
+}
+
+function kept(
+  scheme: string,
+  wildcard: string,
+  host: string,
+  port: string | undefined,
+): { ok: true; pattern: OriginPattern } | { ok: false; reason: string } {
   if (port !== undefined && (Number(port) < 1 || Number(port) > 65_535))
     return { ok: false, reason: 'must have a port from 1 to 65535' };
-  const kept = port === undefined || port === DEFAULT_PORTS[`${scheme}:`] ? '' : `:${port}`;
-  return { ok: true, pattern: `${scheme}://${wildcard ?? ''}${host}${kept}` };
+  const suffix = port === undefined || Number(port) === Number(DEFAULT_PORTS[`${scheme}:`]) ? '' : `:${Number(port)}`;
+  return { ok: true, pattern: `${scheme}://${wildcard}${host}${suffix}` };
+}
+
+/** `[…]` as WHATWG URL serialises it, or undefined when it is no IPv6 address. */
+function ipv6Host(bracketed: string): string | undefined {
+  try {
+    return new URL(`http://${bracketed}/`).hostname;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Whether `origin` (as a browser sends it, or as requestOrigin made it) is one `pattern` allows. */

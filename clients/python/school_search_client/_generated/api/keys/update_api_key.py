@@ -116,7 +116,7 @@ def sync_detailed(
      Changes what is given of one of the caller's live API keys, at once on every instance:
     `name` for either kind; `origins`, `searches_per_minute`, `searches_per_day` and
     `visitor_searches_per_minute` for a publishable key only (given for a secret key, they
-    are a 400 `not-a-publishable-key`, and nothing changes). The value, the kind and the
+    are a 400 `validation-error` naming `origins`, and nothing changes). The value, the kind and the
     lifetime stay. Needs no password: nothing here gives the key a right it did not have
     (an origin added lets another page spend the key's budget, never read the account). A
     key that does not exist, is dead, is a session token or belongs to someone else gives
@@ -157,7 +157,7 @@ def sync(
      Changes what is given of one of the caller's live API keys, at once on every instance:
     `name` for either kind; `origins`, `searches_per_minute`, `searches_per_day` and
     `visitor_searches_per_minute` for a publishable key only (given for a secret key, they
-    are a 400 `not-a-publishable-key`, and nothing changes). The value, the kind and the
+    are a 400 `validation-error` naming `origins`, and nothing changes). The value, the kind and the
     lifetime stay. Needs no password: nothing here gives the key a right it did not have
     (an origin added lets another page spend the key's budget, never read the account). A
     key that does not exist, is dead, is a session token or belongs to someone else gives
@@ -193,7 +193,7 @@ async def asyncio_detailed(
      Changes what is given of one of the caller's live API keys, at once on every instance:
     `name` for either kind; `origins`, `searches_per_minute`, `searches_per_day` and
     `visitor_searches_per_minute` for a publishable key only (given for a secret key, they
-    are a 400 `not-a-publishable-key`, and nothing changes). The value, the kind and the
+    are a 400 `validation-error` naming `origins`, and nothing changes). The value, the kind and the
     lifetime stay. Needs no password: nothing here gives the key a right it did not have
     (an origin added lets another page spend the key's budget, never read the account). A
     key that does not exist, is dead, is a session token or belongs to someone else gives
@@ -232,7 +232,7 @@ async def asyncio(
      Changes what is given of one of the caller's live API keys, at once on every instance:
     `name` for either kind; `origins`, `searches_per_minute`, `searches_per_day` and
     `visitor_searches_per_minute` for a publishable key only (given for a secret key, they
-    are a 400 `not-a-publishable-key`, and nothing changes). The value, the kind and the
+    are a 400 `validation-error` naming `origins`, and nothing changes). The value, the kind and the
     lifetime stay. Needs no password: nothing here gives the key a right it did not have
     (an origin added lets another page spend the key's budget, never read the account). A
     key that does not exist, is dead, is a session token or belongs to someone else gives
