@@ -182,6 +182,25 @@ module.exports = {
       to: { pathNot: ['^clients/typescript/src/', '^generated/', '(^|/)node_modules/zod/'] },
     },
     {
+      name: 'school-picker-depends-on-nothing',
+      comment:
+        'clients/school-picker is a dependency-free browser module (bundled by src/http/routes/picker-assets.ts, ' +
+        'served to other sites): it imports only its own files, and the generated types (type-only, erased).',
+      severity: 'error',
+      from: { path: '^clients/school-picker/src/' },
+      to: {
+        pathNot: ['^clients/school-picker/src/'],
+        dependencyTypesNot: ['type-only'],
+      },
+    },
+    {
+      name: 'school-picker-types-from-the-contract-only',
+      comment: 'The picker knows the API through the generated types alone.',
+      severity: 'error',
+      from: { path: '^clients/school-picker/src/' },
+      to: { pathNot: ['^clients/school-picker/src/', '^generated/types[.]gen[.]ts$'] },
+    },
+    {
       name: 'dashboard-is-a-browser-client',
       comment:
         'src/dashboard is browser code (bundled by src/http/routes/dashboard-assets.ts): it reaches the server only ' +

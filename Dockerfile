@@ -62,6 +62,8 @@ COPY src ./src
 COPY generated ./generated
 COPY openapi ./openapi
 COPY bin ./bin
+# The school picker's source, which the server bundles at start-up (GET /picker/v1/school-picker.js).
+COPY clients/school-picker/src ./clients/school-picker/src
 COPY data/seed ./data/seed
 # The code stays root-owned (the process cannot rewrite it); only data/ is the node user's, for
 # the embedded store when MONGODB_URI is not set (DATABASE_PATH defaults to data/school-search.db).

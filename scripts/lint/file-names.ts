@@ -32,7 +32,7 @@ const WORDS = '[a-z0-9]+(?:-[a-z0-9]+)*';
 // A test is named for what it tests, role included: `memory.engine.test.ts`, `fakes.contract.test.ts`.
 const FILE = new RegExp(`^${WORDS}(?:\\.(?:${ROLES.join('|')}))?(?:\\.test)?\\.(?:ts|js|mjs|cjs|css|html)$`);
 const FOLDER = new RegExp(`^${WORDS}$`);
-const ROOTS = ['src', 'clients/typescript', 'scripts', 'test', 'bin'];
+const ROOTS = ['src', 'clients/typescript', 'clients/school-picker', 'scripts', 'test', 'bin'];
 
 /** The names in `paths` (repository-relative) that break the convention, with why. */
 export function misnamed(paths: readonly string[]): string[] {

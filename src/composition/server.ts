@@ -9,6 +9,7 @@ import { KEEP_EVERYTHING, keepDays } from '../domain/metering/retention.ts';
 import { createApp, type AppOptions } from '../http/app.ts';
 import { loadContract } from '../http/contract.ts';
 import { dashboardAssets } from '../http/routes/dashboard-assets.ts';
+import { pickerAssets } from '../http/routes/picker-assets.ts';
 import { NO_METRICS, type Metrics, type Telemetry } from '../metrics/metrics.port.ts';
 import { Argon2Hasher } from '../security/argon2.hasher.ts';
 import { lowerThreadPoolPriority } from '../security/thread-priority.ts';
@@ -52,14 +53,15 @@ export async function composeServices(
   });
 }
 
-/** Before the first request: the search index built, the password hasher's thread pool warm, the dashboard bundled. */
+/** Before the first request: the search index built, the password hasher's thread pool warm, the dashboard and the picker bundled. */
 export async function startServices(services: Services): Promise<{ indexMs: number }> {
   const started = performance.now();
   await services.engine.start();
   const indexMs = performance.now() - started;
   await services.auth.warmUp();
-  // The dashboard's bundle: a broken one stops start-up here rather than failing its first visitor.
-  await dashboardAssets();
+  // The dashboard's and the picker's bundles: a broken one stops start-up here rather than
+  // failing its first visitor.
+  await Promise.all([dashboardAssets(), pickerAssets()]);
   // After the first hash (warmUp) the thread pool exists: its threads now yield to the event loop.
   lowerThreadPoolPriority();
   return { indexMs };

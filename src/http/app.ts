@@ -26,6 +26,8 @@ import { dashboardRoutes } from './routes/dashboard.routes.ts';
 import { docsRoutes } from './routes/docs.routes.ts';
 import { metricsRoute } from './routes/metrics.routes.ts';
 import { outsideApi } from './routes/outside-api.ts';
+import { pickerAssets, type PickerAssets } from './routes/picker-assets.ts';
+import { pickerRoutes } from './routes/picker.routes.ts';
 import { MAX_BODY_BYTES } from './server.ts';
 
 export interface AppOptions extends HandlerDeps {
@@ -39,6 +41,8 @@ export interface AppOptions extends HandlerDeps {
   readonly corsOrigins: CorsOrigins;
   /** The dashboard's files (default: bundled from src/dashboard on the first request). */
   readonly dashboard?: () => Promise<DashboardAssets>;
+  /** The school picker's script (default: bundled from clients/school-picker on the first request). */
+  readonly picker?: () => Promise<PickerAssets>;
   /** Express's `trust proxy`; the client address keys the login rate limit. */
   readonly trustProxy?: boolean | number | string;
   /** Where requests, store failures and rate-limit refusals are reported (default: nowhere). */
@@ -63,6 +67,7 @@ export function createApp(options: AppOptions): express.Express {
   const pages = [
     outsideApi(docsRoutes(contract)),
     outsideApi(dashboardRoutes(options.dashboard ?? dashboardAssets)),
+    outsideApi(pickerRoutes(options.picker ?? pickerAssets)),
     ...(options.metricsEndpoint
       ? [outsideApi(metricsRoute(options.metricsEndpoint.token, options.metricsEndpoint.scrape))]
       : []),

@@ -3,11 +3,12 @@
 // step, keeps `npm start` the only command (as everything else in this tree: Node runs the
 // TypeScript source) and the bundle always in step with the source and the generated client.
 // esbuild works in a child process of its own (off the event loop), about 0.2 s, once per
-// process; it is stopped after the build so that it holds no memory while the API serves.
+// process; it is stopped after the build so that it holds no memory while the API serves
+// (bundler.ts).
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import * as esbuild from 'esbuild';
+import { BROWSER_TARGETS, bundle } from './bundler.ts';
 
 export interface DashboardFile {
   readonly body: Buffer;
@@ -34,43 +35,38 @@ export function dashboardAssets(): Promise<DashboardAssets> {
 }
 
 async function build(): Promise<DashboardAssets> {
-  try {
-    const result = await esbuild.build({
-      entryPoints: [
-        { in: `${SOURCE}main.ts`, out: 'app' },
-        { in: `${SOURCE}dashboard.css`, out: 'app' },
-      ],
-      bundle: true,
-      write: false,
-      outdir: 'out',
-      format: 'esm',
-      platform: 'browser',
-      // Browsers of the last two years: no transpiling of what they all run.
-      target: ['chrome120', 'firefox121', 'safari17'],
-      minify: true,
-      legalComments: 'none',
-      logLevel: 'silent',
+  const outputs = await bundle({
+    entryPoints: [
+      { in: `${SOURCE}main.ts`, out: 'app' },
+      { in: `${SOURCE}dashboard.css`, out: 'app' },
+    ],
+    bundle: true,
+    write: false,
+    outdir: 'out',
+    format: 'esm',
+    platform: 'browser',
+    target: BROWSER_TARGETS,
+    minify: true,
+    legalComments: 'none',
+    logLevel: 'silent',
+  });
+  const files = new Map<string, DashboardFile>();
+  const names: Record<string, string> = {};
+  for (const output of outputs) {
+    const extension = output.path.endsWith('.css') ? 'css' : 'js';
+    const hash = createHash('sha256').update(output.contents).digest('base64url').slice(0, 12);
+    const name = `app-${hash}.${extension}`;
+    names[`app.${extension}`] = name;
+    files.set(name, {
+      body: Buffer.from(output.contents),
+      contentType: extension === 'css' ? 'text/css; charset=utf-8' : 'text/javascript; charset=utf-8',
     });
-    const files = new Map<string, DashboardFile>();
-    const names: Record<string, string> = {};
-    for (const output of result.outputFiles) {
-      const extension = output.path.endsWith('.css') ? 'css' : 'js';
-      const hash = createHash('sha256').update(output.contents).digest('base64url').slice(0, 12);
-      const name = `app-${hash}.${extension}`;
-      names[`app.${extension}`] = name;
-      files.set(name, {
-        body: Buffer.from(output.contents),
-        contentType: extension === 'css' ? 'text/css; charset=utf-8' : 'text/javascript; charset=utf-8',
-      });
-    }
-    const template = await readFile(`${SOURCE}index.html`, 'utf8');
-    const page = template.replace(/\{\{(app\.(?:js|css))\}\}/g, (_, file: string) => {
-      const name = names[file];
-      if (!name) throw new Error(`the dashboard bundle has no ${file}`);
-      return name;
-    });
-    return { page: Buffer.from(page), files };
-  } finally {
-    await esbuild.stop();
   }
+  const template = await readFile(`${SOURCE}index.html`, 'utf8');
+  const page = template.replace(/\{\{(app\.(?:js|css))\}\}/g, (_, file: string) => {
+    const name = names[file];
+    if (!name) throw new Error(`the dashboard bundle has no ${file}`);
+    return name;
+  });
+  return { page: Buffer.from(page), files };
 }
