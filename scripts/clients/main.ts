@@ -175,11 +175,24 @@ async function inBrowser(project: string, url: string, email: string): Promise<v
     const tab = await browser.newPage();
     tab.on('pageerror', (error) => process.stderr.write(`test:clients: page error: ${error.message}\n`));
     await tab.goto(`http://localhost:${(origin.address() as { port: number }).port}/`);
+    const page = await tab.evaluate(() => (window as unknown as { page: Promise<unknown> }).page);
+    // The publishable key's calls are simple requests: no preflight reached the search before the
+    // password client's first search (whose Authorization header needs one) sent its own.
+    const searchPreflights = (atLeast = 0) => preflightsOf('/v1/fetchSchoolSearch', atLeast);
+    const beforeBearer = await searchPreflights();
     const top = await tab.evaluate(() => (window as unknown as { result: Promise<string> }).result);
-    process.stdout.write(`${JSON.stringify({ browser: browser.version(), top })}\n`);
-    if (top !== 'Harvard University') {
+    const afterBearer = await searchPreflights(1);
+    process.stdout.write(`${JSON.stringify({ browser: browser.version(), page, top, beforeBearer, afterBearer })}\n`);
+    const expected = { top: 'Harvard University', refused: '/problems/publishable-key-not-allowed' };
+    if (top !== 'Harvard University' || JSON.stringify(page) !== JSON.stringify(expected)) {
       failed = true;
       process.stderr.write('test:clients: FAILED: the browser consumer\n');
+    }
+    if (beforeBearer !== 0 || afterBearer < 1) {
+      failed = true;
+      process.stderr.write(
+        `test:clients: FAILED: preflights of the search: ${beforeBearer} with the publishable key (0 expected), ${afterBearer} after the bearer search (1 expected)\n`,
+      );
     }
   } finally {
     await browser.close();
@@ -238,6 +251,20 @@ function nodeTwenty(): string {
     stdio: 'inherit',
   });
   return join(dir, 'node_modules/.bin/node');
+}
+
+/**
+ * The OPTIONS requests (CORS preflights) to `path` in the main app's log; waits up to 2 s for at
+ * least `atLeast` of them, since the log is written asynchronously.
+ */
+async function preflightsOf(path: string, atLeast = 0): Promise<number> {
+  for (let waited = 0; ; waited += 100) {
+    const count = readFileSync(logOf('main'), 'utf8')
+      .split('\n')
+      .filter((line) => line.includes('"method":"OPTIONS"') && line.includes(`"path":"${path}"`)).length;
+    if (count >= atLeast || waited >= 2000) return count;
+    await sleep(100);
+  }
 }
 
 /** Where the app `name` writes its log (JSON lines). */

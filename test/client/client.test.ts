@@ -1,11 +1,11 @@
 // The official client against the real app: what it does with tokens is only observable on the
 // wire, so every client here gets a fetch that records each request it sends.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { ZodError } from 'zod';
 import { createToken } from '../../generated/sdk.gen.ts';
 import {
   SchoolSearchApiError,
   SchoolSearchClient,
+  SchoolSearchValidationError,
   type SchoolSearchClientOptions,
   type Token,
 } from '../../clients/typescript/src/index.ts';
@@ -289,10 +289,10 @@ describe('token handling with credentials', () => {
     await expectApiError(client.revokeToken('00000000-0000-4000-8000-000000000000'), 404, '/problems/not-found');
   });
 
-  test('when a request breaks the contract, then the SDK validator rejects it before anything is sent', async () => {
+  test("when a request breaks the contract, then the client refuses it in the server's words before anything is sent", async () => {
     const { client, wire } = await credentialClient();
 
-    await expect(client.searchSchools({ query: 'a', limit: 26 })).rejects.toBeInstanceOf(ZodError);
+    await expect(client.searchSchools({ query: 'a', limit: 26 })).rejects.toBeInstanceOf(SchoolSearchValidationError);
 
     expect(wire.to('/v1/fetchSchoolSearch')).toHaveLength(0);
   });
@@ -771,7 +771,9 @@ describe('searchSchools and searchAll: level, type, near and radiusKm', () => {
   ])('when given %s, then the validator refuses it before anything is sent', async (_, extra) => {
     const { client, wire } = await credentialClient({}, recorder(), filtered);
 
-    await expect(client.searchSchools({ query: 'wrenfield', ...extra })).rejects.toBeInstanceOf(ZodError);
+    await expect(client.searchSchools({ query: 'wrenfield', ...extra })).rejects.toBeInstanceOf(
+      SchoolSearchValidationError,
+    );
 
     expect(wire.to('/v1/fetchSchoolSearch')).toHaveLength(0);
   });
@@ -870,7 +872,7 @@ describe('getSchool', () => {
   test('when the id is not a UUID, then the validator refuses it before anything is sent', async () => {
     const { client, wire } = await credentialClient();
 
-    await expect(client.getSchool('harvard')).rejects.toBeInstanceOf(ZodError);
+    await expect(client.getSchool('harvard')).rejects.toBeInstanceOf(SchoolSearchValidationError);
 
     expect(wire.sent.filter((s) => s.path.startsWith('/v1/schools/'))).toHaveLength(0);
   });

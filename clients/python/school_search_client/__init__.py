@@ -15,17 +15,21 @@ openapi-python-client) and return its model classes, re-exported here.
 
 from ._accounts import AsyncSchoolSearchAccounts, SchoolSearchAccounts
 from ._async import AsyncSchoolSearchClient
-from ._errors import SchoolSearchApiError, SchoolSearchError
+from ._errors import SchoolSearchApiError, SchoolSearchError, SchoolSearchValidationError
 from ._generated.models import (
     Account,
     ApiKey,
     ApiRequest,
     DailyUsage,
+    DailyUsageByKeyItem,
+    DailyUsageByOriginItem,
     DayUsage,
     Grade,
+    KeyType,
     MailAccepted,
     Problem,
     ProblemItem,
+    PublishableSettings,
     RequestHistory,
     School,
     SchoolLevel,
@@ -52,11 +56,15 @@ __all__ = [
     "AsyncSchoolSearchAccounts",
     "AsyncSchoolSearchClient",
     "DailyUsage",
+    "DailyUsageByKeyItem",
+    "DailyUsageByOriginItem",
     "DayUsage",
     "Grade",
+    "KeyType",
     "MailAccepted",
     "Problem",
     "ProblemItem",
+    "PublishableSettings",
     "RequestHistory",
     "School",
     "SchoolLevel",
@@ -66,6 +74,7 @@ __all__ = [
     "SchoolSearchClient",
     "SchoolSearchError",
     "SchoolSearchResponse",
+    "SchoolSearchValidationError",
     "SchoolTag",
     "SchoolType",
     "SchoolTypeFilter",

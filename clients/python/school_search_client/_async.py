@@ -21,6 +21,7 @@ from ._core import (
     DeviceProofListener,
     Filters,
     Flow,
+    KeyPlacement,
     Near,
     Send,
     Step,
@@ -40,6 +41,7 @@ from ._generated.models import (
     SchoolRecord,
     SchoolSearchResponse,
     SchoolTypeFilter,
+    TokenInfo,
     TokenList,
 )
 
@@ -71,6 +73,8 @@ class AsyncSchoolSearchClient:
         clock: Clock = time.monotonic,
         device_proof: str | None = None,
         on_device_proof: DeviceProofListener | None = None,
+        publishable_key: str | None = None,
+        publishable_key_in: KeyPlacement = "query",
     ) -> None:
         """Arguments as for :class:`SchoolSearchClient`; ``httpx_args`` go to ``httpx.AsyncClient``
         (``event_hooks`` must then be async functions)."""
@@ -86,6 +90,8 @@ class AsyncSchoolSearchClient:
             clock=clock,
             device_proof=device_proof,
             on_device_proof=on_device_proof,
+            publishable_key=publishable_key,
+            publishable_key_in=publishable_key_in,
         )
         self._http = self._core.api.get_async_httpx_client()
         # The login or renewal in flight, which concurrent tasks wait for instead of starting their own.
@@ -139,16 +145,62 @@ class AsyncSchoolSearchClient:
     async def my_data(self) -> Account:
         return await self._run(self._core.my_data())
 
-    async def my_requests(self, offset: int = 0, limit: int = PAGE_SIZE, cursor: str | None = None) -> RequestHistory:
-        return await self._run(self._core.my_requests(offset, limit, cursor))
+    async def my_requests(
+        self, offset: int = 0, limit: int = PAGE_SIZE, cursor: str | None = None, *, key_id: UUID | str | None = None
+    ) -> RequestHistory:
+        return await self._run(self._core.my_requests(offset, limit, cursor, key_id))
 
-    async def my_usage(self, days: int = 30) -> DailyUsage:
-        return await self._run(self._core.my_usage(days))
+    async def my_usage(self, days: int = 30, *, key_id: UUID | str | None = None) -> DailyUsage:
+        return await self._run(self._core.my_usage(days, key_id))
 
     async def create_api_key(
         self, name: str, expires_in_days: int | None = None, *, current_password: str | None = None
     ) -> ApiKey:
         return await self._run(self._core.create_api_key(name, expires_in_days, current_password))
+
+    async def create_publishable_key(
+        self,
+        name: str,
+        origins: Iterable[str],
+        *,
+        searches_per_minute: int | None = None,
+        searches_per_day: int | None = None,
+        visitor_searches_per_minute: int | None = None,
+        expires_in_days: int | None = None,
+        current_password: str | None = None,
+    ) -> ApiKey:
+        return await self._run(
+            self._core.create_publishable_key(
+                name,
+                origins,
+                searches_per_minute=searches_per_minute,
+                searches_per_day=searches_per_day,
+                visitor_searches_per_minute=visitor_searches_per_minute,
+                expires_in_days=expires_in_days,
+                current_password=current_password,
+            )
+        )
+
+    async def update_api_key(
+        self,
+        token_id: UUID | str,
+        *,
+        name: str | None = None,
+        origins: Iterable[str] | None = None,
+        searches_per_minute: int | None = None,
+        searches_per_day: int | None = None,
+        visitor_searches_per_minute: int | None = None,
+    ) -> TokenInfo:
+        return await self._run(
+            self._core.update_api_key(
+                token_id,
+                name=name,
+                origins=origins,
+                searches_per_minute=searches_per_minute,
+                searches_per_day=searches_per_day,
+                visitor_searches_per_minute=visitor_searches_per_minute,
+            )
+        )
 
     async def rotate_api_key(self, token_id: UUID | str, *, current_password: str | None = None) -> ApiKey:
         return await self._run(self._core.rotate_api_key(token_id, current_password))

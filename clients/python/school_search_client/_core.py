@@ -23,25 +23,28 @@ import threading
 from collections.abc import Awaitable, Callable, Generator, Iterable, Mapping
 from dataclasses import dataclass, field
 from types import ModuleType
-from typing import Any, Final, TypeAlias, TypeVar
+from typing import Any, Final, Literal, TypeAlias, TypeVar
 from uuid import UUID
 
 import httpx
 
+from . import _checks
 from ._errors import SchoolSearchApiError, SchoolSearchError
 from ._generated.api.account import change_password, fetch_my_data, fetch_my_requests, fetch_my_usage
 from ._generated.api.auth import create_token, list_my_tokens, revoke_current_token, revoke_my_token, rotate_token
-from ._generated.api.keys import create_api_key, rotate_api_key
+from ._generated.api.keys import create_api_key, create_publishable_key, rotate_api_key, update_api_key
 from ._generated.api.schools import fetch_school_search, get_school
 from ._generated.client import Client
 from ._generated.models import (
     Account,
     ApiKey,
     ApiKeyRequest,
+    ApiKeyUpdate,
     Credentials,
     DailyUsage,
     PasswordChange,
     PasswordConfirmation,
+    PublishableKeyRequest,
     RequestHistory,
     SchoolLevel,
     SchoolRecord,
@@ -49,6 +52,7 @@ from ._generated.models import (
     SchoolTypeFilter,
     SearchResult,
     Token,
+    TokenInfo,
     TokenList,
 )
 from ._generated.types import UNSET
@@ -71,6 +75,12 @@ Near: TypeAlias = tuple[float, float] | str
 # fetchSchoolSearch's bounds in the contract: `limit` at most 25, `offset` at most 10000.
 PAGE_SIZE: Final = 25
 MAX_OFFSET: Final = 10_000
+
+#: Where a publishable key goes: the ``key`` query parameter (no preflight from a page), or ``Authorization``.
+KeyPlacement: TypeAlias = Literal["query", "header"]
+
+#: The operations that take a publishable key as their ``key`` query parameter.
+_KEY_PARAMETER: Final = (fetch_school_search, get_school)
 
 USER_AGENT: Final = f"school-search-client-python/{__version__}"
 
@@ -370,6 +380,26 @@ class Filters:
     near: Near | None = None
     radius_km: float | None = None
 
+    def __post_init__(self) -> None:
+        # A generator given as a list of levels or types is read once, here: it is used twice.
+        for name in ("level", "type"):
+            value = getattr(self, name)
+            if value is not None and not isinstance(value, str):
+                object.__setattr__(self, name, tuple(value))
+
+    def check(self, query: str, offset: int, limit: int) -> None:
+        """Refuses, in the server's words, what the contract does not allow (SchoolSearchValidationError)."""
+        _checks.search(
+            query,
+            state_code=self.state_code,
+            level=None if self.level is None else _listed("level", self.level),
+            type_=None if self.type is None else _listed("type", self.type),
+            near=None if self.near is None else near_text(self.near),
+            radius_km=self.radius_km,
+            offset=offset,
+            limit=limit,
+        )
+
     def query(self) -> dict[str, Any]:
         """The keyword arguments of fetch_school_search's ``_get_kwargs`` (absent ones UNSET)."""
         return {
@@ -434,11 +464,22 @@ class ClientCore:
         clock: Clock,
         device_proof: str | None = None,
         on_device_proof: DeviceProofListener | None = None,
+        publishable_key: str | None = None,
+        publishable_key_in: KeyPlacement = "query",
     ) -> None:
-        given = pick_token(token, api_key)
+        if publishable_key is not None:
+            if token is not None or api_key is not None or email is not None or password is not None:
+                raise TypeError("a publishable_key is the only credential: give no api_key, token, email or password")
+            if not isinstance(publishable_key, str) or not publishable_key.startswith("spk_"):
+                raise TypeError("publishable_key is a publishable key (spk_…); give a secret key as api_key")
+        if publishable_key_in not in ("query", "header"):
+            raise TypeError('publishable_key_in is "query" or "header"')
+        given = publishable_key if publishable_key is not None else pick_token(token, api_key)
         credentials = pick_credentials(email, password)
         if given is None and credentials is None:
-            raise TypeError("give either email and password, or an api_key (token)")
+            raise TypeError("give either email and password, an api_key (token), or a publishable_key")
+        #: Send the publishable key as the `key` query parameter where an operation takes one.
+        self.key_in_query = publishable_key is not None and publishable_key_in == "query"
         self.keeper = TokenKeeper(
             credentials=credentials,
             token=given,
@@ -461,15 +502,22 @@ class ClientCore:
             raise_on_unexpected_status=True,
         )
 
+    def _send(self, operation: ModuleType, kwargs: Mapping[str, Any], token: str) -> Send:
+        """As a bearer token; a publishable key as the ``key`` parameter where the operation takes it
+        (elsewhere as a bearer token too, for the server to refuse with its 403)."""
+        if self.key_in_query and operation in _KEY_PARAMETER:
+            return Send(operation, {**kwargs, "key": token})
+        return Send(operation, kwargs, token)
+
     def authed(self, operation: ModuleType, kwargs: Mapping[str, Any]) -> Flow[httpx.Response]:
         """Sends with the current token; after a 401, once more with a fresh login."""
         token: str = yield TOKEN
-        first: httpx.Response = yield Send(operation, kwargs, token)
+        first: httpx.Response = yield self._send(operation, kwargs, token)
         if first.status_code != 401 or not self.keeper.can_log_in:
             return first
         self.keeper.forget(token)
         retry: str = yield TOKEN
-        second: httpx.Response = yield Send(operation, kwargs, retry)
+        second: httpx.Response = yield self._send(operation, kwargs, retry)
         # Returned, not retried again: a token refused right after a login means something other
         # than expiry is wrong, and looping would only hammer the (deliberately slow) login.
         if second.status_code == 401:
@@ -481,23 +529,34 @@ class ClientCore:
         return parse(operation, response, expect)
 
     def search(self, query: str, filters: Filters, offset: int, limit: int) -> Flow[SchoolSearchResponse]:
+        filters.check(query, offset, limit)
         return self.call(
             fetch_school_search, SchoolSearchResponse, query=query, offset=offset, limit=limit, **filters.query()
         )
 
     def get_school(self, school_id: UUID | str) -> Flow[SchoolRecord]:
+        _checks.school_id(school_id)
         return self.call(get_school, SchoolRecord, school_id=school_id)
 
     def my_data(self) -> Flow[Account]:
         return self.call(fetch_my_data, Account)
 
-    def my_requests(self, offset: int, limit: int, cursor: str | None) -> Flow[RequestHistory]:
-        if cursor is None:
-            return self.call(fetch_my_requests, RequestHistory, offset=offset, limit=limit)
-        return self.call(fetch_my_requests, RequestHistory, offset=offset, limit=limit, cursor=cursor)
+    def my_requests(
+        self, offset: int, limit: int, cursor: str | None, key_id: UUID | str | None = None
+    ) -> Flow[RequestHistory]:
+        _checks.history(offset, limit, key_id)
+        given: dict[str, Any] = {"offset": offset, "limit": limit}
+        if cursor is not None:
+            given["cursor"] = cursor
+        if key_id is not None:
+            given["key_id"] = key_id
+        return self.call(fetch_my_requests, RequestHistory, **given)
 
-    def my_usage(self, days: int) -> Flow[DailyUsage]:
-        return self.call(fetch_my_usage, DailyUsage, days=days)
+    def my_usage(self, days: int, key_id: UUID | str | None = None) -> Flow[DailyUsage]:
+        _checks.usage(days, key_id)
+        if key_id is None:
+            return self.call(fetch_my_usage, DailyUsage, days=days)
+        return self.call(fetch_my_usage, DailyUsage, days=days, key_id=key_id)
 
     def confirmation(self, current_password: str | None) -> str:
         """The password that confirms a key's creation or rotation: given, else the client's own."""
@@ -507,6 +566,7 @@ class ClientCore:
         return password
 
     def create_api_key(self, name: str, expires_in_days: int | None, current_password: str | None) -> Flow[ApiKey]:
+        _checks.secret_key(name, expires_in_days)
         password = self.confirmation(current_password)
         body = (
             ApiKeyRequest(name=name, current_password=password)
@@ -514,6 +574,57 @@ class ClientCore:
             else ApiKeyRequest(name=name, current_password=password, expires_in_days=expires_in_days)
         )
         return self.call(create_api_key, ApiKey, body=body)
+
+    def create_publishable_key(
+        self,
+        name: str,
+        origins: Iterable[str],
+        *,
+        searches_per_minute: int | None,
+        searches_per_day: int | None,
+        visitor_searches_per_minute: int | None,
+        expires_in_days: int | None,
+        current_password: str | None,
+    ) -> Flow[ApiKey]:
+        listed = _origins(origins)
+        _checks.publishable_key(
+            name, listed, searches_per_minute, searches_per_day, visitor_searches_per_minute, expires_in_days
+        )
+        body = PublishableKeyRequest(
+            name=name,
+            origins=listed,
+            current_password=self.confirmation(current_password),
+            **_given(
+                searches_per_minute=searches_per_minute,
+                searches_per_day=searches_per_day,
+                visitor_searches_per_minute=visitor_searches_per_minute,
+                expires_in_days=expires_in_days,
+            ),
+        )
+        return self.call(create_publishable_key, ApiKey, body=body)
+
+    def update_api_key(
+        self,
+        token_id: UUID | str,
+        *,
+        name: str | None,
+        origins: Iterable[str] | None,
+        searches_per_minute: int | None,
+        searches_per_day: int | None,
+        visitor_searches_per_minute: int | None,
+    ) -> Flow[TokenInfo]:
+        listed = None if origins is None else _origins(origins)
+        _checks.key_update(token_id, name, listed, searches_per_minute, searches_per_day, visitor_searches_per_minute)
+        body = ApiKeyUpdate(
+            **_given(
+                name=name,
+                origins=listed,
+                searches_per_minute=searches_per_minute,
+                searches_per_day=searches_per_day,
+                visitor_searches_per_minute=visitor_searches_per_minute,
+            )
+        )
+        return self.call(update_api_key, TokenInfo, token_id=token_id, body=body)
 
     def rotate_api_key(self, token_id: UUID | str, current_password: str | None) -> Flow[ApiKey]:
         body = PasswordConfirmation(current_password=self.confirmation(current_password))
@@ -545,3 +656,13 @@ class ClientCore:
         # Already dead is as logged out as it gets.
         if response.status_code != 401:
             expect_no_content(response)
+
+
+def _origins(origins: Iterable[str]) -> list[str]:
+    # One text is one origin, not its characters.
+    return [origins] if isinstance(origins, str) else list(origins)
+
+
+def _given(**fields: Any) -> dict[str, Any]:
+    """The fields that were given: the generated models take UNSET, not None, for "left out"."""
+    return {name: value for name, value in fields.items() if value is not None}

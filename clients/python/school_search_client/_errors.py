@@ -13,6 +13,23 @@ class SchoolSearchError(Exception):
     """Base class of this package's exceptions."""
 
 
+class SchoolSearchValidationError(SchoolSearchError, ValueError):
+    """A request this client refused before sending it, because it breaks the API's contract.
+
+    ``errors`` are the items the server's 400 would list (``location``, ``name``, ``message``), in
+    the server's words; ``type`` is the problem type it would answer with. Nothing was sent.
+    """
+
+    type: str = "/problems/validation-error"
+
+    def __init__(self, errors: list[ProblemItem]) -> None:
+        self.errors = list(errors)
+        super().__init__("invalid request: " + "; ".join(f"{item.name} {item.message}" for item in self.errors))
+
+    def __reduce__(self) -> tuple[Callable[..., SchoolSearchValidationError], tuple[object, ...]]:
+        return (type(self), (self.errors,))
+
+
 class SchoolSearchApiError(SchoolSearchError):
     """The API answered with an error status; ``problem`` is its ``application/problem+json`` body
     (RFC 9457), or None when something other than the API answered (a proxy's HTML page)."""

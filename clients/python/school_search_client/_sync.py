@@ -21,6 +21,7 @@ from ._core import (
     DeviceProofListener,
     Filters,
     Flow,
+    KeyPlacement,
     Near,
     Send,
     Step,
@@ -40,6 +41,7 @@ from ._generated.models import (
     SchoolRecord,
     SchoolSearchResponse,
     SchoolTypeFilter,
+    TokenInfo,
     TokenList,
 )
 
@@ -56,7 +58,9 @@ class SchoolSearchClient:
     ``api_key`` (alias ``token``): used as is, never renewed, a 401 reaches you. Given both, the
     client starts with the key and logs in when it is refused.
 
-    An error answer raises :class:`SchoolSearchApiError`; network failures raise httpx's errors.
+    An error answer raises :class:`SchoolSearchApiError`; a request that breaks the API's contract
+    raises :class:`SchoolSearchValidationError` before it is sent, with the items the server would
+    list; network failures raise httpx's errors.
     Methods return the generated model classes. One instance may be shared by many threads:
     concurrent calls that need a token share one login or renewal. ``close()`` (or leaving a
     ``with`` block) logs out the session the client logged in itself and closes its connections.
@@ -76,6 +80,8 @@ class SchoolSearchClient:
         clock: Clock = time.monotonic,
         device_proof: str | None = None,
         on_device_proof: DeviceProofListener | None = None,
+        publishable_key: str | None = None,
+        publishable_key_in: KeyPlacement = "query",
     ) -> None:
         """
         Args:
@@ -92,6 +98,12 @@ class SchoolSearchClient:
                 the first login (default: none yet, which asks the server for one).
             on_device_proof: called with each new device proof a login's answer carries: where a
                 long-lived program persists it (e.g. to a file), to pass as ``device_proof`` next time.
+            publishable_key: a publishable key (``spk_…``), for a web page's calls: ``search``,
+                ``search_all`` and ``get_school`` work from the key's origins (the ``Origin`` header,
+                e.g. through ``httpx_args={"headers": {"Origin": …}}``); any other method is the
+                server's 403 ``/problems/publishable-key-not-allowed``. Never renewed.
+            publishable_key_in: ``"query"`` (default) sends it as the ``key`` query parameter, as a
+                page does to avoid a CORS preflight; ``"header"`` as ``Authorization: Bearer spk_…``.
         """
         self._core = ClientCore(
             base_url,
@@ -105,6 +117,8 @@ class SchoolSearchClient:
             clock=clock,
             device_proof=device_proof,
             on_device_proof=on_device_proof,
+            publishable_key=publishable_key,
+            publishable_key_in=publishable_key_in,
         )
         self._http = self._core.api.get_httpx_client()
         # The login or renewal in flight, which concurrent callers wait for instead of starting their own.
@@ -175,14 +189,18 @@ class SchoolSearchClient:
         """The caller's account: e-mail, usage totals, number of live tokens."""
         return self._run(self._core.my_data())
 
-    def my_requests(self, offset: int = 0, limit: int = PAGE_SIZE, cursor: str | None = None) -> RequestHistory:
+    def my_requests(
+        self, offset: int = 0, limit: int = PAGE_SIZE, cursor: str | None = None, *, key_id: UUID | str | None = None
+    ) -> RequestHistory:
         """The caller's request records, newest first, with ``total_count``; ``cursor`` (a
-        page's ``next_cursor``) continues after that page, however deep."""
-        return self._run(self._core.my_requests(offset, limit, cursor))
+        page's ``next_cursor``) continues after that page, however deep; ``key_id`` (a key's
+        ``token_id``) keeps only the requests made with that API key."""
+        return self._run(self._core.my_requests(offset, limit, cursor, key_id))
 
-    def my_usage(self, days: int = 30) -> DailyUsage:
-        """The caller's requests and cost per UTC day over the last ``days`` days, oldest first."""
-        return self._run(self._core.my_usage(days))
+    def my_usage(self, days: int = 30, *, key_id: UUID | str | None = None) -> DailyUsage:
+        """The caller's requests and cost per UTC day over the last ``days`` days, oldest first,
+        and the same period split ``by_key`` and ``by_origin``; ``key_id`` counts one API key's only."""
+        return self._run(self._core.my_usage(days, key_id))
 
     def create_api_key(
         self, name: str, expires_in_days: int | None = None, *, current_password: str | None = None
@@ -191,6 +209,57 @@ class SchoolSearchClient:
         (``token``) is in this answer only: give it to a program as its ``api_key``. The API
         confirms it with the account's password: ``current_password``, else the client's own."""
         return self._run(self._core.create_api_key(name, expires_in_days, current_password))
+
+    def create_publishable_key(
+        self,
+        name: str,
+        origins: Iterable[str],
+        *,
+        searches_per_minute: int | None = None,
+        searches_per_day: int | None = None,
+        visitor_searches_per_minute: int | None = None,
+        expires_in_days: int | None = None,
+        current_password: str | None = None,
+    ) -> ApiKey:
+        """A new publishable key (``spk_…``) for the web pages of ``origins`` (``https://www.example.org``,
+        ``https://*.example.org``), with budgets of its own (left out: the server's defaults). Its value
+        (``token``) is in this answer only: put it in the page, or give it to a client as its
+        ``publishable_key``. Confirmed with ``current_password``, else the client's own password."""
+        return self._run(
+            self._core.create_publishable_key(
+                name,
+                origins,
+                searches_per_minute=searches_per_minute,
+                searches_per_day=searches_per_day,
+                visitor_searches_per_minute=visitor_searches_per_minute,
+                expires_in_days=expires_in_days,
+                current_password=current_password,
+            )
+        )
+
+    def update_api_key(
+        self,
+        token_id: UUID | str,
+        *,
+        name: str | None = None,
+        origins: Iterable[str] | None = None,
+        searches_per_minute: int | None = None,
+        searches_per_day: int | None = None,
+        visitor_searches_per_minute: int | None = None,
+    ) -> TokenInfo:
+        """Renames one of the caller's API keys, or changes a publishable key's origins (the list
+        replaces the old one) and budgets; what is not given stays. Needs no password. A secret key
+        given origins or budgets is the server's 400. Returns the key as it is now."""
+        return self._run(
+            self._core.update_api_key(
+                token_id,
+                name=name,
+                origins=origins,
+                searches_per_minute=searches_per_minute,
+                searches_per_day=searches_per_day,
+                visitor_searches_per_minute=visitor_searches_per_minute,
+            )
+        )
 
     def rotate_api_key(self, token_id: UUID | str, *, current_password: str | None = None) -> ApiKey:
         """A new value for one of the caller's API keys; the old value stops working at once.

@@ -241,7 +241,7 @@ def make_client(server: Server, recorder: Recorder) -> Iterator[Callable[..., Sc
     made: list[SchoolSearchClient] = []
 
     def make(**options: Any) -> SchoolSearchClient:
-        if "api_key" not in options and "token" not in options:
+        if not {"api_key", "token", "publishable_key"} & options.keys():
             options = {"email": server.email, "password": server.password, **options}
         client = SchoolSearchClient(server.base_url, httpx_args=recorder.hooks(), **options)
         made.append(client)

@@ -10,9 +10,9 @@ import pytest
 from school_search_client import (
     Account,
     RequestHistory,
-    SchoolSearchApiError,
     SchoolSearchClient,
     SchoolSearchResponse,
+    SchoolSearchValidationError,
 )
 
 if TYPE_CHECKING:
@@ -117,12 +117,11 @@ def test_when_asking_for_my_data_then_the_account_and_its_usage_come_back(
     assert after.active_tokens >= 1
 
 
-def test_when_limit_breaks_the_contract_then_a_validation_problem_is_raised(api: SchoolSearchClient) -> None:
-    with pytest.raises(SchoolSearchApiError) as caught:
+def test_when_limit_breaks_the_contract_then_the_client_refuses_it_as_the_server_would(api: SchoolSearchClient) -> None:
+    with pytest.raises(SchoolSearchValidationError) as caught:
         api.search("harvard", limit=1000)
 
     error = caught.value
-    assert error.status == 400
     assert error.type == "/problems/validation-error"
-    assert error.request_id
-    assert [(item.location, item.name) for item in error.errors] == [("query", "limit")]
+    assert [(item.location, item.name, item.message) for item in error.errors] == [("query", "limit", "must be <= 25")]
+    assert str(error) == "invalid request: limit must be <= 25"

@@ -2,6 +2,7 @@
 // generated SDK's { data, error, response } result into "value or throw".
 import type { Problem, ProblemItem } from '../../../generated/types.gen.ts';
 import { zProblem } from '../../../generated/zod.gen.ts';
+import { requestProblems, SchoolSearchValidationError } from './request-check.ts';
 
 /** The API answered with an error status; `problem` is its application/problem+json body. */
 export class SchoolSearchApiError extends Error {
@@ -58,7 +59,11 @@ export function unwrap<R extends SdkResult<unknown>>(result: R): DataOf<R> {
   if (result.error === undefined) return result.data as DataOf<R>;
   const { response, error } = result;
   if (response && !response.ok) throw SchoolSearchApiError.from(response, error);
-  // No HTTP error: the request never left (network, request validation) or the 2xx body broke
-  // the contract (response validation). Those errors already say what happened.
+  // Refused by the request validator (nothing was sent, so there is no request): in the words the
+  // server would have answered with.
+  const refused = result.request === undefined ? requestProblems(error) : undefined;
+  if (refused) throw new SchoolSearchValidationError(refused, error);
+  // No HTTP error: the request never left (network) or the 2xx body broke the contract (response
+  // validation). Those errors already say what happened.
   throw error instanceof Error ? error : new Error(String(error));
 }

@@ -1,10 +1,13 @@
 // The official client: credentials (or an existing token) once, then typed calls; the token is
 // obtained, cached, renewed and re-obtained after a 401 without the caller's code knowing.
-// Requests and responses are checked by the generated SDK's zod validators.
+// Requests and responses are checked by the generated SDK's zod validators; a refused request
+// throws the server's own words (request-check.ts). A publishable key (`spk_…`) is a credential
+// too: a web page's, for searches and school records only.
 import { createClient, type Client } from '../../../generated/client/index.ts';
 import {
   changePassword,
   createApiKey,
+  createPublishableKey,
   fetchMyData,
   fetchMyRequests,
   fetchMyUsage,
@@ -14,11 +17,12 @@ import {
   revokeCurrentToken,
   revokeMyToken,
   rotateApiKey,
+  updateApiKey,
 } from '../../../generated/sdk.gen.ts';
 import type * as api from '../../../generated/types.gen.ts';
 import { zDeviceProof, zLimit, zOffset } from '../../../generated/zod.gen.ts';
 import { SchoolSearchApiError, unwrap, type DataOf, type SdkResult } from './api-error.ts';
-import { bearer, TokenKeeper, type ClientClock } from './token-keeper.ts';
+import { bearer, keyParameter, TokenKeeper, type ClientClock } from './token-keeper.ts';
 
 interface CommonOptions {
   /** Where the API is, e.g. `https://api.example.com` (no `/v1`). */
@@ -37,6 +41,8 @@ interface CredentialOptions extends CommonOptions {
   password: string;
   token?: string;
   apiKey?: string;
+  publishableKey?: undefined;
+  publishableKeyIn?: undefined;
   /**
    * The `deviceProof` of an earlier client for this account (read it from `client.deviceProof`
    * or `onDeviceProof` and keep it, like a cookie), sent with the first login. Default: none
@@ -53,13 +59,59 @@ interface TokenOptions extends CommonOptions {
   token?: string;
   /** Alias of `token`, for the interface spec's field name. */
   apiKey?: string;
+  publishableKey?: undefined;
+  publishableKeyIn?: undefined;
   email?: undefined;
   password?: undefined;
   deviceProof?: undefined;
   onDeviceProof?: undefined;
 }
 
-export type SchoolSearchClientOptions = CredentialOptions | TokenOptions;
+/**
+ * A publishable key (`spk_…`, from `createPublishableKey` or the dashboard), for a web page of one
+ * of the key's origins: `searchSchools`, `searchAll` and `getSchool` work, every other operation
+ * is the server's 403 `publishable-key-not-allowed`. Never renewed, like an API key.
+ */
+interface PublishableKeyOptions extends CommonOptions {
+  publishableKey: string;
+  /**
+   * Where the key goes: `query` (default) as the `key` parameter, so that a page's search is a
+   * simple CORS request with no preflight; `header` as `Authorization: Bearer spk_…`.
+   */
+  publishableKeyIn?: 'query' | 'header';
+  token?: undefined;
+  apiKey?: undefined;
+  email?: undefined;
+  password?: undefined;
+  deviceProof?: undefined;
+  onDeviceProof?: undefined;
+}
+
+export type SchoolSearchClientOptions = CredentialOptions | TokenOptions | PublishableKeyOptions;
+
+/** What `createPublishableKey` takes. Budgets left out are the server's defaults (the account's quota). */
+export interface PublishableKeyParams {
+  name: string;
+  /** The pages the key works from: `https://www.example.org`, `https://*.example.org`, `http://localhost:5173`. */
+  origins: readonly string[];
+  searchesPerMinute?: number;
+  searchesPerDay?: number;
+  /** Each visitor's share a minute (one client address), at most `searchesPerMinute`. */
+  visitorSearchesPerMinute?: number;
+  /** 1 to 3650 days; default 365. */
+  expiresInDays?: number;
+  currentPassword?: string;
+}
+
+/** What `updateApiKey` changes; what is not given stays. Origins and budgets: publishable keys only. */
+export interface ApiKeyChanges {
+  name?: string;
+  /** The key's new list of origins (it replaces the old one). */
+  origins?: readonly string[];
+  searchesPerMinute?: number;
+  searchesPerDay?: number;
+  visitorSearchesPerMinute?: number;
+}
 
 /** A point in decimal degrees (WGS 84): latitude −90 to 90, longitude −180 to 180. */
 export interface GeoPoint {
@@ -98,13 +150,17 @@ const MAX_OFFSET = zOffset.unwrap().maxValue ?? Number.POSITIVE_INFINITY;
 export class SchoolSearchClient {
   readonly #client: Client;
   readonly #keeper: TokenKeeper;
+  /** Send the publishable key as the `key` query parameter where an operation takes one. */
+  readonly #keyInQuery: boolean;
 
   constructor(options: SchoolSearchClientOptions) {
-    const token = pickToken(options.token, options.apiKey);
+    const publishable = pickPublishable(options);
+    const token = publishable ?? pickToken(options.token, options.apiKey);
     const credentials = pickCredentials(options.email, options.password);
     if (token === undefined && credentials === undefined) {
-      throw new TypeError('SchoolSearchClient needs either email and password, or a token (apiKey).');
+      throw new TypeError('SchoolSearchClient needs either email and password, a token (apiKey), or a publishableKey.');
     }
+    this.#keyInQuery = publishable !== undefined && (options.publishableKeyIn ?? 'query') === 'query';
     if (options.deviceProof !== undefined && !zDeviceProof.safeParse(options.deviceProof).success) {
       throw new TypeError(
         'SchoolSearchClient: `deviceProof` is a string of at most 100 characters, as a login answered it.',
@@ -134,12 +190,12 @@ export class SchoolSearchClient {
   /** One page of schools matching `query`. Each call is metered (one request record). */
   searchSchools(params: SearchParams): Promise<api.SchoolSearchResponse> {
     const query = searchQuery(params);
-    return this.#authed((auth) => fetchSchoolSearch({ client: this.#client, auth, query }));
+    return this.#authed((auth) => fetchSchoolSearch({ client: this.#client, auth, query }), KEY_PARAMETER);
   }
 
   /** One school's whole record, by its `schoolid` (from a search). Not metered; an unknown id is a 404. */
   getSchool(schoolId: string): Promise<api.SchoolRecord> {
-    return this.#authed((auth) => getSchool({ client: this.#client, auth, path: { schoolId } }));
+    return this.#authed((auth) => getSchool({ client: this.#client, auth, path: { schoolId } }), KEY_PARAMETER);
   }
 
   /** Every matching school, once each, fetching pages of 25 as the loop asks for them. Every
@@ -164,24 +220,36 @@ export class SchoolSearchClient {
     return this.#authed((auth) => fetchMyData({ client: this.#client, auth }));
   }
 
-  /** The caller's request history, newest first; `cursor` (a page's `next_cursor`) continues after that page. */
-  fetchMyRequests(params: { offset?: number; limit?: number; cursor?: string } = {}): Promise<api.RequestHistory> {
-    return this.#authed((auth) => fetchMyRequests({ client: this.#client, auth, query: { ...params } }));
+  /**
+   * The caller's request history, newest first; `cursor` (a page's `next_cursor`) continues after
+   * that page; `keyId` (a key's `token_id`) keeps only the requests made with that API key.
+   */
+  fetchMyRequests(
+    params: { offset?: number; limit?: number; cursor?: string; keyId?: string } = {},
+  ): Promise<api.RequestHistory> {
+    const { keyId, ...rest } = params;
+    const query = { ...rest, ...(keyId === undefined ? {} : { key_id: keyId }) };
+    return this.#authed((auth) => fetchMyRequests({ client: this.#client, auth, query }));
   }
 
-  /** Every record of the caller's history, newest first, a page at a time (by cursor: each page costs the same). */
-  async *allMyRequests(): AsyncGenerator<api.RequestHistory['requests'][number]> {
+  /** Every record of the caller's history (or of one key's, `keyId`), newest first, a page at a time (by cursor: each page costs the same). */
+  async *allMyRequests(params: { keyId?: string } = {}): AsyncGenerator<api.RequestHistory['requests'][number]> {
     let cursor: string | undefined;
     do {
-      const page = await this.fetchMyRequests({ limit: PAGE_SIZE, ...(cursor ? { cursor } : {}) });
+      const page = await this.fetchMyRequests({ ...params, limit: PAGE_SIZE, ...(cursor ? { cursor } : {}) });
       yield* page.requests;
       cursor = page.next_cursor ?? undefined;
     } while (cursor);
   }
 
-  /** The caller's requests and cost per UTC day over the last `days` days (default 30), oldest first. */
-  fetchMyUsage(params: { days?: number } = {}): Promise<api.DailyUsage> {
-    return this.#authed((auth) => fetchMyUsage({ client: this.#client, auth, query: { ...params } }));
+  /**
+   * The caller's requests and cost per UTC day over the last `days` days (default 30), oldest
+   * first, and the same period split `by_key` and `by_origin`; `keyId` counts one API key's only.
+   */
+  fetchMyUsage(params: { days?: number; keyId?: string } = {}): Promise<api.DailyUsage> {
+    const { keyId, ...rest } = params;
+    const query = { ...rest, ...(keyId === undefined ? {} : { key_id: keyId }) };
+    return this.#authed((auth) => fetchMyUsage({ client: this.#client, auth, query }));
   }
 
   /**
@@ -196,6 +264,35 @@ export class SchoolSearchClient {
       current_password: this.#confirmation(params.currentPassword),
     };
     return this.#authed((auth) => createApiKey({ client: this.#client, auth, body }));
+  }
+
+  /**
+   * A new publishable key (`spk_…`) for web pages of `origins`, with budgets of its own (see
+   * `PublishableKeyParams`). Its value (`token`) is in this answer only; put it in the page, as a
+   * `SchoolSearchClient`'s `publishableKey`. Confirmed with `currentPassword`, else the client's own `password`.
+   */
+  createPublishableKey(params: PublishableKeyParams): Promise<api.ApiKey> {
+    const body = {
+      name: params.name,
+      origins: [...params.origins],
+      ...budgets(params),
+      ...(params.expiresInDays === undefined ? {} : { expires_in_days: params.expiresInDays }),
+      current_password: this.#confirmation(params.currentPassword),
+    };
+    return this.#authed((auth) => createPublishableKey({ client: this.#client, auth, body }));
+  }
+
+  /**
+   * Renames one of the caller's API keys, or changes a publishable key's origins and budgets (a
+   * secret key given those is a 400 `not-a-publishable-key`). Needs no password. The key as it is now.
+   */
+  updateApiKey(tokenId: string, changes: ApiKeyChanges): Promise<api.TokenInfo> {
+    const body = {
+      ...(changes.name === undefined ? {} : { name: changes.name }),
+      ...(changes.origins === undefined ? {} : { origins: [...changes.origins] }),
+      ...budgets(changes),
+    };
+    return this.#authed((auth) => updateApiKey({ client: this.#client, auth, path: { tokenId }, body }));
   }
 
   /**
@@ -255,16 +352,22 @@ export class SchoolSearchClient {
     unwrap(result);
   }
 
-  /** Runs `call` with the current token; after a 401, once more with a fresh login. */
+  /**
+   * Runs `call` with the current token; after a 401, once more with a fresh login. `keyParameter`:
+   * the operation takes a publishable key as its `key` query parameter (elsewhere the key goes
+   * as a bearer token, for the server to refuse with its 403).
+   */
   async #authed<R extends SdkResult<unknown>>(
     call: (auth: ReturnType<typeof bearer>) => Promise<R>,
+    takes: { keyParameter?: boolean } = {},
   ): Promise<DataOf<R>> {
+    const credential = this.#keyInQuery && takes.keyParameter ? keyParameter : bearer;
     const token = await this.#keeper.token();
-    const first = await call(bearer(token));
+    const first = await call(credential(token));
     if (first.response?.status !== 401 || !this.#keeper.canLogIn) return unwrap(first);
     this.#keeper.forget(token);
     const retryToken = await this.#keeper.token();
-    const second = await call(bearer(retryToken));
+    const second = await call(credential(retryToken));
     // Surfaced, not retried again: a token refused right after login means something other
     // than expiry is wrong, and looping would only hammer the (deliberately slow) login.
     if (second.response?.status === 401) this.#keeper.forget(retryToken);
@@ -282,6 +385,33 @@ function searchQuery(params: SearchParams): api.FetchSchoolSearchData['query'] {
     ...(near === undefined ? {} : { near: typeof near === 'string' ? near : nearText(near) }),
     ...(radiusKm === undefined ? {} : { radius_km: radiusKm }),
   };
+}
+
+const KEY_PARAMETER = { keyParameter: true } as const;
+
+/** A publishable key's budgets as the contract names them; those not given are left out. */
+function budgets(params: { searchesPerMinute?: number; searchesPerDay?: number; visitorSearchesPerMinute?: number }) {
+  return {
+    ...(params.searchesPerMinute === undefined ? {} : { searches_per_minute: params.searchesPerMinute }),
+    ...(params.searchesPerDay === undefined ? {} : { searches_per_day: params.searchesPerDay }),
+    ...(params.visitorSearchesPerMinute === undefined
+      ? {}
+      : { visitor_searches_per_minute: params.visitorSearchesPerMinute }),
+  };
+}
+
+function pickPublishable(options: SchoolSearchClientOptions): string | undefined {
+  const key = options.publishableKey;
+  if (key === undefined) return undefined;
+  if (options.token !== undefined || options.apiKey !== undefined || options.email !== undefined) {
+    throw new TypeError('SchoolSearchClient: a publishableKey is the only credential; give no token, apiKey or email.');
+  }
+  if (typeof key !== 'string' || !key.startsWith('spk_')) {
+    throw new TypeError(
+      'SchoolSearchClient: `publishableKey` is a publishable key (spk_…); give a secret key as apiKey.',
+    );
+  }
+  return key;
 }
 
 function listOf<T extends string>(value: T | readonly T[]): T[] {

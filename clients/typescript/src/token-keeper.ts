@@ -32,10 +32,23 @@ export interface TokenKeeperOptions {
   readonly onDeviceProof: ((proof: string) => void) | undefined;
 }
 
+/** What the SDK tells an auth callback of the security scheme it is asking for. */
+interface AuthScheme {
+  scheme?: string;
+  in?: string;
+  name?: string;
+}
+
 /** Sends `token` as the bearer credential only: the SDK would also put it in the deprecated
  * `tokenID` query parameter, where it ends up in logs. */
 export function bearer(token: string) {
-  return (auth: { scheme?: string }) => (auth.scheme === 'bearer' ? token : undefined);
+  return (auth: AuthScheme) => (auth.scheme === 'bearer' ? token : undefined);
+}
+
+/** Sends a publishable key as the `key` query parameter only: no Authorization header, so a
+ * page's GET is a simple CORS request and the browser sends no preflight. */
+export function keyParameter(key: string) {
+  return (auth: AuthScheme) => (auth.in === 'query' && auth.name === 'key' ? key : undefined);
 }
 
 export class TokenKeeper {

@@ -45,3 +45,19 @@ await accounts.resetPassword({ token: 'ssl_x', newPassword: 'another-passphrase'
 names.push(offered.signup, accepted.status, issued.token);
 // @ts-expect-error the new password is `newPassword`, as the client's other parameters are camelCase
 await accounts.resetPassword({ token: 'ssl_x', new_password: 'x' });
+
+// A page's client holds a publishable key only; the owner's client makes and re-scopes it.
+import { SchoolSearchValidationError, type ApiKey, type DailyUsage, type TokenInfo } from 'school-search-client';
+const owned: ApiKey = await api.createPublishableKey({ name: 'page', origins: ['https://www.example.org'] });
+const rescoped: TokenInfo = await api.updateApiKey(owned.token_id, { origins: ['https://*.example.org'] });
+const usage: DailyUsage = await api.fetchMyUsage({ days: 7, keyId: owned.token_id });
+names.push(rescoped.key_type ?? 'session', ...usage.by_origin.map((o) => o.origin ?? 'none'));
+const pageClient = new SchoolSearchClient({
+  baseUrl: 'http://localhost:3000',
+  publishableKey: owned.token,
+  publishableKeyIn: 'query',
+});
+await pageClient.searchSchools({ query: 'harv', limit: 8 });
+if (failure instanceof SchoolSearchValidationError) names.push(...failure.errors.map((e) => `${e.name} ${e.message}`));
+// @ts-expect-error a publishable key is the only credential
+new SchoolSearchClient({ baseUrl: 'http://localhost:3000', publishableKey: 'spk_x', apiKey: 'ssk_y' });

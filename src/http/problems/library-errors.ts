@@ -61,7 +61,7 @@ function allowed(fromValidator: string | undefined): string | undefined {
 /** express-openapi-validator reports paths like "/query/limit" or "/body/email". */
 function validationItems(raw: unknown, req: Request): ProblemItem[] {
   if (!Array.isArray(raw)) return [];
-  return raw.map((item: { path?: string; message?: string }) => {
+  return raw.map((item: { path?: string; message?: string; errorCode?: string }) => {
     const match = /^[./]?(query|path|params|headers|body)(?:[./](.*))?$/.exec(item.path ?? '');
     if (!match) {
       // Not about a parameter or the body: the URL itself (e.g. broken percent-encoding).
@@ -75,7 +75,10 @@ function validationItems(raw: unknown, req: Request): ProblemItem[] {
     const location: ProblemItem['location'] =
       where === 'params' ? 'path' : where === 'headers' ? 'header' : (where as ProblemItem['location']);
     const name = location === 'body' ? `/${rest.replace(/\./g, '/')}` : rest;
-    return { location, name, message: PLAIN_MESSAGES[`${location}:${name}`] ?? item.message ?? 'is invalid' };
+    const field = `${location}:${name.replace(/\/\d+(?=\/|$)/g, '/*')}`;
+    const plain =
+      PLAIN_MESSAGES[field] ?? (item.errorCode?.startsWith('pattern.') ? PATTERN_MESSAGES[field] : undefined);
+    return { location, name, message: plain ?? item.message ?? 'is invalid' };
   });
 }
 
@@ -85,4 +88,17 @@ function validationItems(raw: unknown, req: Request): ProblemItem[] {
  */
 const PLAIN_MESSAGES: Readonly<Record<string, string>> = {
   'query:stateCode': 'is not a US or Canadian state, province or territory code (two letters, e.g. TX or on)',
+};
+
+/**
+ * What to say instead of "must match pattern" and the pattern itself, field by field (array
+ * items as `*`): what the pattern means, in words. The official clients refuse the same inputs
+ * before sending with the same words (clients/typescript/src/request-check.ts,
+ * clients/python/school_search_client/_checks.py; test/client/messages.test.ts compares them).
+ */
+const PATTERN_MESSAGES: Readonly<Record<string, string>> = {
+  'query:query': 'must have a character other than white space',
+  'query:near': 'must be <latitude>,<longitude> in decimal degrees (e.g. 40.8136,-96.7026)',
+  'body:/name': 'must have a visible character, and no control or format characters',
+  'body:/origins/*': 'must be scheme://host[:port] with http or https, and no path, query or trailing slash',
 };
