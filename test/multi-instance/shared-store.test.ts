@@ -95,6 +95,14 @@ describe.each(stores)('two API instances on %s: one store', (_name, prepare) => 
       expect(scoped.response?.status).toBe(200);
       expect((await onB(key.token, other)).status).toBe(403);
       expect((await onB(key.token, page)).status).toBe(200);
+      // And given back: B lets it in at once, though it remembers the key without it.
+      const widened = await updateApiKey({
+        client: pair.a.client(token),
+        path: { tokenId: key.token_id },
+        body: { origins: [page, other] },
+      });
+      expect(widened.response?.status).toBe(200);
+      expect((await onB(key.token, other)).status).toBe(200);
 
       const rotated = await rotateApiKey({
         client: pair.a.client(token),
@@ -110,9 +118,9 @@ describe.each(stores)('two API instances on %s: one store', (_name, prepare) => 
           ?.status,
       ).toBe(204);
       expect((await onB(rotated.data!.token, page)).status).toBe(401);
-      // Only what was let in is in the owner's history: four searches, each with its key and page.
+      // Only what was let in is in the owner's history: five searches, each with its key and page.
       const history = await fetchMyRequests({ client: pair.b.client(token) });
-      expect(history.data?.requests.map((r) => r.origin)).toStrictEqual([page, page, other, page]);
+      expect(history.data?.requests.map((r) => r.origin)).toStrictEqual([page, other, page, other, page]);
     });
   });
 

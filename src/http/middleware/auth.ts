@@ -16,7 +16,7 @@ import type { Principal } from '../../domain/accounts/accounts.ports.ts';
 import type { AuthService } from '../../domain/accounts/auth.service.ts';
 import { requestOrigin } from '../../domain/accounts/origins.ts';
 import { looksPublishable } from '../../domain/accounts/token.ts';
-import { PublishableKeyNotAllowedError } from '../../domain/shared/errors.ts';
+import { OriginNotAllowedError, PublishableKeyNotAllowedError } from '../../domain/shared/errors.ts';
 import type { Contract } from '../contract.ts';
 import { authenticated, operationIdOf } from '../request.ts';
 import { EXPOSED_HEADERS } from './cors.ts';
@@ -53,7 +53,7 @@ export function authentication(auth: AuthService, contract: Contract) {
     // a problem tells a page nothing it may not know, and shows its developer why.
     if (page) keyCors(req, res);
     (METERED.has(operationId!) ? auth.authenticateMetered(value) : auth.authenticate(value))
-      .then((principal) => admitted(auth, req, operationId!, principal))
+      .then((principal) => admitted(auth, req, operationId!, principal, value!))
       .then(
         (principal) => {
           authenticated(req, principal);
@@ -66,10 +66,25 @@ export function authentication(auth: AuthService, contract: Contract) {
 }
 
 /** The principal, with the page it came through for a publishable key; throws when the key may not be used here. */
-function admitted(auth: AuthService, req: Request, operationId: string, principal: Principal): Principal {
+async function admitted(
+  auth: AuthService,
+  req: Request,
+  operationId: string,
+  principal: Principal,
+  value: string,
+): Promise<Principal> {
   if (!principal.publishable) return principal;
   if (!PUBLISHABLE_OPERATIONS.has(operationId)) throw new PublishableKeyNotAllowedError();
-  return auth.admitOrigin(principal, requestOrigin(header(req, 'origin'), header(req, 'referer')));
+  const origin = requestOrigin(header(req, 'origin'), header(req, 'referer'));
+  try {
+    return auth.admitOrigin(principal, origin);
+  } catch (error) {
+    // A key taken as this instance remembered it may have gained the origin on another one
+    // since: a refusal is decided on the key as the store has it now (an origin taken off is
+    // caught when the record commits: RequestLog.append).
+    if (!(error instanceof OriginNotAllowedError) || !principal.remembered) throw error;
+    return auth.admitOrigin(await auth.authenticate(value), origin);
+  }
 }
 
 /**
