@@ -17,7 +17,9 @@ if (missing) console.warn(`dashboard keys browser tests — skipped: ${missing}`
 const PASSWORD = 'keys-password-123';
 const SITE = 'https://www.example.org';
 
-describe.skipIf(missing !== undefined)('publishable keys in the dashboard, in Chromium', () => {
+// Each test walks several pages and runs axe on them: on a loaded 2-core machine (every browser
+// test file at once) one takes well over the default 20 s.
+describe.skipIf(missing !== undefined)('publishable keys in the dashboard, in Chromium', { timeout: 60_000 }, () => {
   let app: TestApp;
   let browser: Browser;
   let context: BrowserContext;
@@ -25,6 +27,8 @@ describe.skipIf(missing !== undefined)('publishable keys in the dashboard, in Ch
   const pageErrors: string[] = [];
   let keyValue = '';
   let keyId = '';
+  /** The first-run key, for the dashboard's own origin. */
+  let firstKey = '';
 
   beforeAll(async () => {
     app = await startTestApp({ tokenTtlSeconds: 3600 });
@@ -139,6 +143,39 @@ describe.skipIf(missing !== undefined)('publishable keys in the dashboard, in Ch
     await expectAccessible(page, 'first-run-created');
     // The key is for this origin: a page here may search with it.
     expect((await searchFrom(new URL(app.baseUrl).origin, key, 'lincoln')).status).toBe(200);
+    firstKey = key;
+  });
+
+  test('when a picker module is served, then the frame runs it with the key, and its searches are admitted by the frame’s origin', async () => {
+    // A stand-in for the picker (built beside this in its own module): it searches as the real
+    // one does, from the frame, and emits school-select. The frame's requests carry no Origin
+    // (same-origin GETs) and reach the key's origin check through their Referer alone.
+    const stub = [
+      "customElements.define('school-picker', class extends HTMLElement {",
+      '  async connectedCallback() {',
+      "    const api = this.getAttribute('api'); const key = this.getAttribute('key');",
+      "    const answer = await fetch(api + '/v1/fetchSchoolSearch?query=lincoln&key=' + key);",
+      '    this.dataset.status = String(answer.status);',
+      '    const school = (await answer.json()).requestresult.schools[0];',
+      "    this.dispatchEvent(new CustomEvent('school-select', { detail: { id: school.schoolid, school } }));",
+      '  }',
+      '});',
+    ].join('\n');
+    const tab = await context.newPage();
+    await tab.route('**/picker/v1/school-picker.js', (route) =>
+      route.fulfill({ status: 200, contentType: 'text/javascript', body: stub }),
+    );
+    try {
+      await tab.goto(`${app.baseUrl}/dashboard/picker-frame#key=${firstKey}&state-code=NE`);
+      const picker = tab.locator('school-picker');
+      await expect.poll(() => picker.getAttribute('data-status')).toBe('200');
+      expect(await picker.getAttribute('state-code')).toBe('NE');
+      await expect
+        .poll(() => tab.locator('#picker-choice').textContent())
+        .toMatch(/^school-select: Lincoln High School \(Lincoln, NE\), id /);
+    } finally {
+      await tab.close();
+    }
   });
 
   test('when a publishable key is created in the keys view, then a bad origin is refused with the server’s words, and the key is listed with its origins and budgets', async () => {
