@@ -50,12 +50,27 @@ export async function ok<T>(pending: Promise<Result<T>>, options: { ending?: boo
     throw new ApiFailure(0, { detail: 'The server could not be reached. Check the connection and try again.' }, null);
   }
   const status = result.response?.status ?? 0;
+  // The client's own check of a request (the contract's zod schema) refused it before sending.
+  if (!result.response && isSchemaRefusal(result.error)) {
+    const issue = result.error.issues[0]!;
+    const where = issue.path.filter((part) => part !== 'body').join('.');
+    throw new ApiFailure(0, { detail: `Check ${where || 'the form'}: ${issue.message}.` }, null);
+  }
   if (status >= 200 && status < 300) return result.data as T;
   if (status === 401 && options.ending !== false) onSessionEnded();
   throw new ApiFailure(
     status,
     result.error as Partial<Problem> | undefined,
     result.response?.headers.get('retry-after') ?? null,
+  );
+}
+
+function isSchemaRefusal(error: unknown): error is { issues: Array<{ path: PropertyKey[]; message: string }> } {
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    Array.isArray((error as { issues?: unknown }).issues) &&
+    (error as { issues: unknown[] }).issues.length > 0
   );
 }
 

@@ -65,3 +65,48 @@ export function confirmWithPassword(title: string, text: string, confirmLabel: s
     password.focus();
   });
 }
+
+/**
+ * A form in a modal dialog: `save` runs on submit; what it throws is said in the dialog (as
+ * `describe` words it), which stays open so the person can correct it. Resolves to whether it saved.
+ */
+export function formDialog(
+  title: string,
+  fields: readonly HTMLElement[],
+  confirmLabel: string,
+  save: () => Promise<void>,
+  describe: (failure: unknown) => string,
+): Promise<boolean> {
+  const opener = document.activeElement as HTMLElement | null;
+  return new Promise((resolve) => {
+    let saved = false;
+    const cancel = h('button', { type: 'button', class: 'secondary' }, 'Cancel');
+    const confirm = h('button', { type: 'submit' }, confirmLabel);
+    const error = h('p', { class: 'error', role: 'alert' });
+    const form = h('form', { method: 'dialog' }, ...fields, error, h('div', { class: 'actions' }, cancel, confirm));
+    const dialog = h('dialog', { 'aria-labelledby': 'dialog-title' }, h('h2', { id: 'dialog-title' }, title), form);
+    cancel.addEventListener('click', () => dialog.close());
+    form.addEventListener('submit', async (event) => {
+      event.preventDefault();
+      error.textContent = '';
+      confirm.disabled = true;
+      try {
+        await save();
+        saved = true;
+        dialog.close();
+      } catch (failure) {
+        error.textContent = describe(failure);
+      } finally {
+        confirm.disabled = false;
+      }
+    });
+    dialog.addEventListener('close', () => {
+      dialog.remove();
+      opener?.focus();
+      resolve(saved);
+    });
+    document.body.append(dialog);
+    dialog.showModal();
+    form.querySelector<HTMLElement>('input, textarea')?.focus();
+  });
+}

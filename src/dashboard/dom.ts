@@ -51,7 +51,11 @@ export function show(parent: Element, ...children: Child[]): void {
 }
 
 /** A labelled form field: the label's `for` names the input, as screen readers need. */
-export function field(label: string, input: HTMLInputElement | HTMLSelectElement, hint?: string): HTMLElement {
+export function field(
+  label: string,
+  input: HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement,
+  hint?: string,
+): HTMLElement {
   const hintId = hint ? `${input.id}-hint` : undefined;
   if (hintId) input.setAttribute('aria-describedby', hintId);
   return h(
@@ -144,4 +148,27 @@ export function onSubmit(
       parts.submit.disabled = false;
     }
   });
+}
+
+/** A block of text to copy (a snippet), with its Copy button and a status saying it is copied. */
+export function copyBlock(id: string, label: string, text: string): HTMLElement {
+  const copy = h('button', { type: 'button', class: 'secondary', 'aria-label': `Copy ${label}` }, 'Copy');
+  const copied = h('span', { role: 'status', class: 'copied' });
+  const code = h('code', { id }, text);
+  copy.addEventListener('click', async () => {
+    try {
+      await navigator.clipboard.writeText(text);
+      copied.textContent = 'Copied.';
+    } catch {
+      getSelection()?.selectAllChildren(code);
+      copied.textContent = 'Press Ctrl+C (⌘C) to copy the selected text.';
+    }
+  });
+  return h(
+    'figure',
+    { class: 'snippet' },
+    h('figcaption', {}, h('span', {}, label), copy),
+    h('pre', { tabindex: 0, 'aria-label': label }, code),
+    copied,
+  );
 }

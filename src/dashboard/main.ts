@@ -1,5 +1,5 @@
 // The dashboard's entry point (bundled by src/http/routes/dashboard-assets.ts): sign-in, then one view
-// per hash (#account, #keys, #history, #password), all through the generated API client.
+// per hash (#account, #keys, #try, #history, #password), all through the generated API client.
 import './zod-setup.ts';
 import { revokeCurrentToken } from '../../generated/sdk.gen.ts';
 import { client, whenSessionEnds } from './api.ts';
@@ -10,6 +10,7 @@ import { renderHistory } from './views/history.ts';
 import { renderKeys } from './views/keys.ts';
 import { renderPassword } from './views/password.ts';
 import { renderSignIn } from './views/signin.ts';
+import { renderTryIt } from './views/try-it.ts';
 import { appendAccountLinks } from './views/account-links.ts';
 import { renderInvitation } from './views/invitation.ts';
 import { renderForgot, renderReset } from './views/recover.ts';
@@ -18,6 +19,7 @@ import { renderConfirm, renderSignUp } from './views/signup.ts';
 const VIEWS: Record<string, { title: string; render: (view: HTMLElement) => void | Promise<void> }> = {
   account: { title: 'Account', render: renderAccount },
   keys: { title: 'API keys', render: renderKeys },
+  try: { title: 'Try it', render: renderTryIt },
   history: { title: 'History', render: renderHistory },
   password: { title: 'Password', render: renderPassword },
 };
@@ -81,7 +83,8 @@ function route(moveFocus: boolean): void {
     return;
   }
   signedIn(session);
-  const name = location.hash.slice(1);
+  // #try/<token_id> names a key within the view.
+  const name = location.hash.slice(1).split('/')[0]!;
   const current = VIEWS[name] ? name : 'account';
   for (const link of nav.querySelectorAll('a')) {
     if (link.getAttribute('href') === `#${current}`) link.setAttribute('aria-current', 'page');

@@ -81,6 +81,9 @@ describe.skipIf(missing !== undefined)('the dashboard in Chromium', () => {
     expect(await seriousViolations(page), `axe on ${name}`).toEqual([]);
   }
 
+  /** The secret-key form (the keys view has a publishable-key form too, with the same labels). */
+  const secretForm = () => page.getByRole('form', { name: 'Create a secret key' });
+
   const sessionToken = () =>
     page.evaluate(
       () =>
@@ -166,14 +169,14 @@ describe.skipIf(missing !== undefined)('the dashboard in Chromium', () => {
   test('when a key is created, then its value is shown once with a copy button, it searches through the API, and revoking it in the page makes it 401', async () => {
     await page.getByRole('link', { name: 'API keys' }).click();
     await page.getByRole('heading', { name: 'API keys', level: 1 }).waitFor();
-    await page.getByLabel('Name').fill('browser key');
-    await page.getByLabel('Lifetime').selectOption('30');
+    await secretForm().getByLabel('Name').fill('browser key');
+    await secretForm().getByLabel('Lifetime').selectOption('30');
     // A key needs the account's password, not only the session: a wrong one creates nothing.
-    await page.getByLabel('Your password').fill('not-the-password');
+    await secretForm().getByLabel('Your password').fill('not-the-password');
     await page.getByRole('button', { name: 'Create key' }).click();
-    await expect.poll(() => page.getByRole('alert').textContent()).toBe('The password is not right.');
+    await expect.poll(() => secretForm().getByRole('alert').textContent()).toBe('The password is not right.');
     expect(await page.locator('#new-key-value').count()).toBe(0);
-    await page.getByLabel('Your password').fill(PASSWORD);
+    await secretForm().getByLabel('Your password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Create key' }).click();
     const value = page.locator('#new-key-value');
     await value.waitFor();
@@ -207,8 +210,8 @@ describe.skipIf(missing !== undefined)('the dashboard in Chromium', () => {
   });
 
   test('when a key is rotated in the page, then the old value is 401 and the new one 200', async () => {
-    await page.getByLabel('Name').fill('rotating key');
-    await page.getByLabel('Your password').fill(PASSWORD);
+    await secretForm().getByLabel('Name').fill('rotating key');
+    await secretForm().getByLabel('Your password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Create key' }).click();
     await page.locator('#new-key-value').waitFor();
     const old = await page.locator('#new-key-value').inputValue();
@@ -233,8 +236,8 @@ describe.skipIf(missing !== undefined)('the dashboard in Chromium', () => {
   });
 
   test('when the key whose new value is on screen is revoked, then the panel with the dead value goes too', async () => {
-    await page.getByLabel('Name').fill('short-lived key');
-    await page.getByLabel('Your password').fill(PASSWORD);
+    await secretForm().getByLabel('Name').fill('short-lived key');
+    await secretForm().getByLabel('Your password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Create key' }).click();
     const value = page.locator('#new-key-value');
     await value.waitFor();

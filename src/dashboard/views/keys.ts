@@ -1,11 +1,16 @@
-// API keys (and the sessions signed in): create with a name and a lifetime, see the value once
-// with a copy button, rotate, revoke.
-import { createApiKey, listMyTokens, revokeMyToken, rotateApiKey } from '../../../generated/sdk.gen.ts';
-import type { ApiKey, TokenInfo } from '../../../generated/types.gen.ts';
+// API keys (and the sessions signed in): secret keys for programs and publishable keys for web
+// pages, each created with a name and a lifetime (a publishable one with its origins and
+// budgets), the value shown once with a copy button; renamed (a publishable key re-scoped),
+// rotated, revoked.
+import { createApiKey, listMyTokens, revokeMyToken, rotateApiKey, updateApiKey } from '../../../generated/sdk.gen.ts';
+import type { ApiKey, ApiKeyUpdate, TokenInfo } from '../../../generated/types.gen.ts';
 import { ApiFailure, client, explain, ok } from '../api.ts';
-import { confirmAction, confirmWithPassword } from '../dialog.ts';
+import { confirmAction, confirmWithPassword, formDialog } from '../dialog.ts';
 import { field, h, onSubmit, show, table } from '../dom.ts';
-import { day, when } from '../format.ts';
+import { count, day, when } from '../format.ts';
+import { forgetKey, rememberKey } from '../key-values.ts';
+import { originLines } from '../origin-lines.ts';
+import { budget, budgetInputs, explainKeyFailure, publishableForm } from './publishable-form.ts';
 
 /** Lifetimes offered; the API takes any number of days from 1 to 365. */
 const LIFETIMES = [7, 30, 90, 180, 365];
@@ -21,10 +26,26 @@ export function renderKeys(view: HTMLElement): void {
     h(
       'p',
       {},
-      'An API key is a token for a program: give it to the client as its apiKey, or send it as Authorization: Bearer. ',
-      'It works until it expires (at most a year) or you revoke it.',
+      'A secret key (ssk_…) is for a program: give it to the client as its apiKey, or send it as Authorization: Bearer. ',
+      'It has every right your account has, works until it expires (at most a year) or you revoke it, and must stay secret.',
+    ),
+    h(
+      'p',
+      {},
+      'A publishable key (spk_…) is for a web page: it sits in the page’s source, can only search and read schools, ',
+      'works only from the origins you list, and spends budgets of its own. ',
+      h('a', { href: '#try' }, 'Try one with the school picker'),
+      '.',
     ),
     createForm(reveal, lists, status),
+    publishableForm({
+      id: 'pk',
+      title: 'Create a publishable key',
+      onCreated: async (key) => {
+        revealKey(reveal, key, 'created');
+        await refresh(lists, reveal, status);
+      },
+    }),
     reveal,
     status,
     lists,
@@ -59,7 +80,7 @@ function createForm(reveal: HTMLElement, lists: HTMLElement, status: HTMLElement
   const form = h(
     'form',
     { method: 'post', class: 'inline', 'aria-labelledby': 'create-key-title' },
-    h('h2', { id: 'create-key-title' }, 'Create a key'),
+    h('h2', { id: 'create-key-title' }, 'Create a secret key'),
     field('Name', name),
     field('Lifetime', lifetime),
     field('Your password', password, 'Asked again because a key can outlive this session by a year.'),
@@ -133,6 +154,15 @@ function revealKey(reveal: HTMLElement, key: ApiKey, how: 'created' | 'rotated')
     ),
     copied,
     h('p', {}, `Expires ${when(key.expires_at)}.`),
+    key.key_type === 'publishable'
+      ? h(
+          'p',
+          {},
+          'Put it in your page with the school picker: ',
+          h('a', { href: `#try/${key.token_id}` }, 'try it and copy the snippet'),
+          ' (this tab remembers the value until you reload).',
+        )
+      : null,
     done,
   );
   // Which key the panel shows: once that key is no longer live (revoked here or elsewhere, or
@@ -157,17 +187,28 @@ async function refresh(lists: HTMLElement, reveal: HTMLElement, status: HTMLElem
     const keys = tokens.filter((t) => t.kind === 'key');
     const shown = reveal.dataset['tokenId'];
     if (shown !== undefined && !keys.some((k) => k.token_id === shown)) dismiss(reveal);
+    const secret = keys.filter((k) => k.key_type !== 'publishable');
+    const publishable = keys.filter((k) => k.key_type === 'publishable');
     const sessions = tokens.filter((t) => t.kind === 'session');
     const again = () => refresh(lists, reveal, status);
     show(
       lists,
-      h('h2', {}, `Your keys (${keys.length})`),
-      keys.length === 0
-        ? h('p', {}, 'No API keys yet.')
+      h('h2', {}, `Secret keys (${secret.length})`),
+      secret.length === 0
+        ? h('p', {}, 'No secret keys yet.')
         : table(
-            'API keys',
+            'Secret keys',
             ['Name', 'Key', 'Created', 'Expires', 'Last used', 'Actions'],
-            keys.map((k) => keyRow(k, reveal, status, again)),
+            secret.map((k) => keyRow(k, reveal, status, again)),
+            { captionHidden: true },
+          ),
+      h('h2', {}, `Publishable keys (${publishable.length})`),
+      publishable.length === 0
+        ? h('p', {}, 'No publishable keys yet.')
+        : table(
+            'Publishable keys',
+            ['Name', 'Key', 'Origins', 'Budgets', 'Expires', 'Last used', 'Actions'],
+            publishable.map((k) => keyRow(k, reveal, status, again)),
             { captionHidden: true },
           ),
       h('h2', {}, `Signed-in sessions (${sessions.length})`),
@@ -185,6 +226,18 @@ async function refresh(lists: HTMLElement, reveal: HTMLElement, status: HTMLElem
 
 function keyRow(key: TokenInfo, reveal: HTMLElement, status: HTMLElement, refresh: () => Promise<void>): HTMLElement {
   const name = key.name ?? '';
+  const scope = key.key_type === 'publishable' ? key.publishable : undefined;
+  const edit = h(
+    'button',
+    { type: 'button', class: 'secondary', 'aria-label': `${scope ? 'Edit' : 'Rename'} key ${name}` },
+    scope ? 'Edit' : 'Rename',
+  );
+  edit.addEventListener('click', async () => {
+    if (await editKey(key)) {
+      status.textContent = `The key “${name}” is saved.`;
+      await refresh();
+    }
+  });
   const rotate = h('button', { type: 'button', 'aria-label': `Rotate key ${name}` }, 'Rotate');
   const revoke = h('button', { type: 'button', class: 'danger', 'aria-label': `Revoke key ${name}` }, 'Revoke');
   rotate.addEventListener('click', async () => {
@@ -195,11 +248,12 @@ function keyRow(key: TokenInfo, reveal: HTMLElement, status: HTMLElement, refres
     );
     if (password === undefined) return;
     await reporting(status, async () => {
-      revealKey(
-        reveal,
-        await ok(rotateApiKey({ client, path: { tokenId: key.token_id }, body: { current_password: password } })),
-        'rotated',
+      const rotated = await ok(
+        rotateApiKey({ client, path: { tokenId: key.token_id }, body: { current_password: password } }),
       );
+      forgetKey(key.token_id);
+      if (rotated.key_type === 'publishable') rememberKey(rotated.token_id, rotated.token);
+      revealKey(reveal, rotated, 'rotated');
       await refresh();
     });
   });
@@ -212,6 +266,7 @@ function keyRow(key: TokenInfo, reveal: HTMLElement, status: HTMLElement, refres
       ))
     )
       return;
+    forgetKey(key.token_id);
     await revokeToken(key.token_id, `The key “${name}” is revoked.`, status, refresh);
   });
   return h(
@@ -219,10 +274,70 @@ function keyRow(key: TokenInfo, reveal: HTMLElement, status: HTMLElement, refres
     { 'data-token-id': key.token_id },
     h('th', { scope: 'row' }, name),
     h('td', {}, h('code', {}, `${key.hint}…`)),
-    h('td', {}, day(key.created_at)),
+    scope
+      ? h('td', { class: 'origins' }, h('ul', {}, ...scope.origins.map((origin) => h('li', {}, h('code', {}, origin)))))
+      : h('td', {}, day(key.created_at)),
+    scope
+      ? h(
+          'td',
+          { class: 'budgets' },
+          `${count(scope.searches_per_minute)} a minute, ${count(scope.searches_per_day)} a day, `,
+          `${count(scope.visitor_searches_per_minute)} a minute per visitor`,
+        )
+      : null,
     h('td', {}, when(key.expires_at)),
     h('td', {}, when(key.last_used_at)),
-    h('td', { class: 'actions' }, rotate, revoke),
+    h('td', { class: 'actions' }, edit, rotate, revoke),
+  );
+}
+
+/**
+ * Renames a key and, for a publishable one, changes its origins and budgets (updateApiKey: no
+ * password, nothing here gives the key a right it lacked). Only what changed is sent. A secret
+ * key has a name only: the server refuses it origins.
+ */
+function editKey(key: TokenInfo): Promise<boolean> {
+  const scope = key.key_type === 'publishable' ? key.publishable : undefined;
+  const name = h('input', {
+    id: 'edit-name',
+    type: 'text',
+    required: true,
+    autocomplete: 'off',
+    value: key.name ?? '',
+  });
+  const fields: HTMLElement[] = [field('Name', name)];
+  const origins = h('textarea', { id: 'edit-origins', rows: 4, required: true, spellcheck: 'false' });
+  const budgets = scope
+    ? budgetInputs('edit', [scope.searches_per_minute, scope.searches_per_day, scope.visitor_searches_per_minute])
+    : undefined;
+  if (scope && budgets) {
+    origins.value = scope.origins.join('\n');
+    fields.push(field('Origins, one a line', origins, 'Replaces the list: a page taken off it is refused at once.'));
+    fields.push(...budgets.fields);
+  }
+  return formDialog(
+    `${scope ? 'Edit' : 'Rename'} “${key.name ?? ''}”`,
+    fields,
+    'Save',
+    async () => {
+      const change: ApiKeyUpdate = {};
+      if (name.value.trim() !== key.name) change.name = name.value.trim();
+      if (scope && budgets) {
+        const lines = originLines(origins.value);
+        if ('problem' in lines) throw new ApiFailure(0, { detail: lines.problem }, null);
+        if (lines.origins.join('\n') !== scope.origins.join('\n')) change.origins = lines.origins;
+        const perMinute = budget(budgets.perMinute);
+        const perDay = budget(budgets.perDay);
+        const perVisitor = budget(budgets.perVisitor);
+        if (perMinute !== undefined && perMinute !== scope.searches_per_minute) change.searches_per_minute = perMinute;
+        if (perDay !== undefined && perDay !== scope.searches_per_day) change.searches_per_day = perDay;
+        if (perVisitor !== undefined && perVisitor !== scope.visitor_searches_per_minute)
+          change.visitor_searches_per_minute = perVisitor;
+      }
+      if (Object.keys(change).length === 0) return;
+      await ok(updateApiKey({ client, path: { tokenId: key.token_id }, body: change }));
+    },
+    explainKeyFailure,
   );
 }
 

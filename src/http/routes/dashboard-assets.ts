@@ -17,6 +17,8 @@ export interface DashboardFile {
 
 export interface DashboardAssets {
   readonly page: Buffer;
+  /** The try-it frame (src/dashboard/picker-frame.html): the school picker as a customer's page runs it. */
+  readonly frame: Buffer;
   /** File name (with its content hash) → file. */
   readonly files: ReadonlyMap<string, DashboardFile>;
 }
@@ -39,6 +41,7 @@ async function build(): Promise<DashboardAssets> {
     entryPoints: [
       { in: `${SOURCE}main.ts`, out: 'app' },
       { in: `${SOURCE}dashboard.css`, out: 'app' },
+      { in: `${SOURCE}picker-frame.ts`, out: 'frame' },
     ],
     bundle: true,
     write: false,
@@ -54,19 +57,22 @@ async function build(): Promise<DashboardAssets> {
   const names: Record<string, string> = {};
   for (const output of outputs) {
     const extension = output.path.endsWith('.css') ? 'css' : 'js';
+    const entry = /([a-z]+)\.(?:css|js)$/.exec(output.path)![1]!;
     const hash = createHash('sha256').update(output.contents).digest('base64url').slice(0, 12);
-    const name = `app-${hash}.${extension}`;
-    names[`app.${extension}`] = name;
+    const name = `${entry}-${hash}.${extension}`;
+    names[`${entry}.${extension}`] = name;
     files.set(name, {
       body: Buffer.from(output.contents),
       contentType: extension === 'css' ? 'text/css; charset=utf-8' : 'text/javascript; charset=utf-8',
     });
   }
-  const template = await readFile(`${SOURCE}index.html`, 'utf8');
-  const page = template.replace(/\{\{(app\.(?:js|css))\}\}/g, (_, file: string) => {
-    const name = names[file];
-    if (!name) throw new Error(`the dashboard bundle has no ${file}`);
-    return name;
-  });
-  return { page: Buffer.from(page), files };
+  const fill = async (template: string) =>
+    Buffer.from(
+      (await readFile(`${SOURCE}${template}`, 'utf8')).replace(/\{\{([a-z]+\.(?:js|css))\}\}/g, (_, file: string) => {
+        const name = names[file];
+        if (!name) throw new Error(`the dashboard bundle has no ${file}`);
+        return name;
+      }),
+    );
+  return { page: await fill('index.html'), frame: await fill('picker-frame.html'), files };
 }

@@ -10,11 +10,33 @@ export const DASHBOARD_CSP = [
   "style-src 'self'",
   "img-src 'self' data:",
   "connect-src 'self'",
+  // The try-it panel's frame (/dashboard/picker-frame), and nothing else.
+  "frame-src 'self'",
   "base-uri 'none'",
   // Forms are sent by the script (fetch); a form that somehow submitted natively goes nowhere,
   // so a password can never end up in a URL.
   "form-action 'none'",
   "frame-ancestors 'none'",
+  "require-trusted-types-for 'script'",
+  "trusted-types 'none'",
+].join('; ');
+
+/**
+ * The try-it frame runs the school picker as a customer's page would: its own script, and the
+ * picker module from this origin. It is same-origin with the dashboard (it shares the tab's
+ * sessionStorage), so it keeps the dashboard's rules (own scripts only, no HTML sinks); styles
+ * may be inline, which a custom element's shadow root commonly carries and which run no script.
+ * Only the dashboard may frame it.
+ */
+export const PICKER_FRAME_CSP = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "connect-src 'self'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'self'",
   "require-trusted-types-for 'script'",
   "trusted-types 'none'",
 ].join('; ');
@@ -34,6 +56,21 @@ export function dashboardRoutes(assets: () => Promise<DashboardAssets>): Router 
   };
   router.get('/dashboard', page);
   router.get('/dashboard/', page);
+  router.get('/dashboard/picker-frame', async (_req, res, next) => {
+    try {
+      const { frame } = await assets();
+      res.setHeader('Content-Security-Policy', PICKER_FRAME_CSP);
+      res.setHeader('X-Frame-Options', 'SAMEORIGIN');
+      // A publishable key is admitted by the page's origin: the picker's requests to this origin
+      // are same-origin GETs, which carry no Origin header, so they must carry a Referer (the
+      // dashboard itself sends none). Same-origin only: no other site learns the frame's address.
+      res.setHeader('Referrer-Policy', 'same-origin');
+      res.setHeader('Cache-Control', 'no-cache');
+      res.type('text/html; charset=utf-8').send(frame);
+    } catch (error) {
+      next(error);
+    }
+  });
   router.get('/dashboard/:file', async (req, res, next) => {
     try {
       const file = (await assets()).files.get(req.params.file);
