@@ -1,7 +1,7 @@
 // The copy-paste snippets for a publishable key: the picker in a page, the search from a terminal
 // (curl, with the Origin a browser would send), and the TypeScript and Python clients. The
-// clients take a key as `apiKey` / `api_key` (sent as Authorization: Bearer, which a publishable
-// key accepts too); a publishable key answers only requests from one of its origins, so the
+// clients take it as `publishableKey` / `publishable_key` (sent as `?key=`, so a page's search
+// needs no preflight); a publishable key answers only requests from one of its origins, so the
 // Python one names that origin itself, as a browser would.
 // No zod here: the try-it frame's bundle imports this file, and has no zod-setup.ts.
 
@@ -93,7 +93,7 @@ export function typescriptSnippet(input: SnippetInput): string {
     '// In a page of one of the key’s origins (the browser sends its Origin).',
     "import { SchoolSearchClient } from 'school-search-client';",
     '',
-    `const api = new SchoolSearchClient({ baseUrl: '${input.api}', apiKey: '${input.key}' });`,
+    `const api = new SchoolSearchClient({ baseUrl: '${input.api}', publishableKey: '${input.key}' });`,
     `const page = await api.searchSchools({ ${filters.join(', ')} });`,
     'for (const school of page.requestresult.schools) console.log(school.schoolname, school.city);',
   ].join('\n');
@@ -114,7 +114,7 @@ export function pythonSnippet(input: SnippetInput): string {
     '',
     'with SchoolSearchClient(',
     `    "${input.api}",`,
-    `    api_key="${input.key}",`,
+    `    publishable_key="${input.key}",`,
     `    httpx_args={"headers": {"Origin": "${sampleOrigin(input.origin)}"}},`,
     ') as api:',
     `    page = api.search(${filters.join(', ')})`,

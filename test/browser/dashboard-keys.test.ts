@@ -346,10 +346,10 @@ describe.skipIf(missing !== undefined)('publishable keys in the dashboard, in Ch
     expect(answer.status).toBe(200);
     expect(((await answer.json()) as { requestresult: { total_count: number } }).requestresult.total_count).toBe(1);
     expect(await page.locator('#snippet-typescript').textContent()).toContain(
-      `new SchoolSearchClient({ baseUrl: '${app.baseUrl}', apiKey: '${keyValue}' })`,
+      `new SchoolSearchClient({ baseUrl: '${app.baseUrl}', publishableKey: '${keyValue}' })`,
     );
     const python = (await page.locator('#snippet-python').textContent())!;
-    expect(python).toContain(`api_key="${keyValue}"`);
+    expect(python).toContain(`publishable_key="${keyValue}"`);
     expect(python).toContain('httpx_args={"headers": {"Origin": "https://shop.example.org"}}');
     expect(python).toContain('api.search("lincoln", state_code="NE")');
     await expectAccessible(page, 'try-it');

@@ -90,6 +90,28 @@ describe.skipIf(missing !== undefined)('the dashboard in Chromium', () => {
         JSON.parse(sessionStorage.getItem('school-search.dashboard.session') ?? 'null')?.token as string | undefined,
     );
 
+  test('when a page opens, then its icon is served, and no file it asks for is missing', async () => {
+    const fresh = await context.newPage();
+    const missingFiles: string[] = [];
+    const icons: number[] = [];
+    fresh.on('response', (response) => {
+      const path = new URL(response.url()).pathname;
+      if (path.startsWith('/favicon')) icons.push(response.status());
+      if (response.status() === 404) missingFiles.push(path);
+    });
+    for (const path of ['/dashboard', '/picker/v1/demo']) {
+      await fresh.goto(`${app.baseUrl}${path}`);
+      await fresh.waitForLoadState('networkidle');
+    }
+    await fresh.close();
+    expect(missingFiles).toEqual([]);
+    expect(icons.length).toBeGreaterThan(0);
+    expect(icons.every((status) => status === 200)).toBe(true);
+    const icon = await fetch(`${app.baseUrl}/favicon.ico`);
+    expect(icon.status).toBe(200);
+    expect(icon.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
+  });
+
   test('the page is served with a strict CSP (own scripts only, no inline, Trusted Types) and immutable hashed assets', async () => {
     const response = await fetch(`${app.baseUrl}/dashboard`);
     expect(response.status).toBe(200);

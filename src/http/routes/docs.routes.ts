@@ -4,6 +4,7 @@ import { Router, type NextFunction, type Request, type Response } from 'express'
 import swaggerUi from 'swagger-ui-express';
 import type { Contract } from '../contract.ts';
 import { PROBLEMS } from '../problems/problems.ts';
+import { FAVICON_PATHS, favicon } from './favicon.ts';
 
 /**
  * The files the Swagger UI page loads. swagger-ui-express would also serve everything else in
@@ -64,6 +65,7 @@ export function docsRoutes(contract: Contract): Router {
     res.setHeader('Cache-Control', 'no-cache');
     res.json(INDEX);
   });
+  for (const path of FAVICON_PATHS) router.get(path, favicon);
   const json = JSON.stringify(contract);
   router.get('/openapi.json', (_req, res) => {
     res.type('application/json').setHeader('Cache-Control', 'no-cache').send(json);
@@ -89,6 +91,7 @@ export function docsRoutes(contract: Contract): Router {
       .type('text/html')
       .send(
         `<!doctype html><html lang="en"><meta charset="utf-8"><title>${kind.title}</title>` +
+          '<link rel="icon" href="/favicon.svg" type="image/svg+xml">' +
           `<h1>${kind.title} (${kind.status})</h1><p>${kind.advice.replace(/`([^`]+)`/g, '<code>$1</code>')}</p>` +
           `<p><a href="/docs">API documentation</a></p></html>`,
       );

@@ -95,6 +95,7 @@ function demoPage(key: string | undefined, api: URL | undefined, school: string 
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>School picker demo</title>
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="demo.css">
 <script type="module" src="school-picker.js"></script>
 </head>
