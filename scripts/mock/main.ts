@@ -13,6 +13,8 @@ import express from 'express';
 import { corsPolicy } from '../../src/http/middleware/cors.ts';
 import { freePort } from '../shared/ports.ts';
 
+/** Where the contract's examples put the API (its image links). */
+const EXAMPLE_BASE = 'http://localhost:3000/';
 const CONTRACT = fileURLToPath(new URL('../../openapi/openapi.yaml', import.meta.url));
 const PRISM_CLI = fileURLToPath(new URL('../../node_modules/@stoplight/prism-cli/dist/index.js', import.meta.url));
 
@@ -57,8 +59,24 @@ app.use((req, res) => {
   const upstream = httpRequest(
     { host: '127.0.0.1', port: prismPort, method: req.method, path: req.originalUrl, headers: req.headers },
     (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
+      if (!/json/.test(String(answer.headers['content-type'] ?? ''))) {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+        return;
+      }
+      // The contract's examples link images on the API's default address; served by the mock,
+      // they point at the mock itself, on whatever address it was reached.
+      const chunks: Buffer[] = [];
+      answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+      answer.on('end', () => {
+        const body = Buffer.from(
+          Buffer.concat(chunks)
+            .toString('utf8')
+            .replaceAll(EXAMPLE_BASE, `http://${req.headers.host ?? 'localhost'}/`),
+        );
+        res.writeHead(answer.statusCode ?? 502, { ...answer.headers, 'content-length': String(body.length) });
+        res.end(body);
+      });
     },
   );
   upstream.on('error', () => {

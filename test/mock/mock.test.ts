@@ -73,7 +73,26 @@ test('the operations derived from the contract are exactly those of the generate
   expect(operations.map((op) => op.operationId).sort()).toEqual(Object.keys(sdk).sort());
 });
 
+/** An example as the mock serves it: its image links on the mock's own address (scripts/mock/main.ts). */
+function asServed(value: unknown, baseUrl: string): unknown {
+  return value === undefined
+    ? value
+    : JSON.parse(JSON.stringify(value).replaceAll('http://localhost:3000/', `${baseUrl.replace(/\/$/, '')}/`));
+}
+
 describe('static mode (npm run mock)', () => {
+  test("when a search example is served, then its image links point at the mock's own port, and the image is there", async () => {
+    const op = operations.find((o) => o.operationId === 'fetchSchoolSearch')!;
+    const body = (await bodyOf(await send(staticMock.baseUrl, op))) as {
+      requestresult: { schools: { image_url: string }[] };
+    };
+    const link = body.requestresult.schools[0]!.image_url;
+    expect(link.startsWith(`${staticMock.baseUrl.replace(/\/$/, '')}/images/schools/`)).toBe(true);
+    const image = await fetch(link);
+    expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
+  });
+
   test.each(operations)('$operationId: a valid request gets its 2xx with a contract-valid body', async (op) => {
     const response = await send(staticMock.baseUrl, op);
 
@@ -82,7 +101,7 @@ describe('static mode (npm run mock)', () => {
     const body = await bodyOf(response);
     expect(responseSchema(op).safeParse(body).error).toBeUndefined();
     if (op.success.contentType === 'image/svg+xml') expect(body).toMatch(/^<svg[\s>]/);
-    if (op.success.examples.length > 0) expect(body).toEqual(op.success.examples[0]![1]);
+    if (op.success.examples.length > 0) expect(body).toEqual(asServed(op.success.examples[0]![1], staticMock.baseUrl));
   });
 
   const allExamples = operations.flatMap((op) =>
@@ -106,7 +125,7 @@ describe('static mode (npm run mock)', () => {
       expect(response.status).toBe(status);
       expect(mediaType(response)).toBe(contentType);
       const body = await bodyOf(response);
-      expect(body).toEqual(value);
+      expect(body).toEqual(asServed(value, staticMock.baseUrl));
       const schema = status < 300 ? responseSchema(op) : schemas.zProblem;
       expect(schema.safeParse(body).error).toBeUndefined();
     },
