@@ -86,9 +86,7 @@ export class TooManyKeysError extends DomainError {
 export class PublishableKeyNotAllowedError extends DomainError {
   readonly code = 'publishable_key_not_allowed';
   constructor() {
-    super(
-      'A publishable key can search and read schools only; this operation needs a session token or a secret key.',
-    );
+    super('A publishable key can search and read schools only; this operation needs a session token or a secret key.');
   }
 }
 

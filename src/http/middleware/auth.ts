@@ -54,13 +54,14 @@ export function authentication(auth: AuthService, contract: Contract) {
     if (page) keyCors(req, res);
     (METERED.has(operationId!) ? auth.authenticateMetered(value) : auth.authenticate(value))
       .then((principal) => admitted(auth, req, operationId!, principal))
-      .then((principal) => {
-        authenticated(req, principal);
-        next();
-      },
-      // An UnauthenticatedError is a 401; anything else (the store is unavailable) answers as itself.
-      next,
-    );
+      .then(
+        (principal) => {
+          authenticated(req, principal);
+          next();
+        },
+        // An UnauthenticatedError is a 401; anything else (the store is unavailable) answers as itself.
+        next,
+      );
   };
 }
 

@@ -31,8 +31,7 @@ const OPTIONS = {
 };
 
 export function corsPolicy(origins: CorsOrigins): RequestHandler {
-  const programs =
-    origins === 'none' ? undefined : cors({ ...OPTIONS, origin: origins === '*' ? '*' : [...origins] });
+  const programs = origins === 'none' ? undefined : cors({ ...OPTIONS, origin: origins === '*' ? '*' : [...origins] });
   // A page's preflight: its origin echoed, whoever's key the request will carry.
   const pages = cors({ ...OPTIONS, origin: true, methods: ['GET', 'HEAD'] });
   return (req: Request, res: Response, next: NextFunction) => {

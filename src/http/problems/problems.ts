@@ -87,7 +87,7 @@ export const PROBLEMS = {
     'origin-not-allowed',
     403,
     'Origin not allowed',
-    'A publishable key works only from the pages of the origins its owner listed, as the browser names them in `Origin` (or `Referer`). Add the page\'s origin to the key (`PATCH /v1/keys/{tokenId}`, or the dashboard), or use the key from a listed page.',
+    "A publishable key works only from the pages of the origins its owner listed, as the browser names them in `Origin` (or `Referer`). Add the page's origin to the key (`PATCH /v1/keys/{tokenId}`, or the dashboard), or use the key from a listed page.",
   ),
   methodNotAllowed: kind(
     'method-not-allowed',

@@ -357,16 +357,16 @@ export class MongoRequestLog implements RequestLog {
     await this.#heal(userId);
     const days = await guarded(() =>
       this.#days
-        .find(
-          { userId, day: { $gte: from, $lte: to } },
-          { ...BOUNDED, projection: { count: 1, cost: 1, sources: 1 } },
-        )
+        .find({ userId, day: { $gte: from, $lte: to } }, { ...BOUNDED, projection: { count: 1, cost: 1, sources: 1 } })
         .toArray(),
     );
     const totals = new Map<string, SourceUsage>();
     const add = (field: string, count: number, cost: number) => {
       const t = totals.get(field);
-      totals.set(field, t ? { ...t, count: t.count + count, cost: t.cost + cost } : { ...sourceOf(field), count, cost });
+      totals.set(
+        field,
+        t ? { ...t, count: t.count + count, cost: t.cost + cost } : { ...sourceOf(field), count, cost },
+      );
     };
     for (const d of days) {
       let counted = 0;

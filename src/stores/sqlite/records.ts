@@ -132,7 +132,11 @@ export function writeRecords(
 }
 
 /** The scope of a token as this batch read it, parsed once. */
-function scopeOf(scopes: Map<string, PublishableScope | null>, tokenId: string, json: string | null): PublishableScope | null {
+function scopeOf(
+  scopes: Map<string, PublishableScope | null>,
+  tokenId: string,
+  json: string | null,
+): PublishableScope | null {
   let scope = scopes.get(tokenId);
   if (scope === undefined) {
     scope = json === null ? null : (JSON.parse(json) as PublishableScope);

@@ -202,7 +202,9 @@ export class SqliteRequestLog implements RequestLog {
       return c.read(() => {
         const total = Number((c.statement(KEY_KEPT).get(userId, key, keptFrom) as { total: number }).total);
         const rows = (query.after
-          ? c.statement(KEY_PAGE_AFTER).all(userId, key, keptFrom, ...bounds(query.after), query.limit + 1, query.offset)
+          ? c
+              .statement(KEY_PAGE_AFTER)
+              .all(userId, key, keptFrom, ...bounds(query.after), query.limit + 1, query.offset)
           : c.statement(KEY_PAGE).all(userId, key, keptFrom, query.limit + 1, query.offset)) as unknown as RecordRow[];
         return { total, more: rows.length > query.limit, records: rows.slice(0, query.limit).map(toRecord) };
       });
@@ -221,9 +223,11 @@ export class SqliteRequestLog implements RequestLog {
   usageByDay(userId: string, from: string, to: string, keyId?: string): Promise<DayUsage[]> {
     const c = this.#connection;
     return c.read(() =>
-      ((keyId === undefined
-        ? c.statement(BY_DAY).all(userId, from, to)
-        : c.statement(KEY_BY_DAY).all(userId, keyId, from, to)) as unknown as DayUsage[]).map((r) => ({
+      (
+        (keyId === undefined
+          ? c.statement(BY_DAY).all(userId, from, to)
+          : c.statement(KEY_BY_DAY).all(userId, keyId, from, to)) as unknown as DayUsage[]
+      ).map((r) => ({
         day: r.day,
         count: Number(r.count),
         cost: Number(r.cost),
