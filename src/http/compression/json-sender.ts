@@ -7,7 +7,7 @@ import zlib from 'node:zlib';
 import type { Request, Response } from 'express';
 import { wasHead } from '../middleware/head-as-get.ts';
 import { type Coding, codingFor } from './accept-encoding.ts';
-import { SplicedAnswers } from './spliced-answers.ts';
+import { BROTLI_WINDOW_BITS, SplicedAnswers } from './spliced-answers.ts';
 
 /** Below this, an answer goes uncompressed: a problem, a token, a page of one school save a few hundred bytes at most. */
 export const COMPRESS_MIN_BYTES = 1024;
@@ -33,21 +33,31 @@ export class JsonSender {
     if (coding === undefined || bytes < COMPRESS_MIN_BYTES) return write(res, pieces, bytes, undefined);
     if (keptTail !== undefined && pieces.length > 1) {
       const spliced = this.#spliced.encoded(keptTail, pieces[0]!, () => pieces.slice(1).join(''), coding);
-      if (spliced !== undefined) {
-        let length = 0;
-        for (const buffer of spliced) length += buffer.length;
-        return write(res, spliced, length, coding);
-      }
-      // While the kept form is being made (a few ms, once per coding), answers are compressed as any other.
+      if (spliced instanceof Promise)
+        return spliced.then((made) =>
+          made ? writeSpliced(res, made, coding) : compressed(res, pieces, bytes, coding),
+        );
+      if (spliced !== undefined) return writeSpliced(res, spliced, coding);
     }
-    return new Promise((resolve) => {
-      compress(coding, Buffer.from(pieces.join('')), bytes, (error, compressed) => {
-        if (error) write(res, pieces, bytes, undefined);
-        else write(res, [compressed], compressed.length, coding);
-        resolve();
-      });
-    });
+    return compressed(res, pieces, bytes, coding);
   }
+}
+
+function writeSpliced(res: Response, buffers: readonly Buffer[], coding: Coding): void {
+  let length = 0;
+  for (const buffer of buffers) length += buffer.length;
+  write(res, buffers, length, coding);
+}
+
+/** The answer compressed whole, in the thread pool; uncompressed should that fail. */
+function compressed(res: Response, pieces: readonly string[], bytes: number, coding: Coding): Promise<void> {
+  return new Promise((resolve) => {
+    compress(coding, Buffer.from(pieces.join('')), bytes, (error, result) => {
+      if (error) write(res, pieces, bytes, undefined);
+      else write(res, [result], result.length, coding);
+      resolve();
+    });
+  });
 }
 
 function compress(coding: Coding, body: Buffer, bytes: number, done: (error: Error | null, result: Buffer) => void) {
@@ -59,6 +69,7 @@ function compress(coding: Coding, body: Buffer, bytes: number, done: (error: Err
         params: {
           [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
           [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+          [zlib.constants.BROTLI_PARAM_LGWIN]: BROTLI_WINDOW_BITS,
           [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes,
         },
       },

@@ -26,9 +26,14 @@ const GZIP_LEVEL_KEPT = 9;
  * fail the check for most answers.
  */
 const BROTLI_QUALITY_KEPT = 5;
-/** Heads of a kept answer a Brotli form is made for: one per length of head and last two bytes. */
+/**
+ * Brotli's window: 256 KiB, more than the largest answer (a page of 100 schools is ~45 KB). The
+ * default, 4 MiB, makes every encoder allocate its ring buffer for nothing.
+ */
+export const BROTLI_WINDOW_BITS = 18;
+/** Heads of a kept answer a Brotli form is made for (one per length of head and last two bytes); others are compressed whole. */
 const BROTLI_FORMS_MAX = 4;
-/** Forms being made at once, at most: a burst of new answers waits for the next asking, uncompressed. */
+/** Forms being made at once, at most: past that, answers of kept texts are compressed whole, as others. */
 const MAKING_MAX = 8;
 /** The longest head a Brotli form is made for (an uncompressed meta-block of four nibbles). */
 const BROTLI_HEAD_MAX = 16 * 1024;
@@ -50,74 +55,82 @@ interface BrotliTail {
   readonly blocks: Buffer;
 }
 
-interface Forms {
-  gzip: GzipTail | 'making' | 'failed' | undefined;
-  readonly brotli: BrotliTail[];
-  brotliMaking: number;
+/** A form: made, being made (in the thread pool), or failed (its answers are compressed whole). */
+type Form<T> = T | Promise<T | undefined> | 'failed';
+
+interface BrotliForm {
+  readonly headLength: number;
+  readonly context: number;
+  form: Form<BrotliTail>;
 }
+
+interface Forms {
+  gzip: Form<GzipTail> | undefined;
+  readonly brotli: BrotliForm[];
+}
+
+/** Buffers to write one after the other; a promise of them while their kept form is being made; undefined: compress it whole. */
+export type Spliced = Buffer[] | Promise<Buffer[] | undefined> | undefined;
 
 export class SplicedAnswers {
   readonly #forms = new WeakMap<object, Forms>();
   #making = 0;
 
   /**
-   * The answer `head` + `tail()` in `coding`, as buffers to write one after the other, spliced
-   * from the compressed form of the tail kept beside `kept`; undefined while that form is being
-   * made (the first asking in that coding starts it) or when it cannot be made.
+   * The answer `head` + `tail()` in `coding`, spliced from the compressed form of the tail kept
+   * beside `kept`. The first asking in a coding has the form made and waits for it (about what
+   * compressing the answer whole would cost, once); so do the askings meanwhile. Undefined when
+   * no form can be made for it.
    */
-  encoded(kept: object, head: string, tail: () => string, coding: Coding): Buffer[] | undefined {
+  encoded(kept: object, head: string, tail: () => string, coding: Coding): Spliced {
     let forms = this.#forms.get(kept);
     if (forms === undefined) {
-      forms = { gzip: undefined, brotli: [], brotliMaking: 0 };
+      forms = { gzip: undefined, brotli: [] };
       this.#forms.set(kept, forms);
     }
     const headBytes = Buffer.from(head);
     return coding === 'gzip' ? this.#gzip(forms, headBytes, tail) : this.#brotli(forms, headBytes, tail);
   }
 
-  #gzip(forms: Forms, head: Buffer, tail: () => string): Buffer[] | undefined {
-    const kept = forms.gzip;
-    if (typeof kept === 'object') return gzipSpliced(head, kept);
-    if (kept === undefined && head.length <= 0xffff && this.#start()) {
-      forms.gzip = 'making';
+  #gzip(forms: Forms, head: Buffer, tail: () => string): Spliced {
+    if (head.length > 0xffff) return undefined;
+    if (forms.gzip === undefined) {
+      if (!this.#start()) return undefined;
       const text = Buffer.from(tail());
-      zlib.deflateRaw(text, { level: GZIP_LEVEL_KEPT }, (error, deflated) => {
-        this.#done();
-        forms.gzip = error
-          ? 'failed'
-          : { deflated, crc: zlib.crc32(text), shift: crcShift(text.length), length: text.length };
-      });
-    }
-    return undefined;
-  }
-
-  #brotli(forms: Forms, head: Buffer, tail: () => string): Buffer[] | undefined {
-    const context = contextOf(head);
-    for (const kept of forms.brotli) {
-      if (kept.headLength === head.length && kept.context === context) return brotliSpliced(head, kept);
-    }
-    if (
-      head.length >= 2 &&
-      head.length <= BROTLI_HEAD_MAX &&
-      forms.brotli.length + forms.brotliMaking < BROTLI_FORMS_MAX &&
-      this.#start()
-    ) {
-      forms.brotliMaking++;
-      const text = Buffer.from(tail());
-      void brotliTailFor(head, text).then(
-        (kept) => {
+      forms.gzip = new Promise<GzipTail | undefined>((resolve) =>
+        zlib.deflateRaw(text, { level: GZIP_LEVEL_KEPT }, (error, deflated) => {
           this.#done();
-          forms.brotliMaking--;
-          // A form that failed its check takes its slot for good: its answers go in gzip or none.
-          forms.brotli.push(kept ?? { headLength: head.length, context, wbits: 0, wbitsLength: 0, blocks: FAILED });
-        },
-        () => {
-          this.#done();
-          forms.brotliMaking--;
-        },
+          const made = error
+            ? undefined
+            : { deflated, crc: zlib.crc32(text), shift: crcShift(text.length), length: text.length };
+          forms.gzip = made ?? 'failed';
+          resolve(made);
+        }),
       );
     }
-    return undefined;
+    return spliced(forms.gzip, (made) => gzipSpliced(head, made));
+  }
+
+  #brotli(forms: Forms, head: Buffer, tail: () => string): Spliced {
+    const context = contextOf(head);
+    let entry = forms.brotli.find((f) => f.headLength === head.length && f.context === context);
+    if (entry === undefined) {
+      if (head.length < 2 || head.length > BROTLI_HEAD_MAX || forms.brotli.length >= BROTLI_FORMS_MAX) return undefined;
+      if (!this.#start()) return undefined;
+      const made = brotliTailFor(head, Buffer.from(tail())).then(
+        (form) => form,
+        () => undefined,
+      );
+      const created: BrotliForm = { headLength: head.length, context, form: made };
+      entry = created;
+      forms.brotli.push(created);
+      void made.then((form) => {
+        this.#done();
+        // A form that failed its check keeps its slot: its answers are compressed whole.
+        created.form = form ?? 'failed';
+      });
+    }
+    return spliced(entry.form, (made) => brotliSpliced(head, made));
   }
 
   #start(): boolean {
@@ -131,7 +144,11 @@ export class SplicedAnswers {
   }
 }
 
-const FAILED = Buffer.alloc(0);
+function spliced<T>(form: Form<T>, splice: (made: T) => Buffer[]): Spliced {
+  if (form === 'failed') return undefined;
+  if (form instanceof Promise) return form.then((made) => (made === undefined ? undefined : splice(made)));
+  return splice(form);
+}
 
 /** The gzip header: deflate, no name, no time, unknown OS (RFC 1952). */
 const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);
@@ -152,8 +169,7 @@ function gzipSpliced(head: Buffer, kept: GzipTail): Buffer[] {
   return [first, kept.deflated, trailer];
 }
 
-function brotliSpliced(head: Buffer, kept: BrotliTail): Buffer[] | undefined {
-  if (kept.blocks === FAILED) return undefined;
+function brotliSpliced(head: Buffer, kept: BrotliTail): Buffer[] {
   return [uncompressedMetaBlock(head, kept.wbits, kept.wbitsLength), head, kept.blocks];
 }
 
@@ -179,6 +195,7 @@ async function brotliTailFor(head: Buffer, text: Buffer): Promise<BrotliTail | u
     params: {
       [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY_KEPT,
       [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+      [zlib.constants.BROTLI_PARAM_LGWIN]: BROTLI_WINDOW_BITS,
       [zlib.constants.BROTLI_PARAM_SIZE_HINT]: head.length + text.length,
     },
   });
@@ -202,12 +219,11 @@ async function brotliTailFor(head: Buffer, text: Buffer): Promise<BrotliTail | u
     wbitsLength,
     blocks: Buffer.concat(chunks),
   };
-  const spliced = Buffer.concat(brotliSpliced(head, kept)!);
+  const whole = Buffer.concat(brotliSpliced(head, kept));
   const back = await new Promise<Buffer | undefined>((resolve) =>
-    zlib.brotliDecompress(spliced, (error, result) => resolve(error ? undefined : result)),
+    zlib.brotliDecompress(whole, (error, result) => resolve(error ? undefined : result)),
   );
-  const whole = Buffer.concat([head, text]);
-  return back?.equals(whole) ? kept : undefined;
+  return back?.equals(Buffer.concat([head, text])) ? kept : undefined;
 }
 
 /**
