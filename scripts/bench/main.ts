@@ -37,6 +37,7 @@ import { timeImport } from './import.ts';
 import { isLoadWorker, loadWorker, runScenario, type LoadSpec } from './load.ts';
 import { distinctCount, makeMix, MIX_CLASSES, MIX_WEIGHT } from './mix.ts';
 import { summariseProfile } from './profile.ts';
+import { BROWSER_ACCEPT_ENCODING, pageClasses } from './page.ts';
 import { mulberry32 } from './random.ts';
 import { report, type ScenarioKind, type ScenarioRun } from './report.ts';
 import { DISTINCT_MIN } from './targets.ts';
@@ -54,7 +55,7 @@ const USAGE = `Usage: npm run bench -- [--catalog seed|generated] [--schools N] 
   --logins L       concurrent login loops of the "logins" scenario (default 20)
   --seed K         seed of the catalog and of the queries (default 1)
   --only A,B       run only the scenarios whose title contains one of these words
-                   (health, distinct, mix, logins); default: all
+                   (health, distinct, mix, br, page, publishable, logins); default: all
   --cpu-prof DIR   write the server's CPU profile of each scenario to DIR and summarise it
 `;
 
@@ -166,7 +167,7 @@ async function main(): Promise<number> {
       auth,
       MIX_CLASSES.map((c) => mix[c][0]!.path),
     );
-    const chosen = scenarios(options, ready, auth, mix, once);
+    const chosen = scenarios(options, real, ready, auth, mix, once);
     if (options.cpuProf) mkdirSync(options.cpuProf, { recursive: true });
     const { results, profiles } = await runScenarios(chosen, server, options, (c) => {
       loadChild = c;
@@ -299,6 +300,7 @@ function searchMix(real: readonly CatalogRow[], options: Options) {
 /** The health route, the distinct searches, the search mix, and the mix with logins; those `--only` names. */
 function scenarios(
   options: Options,
+  real: readonly CatalogRow[],
   ready: Ready,
   auth: Record<string, string>,
   mix: Mix,
@@ -328,6 +330,37 @@ function scenarios(
     {
       kind: 'mix',
       spec: { ...base, title: 'search mix', headers: auth, classes: searchClasses, seed: options.seed + 1 },
+    },
+    {
+      kind: 'mix-compressed',
+      spec: {
+        ...base,
+        title: 'search mix (br, gzip)',
+        headers: { ...auth, 'accept-encoding': 'br, gzip' },
+        classes: searchClasses,
+        seed: options.seed + 1,
+      },
+    },
+    {
+      kind: 'page',
+      spec: {
+        ...base,
+        title: 'page, publishable key (browser codings)',
+        headers: {},
+        classes: pageClasses(real, ready.publishableKey, mulberry32(options.seed + 3), BROWSER_ACCEPT_ENCODING),
+        seed: options.seed + 3,
+      },
+    },
+    {
+      kind: 'page-identity',
+      spec: {
+        ...base,
+        title: 'page, publishable key (uncompressed)',
+        headers: {},
+        // Other names than the compressed run's: neither run finds the other's answers kept.
+        classes: pageClasses(real, ready.publishableKey, mulberry32(options.seed + 4), undefined),
+        seed: options.seed + 4,
+      },
     },
     {
       kind: 'mix+logins',
