@@ -160,4 +160,24 @@ describe('compressed answers', () => {
       expect(spliced, coding).toBe(3);
     }
   });
+
+  test('when the contract or the dashboard is fetched again, then it comes compressed once made, and reads the same', async () => {
+    for (const path of ['/openapi.json', '/dashboard']) {
+      const plain = await raw(app, path, {});
+      expect(plain.status).toBe(200);
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      let answer = plain;
+      // Compressed in the thread pool on the first request that accepts a coding.
+      for (let asked = 0; asked < 40 && answer.headers['content-encoding'] !== 'br'; asked++) {
+        if (asked > 0) await new Promise((resolve) => setTimeout(resolve, 25));
+        answer = await raw(app, path, { 'accept-encoding': 'br, gzip' });
+      }
+      expect(answer.headers['content-encoding'], path).toBe('br');
+      expect(varyOf(answer)).toContain('accept-encoding');
+      expect(decoded(answer)).toBe(plain.bytes.toString());
+      const gzip = await raw(app, path, { 'accept-encoding': 'gzip' });
+      expect(gzip.headers['content-encoding']).toBe('gzip');
+      expect(decoded(gzip)).toBe(plain.bytes.toString());
+    }
+  });
 });

@@ -1,6 +1,6 @@
 // Which content coding an answer goes in, from the request's Accept-Encoding (RFC 9110 12.5.3):
 // the acceptable coding of highest q-value, Brotli before gzip when they tie (smaller for the same
-// CPU once kept: docs/decisions/0025-compressed-answers.md), none when neither is acceptable.
+// CPU once kept: docs/decisions/0027-compressed-answers.md), none when neither is acceptable.
 // `identity;q=0` with nothing else acceptable is answered uncompressed anyway: a 406 for a search
 // would be less use to the client than bytes it may still read.
 

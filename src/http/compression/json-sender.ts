@@ -2,7 +2,7 @@
 // (accept-encoding.ts), Brotli or gzip, from 1 KiB up; a search answer from the compressed form of
 // its kept text, spliced (spliced-answers.ts), any other in zlib's thread pool, so that the event
 // loop spends no time compressing. Why node:zlib and not the `compression` package, and the
-// levels: docs/decisions/0025-compressed-answers.md.
+// levels: docs/decisions/0027-compressed-answers.md.
 import zlib from 'node:zlib';
 import type { Request, Response } from 'express';
 import { wasHead } from '../middleware/head-as-get.ts';
@@ -11,8 +11,12 @@ import { BROTLI_WINDOW_BITS, SplicedAnswers } from './spliced-answers.ts';
 
 /** Below this, an answer goes uncompressed: a problem, a token, a page of one school save a few hundred bytes at most. */
 export const COMPRESS_MIN_BYTES = 1024;
-/** An answer compressed for one request only: Brotli 4 is the quality that costs about what gzip 6 does (docs/performance.md). */
-const BROTLI_QUALITY = 4;
+/**
+ * An answer compressed for one request only: Brotli 3 costs what gzip 6 does (~120–140 µs of CPU
+ * for a page of 25 schools) for the same size; 4 is 2 % smaller at 1.7 times the CPU
+ * (docs/performance.md, "Compressed answers").
+ */
+const BROTLI_QUALITY = 3;
 const GZIP_LEVEL = 6;
 
 export class JsonSender {

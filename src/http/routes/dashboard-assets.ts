@@ -8,14 +8,15 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
+import { Precompressed } from '../compression/precompressed.ts';
 
 export interface DashboardFile {
-  readonly body: Buffer;
+  readonly body: Precompressed;
   readonly contentType: string;
 }
 
 export interface DashboardAssets {
-  readonly page: Buffer;
+  readonly page: Precompressed;
   /** File name (with its content hash) → file. */
   readonly files: ReadonlyMap<string, DashboardFile>;
 }
@@ -59,7 +60,7 @@ async function build(): Promise<DashboardAssets> {
       const name = `app-${hash}.${extension}`;
       names[`app.${extension}`] = name;
       files.set(name, {
-        body: Buffer.from(output.contents),
+        body: new Precompressed(Buffer.from(output.contents)),
         contentType: extension === 'css' ? 'text/css; charset=utf-8' : 'text/javascript; charset=utf-8',
       });
     }
@@ -69,7 +70,7 @@ async function build(): Promise<DashboardAssets> {
       if (!name) throw new Error(`the dashboard bundle has no ${file}`);
       return name;
     });
-    return { page: Buffer.from(page), files };
+    return { page: new Precompressed(page), files };
   } finally {
     await esbuild.stop();
   }

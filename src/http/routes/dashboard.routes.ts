@@ -21,13 +21,13 @@ export const DASHBOARD_CSP = [
 
 export function dashboardRoutes(assets: () => Promise<DashboardAssets>): Router {
   const router = Router();
-  const page = async (_req: Request, res: Response, next: NextFunction) => {
+  const page = async (req: Request, res: Response, next: NextFunction) => {
     try {
       const { page } = await assets();
       res.setHeader('Content-Security-Policy', DASHBOARD_CSP);
       // The page names its files by content hash: it is revalidated, they never need to be.
       res.setHeader('Cache-Control', 'no-cache');
-      res.type('text/html; charset=utf-8').send(page);
+      page.send(req, res.type('text/html; charset=utf-8'));
     } catch (error) {
       next(error);
     }
@@ -40,7 +40,7 @@ export function dashboardRoutes(assets: () => Promise<DashboardAssets>): Router 
       if (!file) return next();
       res.setHeader('Content-Security-Policy', DASHBOARD_CSP);
       res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
-      res.type(file.contentType).send(file.body);
+      file.body.send(req, res.type(file.contentType));
     } catch (error) {
       next(error);
     }
