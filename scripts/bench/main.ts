@@ -332,6 +332,17 @@ function scenarios(
       spec: { ...base, title: 'search mix', headers: auth, classes: searchClasses, seed: options.seed + 1 },
     },
     {
+      kind: 'mix+logins',
+      spec: {
+        ...base,
+        title: `search mix + ${options.logins} logins`,
+        headers: auth,
+        classes: searchClasses,
+        seed: options.seed + 1,
+        logins: { connections: options.logins, ...ready.login },
+      },
+    },
+    {
       kind: 'mix-compressed',
       spec: {
         ...base,
@@ -360,17 +371,6 @@ function scenarios(
         // Other names than the compressed run's: neither run finds the other's answers kept.
         classes: pageClasses(real, ready.publishableKey, mulberry32(options.seed + 4), undefined),
         seed: options.seed + 4,
-      },
-    },
-    {
-      kind: 'mix+logins',
-      spec: {
-        ...base,
-        title: `search mix + ${options.logins} logins`,
-        headers: auth,
-        classes: searchClasses,
-        seed: options.seed + 1,
-        logins: { connections: options.logins, ...ready.login },
       },
     },
   ];

@@ -33,6 +33,8 @@ export interface ScenarioServerFigures {
   /** process.memoryUsage() of that sample: what the V8 heap held then. */
   readonly atPeak: NodeJS.MemoryUsage;
   readonly rssEnd: number;
+  /** The process's lifetime peak RSS (VmHWM) at the scenario's end, bytes (0 where there is no /proc). */
+  readonly vmHwm: number;
   /** CPU time over the scenario, µs: the main thread's (the event loop) and the whole process's (GC helpers, the record writer, the thread pool). */
   readonly cpuUs: { readonly main: number; readonly process: number };
 }

@@ -124,6 +124,7 @@ async function answer(request: Request): Promise<Replies[Request['type']]> {
         rssPeak: atPeak.rss,
         atPeak,
         rssEnd: process.memoryUsage.rss(),
+        vmHwm: vmHwm(),
       };
       // After the figures: writing the profile blocks the loop.
       await stopProfile();
