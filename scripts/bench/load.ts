@@ -40,6 +40,12 @@ export interface LoadSpec {
    * never seen.
    */
   readonly once?: boolean | undefined;
+  /**
+   * Before the scenario, send every distinct path of its classes this many times, unmeasured:
+   * what a server that has served these searches for a while has made of them (kept answers,
+   * their compressed forms).
+   */
+  readonly prime?: number | undefined;
 }
 
 export interface Figures {
