@@ -400,11 +400,11 @@ async function runScenarios(
   const results: ScenarioRun[] = [];
   const profiles: string[] = [];
   for (const { kind, spec } of chosen) {
+    if (spec.prime) await primeFor(spec, onLoadChild);
     const paths = spec.classes.reduce((n, c) => n + c.paths.length, 0);
     process.stderr.write(
       `  running ${spec.title} (${spec.once ? `${paths} requests` : `${WARMUP_S} + ${spec.duration} s`})...\n`,
     );
-    if (spec.prime) await primeFor(spec, onLoadChild);
     const profile = options.cpuProf ? join(options.cpuProf, `server-${kind}.cpuprofile`) : undefined;
     let started: Promise<unknown> = Promise.resolve();
     const result = await runScenario(
