@@ -33,8 +33,6 @@ const BROTLI_QUALITY_KEPT = 5;
 export const BROTLI_WINDOW_BITS = 18;
 /** Heads of a kept answer a Brotli form is made for (one per length of head and last two bytes); others are compressed whole. */
 const BROTLI_FORMS_MAX = 4;
-/** Forms being made at once, at most: past that, answers of kept texts are compressed whole, as others. */
-const MAKING_MAX = 8;
 /** The longest head a Brotli form is made for (an uncompressed meta-block of four nibbles). */
 const BROTLI_HEAD_MAX = 16 * 1024;
 
@@ -74,7 +72,6 @@ export type Spliced = Buffer[] | Promise<Buffer[] | undefined> | undefined;
 
 export class SplicedAnswers {
   readonly #forms = new WeakMap<object, Forms>();
-  #making = 0;
 
   /**
    * The answer `head` + `tail()` in `coding`, spliced from the compressed form of the tail kept
@@ -95,11 +92,9 @@ export class SplicedAnswers {
   #gzip(forms: Forms, head: Buffer, tail: () => string): Spliced {
     if (head.length > 0xffff) return undefined;
     if (forms.gzip === undefined) {
-      if (!this.#start()) return undefined;
       const text = Buffer.from(tail());
       forms.gzip = new Promise<GzipTail | undefined>((resolve) =>
         zlib.deflateRaw(text, { level: GZIP_LEVEL_KEPT }, (error, deflated) => {
-          this.#done();
           const made = error
             ? undefined
             : { deflated, crc: zlib.crc32(text), shift: crcShift(text.length), length: text.length };
@@ -116,7 +111,6 @@ export class SplicedAnswers {
     let entry = forms.brotli.find((f) => f.headLength === head.length && f.context === context);
     if (entry === undefined) {
       if (head.length < 2 || head.length > BROTLI_HEAD_MAX || forms.brotli.length >= BROTLI_FORMS_MAX) return undefined;
-      if (!this.#start()) return undefined;
       const made = brotliTailFor(head, Buffer.from(tail())).then(
         (form) => form,
         () => undefined,
@@ -125,22 +119,11 @@ export class SplicedAnswers {
       entry = created;
       forms.brotli.push(created);
       void made.then((form) => {
-        this.#done();
         // A form that failed its check keeps its slot: its answers are compressed whole.
         created.form = form ?? 'failed';
       });
     }
     return spliced(entry.form, (made) => brotliSpliced(head, made));
-  }
-
-  #start(): boolean {
-    if (this.#making >= MAKING_MAX) return false;
-    this.#making++;
-    return true;
-  }
-
-  #done(): void {
-    this.#making--;
   }
 }
 
