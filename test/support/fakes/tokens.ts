@@ -64,7 +64,9 @@ export class MemoryTokenStore implements TokenStore {
   }
 
   async updateKey(userId: string, tokenId: string, change: KeyChange, now: Date): Promise<TokenRecord | null> {
-    const i = this.#tokens.findIndex((t) => t.id === tokenId && t.userId === userId && t.kind === 'key' && live(t, now));
+    const i = this.#tokens.findIndex(
+      (t) => t.id === tokenId && t.userId === userId && t.kind === 'key' && live(t, now),
+    );
     if (i < 0) return null;
     const t = this.#tokens[i]!;
     const next: TokenRecord = {
