@@ -9,6 +9,10 @@ export interface LoadClass {
   readonly name: string;
   readonly weight: number;
   readonly paths: readonly string[];
+  /** Another method than GET (a CORS preflight's OPTIONS). */
+  readonly method?: 'OPTIONS' | undefined;
+  /** Headers of this class's requests, besides the scenario's. */
+  readonly headers?: Record<string, string> | undefined;
 }
 
 /** Concurrent login loops: each connection POSTs the credentials, waits for the answer, again. */
@@ -36,6 +40,12 @@ export interface LoadSpec {
    * never seen.
    */
   readonly once?: boolean | undefined;
+  /**
+   * Before the scenario, send every distinct path of its classes this many times, unmeasured:
+   * what a server that has served these searches for a while has made of them (kept answers,
+   * their compressed forms).
+   */
+  readonly prime?: number | undefined;
 }
 
 export interface Figures {
@@ -45,6 +55,8 @@ export interface Figures {
   readonly p99: number;
   readonly max: number;
   readonly statusCodes: Record<string, number>;
+  /** Bytes on the wire per answer, headers included, on average. */
+  readonly bytes: number;
 }
 
 export interface LoadResult extends Figures {
@@ -67,6 +79,8 @@ export interface MeasuringMessage {
 // autocannon ships no types; this is the part of its API used here.
 interface AutocannonRequest {
   path?: string;
+  method?: string;
+  headers?: Record<string, string>;
 }
 type Context = Record<string, unknown>;
 interface AutocannonOptions {
@@ -99,10 +113,16 @@ export function percentile(sorted: Float64Array, p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
-/** Latency figures of a list of response times (ms) over `seconds`. */
-export function figures(latencies: readonly number[], statusCodes: Record<string, number>, seconds: number): Figures {
+/** Latency figures of a list of response times (ms) over `seconds`; `bytes`: all their answers'. */
+export function figures(
+  latencies: readonly number[],
+  statusCodes: Record<string, number>,
+  seconds: number,
+  bytes = 0,
+): Figures {
   const sorted = Float64Array.from(latencies).sort();
   return {
+    bytes: sorted.length ? bytes / sorted.length : 0,
     requests: sorted.length,
     rps: seconds > 0 ? sorted.length / seconds : 0,
     p50: percentile(sorted, 50),
@@ -116,15 +136,18 @@ export function figures(latencies: readonly number[], statusCodes: Record<string
 function recorder(measuring: () => boolean) {
   const latencies: number[] = [];
   const statusCodes: Record<string, number> = {};
-  return {
+  const counted = {
     latencies,
     statusCodes,
-    record(status: number, ms: number) {
+    bytes: 0,
+    record(status: number, ms: number, bytes = 0) {
       if (!measuring()) return;
       latencies.push(ms);
       statusCodes[status] = (statusCodes[status] ?? 0) + 1;
+      counted.bytes += bytes;
     },
   };
+  return counted;
 }
 
 async function runLoad(spec: LoadSpec, onMeasuring: () => void): Promise<LoadResult> {
@@ -164,6 +187,9 @@ async function runLoad(spec: LoadSpec, onMeasuring: () => void): Promise<LoadRes
           const c = pickClass(r);
           context['class'] = c.name;
           request.path = one(r, c.paths);
+          // autocannon reuses the request object: every request sets its method and headers.
+          request.method = c.method ?? 'GET';
+          request.headers = c.headers ? { ...spec.headers, ...c.headers } : spec.headers;
           return request;
         },
         onResponse(_status, _body, context) {
@@ -172,7 +198,7 @@ async function runLoad(spec: LoadSpec, onMeasuring: () => void): Promise<LoadRes
       },
     ],
   });
-  searches.on('response', (_client, status, _bytes, ms) => byClass.get(answered)?.record(status, ms));
+  searches.on('response', (_client, status, bytes, ms) => byClass.get(answered)?.record(status, ms, bytes));
 
   const logins = spec.logins ? recorder(() => measuring) : undefined;
   const loginRun = spec.logins
@@ -202,7 +228,9 @@ async function runLoad(spec: LoadSpec, onMeasuring: () => void): Promise<LoadRes
 
   const all: number[] = [];
   const allCodes: Record<string, number> = {};
-  for (const { latencies, statusCodes } of byClass.values()) {
+  let allBytes = 0;
+  for (const { latencies, statusCodes, bytes } of byClass.values()) {
+    allBytes += bytes;
     for (const ms of latencies) all.push(ms);
     for (const [code, n] of Object.entries(statusCodes)) allCodes[code] = (allCodes[code] ?? 0) + n;
   }
@@ -211,8 +239,10 @@ async function runLoad(spec: LoadSpec, onMeasuring: () => void): Promise<LoadRes
     seconds,
     errors: result.errors,
     timeouts: result.timeouts,
-    ...figures(all, allCodes, seconds),
-    classes: Object.fromEntries([...byClass].map(([name, c]) => [name, figures(c.latencies, c.statusCodes, seconds)])),
+    ...figures(all, allCodes, seconds, allBytes),
+    classes: Object.fromEntries(
+      [...byClass].map(([name, c]) => [name, figures(c.latencies, c.statusCodes, seconds, c.bytes)]),
+    ),
     logins:
       logins && loginResult
         ? { ...figures(logins.latencies, logins.statusCodes, seconds), errors: loginResult.errors }

@@ -12,7 +12,9 @@
 //    the other, each warmed up first: /health/live; 20,000+ distinct searches, each sent once
 //    (the server's memory after many queries it had never seen); the search mix
 //    (scripts/bench/mix.ts: 1,000+ distinct searches built from the catalog's real names, by
-//    class); the same mix while 20 connections log in in a loop. The server measures its own
+//    class); the same mix while 20 connections log in in a loop; then, outside the targets, the
+//    mix in a browser's codings (Accept-Encoding br, gzip) and a page's school picker with a
+//    publishable key (scripts/bench/page.ts), compressed and not. The server measures its own
 //    event-loop delay and RSS during each.
 // 5. Probes the engine alone inside the server, then prints the figures per scenario and class,
 //    and the issue's targets, each met or not (scripts/bench/report.ts, targets.ts); the RSS
@@ -37,6 +39,7 @@ import { timeImport } from './import.ts';
 import { isLoadWorker, loadWorker, runScenario, type LoadSpec } from './load.ts';
 import { distinctCount, makeMix, MIX_CLASSES, MIX_WEIGHT } from './mix.ts';
 import { summariseProfile } from './profile.ts';
+import { BROWSER_ACCEPT_ENCODING, pageClasses } from './page.ts';
 import { mulberry32 } from './random.ts';
 import { report, type ScenarioKind, type ScenarioRun } from './report.ts';
 import { DISTINCT_MIN } from './targets.ts';
@@ -54,7 +57,7 @@ const USAGE = `Usage: npm run bench -- [--catalog seed|generated] [--schools N] 
   --logins L       concurrent login loops of the "logins" scenario (default 20)
   --seed K         seed of the catalog and of the queries (default 1)
   --only A,B       run only the scenarios whose title contains one of these words
-                   (health, distinct, mix, logins); default: all
+                   (health, distinct, mix, br, page, publishable, logins); default: all
   --cpu-prof DIR   write the server's CPU profile of each scenario to DIR and summarise it
 `;
 
@@ -166,7 +169,7 @@ async function main(): Promise<number> {
       auth,
       MIX_CLASSES.map((c) => mix[c][0]!.path),
     );
-    const chosen = scenarios(options, ready, auth, mix, once);
+    const chosen = scenarios(options, real, ready, auth, mix, once);
     if (options.cpuProf) mkdirSync(options.cpuProf, { recursive: true });
     const { results, profiles } = await runScenarios(chosen, server, options, (c) => {
       loadChild = c;
@@ -299,6 +302,7 @@ function searchMix(real: readonly CatalogRow[], options: Options) {
 /** The health route, the distinct searches, the search mix, and the mix with logins; those `--only` names. */
 function scenarios(
   options: Options,
+  real: readonly CatalogRow[],
   ready: Ready,
   auth: Record<string, string>,
   mix: Mix,
@@ -340,6 +344,42 @@ function scenarios(
         logins: { connections: options.logins, ...ready.login },
       },
     },
+    {
+      kind: 'mix-compressed',
+      spec: {
+        ...base,
+        // A kept answer's compressed form is made once, on its first asking in a coding: ~2,500
+        // of them here, more than the warm-up asks on a busy machine. Every search of the mix is
+        // sent twice first (kept from its second asking), so that the window measures the
+        // serving of a server that has served the mix for a while, as the mix's does.
+        prime: 2,
+        title: 'search mix (br, gzip)',
+        headers: { ...auth, 'accept-encoding': 'br, gzip' },
+        classes: searchClasses,
+        seed: options.seed + 1,
+      },
+    },
+    {
+      kind: 'page',
+      spec: {
+        ...base,
+        title: 'page, publishable key (browser codings)',
+        headers: {},
+        classes: pageClasses(real, ready.publishableKey, mulberry32(options.seed + 3), BROWSER_ACCEPT_ENCODING),
+        seed: options.seed + 3,
+      },
+    },
+    {
+      kind: 'page-identity',
+      spec: {
+        ...base,
+        title: 'page, publishable key (uncompressed)',
+        headers: {},
+        // Other names than the compressed run's: neither run finds the other's answers kept.
+        classes: pageClasses(real, ready.publishableKey, mulberry32(options.seed + 4), undefined),
+        seed: options.seed + 4,
+      },
+    },
   ];
   const chosen = options.only.length
     ? scenarios.filter((s) => options.only.some((w) => s.spec.title.includes(w)))
@@ -360,6 +400,7 @@ async function runScenarios(
   const results: ScenarioRun[] = [];
   const profiles: string[] = [];
   for (const { kind, spec } of chosen) {
+    if (spec.prime) await primeFor(spec, onLoadChild);
     const paths = spec.classes.reduce((n, c) => n + c.paths.length, 0);
     process.stderr.write(
       `  running ${spec.title} (${spec.once ? `${paths} requests` : `${WARMUP_S} + ${spec.duration} s`})...\n`,
@@ -380,6 +421,20 @@ async function runScenarios(
   }
 
   return { results, profiles };
+}
+
+/** Every distinct path of the scenario sent `spec.prime` times, in order, unmeasured. */
+async function primeFor(spec: LoadSpec, onLoadChild: (child: ChildProcess | undefined) => void): Promise<void> {
+  const paths = [...new Set(spec.classes.flatMap((c) => c.paths))];
+  const rounds = Array.from({ length: spec.prime ?? 0 }, () => paths).flat();
+  process.stderr.write(`  priming ${spec.title} (${rounds.length} requests)...\n`);
+  const classes = [{ name: 'priming', weight: 1, paths: rounds }];
+  await runScenario(
+    import.meta.filename,
+    { ...spec, title: `${spec.title} (priming)`, classes, once: true },
+    () => {},
+    onLoadChild,
+  );
 }
 
 /** Each probe query answered in the server, timed by the engine alone. */

@@ -9,7 +9,16 @@ import type { Figures, LoadResult } from './load.ts';
 import type { LogSummary, ProbeResult, Ready, Replies, ScenarioServerFigures } from './server-process.ts';
 import { judge, type Target } from './targets.ts';
 
-export type ScenarioKind = 'health' | 'distinct' | 'mix' | 'mix+logins';
+export type ScenarioKind =
+  | 'health'
+  | 'distinct'
+  | 'mix'
+  | 'mix+logins'
+  /** The mix again, as a browser asks: Accept-Encoding br and gzip (the mix itself sends none). */
+  | 'mix-compressed'
+  /** A page's school picker with a publishable key (page.ts), in a browser's codings, and without any. */
+  | 'page'
+  | 'page-identity';
 
 /** One scenario as run: the load generator's figures, the server's, and its backlog after. */
 export interface ScenarioRun {
@@ -57,6 +66,7 @@ function loadTable(results: readonly ScenarioRun[]): string {
     fmt(f.p50, 2),
     fmt(f.p99, 2),
     fmt(f.max, 1),
+    fmt(f.bytes, 0),
     String(non2xx(f)),
     errors,
   ];
@@ -73,7 +83,37 @@ function loadTable(results: readonly ScenarioRun[]): string {
     if (classes.length > 1) for (const name of classes) rows.push(row('', name, result.classes[name]!));
     if (result.logins) rows.push(row('', 'login (POST /v1/auth)', result.logins, String(result.logins.errors)));
   }
-  return table(['scenario', 'class', 'requests', 'req/s', 'p50 ms', 'p99 ms', 'max ms', 'non-2xx', 'errors'], rows, 2);
+  return table(
+    ['scenario', 'class', 'requests', 'req/s', 'p50 ms', 'p99 ms', 'max ms', 'bytes/answer', 'non-2xx', 'errors'],
+    rows,
+    2,
+  );
+}
+
+/**
+ * The same load with and without compression, side by side: what compression costs in
+ * throughput and CPU and what it saves on the wire (ratios, which another job on the machine
+ * skews less than the figures themselves).
+ */
+function compressionLines(results: readonly ScenarioRun[]): string[] {
+  const pairs = [
+    ['search mix', 'mix', 'mix-compressed'],
+    ['page (publishable key)', 'page-identity', 'page'],
+  ] as const;
+  const lines: string[] = [];
+  for (const [name, plainKind, compressedKind] of pairs) {
+    const plain = results.find((x) => x.kind === plainKind);
+    const compressed = results.find((x) => x.kind === compressedKind);
+    if (!plain || !compressed) continue;
+    const cpu = (x: ScenarioRun) => x.server.cpuUs.process / answered(x.result);
+    lines.push(
+      `${name}, compressed vs not: req/s ${fmt(compressed.result.rps, 0)} vs ${fmt(plain.result.rps, 0)} ` +
+        `(x${fmt(compressed.result.rps / Math.max(1, plain.result.rps), 2)}), server CPU µs/req ${fmt(cpu(compressed), 0)} vs ${fmt(cpu(plain), 0)} ` +
+        `(x${fmt(cpu(compressed) / Math.max(1, cpu(plain)), 2)}), bytes/answer ${fmt(compressed.result.bytes, 0)} vs ${fmt(plain.result.bytes, 0)} ` +
+        `(x${fmt(compressed.result.bytes / Math.max(1, plain.result.bytes), 2)})`,
+    );
+  }
+  return lines;
 }
 
 /** Requests the server answered in a scenario's window: its searches and its logins. */
@@ -165,13 +205,27 @@ function failuresOf(results: readonly ScenarioRun[]): string[] {
 /** Prints the figures of the run and returns why it failed (nothing when every request succeeded and every target is met). */
 export function report(run: Run): string[] {
   // Judged: the server's peak over its whole life (VmHWM), start-up and every scenario included.
-  const serverRss = run.memoryEnd.vmHwm || run.memoryEnd.maxRss;
+  const serverRss = judgedRss(run);
   serverSection(run);
   if (run.probe) probeSection(run.probe);
   const targets = targetsSection(run, serverRss);
   const { loadAfter, failures, missed } = verdictSection(run, targets);
   out(jsonSummary(run, { serverRss, targets, loadAfter, failures: [...failures, ...missed] }));
   return [...failures, ...missed];
+}
+
+/** Scenarios the issue's targets are about; the others (compression, the page) run after them. */
+const JUDGED: readonly ScenarioKind[] = ['health', 'distinct', 'mix', 'mix+logins'];
+
+/**
+ * The peak RSS the target judges: the lifetime peak (VmHWM) after the last judged scenario, so that
+ * the scenarios added after them (a page's searches fill the kept answers further) leave the
+ * target as it was; the peak after everything is printed beside it.
+ */
+function judgedRss(run: Run): number {
+  const last = run.results.filter((x) => JUDGED.includes(x.kind)).at(-1);
+  const end = run.memoryEnd.vmHwm || run.memoryEnd.maxRss;
+  return last && last !== run.results.at(-1) && last.server.vmHwm ? last.server.vmHwm : end;
 }
 
 /** The load table, and the server's own figures under each scenario. */
@@ -185,12 +239,18 @@ function serverSection(run: Run): void {
   out("(loop delay: monitorEventLoopDelay, resolution 1 ms, over the measured window; heap: V8's, at the RSS peak;");
   out(' backlog s: how long the server kept answering after the load generator stopped, not in the figures;');
   out(" CPU µs/req: the server's CPU time over the window per request answered, its event loop and the whole process)");
+  const compression = compressionLines(results);
+  if (compression.length) {
+    out();
+    for (const line of compression) out(line);
+    out('(bytes/answer: on the wire, headers included, per answer; a page answer is a typed prefix or a preflight)');
+  }
   out(
     `server RSS: ${mib(ready.memory.rss)} right after start (index of ${ready.schools} schools built in ${fmt(ready.indexMs / 1000, 2)} s), ` +
       `${mib(run.settled.memory.rss)} settled (heap ${mib(run.settled.memory.heapUsed)} used, external ${mib(run.settled.memory.external)}), ` +
       `highest during load ${mib(Math.max(0, ...results.map((x) => x.server.rssPeak)))}, at the end ${mib(memoryEnd.memory.rss)}; ` +
       `lifetime peak (VmHWM, start-up included) ${mib(memoryEnd.vmHwm || memoryEnd.maxRss)} (${fmt((memoryEnd.vmHwm || memoryEnd.maxRss) / 1e6, 0)} MB) ` +
-      `after ${distinctServed(results)} distinct searches sent once`,
+      `after ${distinctServed(results)} distinct searches sent once; judged: ${mib(judgedRss(run))}, the peak after the last judged scenario`,
   );
 }
 
@@ -271,6 +331,7 @@ function jsonSummary(
     p50Ms: round(f.p50),
     p99Ms: round(f.p99),
     maxMs: round(f.max),
+    bytes: Math.round(f.bytes),
     statusCodes: f.statusCodes,
   });
   return JSON.stringify({

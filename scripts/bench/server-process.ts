@@ -12,6 +12,8 @@ export interface Ready {
   readonly type: 'ready';
   readonly url: string;
   readonly token: string;
+  /** A publishable key of the searching account for the page's origin (page.ts), its budgets the contract's ceilings. */
+  readonly publishableKey: string;
   /** The account of the login loops (not the searching one: a login revokes its user's oldest token beyond 100). */
   readonly login: { readonly email: string; readonly password: string };
   readonly schools: number;
@@ -31,6 +33,8 @@ export interface ScenarioServerFigures {
   /** process.memoryUsage() of that sample: what the V8 heap held then. */
   readonly atPeak: NodeJS.MemoryUsage;
   readonly rssEnd: number;
+  /** The process's lifetime peak RSS (VmHWM) at the scenario's end, bytes (0 where there is no /proc). */
+  readonly vmHwm: number;
   /** CPU time over the scenario, µs: the main thread's (the event loop) and the whole process's (GC helpers, the record writer, the thread pool). */
   readonly cpuUs: { readonly main: number; readonly process: number };
 }
@@ -99,6 +103,11 @@ export function serverEnv(databasePath: string, logFile: string): NodeJS.Process
     SEED_WHEN_EMPTY: 'false',
     DEMO_USER: 'false',
     LOG_LEVEL: 'info',
+    // The page scenario's publishable key spends its own budgets, rate limits off or not: a
+    // minute's and a day's at the contract's ceilings (a key's minute is at most the account's
+    // search quota, unbounded when that is off; page.ts).
+    RATE_LIMIT_SEARCH: '0',
+    PUBLISHABLE_SEARCHES_PER_DAY_MAX: '100000000',
     // argon2's 19 MiB buffers are unmapped on free instead of staying in glibc's arenas (scripts/soak/memory.ts).
     MALLOC_MMAP_THRESHOLD_: '131072',
     BENCH_LOG_FILE: logFile,

@@ -14,6 +14,7 @@ import { getHeapSpaceStatistics } from 'node:v8';
 import { pino } from 'pino';
 import { enableWorkerCompileCache } from '../../src/compile-cache.ts';
 import { loadConfig } from '../../src/config.ts';
+import { PAGE_ORIGIN } from './page.ts';
 import { RATE_LIMITS_OFF } from '../../src/http/middleware/rate-limit.ts';
 import { listen } from '../../src/http/server.ts';
 import { composeApp, composeServices, startServices } from '../../src/composition/server.ts';
@@ -123,6 +124,7 @@ async function answer(request: Request): Promise<Replies[Request['type']]> {
         rssPeak: atPeak.rss,
         atPeak,
         rssEnd: process.memoryUsage.rss(),
+        vmHwm: vmHwm(),
       };
       // After the figures: writing the profile blocks the loop.
       await stopProfile();
@@ -169,13 +171,35 @@ process.on('message', (message: Request & { id: number }) => {
       process.send!({ id: message.id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) }),
   );
 });
+/** The searching account's key for the page scenario, made as its owner makes one: POST /v1/publishable-keys. */
+async function createPublishableKey(base: string): Promise<string> {
+  const response = await fetch(`${base}/v1/publishable-keys`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      name: 'bench page',
+      origins: [PAGE_ORIGIN],
+      searches_per_minute: 100_000,
+      searches_per_day: 100_000_000,
+      visitor_searches_per_minute: 100_000,
+      current_password: SEARCHER.password,
+    }),
+  });
+  const body = (await response.json()) as { token?: string };
+  if (response.status !== 201 || !body.token)
+    throw new Error(`createPublishableKey answered ${response.status}: ${JSON.stringify(body)}`);
+  return body.token;
+}
+
 // The parent gone (killed, crashed): nobody will ask for a stop.
 process.on('disconnect', () => process.exit(1));
 
+const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 const ready: Ready = {
   type: 'ready',
-  url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+  url,
   token,
+  publishableKey: await createPublishableKey(url),
   login: LOGIN,
   schools: await store.schools.count(),
   indexMs,

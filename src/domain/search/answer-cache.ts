@@ -10,7 +10,12 @@
 // of the budget is never kept.
 import FlatQueue from 'flatqueue';
 
-interface Kept {
+/** A kept answer: the same object for as long as the answer stays kept (callers may key their own forms of it on it). */
+export interface KeptText {
+  readonly text: string;
+}
+
+interface Kept extends KeptText {
   readonly key: string;
   readonly text: string;
   /** What keeping it costs, in bytes. */
@@ -43,18 +48,18 @@ export class AnswerCache {
   }
 
   /** The answer kept for this key, counted as asked once more. */
-  get(key: string): string | undefined {
+  get(key: string): KeptText | undefined {
     const kept = this.#kept.get(key);
     if (kept === undefined) return undefined;
     kept.asked++;
     this.#value(kept);
-    return kept.text;
+    return kept;
   }
 
   /** Keeps the answer (asked twice so far: KeptAnswers keeps answers from their second asking), letting the least worth go for its room. */
-  set(key: string, text: string): void {
+  set(key: string, text: string): KeptText | undefined {
     const size = textBytes(key) + textBytes(text) + ENTRY_OVERHEAD;
-    if (size > this.#budget / 16) return;
+    if (size > this.#budget / 16) return undefined;
     this.delete(key);
     while (this.#bytes + size > this.#budget && this.#letGo());
     // The queue's arrays keep what was popped past its end until pushed over (flatqueue's
@@ -64,6 +69,7 @@ export class AnswerCache {
     this.#kept.set(key, kept);
     this.#bytes += size;
     this.#value(kept);
+    return kept;
   }
 
   delete(key: string): void {

@@ -7,7 +7,7 @@
 // Only answers of the engine's current edition are kept and given (engine.port.ts: the in-process
 // index is immutable and replaced whole when the catalog changes), so a kept answer is byte for
 // byte what the engine would answer now. An engine without editions (MongoDB's) has none kept.
-import { AnswerCache } from './answer-cache.ts';
+import { AnswerCache, type KeptText } from './answer-cache.ts';
 
 /**
  * The answers' text kept at most, in bytes. Sized on the bench's mix, whose answers are mostly
@@ -39,7 +39,7 @@ export class KeptAnswers {
   }
 
   /** The answer kept for `key` in `edition` (the engine's current one), if any. */
-  get(key: string, edition: object | undefined): string | undefined {
+  get(key: string, edition: object | undefined): KeptText | undefined {
     if (edition !== this.#edition) this.#forget(edition);
     return edition === undefined ? undefined : this.#kept.get(key);
   }
@@ -48,9 +48,11 @@ export class KeptAnswers {
    * Keeps an answer made in `edition`, from its search's second asking on: most searches typed are
    * never asked again, and keeping them all would only push the ones asked again out (and make
    * garbage of them at the rate searches come). An edition that moved on meanwhile keeps nothing.
+   * The kept answer, when it was kept.
    */
-  keep(key: string, edition: object | undefined, text: string): void {
-    if (edition !== undefined && edition === this.#edition && this.#askedBefore(key)) this.#kept.set(key, text);
+  keep(key: string, edition: object | undefined, text: string): KeptText | undefined {
+    if (edition !== undefined && edition === this.#edition && this.#askedBefore(key)) return this.#kept.set(key, text);
+    return undefined;
   }
 
   #askedBefore(key: string): boolean {

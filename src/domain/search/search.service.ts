@@ -7,6 +7,7 @@ import type { Principal } from '../accounts/accounts.ports.ts';
 import type { Clock } from '../shared/clock.ts';
 import type { RecordedSearch, RequestLog, RequestRecord } from '../metering/metering.ports.ts';
 import type { EngineHit, SearchEngine, SearchRequest } from './engine.port.ts';
+import type { KeptText } from './answer-cache.ts';
 import { KeptAnswers } from './kept-answers.ts';
 import { planQuery } from './query.ts';
 import { requestKey } from './search-key.ts';
@@ -30,6 +31,12 @@ export interface SearchOutcome {
 export interface MeteredAnswer {
   readonly record: RequestRecord;
   readonly text: string;
+  /**
+   * The kept answer the text is (kept-answers.ts), when it is kept: the same object for every
+   * search answered from it while it stays kept, so that a caller may keep its own forms of the
+   * text beside it (the HTTP layer's compressed bytes, in a WeakMap that lets them go with it).
+   */
+  readonly kept: KeptText | undefined;
 }
 
 export class SearchService {
@@ -59,12 +66,11 @@ export class SearchService {
   ): Promise<MeteredAnswer> {
     const key = requestKey(request);
     const kept = this.#kept.get(key, this.#engine.edition?.());
-    if (kept !== undefined) return { record: await this.#record(principal, request), text: kept };
+    if (kept !== undefined) return { record: await this.#record(principal, request), text: kept.text, kept };
     const outcome = await this.search(principal, request);
     const text = render(outcome);
     // The edition may have moved on while the search was metered: then the answer is not kept.
-    this.#kept.keep(key, outcome.edition, text);
-    return { record: outcome.record, text };
+    return { record: outcome.record, text, kept: this.#kept.keep(key, outcome.edition, text) };
   }
 
   /** Bytes of answers kept now (tests). */

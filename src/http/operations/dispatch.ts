@@ -2,17 +2,19 @@
 // matched: the handler of that operation gets that operation's input and returns one of its replies.
 import type { NextFunction, Request, Response } from 'express';
 import { NotFoundError } from '../../domain/shared/errors.ts';
+import { JsonSender } from '../compression/json-sender.ts';
 import { operationIdOf, pathParamsOf, principalOf } from '../request.ts';
 import type { Handlers } from './handlers.ts';
 import { SerializedJson, type Input, type Operations } from './operations.ts';
 
-/** Calls the handler of the operation the validator matched, and sends its reply (`validateResponses`: sendSerialized). */
+/** Calls the handler of the operation the validator matched, and sends its reply (`validateResponses`: sendJson). */
 export function dispatch(handlers: Handlers, validateResponses: boolean) {
+  const sender = validateResponses ? undefined : new JsonSender();
   return async (req: Request, res: Response, next: NextFunction) => {
     const operationId = operationIdOf(req);
     if (!isOperation(handlers, operationId)) return next(new NotFoundError(`There is no ${req.method} ${req.path}.`));
     try {
-      await answer(handlers, operationId, req, res, validateResponses);
+      await answer(handlers, operationId, req, res, sender);
     } catch (error) {
       next(error);
     }
@@ -28,35 +30,30 @@ async function answer<O extends keyof Operations>(
   operationId: O,
   req: Request,
   res: Response,
-  validateResponses: boolean,
+  sender: JsonSender | undefined,
 ): Promise<void> {
   const reply = await handlers[operationId](validatedInput<O>(req), { principal: () => principalOf(req) });
   for (const [name, value] of Object.entries(reply.headers ?? {})) res.setHeader(name, value);
   res.status(reply.status);
   const body = reply.body;
   if (reply.status === 204) res.end();
-  else if (body instanceof SerializedJson) sendSerialized(res, body, validateResponses);
   else if (reply.contentType) res.type(reply.contentType).send(body);
-  else res.json(body);
+  else await sendJson(req, res, body, sender);
 }
 
 /**
- * Writes the pieces as they are, with the headers res.json gives (no ETag: app.ts), corked into
- * one write; a HEAD response gets the headers only (Node drops the body). The validator checks
- * bodies given to res.json only, so with response validation on, the JSON is parsed back for it
- * and res.json writes the same bytes.
+ * A JSON body, through the sender (json-sender.ts: compressed when the request accepts it). The
+ * validator checks bodies given to res.json only, so with response validation on (development
+ * and tests, `sender` undefined) every body goes to res.json, a written one parsed back for it,
+ * and none is compressed: the same bytes as production's uncompressed ones.
  */
-function sendSerialized(res: Response, body: SerializedJson<unknown>, validateResponses: boolean): void {
-  if (validateResponses) {
-    res.json(JSON.parse(body.toString()));
+function sendJson(req: Request, res: Response, body: unknown, sender: JsonSender | undefined): void | Promise<void> {
+  if (sender === undefined) {
+    res.json(body instanceof SerializedJson ? JSON.parse(body.toString()) : body);
     return;
   }
-  res.setHeader('Content-Type', 'application/json; charset=utf-8');
-  res.setHeader('Content-Length', body.byteLength);
-  res.cork();
-  for (const piece of body.pieces) res.write(piece);
-  res.end();
-  res.uncork();
+  if (body instanceof SerializedJson) return sender.send(req, res, body.pieces, body.keptTail);
+  return sender.send(req, res, [JSON.stringify(body)], undefined);
 }
 
 /**

@@ -155,10 +155,13 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       const request = searchInput(query);
       // The answer's JSON is made once per search and given again as it is (kept-answers.ts);
       // the record, the search's own, goes around it.
-      const { record, text } = await search.answer(ctx.principal(), request, (outcome) =>
+      const { record, text, kept } = await search.answer(ctx.principal(), request, (outcome) =>
         JSON.stringify(searchResultBody(outcome, request.offset, request.limit, publicBaseUrl)),
       );
-      const body = new SerializedJson<api.SchoolSearchResponse>(
+      // The record first, unique to the request; compressed, the kept text after it is spliced
+      // from bytes compressed once (compression/spliced-answers.ts).
+      const body = SerializedJson.around<api.SchoolSearchResponse>(
+        kept,
         `{"apirequest":${JSON.stringify(recordBody(record))},"requestresult":`,
         text,
         '}',

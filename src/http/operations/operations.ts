@@ -69,8 +69,21 @@ type Status<O extends keyof Operations> = Extract<keyof Operations[O]['responses
 export class SerializedJson<T> {
   declare readonly of?: T;
   readonly pieces: readonly string[];
+  /**
+   * When every piece after the first is a kept answer's (the search's, kept-answers.ts): that kept
+   * answer, beside which their compressed forms are kept (compression/spliced-answers.ts).
+   */
+  readonly keptTail: object | undefined;
   constructor(...pieces: string[]) {
     this.pieces = pieces;
+    this.keptTail = undefined;
+  }
+
+  /** The head, then the pieces of a kept answer (undefined: not kept, nothing to keep beside it). */
+  static around<T>(kept: object | undefined, head: string, ...tail: string[]): SerializedJson<T> {
+    const body = new SerializedJson<T>(head, ...tail);
+    (body as { keptTail: object | undefined }).keptTail = kept;
+    return body;
   }
 
   get byteLength(): number {

@@ -8,17 +8,18 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
+import { Precompressed } from '../compression/precompressed.ts';
 import { BROWSER_TARGETS, bundle } from './bundler.ts';
 
 export interface DashboardFile {
-  readonly body: Buffer;
+  readonly body: Precompressed;
   readonly contentType: string;
 }
 
 export interface DashboardAssets {
-  readonly page: Buffer;
+  readonly page: Precompressed;
   /** The try-it frame (src/dashboard/picker-frame.html): the school picker as a customer's page runs it. */
-  readonly frame: Buffer;
+  readonly frame: Precompressed;
   /** File name (with its content hash) → file. */
   readonly files: ReadonlyMap<string, DashboardFile>;
 }
@@ -62,12 +63,12 @@ async function build(): Promise<DashboardAssets> {
     const name = `${entry}-${hash}.${extension}`;
     names[`${entry}.${extension}`] = name;
     files.set(name, {
-      body: Buffer.from(output.contents),
+      body: new Precompressed(Buffer.from(output.contents)),
       contentType: extension === 'css' ? 'text/css; charset=utf-8' : 'text/javascript; charset=utf-8',
     });
   }
   const fill = async (template: string) =>
-    Buffer.from(
+    new Precompressed(
       (await readFile(`${SOURCE}${template}`, 'utf8')).replace(/\{\{([a-z]+\.(?:js|css))\}\}/g, (_, file: string) => {
         const name = names[file];
         if (!name) throw new Error(`the dashboard bundle has no ${file}`);

@@ -43,20 +43,20 @@ export const PICKER_FRAME_CSP = [
 
 export function dashboardRoutes(assets: () => Promise<DashboardAssets>): Router {
   const router = Router();
-  const page = async (_req: Request, res: Response, next: NextFunction) => {
+  const page = async (req: Request, res: Response, next: NextFunction) => {
     try {
       const { page } = await assets();
       res.setHeader('Content-Security-Policy', DASHBOARD_CSP);
       // The page names its files by content hash: it is revalidated, they never need to be.
       res.setHeader('Cache-Control', 'no-cache');
-      res.type('text/html; charset=utf-8').send(page);
+      page.send(req, res.type('text/html; charset=utf-8'));
     } catch (error) {
       next(error);
     }
   };
   router.get('/dashboard', page);
   router.get('/dashboard/', page);
-  router.get('/dashboard/picker-frame', async (_req, res, next) => {
+  router.get('/dashboard/picker-frame', async (req, res, next) => {
     try {
       const { frame } = await assets();
       res.setHeader('Content-Security-Policy', PICKER_FRAME_CSP);
@@ -66,7 +66,7 @@ export function dashboardRoutes(assets: () => Promise<DashboardAssets>): Router 
       // dashboard itself sends none). Same-origin only: no other site learns the frame's address.
       res.setHeader('Referrer-Policy', 'same-origin');
       res.setHeader('Cache-Control', 'no-cache');
-      res.type('text/html; charset=utf-8').send(frame);
+      frame.send(req, res.type('text/html; charset=utf-8'));
     } catch (error) {
       next(error);
     }
@@ -77,7 +77,7 @@ export function dashboardRoutes(assets: () => Promise<DashboardAssets>): Router 
       if (!file) return next();
       res.setHeader('Content-Security-Policy', DASHBOARD_CSP);
       res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
-      res.type(file.contentType).send(file.body);
+      file.body.send(req, res.type(file.contentType));
     } catch (error) {
       next(error);
     }

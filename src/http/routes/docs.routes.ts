@@ -2,6 +2,7 @@
 // problem `type` URIs point at. Mounted before the validator, which knows nothing of them.
 import { Router, type NextFunction, type Request, type Response } from 'express';
 import swaggerUi from 'swagger-ui-express';
+import { Precompressed } from '../compression/precompressed.ts';
 import type { Contract } from '../contract.ts';
 import { PROBLEMS } from '../problems/problems.ts';
 import { FAVICON_PATHS, favicon } from './favicon.ts';
@@ -66,9 +67,9 @@ export function docsRoutes(contract: Contract): Router {
     res.json(INDEX);
   });
   for (const path of FAVICON_PATHS) router.get(path, favicon);
-  const json = JSON.stringify(contract);
-  router.get('/openapi.json', (_req, res) => {
-    res.type('application/json').setHeader('Cache-Control', 'no-cache').send(json);
+  const json = new Precompressed(JSON.stringify(contract));
+  router.get('/openapi.json', (req, res) => {
+    json.send(req, res.type('application/json').setHeader('Cache-Control', 'no-cache'));
   });
   // Swagger UI loads the contract from /openapi.json, and "Try it out" is on from the start. A
   // bearer token entered under "Authorize" lives as long as the page: persistAuthorization would
