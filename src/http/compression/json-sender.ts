@@ -12,10 +12,16 @@ import { BROTLI_WINDOW_BITS, SplicedAnswers } from './spliced-answers.ts';
 /** Below this, an answer goes uncompressed: a problem, a token, a page of one school save a few hundred bytes at most. */
 export const COMPRESS_MIN_BYTES = 1024;
 /**
- * An answer compressed for one request only: Brotli 3 costs what gzip 6 does (~120–140 µs of CPU
- * for a page of 25 schools) for the same size; 4 is 2 % smaller at 1.7 times the CPU
+ * An answer compressed for one request only (a first-time search, a history page). Up to
+ * SYNC_MAX_BYTES it is compressed on the event loop at the fastest levels, Brotli 1 or gzip 1:
+ * ~40–50 µs for a page of 25 schools, less than the event loop spends merely setting up an
+ * asynchronous zlib stream (~60 µs, before the pool's ~100 µs at Brotli 3), for answers about
+ * 25 % larger than Brotli 3's; larger ones go to the thread pool at Brotli 3 / gzip 6
  * (docs/performance.md, "Compressed answers").
  */
+const SYNC_MAX_BYTES = 64 * 1024;
+const FAST_BROTLI_QUALITY = 1;
+const FAST_GZIP_LEVEL = 1;
 const BROTLI_QUALITY = 3;
 const GZIP_LEVEL = 6;
 
@@ -53,14 +59,35 @@ function writeSpliced(res: Response, buffers: readonly Buffer[], coding: Coding)
   write(res, buffers, length, coding);
 }
 
-/** The answer compressed whole, in the thread pool; uncompressed should that fail. */
-function compressed(res: Response, pieces: readonly string[], bytes: number, coding: Coding): Promise<void> {
+/** The answer compressed whole (small ones at once, larger ones in the thread pool); uncompressed should that fail. */
+function compressed(res: Response, pieces: readonly string[], bytes: number, coding: Coding): void | Promise<void> {
+  if (bytes <= SYNC_MAX_BYTES) {
+    let result: Buffer;
+    try {
+      result = compressNow(coding, Buffer.from(pieces.join('')), bytes);
+    } catch {
+      return write(res, pieces, bytes, undefined);
+    }
+    return write(res, [result], result.length, coding);
+  }
   return new Promise((resolve) => {
     compress(coding, Buffer.from(pieces.join('')), bytes, (error, result) => {
       if (error) write(res, pieces, bytes, undefined);
       else write(res, [result], result.length, coding);
       resolve();
     });
+  });
+}
+
+function compressNow(coding: Coding, body: Buffer, bytes: number): Buffer {
+  if (coding === 'gzip') return zlib.gzipSync(body, { level: FAST_GZIP_LEVEL });
+  return zlib.brotliCompressSync(body, {
+    params: {
+      [zlib.constants.BROTLI_PARAM_QUALITY]: FAST_BROTLI_QUALITY,
+      [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+      [zlib.constants.BROTLI_PARAM_LGWIN]: BROTLI_WINDOW_BITS,
+      [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes,
+    },
   });
 }
 

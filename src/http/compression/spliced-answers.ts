@@ -31,6 +31,8 @@ const BROTLI_QUALITY_KEPT = 5;
  * default, 4 MiB, makes every encoder allocate its ring buffer for nothing.
  */
 export const BROTLI_WINDOW_BITS = 18;
+/** Askings of a kept answer in a coding compressed whole before its form is made. */
+const ASKINGS_BEFORE_FORM = 2;
 /** Heads of a kept answer a Brotli form is made for (one per length of head and last two bytes); others are compressed whole. */
 const BROTLI_FORMS_MAX = 4;
 /** The longest head a Brotli form is made for (an uncompressed meta-block of four nibbles). */
@@ -65,6 +67,8 @@ interface BrotliForm {
 interface Forms {
   gzip: Form<GzipTail> | undefined;
   readonly brotli: BrotliForm[];
+  /** How often this kept answer was asked in each coding before its form: a form is made from the third asking on. */
+  readonly asked: Map<Coding, number>;
 }
 
 /** Buffers to write one after the other; a promise of them while their kept form is being made; undefined: compress it whole. */
@@ -75,15 +79,23 @@ export class SplicedAnswers {
 
   /**
    * The answer `head` + `tail()` in `coding`, spliced from the compressed form of the tail kept
-   * beside `kept`. The first asking in a coding has the form made and waits for it (about what
-   * compressing the answer whole would cost, once); so do the askings meanwhile. Undefined when
-   * no form can be made for it.
+   * beside `kept`. The first two askings in a coding get undefined (compress it whole); the third
+   * has the form made and waits for it (about what compressing the answer whole at Brotli 5 costs,
+   * once); so do the askings meanwhile. Undefined when no form can be made for it.
    */
   encoded(kept: object, head: string, tail: () => string, coding: Coding): Spliced {
     let forms = this.#forms.get(kept);
     if (forms === undefined) {
-      forms = { gzip: undefined, brotli: [] };
+      forms = { gzip: undefined, brotli: [], asked: new Map() };
       this.#forms.set(kept, forms);
+    }
+    // Most kept answers are asked once or twice (a typeahead's prefixes): those askings are
+    // compressed whole at the fastest level (json-sender.ts, ~50 µs), and only an answer asked a
+    // third time in a coding earns the kept form, which costs about eight of those to make.
+    const asked = forms.asked.get(coding) ?? 0;
+    if (asked < ASKINGS_BEFORE_FORM) {
+      forms.asked.set(coding, asked + 1);
+      return undefined;
     }
     const headBytes = Buffer.from(head);
     return coding === 'gzip' ? this.#gzip(forms, headBytes, tail) : this.#brotli(forms, headBytes, tail);
