@@ -18,7 +18,8 @@ export type SearchedMongoStore = MongoStore<DerivedSearch>;
 
 /**
  * Indexes FerretDB v1 refuses: the text index (no text indexes), the TTL clean-up (no
- * expireAfterSeconds) and the pending records' (no partialFilterExpression).
+ * expireAfterSeconds) and the partial ones, pending records' and one key's records' (no
+ * partialFilterExpression).
  */
 const FERRETDB_REFUSED_INDEXES = new Set([
   'schools_tokens_text',
@@ -26,6 +27,7 @@ const FERRETDB_REFUSED_INDEXES = new Set([
   'links_dead_ttl',
   'rate_limits_ttl',
   'requests_pending_by_user',
+  'requests_by_key',
 ]);
 
 /**
