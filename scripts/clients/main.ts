@@ -183,7 +183,7 @@ async function inBrowser(project: string, url: string, email: string): Promise<v
     // password client's first search (whose Authorization header needs one) sent its own.
     const searchPreflights = (atLeast = 0) => preflightsOf('/v1/fetchSchoolSearch', atLeast);
     const beforeBearer = await searchPreflights();
-    const top = await tab.evaluate(() => (window as unknown as { result: Promise<string> }).result);
+    const top = await tab.evaluate(() => (window as unknown as { bearerSearch: () => Promise<string> }).bearerSearch());
     const afterBearer = await searchPreflights(1);
     process.stdout.write(`${JSON.stringify({ browser: browser.version(), page, top, beforeBearer, afterBearer })}\n`);
     const expected = { top: 'Harvard University', refused: '/problems/publishable-key-not-allowed' };
