@@ -412,6 +412,83 @@ describe('schema migrations', () => {
   });
 });
 
+describe('catalog changes (deltas)', () => {
+  test('when imports change schools, then catalogChanges gives exactly the schools changed since a version, at most `limit`, and the new version', async () => {
+    await onOneFile(async ({ a, b }) => {
+      await a.schools.upsertMany([
+        school('Reed College'),
+        school('Lewis & Clark College'),
+        school('Linfield University'),
+      ]);
+      const v1 = await b.schools.catalogVersion();
+      expect(await b.schools.catalogChanges!(v1, 10)).toEqual({ version: v1, schools: [] });
+      // Unchanged schools are not changes; a changed one and a new one are.
+      await a.schools.upsertMany([
+        school('Reed College'),
+        school('Lewis & Clark College', { city: 'Eugene' }),
+        school('Pacific University'),
+      ]);
+      const v2 = await b.schools.catalogVersion();
+      expect(v2).not.toBe(v1);
+      const changes = await b.schools.catalogChanges!(v1, 10);
+      expect(changes?.version).toBe(v2);
+      expect(changes?.schools.map((s) => [s.name, s.city])).toEqual([
+        ['Lewis & Clark College', 'Eugene'],
+        ['Pacific University', 'Springfield'],
+      ]);
+      expect(await b.schools.catalogChanges!(v1, 1)).toBeUndefined();
+      // A version this store never gave (another generation, a number of the future, or none) cannot be told from.
+      for (const since of ['7:1:abc', v2.replace(/:(\d+):/, (_, n) => `:${Number(n) + 5}:`), 'nonsense'])
+        expect(await b.schools.catalogChanges!(since, 10)).toBeUndefined();
+    });
+  });
+
+  test('when one version number is reached again in another history of the store (a copy imported into), then its version string differs', async () => {
+    await onOneFile(async ({ a, path }) => {
+      await a.schools.upsertMany([school('Reed College')]);
+      const copy = `${path}.copy`;
+      const db = new DatabaseSync(path);
+      db.exec(`VACUUM INTO '${copy}'`);
+      db.close();
+      await a.schools.upsertMany([school('Pacific University')]);
+      const other = await SqliteStore.open({ path: copy });
+      try {
+        await other.schools.upsertMany([school('Linfield University')]);
+        const [mine, theirs] = [await a.schools.catalogVersion(), await other.schools.catalogVersion()];
+        expect(mine.split(':')[1]).toBe(theirs.split(':')[1]);
+        expect(mine).not.toBe(theirs);
+      } finally {
+        await other.close();
+      }
+    });
+  });
+
+  test('when a store made before changes were kept is opened, then changes since a version of before cannot be told, and those after can', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'school-search-migrate-'));
+    try {
+      const path = join(dir, 'store.db');
+      const before = SCHEMA.findIndex((step) => step.includes('ADD COLUMN changed_in'));
+      const old = new DatabaseSync(path);
+      for (const step of SCHEMA.slice(0, before)) old.exec(step);
+      old.exec(`PRAGMA user_version = ${before}`);
+      old.exec('UPDATE catalog SET version = 4');
+      old.close();
+      const store = await SqliteStore.open({ path });
+      try {
+        const now = await store.schools.catalogVersion();
+        expect(now).toMatch(/^\d+:4:[0-9a-f]{12}$/);
+        expect(await store.schools.catalogChanges!(now.replace(':4:', ':3:'), 10)).toBeUndefined();
+        await store.schools.upsertMany([school('Reed College')]);
+        expect((await store.schools.catalogChanges!(now, 10))?.schools.map((s) => s.name)).toEqual(['Reed College']);
+      } finally {
+        await store.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 /**
  * Two stores on one file (two API processes), in a directory of their own, with Alice as a user;
  * both closed and the directory removed after `work`.

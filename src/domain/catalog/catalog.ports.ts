@@ -85,6 +85,20 @@ export interface SchoolStore {
    * `break`) closes the read.
    */
   readCatalog(): AsyncIterable<CatalogChunk>;
+  /**
+   * The schools an import changed since the catalog was at `since` (a version this store gave),
+   * as they are now, and the version they bring the catalog to: what a search engine applies to
+   * the index it has instead of reading the whole catalog (docs/search.md, deltas). undefined
+   * when the store cannot tell (a version it does not know, or more than `limit` changed): then
+   * the whole catalog is read. Optional: a store without it is always read whole.
+   */
+  catalogChanges?(since: string, limit: number): Promise<CatalogChanges | undefined>;
+}
+
+/** What catalogChanges answers: the changed schools (none removed: an import only adds and changes) and the version they make. */
+export interface CatalogChanges {
+  readonly version: string;
+  readonly schools: readonly CatalogSchool[];
 }
 
 /**

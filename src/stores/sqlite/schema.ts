@@ -218,4 +218,17 @@ export const SCHEMA: readonly string[] = [
   INSERT INTO usage_sources (user_id, day, key_id, origin, count, cost)
     SELECT user_id, day, '', '', count, cost FROM usage_days;
   `,
+  // Incremental index updates (docs/search.md, deltas): the catalog version that last changed each
+  // school, indexed, so that a search engine reads only the schools an import changed; the version
+  // from which that is known (the schools changed before this migration have 0, so an engine
+  // whose index is older than it reads the whole catalog); and a random stamp given by every
+  // bump, so that one version number in two histories of a store (a backup restored and
+  // imported into again) is never taken for the same catalog (a persisted index's key).
+  `
+  ALTER TABLE schools ADD COLUMN changed_in INTEGER NOT NULL DEFAULT 0;
+  CREATE INDEX schools_by_change ON schools (changed_in);
+  ALTER TABLE catalog ADD COLUMN changes_from INTEGER NOT NULL DEFAULT 0;
+  ALTER TABLE catalog ADD COLUMN stamp TEXT NOT NULL DEFAULT '';
+  UPDATE catalog SET changes_from = version, stamp = lower(hex(randomblob(6)));
+  `,
 ];

@@ -1,6 +1,7 @@
 import { setImmediate as yieldToRequests } from 'node:timers/promises';
 import type { CatalogSchool } from '../../domain/catalog/catalog.ports.ts';
 import type {
+  CatalogChanges,
   CatalogChunk,
   ImportCounts,
   School,
@@ -57,11 +58,15 @@ const CATALOG_BATCH = 2000;
 const BULK_CACHE_KIB = 32 * 1024;
 const BULK_ROWS = 10_000;
 
-const VERSION = 'SELECT version FROM catalog WHERE id = 1';
-const BUMP_VERSION = 'UPDATE catalog SET version = version + 1 WHERE id = 1';
+const VERSION = 'SELECT version, stamp, changes_from FROM catalog WHERE id = 1';
+// A new random stamp with every bump: the version string (catalogVersion) names one catalog in
+// every history of the store, not a count that a restored backup would count again.
+const BUMP_VERSION = 'UPDATE catalog SET version = version + 1, stamp = lower(hex(randomblob(6))) WHERE id = 1';
 const SCHOOL_COLUMNS =
   'id, name, city, state, image_url, address, postal_code, latitude, longitude, level, lowest_grade, highest_grade, type, tags';
 const CATALOG_PAGE = `SELECT rowid, ${SCHOOL_COLUMNS}, aliases, prominence FROM schools WHERE rowid > ? ORDER BY rowid LIMIT ?`;
+const CHANGED_COUNT = 'SELECT count(*) AS n FROM (SELECT 1 FROM schools WHERE changed_in > ? LIMIT ?)';
+const CHANGED = `SELECT rowid, ${SCHOOL_COLUMNS}, aliases, prominence FROM schools WHERE changed_in > ? ORDER BY rowid`;
 const BY_ID = `SELECT ${SCHOOL_COLUMNS} FROM schools WHERE id = ?`;
 const RECORD_BY_ID = `SELECT ${SCHOOL_COLUMNS}, aliases, source_key, updated_at FROM schools WHERE id = ?`;
 const COUNT_ALL = 'SELECT COUNT(*) AS n FROM schools';
@@ -69,10 +74,10 @@ const FIND = `SELECT rowid, ${SCHOOL_COLUMNS}, aliases, prominence FROM schools 
 // A school already stored is left alone here (no change): upsertMany then compares and updates it.
 // Inserting first spares a new catalog one lookup per school.
 const INSERT =
-  'INSERT INTO schools (id, name, city, state, image_url, address, postal_code, latitude, longitude, level, lowest_grade, highest_grade, type, tags, aliases, prominence, source_key, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING';
+  'INSERT INTO schools (id, name, city, state, image_url, address, postal_code, latitude, longitude, level, lowest_grade, highest_grade, type, tags, aliases, prominence, source_key, updated_at, changed_in) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING';
 // A draft without a source key (a canonical file) keeps the key an earlier import stored.
 const UPDATE =
-  'UPDATE schools SET name = ?, city = ?, state = ?, image_url = ?, address = ?, postal_code = ?, latitude = ?, longitude = ?, level = ?, lowest_grade = ?, highest_grade = ?, type = ?, tags = ?, aliases = ?, prominence = ?, source_key = coalesce(?, source_key), updated_at = ? WHERE rowid = ?';
+  'UPDATE schools SET name = ?, city = ?, state = ?, image_url = ?, address = ?, postal_code = ?, latitude = ?, longitude = ?, level = ?, lowest_grade = ?, highest_grade = ?, type = ?, tags = ?, aliases = ?, prominence = ?, source_key = coalesce(?, source_key), updated_at = ?, changed_in = ? WHERE rowid = ?';
 
 export class SqliteSchoolStore implements SchoolStore {
   readonly #connection: Connection;
@@ -113,7 +118,36 @@ export class SqliteSchoolStore implements SchoolStore {
     const c = this.#connection;
     // The connection's generation changes when the file at the path was replaced: its version
     // numbers are another store's.
-    return c.read(() => `${c.generation}:${(c.statement(VERSION).get() as { version: number }).version}`);
+    return c.read(() => versionString(c.generation, c.statement(VERSION).get() as unknown as VersionRow));
+  }
+
+  /**
+   * The schools changed since `since` (a version this store gave), at most `limit` of them, with
+   * the version they make the catalog: in one read transaction, indexed by the version that last
+   * changed each school (changed_in). undefined when it cannot tell: a version of another file or
+   * of before the changes were kept, or more changes than `limit`.
+   */
+  async catalogChanges(since: string, limit: number): Promise<CatalogChanges | undefined> {
+    const c = this.#connection;
+    const [generation, number] = since.split(':');
+    if (Number(generation) !== c.generation || !/^\d+$/.test(number ?? '')) return undefined;
+    const from = Number(number);
+    return c.read(() => {
+      const inTransaction = c.db.isTransaction;
+      if (!inTransaction) c.db.exec('BEGIN');
+      try {
+        const row = c.statement(VERSION).get() as unknown as VersionRow;
+        if (from < row.changes_from || from > row.version) return undefined;
+        const version = versionString(c.generation, row);
+        if (from === row.version) return { version, schools: [] };
+        const n = (c.statement(CHANGED_COUNT).get(from, limit + 1) as { n: number }).n;
+        if (n > limit) return undefined;
+        const rows = c.statement(CHANGED).all(from) as unknown as CatalogRow[];
+        return { version, schools: rows.map(toCatalogSchool) };
+      } finally {
+        if (!inTransaction) c.db.exec('COMMIT');
+      }
+    });
   }
 
   /**
@@ -126,7 +160,7 @@ export class SqliteSchoolStore implements SchoolStore {
     if (c.inMemory) {
       // An in-memory store has one connection: read whole (tests, small catalogs), handed over in batches.
       const { version, rows } = await c.read(() => ({
-        version: `${c.generation}:${(c.statement(VERSION).get() as { version: number }).version}`,
+        version: versionString(c.generation, c.statement(VERSION).get() as unknown as VersionRow),
         rows: c.statement(CATALOG_PAGE).all(-1, Number.MAX_SAFE_INTEGER) as unknown as CatalogRow[],
       }));
       for (let start = 0; start < rows.length; start += CATALOG_BATCH)
@@ -140,7 +174,7 @@ export class SqliteSchoolStore implements SchoolStore {
       const { version, page } = translated(() => {
         reader.exec('BEGIN');
         return {
-          version: (reader.prepare(VERSION).get() as { version: number }).version,
+          version: reader.prepare(VERSION).get() as unknown as VersionRow,
           page: reader.prepare(CATALOG_PAGE),
         };
       });
@@ -151,7 +185,7 @@ export class SqliteSchoolStore implements SchoolStore {
         yield { kind: 'schools', schools: rows.map(toCatalogSchool) };
         await yieldToRequests();
       }
-      yield { kind: 'version', version: `${generation}:${version}` };
+      yield { kind: 'version', version: versionString(generation, version) };
     } finally {
       if (reader.isTransaction) reader.exec('COMMIT');
       reader.close();
@@ -169,10 +203,13 @@ export class SqliteSchoolStore implements SchoolStore {
       let unchanged = 0;
       // One time for the whole import: its schools changed together.
       const now = new Date().toISOString();
+      let changedIn = 0;
       const cacheSize = (c.db.prepare('PRAGMA cache_size').get() as { cache_size: number }).cache_size;
       if (schools.length >= BULK_ROWS) c.db.exec(`PRAGMA cache_size = -${BULK_CACHE_KIB}`);
       try {
         transaction(c.db, () => {
+          // The version this import makes, should it change anything (under the write lock: no other import bumps it meanwhile).
+          changedIn = (c.statement(VERSION).get() as unknown as VersionRow).version + 1;
           schools.forEach((s, i) => {
             if (onProgress && i > 0 && i % 500 === 0) onProgress(i);
             const values = [
@@ -193,6 +230,7 @@ export class SqliteSchoolStore implements SchoolStore {
               s.prominence,
               s.sourceKey ?? null,
               now,
+              changedIn,
             ];
             if (insert.run(s.id, ...values).changes === 1) {
               inserted++;
@@ -237,6 +275,17 @@ export class SqliteSchoolStore implements SchoolStore {
       return counts;
     });
   }
+}
+
+interface VersionRow {
+  version: number;
+  stamp: string;
+  changes_from: number;
+}
+
+/** The version string of a catalog: the connection's generation (another file at the path: other numbers), the count, the bump's stamp. */
+function versionString(generation: number, row: VersionRow): string {
+  return `${generation}:${row.version}:${row.stamp}`;
 }
 
 function toLocation(row: SchoolRow) {
