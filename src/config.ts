@@ -39,7 +39,7 @@ const schema = z.object({
     .string()
     .regex(/^[A-Za-z0-9_-]{1,64}$/, 'letters, digits, _ and - (1 to 64)')
     .default('schools_search'),
-  SEARCH_REFRESH_MS: int(100, 600_000).default(1000),
+  SEARCH_REFRESH_MS: int(100, 600_000).default(250),
   SEED_FILE: z.string().min(1).default('data/seed/schools.ndjson.gz'),
   SEED_WHEN_EMPTY: bool.optional(),
   DEMO_USER: bool.optional(),

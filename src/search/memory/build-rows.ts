@@ -49,6 +49,8 @@ export class CatalogRows {
   readonly #eqHash = u32Blocks();
   readonly #eqRow = u32Blocks();
   readonly #eqField = u8Blocks();
+  /** Each row's id's hash: the id lookup (index-data.ts, idHash) a delta finds the schools it replaces by. */
+  readonly #idHash = u32Blocks();
 
   constructor() {
     this.#fwdAt.push(0);
@@ -78,7 +80,19 @@ export class CatalogRows {
       for (const w of words(name)) this.#sort.push(this.#known(w));
       this.#sortAt.push(this.#sort.length);
       this.#equality(row, name, aliases, rows.prominence(r));
+      this.#idHash.push(hash32(rows.id(r)));
     }
+  }
+
+  /** The ids' hashes sorted, then by document, with their documents; the rows' block freed. */
+  ids(order: Uint32Array) {
+    const rowHash = this.#idHash.take();
+    const idDoc = new Uint32Array(order.length);
+    for (let doc = 0; doc < order.length; doc++) idDoc[doc] = doc;
+    idDoc.sort((a, b) => rowHash[order[a]!]! - rowHash[order[b]!]! || a - b);
+    const idHash = idDoc.map((doc) => rowHash[order[doc]!]!);
+    release(rowHash);
+    return { idHash, idDoc };
   }
 
   /** The vocabulary in code-unit order, and each temporary id's rank in it: its id in the index. */

@@ -84,7 +84,9 @@ export class IndexBuilder {
     const termCount = vocabulary.length;
     const text = new PackedRows(packed);
     const order = rows.order(rank, packed.prominence, (a, b) => text.compareIds(a, b));
+    const docProminence = packed.prominence.map((_, doc) => packed.prominence[order[doc]!]!);
     release(packed.prominence);
+    const { idHash, idDoc } = rows.ids(order);
     const { fwdStart, fwd, nameStart, nameSeq, nameAlt } = rows.forward(order, rank);
     release(rank);
     const { eqHash, eqDoc, eqField } = rows.equality(order);
@@ -139,6 +141,9 @@ export class IndexBuilder {
       eqHash,
       eqDoc,
       eqField,
+      docProminence,
+      idHash,
+      idDoc,
     };
   }
 }

@@ -68,6 +68,10 @@ export class CatalogView {
     );
   }
 
+  id(doc: number): string {
+    return this.#field(this.#d.order[doc]! * F + ID);
+  }
+
   name(doc: number): string {
     return this.#field(this.#d.order[doc]! * F + NAME);
   }

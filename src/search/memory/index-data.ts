@@ -103,4 +103,10 @@ export interface IndexData extends Trie, ReverseTrie {
   readonly eqHash: Uint32Array;
   readonly eqDoc: Uint32Array;
   readonly eqField: Uint8Array;
+
+  /** Each document's prominence: with its name and id, where it stands in the static order beside another index's (a delta's). */
+  readonly docProminence: Float64Array;
+  /** The documents by the hash (hash32) of their id, ascending, then by document: which documents a delta replaces. */
+  readonly idHash: Uint32Array;
+  readonly idDoc: Uint32Array;
 }

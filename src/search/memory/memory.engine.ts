@@ -1,9 +1,15 @@
 // The search engine of the API: the in-process index (memory-index.ts) of the store's catalog,
 // kept fresh. Every `refreshMs` it asks the store for the catalog's version (one cheap read);
 // when an import changed the catalog (in this process or any other: the command line, another
-// API instance), it reads the catalog again, builds a new index (in a worker thread when the
-// catalog is large) and swaps it in. Searches meanwhile use the previous index, whole: never a
-// mix of two catalogs.
+// API instance), it asks the store for the schools changed since its last full build
+// (SchoolStore.catalogChanges): when there are few (deltaLimit), it indexes only those and
+// searches them beside the build, which no longer counts the schools they replace (a delta:
+// milliseconds, not a rebuild); once they are many (foldAt), a full build is made in the
+// background and takes their place. Otherwise (more changes, or a store that cannot tell) it
+// reads the catalog again and builds a new index (in a worker thread when the catalog is
+// large). Either way the new index is swapped in whole: searches meanwhile use the previous one,
+// never a mix of two catalogs, and a delta's answers are exactly a full build's (the property
+// tests hold them side by side).
 import { Worker } from 'node:worker_threads';
 import type { CatalogSchool } from '../../domain/catalog/catalog.ports.ts';
 import type { EnginePage, EngineQuery, SearchEngine } from '../../domain/search/engine.port.ts';
@@ -15,29 +21,60 @@ import { packCatalog, type PackedCatalog } from './packed-catalog.ts';
 import { MemoryIndex } from './memory-index.ts';
 
 export interface MemoryEngineOptions {
-  /** How often to look for a changed catalog (default 1000 ms; 0: only when refresh() is called). */
+  /** How often to look for a changed catalog (default 250 ms: a small import is searchable within a second; 0: only when refresh() is called). */
   readonly refreshMs?: number;
   /** Catalogs of at least this many schools are indexed in a worker thread (default 20,000). */
   readonly workerThreshold?: number;
-  /** Told when a refresh failed (the previous index keeps serving) or succeeded. */
-  readonly onRefresh?: (event: { ok: true; schools: number; ms: number } | { ok: false; error: unknown }) => void;
+  /** The most changed schools applied as a delta (default 10,000); more are a full rebuild. */
+  readonly deltaLimit?: number;
+  /** Past this many changed schools in the delta (default 1,000), a full build folds them in, in the background. */
+  readonly foldAt?: number;
+  /** Told when a refresh failed (the previous index keeps serving) or succeeded (`changes`: a delta of that many schools; a full build otherwise). */
+  readonly onRefresh?: (
+    event:
+      | { ok: true; schools: number; ms: number; changes?: number; folded?: boolean }
+      | { ok: false; error: unknown },
+  ) => void;
 }
 
+/** A full build, and the version of the catalog it is. */
+interface FullBuild {
+  readonly data: IndexData;
+  readonly version: string;
+}
+
+/** Changed schools indexed on this thread up to this many (tens of milliseconds); more in a worker thread. */
+const DELTA_ON_THREAD = 1_000;
+
 export class MemorySearchEngine implements SearchEngine {
-  readonly #schools: Pick<SchoolStore, 'catalogVersion' | 'readCatalog'>;
+  readonly #schools: Pick<SchoolStore, 'catalogVersion' | 'readCatalog' | 'catalogChanges'>;
   readonly #refreshMs: number;
   readonly #workerThreshold: number;
+  readonly #deltaLimit: number;
+  readonly #foldAt: number;
   readonly #onRefresh: MemoryEngineOptions['onRefresh'];
   #index: MemoryIndex | undefined;
   #version: string | undefined;
+  /** The version of the index's full build: the deltas are the changes since. */
+  #baseVersion: string | undefined;
   #refreshing: Promise<boolean> | undefined;
+  /** A full build under way in the background to fold a delta in, and the one finished, to swap in at the next refresh. */
+  #folding: Promise<void> | undefined;
+  #folded: FullBuild | undefined;
+  /** Counts the full builds swapped in: a fold begun before the last one is of no use. */
+  #builds = 0;
   #timer: NodeJS.Timeout | undefined;
   #closed = false;
 
-  constructor(schools: Pick<SchoolStore, 'catalogVersion' | 'readCatalog'>, options: MemoryEngineOptions = {}) {
+  constructor(
+    schools: Pick<SchoolStore, 'catalogVersion' | 'readCatalog' | 'catalogChanges'>,
+    options: MemoryEngineOptions = {},
+  ) {
     this.#schools = schools;
-    this.#refreshMs = options.refreshMs ?? 1000;
+    this.#refreshMs = options.refreshMs ?? 250;
     this.#workerThreshold = options.workerThreshold ?? 20_000;
+    this.#deltaLimit = options.deltaLimit ?? 10_000;
+    this.#foldAt = options.foldAt ?? 1_000;
     this.#onRefresh = options.onRefresh;
   }
 
@@ -84,30 +121,15 @@ export class MemorySearchEngine implements SearchEngine {
 
   async #refresh(): Promise<boolean> {
     try {
+      const folded = this.#folded;
+      this.#folded = undefined;
+      if (folded) return await this.#swapFolded(folded);
       if (this.#index && (await this.#schools.catalogVersion()) === this.#version) return false;
+      if (this.#index && (await this.#applyChanges(this.#index))) return true;
       const started = performance.now();
-      let build = new Build(this.#workerThreshold);
-      let version: string | undefined;
-      try {
-        for await (const chunk of this.#schools.readCatalog()) {
-          if (chunk.kind === 'schools') build.add(chunk.schools);
-          else if (chunk.kind === 'version') version = chunk.version;
-          else {
-            await build.abandon();
-            build = new Build(this.#workerThreshold);
-          }
-        }
-        if (version === undefined) throw new Error('the store ended the catalog without its version');
-      } catch (error) {
-        await build.abandon();
-        throw error;
-      }
-      const data = await build.finish();
+      const { data, version } = await this.#buildAll();
       if (this.#closed) return false;
-      const previous = this.#index;
-      this.#index = new MemoryIndex(data);
-      previous?.release();
-      this.#version = version;
+      this.#swap(new MemoryIndex(data), version, version);
       this.#onRefresh?.({ ok: true, schools: data.docCount, ms: performance.now() - started });
       return true;
     } catch (error) {
@@ -116,11 +138,96 @@ export class MemorySearchEngine implements SearchEngine {
     }
   }
 
+  /**
+   * Applies the changes since the index's full build as a delta, when the store can tell them and
+   * they are few: true when it did (or found none). Past foldAt changed schools, starts a full
+   * build in the background to take their place.
+   */
+  async #applyChanges(index: MemoryIndex): Promise<boolean> {
+    if (!this.#schools.catalogChanges || this.#baseVersion === undefined) return false;
+    const started = performance.now();
+    const changes = await this.#schools.catalogChanges(this.#baseVersion, this.#deltaLimit);
+    if (!changes) return false;
+    if (changes.version === this.#version) return true;
+    const build = new Build(DELTA_ON_THREAD);
+    try {
+      for (let at = 0; at < changes.schools.length; at += CHANGES_BATCH)
+        build.add(changes.schools.slice(at, at + CHANGES_BATCH));
+    } catch (error) {
+      await build.abandon();
+      throw error;
+    }
+    const data = await build.finish();
+    if (this.#closed || this.#index !== index) return false;
+    const next = MemoryIndex.withChanges(index, data);
+    this.#swap(next, changes.version, this.#baseVersion);
+    this.#onRefresh?.({ ok: true, schools: next.size, ms: performance.now() - started, changes: next.changes });
+    if (next.changes >= this.#foldAt) this.#fold();
+    return true;
+  }
+
+  /** A full build in the background, swapped in at the next refresh (which asks for one at once). */
+  #fold(): void {
+    const builds = this.#builds;
+    this.#folding ??= this.#buildAll()
+      .then((built) => {
+        if (this.#closed || this.#builds !== builds) return;
+        this.#folded = built;
+        void this.refresh().catch(() => undefined);
+      })
+      .catch((error: unknown) => this.#onRefresh?.({ ok: false, error }))
+      .finally(() => (this.#folding = undefined));
+  }
+
+  /** The full build a fold made becomes the index's, with the changes made since it was read applied. */
+  async #swapFolded(folded: FullBuild): Promise<boolean> {
+    const started = performance.now();
+    const base = new MemoryIndex(folded.data);
+    this.#swap(base, folded.version, folded.version);
+    this.#onRefresh?.({ ok: true, schools: base.size, ms: performance.now() - started, folded: true });
+    if ((await this.#schools.catalogVersion()) !== folded.version) await this.#applyChanges(base);
+    return true;
+  }
+
+  /** Puts `next` in place of the index searched now, whose memory goes back at once (what `next` shares of it stays). */
+  #swap(next: MemoryIndex, version: string, baseVersion: string | undefined): void {
+    const previous = this.#index;
+    if (baseVersion !== this.#baseVersion || next.changes === 0) this.#builds++;
+    this.#index = next;
+    this.#version = version;
+    this.#baseVersion = baseVersion;
+    previous?.release(next);
+  }
+
+  /** The whole catalog, read from the store at one version and indexed. */
+  async #buildAll(): Promise<FullBuild> {
+    let build = new Build(this.#workerThreshold);
+    let version: string | undefined;
+    try {
+      for await (const chunk of this.#schools.readCatalog()) {
+        if (chunk.kind === 'schools') build.add(chunk.schools);
+        else if (chunk.kind === 'version') version = chunk.version;
+        else {
+          await build.abandon();
+          build = new Build(this.#workerThreshold);
+        }
+      }
+      if (version === undefined) throw new Error('the store ended the catalog without its version');
+    } catch (error) {
+      await build.abandon();
+      throw error;
+    }
+    return { data: await build.finish(), version };
+  }
+
   close(): void {
     this.#closed = true;
     if (this.#timer) clearInterval(this.#timer);
   }
 }
+
+/** Changed schools packed per batch, as a store's catalog read hands them. */
+const CHANGES_BATCH = 2_000;
 
 /**
  * One build of an index from a catalog read in batches. Each batch is packed as it comes
