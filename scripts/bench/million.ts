@@ -14,9 +14,12 @@
 // 3. The engine alone, per query class (the speed classes of `npm run bench:compare`, and
 //    typos of the catalog's most common words without a state, such as `schol`): p50 and p99 of
 //    each query's first answer and of the same query again, inside the server (no HTTP).
-// 4. A rebuild: the peak counter is reset (/proc/PID/clear_refs), an import changes ten schools,
-//    and the server, which keeps serving from its old index while it builds the new one, is
-//    watched until its log says the new index is in: the peak RSS of that rebuild, and its seconds.
+// 4. Imports, each with the peak counter reset first (/proc/PID/clear_refs), the server watched
+//    until its log says the change is in, keeping serving meanwhile: the peak RSS of each, and
+//    its seconds from the import's exit:
+//      delta    ten schools changed: applied as a delta (memory.engine.ts), no rebuild;
+//      fold     FOLD_SCHOOLS changed: a delta, then a full build in the background folds it in;
+//      rebuild  REBUILD_SCHOOLS changed, more than a delta takes: the catalog read and built again.
 //
 // Prints the figures, the load average before each timed step (the machine is shared: timings
 // follow its load, memory much less), and exits 1 when the start-up peak is above the limit
@@ -43,8 +46,10 @@ const USAGE = `Usage: npm run bench:million -- [--schools N] [--store PATH] [--q
   --limit-mb M   the start-up peak's limit, MB of 10^6 bytes (default 512)
 `;
 
-/** Schools the rebuild's import changes. */
-const REBUILD_SCHOOLS = 10;
+/** Schools each import changes (memory.engine.ts: foldAt 1,000 and deltaLimit 10,000 by default). */
+const DELTA_SCHOOLS = 10;
+const FOLD_SCHOOLS = 1_500;
+const REBUILD_SCHOOLS = 12_000;
 /** Seconds the server is left alone after start-up before its settled RSS is read. */
 const SETTLE_S = 10;
 /** Typos of the catalog's most common words, asked without a state: every one matches most of the catalog. */
@@ -107,15 +112,24 @@ function probeQueries(names: { name: string; state: string }[], perClass: number
   return queries;
 }
 
-/** The count of "search index built" lines of the server's log. */
-function builds(logFile: string): number {
+type Step = 'delta' | 'fold' | 'rebuild';
+
+/** What the server's log says when each step's change is in. */
+const DONE: Record<Step, (line: string) => boolean> = {
+  delta: (line) => line.includes('"msg":"search index changes applied"'),
+  fold: (line) => line.includes('"msg":"search index built"') && line.includes('"folded":true'),
+  rebuild: (line) => line.includes('"msg":"search index built"') && line.includes('"folded":false'),
+};
+
+/** The count of the server's log lines that say a step's change is in. */
+function builds(logFile: string, step: Step): number {
   let text = '';
   try {
     text = readFileSync(logFile, 'utf8');
   } catch {
     return 0;
   }
-  return text.split('\n').filter((line) => line.includes('"msg":"search index built"')).length;
+  return text.split('\n').filter(DONE[step]).length;
 }
 
 /** Resets the process's peak RSS (VmHWM) to its RSS now (Linux 4.0+). */
@@ -128,14 +142,14 @@ function resetPeak(pid: number): boolean {
   }
 }
 
-/** Ten schools of the store with their prominence changed: an import that changes the catalog. */
-function rebuildFile(path: string, dir: string, round: number): string {
+/** `count` schools of the store with their prominence changed: an import that changes the catalog. */
+function rebuildFile(path: string, dir: string, round: string, count: number): string {
   const db = new DatabaseSync(path, { readOnly: true });
   let rows: { id: string; name: string; city: string; state: string; prominence: number }[];
   try {
     rows = db
       .prepare('SELECT id, name, city, state, prominence FROM schools ORDER BY rowid DESC LIMIT ?')
-      .all(REBUILD_SCHOOLS) as typeof rows;
+      .all(count) as typeof rows;
   } finally {
     db.close();
   }
@@ -154,18 +168,18 @@ function rebuildFile(path: string, dir: string, round: number): string {
   return file;
 }
 
-async function rebuild(server: BenchServer, store: string, dir: string, logFile: string) {
-  const before = builds(logFile);
+async function rebuild(server: BenchServer, store: string, dir: string, logFile: string, step: Step, count: number) {
+  const before = builds(logFile, step);
   const reset = resetPeak(server.pid);
   const loadBefore = load();
-  const run = await timeImport(rebuildFile(store, dir, before), {
+  const run = await timeImport(rebuildFile(store, dir, `${step}-${before}`, count), {
     ...process.env,
     DATABASE_PATH: store,
     MONGODB_URI: '',
   });
   const started = performance.now();
-  while (builds(logFile) === before) {
-    if (performance.now() - started > 600_000) throw new Error('no rebuild within 10 minutes of the import');
+  while (builds(logFile, step) === before) {
+    if (performance.now() - started > 600_000) throw new Error(`no ${step} within 10 minutes of the import`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   const seconds = (performance.now() - started) / 1000;
@@ -213,7 +227,12 @@ async function main(): Promise<number> {
 
     const probeLoad = load();
     const probe = await server.call({ type: 'probe', queries });
-    const again = await rebuild(server, store, dir, logFile);
+    const steps = {
+      delta: await rebuild(server, store, dir, logFile, 'delta', DELTA_SCHOOLS),
+      fold: await rebuild(server, store, dir, logFile, 'fold', FOLD_SCHOOLS),
+      rebuild: await rebuild(server, store, dir, logFile, 'rebuild', REBUILD_SCHOOLS),
+    };
+    const again = steps.rebuild;
     await server.stop();
 
     const limit = options.limitMb * 1e6;
@@ -230,20 +249,25 @@ async function main(): Promise<number> {
             '',
           ],
           [`RSS when ready / settled (${SETTLE_S} s)`, `${mib(ready.memory.rss)} / ${mib(settled.memory.rss)}`, ''],
-          [
-            'rebuild: import of 10 changed schools, spawn to exit',
-            `${fmt(again.importSeconds, 1)} s`,
-            again.loadBefore,
-          ],
-          ['rebuild: import exit to the new index in', `${fmt(again.seconds, 1)} s`, ''],
-          [
-            again.reset
-              ? 'rebuild peak RSS, VmHWM reset before it'
-              : 'rebuild peak RSS (VmHWM not reset: lifetime peak)',
-            `${mb(again.peak)} (${mib(again.peak)})`,
-            '',
-          ],
-          [`RSS after the rebuild / ${SETTLE_S} s later`, `${mib(again.rss)} / ${mib(again.settledRss)}`, ''],
+          ...(Object.entries(steps) as [Step, typeof again][]).flatMap(([step, run]) => {
+            const count = { delta: DELTA_SCHOOLS, fold: FOLD_SCHOOLS, rebuild: REBUILD_SCHOOLS }[step];
+            return [
+              [
+                `${step}: import of ${count} changed schools, spawn to exit`,
+                `${fmt(run.importSeconds, 1)} s`,
+                run.loadBefore,
+              ],
+              [`${step}: import exit to the change in`, `${fmt(run.seconds, 1)} s`, ''],
+              [
+                run.reset
+                  ? `${step} peak RSS, VmHWM reset before it (limit ${options.limitMb} MB)`
+                  : `${step} peak RSS (VmHWM not reset: lifetime peak)`,
+                `${mb(run.peak)} (${mib(run.peak)})`,
+                '',
+              ],
+              [`RSS after the ${step} / ${SETTLE_S} s later`, `${mib(run.rss)} / ${mib(run.settledRss)}`, ''],
+            ];
+          }),
         ],
         1,
       ),
@@ -282,17 +306,25 @@ async function main(): Promise<number> {
       startSeconds: ready.indexMs / 1000,
       startPeak: ready.vmHwm,
       settledRss: settled.memory.rss,
-      rebuildPeak: again.peak,
-      rebuildSeconds: again.seconds,
-      rebuildSettledRss: again.settledRss,
+      steps: Object.fromEntries(
+        Object.entries(steps).map(([step, run]) => [
+          step,
+          { peak: run.peak, seconds: run.seconds, settledRss: run.settledRss },
+        ]),
+      ),
       classes: Object.fromEntries(
         Object.entries(probe.classes).map(([cls, f]) => [cls, { p50: f.first.p50, p99: f.first.p99 }]),
       ),
       load: { start: startLoad, probe: probeLoad, rebuild: again.loadBefore },
     };
     out();
-    const met = ready.vmHwm <= limit;
-    out(`start-up peak ${mb(ready.vmHwm)}: ${met ? 'within' : 'ABOVE'} the ${options.limitMb} MB limit`);
+    const peaks: [string, number][] = [
+      ['start-up', ready.vmHwm],
+      ...Object.entries(steps).map(([step, run]): [string, number] => [step, run.peak]),
+    ];
+    for (const [what, peak] of peaks)
+      out(`${what} peak ${mb(peak)}: ${peak <= limit ? 'within' : 'ABOVE'} the ${options.limitMb} MB limit`);
+    const met = peaks.every(([, peak]) => peak <= limit);
     out(JSON.stringify(figures));
     return met ? 0 : 1;
   } finally {

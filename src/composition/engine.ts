@@ -1,6 +1,6 @@
 // Which search engine answers, and how the process keeps it fresh: the in-process index (the
-// default, on every store), rebuilt when the catalog's version moves, its rebuilds logged and
-// counted; or on MongoDB one of the search wing's pipelines (MONGODB_SEARCH=text or atlas) over
+// default, on every store), given an import's changes as a delta or rebuilt when the catalog's
+// version moves, each logged and its failures counted; or on MongoDB one of the search wing's pipelines (MONGODB_SEARCH=text or atlas) over
 // the catalog as the store serves it (src/mongodb-shared/catalog.port.ts), which needs no rebuild
 // (mongodb.ts, loaded only then).
 import type { pino } from 'pino';
@@ -34,7 +34,16 @@ export async function composeEngine(
   return new MemorySearchEngine(store.schools, {
     refreshMs: config.searchRefreshMs,
     onRefresh: (event) => {
-      if (event.ok) logger.info({ schools: event.schools, ms: Math.round(event.ms) }, 'search index built');
+      if (event.ok && event.changes !== undefined)
+        logger.info(
+          { schools: event.schools, changes: event.changes, ms: Math.round(event.ms) },
+          'search index changes applied',
+        );
+      else if (event.ok)
+        logger.info(
+          { schools: event.schools, ms: Math.round(event.ms), folded: event.folded ?? false },
+          'search index built',
+        );
       else {
         metrics.storeFailed(
           'searchIndexRefresh',
