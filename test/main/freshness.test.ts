@@ -70,6 +70,6 @@ describe('catalog changes while the API runs', () => {
       expect(await names(client, 'tomorrow')).toEqual(['Massachusetts Institute of Tomorrow']);
     // Each server said so in its log.
     for (const server of servers)
-      expect(server.lines.filter((l) => l['msg'] === 'search index built').length).toBeGreaterThanOrEqual(2);
+      expect(server.lines.filter((l) => String(l['msg']).startsWith('search index ')).length).toBeGreaterThanOrEqual(2);
   }, 60_000);
 });

@@ -3,14 +3,16 @@
 // when an import changed the catalog (in this process or any other: the command line, another
 // API instance), it reads the catalog again, builds a new index (in a worker thread when the
 // catalog is large) and swaps it in. Searches meanwhile use the previous index, whole: never a
-// mix of two catalogs.
+// mix of two catalogs. With `indexFiles` (index-file.ts), a start first reads the index saved for
+// the catalog's version instead of building it, and every build is saved.
 import { Worker } from 'node:worker_threads';
 import type { CatalogSchool } from '../../domain/catalog/catalog.ports.ts';
 import type { EnginePage, EngineQuery, SearchEngine } from '../../domain/search/engine.port.ts';
 import { StoreUnavailableError } from '../../domain/shared/errors.ts';
 import type { SchoolStore } from '../../domain/catalog/catalog.ports.ts';
 import { buffersOf, IndexBuilder, type IndexData } from './build.ts';
-import type { BuildMessage } from './build.worker.ts';
+import type { BuildMessage, BuildReply } from './build.worker.ts';
+import { type IndexFiles, type IndexFileTarget, type SaveOutcome, writeIndexFile } from './index-file.ts';
 import { packCatalog, type PackedCatalog } from './packed-catalog.ts';
 import { MemoryIndex } from './memory-index.ts';
 
@@ -20,7 +22,11 @@ export interface MemoryEngineOptions {
   /** Catalogs of at least this many schools are indexed in a worker thread (default 20,000). */
   readonly workerThreshold?: number;
   /** Told when a refresh failed (the previous index keeps serving) or succeeded. */
-  readonly onRefresh?: (event: { ok: true; schools: number; ms: number } | { ok: false; error: unknown }) => void;
+  readonly onRefresh?: (
+    event: { ok: true; schools: number; ms: number; from?: 'file' } | { ok: false; error: unknown },
+  ) => void;
+  /** Where the index of a catalog version is saved and found again (index-file.ts); none: every start builds. */
+  readonly indexFiles?: IndexFiles;
 }
 
 export class MemorySearchEngine implements SearchEngine {
@@ -33,16 +39,21 @@ export class MemorySearchEngine implements SearchEngine {
   #refreshing: Promise<boolean> | undefined;
   #timer: NodeJS.Timeout | undefined;
   #closed = false;
+  readonly #files: IndexFiles | undefined;
+  /** What the first index is waiting for, for ready()'s answer. */
+  #starting: 'waiting' | 'loading' | Build = 'waiting';
 
   constructor(schools: Pick<SchoolStore, 'catalogVersion' | 'readCatalog'>, options: MemoryEngineOptions = {}) {
     this.#schools = schools;
     this.#refreshMs = options.refreshMs ?? 1000;
     this.#workerThreshold = options.workerThreshold ?? 20_000;
     this.#onRefresh = options.onRefresh;
+    this.#files = options.indexFiles;
   }
 
   /** Builds the first index, then keeps it fresh. */
   async start(): Promise<void> {
+    await this.#loadSaved();
     await this.refresh();
     if (this.#refreshMs > 0 && !this.#closed) {
       this.#timer = setInterval(() => void this.refresh().catch(() => undefined), this.#refreshMs);
@@ -52,7 +63,32 @@ export class MemorySearchEngine implements SearchEngine {
 
   /** Unavailable until the first index is built (start); afterwards an old index keeps serving. */
   async ready(): Promise<void> {
-    if (this.#index === undefined) throw new StoreUnavailableError('The search index is being built.');
+    if (this.#index !== undefined) return;
+    const starting = this.#starting;
+    throw new StoreUnavailableError(
+      starting === 'waiting'
+        ? 'The search index is not built yet: the server is starting.'
+        : starting === 'loading'
+          ? 'The search index is being loaded from its file.'
+          : `The search index is being built: ${starting.count.toLocaleString('en-US')} schools read.`,
+    );
+  }
+
+  /** The index saved for the catalog's current version, if there is one (index-file.ts): no catalog read, no build. */
+  async #loadSaved(): Promise<void> {
+    if (!this.#files || this.#index) return;
+    this.#starting = 'loading';
+    try {
+      const started = performance.now();
+      const version = await this.#schools.catalogVersion();
+      const data = await this.#files.load(version);
+      if (!data || this.#closed || this.#index) return;
+      this.#index = new MemoryIndex(data);
+      this.#version = version;
+      this.#onRefresh?.({ ok: true, schools: data.docCount, ms: performance.now() - started, from: 'file' });
+    } catch {
+      // A file that cannot be read is no file (the port logs why): the catalog is read and the index built.
+    }
   }
 
   /** Schools in the index now. */
@@ -89,12 +125,14 @@ export class MemorySearchEngine implements SearchEngine {
       let build = new Build(this.#workerThreshold);
       let version: string | undefined;
       try {
+        if (!this.#index) this.#starting = build;
         for await (const chunk of this.#schools.readCatalog()) {
           if (chunk.kind === 'schools') build.add(chunk.schools);
           else if (chunk.kind === 'version') version = chunk.version;
           else {
             await build.abandon();
             build = new Build(this.#workerThreshold);
+            if (!this.#index) this.#starting = build;
           }
         }
         if (version === undefined) throw new Error('the store ended the catalog without its version');
@@ -102,8 +140,12 @@ export class MemorySearchEngine implements SearchEngine {
         await build.abandon();
         throw error;
       }
-      const data = await build.finish();
+      const files = this.#files;
+      const target = await files?.target(version);
+      const data = await build.finish(target && files && { target, saved: (outcome) => files.saved(outcome) });
       if (this.#closed) return false;
+      // Built on this thread (a small catalog): saved from a copy, the index serving meanwhile.
+      if (target && files && !build.inWorker) void saveCopy(target, data, files);
       const previous = this.#index;
       this.#index = new MemoryIndex(data);
       previous?.release();
@@ -149,16 +191,43 @@ class Build {
     else this.#waiting.push(batch);
   }
 
-  async finish(): Promise<IndexData> {
+  /** Schools taken so far. */
+  get count(): number {
+    return this.#count;
+  }
+
+  /** Whether the index is built in a worker thread (which then saves it itself). */
+  get inWorker(): boolean {
+    return this.#worker !== undefined || this.#handedOff;
+  }
+
+  #handedOff = false;
+
+  /** `save`: in a worker, the worker writes the file too, and is let go once it has (`saved`). */
+  async finish(save?: { target: IndexFileTarget; saved: (outcome: SaveOutcome) => void }): Promise<IndexData> {
     if (!this.#worker) {
       const builder = new IndexBuilder();
       for (const batch of this.#waiting) builder.add(batch);
       this.#waiting = [];
       return builder.finish();
     }
+    const worker = this.#worker;
     try {
-      this.#worker.postMessage({ end: true } satisfies BuildMessage);
-      return await this.#built!;
+      if (save) {
+        worker.on('message', (reply: BuildReply) => {
+          if (!('saved' in reply)) return;
+          save.saved(reply.saved);
+          void worker.terminate();
+        });
+      }
+      worker.postMessage({ end: true, ...(save ? { save: save.target } : {}) } satisfies BuildMessage);
+      const data = await this.#built!;
+      // The worker still writes the file: it ends once it has (above).
+      if (save) {
+        this.#worker = undefined;
+        this.#handedOff = true;
+      }
+      return data;
     } finally {
       await this.abandon();
     }
@@ -174,7 +243,9 @@ class Build {
   #start(): void {
     const worker = new Worker(new URL('./build.worker.ts', import.meta.url));
     this.#built = new Promise<IndexData>((resolve, reject) => {
-      worker.once('message', resolve);
+      worker.once('message', (reply: BuildReply) =>
+        'index' in reply ? resolve(reply.index) : reject(new Error('the worker saved no index')),
+      );
       worker.once('error', reject);
       worker.once('exit', (code) => reject(new Error(`the index build worker exited with code ${code}`)));
     });
@@ -187,5 +258,16 @@ class Build {
 
   #post(batch: PackedCatalog): void {
     this.#worker!.postMessage({ batch } satisfies BuildMessage, buffersOf(batch));
+  }
+}
+
+/** Saves an index built on this thread: copied first (small: under the worker threshold), so that a release of it cannot cut the write short. */
+async function saveCopy(target: IndexFileTarget, data: IndexData, files: IndexFiles): Promise<void> {
+  const started = performance.now();
+  try {
+    const { bytes } = await writeIndexFile(target, structuredClone(data));
+    files.saved({ ok: true, path: target.path, bytes, ms: performance.now() - started });
+  } catch (error) {
+    files.saved({ ok: false, error });
   }
 }
