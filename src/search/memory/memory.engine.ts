@@ -8,7 +8,7 @@
 import { Worker } from 'node:worker_threads';
 import type { CatalogSchool } from '../../domain/catalog/catalog.ports.ts';
 import type { EnginePage, EngineQuery, SearchEngine } from '../../domain/search/engine.port.ts';
-import { StoreUnavailableError } from '../../domain/shared/errors.ts';
+import { IndexNotReadyError } from '../../domain/shared/errors.ts';
 import type { SchoolStore } from '../../domain/catalog/catalog.ports.ts';
 import { buffersOf, IndexBuilder, type IndexData } from './build.ts';
 import type { BuildMessage, BuildReply } from './build.worker.ts';
@@ -65,7 +65,7 @@ export class MemorySearchEngine implements SearchEngine {
   async ready(): Promise<void> {
     if (this.#index !== undefined) return;
     const starting = this.#starting;
-    throw new StoreUnavailableError(
+    throw new IndexNotReadyError(
       starting === 'waiting'
         ? 'The search index is not built yet: the server is starting.'
         : starting === 'loading'
@@ -98,7 +98,7 @@ export class MemorySearchEngine implements SearchEngine {
 
   async search(query: EngineQuery): Promise<EnginePage> {
     const index = this.#index;
-    if (!index) throw new StoreUnavailableError('The search index is being built.');
+    if (!index) throw new IndexNotReadyError('The search index is being built.');
     const { total, hits } = index.search(query);
     return { total, hits, edition: index };
   }
