@@ -717,7 +717,9 @@ export const getLiveness = <ThrowOnError extends boolean = false>(options?: Opti
  *
  * 200 when the store answers and the search engine can answer (its index built; on
  * MongoDB's $text or Atlas Search engines, their index present and queryable), 503
- * otherwise. Load balancers should route only to instances that are ready.
+ * otherwise. Load balancers should route only to instances that are ready. A server
+ * accepts connections as soon as it starts: while it reads its search index from its file
+ * or builds it, this answers 503 and the problem's detail says which.
  *
  */
 export const getReadiness = <ThrowOnError extends boolean = false>(options?: Options<GetReadinessData, ThrowOnError>): RequestResult<GetReadinessResponses, GetReadinessErrors, ThrowOnError> => (options?.client ?? client).get<GetReadinessResponses, GetReadinessErrors, ThrowOnError>({

@@ -960,7 +960,10 @@ export type FetchSchoolSearchErrors = {
      */
     500: Problem;
     /**
-     * The store cannot be reached right now; retry after the given number of seconds.
+     * The store cannot be reached right now, or the search index is not ready yet (a server
+     * that has just started reads or builds it; the detail then says so); retry after the given
+     * number of seconds.
+     *
      */
     503: Problem;
 };
@@ -1028,7 +1031,10 @@ export type GetSchoolErrors = {
      */
     500: Problem;
     /**
-     * The store cannot be reached right now; retry after the given number of seconds.
+     * The store cannot be reached right now, or the search index is not ready yet (a server
+     * that has just started reads or builds it; the detail then says so); retry after the given
+     * number of seconds.
+     *
      */
     503: Problem;
 };
@@ -1077,7 +1083,10 @@ export type RevokeCurrentTokenErrors = {
      */
     500: Problem;
     /**
-     * The store cannot be reached right now; retry after the given number of seconds.
+     * The store cannot be reached right now, or the search index is not ready yet (a server
+     * that has just started reads or builds it; the detail then says so); retry after the given
+     * number of seconds.
+     *
      */
     503: Problem;
 };
@@ -1130,7 +1139,10 @@ export type CreateTokenErrors = {
      */
     500: Problem;
     /**
-     * The store cannot be reached right now; retry after the given number of seconds.
+     * The store cannot be reached right now, or the search index is not ready yet (a server
+     * that has just started reads or builds it; the detail then says so); retry after the given
+     * number of seconds.
+     *
      */
     503: Problem;
 };
@@ -1181,7 +1193,10 @@ export type RotateTokenErrors = {
      */
     500: Problem;
     /**
-     * The store cannot be reached right now; retry after the given number of seconds.
+     * The store cannot be reached right now, or the search index is not ready yet (a server
+     * that has just started reads or builds it; the detail then says so); retry after the given
+     * number of seconds.
+     *
      */
     503: Problem;
 };
@@ -1230,7 +1245,10 @@ export type ListMyTokensErrors = {
      */
     500: Problem;
     /**
-     * The store cannot be reached right now; retry after the given number of seconds.
+     * The store cannot be reached right now, or the search index is not ready yet (a server
+     * that has just started reads or builds it; the detail then says so); retry after the given
+     * number of seconds.
+     *
      */
     503: Problem;
 };
@@ -1288,7 +1306,10 @@ export type RevokeMyTokenErrors = {
      */
     500: Problem;
     /**
-     * The store cannot be reached right now; retry after the given number of seconds.
+     * The store cannot be reached right now, or the search index is not ready yet (a server
+     * that has just started reads or builds it; the detail then says so); retry after the given
+     * number of seconds.
+     *
      */
     503: Problem;
 };
@@ -1351,7 +1372,10 @@ export type CreateApiKeyErrors = {
      */
     500: Problem;
     /**
-     * The store cannot be reached right now; retry after the given number of seconds.
+     * The store cannot be reached right now, or the search index is not ready yet (a server
+     * that has just started reads or builds it; the detail then says so); retry after the given
+     * number of seconds.
+     *
      */
     503: Problem;
 };
@@ -1419,7 +1443,10 @@ export type RotateApiKeyErrors = {
      */
     500: Problem;
     /**
-     * The store cannot be reached right now; retry after the given number of seconds.
+     * The store cannot be reached right now, or the search index is not ready yet (a server
+     * that has just started reads or builds it; the detail then says so); retry after the given
+     * number of seconds.
+     *
      */
     503: Problem;
 };
@@ -1482,7 +1509,10 @@ export type CreatePublishableKeyErrors = {
      */
     500: Problem;
     /**
-     * The store cannot be reached right now; retry after the given number of seconds.
+     * The store cannot be reached right now, or the search index is not ready yet (a server
+     * that has just started reads or builds it; the detail then says so); retry after the given
+     * number of seconds.
+     *
      */
     503: Problem;
 };
@@ -1548,7 +1578,10 @@ export type UpdateApiKeyErrors = {
      */
     500: Problem;
     /**
-     * The store cannot be reached right now; retry after the given number of seconds.
+     * The store cannot be reached right now, or the search index is not ready yet (a server
+     * that has just started reads or builds it; the detail then says so); retry after the given
+     * number of seconds.
+     *
      */
     503: Problem;
 };
@@ -1607,7 +1640,10 @@ export type ChangePasswordErrors = {
      */
     500: Problem;
     /**
-     * The store cannot be reached right now; retry after the given number of seconds.
+     * The store cannot be reached right now, or the search index is not ready yet (a server
+     * that has just started reads or builds it; the detail then says so); retry after the given
+     * number of seconds.
+     *
      */
     503: Problem;
 };
@@ -1648,7 +1684,10 @@ export type GetSignUpOptionsErrors = {
      */
     500: Problem;
     /**
-     * The store cannot be reached right now; retry after the given number of seconds.
+     * The store cannot be reached right now, or the search index is not ready yet (a server
+     * that has just started reads or builds it; the detail then says so); retry after the given
+     * number of seconds.
+     *
      */
     503: Problem;
 };
@@ -1768,7 +1807,10 @@ export type ConfirmSignUpErrors = {
      */
     500: Problem;
     /**
-     * The store cannot be reached right now; retry after the given number of seconds.
+     * The store cannot be reached right now, or the search index is not ready yet (a server
+     * that has just started reads or builds it; the detail then says so); retry after the given
+     * number of seconds.
+     *
      */
     503: Problem;
 };
@@ -1825,7 +1867,10 @@ export type AcceptInvitationErrors = {
      */
     500: Problem;
     /**
-     * The store cannot be reached right now; retry after the given number of seconds.
+     * The store cannot be reached right now, or the search index is not ready yet (a server
+     * that has just started reads or builds it; the detail then says so); retry after the given
+     * number of seconds.
+     *
      */
     503: Problem;
 };
@@ -1937,7 +1982,10 @@ export type ResetPasswordErrors = {
      */
     500: Problem;
     /**
-     * The store cannot be reached right now; retry after the given number of seconds.
+     * The store cannot be reached right now, or the search index is not ready yet (a server
+     * that has just started reads or builds it; the detail then says so); retry after the given
+     * number of seconds.
+     *
      */
     503: Problem;
 };
@@ -1986,7 +2034,10 @@ export type FetchMyDataErrors = {
      */
     500: Problem;
     /**
-     * The store cannot be reached right now; retry after the given number of seconds.
+     * The store cannot be reached right now, or the search index is not ready yet (a server
+     * that has just started reads or builds it; the detail then says so); retry after the given
+     * number of seconds.
+     *
      */
     503: Problem;
 };
@@ -2057,7 +2108,10 @@ export type FetchMyRequestsErrors = {
      */
     500: Problem;
     /**
-     * The store cannot be reached right now; retry after the given number of seconds.
+     * The store cannot be reached right now, or the search index is not ready yet (a server
+     * that has just started reads or builds it; the detail then says so); retry after the given
+     * number of seconds.
+     *
      */
     503: Problem;
 };
@@ -2115,7 +2169,10 @@ export type FetchMyUsageErrors = {
      */
     500: Problem;
     /**
-     * The store cannot be reached right now; retry after the given number of seconds.
+     * The store cannot be reached right now, or the search index is not ready yet (a server
+     * that has just started reads or builds it; the detail then says so); retry after the given
+     * number of seconds.
+     *
      */
     503: Problem;
 };
@@ -2157,7 +2214,10 @@ export type GetSchoolImageErrors = {
      */
     500: Problem;
     /**
-     * The store cannot be reached right now; retry after the given number of seconds.
+     * The store cannot be reached right now, or the search index is not ready yet (a server
+     * that has just started reads or builds it; the detail then says so); retry after the given
+     * number of seconds.
+     *
      */
     503: Problem;
 };
@@ -2211,7 +2271,10 @@ export type GetReadinessErrors = {
      */
     400: Problem;
     /**
-     * The store cannot be reached right now; retry after the given number of seconds.
+     * The store cannot be reached right now, or the search index is not ready yet (a server
+     * that has just started reads or builds it; the detail then says so); retry after the given
+     * number of seconds.
+     *
      */
     503: Problem;
 };

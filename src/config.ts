@@ -40,6 +40,8 @@ const schema = z.object({
     .regex(/^[A-Za-z0-9_-]{1,64}$/, 'letters, digits, _ and - (1 to 64)')
     .default('schools_search'),
   SEARCH_REFRESH_MS: int(100, 600_000).default(250),
+  // On MongoDB, where each instance keeps its index file (the embedded store's is beside it).
+  SEARCH_INDEX_DIR: z.string().min(1).optional(),
   SEED_FILE: z.string().min(1).default('data/seed/schools.ndjson.gz'),
   SEED_WHEN_EMPTY: bool.optional(),
   DEMO_USER: bool.optional(),
@@ -121,6 +123,12 @@ export interface Config {
   readonly store: StoreConfig;
   /** How often (ms) each API process looks for a catalog changed by an import, to index it. */
   readonly searchRefreshMs: number;
+  /**
+   * On MongoDB with the in-process index, the directory where the instance saves its index, so
+   * that a restart reads it instead of building (docs/search.md, "The persisted index"); undefined:
+   * not saved. The embedded store's index is saved beside its file (`<DATABASE_PATH>.index`).
+   */
+  readonly searchIndexDir: string | undefined;
   readonly seedFile: string;
   readonly seedWhenEmpty: boolean;
   readonly demoUser: boolean;
@@ -224,6 +232,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         }
       : { kind: 'sqlite', path: projectPath(c.DATABASE_PATH) },
     searchRefreshMs: c.SEARCH_REFRESH_MS,
+    searchIndexDir: c.SEARCH_INDEX_DIR === undefined ? undefined : projectPath(c.SEARCH_INDEX_DIR),
     seedFile: projectPath(c.SEED_FILE),
     seedWhenEmpty: c.SEED_WHEN_EMPTY ?? true,
     demoUser: c.DEMO_USER ?? !production,

@@ -1,7 +1,12 @@
 // The process: reads the configuration, composes the server (src/composition/server.ts, whose
-// steps the benchmark runs too), seeds an empty catalog, listens, purges old records hourly, retries
-// the mail outbox, and stops on SIGTERM/SIGINT. Nothing else in the code base binds a port
-// (configuration: src/config.ts).
+// steps the benchmark runs too), listens, seeds an empty catalog, readies the search index, purges
+// old records hourly, retries the mail outbox, and stops on SIGTERM/SIGINT. Nothing else in the
+// code base binds a port (configuration: src/config.ts).
+//
+// The port accepts connections before the index is ready (read from its file or built: seconds
+// for a large catalog): meanwhile /health/ready answers 503 with the reason and searches 503 with
+// Retry-After, rather than a load balancer or a newcomer meeting a refused connection. The
+// "listening" line is logged once the index is ready, as before: whoever waits for it can search.
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { pino } from 'pino';
@@ -31,8 +36,6 @@ async function main(): Promise<void> {
   const { logger, print } = await serverOutput(config);
   const telemetry = await composeTelemetry(config);
   const services = await composeServices(config, logger, telemetry?.metrics);
-  const demoUser = await prepareStore(services, config, logger);
-  await startServices(services);
   // The metrics listener first: a port that is taken stops start-up before the API takes requests.
   const metricsServer =
     telemetry && config.metrics.port !== undefined
@@ -40,6 +43,20 @@ async function main(): Promise<void> {
       : undefined;
   const server = await listen(composeApp(services, config, logger, {}, telemetry), config.port, config.host, logger);
   const url = `http://${config.host}:${(server.address() as AddressInfo).port}`;
+  logger.info({ url }, 'accepting connections: ready once the search index is');
+  const shutdown = handleShutdown([server, ...(metricsServer ? [metricsServer] : [])], services, config, logger);
+  let demoUser: Awaited<ReturnType<typeof prepareStore>>;
+  try {
+    // After the seed: the index's first build sees the seeded catalog.
+    demoUser = await prepareStore(services, config, logger);
+    if (shutdown.stopping) return;
+    await startServices(services);
+  } catch (error) {
+    // Stopped meanwhile: the store was closed under the seed or the build; the shutdown exits 0.
+    if (shutdown.stopping) return;
+    throw error;
+  }
+  if (shutdown.stopping) return;
   const metrics = metricsServer
     ? `http://${config.metrics.host}:${(metricsServer.address() as AddressInfo).port}/metrics`
     : config.metrics.token
@@ -68,7 +85,6 @@ async function main(): Promise<void> {
   );
   purgeOldRecords(services, logger);
   retryMail(services, logger);
-  handleShutdown([server, ...(metricsServer ? [metricsServer] : [])], services, config, logger);
 }
 
 /** How often each instance tries the outbox's due mail (entries are claimed, so instances do not send one twice). */
@@ -133,9 +149,15 @@ async function prepareStore(
 
 /**
  * SIGTERM/SIGINT: stop accepting (the API's listener and the metrics listener), let in-flight
- * requests finish, close the store, exit 0.
+ * requests finish, close the store, exit 0. Also while the index is still being built or the
+ * seed imported: the engine is closed (its build let go), and start-up goes no further.
  */
-function handleShutdown(servers: readonly Server[], services: Services, config: Config, logger: pino.Logger): void {
+function handleShutdown(
+  servers: readonly Server[],
+  services: Services,
+  config: Config,
+  logger: pino.Logger,
+): { readonly stopping: boolean } {
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
@@ -169,6 +191,11 @@ function handleShutdown(servers: readonly Server[], services: Services, config: 
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
+  return {
+    get stopping() {
+      return stopping;
+    },
+  };
 }
 
 if (import.meta.main) {

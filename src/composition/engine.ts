@@ -11,6 +11,7 @@ import type { Metrics } from '../metrics/metrics.port.ts';
 import { unmanaged, type ManagedEngine } from '../search/managed.engine.ts';
 import { MemorySearchEngine } from '../search/memory/memory.engine.ts';
 import type { StoreConfig } from '../stores/store.config.ts';
+import { composeIndexFiles } from './index-files.ts';
 
 /** The MongoDB engine the configuration asks for (MONGODB_SEARCH=text or atlas); otherwise undefined: the in-process index. */
 export async function pipelineEngine(store: Store, config: StoreConfig): Promise<SearchEngine | undefined> {
@@ -25,14 +26,16 @@ export async function pipelineEngine(store: Store, config: StoreConfig): Promise
  */
 export async function composeEngine(
   store: Store,
-  config: { store: StoreConfig; searchRefreshMs: number },
+  config: { store: StoreConfig; searchRefreshMs: number; searchIndexDir?: string | undefined },
   logger: pino.Logger,
   metrics: Metrics,
 ): Promise<ManagedEngine> {
   const pipeline = await pipelineEngine(store, config.store);
   if (pipeline) return unmanaged(pipeline);
+  const indexFiles = composeIndexFiles(store, config, logger);
   return new MemorySearchEngine(store.schools, {
     refreshMs: config.searchRefreshMs,
+    ...(indexFiles ? { indexFiles } : {}),
     onRefresh: (event) => {
       if (event.ok && event.changes !== undefined)
         logger.info(
@@ -42,7 +45,7 @@ export async function composeEngine(
       else if (event.ok)
         logger.info(
           { schools: event.schools, ms: Math.round(event.ms), folded: event.folded ?? false },
-          'search index built',
+          event.from === 'file' ? 'search index loaded' : 'search index built',
         );
       else {
         metrics.storeFailed(

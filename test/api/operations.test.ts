@@ -1,9 +1,10 @@
 // Health, school images, docs, the contract, problem pages, and routes the contract lacks.
 import { OpenAPIBackend, type Document } from 'openapi-backend';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { getLiveness, getReadiness, getSchoolImage } from '../../generated/sdk.gen.ts';
+import { fetchSchoolSearch, getLiveness, getReadiness, getSchoolImage } from '../../generated/sdk.gen.ts';
 import { StoreUnavailableError } from '../../src/domain/shared/errors.ts';
 import { unmanaged } from '../../src/search/managed.engine.ts';
+import { MemorySearchEngine } from '../../src/search/memory/memory.engine.ts';
 import { MongoSetupError } from '../../src/mongodb-shared/errors.ts';
 import { createHandlers } from '../../src/http/operations/handlers.ts';
 import { loadContract } from '../../src/http/contract.ts';
@@ -84,6 +85,69 @@ describe('getReadiness (GET /health/ready)', () => {
       ready = true;
       expect((await getReadiness({ client: other.client() })).response!.status).toBe(200);
     } finally {
+      await other.close();
+    }
+  });
+
+  test('when the server has just started and its index is still being built, then it accepts connections: readiness is 503 saying why and searches 503 with Retry-After, then 200 once built', async () => {
+    // The store's catalog read waits for this test: the index is built when the test says.
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let starting: Promise<void> | undefined;
+    const other = await startTestApp({
+      engine: (store) => {
+        const engine = new MemorySearchEngine(
+          {
+            catalogVersion: () => store.schools.catalogVersion(),
+            async *readCatalog() {
+              await gate;
+              yield* store.schools.readCatalog();
+            },
+          },
+          { refreshMs: 0 },
+        );
+        // As src/main.ts starts it: the app serves while the index is built.
+        return {
+          ...unmanaged(engine),
+          search: (q) => engine.search(q),
+          ready: () => engine.ready(),
+          start: async () => void (starting = engine.start()),
+          close: () => engine.close(),
+        };
+      },
+    });
+    try {
+      await other.services.store.schools.upsertMany([
+        {
+          id: schoolId,
+          name: 'Harvard University',
+          city: 'Cambridge',
+          state: 'MA',
+          imageUrl: null,
+          aliases: [],
+          prominence: 0,
+        },
+      ]);
+      const r = await getReadiness({ client: other.client() });
+      expectProblem(r, 503, 'service-unavailable');
+      expect(r.response!.headers.get('retry-after')).toBe('5');
+      expect((r.error as { detail: string }).detail).toBe(
+        'The search index is being built: 0 schools read. Retry later.',
+      );
+      const { client } = await other.userClient();
+      const search = await fetchSchoolSearch({ client, query: { query: 'harvard' } });
+      expectProblem(search, 503, 'service-unavailable');
+      expect(search.response!.headers.get('retry-after')).toBe('5');
+      release();
+      await starting;
+      expect((await getReadiness({ client: other.client() })).data).toEqual({
+        status: 'ok',
+        store: other.services.store.kind,
+      });
+      const found = await fetchSchoolSearch({ client, query: { query: 'harvard' } });
+      expect(found.data!.requestresult.schools.map((s) => s.schoolname)).toEqual(['Harvard University']);
+    } finally {
+      release();
       await other.close();
     }
   });

@@ -21,6 +21,8 @@ interface Started {
   lines: Array<Record<string, unknown>>;
   /** Resolves with the URL once listening; rejects with stderr if the process exits first. */
   listening: Promise<string>;
+  /** /health/ready as asked the moment the port accepted connections (logged before the seed and the index). */
+  early: Promise<{ status: number; body: Record<string, unknown> }>;
 }
 
 function start(env: Record<string, string>): Started {
@@ -39,6 +41,12 @@ function start(env: Record<string, string>): Started {
   });
   let stderr = '';
   child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  let accepting: (url: string) => void = () => undefined;
+  const early = new Promise<string>((resolve) => (accepting = resolve)).then(async (url) => {
+    const r = await fetch(`${url}/health/ready`);
+    return { status: r.status, body: (await r.json()) as Record<string, unknown> };
+  });
+  early.catch(() => undefined);
   const listening = new Promise<string>((resolve, reject) => {
     child.once('close', (code) =>
       reject(Object.assign(new Error(`exited with ${code} before listening`), { code, stderr })),
@@ -46,10 +54,11 @@ function start(env: Record<string, string>): Started {
     createInterface({ input: child.stdout! }).on('line', (line) => {
       const entry = JSON.parse(line) as Record<string, unknown>;
       lines.push(entry);
+      if (String(entry['msg']).startsWith('accepting connections')) accepting(String(entry['url']));
       if (entry['msg'] === 'listening') resolve(String(entry['url']));
     });
   });
-  return { child, lines, listening };
+  return { child, lines, listening, early };
 }
 
 /** A MongoDB (not FerretDB) server for this run, if there is one. */
@@ -121,6 +130,11 @@ describe.each(stores)('npm start (src/main.ts) on %s', (_name, kind, prepare) =>
     );
     const seeded = started.lines.find((l) => l['msg'] === 'seed loaded');
     expect(seeded).toMatchObject({ inserted: SEED_SCHOOLS });
+    // The port took connections before the seed was in and the index built: not ready, and why.
+    expect(await started.early).toMatchObject({
+      status: 503,
+      body: { status: 503, detail: 'The search index is not built yet: the server is starting. Retry later.' },
+    });
     const client = createClient({ baseUrl });
     expect((await getReadiness({ client })).data).toEqual({ status: 'ok', store: kind });
     const login = await createToken({ client, body: { email: DEMO_EMAIL, password: DEMO_PASSWORD } });
@@ -205,6 +219,29 @@ describe.each(stores)('npm start (src/main.ts) on %s', (_name, kind, prepare) =>
     expect(await exited).toBe(0);
     expect(started.lines.map((l) => l['msg'])).toContain('stopped');
   });
+});
+
+describe('npm start on a fresh embedded store, stopped while it starts', () => {
+  test('when sent SIGTERM while the index is being built, then it stops and exits 0', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'school-search-main-'));
+    try {
+      const first = start({ DATABASE_PATH: join(dir, 'store.db') });
+      first.listening.catch(() => undefined);
+      const exited = new Promise<number | null>((resolve) => first.child.once('close', (code) => resolve(code)));
+      // The seed is in: the index's build starts now, and takes seconds.
+      await new Promise<void>((resolve) =>
+        first.child.stdout!.on('data', (chunk: Buffer) => void (chunk.includes('"seed loaded"') && resolve())),
+      );
+      first.child.kill('SIGTERM');
+      expect(await exited).toBe(0);
+      const messages = first.lines.map((l) => l['msg']);
+      expect(messages).toContain('stopped');
+      expect(messages).not.toContain('listening');
+      expect(messages).not.toContain('search index built');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });
 
 describe('npm start with MONGODB_URI naming a server that refuses the text index (FerretDB v1)', () => {

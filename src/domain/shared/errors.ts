@@ -114,6 +114,12 @@ export class StoreUnavailableError extends DomainError {
   }
 }
 
+/**
+ * The search index is not ready yet (being read from its file or built, at start-up): a store
+ * unavailability whose message is written for clients, and is their problem's detail.
+ */
+export class IndexNotReadyError extends StoreUnavailableError {}
+
 /** Self-service sign-up (or, for an invitation, any sign-up) is off on this server (SIGNUP). */
 export class SignUpClosedError extends DomainError {
   readonly code = 'signup_closed';

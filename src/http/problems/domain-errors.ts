@@ -13,6 +13,7 @@ import {
   PasswordResetOffError,
   PublishableKeyNotAllowedError,
   SignUpClosedError,
+  IndexNotReadyError,
   StoreUnavailableError,
   TooManyKeysError,
   UnauthenticatedError,
@@ -57,7 +58,12 @@ export function fromDomain(error: DomainError, req: Request): EdgeError | undefi
     });
   }
   if (error instanceof StoreUnavailableError) {
-    return new EdgeError(PROBLEMS.unavailable, 'The service is temporarily unavailable. Retry later.', {
+    // Only an index not ready says why: other causes may name files or hosts.
+    const detail =
+      error instanceof IndexNotReadyError
+        ? `${error.message} Retry later.`
+        : 'The service is temporarily unavailable. Retry later.';
+    return new EdgeError(PROBLEMS.unavailable, detail, {
       headers: { 'Retry-After': String(RETRY_AFTER_UNAVAILABLE_SECONDS) },
       cause: error,
     });

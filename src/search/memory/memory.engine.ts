@@ -10,13 +10,16 @@
 // large). Either way the new index is swapped in whole: searches meanwhile use the previous one,
 // never a mix of two catalogs, and a delta's answers are exactly a full build's (the property
 // tests hold them side by side).
+// With `indexFiles` (index-file.ts), a start first reads the index saved for the catalog's
+// version instead of building it, and every full build is saved.
 import { Worker } from 'node:worker_threads';
 import type { CatalogSchool } from '../../domain/catalog/catalog.ports.ts';
 import type { EnginePage, EngineQuery, SearchEngine } from '../../domain/search/engine.port.ts';
-import { StoreUnavailableError } from '../../domain/shared/errors.ts';
+import { IndexNotReadyError } from '../../domain/shared/errors.ts';
 import type { SchoolStore } from '../../domain/catalog/catalog.ports.ts';
 import { buffersOf, IndexBuilder, type IndexData } from './build.ts';
-import type { BuildMessage } from './build.worker.ts';
+import type { BuildMessage, BuildReply } from './build.worker.ts';
+import { type IndexFiles, type IndexFileTarget, type SaveOutcome, writeIndexFile } from './index-file.ts';
 import { packCatalog, type PackedCatalog } from './packed-catalog.ts';
 import { MemoryIndex } from './memory-index.ts';
 
@@ -29,12 +32,18 @@ export interface MemoryEngineOptions {
   readonly deltaLimit?: number;
   /** Past this many changed schools in the delta (default 1,000), a full build folds them in, in the background. */
   readonly foldAt?: number;
-  /** Told when a refresh failed (the previous index keeps serving) or succeeded (`changes`: a delta of that many schools; a full build otherwise). */
+  /**
+   * Told when a refresh failed (the previous index keeps serving) or succeeded: `changes`, a
+   * delta of that many schools; otherwise a full build (`folded`: of a delta), or the index
+   * read from its file (`from`).
+   */
   readonly onRefresh?: (
     event:
-      | { ok: true; schools: number; ms: number; changes?: number; folded?: boolean }
+      | { ok: true; schools: number; ms: number; changes?: number; folded?: boolean; from?: 'file' }
       | { ok: false; error: unknown },
   ) => void;
+  /** Where the index of a catalog version is saved and found again (index-file.ts); none: every start builds. */
+  readonly indexFiles?: IndexFiles;
 }
 
 /** A full build, and the version of the catalog it is. */
@@ -65,6 +74,9 @@ export class MemorySearchEngine implements SearchEngine {
   #builds = 0;
   #timer: NodeJS.Timeout | undefined;
   #closed = false;
+  readonly #files: IndexFiles | undefined;
+  /** What the first index is waiting for, for ready()'s answer. */
+  #starting: 'waiting' | 'loading' | Build = 'waiting';
 
   constructor(
     schools: Pick<SchoolStore, 'catalogVersion' | 'readCatalog' | 'catalogChanges'>,
@@ -76,10 +88,12 @@ export class MemorySearchEngine implements SearchEngine {
     this.#deltaLimit = options.deltaLimit ?? 10_000;
     this.#foldAt = options.foldAt ?? 1_000;
     this.#onRefresh = options.onRefresh;
+    this.#files = options.indexFiles;
   }
 
   /** Builds the first index, then keeps it fresh. */
   async start(): Promise<void> {
+    await this.#loadSaved();
     await this.refresh();
     if (this.#refreshMs > 0 && !this.#closed) {
       this.#timer = setInterval(() => void this.refresh().catch(() => undefined), this.#refreshMs);
@@ -89,7 +103,31 @@ export class MemorySearchEngine implements SearchEngine {
 
   /** Unavailable until the first index is built (start); afterwards an old index keeps serving. */
   async ready(): Promise<void> {
-    if (this.#index === undefined) throw new StoreUnavailableError('The search index is being built.');
+    if (this.#index !== undefined) return;
+    const starting = this.#starting;
+    throw new IndexNotReadyError(
+      starting === 'waiting'
+        ? 'The search index is not built yet: the server is starting.'
+        : starting === 'loading'
+          ? 'The search index is being loaded from its file.'
+          : `The search index is being built: ${starting.count.toLocaleString('en-US')} schools read.`,
+    );
+  }
+
+  /** The index saved for the catalog's current version, if there is one (index-file.ts): no catalog read, no build. */
+  async #loadSaved(): Promise<void> {
+    if (!this.#files || this.#index) return;
+    this.#starting = 'loading';
+    try {
+      const started = performance.now();
+      const version = await this.#schools.catalogVersion();
+      const data = await this.#files.load(version);
+      if (!data || this.#closed || this.#index) return;
+      this.#swap(new MemoryIndex(data), version, version);
+      this.#onRefresh?.({ ok: true, schools: data.docCount, ms: performance.now() - started, from: 'file' });
+    } catch {
+      // A file that cannot be read is no file (the port logs why): the catalog is read and the index built.
+    }
   }
 
   /** Schools in the index now. */
@@ -99,7 +137,7 @@ export class MemorySearchEngine implements SearchEngine {
 
   async search(query: EngineQuery): Promise<EnginePage> {
     const index = this.#index;
-    if (!index) throw new StoreUnavailableError('The search index is being built.');
+    if (!index) throw new IndexNotReadyError('The search index is being built.');
     const { total, hits } = index.search(query);
     return { total, hits, edition: index };
   }
@@ -199,17 +237,22 @@ export class MemorySearchEngine implements SearchEngine {
     previous?.release(next);
   }
 
-  /** The whole catalog, read from the store at one version and indexed. */
+  /**
+   * The whole catalog, read from the store at one version and indexed; saved to its file (with
+   * indexFiles), by the worker thread when it built it, else from a copy while it serves.
+   */
   async #buildAll(): Promise<FullBuild> {
     let build = new Build(this.#workerThreshold);
     let version: string | undefined;
     try {
+      if (!this.#index) this.#starting = build;
       for await (const chunk of this.#schools.readCatalog()) {
         if (chunk.kind === 'schools') build.add(chunk.schools);
         else if (chunk.kind === 'version') version = chunk.version;
         else {
           await build.abandon();
           build = new Build(this.#workerThreshold);
+          if (!this.#index) this.#starting = build;
         }
       }
       if (version === undefined) throw new Error('the store ended the catalog without its version');
@@ -217,7 +260,11 @@ export class MemorySearchEngine implements SearchEngine {
       await build.abandon();
       throw error;
     }
-    return { data: await build.finish(), version };
+    const files = this.#files;
+    const target = await files?.target(version);
+    const data = await build.finish(target && files && { target, saved: (outcome) => files.saved(outcome) });
+    if (target && files && !build.inWorker && !this.#closed) void saveCopy(target, data, files);
+    return { data, version };
   }
 
   close(): void {
@@ -256,16 +303,43 @@ class Build {
     else this.#waiting.push(batch);
   }
 
-  async finish(): Promise<IndexData> {
+  /** Schools taken so far. */
+  get count(): number {
+    return this.#count;
+  }
+
+  /** Whether the index is built in a worker thread (which then saves it itself). */
+  get inWorker(): boolean {
+    return this.#worker !== undefined || this.#handedOff;
+  }
+
+  #handedOff = false;
+
+  /** `save`: in a worker, the worker writes the file too, and is let go once it has (`saved`). */
+  async finish(save?: { target: IndexFileTarget; saved: (outcome: SaveOutcome) => void }): Promise<IndexData> {
     if (!this.#worker) {
       const builder = new IndexBuilder();
       for (const batch of this.#waiting) builder.add(batch);
       this.#waiting = [];
       return builder.finish();
     }
+    const worker = this.#worker;
     try {
-      this.#worker.postMessage({ end: true } satisfies BuildMessage);
-      return await this.#built!;
+      if (save) {
+        worker.on('message', (reply: BuildReply) => {
+          if (!('saved' in reply)) return;
+          save.saved(reply.saved);
+          void worker.terminate();
+        });
+      }
+      worker.postMessage({ end: true, ...(save ? { save: save.target } : {}) } satisfies BuildMessage);
+      const data = await this.#built!;
+      // The worker still writes the file: it ends once it has (above).
+      if (save) {
+        this.#worker = undefined;
+        this.#handedOff = true;
+      }
+      return data;
     } finally {
       await this.abandon();
     }
@@ -281,7 +355,9 @@ class Build {
   #start(): void {
     const worker = new Worker(new URL('./build.worker.ts', import.meta.url));
     this.#built = new Promise<IndexData>((resolve, reject) => {
-      worker.once('message', resolve);
+      worker.once('message', (reply: BuildReply) =>
+        'index' in reply ? resolve(reply.index) : reject(new Error('the worker saved no index')),
+      );
       worker.once('error', reject);
       worker.once('exit', (code) => reject(new Error(`the index build worker exited with code ${code}`)));
     });
@@ -294,5 +370,16 @@ class Build {
 
   #post(batch: PackedCatalog): void {
     this.#worker!.postMessage({ batch } satisfies BuildMessage, buffersOf(batch));
+  }
+}
+
+/** Saves an index built on this thread: copied first (small: under the worker threshold), so that a release of it cannot cut the write short. */
+async function saveCopy(target: IndexFileTarget, data: IndexData, files: IndexFiles): Promise<void> {
+  const started = performance.now();
+  try {
+    const { bytes } = await writeIndexFile(target, structuredClone(data));
+    files.saved({ ok: true, path: target.path, bytes, ms: performance.now() - started });
+  } catch (error) {
+    files.saved({ ok: false, error });
   }
 }

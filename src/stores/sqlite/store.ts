@@ -1,6 +1,7 @@
 // The embedded store: every port on one SQLite file (Node's built-in node:sqlite).
 import type { Store } from '../../domain/store.port.ts';
 import { Connection } from './connection.ts';
+import { identityOf } from './store-identity.ts';
 import type { SqliteOptions } from './database.ts';
 import { SqliteLinkStore } from './link.store.ts';
 import { SqliteMailOutbox } from './outbox.store.ts';
@@ -51,6 +52,15 @@ export class SqliteStore implements Store {
     if (this.requests.failing) await this.requests.probe();
     // Every request a rate limit covers needs the counters too: readiness waits for them.
     await this.quotas?.ping();
+  }
+
+  /**
+   * The identity of the file open now (store-identity.ts), as text: what a file kept beside it
+   * says it belongs to (the search index's, src/composition/index-files.ts).
+   */
+  identity(): Promise<string> {
+    const c = this.#connection;
+    return c.read(() => `sqlite:${identityOf(c.db) >>> 0}`);
   }
 
   async close(): Promise<void> {

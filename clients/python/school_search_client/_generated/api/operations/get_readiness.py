@@ -63,7 +63,9 @@ def sync_detailed(
 
      200 when the store answers and the search engine can answer (its index built; on
     MongoDB's $text or Atlas Search engines, their index present and queryable), 503
-    otherwise. Load balancers should route only to instances that are ready.
+    otherwise. Load balancers should route only to instances that are ready. A server
+    accepts connections as soon as it starts: while it reads its search index from its file
+    or builds it, this answers 503 and the problem's detail says which.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -90,7 +92,9 @@ def sync(
 
      200 when the store answers and the search engine can answer (its index built; on
     MongoDB's $text or Atlas Search engines, their index present and queryable), 503
-    otherwise. Load balancers should route only to instances that are ready.
+    otherwise. Load balancers should route only to instances that are ready. A server
+    accepts connections as soon as it starts: while it reads its search index from its file
+    or builds it, this answers 503 and the problem's detail says which.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -113,7 +117,9 @@ async def asyncio_detailed(
 
      200 when the store answers and the search engine can answer (its index built; on
     MongoDB's $text or Atlas Search engines, their index present and queryable), 503
-    otherwise. Load balancers should route only to instances that are ready.
+    otherwise. Load balancers should route only to instances that are ready. A server
+    accepts connections as soon as it starts: while it reads its search index from its file
+    or builds it, this answers 503 and the problem's detail says which.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -138,7 +144,9 @@ async def asyncio(
 
      200 when the store answers and the search engine can answer (its index built; on
     MongoDB's $text or Atlas Search engines, their index present and queryable), 503
-    otherwise. Load balancers should route only to instances that are ready.
+    otherwise. Load balancers should route only to instances that are ready. A server
+    accepts connections as soon as it starts: while it reads its search index from its file
+    or builds it, this answers 503 and the problem's detail says which.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
