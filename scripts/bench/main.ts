@@ -37,7 +37,7 @@ import {
 import { fmt, mib, out } from './format.ts';
 import { timeImport } from './import.ts';
 import { isLoadWorker, loadWorker, runScenario, type LoadSpec } from './load.ts';
-import { distinctCount, makeMix, MIX_CLASSES, MIX_WEIGHT } from './mix.ts';
+import { distinctCount, distinctSearches, makeMix, MIX_CLASSES, MIX_WEIGHT } from './mix.ts';
 import { summariseProfile } from './profile.ts';
 import { BROWSER_ACCEPT_ENCODING, pageClasses } from './page.ts';
 import { mulberry32 } from './random.ts';
@@ -73,8 +73,6 @@ const SETTLE_S = 10;
 const PER_CLASS = 400;
 /** Queries per class of the engine probe (drawn with another seed than the load's). */
 const PROBE_PER_CLASS = 60;
-/** Searches drawn per class for the distinct scenario, before repeats are dropped. */
-const DISTINCT_PER_CLASS = 6_000;
 
 interface Options {
   readonly catalog: 'seed' | 'generated';
@@ -162,7 +160,7 @@ async function main(): Promise<number> {
     server = await startServer(env);
     const { ready, settled } = await settle(server);
     const { mix, perClass, distinct } = searchMix(real, options);
-    const once = distinctSearches(real, options);
+    const once = distinctOnce(real, options);
     const auth = { authorization: `Bearer ${ready.token}` };
     await preflight(
       ready,
@@ -264,23 +262,14 @@ async function settle(server: BenchServer) {
   return { ready, settled };
 }
 
-/**
- * At least DISTINCT_MIN different searches from the catalog's names, drawn with another seed
- * than the mix's, each to be sent once: queries the server has never seen, as a day of typing
- * brings them.
- */
-function distinctSearches(real: readonly CatalogRow[], options: Options) {
-  const drawn = makeMix(real, DISTINCT_PER_CLASS, mulberry32(options.seed + 2000));
-  const seen = new Set<string>();
-  const classes = MIX_CLASSES.map((c) => ({
-    name: c,
-    weight: MIX_WEIGHT[c],
-    paths: drawn[c].map((q) => q.path).filter((path) => !seen.has(path) && seen.add(path)),
-  }));
-  if (seen.size < DISTINCT_MIN)
-    throw new Error(`only ${seen.size} distinct searches could be drawn from the catalog (${DISTINCT_MIN} wanted)`);
+/** At least DISTINCT_MIN different searches from the catalog's names, each to be sent once (mix.ts). */
+function distinctOnce(real: readonly CatalogRow[], options: Options) {
+  const classes = distinctSearches(real, options.seed);
+  const count = classes.reduce((n, c) => n + c.paths.length, 0);
+  if (count < DISTINCT_MIN)
+    throw new Error(`only ${count} distinct searches could be drawn from the catalog (${DISTINCT_MIN} wanted)`);
   out(
-    `distinct searches: ${seen.size}, each sent once; per class: ${classes.map((c) => `${c.name} ${c.paths.length}`).join(', ')}`,
+    `distinct searches: ${count}, each sent once; per class: ${classes.map((c) => `${c.name} ${c.paths.length}`).join(', ')}`,
   );
   return classes;
 }
@@ -306,7 +295,7 @@ function scenarios(
   ready: Ready,
   auth: Record<string, string>,
   mix: Mix,
-  once: ReturnType<typeof distinctSearches>,
+  once: ReturnType<typeof distinctOnce>,
 ) {
   const searchClasses = MIX_CLASSES.map((c) => ({
     name: c,

@@ -6,7 +6,7 @@ import type { SearchRequest } from '../../src/domain/search/engine.port.ts';
 import { fold } from '../../src/domain/shared/normalize.ts';
 import type { CatalogRow } from './catalog-file.ts';
 import { around } from '../quality/nearby-classes.ts';
-import { one, weighted, type Rng } from './random.ts';
+import { mulberry32, one, weighted, type Rng } from './random.ts';
 
 export const MIX_CLASSES = ['prefix-1-4', 'word', 'common', 'multi', 'typo', 'near', 'filtered'] as const;
 export type MixClass = (typeof MIX_CLASSES)[number];
@@ -239,3 +239,21 @@ export function makeMix(real: readonly CatalogRow[], perClass: number, r: Rng): 
 
 /** Different search paths in a list. */
 export const distinctCount = (queries: readonly MixQuery[]): number => new Set(queries.map((q) => q.path)).size;
+
+/** Searches drawn per class for the distinct searches, before repeats are dropped. */
+const DISTINCT_PER_CLASS = 6_000;
+
+/**
+ * The distinct searches (33,423 on the seed, seed 1): drawn from the catalog's names with another
+ * seed than the mix's, repeats dropped, each to be sent once: queries the server has never seen,
+ * as a day of typing brings them. By class, each class's paths in the order drawn.
+ */
+export function distinctSearches(real: readonly CatalogRow[], seed: number) {
+  const drawn = makeMix(real, DISTINCT_PER_CLASS, mulberry32(seed + 2000));
+  const seen = new Set<string>();
+  return MIX_CLASSES.map((c) => ({
+    name: c,
+    weight: MIX_WEIGHT[c],
+    paths: drawn[c].map((q) => q.path).filter((path) => !seen.has(path) && seen.add(path)),
+  }));
+}
