@@ -111,7 +111,9 @@ describe('getReadiness (GET /health/ready)', () => {
           ...unmanaged(engine),
           search: (q) => engine.search(q),
           ready: () => engine.ready(),
-          start: async () => void (starting = engine.start()),
+          start: async () => {
+            starting = engine.start();
+          },
           close: () => engine.close(),
         };
       },
