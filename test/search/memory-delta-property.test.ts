@@ -7,7 +7,6 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import type { CatalogSchool } from '../../src/domain/catalog/catalog.ports.ts';
-import type { SearchScope } from '../../src/domain/search/filters.ts';
 import { planQuery } from '../../src/domain/search/query.ts';
 import { buildIndex } from '../../src/search/memory/build.ts';
 import { MemoryIndex } from '../../src/search/memory/memory-index.ts';
@@ -19,18 +18,12 @@ import {
   denseScopedQueryArb,
   namesakeQueryArb,
   namesakeSchoolArb,
+  type QueryCase,
   placedSchoolArb,
   queryArb,
   schoolArb,
   scopedQueryArb,
 } from '../support/search-arbitraries.ts';
-
-interface QueryCase extends Omit<SearchScope, 'stateCode'> {
-  readonly words: string[];
-  readonly stateCode: string | undefined;
-  readonly offset: number;
-  readonly limit: number;
-}
 
 type Drawn = Omit<CatalogSchool, 'id' | 'imageUrl'>;
 

@@ -4,7 +4,6 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import type { CatalogSchool } from '../../src/domain/catalog/catalog.ports.ts';
-import type { SearchScope } from '../../src/domain/search/filters.ts';
 import { planQuery } from '../../src/domain/search/query.ts';
 import { buildIndex } from '../../src/search/memory/build.ts';
 import { MemoryIndex } from '../../src/search/memory/memory-index.ts';
@@ -17,18 +16,12 @@ import {
   denseScopedQueryArb,
   namesakeQueryArb,
   namesakeSchoolArb,
+  type QueryCase,
   placedSchoolArb,
   queryArb,
   schoolArb,
   scopedQueryArb,
 } from '../support/search-arbitraries.ts';
-
-interface QueryCase extends Omit<SearchScope, 'stateCode'> {
-  readonly words: string[];
-  readonly stateCode: string | undefined;
-  readonly offset: number;
-  readonly limit: number;
-}
 
 /** Every query's total, page, scores and distances from the index equal the reference engine's, asked `rounds` times (the later ones from the index's caches). */
 async function expectSameAnswers(

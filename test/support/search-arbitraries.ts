@@ -257,6 +257,14 @@ export const namesakeQueryArb = fc
   )
   .map(([q, scope]) => ({ ...q, ...scope }));
 
+/** A query the arbitraries draw: its words, its scope and its page. */
+export interface QueryCase extends Omit<SearchScope, 'stateCode'> {
+  readonly words: string[];
+  readonly stateCode: string | undefined;
+  readonly offset: number;
+  readonly limit: number;
+}
+
 export function catalogOf(schools: Omit<CatalogSchool, 'id' | 'imageUrl'>[]): CatalogSchool[] {
   return schools.map((s, i) => ({
     id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,

@@ -13,6 +13,7 @@ import { hash32 } from './build.ts';
 import type { CatalogView } from './catalog-view.ts';
 import { docDistance } from './geo-grid.ts';
 import type { IndexData } from './index-data.ts';
+import { firstAtLeast } from './sorted.ts';
 
 export interface EqualDoc {
   readonly doc: number;
@@ -34,15 +35,8 @@ export function equalDocs(
 ): EqualDoc[] {
   if (!canonical) return [];
   const hash = hash32(canonical);
-  let low = 0;
-  let high = d.eqHash.length;
-  while (low < high) {
-    const mid = (low + high) >>> 1;
-    if (d.eqHash[mid]! < hash) low = mid + 1;
-    else high = mid;
-  }
   const found = new Map<number, Equality>();
-  for (let at = low; at < d.eqHash.length && d.eqHash[at] === hash; at++) {
+  for (let at = firstAtLeast(d.eqHash, hash); at < d.eqHash.length && d.eqHash[at] === hash; at++) {
     const doc = d.eqDoc[at]!;
     if (scope !== undefined && !has(scope, doc)) continue;
     const field = d.eqField[at]!;

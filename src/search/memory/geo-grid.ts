@@ -6,6 +6,7 @@
 // schools around the point, not with the catalog.
 import { distanceKm, EARTH_RADIUS_KM, type GeoPoint } from '../../domain/catalog/geo.ts';
 import type { IndexData } from './index-data.ts';
+import { firstAtLeast } from './sorted.ts';
 
 /** A cell's side in degrees of latitude and of longitude (about 28 km north to south). */
 export const GEO_CELL_DEGREES = 0.25;
@@ -163,16 +164,4 @@ export function withinRadius(d: IndexData, near: GeoPoint, radiusKm: number, out
   }
   const off = cells.length - 1;
   if (off >= 0 && cells[off] === OFF_GLOBE) take(d.geoCellStart[off]!, d.geoCellStart[off + 1]!, true);
-}
-
-/** The first index of a sorted array whose value is at least `value`. */
-function firstAtLeast(sorted: Uint32Array, value: number): number {
-  let low = 0;
-  let high = sorted.length;
-  while (low < high) {
-    const mid = (low + high) >>> 1;
-    if (sorted[mid]! < value) low = mid + 1;
-    else high = mid;
-  }
-  return low;
 }

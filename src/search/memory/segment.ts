@@ -14,6 +14,7 @@ import { Expander } from './expansion.ts';
 import { Grader } from './grading.ts';
 import type { IndexData } from './index-data.ts';
 import { ScopeBits } from './scope-bits.ts';
+import { firstAtLeast } from './sorted.ts';
 import { TopKWalk } from './top-k-walk.ts';
 import { WordSets } from './word-sets.ts';
 
@@ -58,14 +59,7 @@ export class Segment {
   docOf(id: string): number {
     const { idHash, idDoc } = this.d;
     const hash = hash32(id);
-    let low = 0;
-    let high = idHash.length;
-    while (low < high) {
-      const mid = (low + high) >>> 1;
-      if (idHash[mid]! < hash) low = mid + 1;
-      else high = mid;
-    }
-    for (let at = low; at < idHash.length && idHash[at] === hash; at++)
+    for (let at = firstAtLeast(idHash, hash); at < idHash.length && idHash[at] === hash; at++)
       if (this.catalog.id(idDoc[at]!) === id) return idDoc[at]!;
     return -1;
   }
