@@ -49,9 +49,9 @@ describe('Grader', () => {
     }
   });
 
-  test('when the words are unmarked again, then their whole words no longer count, only their prefix ranges', () => {
-    // mark() paints the whole words; unmarked, `lincoln` and `washington` match as the starts of
-    // words (their prefix ranges, which need no marks), a lower credit.
+  test('when the words are unmarked again, then none of their terms counts, not even their prefix ranges', () => {
+    // mark() paints every kind, the prefix ranges included (one read per term graded): unmarked,
+    // `lincoln` and `washington` match nothing.
     const sequence = [0, 1];
     const marked = (() => {
       grader.mark(expansions);
@@ -62,7 +62,8 @@ describe('Grader', () => {
       }
     })();
     const unmarked = qualityOf(grader.grade(docOf(0), expansions, sequence), 0);
-    expect(unmarked.matched).toBe(marked.matched);
-    expect(unmarked.credit).toBeLessThan(marked.credit);
+    expect(marked.matched).toBe(2);
+    expect(unmarked.matched).toBe(0);
+    expect(unmarked.credit).toBe(0);
   });
 });

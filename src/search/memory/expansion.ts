@@ -6,7 +6,7 @@ import { typoBudget } from '../../domain/search/query.ts';
 import { Kind } from '../../domain/search/ranking-rules.ts';
 import type { IndexData } from './index-data.ts';
 import { childOf } from './trie.ts';
-import { Typos } from './typos.ts';
+import { nodesHoldTerms, Typos } from './typos.ts';
 
 export interface Expansion {
   /** Identifies the word for caches. */
@@ -59,8 +59,14 @@ export class Expander {
     const prefixNode = this.nodeOf(word.text);
     const prefixLo = prefixNode >= 0 ? d.nodeLo[prefixNode]! : 0;
     const prefixHi = prefixNode >= 0 ? d.nodeHi[prefixNode]! : 0;
-    const typoTerms = typoBudget(word.text.length + 2) > 0 ? this.#typos.terms(word.text) : [];
     const typoNodes = word.last && word.typos > 0 ? this.#typos.nodes(word.text) : [];
+    // A last word's subtrees hold every term its whole-word walk would find when no such term
+    // may have more edits than the word's own budget (typos.ts, nodesHoldTerms): those terms
+    // would add no document and no mark, and that walk cost a third of the typo walks.
+    const typoTerms =
+      typoBudget(word.text.length + 2) > 0 && !(word.last && word.typos > 0 && nodesHoldTerms(word.text.length))
+        ? this.#typos.terms(word.text)
+        : [];
     const wholeInRange = [...exact, ...translations].filter((t) => t >= prefixLo && t < prefixHi).length;
     const hasPrefix = prefixHi - prefixLo > wholeInRange || opened.length > 0;
     const hasTypo = typoTerms.length > 0 || typoNodes.length > 0;

@@ -2,8 +2,8 @@
 // the query covers the name, the name starts with the query), packed in one number so that the
 // walk (top-k-walk.ts) compares grades, and bounds of grades, as integers. A grade is read from
 // the document's forward entries and its name's words; how a query word matches a term is one
-// array read, from marks painted per query word before its documents are graded (a prefix is
-// a range of term ids, so only the other kinds need marks).
+// array read, from marks painted per query word before its documents are graded (a prefix's
+// range of term ids included).
 import { MAX_QUERY_WORDS } from '../../domain/search/query.ts';
 import { credit, type Equality, Field, Kind, type Quality } from '../../domain/search/ranking-rules.ts';
 import type { Expansion } from './expansion.ts';
@@ -93,7 +93,7 @@ export class Grader {
       const term = entry >>> 2;
       const field = entry & 3;
       for (let i = 0; i < n; i++) {
-        const kind = this.#kind(i, expansions[i]!, term);
+        const kind = this.#kind(i, term);
         if (kind !== 0) {
           const c = CREDIT_TABLE[(field << 3) | kind]!;
           if (c > best[i]!) best[i] = c;
@@ -117,42 +117,46 @@ export class Grader {
     if (length > n) covers = 0;
     for (let p = 0; p < length && covers === 1; p++) {
       let some = 0;
-      for (let i = 0; i < n && some === 0; i++)
-        if (this.#kind(i, expansions[i]!, d.nameSeq[first + p]!) !== 0) some = 1;
+      for (let i = 0; i < n && some === 0; i++) if (this.#kind(i, d.nameSeq[first + p]!) !== 0) some = 1;
       covers = some;
     }
     // The name starts with the query: its words from one of its starts (nameAlt) match the words
     // as typed, in order.
-    let starts = this.#startsAt(doc, expansions, sequence, 0);
+    let starts = this.#startsAt(doc, sequence, 0);
     for (let k = 0; k < 2 && starts === 0; k++) {
       const at = d.nameAlt[2 * doc + k]!;
-      if (at !== NO_START) starts = this.#startsAt(doc, expansions, sequence, at);
+      if (at !== NO_START) starts = this.#startsAt(doc, sequence, at);
     }
     return matched * KEY_SCALE + sum * 4 + covers * 2 + starts;
   }
 
   /** 1 when the document's name words from `at` on match the words of `sequence`, in order. */
-  #startsAt(doc: number, expansions: readonly Expansion[], sequence: readonly number[], at: number): number {
+  #startsAt(doc: number, sequence: readonly number[], at: number): number {
     const d = this.#d;
     const first = d.nameStart[doc]! + at;
     if (d.nameStart[doc + 1]! - first < sequence.length) return 0;
     for (let p = 0; p < sequence.length; p++) {
       const i = sequence[p]!;
-      if (this.#kind(i, expansions[i]!, d.nameSeq[first + p]!) === 0) return 0;
+      if (this.#kind(i, d.nameSeq[first + p]!) === 0) return 0;
     }
     return 1;
   }
 
-  /** How query word i matches a term: its marks for whole words, translations and typos, its range for prefixes. */
-  #kind(i: number, e: Expansion, term: number): number {
-    const mark = this.#marks[i]![term]!;
-    return mark >= Kind.Prefix ? mark : term >= e.prefixLo && term < e.prefixHi ? Kind.Prefix : mark;
+  /** How query word i matches a term: its mark (#paint). */
+  #kind(i: number, term: number): number {
+    return this.#marks[i]![term]!;
   }
 
+  /**
+   * Paints each kind over the worse ones, so that a term's mark is its best kind: typos, then
+   * the prefix's range (one fill, a few KB at most: one read per term graded instead of a mark
+   * and a range test), then an open word's whole words, translations and exact terms.
+   */
   #paint(marks: Uint8Array, e: Expansion, on: boolean): void {
     const d = this.#d;
     for (const t of e.typoTerms) marks[t] = on ? Kind.Typo : 0;
     for (const node of e.typoNodes) marks.fill(on ? Kind.Typo : 0, d.nodeLo[node]!, d.nodeHi[node]!);
+    if (e.prefixHi > e.prefixLo) marks.fill(on ? Kind.Prefix : 0, e.prefixLo, e.prefixHi);
     for (const t of e.opened) marks[t] = on ? Kind.Prefix : 0;
     for (const t of e.translations) marks[t] = on ? Kind.Translation : 0;
     for (const t of e.exact) marks[t] = on ? Kind.Exact : 0;

@@ -155,8 +155,22 @@ export class TopKWalk {
     const flipC = covers ? 0 : -1;
     const flipS = starts ? 0 : -1;
     const flipX = inWhole ? 0 : -1;
+    // The last word of the matches that can still hold a document for the page (-1: none): once
+    // the page is full and its worst at least ties the group's bound, a document after the
+    // worst's ends the group, so without `near` the words after the worst's are not read (a
+    // group with no document left to offer was read to its end).
+    const stopAt = (): number =>
+      !heap.full || heap.worstKey < bound
+        ? 0x7fffffff
+        : heap.worstKey > bound
+          ? -1
+          : near === undefined
+            ? heap.worstDoc >>> 5
+            : 0x7fffffff;
+    let stop = stopAt();
     for (let k = 0; k < count; k++) {
       const w = occupied[k]!;
+      if (w > stop) return;
       let bits = matches[w]! & (short[w]! ^ flipC) & (first[w]! ^ flipS);
       if (whole) bits &= whole[w]! ^ flipX;
       while (bits !== 0) {
@@ -180,6 +194,8 @@ export class TopKWalk {
         } else if (near !== undefined) distance = docDistance(d, doc, near) ?? FAR;
         if (skip.size > 0 && skip.has(doc)) continue;
         heap.offer(doc, this.#grader.grade(doc, expansions, sequence), distance);
+        stop = stopAt();
+        if (stop < 0) return;
       }
     }
   }

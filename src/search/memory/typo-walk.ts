@@ -32,6 +32,12 @@ const END = 5;
 const SKIP = 6;
 const STRIDE = 8;
 
+/**
+ * The longest word whose letters' positions fit one 32-bit mask: letters[i] for i up to
+ * WIDEST + MAX_EDITS, read shifted by depths up to WIDEST + MAX_EDITS (below 32).
+ */
+const WIDEST = 29;
+
 /** The lowest n bits of the band. */
 function lowBits(n: number): number {
   return n <= 0 ? 0 : n >= BAND ? (1 << BAND) - 1 : (1 << n) - 1;
@@ -42,6 +48,14 @@ export class TypoWalk {
   /** The word, padded: letters[j + MAX_EDITS] is its j-th letter (from 1), -1 (no letter) around it. */
   #letters = new Int32Array(64);
   #length = 0;
+  /**
+   * Per letter, bit i when letters[i] is that letter: a node's matches in its band are one read
+   * and a shift, not BAND comparisons (words of up to WIDEST letters; longer ones compare).
+   */
+  readonly #at = new Int32Array(65536);
+  /** Per depth d (from 0), the band's columns that hold a cell (valid) and those not capped (free). */
+  #valid = new Int32Array(64);
+  #free = new Int32Array(64);
   /** Depth d's numbers start at (d + 1) × STRIDE; depth −1 is a row with no cell (for the transposition term at depth 1). */
   #rows = new Int32Array(64 * STRIDE);
 
@@ -50,9 +64,11 @@ export class TypoWalk {
     const m = word.length;
     // The walk reads letters[d .. d + BAND − 1] at depths up to m + MAX_EDITS.
     const size = m + MAX_EDITS + BAND + 1;
+    for (let j = 1; j <= this.#length; j++) this.#at[this.#letters[j + MAX_EDITS]!] = 0;
     if (this.#letters.length < size) this.#letters = new Int32Array(2 * size);
     this.#letters.fill(-1, 0, size);
     for (let j = 1; j <= m; j++) this.#letters[j + MAX_EDITS] = word.charCodeAt(backwards ? m - j : j - 1);
+    if (m <= WIDEST) for (let j = 1; j <= m; j++) this.#at[this.#letters[j + MAX_EDITS]!]! |= 1 << (j + MAX_EDITS);
     this.#length = m;
   }
 
@@ -90,6 +106,18 @@ export class TypoWalk {
     if (this.#rows.length < (maxDepth + 3) * STRIDE) this.#rows = new Int32Array(2 * (maxDepth + 3) * STRIDE);
     const rows = this.#rows;
     const letters = this.#letters;
+    const at1 = this.#at;
+    const narrow = m <= WIDEST;
+    if (this.#valid.length < maxDepth + 2) {
+      this.#valid = new Int32Array(2 * (maxDepth + 2));
+      this.#free = new Int32Array(2 * (maxDepth + 2));
+    }
+    const validOf = this.#valid;
+    const freeOf = this.#free;
+    for (let k = 0; k <= maxDepth + 1; k++) {
+      validOf[k] = lowBits(m - k + 1 + MAX_EDITS);
+      freeOf[k] = ~lowBits(capColumn - k + 1 + MAX_EDITS);
+    }
     const { nodeChar, nodeTerm } = trie;
     rows.fill(0, 0, 2 * STRIDE);
     // Depth 0: the cell of column j is j (capped as any row).
@@ -115,12 +143,13 @@ export class TypoWalk {
       }
       rows[at + NEXT] = node + 1;
       const c = nodeChar[node]!;
-      const equal =
-        (letters[d] === c ? 1 : 0) |
-        (letters[d + 1] === c ? 2 : 0) |
-        (letters[d + 2] === c ? 4 : 0) |
-        (letters[d + 3] === c ? 8 : 0) |
-        (letters[d + 4] === c ? 16 : 0);
+      const equal = narrow
+        ? (at1[c]! >>> d) & 31
+        : (letters[d] === c ? 1 : 0) |
+          (letters[d + 1] === c ? 2 : 0) |
+          (letters[d + 2] === c ? 4 : 0) |
+          (letters[d + 3] === c ? 8 : 0) |
+          (letters[d + 4] === c ? 16 : 0);
       if (equal === 0 && rows[at + SKIP] !== 0) continue;
       const up = at - STRIDE;
       const up2 = up - STRIDE;
@@ -128,7 +157,7 @@ export class TypoWalk {
       const a1 = rows[up + WITHIN1]!;
       const a2 = rows[up + WITHIN2]!;
       // Columns past the word's end hold no cell.
-      const valid = lowBits(m - d + 1 + MAX_EDITS);
+      const valid = validOf[d]!;
       // Transposition: this letter is the word's previous one, and the parent's letter this one.
       const swap = (equal << 1) & (rows[up + EQUAL]! >>> 1);
       // Per vector e: a match from the diagonal within e, a substitution or an inserted letter
@@ -136,7 +165,7 @@ export class TypoWalk {
       // the left cell within e − 1, a transposition from the cell two rows up within e − 1. A
       // cell of a capped column (capColumn or before) over capEdits is no cell: r1 and r2 keep
       // it only where r0 (r1) has it.
-      const capped = ~lowBits(capColumn - d + 1 + MAX_EDITS);
+      const capped = freeOf[d]!;
       const r0 = a0 & equal & valid;
       let r1 = ((a1 & equal) | a0 | (a0 >>> 1) | (r0 << 1) | (rows[up2 + WITHIN0]! & swap)) & valid;
       if (capEdits < 1) r1 &= capped | r0;
@@ -178,8 +207,8 @@ export class TypoWalk {
       // nothing, which follow from this row alone (substituted or inserted: one edit more).
       // When those are empty (every cell left is at the budget or its cap, so only a match can
       // follow), such children are passed over without a row; at shallow depths that is most.
-      const validNext = lowBits(m - d + MAX_EDITS);
-      const cappedNext = ~lowBits(capColumn - d + MAX_EDITS);
+      const validNext = validOf[d + 1]!;
+      const cappedNext = freeOf[d + 1]!;
       let g1 = (r0 | (r0 >>> 1)) & validNext;
       if (capEdits < 1) g1 &= cappedNext;
       let g2 = (r1 | (r1 >>> 1) | (g1 << 1)) & validNext;

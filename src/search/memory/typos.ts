@@ -68,6 +68,15 @@ export class Typos {
   }
 }
 
+/**
+ * Whether nodes(word) holds every term terms(word) finds, for a word of `letters` letters: when
+ * no whole term may be more edits away (wholeEdits) than the word's own budget, each such term is
+ * a prefix (of itself) within that budget, so at or below one of the highest such nodes.
+ */
+export function nodesHoldTerms(letters: number): boolean {
+  return wholeEdits(letters) <= typoBudget(letters);
+}
+
 /** The ids in ascending order, each once (both walks may find a term). */
 function ascendingOnce(ids: number[]): number[] {
   ids.sort((a, b) => a - b);
