@@ -241,7 +241,7 @@ export function makeMix(real: readonly CatalogRow[], perClass: number, r: Rng): 
 export const distinctCount = (queries: readonly MixQuery[]): number => new Set(queries.map((q) => q.path)).size;
 
 /** Searches drawn per class for the distinct searches, before repeats are dropped. */
-const DISTINCT_PER_CLASS = 6_000;
+export const DISTINCT_PER_CLASS = 6_000;
 
 /**
  * The distinct searches (33,423 on the seed, seed 1): drawn from the catalog's names with another

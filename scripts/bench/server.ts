@@ -12,7 +12,7 @@ import type { AddressInfo } from 'node:net';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { getHeapSpaceStatistics } from 'node:v8';
 import { pino } from 'pino';
-import { enableWorkerCompileCache } from '../../src/compile-cache.ts';
+import { enableCompileCaches } from '../../src/compile-cache.ts';
 import { loadConfig } from '../../src/config.ts';
 import { PAGE_ORIGIN } from './page.ts';
 import { RATE_LIMITS_OFF } from '../../src/http/middleware/rate-limit.ts';
@@ -25,7 +25,7 @@ const SEARCHER = { email: 'bench-search@example.com', password: 'bench-search-pa
 const LOGIN = { email: 'bench-login@example.com', password: 'bench-login-password-1' };
 
 // As src/main.ts starts.
-enableWorkerCompileCache();
+enableCompileCaches();
 const config = loadConfig();
 const logger = pino(
   { level: config.logLevel },

@@ -64,6 +64,17 @@ export function createApp(options: AppOptions): express.Express {
   // dashboard) are served by serve-static/send, which evaluate them against their own ETags.
   Object.defineProperty(app.request, 'fresh', { configurable: true, get: () => false });
   app.set('trust proxy', options.trustProxy ?? false);
+  // Trusting no proxy, the client's address is the socket's: what req.ip would work out with
+  // proxy-addr from the X-Forwarded-For header, on every request (express-rate-limit reads it on
+  // each one, for a debug line even when its debug log is off).
+  if (options.trustProxy === undefined || options.trustProxy === false)
+    Object.defineProperty(app.request, 'ip', {
+      configurable: true,
+      enumerable: true,
+      get(this: express.Request) {
+        return this.socket.remoteAddress;
+      },
+    });
   const pages = [
     outsideApi(docsRoutes(contract)),
     outsideApi(dashboardRoutes(options.dashboard ?? dashboardAssets)),

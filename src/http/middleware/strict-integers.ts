@@ -25,11 +25,15 @@ export function strictIntegers(contract: Contract) {
     if (!names || names.length === 0) return next();
     // Everything after the first `?`: a query value may contain `?` itself (allowReserved).
     const at = req.originalUrl.indexOf('?');
-    const raw = new URLSearchParams(at < 0 ? '' : req.originalUrl.slice(at + 1));
-    const errors = names
-      .filter((name) => raw.getAll(name).some((value) => !DECIMAL.test(value)))
-      .map((name) => ({ location: 'query' as const, name, message: 'must be an integer written in decimal digits' }));
-    if (errors.length > 0) return next(invalidRequest(errors));
+    if (at < 0) return next();
+    const raw = new URLSearchParams(req.originalUrl.slice(at + 1));
+    let errors: { location: 'query'; name: string; message: string }[] | undefined;
+    for (const name of names) {
+      if (!raw.has(name) || raw.getAll(name).every((value) => DECIMAL.test(value))) continue;
+      errors ??= [];
+      errors.push({ location: 'query', name, message: 'must be an integer written in decimal digits' });
+    }
+    if (errors !== undefined) return next(invalidRequest(errors));
     next();
   };
 }

@@ -33,7 +33,8 @@ async function answer<O extends keyof Operations>(
   sender: JsonSender | undefined,
 ): Promise<void> {
   const reply = await handlers[operationId](validatedInput<O>(req), { principal: () => principalOf(req) });
-  for (const [name, value] of Object.entries(reply.headers ?? {})) res.setHeader(name, value);
+  const headers = reply.headers;
+  if (headers !== undefined) for (const name in headers) res.setHeader(name, headers[name]!);
   res.status(reply.status);
   const body = reply.body;
   if (reply.status === 204) res.end();
