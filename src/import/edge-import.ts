@@ -6,7 +6,7 @@
 import { open } from 'node:fs/promises';
 import { uuidV5 } from '../domain/shared/ids.ts';
 import type { ImportCounts, SchoolDraft, SchoolStore } from '../domain/catalog/catalog.ports.ts';
-import { importBytes, importText, isGzip, readInput } from './input.ts';
+import { importBytes, importText, inflateHead, isGzip } from './input.ts';
 import { type EdgeLocation, readEdgeRows, withLocation } from './edge.reader.ts';
 import { ImportError, type RowProblem } from './errors.ts';
 import { DEFAULT_ENCODINGS, detectFormat } from './format.ts';
@@ -34,7 +34,8 @@ export async function isLocationFile(path: string, options: ReadOptions): Promis
     } finally {
       await file.close();
     }
-    if (isGzip(head)) head = await readInput(path);
+    // detectFormat reads the first 64 KiB of the text only.
+    if (isGzip(head)) head = await inflateHead(path, 64 * 1024);
   } catch {
     return false; // The import proper reports what is wrong with the file.
   }

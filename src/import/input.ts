@@ -1,8 +1,9 @@
 // The bytes of a file to import, decompressed when it is gzip (a directory as published, or the
 // project's own compressed seed): every reader then sees the file's text, line numbers intact.
+import { createReadStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
-import { gunzip } from 'node:zlib';
+import { createGunzip, gunzip } from 'node:zlib';
 import { decode, defaultEncoding, type Encoding } from './encoding.ts';
 import { ImportError, ImportSourceError } from './errors.ts';
 
@@ -21,6 +22,30 @@ export function isGzip(data: Uint8Array): boolean {
 export async function readInput(path: string): Promise<Buffer> {
   const data = await readFile(path);
   return isGzip(data) ? inflate(data) : data;
+}
+
+/**
+ * The first `bytes` bytes of a gzip file's text (fewer when it is shorter), inflated only as far
+ * as that: enough to tell its format without inflating all of it (the seed's 50 MB) once more.
+ */
+export async function inflateHead(path: string, bytes: number): Promise<Buffer> {
+  const file = createReadStream(path, { highWaterMark: 64 * 1024 });
+  const inflater = createGunzip();
+  file.once('error', (error) => inflater.destroy(error));
+  file.pipe(inflater);
+  const chunks: Buffer[] = [];
+  let length = 0;
+  try {
+    for await (const chunk of inflater as AsyncIterable<Buffer>) {
+      chunks.push(chunk);
+      length += chunk.length;
+      if (length >= bytes) break;
+    }
+  } finally {
+    file.destroy();
+    inflater.destroy();
+  }
+  return Buffer.concat(chunks, length).subarray(0, bytes);
 }
 
 /** readInput for an import: a file that cannot be read is an ImportSourceError naming it. */

@@ -63,7 +63,8 @@ export function draftSchool(input: SchoolInput): DraftResult {
   if (!name) return { ok: false, reason: 'schoolname is empty' };
   if (name.length > MAX_NAME_LENGTH)
     return { ok: false, reason: `schoolname is longer than ${MAX_NAME_LENGTH} characters` };
-  if (words(name).length === 0) return { ok: false, reason: 'schoolname has no letters or digits' };
+  const nameWords = words(name);
+  if (nameWords.length === 0) return { ok: false, reason: 'schoolname has no letters or digits' };
   if (!city) return { ok: false, reason: 'city is empty' };
   if (city.length > MAX_NAME_LENGTH) return { ok: false, reason: `city is longer than ${MAX_NAME_LENGTH} characters` };
   // Directories write codes in either case (ODEF: "qc") and sometimes names ("Ontario", "Québec").
@@ -108,9 +109,10 @@ export function draftSchool(input: SchoolInput): DraftResult {
     ? given.toLowerCase()
     : uuidV5(input.sourceKey ?? nameIdKey({ name, city, state, ...located }, 'first'));
   const idBasis: IdBasis = given ? 'schoolid' : input.sourceKey !== undefined ? 'source' : 'name';
-  const nameWords = new Set(words(name));
-  const aliases = [...new Set((input.aliases ?? []).map((a) => a.trim().replace(/\s+/g, ' ')))]
-    .filter((a) => a && a.length <= MAX_NAME_LENGTH && isInformativeAlias(a, nameWords))
+  const givenAliases = input.aliases ?? [];
+  const nameWordSet = givenAliases.length === 0 ? undefined : new Set(nameWords);
+  const aliases = [...new Set(givenAliases.map((a) => a.trim().replace(/\s+/g, ' ')))]
+    .filter((a) => a && a.length <= MAX_NAME_LENGTH && isInformativeAlias(a, nameWordSet!))
     .slice(0, MAX_ALIASES);
   return {
     ok: true,

@@ -4,9 +4,14 @@
 /** Apostrophes as directories and keyboards write them ("Queen's", "Queen’s", "Queen`s"). */
 export const APOSTROPHES = /['’ʼ‘`´]/gu;
 const NON_WORD = /[^\p{L}\p{N}]+/gu;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: every ASCII character, control characters included.
+const ASCII = /^[\u0000-\u007f]*$/;
 
 /** Case-folded and accent-free, apostrophes kept: the common step of fold() and of the split forms. */
 function foldKeepingApostrophes(text: string): string {
+  // ASCII has no decompositions, no marks and none of the letters below: lower case is all of
+  // it (most names, cities and queries; the import folds every school's name).
+  if (ASCII.test(text)) return text.toLowerCase();
   return text
     .normalize('NFKD')
     .replace(/\p{M}+/gu, '')
