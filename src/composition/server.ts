@@ -56,6 +56,8 @@ export async function composeServices(
 /** Before the first request: the search index built, the password hasher's thread pool warm, the dashboard and the picker bundled. */
 export async function startServices(services: Services): Promise<{ indexMs: number }> {
   const started = performance.now();
+  // The record writer's thread starts while the index loads, not at the first search.
+  services.store.requests.warmUp?.();
   await services.engine.start();
   const indexMs = performance.now() - started;
   await services.auth.warmUp();

@@ -116,6 +116,11 @@ export interface RequestLog {
    * Idempotent, and safe to run from every instance at once.
    */
   purgeBefore(day: string): Promise<number>;
+  /**
+   * Gets ready to commit records before the first one is appended (the embedded store starts
+   * its writer thread), so that a server's first search does not wait for that; optional.
+   */
+  warmUp?(): void;
 }
 
 /** A window's count, as a quota sees it. */

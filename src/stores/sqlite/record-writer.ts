@@ -31,6 +31,11 @@ export class RecordWriter {
     await this.#ask((id) => ({ id, probe: true, records: [] }));
   }
 
+  /** Starts the thread now rather than at the first write (a thread loads its modules and opens the file first: a few hundred milliseconds). */
+  warmUp(): void {
+    this.#worker ??= this.#start();
+  }
+
   #ask(request: (id: number) => WriteRequest): Promise<readonly Refusal[]> {
     this.#worker ??= this.#start();
     const worker = this.#worker;

@@ -106,6 +106,10 @@ export class SqliteRequestLog implements RequestLog {
    * (record-writer.ts), not on the event loop. A batch that fails is written again one record at
    * a time, so that a bad record fails alone and a store that cannot write fails all.
    */
+  warmUp(): void {
+    this.#writer?.warmUp();
+  }
+
   append(record: RequestRecord, madeWith?: string): Promise<void> {
     return new Promise((resolve, reject) => {
       this.#pending.push({ record, madeWith, resolve, reject });
