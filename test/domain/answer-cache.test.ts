@@ -95,10 +95,18 @@ describe('answer cache', () => {
     expect(cache.get('small')?.text).toBeDefined();
   });
 
+  test('when a kept answer is replaced by one too large to keep, then the old one is given no more and its bytes are freed', () => {
+    const cache = new AnswerCache(16 * 1024);
+    cache.set('a', answer(500));
+    expect(cache.set('a', answer(1100, 'y'))).toBeUndefined();
+    expect(cache.get('a')?.text).toBeUndefined();
+    expect(cache.bytes).toBe(0);
+  });
+
   test('when answers of any sizes are kept, asked and replaced in any order, then the bytes stay within the budget and count what is kept', () => {
     const budget = 32 * 1024;
     const op = fc.oneof(
-      fc.record({ set: fc.integer({ min: 0, max: 30 }), bytes: fc.integer({ min: 1, max: 600 }), wide: fc.boolean() }),
+      fc.record({ set: fc.integer({ min: 0, max: 30 }), bytes: fc.integer({ min: 1, max: 1200 }), wide: fc.boolean() }),
       fc.record({ get: fc.integer({ min: 0, max: 30 }) }),
     );
     fc.assert(

@@ -59,8 +59,9 @@ export class AnswerCache {
   /** Keeps the answer (asked twice so far: KeptAnswers keeps answers from their second asking), letting the least worth go for its room. */
   set(key: string, text: string): KeptText | undefined {
     const size = textBytes(key) + textBytes(text) + ENTRY_OVERHEAD;
-    if (size > this.#budget / 16) return undefined;
+    // The old answer goes first, whether or not the new one is kept: it is no longer the answer.
     this.delete(key);
+    if (size > this.#budget / 16) return undefined;
     while (this.#bytes + size > this.#budget && this.#letGo());
     // The queue's arrays keep what was popped past its end until pushed over (flatqueue's
     // shrink()): answers let go would stay in memory, outside the budget.
