@@ -8,9 +8,10 @@
 //
 // Each start runs as `npm start` does (the same Node flags, the default development settings, the
 // demo user). From spawn, it times when the port first accepts a TCP connection, when
-// /health/ready first answers 200, the demo user's login (argon2, at the production parameters)
-// and the first search answered 200: the seconds from spawn to that answer are the figure a
-// newcomer sees. Also the server's peak RSS (VmHWM, start-up, import and build included) and its
+// /health/ready first answers 200, the demo user's login once ready (argon2, at the production
+// parameters) and the first search answered 200: the seconds from spawn to that answer are the
+// figure a newcomer sees. A restart searches with the token the start before was given (a client
+// keeps its token over a server restart) and times its login after that search. Also the server's peak RSS (VmHWM, start-up, import and build included) and its
 // RSS then. With --database, the three starts run on that store instead (the first one imports
 // nothing when it holds schools). Exits 1 when a first search is later than its limit.
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -61,6 +62,8 @@ interface StartFigures {
   readonly readyS: number;
   readonly loginMs: number;
   readonly searchS: number;
+  /** The token the search was sent with, for the next start. */
+  readonly token: string;
   readonly hwm: number;
   readonly rss: number;
 }
@@ -85,7 +88,7 @@ async function firstTime(started: number, child: ChildProcess, attempt: () => Pr
   }
 }
 
-async function timedStart(database: string, query: string): Promise<StartFigures> {
+async function timedStart(database: string, query: string, heldToken?: string): Promise<StartFigures> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const started = performance.now();
@@ -104,24 +107,24 @@ async function timedStart(database: string, query: string): Promise<StartFigures
         return r.status === 200;
       }),
     );
-    // The login once the demo user exists, then the search until it answers 200.
-    let token = '';
-    let loginMs = 0;
-    await firstTime(started, child, async () => {
+    // Logged in once ready (the demo user exists only after the seed import: a login tried every
+    // 10 ms before that spends the login limit, which is no start-up time). A restart searches
+    // with the token the earlier start was given, as a client holding one does; its login is
+    // timed after the search.
+    const login = async (): Promise<{ token: string; ms: number }> => {
       const at = performance.now();
-      const login = await fetch(`${url}/v1/auth`, {
+      const r = await fetch(`${url}/v1/auth`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ email: DEMO_EMAIL, password: DEMO_PASSWORD }),
       });
-      if (login.status !== 200) return false;
-      loginMs = performance.now() - at;
-      token = ((await login.json()) as { token: string }).token;
-      return true;
-    });
-    // Searched once ready: a search every 10 ms while the index builds would spend the demo
-    // user's search quota (429 until the next minute), which is no start-up time.
+      if (r.status !== 200) throw new Error(`login answered ${r.status}: ${await r.text()}`);
+      return { token: ((await r.json()) as { token: string }).token, ms: performance.now() - at };
+    };
     await ready;
+    let token = heldToken;
+    let loginMs = 0;
+    if (token === undefined) ({ token, ms: loginMs } = await login());
     const searchS = await firstTime(started, child, async () => {
       const search = await fetch(`${url}/v1/fetchSchoolSearch?query=${encodeURIComponent(query)}`, {
         headers: { authorization: `Bearer ${token}` },
@@ -129,6 +132,7 @@ async function timedStart(database: string, query: string): Promise<StartFigures
       await search.text();
       return search.status === 200;
     });
+    if (heldToken !== undefined) loginMs = (await login()).ms;
     const memory = procMemory(child.pid!);
     const [acceptedS, readyS] = [await accepted, await ready];
     // The index file is written after the index went live: stop once it is there (and whole).
@@ -138,7 +142,7 @@ async function timedStart(database: string, query: string): Promise<StartFigures
     const after = procMemory(child.pid!);
     child.kill('SIGTERM');
     await exited;
-    return { acceptedS, readyS, loginMs, searchS, hwm: Math.max(memory.hwm, after.hwm || 0), rss: memory.rss };
+    return { acceptedS, readyS, loginMs, searchS, token, hwm: Math.max(memory.hwm, after.hwm || 0), rss: memory.rss };
   } finally {
     if (child.exitCode === null) child.kill('SIGKILL');
   }
@@ -179,7 +183,7 @@ async function main(): Promise<number> {
     for (const [name, limit, prepare] of steps) {
       prepare();
       const load = loadavg()[0]!;
-      runs.push([name, await timedStart(database, query), limit, load]);
+      runs.push([name, await timedStart(database, query, runs.at(-1)?.[1].token), limit, load]);
     }
     out(`store: ${values.database ?? 'a fresh one in a temporary directory'}; search "${query}"`);
     out(
@@ -200,7 +204,7 @@ async function main(): Promise<number> {
       ),
     );
     out(
-      'first search: seconds from spawn to the first search answered 200 (the login, argon2 at the production parameters, included); ready: /health/ready first 200; port open: the first TCP connection accepted.',
+      'first search: seconds from spawn to the first search answered 200 (on the first start the login, argon2 at the production parameters, included; a restart searches with the token already held and logs in after); ready: /health/ready first 200; port open: the first TCP connection accepted.',
     );
     return runs.every(([, f, limit]) => f.searchS <= limit) ? 0 : 1;
   } finally {
