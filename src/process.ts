@@ -11,6 +11,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { pino } from 'pino';
 import { composeApp, composeServices, composeTelemetry, startServices } from './composition/server.ts';
+import { importSeed } from './composition/seed.ts';
 import { storeLocation } from './composition/store.ts';
 import { ConfigError, DEMO_EMAIL, DEMO_PASSWORD, loadConfig, type Config } from './config.ts';
 import { EmailTakenError } from './domain/shared/errors.ts';
@@ -121,11 +122,16 @@ async function prepareStore(
   logger: pino.Logger,
 ): Promise<{ email: string; password: string } | undefined> {
   if (config.seedWhenEmpty && (await services.store.schools.count()) === 0) {
-    logger.info({ file: config.seedFile }, 'school catalog is empty: loading the seed');
-    // The importers and their parsers (csv-parse, @streamparser/json) only for a first start.
-    const { importFile } = await import('./import/import.service.ts');
-    const report = await importFile(services.store, config.seedFile, {});
-    logger.info({ ...report.counts }, 'seed loaded');
+    // In a process of its own (composition/seed.ts says why); stopped with the server.
+    const seed = importSeed();
+    logger.info({ file: config.seedFile, pid: seed.pid }, 'school catalog is empty: loading the seed');
+    const stop = () => seed.stop();
+    process.once('SIGTERM', stop).once('SIGINT', stop);
+    try {
+      logger.info({ ...(await seed.done) }, 'seed loaded');
+    } finally {
+      process.off('SIGTERM', stop).off('SIGINT', stop);
+    }
   }
   if (config.demoUser) {
     if (!['127.0.0.1', 'localhost', '::1'].includes(config.host)) {

@@ -344,7 +344,9 @@ describe.skipIf(missing !== undefined)('the school picker in Chromium', () => {
     // files run in parallel on two cores) a pause between two keys may outlast the 150 ms, so
     // the bound is what no debounce could give: fewer searches than keystrokes.
     expect(asked.length).toBeLessThan(7);
-    await poll(() => options(page).allTextContents()).toEqual(['Lincoln High SchoolLincoln, NE · High school · Public']);
+    await poll(() => options(page).allTextContents()).toEqual([
+      'Lincoln High SchoolLincoln, NE · High school · Public',
+    ]);
   });
 
   test('when an earlier search answers after a later one, then its answer is never shown (the request is aborted)', async () => {

@@ -14,6 +14,7 @@ import { createClient } from '../../generated/client/index.ts';
 import { confirmSignUp, createToken, fetchSchoolSearch, getReadiness, signUp } from '../../generated/sdk.gen.ts';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../../src/config.ts';
 import { withDatabase } from '../../src/stores/mongodb/store.ts';
+import { SqliteStore } from '../../src/stores/sqlite/store.ts';
 import { flavorOf, freshDatabaseName, mongoUriFromEnv } from '../support/mongodb.ts';
 
 interface Started {
@@ -219,6 +220,97 @@ describe.each(stores)('npm start (src/main.ts) on %s', (_name, kind, prepare) =>
     expect(await exited).toBe(0);
     expect(started.lines.map((l) => l['msg'])).toContain('stopped');
   });
+});
+
+/** Whether a process of this id is alive (signal 0 checks without sending). */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The schools in the embedded store at `path`. */
+async function schoolsIn(path: string): Promise<number> {
+  const store = await SqliteStore.open({ path });
+  try {
+    return await store.schools.count();
+  } finally {
+    await store.close();
+  }
+}
+
+/** The seed's import process, as the server logs it once it has started it. */
+function seedProcess(started: Started): Promise<number> {
+  return new Promise<number>((resolve) => {
+    const look = () => {
+      const line = started.lines.find((l) => String(l['msg']).startsWith('school catalog is empty'));
+      if (line) resolve(Number(line['pid']));
+      else setTimeout(look, 10);
+    };
+    look();
+  });
+}
+
+describe('npm start on a fresh embedded store, its seed imported in a process of its own', () => {
+  test('when sent SIGTERM while the seed is imported, then the import ends with it, nothing is half written, and it exits 0', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'school-search-main-'));
+    try {
+      const path = join(dir, 'store.db');
+      const first = start({ DATABASE_PATH: path });
+      first.listening.catch(() => undefined);
+      const exited = new Promise<number | null>((resolve) => first.child.once('close', (code) => resolve(code)));
+      const pid = await seedProcess(first);
+      expect(alive(pid)).toBe(true);
+      first.child.kill('SIGTERM');
+      expect(await exited).toBe(0);
+      await expect.poll(() => alive(pid), { timeout: 10_000 }).toBe(false);
+      const messages = first.lines.map((l) => l['msg']);
+      expect(messages).toContain('stopped');
+      expect(messages).not.toContain('seed loaded');
+      // The import is one transaction: stopped before its commit, none of it is in the store.
+      expect(await schoolsIn(path)).toBe(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
+
+  test('when the server is killed (SIGKILL) while the seed is imported, then the import process ends too', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'school-search-main-'));
+    try {
+      const path = join(dir, 'store.db');
+      const first = start({ DATABASE_PATH: path });
+      first.listening.catch(() => undefined);
+      const pid = await seedProcess(first);
+      first.child.kill('SIGKILL');
+      // Its IPC channel closes with the server: no import is left writing to the store, and
+      // none of it was committed (an import left running would have committed it all).
+      await expect.poll(() => alive(pid), { timeout: 30_000 }).toBe(false);
+      expect(await schoolsIn(path)).toBe(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
+
+  test('when the seed file cannot be read, then it does not start: exit 1, saying why', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'school-search-main-'));
+    try {
+      const missing = join(dir, 'no-such-seed.ndjson');
+      const { listening } = start({ DATABASE_PATH: join(dir, 'store.db'), SEED_FILE: missing });
+      const failure = (await listening.then(
+        () => expect.unreachable('it started'),
+        (error: unknown) => error,
+      )) as { code: number; stderr: string };
+      expect(failure.code).toBe(1);
+      expect(failure.stderr).toContain('school-search: cannot start: the seed was not imported: ');
+      expect(failure.stderr).toContain('no-such-seed.ndjson');
+      expect(failure.stderr).not.toMatch(/\n\s+at /);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });
 
 describe('npm start on a fresh embedded store, stopped while it starts', () => {
