@@ -10,7 +10,8 @@
 // 2. Start-up: the server in a process of its own (server.ts, the Node flags and settings of
 //    production), which reads the catalog and builds its index before it listens. Its peak RSS
 //    then (VmHWM: the catalog read and the build), the seconds of engine.start(), and the RSS
-//    once settled.
+//    once settled. Then a restart on the same store, which reads the index from the file the
+//    first start wrote: its seconds, peak and settled RSS. Steps 3 and 4 run on that server.
 // 3. The engine alone, per query class (the speed classes of `npm run bench:compare`, and
 //    typos of the catalog's most common words without a state, such as `schol`): p50 and p99 of
 //    each query's first answer and of the same query again, inside the server (no HTTP).
@@ -22,8 +23,8 @@
 //      rebuild  REBUILD_SCHOOLS changed, more than a delta takes: the catalog read and built again.
 //
 // Prints the figures, the load average before each timed step (the machine is shared: timings
-// follow its load, memory much less), and exits 1 when the start-up peak is above the limit
-// (512 MB), or when a step fails.
+// follow its load, memory much less), and exits 1 when a peak (start-up, restart, delta, fold,
+// rebuild) is above the limit (512 MB), or when a step fails.
 import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -43,7 +44,7 @@ const USAGE = `Usage: npm run bench:million -- [--schools N] [--store PATH] [--q
                  and kept; the run works on a copy (default: a new store in a temporary directory)
   --queries N    queries per class of the engine probe, each asked without and with a state (default 100)
   --seed K       seed of the synthetic catalog and of the queries (default 1)
-  --limit-mb M   the start-up peak's limit, MB of 10^6 bytes (default 512)
+  --limit-mb M   each peak's limit, MB of 10^6 bytes (default 512)
 `;
 
 /** Schools each import changes (memory.engine.ts: foldAt 1,000 and deltaLimit 10,000 by default). */
@@ -222,6 +223,20 @@ async function main(): Promise<number> {
     const startLoad = load();
     server = await startServer(serverEnv(store, logFile));
     const { ready } = server;
+    // The index file is written once the built index serves: the restart below reads it.
+    const indexFile = `${store}.index`;
+    for (const until = performance.now() + 120_000; !existsSync(indexFile) && performance.now() < until; )
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    if (!existsSync(indexFile)) throw new Error(`no index file ${indexFile} within 120 s of the start-up`);
+    await new Promise((resolve) => setTimeout(resolve, SETTLE_S * 1000));
+    const settledBuilt = await server.call({ type: 'memory' });
+    await server.stop();
+
+    // A restart on the same store: the index read from its file, not built. The imports below
+    // run on this server, as they would after any restart.
+    const fileLoad = load();
+    server = await startServer(serverEnv(store, logFile));
+    const fromFile = server.ready;
     await new Promise((resolve) => setTimeout(resolve, SETTLE_S * 1000));
     const settled = await server.call({ type: 'memory' });
 
@@ -248,7 +263,22 @@ async function main(): Promise<number> {
             `${mb(ready.vmHwm)} (${mib(ready.vmHwm)})`,
             '',
           ],
-          [`RSS when ready / settled (${SETTLE_S} s)`, `${mib(ready.memory.rss)} / ${mib(settled.memory.rss)}`, ''],
+          [
+            `RSS when ready / settled (${SETTLE_S} s)`,
+            `${mib(ready.memory.rss)} / ${mib(settledBuilt.memory.rss)}`,
+            '',
+          ],
+          ['restart: index read from its file (engine.start)', `${fmt(fromFile.indexMs / 1000, 1)} s`, fileLoad],
+          [
+            `restart peak RSS, VmHWM when ready (limit ${options.limitMb} MB)`,
+            `${mb(fromFile.vmHwm)} (${mib(fromFile.vmHwm)})`,
+            '',
+          ],
+          [
+            `restart: RSS when ready / settled (${SETTLE_S} s)`,
+            `${mib(fromFile.memory.rss)} / ${mib(settled.memory.rss)}`,
+            '',
+          ],
           ...(Object.entries(steps) as [Step, typeof again][]).flatMap(([step, run]) => {
             const count = { delta: DELTA_SCHOOLS, fold: FOLD_SCHOOLS, rebuild: REBUILD_SCHOOLS }[step];
             return [
@@ -305,7 +335,8 @@ async function main(): Promise<number> {
       schools: ready.schools,
       startSeconds: ready.indexMs / 1000,
       startPeak: ready.vmHwm,
-      settledRss: settled.memory.rss,
+      settledRss: settledBuilt.memory.rss,
+      fromFile: { seconds: fromFile.indexMs / 1000, peak: fromFile.vmHwm, settledRss: settled.memory.rss },
       steps: Object.fromEntries(
         Object.entries(steps).map(([step, run]) => [
           step,
@@ -315,11 +346,12 @@ async function main(): Promise<number> {
       classes: Object.fromEntries(
         Object.entries(probe.classes).map(([cls, f]) => [cls, { p50: f.first.p50, p99: f.first.p99 }]),
       ),
-      load: { start: startLoad, probe: probeLoad, rebuild: again.loadBefore },
+      load: { start: startLoad, fromFile: fileLoad, probe: probeLoad, rebuild: again.loadBefore },
     };
     out();
     const peaks: [string, number][] = [
       ['start-up', ready.vmHwm],
+      ['restart from the index file', fromFile.vmHwm],
       ...Object.entries(steps).map(([step, run]): [string, number] => [step, run.peak]),
     ];
     for (const [what, peak] of peaks)

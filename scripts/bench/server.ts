@@ -35,8 +35,13 @@ const services = await composeServices(config, logger);
 const { store } = services;
 const { indexMs } = await startServices(services);
 
-const searcher = await services.auth.createUser(SEARCHER.email, SEARCHER.password);
-await services.auth.createUser(LOGIN.email, LOGIN.password);
+/** The bench's account: created, or the one an earlier run on this store made (a restart). */
+async function account({ email, password }: { email: string; password: string }): Promise<{ userId: string }> {
+  const existing = await store.users.findByEmail(email);
+  return existing ? { userId: existing.id } : services.auth.createUser(email, password);
+}
+const searcher = await account(SEARCHER);
+await account(LOGIN);
 const token = (await services.auth.login(SEARCHER.email, SEARCHER.password)).value;
 
 const app = composeApp(services, config, logger, { validateResponses: false, rateLimits: RATE_LIMITS_OFF });
