@@ -1,7 +1,9 @@
-// npm run bench:compare — two designs of the search engine side by side, on the quality and on
-// the speed benchmarks: the purpose-built in-process index the API serves from
-// (src/search/memory/) and the MiniSearch library (scripts/compare/minisearch.engine.ts), plain
-// and with the project's synonym table. Figures only: no targets are enforced, exits 0.
+// npm run bench:compare — designs of the search engine side by side, on the quality and on the
+// speed benchmarks: the purpose-built in-process index the API serves from (src/search/memory/),
+// the MiniSearch library (scripts/compare/minisearch.engine.ts), plain and with the project's
+// synonym table, and SQLite FTS5 as node:sqlite ships it (scripts/compare/fts5.engine.ts). After
+// the quality table, per class, where the index leads or trails each of them. Figures only: no
+// targets are enforced, exits 0.
 //
 //   quality: the query classes of `npm run bench:quality` (scripts/quality/), on the committed
 //            catalog (IPEDS seed + Canadian sample), measured with evaluate() on each engine;
@@ -21,7 +23,7 @@
 //   --best-of N    time each query N times (on fresh caches each time, for the index) and keep
 //                  its least time (default 1): on a busy machine, a percentile of the engine, not
 //                  of the waits for a CPU
-//   --engines A,B  the engines measured (index, minisearch, minisearch-syn; default all three):
+//   --engines A,B  the engines measured (index, minisearch, minisearch-syn, fts5; default all):
 //                  `--speed-only --engines index --schools 1000000` measures the index alone at a
 //                  million schools, where MiniSearch would take minutes and gigabytes
 //   --child ENGINE (internal: the child process measuring one engine's speed)
@@ -34,6 +36,7 @@ import type { CatalogSchool } from '../../src/domain/catalog/catalog.ports.ts';
 import { buildIndex } from '../../src/search/memory/build.ts';
 import { MemoryIndex } from '../../src/search/memory/memory-index.ts';
 import { fmt, out, table } from '../bench/format.ts';
+import { Fts5Engine } from './fts5.engine.ts';
 import { MiniSearchEngine } from './minisearch.engine.ts';
 import {
   SPEED_CLASS_HELP,
@@ -50,7 +53,7 @@ import { loadCatalog } from '../quality/catalog.ts';
 import { buildClasses } from '../quality/classes.ts';
 import { evaluate, type ClassResult } from '../quality/evaluate.ts';
 
-const ENGINES = ['index', 'minisearch', 'minisearch-syn'] as const;
+const ENGINES = ['index', 'minisearch', 'minisearch-syn', 'fts5'] as const;
 type EngineName = (typeof ENGINES)[number];
 
 const MINISEARCH_VERSION = (
@@ -62,6 +65,7 @@ const LABEL: Record<EngineName, string> = {
   index: 'in-process index',
   minisearch: `MiniSearch ${MINISEARCH_VERSION}`,
   'minisearch-syn': `MiniSearch ${MINISEARCH_VERSION} + synonyms`,
+  fts5: `SQLite FTS5 (node:sqlite ${process.versions.sqlite})`,
 };
 
 const { values } = parseArgs({
@@ -173,6 +177,23 @@ async function speedChild(engine: EngineName): Promise<void> {
       repeat,
     };
     if (index.size !== catalogSize) throw new Error('index lost schools');
+  } else if (engine === 'fts5') {
+    // SQLite's memory is outside V8's heap: the process's RSS, before and after, is its measure.
+    usedMemory();
+    const rssBefore = process.memoryUsage().rss;
+    const fts = new Fts5Engine(rows);
+    const buildMs = performance.now() - t0;
+    usedMemory();
+    const memory = process.memoryUsage().rss - rssBefore;
+    note(`  ${LABEL[engine]}: built in ${fmt(buildMs, 0)} ms, ${fmt(memory / 1048576)} MB (RSS); warm-up pass`);
+    const timed: Timed = { search: (q) => fts.searchSync(q) };
+    timePass(timed, queries);
+    note(`  ${LABEL[engine]}: timed pass`);
+    const classes = timePass(timed, queries, bestOf);
+    usedMemory();
+    const memoryAfterQueries = process.memoryUsage().rss - rssBefore;
+    result = { engine, schools: rows.length, queries: queries.length, buildMs, memory, memoryAfterQueries, classes };
+    if (fts.size !== rows.length) throw new Error('FTS5 lost schools');
   } else {
     const mini = new MiniSearchEngine(rows, { synonyms: engine === 'minisearch-syn' });
     const buildMs = performance.now() - t0;
@@ -311,6 +332,7 @@ function qualityEngine(engine: EngineName, catalog: readonly CatalogSchool[]) {
     const index = new MemoryIndex(buildIndex(catalog));
     return { search: async (q: Parameters<MemoryIndex['search']>[0]) => index.search(q) };
   }
+  if (engine === 'fts5') return new Fts5Engine(catalog);
   return new MiniSearchEngine(catalog, { synonyms: engine === 'minisearch-syn' });
 }
 
@@ -340,6 +362,30 @@ function printQuality(size: number, quality: ReadonlyMap<EngineName, ClassResult
   out();
   out(`targets met: ${engines.map((e) => `${LABEL[e]} ${met.get(e)}/${targets}`).join(', ')}`);
   out();
+  printLeads(quality);
+}
+
+/** Per class, where the in-process index leads or trails each other engine: the difference in points of its measure. */
+function printLeads(quality: ReadonlyMap<EngineName, ClassResult[]>): void {
+  const index = quality.get('index');
+  const others = [...quality.keys()].filter((e) => e !== 'index');
+  if (!index || others.length === 0) return;
+  const verdict = (d: number) => (Math.abs(d) < 0.0005 ? 'even' : d > 0 ? 'leads' : 'trails');
+  const rows = index.map((r, i) => [
+    `${r.name} ${r.measure}`,
+    ...others.flatMap((e) => {
+      const d = r.value - quality.get(e)![i]!.value;
+      return [`${d >= 0 ? '+' : ''}${(100 * d).toFixed(1)}`, verdict(d)];
+    }),
+  ]);
+  out('the in-process index against each other engine, per class: points of the class measure (index minus the other)');
+  out(table(['class', ...others.flatMap((e) => [`vs ${LABEL[e]}`, ''])], rows, 1));
+  const counts = others.map((e) => {
+    const ds = index.map((r, i) => r.value - quality.get(e)![i]!.value);
+    return `${LABEL[e]}: leads ${ds.filter((d) => d >= 0.0005).length}, even ${ds.filter((d) => Math.abs(d) < 0.0005).length}, trails ${ds.filter((d) => d <= -0.0005).length}`;
+  });
+  out(`classes: ${counts.join('; ')}`);
+  out();
 }
 
 function printSpeed(speed: readonly SpeedResult[]): void {
@@ -352,7 +398,7 @@ function printSpeed(speed: readonly SpeedResult[]): void {
   out();
   out(
     table(
-      ['engine', 'build ms', 'index MB', 'MB after queries'],
+      ['engine', 'build ms', 'index MB (FTS5: RSS)', 'MB after queries'],
       speed.map((s) => [
         LABEL[s.engine],
         fmt(s.buildMs, 0),
@@ -415,7 +461,7 @@ function printSpeed(speed: readonly SpeedResult[]): void {
   for (const cls of SPEED_CLASSES) out(`  ${cls.padEnd(11)} ${SPEED_CLASS_HELP[cls]}`);
   out();
   // MiniSearch returns every match, scored and sorted, whatever the page: its cost grows with the matches.
-  const minis = speed.filter((s) => s.engine !== 'index');
+  const minis = speed.filter((s) => s.engine === 'minisearch' || s.engine === 'minisearch-syn');
   if (minis.length > 0) {
     const mrows = SPEED_CLASSES.map((cls) => {
       const row: string[] = [cls];
