@@ -1,4 +1,4 @@
-// The seed import of a first start, in a child process (seed.child.ts). In the server's own
+// The seed import of a first start, in a child process (seed-child.ts). In the server's own
 // process the import's drafts (all of them, until the one transaction) took its peak RSS from
 // ~220 to ~420 MiB, and V8 kept most of that heap for the rest of the process's life; in a
 // child, the server's peak is the index build's, and the memory is the system's again when the
@@ -8,9 +8,9 @@
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { ImportCounts } from '../domain/catalog/catalog.ports.ts';
-import type { SeedMessage } from './seed.child.ts';
+import type { SeedMessage } from './seed-child.ts';
 
-const CHILD = fileURLToPath(new URL('./seed.child.ts', import.meta.url));
+const CHILD = fileURLToPath(new URL('./seed-child.ts', import.meta.url));
 /** The end of the child's stderr kept for the error: the reason it failed, not its whole log. */
 const STDERR_KEPT = 4096;
 
