@@ -7,6 +7,7 @@ import { initialismProbes, nicknameProbes } from './college-classes.ts';
 import { namesakeKey } from './namesakes.ts';
 import { FLAGSHIPS } from './flagships.ts';
 import type { Probe } from './probe.ts';
+import { cutProbes, literalProbes, wordOrderProbes } from './spelling-classes.ts';
 import { filterProbes, namesakesNearProbes, type FilterProbe } from './nearby-classes.ts';
 
 export type { Probe };
@@ -91,7 +92,7 @@ export function buildClasses(catalog: readonly CatalogSchool[], options: ClassOp
   const flagships = flagshipProbes(catalog);
   const cityClass = cityProbes(catalog);
   return [
-    { name: 'exact', kind: 'rank', at: 1, target: 0.98, probes: exact },
+    { name: 'exact', kind: 'rank', at: 1, target: 0.99, probes: exact },
     { name: 'prefix', kind: 'rank', at: 5, target: 0.97, probes: prefix },
     { name: 'one-typo', kind: 'rank', at: 1, target: 0.9, probes: typo },
     { name: 'accents', kind: 'rank', at: 1, target: 0.98, probes: accents },
@@ -103,6 +104,11 @@ export function buildClasses(catalog: readonly CatalogSchool[], options: ClassOp
     { name: 'extra-word', kind: 'rank', at: 1, target: 0, probes: extraWord },
     ...collegeClasses(catalog, options),
     ...k12Classes(catalog, options, context),
+    // Issue 42, items 1–3: each on its own seed (spelling-classes.ts).
+    { name: 'literal-first', kind: 'rank', at: 1, target: 0.98, probes: literalProbes(catalog) },
+    { name: 'word-order-articles', kind: 'rank', at: 1, target: 0.97, probes: wordOrderProbes(catalog) },
+    { name: 'every-word-cut', kind: 'rank', at: 1, target: 0.9, probes: cutProbes(catalog) },
+    { name: 'every-word-cut-top5', kind: 'rank', at: 5, target: 0.98, probes: cutProbes(catalog) },
     // Their own sequence: drawn last, and moving no other class's probes.
     { name: 'filters', kind: 'filter', target: 1, probes: filterProbes(catalog, mulberry32(FILTER_SEED), 200, 6) },
   ];

@@ -541,6 +541,124 @@ export function searchRules(target: SearchTarget): void {
         );
       });
 
+      test('when the query names several schools, then those named exactly as typed come first, before an equivalent spelling, whatever the name sorts by', async () => {
+        await withCatalog(
+          [
+            { schoolname: 'Hillview Elem.', city: 'Hillview', stateprovince: 'MO' },
+            { schoolname: 'Hillview Elementary', city: 'Hillview', stateprovince: 'BC' },
+            { schoolname: 'Riverbend Sch.', city: 'Riverbend', stateprovince: 'MT' },
+            { schoolname: 'Riverbend School', city: 'Riverbend', stateprovince: 'ID' },
+            { schoolname: 'Greenvale School', city: 'Scarsdale', stateprovince: 'NY' },
+            { schoolname: 'The Greenvale School', city: 'Glen Head', stateprovince: 'NY' },
+            { schoolname: 'Wilmington College', city: 'Wilmington', stateprovince: 'OH' },
+            { schoolname: 'College of Wilmington', city: 'Wilmington', stateprovince: 'DE' },
+          ],
+          async (find) => {
+            const firstTwo = async (q: string) =>
+              (await find(q)).slice(0, 2).map((s) => [s.schoolname, s.similarity_score]);
+            expect(await firstTwo('Hillview Elementary')).toEqual([
+              ['Hillview Elementary', 1],
+              ['Hillview Elem.', 1],
+            ]);
+            expect(await firstTwo('hillview elem')).toEqual([
+              ['Hillview Elem.', 1],
+              ['Hillview Elementary', 1],
+            ]);
+            expect(await firstTwo('Hillview-Elementary')).toEqual([
+              ['Hillview Elementary', 1],
+              ['Hillview Elem.', 1],
+            ]);
+            expect(await firstTwo('riverbend school')).toEqual([
+              ['Riverbend School', 1],
+              ['Riverbend Sch.', 1],
+            ]);
+            expect(await firstTwo('the greenvale school')).toEqual([
+              ['The Greenvale School', 1],
+              ['Greenvale School', 1],
+            ]);
+            expect(await firstTwo('greenvale school')).toEqual([
+              ['Greenvale School', 1],
+              ['The Greenvale School', 1],
+            ]);
+            expect(await firstTwo('college of wilmington')).toEqual([
+              ['College of Wilmington', 1],
+              ['Wilmington College', 1],
+            ]);
+            expect(await firstTwo('wilmington college')).toEqual([
+              ['Wilmington College', 1],
+              ['College of Wilmington', 1],
+            ]);
+          },
+        );
+      });
+
+      test('when a famous school and a small one are both named as typed, then prominence still decides: a distinctive part spelled as typed is the name as typed', async () => {
+        await withCatalog(
+          [
+            { schoolname: 'Duke School', city: 'Durham', stateprovince: 'NC' },
+            { schoolname: 'Duke University', city: 'Durham', stateprovince: 'NC', prominence: 90 },
+          ],
+          async (find) => {
+            expect((await find('duke')).map((s) => s.schoolname)).toEqual(['Duke University', 'Duke School']);
+          },
+        );
+      });
+
+      nearTest(
+        'when the query names several schools near a point, then the nearest comes first, however its directory spelled the name',
+        async () => {
+          await withCatalog(
+            [
+              {
+                schoolname: 'Riverbend Sch.',
+                city: 'Cambridge',
+                stateprovince: 'MA',
+                latitude: 42.3736,
+                longitude: -71.1097,
+              },
+              {
+                schoolname: 'Riverbend School',
+                city: 'Boise',
+                stateprovince: 'ID',
+                latitude: 43.615,
+                longitude: -116.2023,
+              },
+            ],
+            async (find) => {
+              const hits = await find('riverbend school', { near: CAMBRIDGE });
+              expect(hits.map((s) => s.schoolname)).toEqual(['Riverbend Sch.', 'Riverbend School']);
+            },
+          );
+        },
+      );
+
+      test('when a name is published with its article last, then it is found, named and ranked first when typed in reading order', async () => {
+        await withCatalog(
+          [
+            { schoolname: "Étincelle, l'", city: 'Granby', stateprovince: 'QC' },
+            { schoolname: 'Étincelle', city: 'Laval', stateprovince: 'QC' },
+            { schoolname: 'Sentiers-alpins, des', city: 'Sherbrooke', stateprovince: 'QC' },
+            { schoolname: 'Sentiers-alpins', city: 'Magog', stateprovince: 'QC' },
+            { schoolname: 'Hill Academy, The', city: 'Vaughan', stateprovince: 'ON' },
+            { schoolname: 'Hill Academy', city: 'Dallas', stateprovince: 'TX' },
+          ],
+          async (find) => {
+            const top = async (q: string) => (await find(q))[0];
+            expect(await top("l'étincelle")).toMatchObject({ schoolname: "Étincelle, l'", similarity_score: 1 });
+            expect(await top('des sentiers-alpins')).toMatchObject({
+              schoolname: 'Sentiers-alpins, des',
+              similarity_score: 1,
+            });
+            expect(await top('sentiers-alpins')).toMatchObject({ schoolname: 'Sentiers-alpins', similarity_score: 1 });
+            expect(await top('the hill academy')).toMatchObject({
+              schoolname: 'Hill Academy, The',
+              similarity_score: 1,
+            });
+            expect(await top('hill academy')).toMatchObject({ schoolname: 'Hill Academy', similarity_score: 1 });
+          },
+        );
+      });
+
       test('when more words match, then the school ranks higher, whatever its prominence', async () => {
         await withCatalog(
           [

@@ -103,7 +103,7 @@ describe('the point of a school', () => {
     });
     expect('geo' in deriveSearch(base)).toBe(false);
     expect('geo' in deriveSearch({ ...base, latitude: 46.78 })).toBe(false);
-    expect(SEARCH_FIELDS_VERSION).toBe(4);
+    expect(SEARCH_FIELDS_VERSION).toBe(5);
   });
 });
 

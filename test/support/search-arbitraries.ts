@@ -232,7 +232,21 @@ export const denseScopedQueryArb = fc
 
 // Namesakes: few names, said whole (the query is the name: equality), near points where many of
 // them are; the nearest first among those named alike.
-const NAMESAKES = ['lincoln elementary', 'lincoln elementary school', 'saint mary', 'st mary', 'lincoln', 'mary'];
+// Equivalent spellings of one name too (Elem., St., a leading "The", another word order, the
+// article last): the query that spells one of them exactly puts it first (ranking-rules.ts, step 7).
+const NAMESAKES = [
+  'lincoln elementary',
+  'lincoln elementary school',
+  'Lincoln Elem.',
+  'The Lincoln Elementary',
+  'Elementary of Lincoln',
+  'Lincoln Elementary, The',
+  "Mary, l'",
+  'saint mary',
+  'st mary',
+  'lincoln',
+  'mary',
+];
 export const namesakeSchoolArb = fc
   .tuple(
     fc.record({
@@ -248,7 +262,9 @@ export const namesakeSchoolArb = fc
 export const namesakeQueryArb = fc
   .tuple(
     fc.record({
-      words: fc.constantFrom(...NAMESAKES, 'lincoln el', 'st marys', 'linc').map((q) => q.split(' ')),
+      words: fc
+        .constantFrom(...NAMESAKES, 'lincoln el', 'st marys', 'linc', 'the lincoln elementary school', "l'mary")
+        .map((q) => q.toLowerCase().replace('.', '').replace(',', '').split(' ')),
       stateCode: fc.option(fc.constantFrom(...STATES), { nil: undefined, freq: 3 }),
       offset: fc.oneof(fc.constant(0), fc.nat(6)),
       limit: fc.integer({ min: 1, max: 4 }),

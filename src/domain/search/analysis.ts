@@ -16,6 +16,9 @@ import { abbreviationsIn, canonicalWord, phraseOf, placedWord, STOP_WORDS } from
 export function indexTerms(text: string): string[] {
   const base = words(text);
   const terms = new Set(base);
+  // A name published with its article last is found as it is read: "Oasis, l'" by "l'oasis".
+  const reading = readingOrder(text);
+  if (reading !== undefined) for (const w of words(reading)) terms.add(w);
   for (const part of apostropheParts(text)) if (part.length >= 2) terms.add(part);
   for (const initials of initialRuns(base.filter((w) => !STOP_WORDS.has(w)))) terms.add(initials);
   for (const abbreviation of abbreviationsIn(base)) terms.add(abbreviation);
@@ -47,6 +50,34 @@ export function keyWithoutSchool(name: string): string | undefined {
   const list = words(name);
   if (list.length < 2 || canonicalWord(list[list.length - 1]!) !== 'school') return undefined;
   return canonicalKeyOfWords(list.slice(0, -1)) || undefined;
+}
+
+/**
+ * An article a directory writes after the name (Quebec's "Étincelle, l'", "Sentiers-alpins, des",
+ * "Nouveau-Monde (édifice Renaud), du"; Ontario's "Hill Academy, The"): the text, the comma and
+ * the article, nothing after it.
+ */
+const TRAILING_ARTICLE = /^(.*\S)\s*,\s*(the|du|des|de la|de l['’]|l['’]|d['’]|la|le|les)\s*$/iu;
+
+/**
+ * A name with its article last (TRAILING_ARTICLE) as it is read and typed, the article first
+ * ("Étincelle, l'" → "l'Étincelle", "Sentiers-alpins, des" → "des Sentiers-alpins"), or undefined
+ * for any other name. The name is found by its words (indexTerms), is named (its equality key:
+ * readingOrderKey) and spelled as typed (matching.ts, namedAsTyped) in either order.
+ */
+export function readingOrder(name: string): string | undefined {
+  const m = TRAILING_ARTICLE.exec(name);
+  if (!m) return undefined;
+  const article = m[2]!;
+  return /['’]$/u.test(article) ? `${article}${m[1]!}` : `${article} ${m[1]!}`;
+}
+
+/** The equality key of a name's reading order (readingOrder) when it differs from the name's own, or undefined. */
+export function readingOrderKey(name: string): string | undefined {
+  const reading = readingOrder(name);
+  if (reading === undefined) return undefined;
+  const key = canonicalKey(reading);
+  return key && key !== canonicalKey(name) ? key : undefined;
 }
 
 /** canonicalKey of text already split into folded words (normalize.ts, words). */

@@ -1,7 +1,7 @@
 // How one query word matches one term: the predicates every engine implements and the reference
 // evaluates literally. Distances are optimal string alignment (Damerau–Levenshtein where a
 // transposed pair is one edit and is not edited again), over UTF-16 code units.
-import { canonicalKey, canonicalKeyOfWords, keyWithoutSchool } from './analysis.ts';
+import { canonicalKey, canonicalKeyOfWords, keyWithoutSchool, readingOrder, readingOrderKey } from './analysis.ts';
 import { words } from '../shared/normalize.ts';
 import { typoBudget, type QueryWord, type SearchPlan } from './query.ts';
 import { Kind } from './ranking-rules.ts';
@@ -167,6 +167,15 @@ function core(list: readonly string[]): readonly string[] {
  * ranked schools (prominence above 0, rank-candidates.ts): a K-12 school is named in full.
  */
 export function distinctiveKeys(name: string): string[] {
+  const own = canonicalKeyOfWords(words(name));
+  const keys = new Set(distinctiveParts(name).map((p) => canonicalKeyOfWords(p)));
+  keys.delete(own);
+  keys.delete('');
+  return [...keys];
+}
+
+/** The distinctive parts of a name (distinctiveKeys) as its words, stop words left out, in order. */
+function distinctiveParts(name: string): (readonly string[])[] {
   const parts: (readonly string[])[] = [core(nameWords(name))];
   let split: RegExpExecArray | undefined;
   if (HAS_SEPARATOR.test(name))
@@ -180,11 +189,35 @@ export function distinctiveKeys(name: string): string[] {
     // Not the system's whole name: that is often another school's ("Concordia University-Irvine").
     parts.push(core(system), core(nameWords(name.slice(split.index + split[0].length))));
   }
-  const own = canonicalKeyOfWords(words(name));
-  const keys = new Set(parts.filter((p) => p.length > 0).map((p) => canonicalKeyOfWords(p)));
-  keys.delete(own);
-  keys.delete('');
-  return [...keys];
+  return parts.filter((p) => p.length > 0);
+}
+
+/**
+ * Whether a school the query names (equality 2) is named as typed, word for word: its name's folded
+ * words (stop words kept) are the query's (`typed`: query.ts, SearchPlan.typed), in order, or are
+ * those and a last word "School" (directories drop or add it: keyWithoutSchool), or are those of
+ * its reading order ("l'étincelle" for "Étincelle, l'": analysis.ts, readingOrder); for a ranked
+ * school also when the query's words but its stop words are one of its distinctive parts as
+ * spelled (distinctiveKeys: "duke" names *Duke University* as it names *Duke School*, and
+ * prominence decides between them). Among the schools a query names, those named as typed come
+ * first (ranking-rules.ts, step 7): "hillview elementary" → *Hillview Elementary* before *Hillview
+ * Elem.*, "the greenvale school" → *The Greenvale School* before *Greenvale School*, "college of
+ * wilmington" → *College of Wilmington* before *Wilmington College*.
+ */
+export function namedAsTyped(typed: readonly string[], name: string, ranked: boolean): boolean {
+  if (typed.length === 0) return false;
+  const n = typed.length;
+  const spelled = (list: readonly string[]) => {
+    if (list.length !== n && (list.length !== n + 1 || list[n] !== 'school')) return false;
+    for (let i = 0; i < n; i++) if (list[i] !== typed[i]) return false;
+    return true;
+  };
+  if (spelled(words(name))) return true;
+  const reading = readingOrder(name);
+  if (reading !== undefined && spelled(words(reading))) return true;
+  if (!ranked) return false;
+  const significant = typed.filter((w) => !STOP_WORDS.has(w));
+  return distinctiveParts(name).some((p) => p.length === significant.length && p.every((w, i) => w === significant[i]));
 }
 
 /**
@@ -192,11 +225,14 @@ export function distinctiveKeys(name: string): string[] {
  * school's distinctive parts (distinctiveKeys), and for any school its name without a last word
  * "School" (analysis.ts, keyWithoutSchool: "lincoln elementary" is *Lincoln Elementary School*,
  * so that among its namesakes the nearest or the most prominent one decides, not whether the
- * directory wrote "School").
+ * directory wrote "School"); and a name published with its article last, in reading order
+ * (analysis.ts, readingOrderKey: "l'oasis" is *Oasis, l'*).
  */
 export function equalNameKeys(name: string, ranked: boolean): string[] {
   const keys = ranked ? distinctiveKeys(name) : [];
   const short = keyWithoutSchool(name);
   if (short !== undefined && short !== canonicalKey(name) && !keys.includes(short)) keys.push(short);
+  const reading = readingOrderKey(name);
+  if (reading !== undefined && !keys.includes(reading)) keys.push(reading);
   return keys;
 }

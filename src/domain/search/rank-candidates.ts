@@ -7,10 +7,19 @@ import type { CatalogSchool } from '../catalog/catalog.ports.ts';
 import type { EnginePage } from './engine.port.ts';
 import { compareDistance, distanceOf } from './filters.ts';
 import type { GeoPoint } from '../catalog/geo.ts';
-import { coversName, equalNameKeys, matchKind, nameStarts, nameWords, startsWithQuery } from './matching.ts';
+import {
+  coversName,
+  equalNameKeys,
+  matchKind,
+  namedAsTyped,
+  nameStarts,
+  nameWords,
+  startsWithQuery,
+} from './matching.ts';
 import { nameSortKey } from '../shared/normalize.ts';
 import { withoutWords, type QueryWord, type SearchPlan } from './query.ts';
 import {
+  compareLiteral,
   compareQuality,
   compareStatic,
   credit,
@@ -66,6 +75,8 @@ export interface Ranked {
   readonly quality: Quality;
   /** distance_km from the query's point, when it has one and the school has coordinates. */
   readonly distance?: number | undefined;
+  /** The query names the school (equality 2) as its directory spells it (matching.ts, namedAsTyped). */
+  readonly literal: boolean;
 }
 
 export interface Ranking {
@@ -150,6 +161,7 @@ export function rankCandidates(
     results.push({
       entry,
       distance: distanceOf(entry.school, options.near),
+      literal: equality === 2 && namedAsTyped(plan.typed, entry.school.name, entry.school.prominence > 0),
       quality: {
         equality,
         matched: got.length,
@@ -168,6 +180,7 @@ export function rankCandidates(
     (a, b) =>
       compareQuality(a.quality, b.quality) ||
       compareDistance(a.distance, b.distance) ||
+      compareLiteral(a.literal, b.literal) ||
       compareStatic({ ...a.entry.school, sortKey: a.entry.sortKey }, { ...b.entry.school, sortKey: b.entry.sortKey }),
   );
   return { results, required };

@@ -14,9 +14,13 @@
 //      Lincoln High School);
 //   6. with a `near` point only: the distance from it, nearest first, schools without
 //      coordinates last (filters.ts, compareDistance): text relevance always comes first;
-//   7. prominence (a static rank from the directory: flagships before small namesakes);
-//   8. the name (folded), then the school id: a total order, so paging never repeats or skips.
-// Steps 7 and 8 are each engine's static order of the catalog (see compareStatic).
+//   7. among the schools the query names (step 1), those named exactly as typed, word for word
+//      (matching.ts, namedAsTyped): the directory's own spelling before an equivalent one;
+//   8. prominence (a static rank from the directory: flagships before small namesakes);
+//   9. the name (folded), then the school id: a total order, so paging never repeats or skips.
+// Steps 8 and 9 are each engine's static order of the catalog (see compareStatic). Step 7 comes
+// after the distance: near a point, the nearest of the schools a query names is the one meant,
+// whichever way its directory spelled it.
 
 export const Field = { Name: 0, Alias: 1, City: 2 } as const;
 export type Field = (typeof Field)[keyof typeof Field];
@@ -71,6 +75,11 @@ export function compareQuality(a: Quality, b: Quality): number {
     Number(b.covers) - Number(a.covers) ||
     Number(b.starts) - Number(a.starts)
   );
+}
+
+/** Step 7: negative when only a is named as typed (matching.ts, namedAsTyped). */
+export function compareLiteral(a: boolean, b: boolean): number {
+  return Number(b) - Number(a);
 }
 
 export interface StaticKey {

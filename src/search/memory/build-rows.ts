@@ -5,7 +5,7 @@
 // hashes of its equality keys. All in row order, in blocks (blocks.ts). At the end, when the
 // vocabulary is ranked and the static order known, they are written in document order, each
 // block freed once read.
-import { canonicalKey, indexTerms, keyWithoutSchool } from '../../domain/search/analysis.ts';
+import { canonicalKey, indexTerms, keyWithoutSchool, readingOrderKey } from '../../domain/search/analysis.ts';
 import { distinctiveKeys, nameStarts, nameWords } from '../../domain/search/matching.ts';
 import { words } from '../../domain/shared/normalize.ts';
 import { Field } from '../../domain/search/ranking-rules.ts';
@@ -250,8 +250,8 @@ export class CatalogRows {
   }
 
   /**
-   * The hashes of the row's name's (2), distinctive parts' (3), name without "School"'s (4) and
-   * distinct alternative names' (1) equality keys.
+   * The hashes of the row's name's (2), distinctive parts' (3), name without "School"'s (4), name
+   * in reading order's (5) and distinct alternative names' (1) equality keys.
    */
   #equality(row: number, name: string, aliases: readonly string[], prominence: number): void {
     const push = (key: string, field: number) => {
@@ -267,6 +267,8 @@ export class CatalogRows {
     const others: [string, number][] = prominence > 0 ? distinctiveKeys(name).map((k) => [k, 3]) : [];
     const short = keyWithoutSchool(name);
     if (short !== undefined) others.push([short, 4]);
+    const reading = readingOrderKey(name);
+    if (reading !== undefined) others.push([reading, 5]);
     for (const [key, field] of others) {
       if (seen.has(key)) continue;
       seen.add(key);

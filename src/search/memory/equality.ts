@@ -1,12 +1,13 @@
 // The schools a query names (ranking-rules.ts, equality: they come before every other match):
-// those whose name, a distinctive part of it, the name without "School" or an alternative name
+// those whose name, a distinctive part of it, the name without "School", the name in reading
+// order (a French article first) or an alternative name
 // has the query's equality key (analysis.ts). The index keeps each school's keys as 32-bit
 // hashes, sorted (build.ts), so a query's are found by one binary search whatever the catalog's
 // size, and each found is checked against the school's text, since hashes collide.
-import { canonicalKey, keyWithoutSchool } from '../../domain/search/analysis.ts';
+import { canonicalKey, keyWithoutSchool, readingOrderKey } from '../../domain/search/analysis.ts';
 import { compareDistance } from '../../domain/search/filters.ts';
-import { distinctiveKeys } from '../../domain/search/matching.ts';
-import type { Equality } from '../../domain/search/ranking-rules.ts';
+import { distinctiveKeys, namedAsTyped } from '../../domain/search/matching.ts';
+import { compareLiteral, type Equality } from '../../domain/search/ranking-rules.ts';
 import type { GeoPoint } from '../../domain/catalog/geo.ts';
 import { has } from './bitset.ts';
 import { hash32 } from './build.ts';
@@ -19,17 +20,21 @@ export interface EqualDoc {
   readonly doc: number;
   /** 2: by its name (or a form of it); 1: by an alternative name. */
   readonly equality: Equality;
+  /** Named (2) as typed, word for word (matching.ts, namedAsTyped). */
+  readonly literal: boolean;
 }
 
 /**
  * Documents in scope (undefined: all) whose name (2) or an alternative name (1) has the equality
  * key `canonical`, best first: among the schools the query names alike, the nearer (with
- * `near`), then the static order (ranking-rules.ts, compareQuality).
+ * `near`), then those named as `typed` (the query's words), then the static order
+ * (ranking-rules.ts, steps 1, 6, 7).
  */
 export function equalDocs(
   d: IndexData,
   catalog: CatalogView,
   canonical: string,
+  typed: readonly string[],
   scope: Uint32Array | undefined,
   near: GeoPoint | undefined,
 ): EqualDoc[] {
@@ -49,7 +54,9 @@ export function equalDocs(
           ? distinctiveKeys(catalog.name(doc)).includes(canonical)
           : field === 4
             ? keyWithoutSchool(catalog.name(doc)) === canonical
-            : catalog.aliases(doc).some((a) => canonicalKey(a) === canonical);
+            : field === 5
+              ? readingOrderKey(catalog.name(doc)) === canonical
+              : catalog.aliases(doc).some((a) => canonicalKey(a) === canonical);
     if (real && equality > (found.get(doc) ?? 0)) found.set(doc, equality);
   }
   return [...found]
@@ -57,7 +64,14 @@ export function equalDocs(
       doc,
       equality,
       distance: near === undefined ? undefined : docDistance(d, doc, near),
+      literal: equality === 2 && namedAsTyped(typed, catalog.name(doc), d.docProminence[doc]! > 0),
     }))
-    .sort((a, b) => b.equality - a.equality || compareDistance(a.distance, b.distance) || a.doc - b.doc)
-    .map(({ doc, equality }) => ({ doc, equality }));
+    .sort(
+      (a, b) =>
+        b.equality - a.equality ||
+        compareDistance(a.distance, b.distance) ||
+        compareLiteral(a.literal, b.literal) ||
+        a.doc - b.doc,
+    )
+    .map(({ doc, equality, literal }) => ({ doc, equality, literal }));
 }

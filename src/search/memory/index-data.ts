@@ -99,7 +99,7 @@ export interface IndexData extends Trie, ReverseTrie {
   readonly text: Uint8Array;
   readonly textStart: Uint32Array;
 
-  /** Equality keys by hash (ascending), with the document and 2 (name), 3 (a distinctive part of the name, equal to it: matching.ts, distinctiveKeys), 4 (the name without "School": analysis.ts, keyWithoutSchool) or 1 (alternative name). */
+  /** Equality keys by hash (ascending), with the document and 2 (name), 3 (a distinctive part of the name, equal to it: matching.ts, distinctiveKeys), 4 (the name without "School": analysis.ts, keyWithoutSchool), 5 (the name in reading order: analysis.ts, readingOrderKey) or 1 (alternative name). */
   readonly eqHash: Uint32Array;
   readonly eqDoc: Uint32Array;
   readonly eqField: Uint8Array;

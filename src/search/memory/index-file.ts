@@ -26,7 +26,9 @@ import type { IndexData } from './index-data.ts';
  * of another type) or what build.ts puts in any array does (another order, another rule): a file
  * of another format is never read, so an old file cannot answer with the old semantics.
  */
-export const INDEX_FORMAT = 2; // 2: each document's prominence and the id lookup (deltas, decision 0029)
+// 2: each document's prominence and the id lookup (deltas, decision 0029); 3: names with their
+// article last found and named in reading order too (terms, equality field 5: analysis.ts, readingOrder).
+export const INDEX_FORMAT = 3;
 
 const MAGIC = 0x58495353; // "SSIX", little-endian
 const PREFIX = 16;

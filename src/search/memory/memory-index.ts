@@ -22,7 +22,13 @@
 import type { EngineHit, EnginePage, EngineQuery } from '../../domain/search/engine.port.ts';
 import { compareDistance } from '../../domain/search/filters.ts';
 import { withoutWords } from '../../domain/search/query.ts';
-import { compareStatic, type Equality, Kind, similarityScore } from '../../domain/search/ranking-rules.ts';
+import {
+  compareLiteral,
+  compareStatic,
+  type Equality,
+  Kind,
+  similarityScore,
+} from '../../domain/search/ranking-rules.ts';
 import { RankedAnswers, RESULTS, rankedKey, type Ranked } from './answers.ts';
 import { and, andCount, has, wordsFor } from './bitset.ts';
 import { buffersOf } from './build.ts';
@@ -70,6 +76,8 @@ interface Result {
   readonly key: number;
   readonly equality: Equality;
   readonly distance: number | undefined;
+  /** Named as typed (equality.ts): after the distance, before the static order. */
+  readonly literal: boolean;
 }
 
 export class MemoryIndex {
@@ -253,7 +261,14 @@ export class MemoryIndex {
     const knownPlan = withoutWords(plan, known);
     const { sequence } = knownPlan;
     const equal = shares.map((share) =>
-      equalDocs(share.part.segment.d, share.part.segment.catalog, knownPlan.canonical, share.scope, near),
+      equalDocs(
+        share.part.segment.d,
+        share.part.segment.catalog,
+        knownPlan.canonical,
+        knownPlan.typed,
+        share.scope,
+        near,
+      ),
     );
     let total = count;
     shares.forEach((share, s) => {
@@ -273,10 +288,15 @@ export class MemoryIndex {
           equality: e.equality,
           key: share.part.segment.grader.grade(e.doc, share.expansions, sequence),
           distance: distanceOf(share, e.doc),
+          literal: e.literal,
         })),
       );
-      // The schools the query names come first: by equality, then distance, then the static order.
-      const results = merge(named, (a, b) => b.equality - a.equality || compareDistance(a.distance, b.distance));
+      // The schools the query names come first: by equality, distance, spelling, the static order.
+      const results = merge(
+        named,
+        (a, b) =>
+          b.equality - a.equality || compareDistance(a.distance, b.distance) || compareLiteral(a.literal, b.literal),
+      );
       const need = want - results.length;
       if (need > 0) {
         const walked = shares.map((share, s) => {
@@ -285,7 +305,16 @@ export class MemoryIndex {
           const { matches, expansions } = share;
           return share.part.segment.walk
             .top(need, { matches, skip, expansions, sequence, near })
-            .map(({ doc, key }): Result => ({ share, doc, key, equality: 0, distance: distanceOf(share, doc) }));
+            .map(
+              ({ doc, key }): Result => ({
+                share,
+                doc,
+                key,
+                equality: 0,
+                distance: distanceOf(share, doc),
+                literal: false,
+              }),
+            );
         });
         // The rest: by grade, then distance (unknown last), then the static order.
         for (const r of merge(walked, (a, b) => b.key - a.key || compareDistance(a.distance, b.distance)).slice(

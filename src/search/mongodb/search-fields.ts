@@ -33,8 +33,9 @@ import type { SchoolDocument } from '../../mongodb-shared/school-document.ts';
  * Bumped when the derivation changes: documents of an older version are rewritten by
  * `school-search indexes`. 3: `geo` (and the rewrite gives a document without `updatedAt` its time).
  * 4: each token once, behind the school's state (version 3 also stored it behind `0`, for the catalog).
+ * 5: a name with its article last has the terms of its reading order too (analysis.ts, readingOrder).
  */
-export const SEARCH_FIELDS_VERSION = 4;
+export const SEARCH_FIELDS_VERSION = 5;
 
 /** The prefix of every state's tokens, in the order $text scans their terms (it sorts them). */
 const STATE_PREFIXES: readonly string[] = [...STATE_CODES].map((s) => s.toLowerCase()).sort();
