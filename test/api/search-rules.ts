@@ -632,6 +632,51 @@ export function searchRules(target: SearchTarget): void {
         },
       );
 
+      test('when a query begins with a small word and the start of a word, then the names that begin with both come first', async () => {
+        await withCatalog(
+          [
+            { schoolname: 'Laurel Elementary', city: 'Laurel', stateprovince: 'MD', prominence: 40 },
+            { schoolname: 'Laurel Academy', city: 'Laurel', stateprovince: 'MS' },
+            { schoolname: 'The Academy at Laurel', city: 'Laurel', stateprovince: 'DE' },
+            { schoolname: 'The Laurel School', city: 'Shaker Heights', stateprovince: 'OH' },
+            { schoolname: 'De la Source', city: 'Québec', stateprovince: 'QC' },
+            { schoolname: 'La Source', city: 'Montréal', stateprovince: 'QC' },
+            { schoolname: 'Source Academy', city: 'Austin', stateprovince: 'TX', prominence: 40 },
+            { schoolname: 'Arm River School', city: 'Lumsden', stateprovince: 'SK' },
+            { schoolname: 'University of Northern Iowa', city: 'Cedar Falls', stateprovince: 'IA', aliases: ['UNI'] },
+            { schoolname: 'The University of Texas at Austin', city: 'Austin', stateprovince: 'TX' },
+            { schoolname: 'Academy School', city: 'Tulsa', stateprovince: 'OK' },
+            { schoolname: 'The Academy', city: 'Tampa', stateprovince: 'FL' },
+            { schoolname: 'The Armand Hammer United World College', city: 'Montezuma', stateprovince: 'NM' },
+          ],
+          async (find) => {
+            const top = async (q: string) => (await find(q)).map((s) => s.schoolname);
+            expect((await top('the laur'))[0]).toBe('The Laurel School');
+            // The small word counts as found there, before a whole word elsewhere ("arm"), and in the score.
+            expect((await find('the arm')).map((s) => [s.schoolname, s.similarity_score])).toEqual([
+              ['The Armand Hammer United World College', 0.9025],
+              ['Arm River School', 0.475],
+            ]);
+            // An acronym is named without the small word only: "the uni" is someone typing The University of…
+            expect((await top('uni'))[0]).toBe('University of Northern Iowa');
+            expect((await top('the uni'))[0]).toBe('The University of Texas at Austin');
+            // Among the schools a query names (acad ≡ academy), the one that begins with the small word first.
+            expect((await top('the acad')).slice(0, 2)).toEqual(['The Academy', 'Academy School']);
+            expect((await top('acad')).slice(0, 2)).toEqual(['Academy School', 'The Academy']);
+            // Without the small word, the static order as before: prominence, then the name (The
+            // Academy at Laurel starts with "laur" at its campus: nameStarts).
+            expect(await top('laur')).toEqual([
+              'Laurel Elementary',
+              'Laurel Academy',
+              'The Academy at Laurel',
+              'The Laurel School',
+            ]);
+            expect((await top('de la sour'))[0]).toBe('De la Source');
+            expect((await top('la sour'))[0]).toBe('La Source');
+          },
+        );
+      });
+
       test('when a name is published with its article last, then it is found, named and ranked first when typed in reading order', async () => {
         await withCatalog(
           [

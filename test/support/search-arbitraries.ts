@@ -263,7 +263,16 @@ export const namesakeQueryArb = fc
   .tuple(
     fc.record({
       words: fc
-        .constantFrom(...NAMESAKES, 'lincoln el', 'st marys', 'linc', 'the lincoln elementary school', "l'mary")
+        .constantFrom(
+          ...NAMESAKES,
+          'lincoln el',
+          'st marys',
+          'linc',
+          'the lincoln elementary school',
+          "l'mary",
+          'the linc',
+          'the lincoln el',
+        )
         .map((q) => q.toLowerCase().replace('.', '').replace(',', '').split(' ')),
       stateCode: fc.option(fc.constantFrom(...STATES), { nil: undefined, freq: 3 }),
       offset: fc.oneof(fc.constant(0), fc.nat(6)),

@@ -87,6 +87,40 @@ export function startsWithQuery(
   );
 }
 
+/** Whether a text's first folded words are `lead` (query.ts, leadingSmallWords); false without any. */
+export function beginsWith(lead: readonly string[], text: string): boolean {
+  if (lead.length === 0) return false;
+  const all = words(text);
+  return lead.every((w, i) => all[i] === w);
+}
+
+/**
+ * Whether a query with leading small words may name a school by this alternative name: only if
+ * the alternative name begins with them too. Alternative names are acronyms and short forms
+ * ("UNI", "SPI"): "the uni" is someone typing *The University of …*, not the acronym of the
+ * University of Northern Iowa. A name is still named with or without them ("the greenvale
+ * school" names *Greenvale School*, after *The Greenvale School*).
+ */
+export function aliasNamedBy(lead: readonly string[], alias: string): boolean {
+  return lead.length === 0 || beginsWith(lead, alias);
+}
+
+/**
+ * Whether a name begins with the query's leading small words (`lead`: query.ts,
+ * leadingSmallWords), as its first folded words, and its words without stop words (nameWords)
+ * begin with the query's words as typed (startsWithQuery from the first word): "the laur" leads
+ * *The Laurel School*, not *Laurel Elementary* nor *The Academy at Laurel*.
+ */
+export function leadsWithQuery(
+  plan: SearchPlan,
+  lead: readonly string[],
+  name: string,
+  list: readonly string[],
+  typos = true,
+): boolean {
+  return beginsWith(lead, name) && startsWithQuery(plan, list, typos, [0]);
+}
+
 /**
  * Whether the query spells out the whole name (in any order, with starts of words and typos):
  * the name (nameWords) has no more words than the query, every one of them matches a query word,

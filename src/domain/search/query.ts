@@ -78,6 +78,26 @@ export function planQuery(query: string): SearchPlan {
 }
 
 /**
+ * The small words (synonyms.ts, STOP_WORDS) a query begins with before its first word that counts
+ * (`the` of "the laur", `de la` of "de la source"), or none: when a name begins with them too and
+ * starts with the query, it ranks before the names that only start with it (ranking-rules.ts,
+ * step 5′). A small word that counts (the last typed, or the only ones) is no lead; two at most
+ * are read (MAX_LEAD).
+ */
+export function leadingSmallWords(plan: SearchPlan): readonly string[] {
+  const counted = new Set(plan.words.map((w) => w.text));
+  const lead: string[] = [];
+  for (const w of plan.typed) {
+    if (!STOP_WORDS.has(w) || counted.has(w) || lead.length === MAX_LEAD) break;
+    lead.push(w);
+  }
+  return lead;
+}
+
+/** Leading small words read, at most: "the", "de la" (the index keeps a name's first two: index-data.ts, docLead). */
+export const MAX_LEAD = 2;
+
+/**
  * The plan without the words no school has (an engine knows which): they are left out as if they
  * had not been typed, so "harvard university zyxw" is still the name Harvard University. The
  * score still counts them (ranking-rules.ts, similarityScore).

@@ -8,8 +8,11 @@ import type { EnginePage } from './engine.port.ts';
 import { compareDistance, distanceOf } from './filters.ts';
 import type { GeoPoint } from '../catalog/geo.ts';
 import {
+  aliasNamedBy,
+  beginsWith,
   coversName,
   equalNameKeys,
+  leadsWithQuery,
   matchKind,
   namedAsTyped,
   nameStarts,
@@ -17,7 +20,7 @@ import {
   startsWithQuery,
 } from './matching.ts';
 import { nameSortKey } from '../shared/normalize.ts';
-import { withoutWords, type QueryWord, type SearchPlan } from './query.ts';
+import { leadingSmallWords, withoutWords, type QueryWord, type SearchPlan } from './query.ts';
 import {
   compareLiteral,
   compareQuality,
@@ -77,6 +80,8 @@ export interface Ranked {
   readonly distance?: number | undefined;
   /** The query names the school (equality 2) as its directory spells it (matching.ts, namedAsTyped). */
   readonly literal: boolean;
+  /** The query names the school by a name that begins with the query's leading small words (ranking-rules.ts, step 7). */
+  readonly leading: boolean;
 }
 
 export interface Ranking {
@@ -147,13 +152,14 @@ export function rankCandidates(
   }
 
   const results: Ranked[] = [];
+  const lead = leadingSmallWords(plan);
   entries.forEach((entry, e) => {
     const equality: Equality =
       plan.canonical === ''
         ? 0
         : entry.nameKey === plan.canonical || (entry.partKeys ?? partKeysOf(entry.school)).includes(plan.canonical)
           ? 2
-          : entry.aliasKeys.includes(plan.canonical)
+          : entry.aliasKeys.some((k, i) => k === plan.canonical && aliasNamedBy(lead, entry.school.aliases[i]!))
             ? 1
             : 0;
     if (equality === 0 && (required.length === 0 || !hasAll(e))) return;
@@ -162,6 +168,7 @@ export function rankCandidates(
       entry,
       distance: distanceOf(entry.school, options.near),
       literal: equality === 2 && namedAsTyped(plan.typed, entry.school.name, entry.school.prominence > 0),
+      leading: equality === 2 ? beginsWith(lead, entry.school.name) : equality === 1 && lead.length > 0,
       quality: {
         equality,
         matched: got.length,
@@ -173,6 +180,7 @@ export function rankCandidates(
           options.typos,
           entry.nameStarts ?? nameStarts(entry.school.name),
         ),
+        leads: leadsWithQuery(plan, lead, entry.school.name, entry.nameWords, options.typos),
       },
     });
   });
@@ -181,6 +189,7 @@ export function rankCandidates(
       compareQuality(a.quality, b.quality) ||
       compareDistance(a.distance, b.distance) ||
       compareLiteral(a.literal, b.literal) ||
+      compareLiteral(a.leading, b.leading) ||
       compareStatic({ ...a.entry.school, sortKey: a.entry.sortKey }, { ...b.entry.school, sortKey: b.entry.sortKey }),
   );
   return { results, required };
@@ -195,12 +204,13 @@ export function pageOf(
   offset: number,
   limit: number,
 ): EnginePage {
+  const lead = leadingSmallWords(plan).length;
   return {
     total,
     hits: results.slice(offset, offset + limit).map(({ entry, quality, distance }) => {
       // What a page shows: the school without what only ranking reads.
       const { aliases: _aliases, prominence: _prominence, ...school } = entry.school;
-      const score = similarityScore(quality, plan.words.length, typed.words.length);
+      const score = similarityScore(quality, plan.words.length, typed.words.length, lead);
       return distance === undefined ? { school, score } : { school, score, distanceKm: distance };
     }),
   };

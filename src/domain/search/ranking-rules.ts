@@ -3,7 +3,11 @@
 //
 // Order of a query's results:
 //   1. the query is the school's name (then: one of its alternative names) — "equality";
-//   2. more of the query's words found (in the name, an alternative name or the city);
+//   2. more of the query's words found (in the name, an alternative name or the city); the small
+//      words the query begins with ("the", "de la": query.ts, leadingSmallWords), never required,
+//      count as found in a name that begins with them and then starts with the query (step 5)
+//      from its first word: "the laur" → The Laurel School before Laurel Elementary, and before
+//      Arm River School for "the arm" → The Armand Hammer United World College ("leads");
 //   3. better matches of those words: each word earns the credit of its best match below
 //      (whole word > start of a word > typo; name > alternative name; any name > city);
 //   4. the query spells out the whole name, every word of it, with starts of words or typos
@@ -15,7 +19,11 @@
 //   6. with a `near` point only: the distance from it, nearest first, schools without
 //      coordinates last (filters.ts, compareDistance): text relevance always comes first;
 //   7. among the schools the query names (step 1), those named exactly as typed, word for word
-//      (matching.ts, namedAsTyped): the directory's own spelling before an equivalent one;
+//      (matching.ts, namedAsTyped): the directory's own spelling before an equivalent one; then
+//      those whose name begins with the small words the query begins with ("the acad" → The
+//      Academy before Academy School). A query with leading small words names no school by an
+//      alternative name that does not begin with them (matching.ts, aliasNamedBy: "the uni" is
+//      not the UNI of Northern Iowa);
 //   8. prominence (a static rank from the directory: flagships before small namesakes);
 //   9. the name (folded), then the school id: a total order, so paging never repeats or skips.
 // Steps 8 and 9 are each engine's static order of the catalog (see compareStatic). Step 7 comes
@@ -59,6 +67,8 @@ export interface Quality {
   readonly covers: boolean;
   /** The name's first words are the query's words, in order (matching.ts, startsWithQuery). */
   readonly starts: boolean;
+  /** The name begins with the query's leading small words, then starts with the query (matching.ts, leadsWithQuery): step 2. */
+  readonly leads: boolean;
 }
 
 /**
@@ -71,6 +81,7 @@ export function compareQuality(a: Quality, b: Quality): number {
   if (a.equality > 0) return 0;
   return (
     b.matched - a.matched ||
+    Number(b.leads) - Number(a.leads) ||
     b.credit - a.credit ||
     Number(b.covers) - Number(a.covers) ||
     Number(b.starts) - Number(a.starts)
@@ -108,14 +119,22 @@ export const MATCH_CEILING = 0.95;
  * so a school that found more words always scores higher, and among those that found as many,
  * the better matches score higher. Words no school has (query.ts, withoutWords) take no part in
  * the order but still count: `known` of the query's `all` words are the others, and the scores
- * of equality are scaled by known / all. It never increases along the order of compareQuality.
+ * of equality are scaled by known / all. The `lead` small words the query begins with
+ * (query.ts, leadingSmallWords) count among the words typed, and as found, each with the best
+ * credit, in a name that leads with them (step 2). It never increases along the order of
+ * compareQuality.
  */
-export function similarityScore(q: Quality, known: number, all: number = known): number {
+export function similarityScore(q: Quality, known: number, all: number = known, lead = 0): number {
   if (all === 0) return 0;
   let raw: number;
   if (q.equality === 2) raw = known / all;
   else if (q.equality === 1) raw = (ALIAS_EQUALITY_SCORE * known) / all;
   else if (q.matched === 0) raw = 0;
-  else raw = (MATCH_CEILING * (q.matched - 1 + q.credit / (BEST_CREDIT * q.matched))) / all;
+  else {
+    const found = q.leads ? lead : 0;
+    const matched = q.matched + found;
+    const credit = q.credit + BEST_CREDIT * found;
+    raw = (MATCH_CEILING * (matched - 1 + credit / (BEST_CREDIT * matched))) / (all + lead);
+  }
   return Math.round(raw * 10_000) / 10_000;
 }

@@ -19,6 +19,8 @@ export interface Ranked {
   readonly equality: Uint8Array;
   /** The query's words that some document has (the score's `known`). */
   readonly known: number;
+  /** The small words the query's known words begin with (query.ts, leadingSmallWords): the score's `lead`. */
+  readonly lead: number;
 }
 
 /** The key of a query's ranking: its plan follows from the words typed, so they and the scope are all it depends on. */

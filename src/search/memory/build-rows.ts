@@ -10,7 +10,7 @@ import { distinctiveKeys, nameStarts, nameWords } from '../../domain/search/matc
 import { words } from '../../domain/shared/normalize.ts';
 import { Field } from '../../domain/search/ranking-rules.ts';
 import { release, u32Blocks, u8Blocks } from './blocks.ts';
-import { NO_START } from './index-data.ts';
+import { leadCode, NO_START } from './index-data.ts';
 import type { PackedRows } from './packed-catalog.ts';
 
 /** FNV-1a over UTF-16 code units. */
@@ -42,6 +42,8 @@ export class CatalogRows {
   readonly #nameAt = u32Blocks();
   /** Two nameAlt offsets per row (index-data.ts). */
   readonly #nameAlt = u8Blocks();
+  /** Each row's name's leading small words (index-data.ts, docLead). */
+  readonly #lead = u32Blocks();
   /** Each row's folded name words (normalize.ts, words: its nameSortKey, split), as temporary ids. */
   readonly #sort = u32Blocks();
   readonly #sortAt = u32Blocks();
@@ -77,7 +79,9 @@ export class CatalogRows {
       const starts = nameStarts(name, list);
       this.#nameAlt.push(starts[1] ?? NO_START);
       this.#nameAlt.push(starts[2] ?? NO_START);
-      for (const w of words(name)) this.#sort.push(this.#known(w));
+      const folded = words(name);
+      this.#lead.push(leadCode(folded.slice(0, 2)));
+      for (const w of folded) this.#sort.push(this.#known(w));
       this.#sortAt.push(this.#sort.length);
       this.#equality(row, name, aliases, rows.prominence(r));
       this.#idHash.push(hash32(rows.id(r)));
@@ -172,12 +176,16 @@ export class CatalogRows {
       nameAlt[2 * doc + 1] = this.#nameAlt.get(2 * row + 1);
     }
     this.#nameAlt.free();
+    const docLead = new Uint16Array(docCount);
+    for (let doc = 0; doc < docCount; doc++) docLead[doc] = this.#lead.get(order[doc]!);
+    this.#lead.free();
     return {
       fwdStart: forward.start,
       fwd: forward.out,
       nameStart: names.start,
       nameSeq: names.out,
       nameAlt,
+      docLead,
     };
   }
 

@@ -25,7 +25,7 @@ import { wordsFor } from './bitset.ts';
 import { release } from './blocks.ts';
 import { CatalogRows } from './build-rows.ts';
 import { buildGeoGrid } from './geo-grid.ts';
-import { MATERIALIZE_MIN_TERMS, NO_START, STATE_LIST, TEXT_FIELDS, type IndexData } from './index-data.ts';
+import { LEAD_WORDS, MATERIALIZE_MIN_TERMS, NO_START, STATE_LIST, TEXT_FIELDS, type IndexData } from './index-data.ts';
 import { isKindOfType, levelIndexOf } from './kind-bits.ts';
 import { packCatalog, type PackedCatalog, PackedRows } from './packed-catalog.ts';
 import { buildReverseTrie } from './reverse-trie.ts';
@@ -87,7 +87,7 @@ export class IndexBuilder {
     const docProminence = packed.prominence.map((_, doc) => packed.prominence[order[doc]!]!);
     release(packed.prominence);
     const { idHash, idDoc } = rows.ids(order);
-    const { fwdStart, fwd, nameStart, nameSeq, nameAlt } = rows.forward(order, rank);
+    const { fwdStart, fwd, nameStart, nameSeq, nameAlt, docLead } = rows.forward(order, rank);
     release(rank);
     const { eqHash, eqDoc, eqField } = rows.equality(order);
     const { firstStart, firstDocs } = firstWordLists(docCount, termCount, nameStart, nameSeq, nameAlt);
@@ -133,6 +133,8 @@ export class IndexBuilder {
       nameStart,
       nameSeq,
       nameAlt,
+      docLead,
+      leadSets: leadSets(docLead, words),
       firstStart,
       firstDocs,
       lengthSets: lengthSets(docCount, words, nameStart),
@@ -183,6 +185,16 @@ function joinBatches(batches: readonly PackedCatalog[]): PackedCatalog {
     release(b.text);
   }
   return { count, text, textStart, state, kind, prominence, latitude, longitude };
+}
+
+/** One bitset per LEAD_WORDS entry: the documents whose name begins with it (index-data.ts, leadSets). */
+function leadSets(docLead: Uint16Array, words: number): Uint32Array {
+  const sets = new Uint32Array(LEAD_WORDS.length * words);
+  for (let doc = 0; doc < docLead.length; doc++) {
+    const first = docLead[doc]! & 0xff;
+    if (first !== 0) sets[(first - 1) * words + (doc >>> 5)]! |= 1 << (doc & 31);
+  }
+  return sets;
 }
 
 /** For each term, the documents whose name may start with it (its first word, or at a nameAlt offset), ascending. */

@@ -6,7 +6,7 @@
 // size, and each found is checked against the school's text, since hashes collide.
 import { canonicalKey, keyWithoutSchool, readingOrderKey } from '../../domain/search/analysis.ts';
 import { compareDistance } from '../../domain/search/filters.ts';
-import { distinctiveKeys, namedAsTyped } from '../../domain/search/matching.ts';
+import { aliasNamedBy, beginsWith, distinctiveKeys, namedAsTyped } from '../../domain/search/matching.ts';
 import { compareLiteral, type Equality } from '../../domain/search/ranking-rules.ts';
 import type { GeoPoint } from '../../domain/catalog/geo.ts';
 import { has } from './bitset.ts';
@@ -22,19 +22,23 @@ export interface EqualDoc {
   readonly equality: Equality;
   /** Named (2) as typed, word for word (matching.ts, namedAsTyped). */
   readonly literal: boolean;
+  /** Named by a name that begins with the query's leading small words (rank-candidates.ts, Ranked.leading). */
+  readonly leading: boolean;
 }
 
 /**
  * Documents in scope (undefined: all) whose name (2) or an alternative name (1) has the equality
  * key `canonical`, best first: among the schools the query names alike, the nearer (with
- * `near`), then those named as `typed` (the query's words), then the static order
- * (ranking-rules.ts, steps 1, 6, 7).
+ * `near`), then those named as `typed` (the query's words), then those whose name begins with
+ * `lead` (the small words it begins with), then the static order (ranking-rules.ts, steps 1, 6,
+ * 7). With a `lead`, an alternative name names only if it begins with it (matching.ts, aliasNamedBy).
  */
 export function equalDocs(
   d: IndexData,
   catalog: CatalogView,
   canonical: string,
   typed: readonly string[],
+  lead: readonly string[],
   scope: Uint32Array | undefined,
   near: GeoPoint | undefined,
 ): EqualDoc[] {
@@ -56,7 +60,7 @@ export function equalDocs(
             ? keyWithoutSchool(catalog.name(doc)) === canonical
             : field === 5
               ? readingOrderKey(catalog.name(doc)) === canonical
-              : catalog.aliases(doc).some((a) => canonicalKey(a) === canonical);
+              : catalog.aliases(doc).some((a) => canonicalKey(a) === canonical && aliasNamedBy(lead, a));
     if (real && equality > (found.get(doc) ?? 0)) found.set(doc, equality);
   }
   return [...found]
@@ -65,13 +69,15 @@ export function equalDocs(
       equality,
       distance: near === undefined ? undefined : docDistance(d, doc, near),
       literal: equality === 2 && namedAsTyped(typed, catalog.name(doc), d.docProminence[doc]! > 0),
+      leading: equality === 2 ? beginsWith(lead, catalog.name(doc)) : lead.length > 0,
     }))
     .sort(
       (a, b) =>
         b.equality - a.equality ||
         compareDistance(a.distance, b.distance) ||
         compareLiteral(a.literal, b.literal) ||
+        compareLiteral(a.leading, b.leading) ||
         a.doc - b.doc,
     )
-    .map(({ doc, equality, literal }) => ({ doc, equality, literal }));
+    .map(({ doc, equality, literal, leading }) => ({ doc, equality, literal, leading }));
 }

@@ -1,5 +1,6 @@
-// A document's grade for a query: ranking-rules.ts's steps 2 to 5 (words found, their credit,
-// the query covers the name, the name starts with the query), packed in one number so that the
+// A document's grade for a query: ranking-rules.ts's steps 2 to 5′ (words found, their credit,
+// the query covers the name, the name starts with the query, and begins with its leading small
+// words), packed in one number so that the
 // walk (top-k-walk.ts) compares grades, and bounds of grades, as integers. A grade is read from
 // the document's forward entries and its name's words; how a query word matches a term is one
 // array read, from marks painted per query word before its documents are graded (a prefix's
@@ -9,8 +10,13 @@ import { credit, type Equality, Field, Kind, type Quality } from '../../domain/s
 import type { Expansion } from './expansion.ts';
 import { type IndexData, NO_START } from './index-data.ts';
 
-/** A grade: words found × KEY_SCALE + credit × 4 + (query covers the name) × 2 + (name starts with the query). */
-export const KEY_SCALE = 1024;
+/**
+ * A grade: words found × KEY_SCALE + (name leads with the query: step 2) × LEAD_SCALE + credit × 4
+ * + (query covers the name) × 2 + (name starts with the query). Credit is at most 20 a word, 10
+ * words: 803 at most below LEAD_SCALE.
+ */
+export const KEY_SCALE = 2048;
+export const LEAD_SCALE = 1024;
 
 /** Name credit by kind: the most a word can earn with a match of that kind. */
 export const TOP_CREDIT = [
@@ -32,7 +38,15 @@ for (const field of [Field.Name, Field.Alias, Field.City]) {
 export function qualityOf(grade: number, equality: Equality): Quality {
   const matched = Math.floor(grade / KEY_SCALE);
   const rest = grade - matched * KEY_SCALE;
-  return { equality, matched, credit: rest >> 2, covers: (rest & 2) === 2, starts: (rest & 1) === 1 };
+  const low = rest & (LEAD_SCALE - 1);
+  return {
+    equality,
+    matched,
+    credit: low >> 2,
+    covers: (low & 2) === 2,
+    starts: (low & 1) === 1,
+    leads: rest >= LEAD_SCALE,
+  };
 }
 
 /**
@@ -77,9 +91,10 @@ export class Grader {
   /**
    * A document's grade (KEY_SCALE) for the marked words `expansions`; `sequence` is the query's
    * word order as typed (SearchPlan.sequence: indexes into `expansions`), which "the name starts
-   * with the query" follows.
+   * with the query" follows; `lead` the leadCode of the small words it begins with (0: none), with
+   * `leadMask` the bytes of it to compare (one word or two).
    */
-  grade(doc: number, expansions: readonly Expansion[], sequence: readonly number[]): number {
+  grade(doc: number, expansions: readonly Expansion[], sequence: readonly number[], lead = 0, leadMask = 0): number {
     this.#graded++;
     const d = this.#d;
     const n = expansions.length;
@@ -123,11 +138,13 @@ export class Grader {
     // The name starts with the query: its words from one of its starts (nameAlt) match the words
     // as typed, in order.
     let starts = this.#startsAt(doc, sequence, 0);
+    // It leads: it begins with the small words typed first, then starts with the query at its first word.
+    const leads = lead !== 0 && starts === 1 && (d.docLead[doc]! & leadMask) === lead ? 1 : 0;
     for (let k = 0; k < 2 && starts === 0; k++) {
       const at = d.nameAlt[2 * doc + k]!;
       if (at !== NO_START) starts = this.#startsAt(doc, sequence, at);
     }
-    return matched * KEY_SCALE + sum * 4 + covers * 2 + starts;
+    return matched * KEY_SCALE + leads * LEAD_SCALE + sum * 4 + covers * 2 + starts;
   }
 
   /** 1 when the document's name words from `at` on match the words of `sequence`, in order. */

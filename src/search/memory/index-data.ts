@@ -1,6 +1,7 @@
 // The layout of an index (build.ts makes it; the search reads it): its arrays and the constants
 // both sides share.
 import { STATE_CODES } from '../../domain/catalog/states.ts';
+import { STOP_WORDS } from '../../domain/search/synonyms.ts';
 import type { ReverseTrie } from './reverse-trie.ts';
 import type { Trie } from './trie.ts';
 
@@ -14,6 +15,20 @@ export const ALIAS_SEPARATOR = '\u001f';
  * numbers of their own (docLat, docLon).
  */
 export const LOCATION_SEPARATOR = '\u001f';
+
+/** The small words a name may begin with (synonyms.ts, STOP_WORDS), numbered from 1 in docLead and leadSets. */
+export const LEAD_WORDS: readonly string[] = [...STOP_WORDS];
+
+/** The docLead code of up to MAX_LEAD leading small words (0 when the first is none). */
+export function leadCode(lead: readonly string[]): number {
+  let code = 0;
+  for (let i = 0; i < lead.length && i < 2; i++) {
+    const n = LEAD_WORDS.indexOf(lead[i]!) + 1;
+    if (n === 0) break;
+    code |= n << (8 * i);
+  }
+  return code;
+}
 
 /** An unused nameAlt slot. */
 export const NO_START = 255;
@@ -79,6 +94,13 @@ export interface IndexData extends Trie, ReverseTrie {
    * word): two offsets into its nameSeq per document, NO_START when there are fewer.
    */
   readonly nameAlt: Uint8Array;
+  /**
+   * Each document's name's first two folded words when they are small words (leadCode: the first
+   * in the low byte, 0 when it is none), and one bitset per LEAD_WORDS entry of the documents whose
+   * name begins with it: ranking-rules.ts, step 5′ (the grade's lowest bit, the walk's L groups).
+   */
+  readonly docLead: Uint16Array;
+  readonly leadSets: Uint32Array;
   /**
    * The documents whose name may start with each term (nameSeq at 0 or at a nameAlt offset): firstDocs[firstStart[t] ..
    * firstStart[t+1]-1], ascending. Which documents can start with a query.

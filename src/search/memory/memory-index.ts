@@ -21,7 +21,7 @@
 // side by side.
 import type { EngineHit, EnginePage, EngineQuery } from '../../domain/search/engine.port.ts';
 import { compareDistance } from '../../domain/search/filters.ts';
-import { withoutWords } from '../../domain/search/query.ts';
+import { leadingSmallWords, withoutWords } from '../../domain/search/query.ts';
 import {
   compareLiteral,
   compareStatic,
@@ -36,7 +36,7 @@ import { equalDocs } from './equality.ts';
 import type { Expansion } from './expansion.ts';
 import { docDistance } from './geo-grid.ts';
 import { qualityOf } from './grading.ts';
-import type { IndexData } from './index-data.ts';
+import { type IndexData, leadCode } from './index-data.ts';
 import { Segment } from './segment.ts';
 
 /** The ranking of a query nothing matches. */
@@ -47,6 +47,7 @@ const NONE: Ranked = {
   keys: new Int32Array(0),
   equality: new Uint8Array(0),
   known: 0,
+  lead: 0,
 };
 
 /** A segment as one index searches it: its documents are numbered from `offset` in the index's rankings. */
@@ -76,8 +77,9 @@ interface Result {
   readonly key: number;
   readonly equality: Equality;
   readonly distance: number | undefined;
-  /** Named as typed (equality.ts): after the distance, before the static order. */
+  /** Named as typed, then by a name that begins with the query's small words (equality.ts): after the distance, before the static order. */
   readonly literal: boolean;
+  readonly leading: boolean;
 }
 
 export class MemoryIndex {
@@ -171,7 +173,7 @@ export class MemoryIndex {
       const { segment, doc } = this.#locate(ranked.docs[i]!);
       const quality = qualityOf(ranked.keys[i]!, ranked.equality[i] as Equality);
       const school = segment.catalog.school(doc);
-      const score = similarityScore(quality, ranked.known, plan.words.length);
+      const score = similarityScore(quality, ranked.known, plan.words.length, ranked.lead);
       const distanceKm = query.near === undefined ? undefined : docDistance(segment.d, doc, query.near);
       hits.push(distanceKm === undefined ? { school, score } : { school, score, distanceKm });
     }
@@ -260,12 +262,16 @@ export class MemoryIndex {
     // The words no document in scope has are left out as if not typed (the score still counts them).
     const knownPlan = withoutWords(plan, known);
     const { sequence } = knownPlan;
+    const leadWords = leadingSmallWords(knownPlan);
+    const lead = leadCode(leadWords);
+    const leadMask = leadWords.length >= 2 ? 0xffff : 0xff;
     const equal = shares.map((share) =>
       equalDocs(
         share.part.segment.d,
         share.part.segment.catalog,
         knownPlan.canonical,
         knownPlan.typed,
+        leadWords,
         share.scope,
         near,
       ),
@@ -275,7 +281,7 @@ export class MemoryIndex {
       for (const e of equal[s]!) if (share.matches === undefined || !has(share.matches, e.doc)) total++;
     });
     const want = Math.min(end, total);
-    if (want === 0) return { ...NONE, total, known: knownPlan.words.length };
+    if (want === 0) return { ...NONE, total, known: knownPlan.words.length, lead: leadWords.length };
 
     for (const share of shares) share.part.segment.grader.mark(share.expansions);
     try {
@@ -286,16 +292,20 @@ export class MemoryIndex {
           share,
           doc: e.doc,
           equality: e.equality,
-          key: share.part.segment.grader.grade(e.doc, share.expansions, sequence),
+          key: share.part.segment.grader.grade(e.doc, share.expansions, sequence, lead, leadMask),
           distance: distanceOf(share, e.doc),
           literal: e.literal,
+          leading: e.leading,
         })),
       );
       // The schools the query names come first: by equality, distance, spelling, the static order.
       const results = merge(
         named,
         (a, b) =>
-          b.equality - a.equality || compareDistance(a.distance, b.distance) || compareLiteral(a.literal, b.literal),
+          b.equality - a.equality ||
+          compareDistance(a.distance, b.distance) ||
+          compareLiteral(a.literal, b.literal) ||
+          compareLiteral(a.leading, b.leading),
       );
       const need = want - results.length;
       if (need > 0) {
@@ -303,18 +313,17 @@ export class MemoryIndex {
           if (share.matches === undefined) return [];
           const skip = new Set(equal[s]!.map((e) => e.doc));
           const { matches, expansions } = share;
-          return share.part.segment.walk
-            .top(need, { matches, skip, expansions, sequence, near })
-            .map(
-              ({ doc, key }): Result => ({
-                share,
-                doc,
-                key,
-                equality: 0,
-                distance: distanceOf(share, doc),
-                literal: false,
-              }),
-            );
+          return share.part.segment.walk.top(need, { matches, skip, expansions, sequence, near, lead, leadMask }).map(
+            ({ doc, key }): Result => ({
+              share,
+              doc,
+              key,
+              equality: 0,
+              distance: distanceOf(share, doc),
+              literal: false,
+              leading: false,
+            }),
+          );
         });
         // The rest: by grade, then distance (unknown last), then the static order.
         for (const r of merge(walked, (a, b) => b.key - a.key || compareDistance(a.distance, b.distance)).slice(
@@ -331,6 +340,7 @@ export class MemoryIndex {
         keys: Int32Array.from(page, (r) => r.key),
         equality: Uint8Array.from(page, (r) => r.equality),
         known: knownPlan.words.length,
+        lead: leadWords.length,
       };
     } finally {
       for (const share of shares) share.part.segment.grader.unmark(share.expansions);

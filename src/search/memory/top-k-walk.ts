@@ -1,10 +1,12 @@
 // The best `need` documents of a query's matches (the schools it names aside), best first: by
 // grade (grading.ts), then by distance with a `near` point, then by number (the static order).
-// The matches are walked in eight groups, each in document order, best possible grade first:
+// The matches are walked in eight groups (twelve when the query begins with small words), each in
+// document order, best possible grade first (the groups sorted by it):
 //
 //   X  a match of the better kind for every word that has better and worse ones (splitOf), or not;
 //   C  a name with no more words than the query, which it can spell out whole, or not;
-//   S  a name whose first word (or a start: nameAlt) the first word typed matches, or not.
+//   S  a name whose first word (or a start: nameAlt) the first word typed matches, or not;
+//   L  within S, a name that begins with the query's first small word (leadSets), or not.
 //
 // The walk stops as soon as the page holds `need` documents that nothing left to walk can beat,
 // so its cost follows the page, not the number of matches. Without `near`, a group is left at the
@@ -16,7 +18,7 @@ import { Kind } from '../../domain/search/ranking-rules.ts';
 import { and, wordsFor } from './bitset.ts';
 import type { Expansion } from './expansion.ts';
 import { docDistance, GeoBox } from './geo-grid.ts';
-import { type Grader, KEY_SCALE, TOP_CREDIT } from './grading.ts';
+import { type Grader, KEY_SCALE, LEAD_SCALE, TOP_CREDIT } from './grading.ts';
 import { Heap } from './heap.ts';
 import type { IndexData } from './index-data.ts';
 import type { WordSets } from './word-sets.ts';
@@ -34,6 +36,9 @@ export interface WalkQuery {
   readonly expansions: readonly Expansion[];
   readonly sequence: readonly number[];
   readonly near: GeoPoint | undefined;
+  /** The leadCode of the small words the query begins with, and the bytes of it to compare (0: none; grading.ts). */
+  readonly lead?: number;
+  readonly leadMask?: number;
 }
 
 /** One walk as each group's pass reads it: the query, the sets that make the groups, and the page. */
@@ -46,6 +51,8 @@ interface WalkState {
   readonly short: Uint32Array;
   /** S: the documents whose name may start with a word the first word typed matches. */
   readonly first: Uint32Array;
+  /** L: the documents whose name begins with the query's first small word; undefined without one. */
+  readonly leading: Uint32Array | undefined;
   /** X: the matches with the better match of every word that splits; undefined when none splits. */
   readonly whole: Uint32Array | undefined;
   /** The page so far. */
@@ -77,7 +84,7 @@ export function gradeBounds(expansions: readonly Expansion[]): {
 } {
   let maxCredit = 0;
   for (const e of expansions) maxCredit += TOP_CREDIT[e.best];
-  const top = expansions.length * KEY_SCALE + maxCredit * 4 + 3;
+  const top = expansions.length * KEY_SCALE + LEAD_SCALE + maxCredit * 4 + 3;
   const splits = expansions.flatMap((e, word) => {
     const split = splitOf(e);
     return split ? [{ word, ...split }] : [];
@@ -125,31 +132,52 @@ export class TopKWalk {
     const words = this.#words;
     const short = this.#d.lengthSets.subarray((expansions.length - 1) * words, expansions.length * words);
     const first = this.#sets.firstWord(expansions[sequence[0]!]!);
+    const lead = query.lead ?? 0;
+    const leading =
+      lead === 0 ? undefined : this.#d.leadSets.subarray(((lead & 0xff) - 1) * words, (lead & 0xff) * words);
     const occupied = this.#occupied;
     let count = 0;
     for (let w = 0; w < words; w++) if (matches[w] !== 0) occupied[count++] = w;
-    const walk: WalkState = { query, occupied, count, short, first, whole, heap, box: new GeoBox() };
+    const walk: WalkState = { query, occupied, count, short, first, leading, whole, heap, box: new GeoBox() };
+    const groups: { covers: boolean; starts: boolean; leads: boolean | undefined; inWhole: boolean; bound: number }[] =
+      [];
     for (const inWhole of whole ? [true, false] : [false]) {
       const base = inWhole || !whole ? top : outside;
       for (const covers of [true, false]) {
         for (const starts of [true, false]) {
-          const bound = base - (covers ? 0 : 2) - (starts ? 0 : 1);
-          // Groups come best bound first: once the page beats a group's bound, it beats the rest.
-          if (heap.full && heap.worstKey > bound) return heap.sorted();
-          this.#group(walk, covers, starts, inWhole, bound);
+          // Only a name that starts with the query can lead with it (grading.ts).
+          for (const leads of starts && leading ? [true, false] : [undefined]) {
+            const bound = base - (leads ? 0 : LEAD_SCALE) - (covers ? 0 : 2) - (starts ? 0 : 1);
+            groups.push({ covers, starts, leads, inWhole, bound });
+          }
         }
       }
+    }
+    // Groups come best bound first (a leading name's group before the others, whatever they
+    // cover): once the page beats a group's bound, it beats the rest. Stable: ties keep this order.
+    groups.sort((a, b) => b.bound - a.bound);
+    for (const { covers, starts, leads, inWhole, bound } of groups) {
+      if (heap.full && heap.worstKey > bound) return heap.sorted();
+      this.#group(walk, covers, starts, leads, inWhole, bound);
     }
     return heap.sorted();
   }
 
   /**
-   * Offers the documents of one group (inside or outside each of C, S and X; its documents grade
-   * `bound` at best) to the page, in order, until nothing left in the group can beat it.
+   * Offers the documents of one group (inside or outside each of C, S, L and X; `leads`
+   * undefined: L does not split it; its documents grade `bound` at best) to the page, in order,
+   * until nothing left in the group can beat it.
    */
-  #group(walk: WalkState, covers: boolean, starts: boolean, inWhole: boolean, bound: number): void {
-    const { occupied, count, short, first, whole, heap, box } = walk;
-    const { matches, skip, expansions, sequence, near } = walk.query;
+  #group(
+    walk: WalkState,
+    covers: boolean,
+    starts: boolean,
+    leads: boolean | undefined,
+    inWhole: boolean,
+    bound: number,
+  ): void {
+    const { occupied, count, short, first, leading, whole, heap, box } = walk;
+    const { matches, skip, expansions, sequence, near, lead = 0, leadMask = 0 } = walk.query;
     const d = this.#d;
     // x ^ 0 keeps a mask, x ^ -1 inverts it.
     const flipC = covers ? 0 : -1;
@@ -173,6 +201,7 @@ export class TopKWalk {
       if (w > stop) return;
       let bits = matches[w]! & (short[w]! ^ flipC) & (first[w]! ^ flipS);
       if (whole) bits &= whole[w]! ^ flipX;
+      if (leads !== undefined) bits &= leading![w]! ^ (leads ? 0 : -1);
       while (bits !== 0) {
         const low = bits & -bits;
         bits ^= low;
@@ -193,7 +222,7 @@ export class TopKWalk {
           }
         } else if (near !== undefined) distance = docDistance(d, doc, near) ?? FAR;
         if (skip.size > 0 && skip.has(doc)) continue;
-        heap.offer(doc, this.#grader.grade(doc, expansions, sequence), distance);
+        heap.offer(doc, this.#grader.grade(doc, expansions, sequence, lead, leadMask), distance);
         stop = stopAt();
         if (stop < 0) return;
       }
