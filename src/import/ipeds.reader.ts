@@ -36,37 +36,51 @@ export function splitAliases(field: string | undefined): string[] {
  * good matches the flagship comes before its namesakes ("purdue university" → the West Lafayette
  * campus before Purdue Global; "university of texas" → Austin before Arlington):
  *   size (INSTSIZE 1–5)                                  6 points each, up to 30
- *   research (Carnegie 2021 basic, C21BASIC)             R1 30, R2 22, doctoral/professional 15,
- *                                                        master's 8, baccalaureate 4
+ *   research, HD2022 and earlier (Carnegie 2021 basic,   R1 30, R2 22, doctoral/professional 15,
+ *     C21BASIC)                                          master's 8, baccalaureate 4
+ *   research, HD2024 on (Carnegie 2025 research          R1 30, R2 22, research colleges and
+ *     designation, CARNEGIERSCH, when C21BASIC is gone)  universities 15
  *   selectivity (Carnegie 2021 undergraduate, C21UGPRF)  more selective 10, selective 5
  *   main campus (OPEID ending in 00; branches 0)         15
  *   level (ICLEVEL)                                      four-year 15, two-year 8
- * Unknown or not applicable values (-1, -2) give no points.
+ * Unknown or not applicable values (-1, -2) give no points. The 2025 classification's other
+ * columns (C00CARNEGIE, CARNEGIESAEC, CARNEGIEALF, …) are not read: their codes are not documented
+ * beside the file (../shared/data/SOURCES.md documents CARNEGIERSCH only), and a guessed code is
+ * a wrong rank. So an HD2024 row has no selectivity points and no master's or baccalaureate ones:
+ * Harvard 90 instead of 100, every R1 main campus of size 5 the same 90.
  */
 export function ipedsProminence(get: (column: string) => string | undefined): number {
   const n = (column: string) => Number(get(column) ?? NaN);
   const size = n('INSTSIZE');
-  const carnegie = n('C21BASIC');
-  const profile = n('C21UGPRF');
   const opeid = get('OPEID') ?? '';
   const level = n('ICLEVEL');
   const points =
     (size >= 1 && size <= 5 ? size * 6 : 0) +
-    (carnegie === 15
-      ? 30
-      : carnegie === 16
-        ? 22
-        : carnegie === 17
-          ? 15
-          : carnegie >= 18 && carnegie <= 20
-            ? 8
-            : carnegie >= 21 && carnegie <= 23
-              ? 4
-              : 0) +
-    (profile === 14 || profile === 15 ? 10 : [8, 9, 12, 13].includes(profile) ? 5 : 0) +
+    (get('C21BASIC') === undefined ? research2025(n('CARNEGIERSCH')) : research2021(n('C21BASIC'))) +
+    selectivity2021(n('C21UGPRF')) +
     (/^\d{8}$/.test(opeid) && opeid.endsWith('00') ? 15 : 0) +
     (level === 1 ? 15 : level === 2 ? 8 : 0);
   return points;
+}
+
+/** Research points from the Carnegie 2021 basic classification (C21BASIC). */
+function research2021(carnegie: number): number {
+  if (carnegie === 15) return 30;
+  if (carnegie === 16) return 22;
+  if (carnegie === 17) return 15;
+  if (carnegie >= 18 && carnegie <= 20) return 8;
+  if (carnegie >= 21 && carnegie <= 23) return 4;
+  return 0;
+}
+
+/** Research points from the Carnegie 2025 research designation (CARNEGIERSCH: 1 R1, 2 R2, 3 research colleges and universities). */
+function research2025(designation: number): number {
+  return designation === 1 ? 30 : designation === 2 ? 22 : designation === 3 ? 15 : 0;
+}
+
+/** Selectivity points from the Carnegie 2021 undergraduate profile (C21UGPRF); none without it. */
+function selectivity2021(profile: number): number {
+  return profile === 14 || profile === 15 ? 10 : [8, 9, 12, 13].includes(profile) ? 5 : 0;
 }
 
 /** CONTROL: 1 public, 2 private not-for-profit, 3 private for-profit; -3 (not available) says nothing. */

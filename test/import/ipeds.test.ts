@@ -1,7 +1,9 @@
 // The NCES IPEDS directory file exactly as distributed, and the committed seed derived from it.
-import { afterEach, beforeEach, describe, expect } from 'vitest';
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { uuidV5 } from '../../src/domain/shared/ids.ts';
+import { ipedsProminence } from '../../src/import/ipeds.reader.ts';
 import { importChecked as importFile } from '../support/import-report.ts';
+import { sharedData } from '../support/shared-data.ts';
 import { IPEDS, IPEDS_FILE, SEED_FILE, tempStore, type TempStore } from '../support/temp-store.ts';
 import { namesFound, searchStore } from '../support/search.ts';
 
@@ -17,6 +19,58 @@ beforeEach(async () => {
 });
 afterEach(async () => {
   await t.close();
+});
+
+describe('prominence from the directory', () => {
+  const of = (row: Record<string, string>) => ipedsProminence((c) => row[c]);
+  // A main campus (OPEID …00), four-year, of the largest size: 30 + 15 + 15 = 60 before research.
+  const big = { INSTSIZE: '5', OPEID: '00182500', ICLEVEL: '1' };
+
+  test('when the row has the 2021 classification (HD2022), then C21BASIC and C21UGPRF give research and selectivity', () => {
+    expect(of({ ...big, C21BASIC: '15', C21UGPRF: '15' })).toBe(100);
+    expect(of({ ...big, C21BASIC: '16', C21UGPRF: '-2' })).toBe(82);
+    // A 2025 column beside the 2021 ones is not read: one classification per file.
+    expect(of({ ...big, C21BASIC: '21', CARNEGIERSCH: '1' })).toBe(64);
+  });
+
+  test('when the row has the 2025 classification only (HD2024), then CARNEGIERSCH gives research: R1 30, R2 22, research colleges 15', () => {
+    expect(of({ ...big, CARNEGIERSCH: '1' })).toBe(90);
+    expect(of({ ...big, CARNEGIERSCH: '2' })).toBe(82);
+    expect(of({ ...big, CARNEGIERSCH: '3' })).toBe(75);
+    expect(of({ ...big, CARNEGIERSCH: '-2' })).toBe(60);
+  });
+});
+
+const HD2024 = sharedData('ipeds/hd2024.csv.gz');
+
+describe('importing the IPEDS HD2024 file as NCES publishes it (UTF-8, the 2025 Carnegie columns)', () => {
+  HD2024.test(
+    'imports every active institution, reads its UTF-8 text as such, and ranks by the 2025 research designation',
+    async () => {
+      const report = await importFile(t.store, HD2024.path);
+      expect(report.format).toBe('ipeds');
+      expect(report.rows).toBe(6072);
+      expect(report.counts).toEqual({ inserted: 5924, updated: 0, unchanged: 0 });
+      expect(report.skipped).toEqual({
+        'administrative unit (SECTOR=0)': 71,
+        // 78 rows have CYACTIVE=3; one of them is also SECTOR=0, and counts there.
+        'not active in the current year (CYACTIVE=3)': 77,
+      });
+      // Ids are UNITIDs, as in HD2022: the same school keeps its id from one year to the next.
+      expect(await t.store.schools.findById(ipedsId(166027))).toMatchObject({
+        name: 'Harvard University',
+        state: 'MA',
+      });
+      // UTF-8 read as UTF-8 (HD2022 is Windows-1252): no "Ã­" in a name.
+      expect((await t.store.schools.findById(ipedsId(449135)))?.name).toBe('Dewey University-Juana Díaz');
+      // Prominence without C21BASIC: CARNEGIERSCH (R1) and the rest, so the flagship still comes first.
+      expect((await namesFound(t.store, 'purdue university', { limit: 2 }))[0]).toBe('Purdue University-Main Campus');
+      // HD2024 spells it "A&M" (HD2022 "A & M"): the same school, the same id, found the same way.
+      expect((await namesFound(t.store, 'texas a & m', { limit: 2 }))[0]).toBe('Texas A&M University-College Station');
+      expect((await searchStore(t.store, 'harvard', { limit: 1 })).hits[0]!.school.id).toBe(ipedsId(166027));
+    },
+    60_000,
+  );
 });
 
 describe('importing the IPEDS HD2022 file', () => {
