@@ -76,6 +76,15 @@ export async function guarded<T>(call: () => Promise<T>): Promise<T> {
 }
 
 /**
+ * Code 27 (IndexNotFound): the index to drop is not there. Two instances of a new version that
+ * start together both list an outdated index and both drop it: the later one's drop finds it
+ * gone, which is what it wanted (issue 43, L1).
+ */
+export function isIndexNotFound(error: unknown): boolean {
+  return error instanceof MongoServerError && error.code === 27;
+}
+
+/**
  * E11000: a unique index refused the write. `field` narrows it to that index when the server
  * names it (keyPattern); when it does not (FerretDB v1, old servers), any duplicate counts.
  */

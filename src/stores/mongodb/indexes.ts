@@ -8,7 +8,7 @@ import { StoreUnavailableError } from '../../domain/shared/errors.ts';
 import { DEAD_LINK_RETENTION_MS } from '../../domain/accounts/link.ts';
 import type { ExistingIndex } from '../../mongodb-shared/catalog.port.ts';
 import { COLLECTIONS } from './documents.ts';
-import { guarded, MongoSetupError } from '../../mongodb-shared/errors.ts';
+import { guarded, isIndexNotFound, MongoSetupError } from '../../mongodb-shared/errors.ts';
 
 export type Indexes = Readonly<Record<keyof typeof COLLECTIONS, readonly IndexDescription[]>>;
 
@@ -61,7 +61,8 @@ export const INDEXES: Indexes = {
     { name: 'links_dead_ttl', key: { deadAt: 1 }, expireAfterSeconds: DEAD_LINK_RETENTION_MS / 1000 },
   ],
   outbox: [
-    { name: 'mail_outbox_due', key: { nextAttemptAt: 1 } },
+    // claimDue's order, its tie-break included: due first, then by id, read in index order.
+    { name: 'mail_outbox_due_by_id', key: { nextAttemptAt: 1, _id: 1 } },
     // discardExpired's range, which every instance reads every 15 s: without it, a scan of the outbox.
     { name: 'mail_outbox_discard', key: { discardAfter: 1 } },
   ],
@@ -70,10 +71,12 @@ export const INDEXES: Indexes = {
 /**
  * Indexes of earlier versions that no query reads any more, dropped once the current ones exist:
  * `requests_by_user_day` was written with every record and read by nothing (usage per day is
- * kept in usage_days); `requests_pending` held every user's pending records under one key.
+ * kept in usage_days); `requests_pending` held every user's pending records under one key;
+ * `mail_outbox_due` lacked the `_id` its reader sorts ties by (mail_outbox_due_by_id has it).
  */
-const OUTDATED: Readonly<Partial<Record<keyof typeof COLLECTIONS, readonly string[]>>> = {
+export const OUTDATED: Readonly<Partial<Record<keyof typeof COLLECTIONS, readonly string[]>>> = {
   requests: ['requests_by_user_day', 'requests_pending'],
+  outbox: ['mail_outbox_due'],
 };
 
 export interface IndexFailure {
@@ -106,7 +109,7 @@ export async function ensureIndexes(
   replaced: (existing: readonly ExistingIndex[]) => readonly string[] = () => [],
 ): Promise<void> {
   const schools = db.collection(COLLECTIONS.schools);
-  for (const name of replaced(await existingIndexes(schools))) await guarded(() => schools.dropIndex(name));
+  for (const name of replaced(await existingIndexes(schools))) await dropIfThere(schools, name);
   const failures: IndexFailure[] = [];
   for (const [key, indexes] of Object.entries(all)) {
     const collection = COLLECTIONS[key as keyof typeof COLLECTIONS];
@@ -131,8 +134,16 @@ async function dropOutdatedIndexes(db: Db): Promise<void> {
   for (const [key, names] of Object.entries(OUTDATED)) {
     const collection = db.collection(COLLECTIONS[key as keyof typeof COLLECTIONS]);
     const existing = await existingIndexes(collection);
-    for (const name of names)
-      if (existing.some((i) => i.name === name)) await guarded(() => collection.dropIndex(name));
+    for (const name of names) if (existing.some((i) => i.name === name)) await dropIfThere(collection, name);
+  }
+}
+
+/** Drops an index; one another instance dropped since it was listed is no failure (isIndexNotFound). */
+async function dropIfThere(collection: Collection, name: string): Promise<void> {
+  try {
+    await guarded(() => collection.dropIndex(name));
+  } catch (error) {
+    if (!isIndexNotFound(error)) throw error;
   }
 }
 
