@@ -7,12 +7,22 @@ import { MongoServerError, type Collection } from 'mongodb';
 import type { QuotaCounter, QuotaWindow } from '../../domain/metering/metering.ports.ts';
 import type { QuotaDocument } from './documents.ts';
 import { guarded } from '../../mongodb-shared/errors.ts';
-import { InTurn } from './in-turn.ts';
+import { InTurn, TurnsFullError } from './in-turn.ts';
 import { OPERATION_TIME_LIMIT_MS } from './limits.ts';
 
 const DUPLICATE_KEY = 11000;
 /** A counter is no record: acknowledged by the primary is enough (a failover may forget a few hits). */
 const QUICK = { writeConcern: { w: 1, wtimeoutMS: OPERATION_TIME_LIMIT_MS } } as const;
+
+/**
+ * Hits of one key this process queues at most (issue 43, M2). Past it the key is flooded — this
+ * many requests at once on one address, one e-mail, one link — far beyond any of the limits
+ * (tens a minute), so the hit is answered as over the limit at once (FLOODED) instead of
+ * waiting its turn: the queue's memory and wait stay bounded for everyone on the key.
+ */
+export const QUOTA_QUEUE_LIMIT = 64;
+/** The count a flooded key's hit reports: over every limit. */
+const FLOODED = Number.MAX_SAFE_INTEGER;
 
 export class MongoQuotaCounter implements QuotaCounter {
   readonly #quotas: Collection<QuotaDocument>;
@@ -25,8 +35,14 @@ export class MongoQuotaCounter implements QuotaCounter {
     this.#now = now;
   }
 
-  hit(key: string, windowMs: number): Promise<QuotaWindow> {
-    return this.#turns.run(key, () => this.#hit(key, windowMs));
+  async hit(key: string, windowMs: number): Promise<QuotaWindow> {
+    try {
+      return await this.#turns.run(key, () => this.#hit(key, windowMs), QUOTA_QUEUE_LIMIT);
+    } catch (error) {
+      if (!(error instanceof TurnsFullError)) throw error;
+      // Not counted in the store (nothing waits for it): refused as over the limit, for a window.
+      return { hits: FLOODED, resetAt: new Date(this.#now() + windowMs) };
+    }
   }
 
   async #hit(key: string, windowMs: number): Promise<QuotaWindow> {
@@ -58,18 +74,24 @@ export class MongoQuotaCounter implements QuotaCounter {
     }
   }
 
-  unhit(key: string): Promise<void> {
-    return this.#turns.run(
-      key,
-      async () =>
-        void (await guarded(() =>
-          this.#quotas.updateOne(
-            { _id: key, resetAt: { $gt: new Date(this.#now()) }, hits: { $gt: 0 } },
-            { $inc: { hits: -1 } },
-            QUICK,
-          ),
-        )),
-    );
+  async unhit(key: string): Promise<void> {
+    try {
+      await this.#turns.run(
+        key,
+        async () =>
+          void (await guarded(() =>
+            this.#quotas.updateOne(
+              { _id: key, resetAt: { $gt: new Date(this.#now()) }, hits: { $gt: 0 } },
+              { $inc: { hits: -1 } },
+              QUICK,
+            ),
+          )),
+        QUOTA_QUEUE_LIMIT,
+      );
+    } catch (error) {
+      // A flooded key's hit was not counted either: its decrement is dropped, not queued.
+      if (!(error instanceof TurnsFullError)) throw error;
+    }
   }
 
   async get(key: string): Promise<QuotaWindow | undefined> {
