@@ -6,6 +6,7 @@
 // causally consistent sessions ask for it, is what they model.
 import { describe, expect, test } from 'vitest';
 import { StoreUnavailableError } from '../../src/domain/shared/errors.ts';
+import { OPERATION_TIME_LIMIT_MS } from '../../src/stores/mongodb/limits.ts';
 import { planQuery } from '../../src/domain/search/query.ts';
 import { MemorySearchEngine } from '../../src/search/memory/memory.engine.ts';
 import type { MongoSchoolStore } from '../../src/stores/mongodb/school.store.ts';
@@ -89,6 +90,26 @@ describe("a school's own record on a lagging member", () => {
     expect((await store.findById(found!.school.id))?.name).toBe('Zephyr Academy');
     expect(await store.count()).toBe(4);
     expect(set.reads.filter((r) => r.member === 'B')[0]).toMatchObject({ method: 'findOne', waited: true });
+  });
+});
+
+describe("a school's own record on a stalled member (issue 43, M1)", () => {
+  test('when a record, a school by id or the count is read on a member that cannot catch up, then each is a 503 bounded by the operation time limit, not held to the socket timeout', async () => {
+    const set = importedTwice('A', 'B');
+    set.catchUp(set.member('A'));
+    set.member('B').stuck = true;
+    set.route = ({ collection, method }) =>
+      set.member(collection === 'schools' && (method === 'findOne' || method === 'countDocuments') ? 'B' : 'A');
+    const store = set.store();
+    // The version read on A makes the session ask B for a time it has not reached.
+    await store.catalogVersion();
+    const id = String(zephyr._id);
+    await expect(store.findRecord(id)).rejects.toBeInstanceOf(StoreUnavailableError);
+    await expect(store.findById(id)).rejects.toBeInstanceOf(StoreUnavailableError);
+    await expect(store.count()).rejects.toBeInstanceOf(StoreUnavailableError);
+    const onB = set.reads.filter((r) => r.member === 'B');
+    expect(onB.map((r) => r.method)).toEqual(['findOne', 'findOne', 'countDocuments']);
+    for (const read of onB) expect(read).toMatchObject({ waited: true, maxTimeMS: OPERATION_TIME_LIMIT_MS });
   });
 });
 

@@ -40,6 +40,8 @@ export interface ReadMade {
   readonly afterClusterTime: number | undefined;
   readonly readConcern: string | undefined;
   readonly waited: boolean;
+  /** The read's maxTimeMS: what bounds its wait on a member that cannot catch up (undefined: nothing but the socket timeout). */
+  readonly maxTimeMS: number | undefined;
   /** The $clusterTime the session gossiped: a member refuses an afterClusterTime past the one it knows. */
   readonly clusterTime: number | undefined;
 }
@@ -141,7 +143,16 @@ export class ReplicaSetStandIn {
     const after = session?.operationTime?.getHighBits();
     const clusterTime = session?.clusterTime?.clusterTime.getHighBits();
     const readConcern = (options?.['readConcern'] as { level?: string } | undefined)?.level;
-    const read = { member: member.name, collection, method, afterClusterTime: after, readConcern, clusterTime };
+    const maxTimeMS = options?.['maxTimeMS'] as number | undefined;
+    const read = {
+      member: member.name,
+      collection,
+      method,
+      afterClusterTime: after,
+      readConcern,
+      clusterTime,
+      maxTimeMS,
+    };
     if (after !== undefined && after > member.applied) {
       this.reads.push({ ...read, waited: true });
       // A member that has not heard of that time refuses it, unless the client gossips it.

@@ -110,17 +110,26 @@ export class MongoSchoolStore<Fields extends object = object> implements SchoolS
   }
 
   count(): Promise<number> {
-    return this.catalog.causally((options) => guarded(() => this.catalog.reads.schools.countDocuments({}, options)));
+    return this.catalog.causally((options) =>
+      guarded(() => this.catalog.reads.schools.countDocuments({}, { ...options, maxTimeMS: OPERATION_TIME_LIMIT_MS })),
+    );
   }
 
   /**
    * A school by its id, as the catalog is read for serving (in its causal order): a school this
    * instance has found in a search is there, whichever member answers, rather than a 404 from one
-   * that has not yet applied the import that added it.
+   * that has not yet applied the import that added it. maxTimeMS bounds that wait too (a member
+   * that cannot catch up answers MaxTimeMSExpired, a 503), instead of the socket timeout and a
+   * retry while the wait runs on (issue 43, M1).
    */
   #findOne(id: string): Promise<Stored | null> {
     return this.catalog.causally((options) =>
-      guarded(() => this.catalog.reads.schools.findOne<Stored>({ _id: id }, { projection: RECORD_FIELDS, ...options })),
+      guarded(() =>
+        this.catalog.reads.schools.findOne<Stored>(
+          { _id: id },
+          { projection: RECORD_FIELDS, ...options, maxTimeMS: OPERATION_TIME_LIMIT_MS },
+        ),
+      ),
     );
   }
 
