@@ -37,3 +37,13 @@ export function weighted<T>(items: ReadonlyArray<readonly [T, number]>): (rng: R
     return items[lo]![0];
   };
 }
+
+/** The items in a random order (Fisher–Yates, from the end), drawn from `rng`: the same order for the same seed. */
+export function shuffle<T>(items: readonly T[], rng: Rng): T[] {
+  const out = [...items];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(rng() * (i + 1));
+    [out[i], out[j]] = [out[j]!, out[i]!];
+  }
+  return out;
+}

@@ -2,7 +2,7 @@
 // users type when they look for a school they know, each class a way of typing it.
 import { fold, words } from '../../src/domain/shared/normalize.ts';
 import type { CatalogSchool } from '../../src/domain/catalog/catalog.ports.ts';
-import { mulberry32, one, type Rng } from '../bench/random.ts';
+import { mulberry32, one, shuffle, type Rng } from '../bench/random.ts';
 import { initialismProbes, nicknameProbes } from './college-classes.ts';
 import { namesakeKey } from './namesakes.ts';
 import { FLAGSHIPS } from './flagships.ts';
@@ -292,15 +292,6 @@ function documentFrequency(catalog: readonly CatalogSchool[]): Map<string, numbe
   const df = new Map<string, number>();
   for (const s of catalog) for (const w of new Set(words(s.name))) df.set(w, (df.get(w) ?? 0) + 1);
   return df;
-}
-
-function shuffle<T>(items: readonly T[], r: Rng): T[] {
-  const out = [...items];
-  for (let i = out.length - 1; i > 0; i--) {
-    const j = Math.floor(r() * (i + 1));
-    [out[i], out[j]] = [out[j]!, out[i]!];
-  }
-  return out;
 }
 
 const LETTERS = 'abcdefghijklmnopqrstuvwxyz';

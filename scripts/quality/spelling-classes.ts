@@ -9,7 +9,7 @@ import { words } from '../../src/domain/shared/normalize.ts';
 import { canonicalKey, readingOrder } from '../../src/domain/search/analysis.ts';
 import { distinctiveKeys, namedAsTyped } from '../../src/domain/search/matching.ts';
 import { canonicalWord, STOP_WORDS } from '../../src/domain/search/synonyms.ts';
-import { mulberry32 } from '../bench/random.ts';
+import { mulberry32, shuffle } from '../bench/random.ts';
 import { namesakeKey } from './namesakes.ts';
 import type { Probe } from './probe.ts';
 
@@ -20,15 +20,6 @@ function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
   const list = map.get(key);
   if (list) list.push(value);
   else map.set(key, [value]);
-}
-
-function shuffled<T>(items: readonly T[], r: () => number): T[] {
-  const out = [...items];
-  for (let i = out.length - 1; i > 0; i--) {
-    const j = Math.floor(r() * (i + 1));
-    [out[i], out[j]] = [out[j]!, out[i]!];
-  }
-  return out;
 }
 
 /** The schools of each namesake key (namesakes.ts): what a typed name cannot tell apart but by its spelling. */
@@ -92,7 +83,7 @@ export function literalProbes(catalog: readonly CatalogSchool[], seed = 20261203
       probes.push({ text, target: s, accept: spellings.answers(text) });
     }
   }
-  return shuffled(probes, r).slice(0, SAMPLE);
+  return shuffle(probes, r).slice(0, SAMPLE);
 }
 
 /** A name's words but its stop words, each in its canonical form (synonyms.ts), in order. */
@@ -154,7 +145,7 @@ export function wordOrderProbes(catalog: readonly CatalogSchool[], seed = 202612
   // Each kind sampled on its own, so that the rarest are all measured.
   const kinds = new Map<string, Probe[]>();
   for (const p of probes) push(kinds, p.kind!, p);
-  return [...kinds.values()].flatMap((list) => shuffled(list, r).slice(0, SAMPLE / 4));
+  return [...kinds.values()].flatMap((list) => shuffle(list, r).slice(0, SAMPLE / 4));
 }
 
 /** Whether a name's first words are the typed ones, the last typed word a start of its word. */
@@ -181,7 +172,7 @@ export function cutProbes(catalog: readonly CatalogSchool[], seed = 20261205): P
     const ws = significant(s.name);
     return ws.length >= 2 && ws.length <= 5 && ws.some((w) => w.length >= 4);
   });
-  return shuffled(candidates, r)
+  return shuffle(candidates, r)
     .slice(0, SAMPLE)
     .map((s) => {
       const cut = significant(s.name).map((w) =>
