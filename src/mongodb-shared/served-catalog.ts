@@ -5,10 +5,13 @@
 // The MongoDB store makes it (src/stores/mongodb/school.store.ts) and hands it, through the
 // composition root, to the search engines on MongoDB.
 //
-// How: the latest `operationTime` (and the signed `$clusterTime` with it) a read has seen is kept,
-// and every read starts in a causally consistent session advanced to them, so a member behind that
-// point waits until it has caught up (afterClusterTime; majority reads in a causal session are
-// monotonic) instead of answering from before (docs/stores.md, "The catalog on a replica set").
+// How: the `operationTime` (and the signed `$clusterTime` with it) of the read that first saw the
+// catalog's current version is kept, and every read starts in a causally consistent session
+// advanced to them, so a member that has not applied that version waits until it has
+// (afterClusterTime; majority reads in a causal session are monotonic) instead of answering from
+// before (docs/stores.md, "The catalog on a replica set"). Only a version read moves that time:
+// a member behind the primary by more than the operation time limit, but holding the current
+// catalog, answers at once rather than waiting for writes of no concern to the catalog (issue 43, M1).
 import type { ClientSession, ClusterTime, Collection, Document, Timestamp } from 'mongodb';
 import type { PerVersionDocument, PipelineReads, SchoolCatalog } from './catalog.port.ts';
 import { guarded } from './errors.ts';
@@ -43,13 +46,23 @@ export class ServedCatalog<Fields extends object = object> implements SchoolCata
   readonly operationTimeLimitMs: number;
   readonly perVersion: (<T extends PerVersionDocument>() => Collection<T>) | undefined;
   /**
-   * The latest cluster time a catalog read of this instance has seen (the operationTime a replica
-   * set member answers with; undefined where none is sent: a standalone server, FerretDB), and the
-   * signed $clusterTime that came with it. Each read for serving starts from them (session()), so
-   * this instance never reads the catalog older than it already has: versions never go back, and
-   * what is read after a version holds every write of that version.
+   * The cluster time at which this instance first read the catalog's current version (the
+   * operationTime a replica set member answers with; undefined where none is sent: a standalone
+   * server, FerretDB), the signed $clusterTime that came with it, and that version. Each read
+   * for serving starts from them (session()), so this instance never reads the catalog older than
+   * it already has: versions never go back, and what is read after a version holds every write
+   * of that version (an import bumps the version after its writes). Later reads do not move it:
+   * the primary's time runs on with every request record and token written, and a session asking
+   * a secondary for that time would wait out its whole lag although the catalog it holds is the
+   * current one (at a lag past the operation time limit, a 503 for about every other read).
    */
-  #seen: { readonly operationTime: Timestamp; readonly clusterTime: ClusterTime | undefined } | undefined;
+  #seen:
+    | {
+        readonly version: string;
+        readonly operationTime: Timestamp | undefined;
+        readonly clusterTime: ClusterTime | undefined;
+      }
+    | undefined;
 
   constructor(options: ServedCatalogOptions<Fields>) {
     this.schools = options.primary;
@@ -88,46 +101,55 @@ export class ServedCatalog<Fields extends object = object> implements SchoolCata
         { maxTimeMS: this.operationTimeLimitMs, ...(session ? { session } : {}) },
       ),
     );
-    return String(doc?.version ?? 0);
+    const version = String(doc?.version ?? 0);
+    if (version !== this.#seen?.version) this.#first(version, session);
+    return version;
+  }
+
+  /** A version this instance had not read before, read in `session`: later reads start from its time. */
+  #first(version: string, session: ClientSession | undefined): void {
+    const operationTime = session?.operationTime;
+    const seen = this.#seen?.operationTime;
+    // Never back: a session started from the time seen answers at or after it.
+    if (operationTime && (!seen || operationTime.greaterThan(seen)))
+      this.#seen = { version, operationTime, clusterTime: session.clusterTime };
+    else this.#seen = { version, operationTime: seen, clusterTime: this.#seen?.clusterTime };
   }
 
   /**
    * One read in the catalog's causal order: `read` gets the options that carry the session
-   * (session(); none without sessions), which is ended (saw()) however the read ends.
+   * (session(); none without sessions), which is ended (end()) however the read ends.
    */
   async causally<T>(read: (options: { session?: ClientSession }) => Promise<T>): Promise<T> {
     const session = this.session();
     try {
       return await read(session ? { session } : {});
     } finally {
-      await this.saw(session);
+      await this.end(session);
     }
   }
 
   /**
-   * A causally consistent session that starts at the latest time this instance has seen the
-   * catalog at, for a read of several steps (end it with saw()): a member behind it waits until
+   * A causally consistent session that starts at the time this instance first read the catalog's
+   * current version, for a read of several steps (end it with end()): a member behind it waits until
    * it has caught up (within the read's maxTimeMS, else the read fails, a 503) instead of
    * answering from before. Undefined without sessions.
    */
   session(): ClientSession | undefined {
     const session = this.reads.session?.();
-    if (session && this.#seen) {
+    const seen = this.#seen;
+    if (session && seen?.operationTime) {
       // The cluster time too, as the manual's example of causal consistency across sessions
       // does: a member refuses an afterClusterTime past the cluster time it knows, and the driver
       // gossips only the connection's last one or the session's (SERVER-30909).
-      if (this.#seen.clusterTime) session.advanceClusterTime(this.#seen.clusterTime);
-      session.advanceOperationTime(this.#seen.operationTime);
+      if (seen.clusterTime) session.advanceClusterTime(seen.clusterTime);
+      session.advanceOperationTime(seen.operationTime);
     }
     return session;
   }
 
-  /** Ends a session from session(), keeping the time it read at when it is the latest seen. */
-  async saw(session: ClientSession | undefined): Promise<void> {
-    if (!session) return;
-    const operationTime = session.operationTime;
-    if (operationTime && (!this.#seen || operationTime.greaterThan(this.#seen.operationTime)))
-      this.#seen = { operationTime, clusterTime: session.clusterTime };
-    await session.endSession();
+  /** Ends a session from session() (what it read moved the time kept only if it read a new version: version()). */
+  async end(session: ClientSession | undefined): Promise<void> {
+    await session?.endSession();
   }
 }

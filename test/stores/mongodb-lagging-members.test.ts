@@ -152,3 +152,74 @@ describe('the memory engine on members that disagree (finding 5)', () => {
     expect(set.member('B').applied).toBe(set.latest);
   });
 });
+
+describe('a member behind the primary that holds the current catalog (issue 43, M1)', () => {
+  /**
+   * Both members applied both imports; then the primary wrote on (request records, tokens) and
+   * B stopped applying: B is behind the primary, past the operation time limit, with the catalog
+   * every search needs. The version was first read while B was up to date.
+   */
+  async function behindWithTheCatalog() {
+    const set = importedTwice('A', 'B');
+    set.catchUp();
+    const store = set.store();
+    set.route = () => set.member('A');
+    expect(await store.catalogVersion()).toBe('2');
+    set.tick(3);
+    set.catchUp(set.member('A'));
+    set.member('B').stuck = true;
+    return { set, store };
+  }
+
+  test('when searches read the version on the primary and their pipelines on the member behind, then none waits for writes that are not the catalog: every search is answered', async () => {
+    const { set, store } = await behindWithTheCatalog();
+    let turn = 0;
+    // Server selection spreads the pipelines: every other one reaches B.
+    set.route = ({ collection }) => set.member(collection === 'catalog' || turn++ % 2 === 0 ? 'A' : 'B');
+    const engine = textEngine(store);
+    for (const query of ['zephyr', 'north academy', 'academy', 'east', 'south academy', 'zephyr academy'])
+      expect(await names(engine, query)).not.toEqual([]);
+    const onB = set.reads.filter((r) => r.member === 'B');
+    expect(onB.length).toBeGreaterThan(0);
+    for (const read of onB) expect(read).toMatchObject({ method: 'aggregate', waited: false });
+  });
+
+  test("when a search ran on the primary and the school's record, by id, or the count is read on the member behind, then each is answered at once", async () => {
+    const { set, store } = await behindWithTheCatalog();
+    set.route = ({ collection, method }) =>
+      set.member(collection === 'schools' && (method === 'findOne' || method === 'countDocuments') ? 'B' : 'A');
+    const [found] = (await textEngine(store).search({ plan: planQuery('zephyr'), offset: 0, limit: 1 })).hits;
+    expect(found?.school.name).toBe('Zephyr Academy');
+    expect((await store.findRecord(found!.school.id))?.name).toBe('Zephyr Academy');
+    expect((await store.findById(found!.school.id))?.name).toBe('Zephyr Academy');
+    expect(await store.count()).toBe(4);
+    const onB = set.reads.filter((r) => r.member === 'B');
+    expect(onB.map((r) => r.method)).toEqual(['findOne', 'findOne', 'countDocuments']);
+    for (const read of onB) expect(read.waited).toBe(false);
+  });
+
+  test('when a search ran on a member that applied an import the version poll has not seen, then the school it found is read on the primary rather than a 404 from a member behind', async () => {
+    const set = importedTwice('A', 'B');
+    set.catchUp();
+    const store = set.store();
+    set.route = () => set.member('B');
+    expect(await store.catalogVersion()).toBe('2');
+    // A third import: A (the primary) has it, B not yet; the poll still reads B.
+    set.write([toDocument(school('Quill Academy'), SEARCH_EXTENSION)]);
+    set.bump();
+    set.catchUp(set.member('A'));
+    set.route = ({ collection, method }) => set.member(collection === 'schools' && method === 'aggregate' ? 'A' : 'B');
+    const [found] = (await textEngine(store).search({ plan: planQuery('quill'), offset: 0, limit: 1 })).hits;
+    expect(found?.school.name).toBe('Quill Academy');
+    expect((await store.findRecord(found!.school.id))?.name).toBe('Quill Academy');
+    // An id no member holds is still none (one read more, on the primary).
+    expect(await store.findRecord('no-such-school')).toBeNull();
+    const records = set.reads.filter((r) => r.method === 'findOne' && r.collection === 'schools');
+    expect(records.map((r) => [r.member, r.readConcern])).toEqual([
+      ['B', undefined],
+      ['A', 'majority'],
+      ['B', undefined],
+      ['A', 'majority'],
+    ]);
+  });
+});

@@ -109,6 +109,15 @@ export class ReplicaSetStandIn {
     this.#history.push({ version: last.version + 1, schools: last.schools });
   }
 
+  /**
+   * The primary writes to other collections (request records, tokens, quotas): new states, the
+   * catalog unchanged. The cluster time runs on with them, and a member that has not applied
+   * them is behind the primary while holding the current catalog.
+   */
+  tick(times = 1): void {
+    for (let i = 0; i < times; i++) this.#history.push(this.#history.at(-1)!);
+  }
+
   /** How many states the primary has written: a member with this many has applied everything. */
   get latest(): number {
     return this.#history.length;
@@ -131,14 +140,27 @@ export class ReplicaSetStandIn {
   /** A store whose catalog-serving reads go to this replica set (imports are not stood in for). */
   store(): MongoSchoolStore<DerivedSearch> {
     const reads = this.catalogReads();
-    // Imports and the search wing's setup are not stood in for: the serving handles stand for the primary's.
-    const primary = reads.schools as unknown as Collection<SearchedSchool>;
+    // Imports and the search wing's setup are not stood in for: the primary's handle reads what
+    // the primary (the first member, up to date) holds, whatever `route` says.
+    const primary = this.#collection('schools', () => this.#primary()) as unknown as Collection<SearchedSchool>;
     return new MongoSchoolStore(primary, reads.catalog, SEARCH_EXTENSION, reads);
   }
 
+  /** The first member, as the primary: it has applied every state written. */
+  #primary(): Member {
+    const primary = this.members[0]!;
+    primary.applied = this.latest;
+    return primary;
+  }
+
   /** The state a read sees on the member chosen for it, after any wait its session asks for. */
-  #answer(collection: 'schools' | 'catalog', method: string, options: Document | undefined): State {
-    const member = this.route({ collection, method });
+  #answer(
+    collection: 'schools' | 'catalog',
+    method: string,
+    options: Document | undefined,
+    pinned?: () => Member,
+  ): State {
+    const member = pinned?.() ?? this.route({ collection, method });
     const session = options?.['session'] as FakeSession | undefined;
     const after = session?.operationTime?.getHighBits();
     const clusterTime = session?.clusterTime?.clusterTime.getHighBits();
@@ -176,15 +198,16 @@ export class ReplicaSetStandIn {
     return this.#history[member.applied - 1]!;
   }
 
-  #collection(name: 'schools' | 'catalog') {
+  /** A collection's handle: its reads answered by the member `route` chooses, or always by `pinned`'s. */
+  #collection(name: 'schools' | 'catalog', pinned?: () => Member) {
     return {
       findOne: async (filter: Document, options?: Document) => {
-        const state = this.#answer(name, 'findOne', options);
+        const state = this.#answer(name, 'findOne', options, pinned);
         if (name === 'catalog') return { _id: 'schools', version: state.version };
         return state.schools.get(String(filter['_id'])) ?? null;
       },
       countDocuments: async (_filter: Document, options?: Document) =>
-        this.#answer(name, 'countDocuments', options).schools.size,
+        this.#answer(name, 'countDocuments', options, pinned).schools.size,
       find: (_filter: Document, options?: Document) => {
         // A cursor's first batch is read when it is first asked for, as the driver's is; this
         // one hands the whole answer over as that one batch (hasNext, readBufferedDocuments).
@@ -192,7 +215,8 @@ export class ReplicaSetStandIn {
         let taken = false;
         return {
           hasNext: async () => {
-            if (!taken && batch === undefined) batch = [...this.#answer(name, 'find', options).schools.values()];
+            if (!taken && batch === undefined)
+              batch = [...this.#answer(name, 'find', options, pinned).schools.values()];
             return !taken && batch !== undefined && batch.length > 0;
           },
           readBufferedDocuments: () => {
@@ -206,7 +230,7 @@ export class ReplicaSetStandIn {
       },
       aggregate: (pipeline: Document[], options?: Document) => ({
         toArray: async () => {
-          const state = this.#answer(name, 'aggregate', options);
+          const state = this.#answer(name, 'aggregate', options, pinned);
           return mingoSourceOf(async () => [...state.schools.values()]).aggregate(pipeline);
         },
       }),

@@ -122,13 +122,25 @@ export class MongoSchoolStore<Fields extends object = object> implements SchoolS
    * that cannot catch up answers MaxTimeMSExpired, a 503), instead of the socket timeout and a
    * retry while the wait runs on (issue 43, M1).
    */
-  #findOne(id: string): Promise<Stored | null> {
-    return this.catalog.causally((options) =>
+  async #findOne(id: string): Promise<Stored | null> {
+    const served = await this.catalog.causally((options) =>
       guarded(() =>
         this.catalog.reads.schools.findOne<Stored>(
           { _id: id },
           { projection: RECORD_FIELDS, ...options, maxTimeMS: OPERATION_TIME_LIMIT_MS },
         ),
+      ),
+    );
+    if (served || !this.catalog.reads.session) return served;
+    // Not there on the member that answered: on a replica set, the primary says. The session
+    // holds a member back only to the version this instance has read, and a search's pipeline
+    // may have run on a member that applied a later import before the version poll saw it (the
+    // school it found, then read on a member behind it, would be a 404). One point read by id,
+    // and only for an id that is not in the catalog (or not yet on every member).
+    return guarded(() =>
+      this.#schools.findOne<Stored>(
+        { _id: id },
+        { projection: RECORD_FIELDS, readConcern: { level: 'majority' }, maxTimeMS: OPERATION_TIME_LIMIT_MS },
       ),
     );
   }
@@ -192,7 +204,7 @@ export class MongoSchoolStore<Fields extends object = object> implements SchoolS
         yield { kind: 'restart' };
       }
     } finally {
-      await this.catalog.saw(session);
+      await this.catalog.end(session);
     }
   }
 
