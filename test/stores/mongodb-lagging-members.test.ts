@@ -223,3 +223,27 @@ describe('a member behind the primary that holds the current catalog (issue 43, 
     ]);
   });
 });
+
+describe('the catalog read on a slow member (issue 43, M4)', () => {
+  test('when reading the whole catalog takes the member longer than the operation time limit, then the index is still built: each page of the read has a limit of its own', async () => {
+    const set = new ReplicaSetStandIn('A');
+    const names = Array.from({ length: 25 }, (_, i) => `Slow Academy ${String(i).padStart(2, '0')}`);
+    set.write(names.map((name) => toDocument(school(name), SEARCH_EXTENSION)));
+    set.bump();
+    set.catchUp();
+    // 25 documents at 500 ms each: 12.5 s in all, 5 s a page of 10.
+    set.member('A').msPerDocument = OPERATION_TIME_LIMIT_MS / 20;
+    const engine = new MemorySearchEngine(set.store(10), { refreshMs: 0 });
+    await engine.start();
+    try {
+      const found = await engine.search({ plan: planQuery('slow academy'), offset: 0, limit: 25 });
+      expect(found.total).toBe(25);
+      expect(found.hits.map((h) => h.school.name).sort()).toEqual(names);
+    } finally {
+      engine.close();
+    }
+    const finds = set.reads.filter((r) => r.method === 'find');
+    expect(finds).toHaveLength(3);
+    for (const read of finds) expect(read.maxTimeMS).toBe(OPERATION_TIME_LIMIT_MS);
+  });
+});

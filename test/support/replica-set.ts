@@ -52,6 +52,12 @@ export class Member {
   applied: number;
   /** Replication stalled: a read that must wait fails at maxTimeMS instead. */
   stuck = false;
+  /**
+   * The server time a find spends on each document it returns (a cold cache, a slow disk): a
+   * query whose documents take more than its maxTimeMS fails with MaxTimeMSExpired, as a cursor
+   * does once its getMores add up past it. None is spent unless a test says so.
+   */
+  msPerDocument = 0;
 
   constructor(name: string, applied: number) {
     this.name = name;
@@ -138,12 +144,12 @@ export class ReplicaSetStandIn {
   }
 
   /** A store whose catalog-serving reads go to this replica set (imports are not stood in for). */
-  store(): MongoSchoolStore<DerivedSearch> {
+  store(catalogPage?: number): MongoSchoolStore<DerivedSearch> {
     const reads = this.catalogReads();
     // Imports and the search wing's setup are not stood in for: the primary's handle reads what
     // the primary (the first member, up to date) holds, whatever `route` says.
     const primary = this.#collection('schools', () => this.#primary()) as unknown as Collection<SearchedSchool>;
-    return new MongoSchoolStore(primary, reads.catalog, SEARCH_EXTENSION, reads);
+    return new MongoSchoolStore(primary, reads.catalog, SEARCH_EXTENSION, reads, undefined, catalogPage);
   }
 
   /** The first member, as the primary: it has applied every state written. */
@@ -208,15 +214,32 @@ export class ReplicaSetStandIn {
       },
       countDocuments: async (_filter: Document, options?: Document) =>
         this.#answer(name, 'countDocuments', options, pinned).schools.size,
-      find: (_filter: Document, options?: Document) => {
+      find: (filter: Document, options?: Document) => {
         // A cursor's first batch is read when it is first asked for, as the driver's is; this
         // one hands the whole answer over as that one batch (hasNext, readBufferedDocuments).
+        // Of a filter and sort, the catalog's pages are read: `_id > after`, in the ids' order.
         let batch: Document[] | undefined;
         let taken = false;
+        const answer = () => {
+          const state = this.#answer(name, 'find', options, pinned);
+          const after = (filter['_id'] as { $gt?: string } | undefined)?.$gt;
+          let found = [...state.schools.values()];
+          if (after !== undefined) found = found.filter((s) => s._id > after);
+          if (options?.['sort']) found.sort((a, b) => (a._id < b._id ? -1 : a._id > b._id ? 1 : 0));
+          if (options?.['limit']) found = found.slice(0, options['limit'] as number);
+          const member = this.reads.at(-1)!.member;
+          const spent = found.length * this.member(member).msPerDocument;
+          if (options?.['maxTimeMS'] !== undefined && spent > (options['maxTimeMS'] as number))
+            throw new MongoServerError({
+              code: 50,
+              codeName: 'MaxTimeMSExpired',
+              errmsg: 'operation exceeded time limit',
+            });
+          return found;
+        };
         return {
           hasNext: async () => {
-            if (!taken && batch === undefined)
-              batch = [...this.#answer(name, 'find', options, pinned).schools.values()];
+            if (!taken && batch === undefined) batch = answer();
             return !taken && batch !== undefined && batch.length > 0;
           },
           readBufferedDocuments: () => {

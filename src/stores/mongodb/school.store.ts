@@ -4,7 +4,7 @@
 // it writes with the school, indexes and cleans up without knowing what they are. Its reads for
 // serving, and the wing's pipelines, go through one ServedCatalog (src/mongodb-shared/served-catalog.ts):
 // one causal order per instance.
-import { MongoBulkWriteError, type AnyBulkWriteOperation, type Collection } from 'mongodb';
+import { MongoBulkWriteError, type AnyBulkWriteOperation, type ClientSession, type Collection } from 'mongodb';
 import type {
   CatalogChunk,
   ImportCounts,
@@ -37,6 +37,13 @@ const RECORD_FIELDS = { ...CATALOG_SCHOOL_FIELDS, sourceKey: 1, updatedAt: 1 } a
 
 /** Schools read per round trip when the catalog is loaded. */
 const CATALOG_BATCH = 2000;
+/**
+ * Schools per query when the catalog is loaded (ten round trips): a cursor's maxTimeMS counts
+ * every getMore of it (the server's time, cumulative), so one cursor over the whole catalog
+ * would have 10 s for all of it, on a cold or lagging member and at a million schools too;
+ * each page is a query of its own, with its own 10 s (issue 43, M4).
+ */
+export const CATALOG_PAGE = 20_000;
 /** How often readCatalog starts over when an import changed the catalog while it read. */
 const CATALOG_READ_ATTEMPTS = 5;
 
@@ -55,6 +62,7 @@ export class MongoSchoolStore<Fields extends object = object> implements SchoolS
   readonly #extension: CatalogExtension<Fields>;
   /** The projection of what an import reads of a stored school: its fields and the extension's stamp. */
   readonly #storedFields: Readonly<Record<string, 1>>;
+  readonly #catalogPage: number;
   /** The catalog as it is read for serving, in this instance's causal order: the search wing's SchoolCatalog. */
   readonly catalog: ServedCatalog<Fields>;
 
@@ -64,7 +72,10 @@ export class MongoSchoolStore<Fields extends object = object> implements SchoolS
     extension: CatalogExtension<Fields>,
     reads?: CatalogReads,
     perVersion?: <T extends PerVersionDocument>() => Collection<T>,
+    /** Schools per query of readCatalog (CATALOG_PAGE; tests make it small). */
+    catalogPage = CATALOG_PAGE,
   ) {
+    this.#catalogPage = catalogPage;
     // The store's own view of the collection: its fields, the extension's left unnamed (the driver's
     // Collection is invariant in its schema, so forgetting them takes a cast).
     this.#schools = schools as unknown as Collection<SchoolDocument>;
@@ -178,24 +189,7 @@ export class MongoSchoolStore<Fields extends object = object> implements SchoolS
     try {
       for (let attempt = 1; ; attempt++) {
         const before = await this.catalog.version(session);
-        const cursor = this.catalog.reads.schools.find<CatalogSchoolShown>(
-          {},
-          {
-            projection: CATALOG_SCHOOL_FIELDS,
-            batchSize: CATALOG_BATCH,
-            maxTimeMS: OPERATION_TIME_LIMIT_MS,
-            ...(session ? { session } : {}),
-          },
-        );
-        try {
-          // hasNext() fetches the server's next batch when the cursor has none left;
-          // readBufferedDocuments() takes the batch it holds, whole.
-          while (await guarded(() => cursor.hasNext())) {
-            yield { kind: 'schools', schools: cursor.readBufferedDocuments().map(toCatalogSchool) };
-          }
-        } finally {
-          await cursor.close();
-        }
+        yield* this.#pages(session);
         const after = await this.catalog.version(session);
         if (before === after || attempt === CATALOG_READ_ATTEMPTS) {
           yield { kind: 'version', version: before === after ? after : `${after}?` };
@@ -205,6 +199,40 @@ export class MongoSchoolStore<Fields extends object = object> implements SchoolS
       }
     } finally {
       await this.catalog.end(session);
+    }
+  }
+
+  /**
+   * Every school, a page (catalogPage) at a time in the order of their ids, each page a query
+   * with its own maxTimeMS, each handed over a server batch at a time.
+   */
+  async *#pages(session: ClientSession | undefined): AsyncGenerator<CatalogChunk> {
+    for (let after: string | undefined; ; ) {
+      const cursor = this.catalog.reads.schools.find<CatalogSchoolShown>(
+        after === undefined ? {} : { _id: { $gt: after } },
+        {
+          projection: CATALOG_SCHOOL_FIELDS,
+          sort: { _id: 1 },
+          limit: this.#catalogPage,
+          batchSize: CATALOG_BATCH,
+          maxTimeMS: OPERATION_TIME_LIMIT_MS,
+          ...(session ? { session } : {}),
+        },
+      );
+      let read = 0;
+      try {
+        // hasNext() fetches the server's next batch when the cursor has none left;
+        // readBufferedDocuments() takes the batch it holds, whole.
+        while (await guarded(() => cursor.hasNext())) {
+          const batch = cursor.readBufferedDocuments();
+          read += batch.length;
+          after = batch.at(-1)?._id ?? after;
+          yield { kind: 'schools', schools: batch.map(toCatalogSchool) };
+        }
+      } finally {
+        await cursor.close();
+      }
+      if (read < this.#catalogPage) return;
     }
   }
 
