@@ -344,3 +344,33 @@ describe('MongoAtlasEngine while mongot lags the catalog version (issue 26, find
     expect(await names('zephyr academy')).toEqual(['Zephyr Academy']);
   });
 });
+
+describe('MongoAtlasEngine confirming the words no school holds (issue 43, L4)', () => {
+  test('when a query holds several words no school has, then one readiness check confirms them all, not one a word', async () => {
+    const mongot = await atlasSearchStandIn(
+      [{ name: 'Harvard University', city: 'Cambridge', state: 'MA', aliases: [], prominence: 0 }].map((s) =>
+        toDocument(s, SEARCH_EXTENSION),
+      ),
+    );
+    let checks = 0;
+    const engine = new MongoAtlasEngine(
+      {
+        catalogVersion: async () => '1',
+        ready: async () => void checks++,
+        aggregate: (p) => mongot.aggregate(p),
+      },
+      'schools_search',
+      { versionTtlMs: 60_000, readyTtlMs: 60_000 },
+    );
+    const search = (query: string) => engine.search({ plan: planQuery(query), offset: 0, limit: 10 });
+    expect((await search('qzxv wkjq pfgh zzvb xqrt')).total).toBe(0);
+    // The search's own (shared for a minute here), and one for its five words counted 0.
+    expect(checks).toBe(2);
+    // Another query's new words: counted again, confirmed again, once.
+    expect((await search('vvqz jjkw harvard')).hits.map((h) => h.school.name)).toEqual(['Harvard University']);
+    expect(checks).toBe(3);
+    // The same words again: their counts are kept, nothing to confirm.
+    expect((await search('qzxv wkjq pfgh zzvb xqrt')).total).toBe(0);
+    expect(checks).toBe(3);
+  });
+});

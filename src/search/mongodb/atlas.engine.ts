@@ -13,8 +13,10 @@
 // docs, `index`), and the readiness check that would say so is shared by a second's searches
 // (candidates.ts). So every "nothing" Atlas gives is confirmed before it is believed: a count of
 // 0 before it is cached (a word cached as unknown would be left out until the catalog changes),
-// and no candidate for one word Atlas counted in some school. While the index is missing that is
-// a 503 (StoreUnavailableError), as readiness says, instead of an empty page.
+// and no candidate for one word Atlas counted in some school; the "nothing"s of one search (and
+// of searches that ran together) share one check started after their reads (candidates.ts,
+// confirmed). While the index is missing that is a 503 (StoreUnavailableError), as readiness
+// says, instead of an empty page.
 import type { EnginePage, EngineQuery } from '../../domain/search/engine.port.ts';
 import { inScope } from '../../domain/search/filters.ts';
 import { mostCommon, pageOf, rankCandidates, withKnownWords } from '../../domain/search/rank-candidates.ts';
@@ -54,8 +56,11 @@ export class MongoAtlasEngine extends CandidateEngine {
     const counts = await Promise.all(
       typed.words.map((w) =>
         this.cache.get(version, `count ${key} ${w.text} ${w.last ? 'last' : ''}`, async () => {
+          // Taken before the read: a check started after it confirms the read's "nothing". The
+          // words of one search are counted at once, so their marks are equal and one check serves them all.
+          const mark = this.confirmationMark();
           const [row] = await this.source.aggregate(atlasCountPipeline(this.#index, w, query, this.limit + 1));
-          return this.#confirmed(atlasCount(row));
+          return this.#confirmed(atlasCount(row), mark);
         }),
       ),
     );
@@ -64,11 +69,12 @@ export class MongoAtlasEngine extends CandidateEngine {
     const { plan, found } = words;
     let required = plan.words.map((_, w) => w);
     for (;;) {
+      const mark = this.confirmationMark();
       const docs = (await this.source.aggregate(
         atlasCandidatesPipeline(this.#index, plan, required, query, this.limit),
       )) as AtlasCandidate[];
       // One word Atlas counted, and no school has it: the index is gone, or going.
-      if (docs.length === 0 && required.length === 1) await this.#confirmed(0);
+      if (docs.length === 0 && required.length === 1) await this.#confirmed(0, mark);
       if (docs.length > 0 || required.length === 1) {
         // Checked again by the rules' own test: the server's sine may differ from ours in its last bit.
         const entries = docs.map(toAnalysed).filter((e) => inScope(e.school, query));
@@ -84,8 +90,9 @@ export class MongoAtlasEngine extends CandidateEngine {
           version,
           `total ${key} ${words.map((w) => `${plan.words[w]!.text}${plan.words[w]!.last ? '$' : ''}`).join(' ')}`,
           async () => {
+            const totalMark = this.confirmationMark();
             const [row] = await this.source.aggregate(atlasTotalPipeline(this.#index, plan, required, query));
-            return this.#confirmed(atlasCount(row));
+            return this.#confirmed(atlasCount(row), totalMark);
           },
         );
         return page(Math.max(results.length, exact));
@@ -96,9 +103,12 @@ export class MongoAtlasEngine extends CandidateEngine {
     }
   }
 
-  /** The count, once the index is known to exist when it is 0 (throws StoreUnavailableError if not). */
-  async #confirmed(count: number): Promise<number> {
-    if (count === 0) await this.source.ready();
+  /**
+   * The count, once the index is known to exist when it is 0 (throws StoreUnavailableError if
+   * not): by a readiness check started after `mark`, one for every 0 of the search.
+   */
+  async #confirmed(count: number, mark: number): Promise<number> {
+    if (count === 0) await this.confirmed(mark);
     return count;
   }
 }

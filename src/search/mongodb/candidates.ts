@@ -63,6 +63,9 @@ export abstract class CandidateEngine implements SearchEngine {
   protected readonly cache: CountCache;
   readonly #readyTtlMs: number;
   #checked: { at: number; result: Promise<void> } | undefined;
+  /** Readiness checks started by confirmations (confirmed()), and the last one. */
+  #confirmations = 0;
+  #confirmation: { readonly seq: number; readonly result: Promise<void> } | undefined;
 
   constructor(source: SearchSource, options: CandidateEngineOptions = {}) {
     this.source = source;
@@ -92,6 +95,29 @@ export abstract class CandidateEngine implements SearchEngine {
     }
     await this.#checked.result;
     return this.answer(query);
+  }
+
+  /**
+   * Where a read's "nothing" must be confirmed before it is believed (Atlas answers a missing
+   * index with nothing): a mark taken before the read, for confirmed().
+   */
+  protected confirmationMark(): number {
+    return this.#confirmations;
+  }
+
+  /**
+   * A readiness check that started after `mark` was taken (so after the read it confirms began):
+   * one in flight or done is shared, else one is started. So the reads of one search, and of
+   * searches that ran together, share one check, instead of a check for each word counted 0
+   * (issue 43, L4: gibberish multiplied them).
+   */
+  protected confirmed(mark: number): Promise<void> {
+    const last = this.#confirmation;
+    if (last && last.seq > mark) return last.result;
+    const result = this.source.ready();
+    result.catch(() => undefined);
+    this.#confirmation = { seq: ++this.#confirmations, result };
+    return result;
   }
 
   protected abstract answer(query: EngineQuery): Promise<EnginePage>;
