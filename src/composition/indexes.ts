@@ -5,7 +5,6 @@
 import { SEARCH_EXTENSION } from '../search/mongodb/catalog-extension.ts';
 import { upgradeSearchFields } from '../search/mongodb/search-fields.migration.ts';
 import { createSearchSetup } from '../search/mongodb/setup.ts';
-import { COLLECTIONS } from '../stores/mongodb/documents.ts';
 import { MongoStore } from '../stores/mongodb/store.ts';
 import type { StoreConfig } from '../stores/store.config.ts';
 
@@ -28,9 +27,7 @@ export async function makeIndexes(config: Extract<StoreConfig, { kind: 'mongodb'
     const rewritten = await upgradeSearchFields(store.catalog);
     await store.createIndexes();
     if (config.search.kind !== 'memory') await createSearchSetup(store.db, store.catalog, config.search);
-    const indexes = Object.entries(store.indexes).flatMap(([key, list]) =>
-      list.map((i) => `${COLLECTIONS[key as keyof typeof COLLECTIONS]}.${i.name}`),
-    );
+    const indexes = store.indexNames();
     if (config.search.kind === 'atlas') {
       indexes.push(
         `schools.${config.search.index} (Atlas Search; builds in the background: see its status in Atlas)`,

@@ -5,6 +5,7 @@
 // (each an instance, with its own count cache) run on one store on every wire-protocol server this
 // run has (FerretDB v1 here); their $text pipelines are run by mingo over the documents the
 // adapter wrote there (FerretDB has no $text), the shared totals are the server's.
+import type { Collection } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { planQuery } from '../../src/domain/search/query.ts';
 import { MongoSearchTotals, type SearchTotalDocument } from '../../src/search/mongodb/search-totals.ts';
@@ -28,7 +29,9 @@ describe.skipIf(none).each(none ? [['no server', '', 'ferretdb'] as const] : ser
     let store: SearchedMongoStore;
     beforeAll(async () => {
       store = await openFreshMongoStore(uri, flavor);
-      await store.schools.upsertMany(Array.from({ length: 30 }, (_, i) => school(`Academy ${i}`)));
+      await store.schools.upsertMany(
+        Array.from({ length: 30 }, (_, i) => school(`Academy ${i}`, { latitude: 42.1 + i / 1000, longitude: -72.6 })),
+      );
     });
     afterAll(() => dropAndClose(store));
 
@@ -69,5 +72,48 @@ describe.skipIf(none).each(none ? [['no server', '', 'ferretdb'] as const] : ser
       expect(kept.length).toBeGreaterThan(0);
       expect(kept.filter((d) => d['version'] === before)).toEqual([]);
     });
+
+    test('when an import deletes the totals of other versions, then it finds them by an index on the version (issue 43, L5)', async () => {
+      const indexes = await store.db.collection(SEARCH_TOTALS).listIndexes().toArray();
+      expect(indexes.map((i) => i['key'])).toContainEqual({ version: 1 });
+    });
+
+    test('when a total is within a radius, then each instance counts it for itself: no shared document per point (issue 43, L5)', async () => {
+      const near = { latitude: 42.1, longitude: -72.6 };
+      const before = await store.db.collection(SEARCH_TOTALS).countDocuments();
+      const one = instance();
+      for (let i = 0; i < 3; i++) {
+        const page = await one.engine.search({
+          ...ask,
+          near: { ...near, longitude: near.longitude + i / 100 },
+          radiusKm: 50,
+        });
+        expect(page.total).toBe(30);
+      }
+      expect(await store.db.collection(SEARCH_TOTALS).countDocuments()).toBe(before);
+      // Counted here, once a point (with the word's counts, which a radius reads the same way).
+      expect(totalsCounted(one.source)).toBeGreaterThanOrEqual(3);
+    });
   },
 );
+
+describe('a total another instance is counting (issue 43, L5)', () => {
+  test('when another instance holds the claim for a second, then this one looks for its total a few times, further apart each time, not every 25 ms', async () => {
+    const start = Date.now();
+    let reads = 0;
+    // The other instance's claim, then (after a second) its total.
+    const totals = {
+      findOne: async () => {
+        reads++;
+        return Date.now() - start < 1_000
+          ? { _id: '1 total academy', version: '1', until: new Date(start + 20_000) }
+          : { _id: '1 total academy', version: '1', n: 31 };
+      },
+    } as unknown as Collection<SearchTotalDocument>;
+    const shared = new MongoSearchTotals(totals, 10_000);
+    expect(await shared.get('1', 'total academy', async () => -1)).toBe(31);
+    // 25, 50, 100, 200, 400, 800 ms: about seven reads in the second (one every 25 ms: forty).
+    expect(reads).toBeGreaterThanOrEqual(2);
+    expect(reads).toBeLessThanOrEqual(10);
+  });
+});

@@ -7,7 +7,9 @@
 // total in the wing's per-version collection (`search_totals`, catalog-extension.ts: the store hands
 // it back as SchoolCatalog.perVersion, src/mongodb-shared/catalog.port.ts), `_id` the version and the
 // engine's key; an import's version bump deletes those of other versions (the store does, as the
-// port says, reading nothing but their `version`). Read and written on the primary: a claim
+// port says, reading nothing but their `version`, by its index). Totals within a radius are not
+// shared: their key holds the point, which few searches repeat, and one document per point would
+// grow the collection without limit between imports. Read and written on the primary: a claim
 // must be seen by every instance. A store that cannot be asked (an election) leaves each instance
 // to count alone.
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -26,8 +28,14 @@ export interface SearchTotalDocument extends PerVersionDocument {
   until?: Date;
 }
 
-/** How often an instance waiting for another's count looks for it. */
-const POLL_MS = 25;
+/**
+ * How soon an instance waiting for another's count first looks for it, and how far apart its
+ * looks grow (each twice the one before): a short count is read at once, a long one (up to the
+ * 10 s a count may take) costs the primary about a dozen reads per waiting instance and key,
+ * not one every 25 ms (issue 43, L5).
+ */
+export const FIRST_POLL_MS = 25;
+export const MAX_POLL_MS = 800;
 
 export class MongoSearchTotals implements SharedTotals {
   readonly #totals: Collection<SearchTotalDocument>;
@@ -48,6 +56,7 @@ export class MongoSearchTotals implements SharedTotals {
     const _id = `${version} ${key}`;
     // A search waits for another instance's count at most as long as counting it itself may take.
     const deadline = this.#now() + this.#countMs;
+    let poll = FIRST_POLL_MS;
     for (;;) {
       let doc: SearchTotalDocument | null;
       let claimed = false;
@@ -57,7 +66,8 @@ export class MongoSearchTotals implements SharedTotals {
         const claim = doc?.until?.getTime();
         if (claim !== undefined && claim > this.#now()) {
           if (this.#now() >= deadline) return count();
-          await sleep(POLL_MS);
+          await sleep(Math.min(poll, Math.max(1, deadline - this.#now())));
+          poll = Math.min(2 * poll, MAX_POLL_MS);
           continue;
         }
         claimed = await this.#claim(_id, version, doc !== null);

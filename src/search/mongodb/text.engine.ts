@@ -67,8 +67,9 @@ export class MongoTextEngine extends CandidateEngine {
     const totalOf = (required: readonly number[]) => {
       const total = `total ${token(rarest).word} ${others(required).join(' ')} ${key}`;
       const count = () => this.#count(totalPipeline(token(rarest), others(required), scope));
-      // Shared with the other instances when the store keeps totals: counted once per version for all.
-      const shared = this.source.totals;
+      // Shared with the other instances when the store keeps totals: counted once per version for
+      // all. Not within a radius: its key holds the point, which few searches share (search-totals.ts).
+      const shared = query.radiusKm === undefined ? this.source.totals : undefined;
       return this.cache.get(version, total, () => (shared ? shared.get(version, total, count) : count()));
     };
     let required = plan.words.map((_, w) => w);

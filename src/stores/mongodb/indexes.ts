@@ -100,19 +100,43 @@ export function indexesWith(search: readonly IndexDescription[]): Indexes {
 }
 
 /**
+ * The index of the extension's per-version collection (CatalogExtension.perVersion) the store
+ * reads it by: an import's version bump deletes every document of another version, which
+ * without it is a scan of the collection (issue 43, L5).
+ */
+export function perVersionIndex(collection: string): IndexDescription {
+  return { name: `${collection}_by_version`, key: { version: 1 } };
+}
+
+/** Every index as `collection.name`, the per-version collection's included (`school-search indexes` prints them). */
+export function indexNames(all: Indexes, perVersion?: string): string[] {
+  return [
+    ...Object.entries(all).flatMap(([key, list]) =>
+      list.map((i) => `${COLLECTIONS[key as keyof typeof COLLECTIONS]}.${i.name}`),
+    ),
+    ...(perVersion === undefined ? [] : [`${perVersion}.${perVersionIndex(perVersion).name}`]),
+  ];
+}
+
+/**
  * Creates every index (one at a time, so one refusal does not hide the others), after dropping
- * those of the schools that `replaced` names (the extension's: CatalogExtension.replaced).
+ * those of the schools that `replaced` names (the extension's: CatalogExtension.replaced), and
+ * the per-version collection's when there is one.
  */
 export async function ensureIndexes(
   db: Db,
   all: Indexes,
   replaced: (existing: readonly ExistingIndex[]) => readonly string[] = () => [],
+  perVersion?: string,
 ): Promise<void> {
   const schools = db.collection(COLLECTIONS.schools);
   for (const name of replaced(await existingIndexes(schools))) await dropIfThere(schools, name);
   const failures: IndexFailure[] = [];
-  for (const [key, indexes] of Object.entries(all)) {
-    const collection = COLLECTIONS[key as keyof typeof COLLECTIONS];
+  const lists: (readonly [string, readonly IndexDescription[]])[] = [
+    ...Object.entries(all).map(([key, list]) => [COLLECTIONS[key as keyof typeof COLLECTIONS], list] as const),
+    ...(perVersion === undefined ? [] : [[perVersion, [perVersionIndex(perVersion)]] as const]),
+  ];
+  for (const [collection, indexes] of lists) {
     for (const index of indexes) {
       try {
         await guarded(() => db.collection(collection).createIndexes([index]));

@@ -21,7 +21,7 @@ import {
   type UserDocument,
 } from './documents.ts';
 import { guarded, MongoSetupError } from '../../mongodb-shared/errors.ts';
-import { ensureIndexes, IndexCreationError, indexesWith, type Indexes } from './indexes.ts';
+import { ensureIndexes, IndexCreationError, indexesWith, indexNames, type Indexes } from './indexes.ts';
 import {
   CONNECT_TIMEOUT_MS,
   MAX_POOL_SIZE,
@@ -163,7 +163,12 @@ export class MongoStore<Fields extends object = object> implements Store {
    */
   async createIndexes(options: { warn?: StoreWarning } = {}): Promise<void> {
     // The usage migration needs none of the indexes a server may refuse (FerretDB: TTL, text).
-    const refused = await ensureIndexes(this.db, this.indexes, (existing) => this.#extension.replaced(existing)).then(
+    const refused = await ensureIndexes(
+      this.db,
+      this.indexes,
+      (existing) => this.#extension.replaced(existing),
+      this.#extension.perVersion,
+    ).then(
       () => undefined,
       (error: unknown) => {
         if (error instanceof IndexCreationError) return error;
@@ -182,6 +187,11 @@ export class MongoStore<Fields extends object = object> implements Store {
       },
     });
     if (refused) throw refused;
+  }
+
+  /** Every index createIndexes makes, as `collection.name`. */
+  indexNames(): string[] {
+    return indexNames(this.indexes, this.#extension.perVersion);
   }
 
   async ping(): Promise<void> {
