@@ -9,6 +9,7 @@ import { parse } from 'yaml';
 import {
   MongoClient,
   MongoNetworkError,
+  MongoServerError,
   MongoNetworkTimeoutError,
   type Collection,
   type Db,
@@ -221,6 +222,23 @@ describe.skipIf(servers.length === 0).each(servers)('counting request records on
     await log().usage(owner.id);
     held.open();
     await first;
+    expect(await state()).toStrictEqual({ count: 1, pending: 0, day: { count: 1, applied: [] } });
+  });
+
+  test("when the day's count fails after the record is durable, then the append still succeeds (the search is answered and billed once, not a 503 a retry bills again), and a read after its lease counts it once (issue 43, M3)", async () => {
+    const wtimeout = intercept(days, {
+      updateOne: () =>
+        Promise.reject(
+          new MongoServerError({
+            code: 64,
+            codeName: 'WriteConcernFailed',
+            errmsg: 'injected: waiting for replication timed out',
+          }),
+        ),
+    });
+    await expect(log(requests, wtimeout).append(record(1, owner.id, at()))).resolves.toBeUndefined();
+    expect(await requests.countDocuments({ pending: true })).toBe(1);
+    clock += 2 * MINUTE;
     expect(await state()).toStrictEqual({ count: 1, pending: 0, day: { count: 1, applied: [] } });
   });
 

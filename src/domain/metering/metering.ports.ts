@@ -87,7 +87,9 @@ export interface HistoryPage {
  */
 export interface RequestLog {
   /**
-   * Resolves only once the record is durable: a crash after it cannot lose the record. With
+   * Resolves only once the record is durable: a crash after it cannot lose the record. Once it
+   * is, append resolves, whatever befalls the counters after (they are finished later): a
+   * rejection means the record is not stored, so a client's retry is not billed twice. With
    * `madeWith` (a token's id), the record is stored only if that token is live when it commits
    * (not revoked, expiring after the record's timeMade, holding for its account's password as it
    * is then: credentials.ts, and listing the record's origin if it is a publishable key's:

@@ -173,7 +173,11 @@ export class MongoRequestLog implements RequestLog {
       ),
     );
     // A full queue or a late turn: the record is durable; a read counts it once its lease ends.
-    await this.#countUnder(lease, record.userId, day, record);
+    // So does a failed count (a write concern timeout, an election past server selection): the
+    // record is stored and will be billed once, so the search is answered; a 503 here would
+    // have the client retry, and the retry be billed again (issue 43, M3). SQLite does both in
+    // one transaction.
+    await this.#countUnder(lease, record.userId, day, record).catch(() => false);
   }
 
   /**
