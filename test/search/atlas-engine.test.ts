@@ -24,8 +24,9 @@ import { FUZZY_MAX_EXPANSIONS } from '../../src/search/mongodb/atlas-typos.ts';
 import { SEARCH_EXTENSION } from '../../src/search/mongodb/catalog-extension.ts';
 import { toDocument } from '../../src/mongodb-shared/school-document.ts';
 import { atlasSearchStandIn } from '../support/atlas-search.ts';
-import { catalogOf, queryArb, schoolArb } from '../support/search-arbitraries.ts';
+import { catalogOf, queryArb, schoolArb, skewedQueryArb, skewedSchoolArb } from '../support/search-arbitraries.ts';
 import { scopedQueryArb, scopedSchoolArb } from '../support/scope-arbitraries.ts';
+import { expectReferenceAnswersAboveCap, OAK_RIDGE, OAK_RIDGE_QUERIES } from '../support/above-cap.ts';
 
 async function engineOver(catalog: readonly CatalogSchool[], candidateLimit?: number) {
   const source = await atlasSearchStandIn(
@@ -373,4 +374,38 @@ describe('MongoAtlasEngine confirming the words no school holds (issue 43, L4)',
     expect((await search('qzxv wkjq pfgh zzvb xqrt')).total).toBe(0);
     expect(checks).toBe(3);
   });
+});
+
+describe('MongoAtlasEngine when two words are each in more schools than the count threshold (issue 43, H1)', () => {
+  test('when no school holds both and their lower bounds tie, then the word dropped is the one truly most common, as the reference drops it', async () => {
+    const { search } = await engineOver(OAK_RIDGE, 20);
+    await expectReferenceAnswersAboveCap(
+      search,
+      new ReferenceEngine(OAK_RIDGE, { typos: true }),
+      OAK_RIDGE_QUERIES,
+      20,
+    );
+    expect((await search({ plan: planQuery('oak ridge'), offset: 0, limit: 25 })).total).toBe(26);
+    expect((await search({ plan: planQuery('zed oak ridge'), offset: 0, limit: 1 })).hits[0]?.school.name).toBe(
+      'Zed Ridge School',
+    );
+  });
+});
+
+describe('MongoAtlasEngine above the threshold, words of unequal frequency (issue 43, H1)', () => {
+  test("when catalogs hold common words few schools share and the count threshold is small (100 runs), then totals are the reference's, pages too when the matches fit in the candidates, and otherwise every hit is one of its matches", async () => {
+    const limit = 4;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(skewedSchoolArb, { minLength: 10, maxLength: 40 }),
+        fc.array(skewedQueryArb, { minLength: 1, maxLength: 5 }),
+        async (schools, queries) => {
+          const catalog = catalogOf(schools);
+          const { search } = await engineOver(catalog, limit);
+          await expectReferenceAnswersAboveCap(search, new ReferenceEngine(catalog, { typos: true }), queries, limit);
+        },
+      ),
+      { numRuns: 100, seed: 20261204 },
+    );
+  }, 120_000);
 });

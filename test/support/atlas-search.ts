@@ -251,6 +251,7 @@ export async function atlasSearchStandIn(
       if (!exists || (meta ?? search)['index'] !== name) return [];
       if (meta) {
         const n = hitsOf(meta).length;
+        if (meta.count.type === 'total') return [{ count: { total: n } }];
         return [{ count: { lowerBound: Math.min(n, meta.count.threshold) } }];
       }
       if (search.returnStoredSource !== true) throw new Error('the engine reads stored source only');

@@ -124,6 +124,32 @@ export const denseQueryArb = fc.record({
 });
 
 /**
+ * Catalogs above a look-up's cap with words of unequal frequency (issue 43, H1): two common
+ * words few schools hold together, and rarer ones; queries of two or three of them, so that
+ * soft matching must choose between words whose counts both pass the cap.
+ */
+const SKEWED = fc.oneof(
+  { arbitrary: fc.constant('oak'), weight: 6 },
+  { arbitrary: fc.constant('ridge'), weight: 4 },
+  { arbitrary: fc.constant('elm'), weight: 2 },
+  { arbitrary: fc.constant('zed'), weight: 1 },
+  { arbitrary: fc.constant('park'), weight: 1 },
+);
+export const skewedSchoolArb = fc.record({
+  name: fc.array(SKEWED, { minLength: 1, maxLength: 2 }).map((w) => w.join(' ')),
+  city: fc.constantFrom('Salem', 'Springfield'),
+  state: fc.constantFrom('OR', 'MA'),
+  aliases: fc.constant([] as string[]),
+  prominence: fc.integer({ min: 0, max: 1 }),
+});
+export const skewedQueryArb = fc.record({
+  words: fc.array(SKEWED, { minLength: 2, maxLength: 3 }),
+  stateCode: fc.option(fc.constantFrom('OR', 'MA'), { nil: undefined }),
+  offset: fc.nat(5),
+  limit: fc.integer({ min: 1, max: 5 }),
+});
+
+/**
  * Places schools are at: many share one (equal distances), some are a few metres apart (distances
  * that differ in the last metre), some are at the antimeridian, the poles or the equator's zero.
  */

@@ -100,9 +100,21 @@ export function atlasCountPipeline(index: string, word: QueryWord, scope: Search
   return [{ $search: { index, compound, returnStoredSource: true } }, exact, { $limit: threshold }, { $count: 'n' }];
 }
 
-/** The count a row of atlasCountPipeline or atlasTotalPipeline gives. */
+/**
+ * How many schools in scope hold the word, every one counted (`total`, not a lower bound):
+ * soft matching between counts that reached the threshold (candidates.ts, exactFound).
+ */
+export function atlasWordTotalPipeline(index: string, word: QueryWord, scope: SearchScope): Document[] {
+  const compound = { must: [wordClause(word)], ...scopeFilter(scope) };
+  const exact = exactMatch(scope);
+  if (!exact) return [{ $searchMeta: { index, compound, count: { type: 'total' } } }];
+  return [{ $search: { index, compound, returnStoredSource: true } }, exact, { $count: 'n' }];
+}
+
+/** The count a row of atlasCountPipeline, atlasWordTotalPipeline or atlasTotalPipeline gives. */
 export function atlasCount(row: Document | undefined): number {
-  return Number(row?.['n'] ?? (row?.['count'] as { lowerBound?: number } | undefined)?.lowerBound ?? 0);
+  const count = row?.['count'] as { lowerBound?: number; total?: number } | undefined;
+  return Number(row?.['n'] ?? count?.total ?? count?.lowerBound ?? 0);
 }
 
 /**

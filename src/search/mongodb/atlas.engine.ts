@@ -20,7 +20,13 @@
 import type { EnginePage, EngineQuery } from '../../domain/search/engine.port.ts';
 import { inScope } from '../../domain/search/filters.ts';
 import { mostCommon, pageOf, rankCandidates, withKnownWords } from '../../domain/search/rank-candidates.ts';
-import { atlasCandidatesPipeline, atlasCount, atlasCountPipeline, atlasTotalPipeline } from './atlas-pipeline.ts';
+import {
+  atlasCandidatesPipeline,
+  atlasCount,
+  atlasCountPipeline,
+  atlasTotalPipeline,
+  atlasWordTotalPipeline,
+} from './atlas-pipeline.ts';
 import {
   CandidateEngine,
   toAnalysed,
@@ -66,7 +72,18 @@ export class MongoAtlasEngine extends CandidateEngine {
     );
     const words = withKnownWords(typed, counts);
     if (!words) return { total: 0, hits: [] };
-    const { plan, found } = words;
+    const { plan } = words;
+    let found = words.found;
+    // A word's count past the threshold, exactly (candidates.ts, exactFound).
+    const exactOf = (w: number) => {
+      const word = plan.words[w]!;
+      return this.cache.get(version, `exact ${key} ${word.text} ${word.last ? 'last' : ''}`, async () => {
+        const mark = this.confirmationMark();
+        const [row] = await this.source.aggregate(atlasWordTotalPipeline(this.#index, word, query));
+        return this.#confirmed(atlasCount(row), mark);
+      });
+    };
+    let exactly = false;
     let required = plan.words.map((_, w) => w);
     for (;;) {
       const mark = this.confirmationMark();
@@ -78,7 +95,14 @@ export class MongoAtlasEngine extends CandidateEngine {
       if (docs.length > 0 || required.length === 1) {
         // Checked again by the rules' own test: the server's sine may differ from ours in its last bit.
         const entries = docs.map(toAnalysed).filter((e) => inScope(e.school, query));
-        const { results } = rankCandidates(plan, entries, found, { typos: true, near: query.near });
+        const options = { typos: true, near: query.near } as const;
+        let ranking = rankCandidates(plan, entries, found, options);
+        // Words were dropped here, among the candidates: by exact counts where capped ones tied.
+        if (!exactly && ranking.required.length < required.length) {
+          const exact = await this.exactFound(required, found, exactOf);
+          if (exact !== found) ranking = rankCandidates(plan, entries, exact, options);
+        }
+        const { results } = ranking;
         const page = (total: number) => pageOf(results, total, plan, typed, query.offset, query.limit);
         // Fewer than the limit: every match was read.
         if (docs.length < this.limit) return page(results.length);
@@ -97,7 +121,12 @@ export class MongoAtlasEngine extends CandidateEngine {
         );
         return page(Math.max(results.length, exact));
       }
-      // No school holds them all: drop the most common word (the later of equals) and ask again.
+      // No school holds them all: drop the most common word (the later of equals) and ask again,
+      // by exact counts where capped ones would tie (once: the counts of every word then).
+      if (!exactly) {
+        found = await this.exactFound(required, found, exactOf);
+        exactly = true;
+      }
       const drop = mostCommon(required, found);
       required = required.filter((w) => w !== drop);
     }

@@ -98,6 +98,24 @@ export abstract class CandidateEngine implements SearchEngine {
   }
 
   /**
+   * `found` with exact counts where soft matching would compare capped ones: a word's count is
+   * read up to the limit + 1, so two words in more schools than that tie at the cap, and the
+   * word dropped would be the later typed, where the reference drops the one truly most common
+   * (issue 43, H1). When two or more of `words` are capped, each capped one is counted exactly
+   * (`exact`: cached per catalog version and scope, like a total); otherwise `found` itself.
+   */
+  protected async exactFound(
+    words: readonly number[],
+    found: (w: number) => number,
+    exact: (w: number) => Promise<number>,
+  ): Promise<(w: number) => number> {
+    const capped = words.filter((w) => found(w) > this.limit);
+    if (capped.length < 2) return found;
+    const counts = new Map(await Promise.all(capped.map(async (w) => [w, await exact(w)] as const)));
+    return (w) => counts.get(w) ?? found(w);
+  }
+
+  /**
    * Where a read's "nothing" must be confirmed before it is believed (Atlas answers a missing
    * index with nothing): a mark taken before the read, for confirmed().
    */

@@ -33,6 +33,11 @@ export function countPipeline(token: Token, scope: Document, cap: number): Docum
   return [lookUp(token, scope), { $limit: cap }, { $count: 'n' }];
 }
 
+/** How many schools in scope hold the token, all of them counted (soft matching between capped counts: candidates.ts, exactFound). */
+export function exactCountPipeline(token: Token, scope: Document): Document[] {
+  return [lookUp(token, scope), { $count: 'n' }];
+}
+
 /**
  * The first `cap` schools in scope that hold the token (and every word of `others`), in the text
  * index's order, with what ranking reads. With `others`, the server examines holders of the token

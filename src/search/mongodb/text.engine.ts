@@ -24,6 +24,7 @@ import {
   byIdPipeline,
   candidatesPipeline,
   countPipeline,
+  exactCountPipeline,
   nearestPipeline,
   sampledPipeline,
   totalPipeline,
@@ -49,13 +50,26 @@ export class MongoTextEngine extends CandidateEngine {
     );
     const words = withKnownWords(typed, counts);
     if (!words) return { total: 0, hits: [] };
-    const { plan, known, found } = words;
+    const { plan, known } = words;
+    let found = words.found;
     const token = (w: number) => tokens[known[w]!]!;
     // The rarest word, the earliest of equals: soft matching drops the most common word first
     // (the later of equals), so this one is never dropped and every match holds it.
-    let rarest = 0;
-    for (let w = 1; w < plan.words.length; w++) if (found(w) < found(rarest)) rarest = w;
+    const rarestBy = (counts: (w: number) => number) => {
+      let r = 0;
+      for (let w = 1; w < plan.words.length; w++) if (counts(w) < counts(r)) r = w;
+      return r;
+    };
+    let rarest = rarestBy(found);
     const complete = found(rarest) <= this.limit;
+    // A word's count past the cap, exactly: shared like a total (not within a radius).
+    const exactOf = (w: number) => {
+      const exact = `exact ${token(w).word} ${key}`;
+      const count = () => this.#count(exactCountPipeline(token(w), scope));
+      const shared = query.radiusKm === undefined ? this.source.totals : undefined;
+      return this.cache.get(version, exact, () => (shared ? shared.get(version, exact, count) : count()));
+    };
+    let exactly = false;
     // Whether some school in scope holds every word of `required`, and how many: the rarest
     // word's holders that hold the others, counted on the server (reading every holder once per
     // catalog version and scope), whatever order the index yields them in.
@@ -79,6 +93,13 @@ export class MongoTextEngine extends CandidateEngine {
       // holds every remaining word, the most common is dropped (never the rarest, the earliest
       // of equals). Complete, the candidates below answer the same question themselves.
       total = await totalOf(required);
+      if (total === 0 && required.length > 1) {
+        // Every count is capped, so they tie: which word goes is decided by exact ones, as the
+        // reference decides it (the rarest, the token read, may then be another word).
+        found = await this.exactFound(required, found, exactOf);
+        exactly = true;
+        rarest = rarestBy(found);
+      }
       while (total === 0 && required.length > 1) {
         const drop = mostCommon(required, found);
         required = required.filter((w) => w !== drop);
@@ -101,7 +122,18 @@ export class MongoTextEngine extends CandidateEngine {
     // The server kept what the scope keeps; checked again by the rules' own test, so that a page
     // never holds a school the reference would not (the server's sine may differ in its last bit).
     const entries = docs.map(toAnalysed).filter((e) => inScope(e.school, query));
-    const { results } = rankCandidates(plan, entries, found, { typos: false, near: query.near });
+    const options = { typos: false, near: query.near } as const;
+    let ranking = rankCandidates(plan, entries, found, options);
+    // Words were dropped here, among the candidates: by exact counts where capped ones tied.
+    if (!exactly && ranking.required.length < plan.words.length) {
+      const exact = await this.exactFound(
+        plan.words.map((_, w) => w),
+        found,
+        exactOf,
+      );
+      if (exact !== found) ranking = rankCandidates(plan, entries, exact, options);
+    }
+    const { results } = ranking;
     return pageOf(
       results,
       complete ? results.length : Math.max(results.length, total),
