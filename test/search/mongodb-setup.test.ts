@@ -125,11 +125,23 @@ describe('search pipelines when their index is missing', () => {
     }
   });
 
-  test('when the server refuses the pipeline for another reason, then that error is not disguised as unavailable', async () => {
-    for (const kind of ['text', 'atlas'] as const) {
-      const error: unknown = await search(failing(2, 'BadValue'), kind).catch((e: unknown) => e);
-      expect(error, kind).toBeInstanceOf(MongoServerError);
-    }
+  test('when the server refuses a $text pipeline for another reason, then that error is not disguised as unavailable', async () => {
+    const error: unknown = await search(failing(2, 'BadValue'), 'text').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(MongoServerError);
+  });
+
+  test("when Atlas Search refuses a query for another reason (the shared tiers' clause limit), then the search is unavailable (503), not a 500, and the cause holds the server's error (issue 43, L2)", async () => {
+    const error: unknown = await search(
+      failing(
+        8,
+        'PlanExecutor error during aggregation :: caused by :: Remote error from mongot :: maxClauseCount is set to 1024',
+      ),
+      'atlas',
+    ).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(StoreUnavailableError);
+    const cause = (error as Error).cause as Error;
+    expect(cause.message).toContain('Atlas Search refused the query');
+    expect((cause.cause as Error).message).toContain('maxClauseCount');
   });
 });
 

@@ -32,10 +32,12 @@ export function pipelineReads(pipeline: readonly Document[]): PipelineReads {
 export function searchSource(catalog: SchoolCatalog<DerivedSearch>, mode: PipelineMode): SearchSource {
   const totals = catalog.perVersion?.<SearchTotalDocument>();
   return {
-    aggregate: (pipeline) =>
-      catalog.aggregate(pipeline, pipelineReads(pipeline)).catch((error: unknown) => {
-        throw translateSearch(error);
-      }),
+    aggregate: (pipeline) => {
+      const reads = pipelineReads(pipeline);
+      return catalog.aggregate(pipeline, reads).catch((error: unknown) => {
+        throw translateSearch(error, reads === 'local');
+      });
+    },
     catalogVersion: () => catalog.catalogVersion(),
     ready: () => searchReady(catalog.schools, mode),
     totals: totals && new MongoSearchTotals(totals, catalog.operationTimeLimitMs),

@@ -38,12 +38,28 @@ const SEARCH_SETUP_CODES: ReadonlyMap<number, string> = new Map([
   [40324, NO_ATLAS_SEARCH], // Unrecognized pipeline stage name: $search on an old server
 ]);
 
-/** translate(), plus: a search pipeline's missing index or Atlas Search is a 503 whose cause says which. */
-export function translateSearch(error: unknown): unknown {
+/** Why an Atlas Search query refused for another reason is a 503 (its log line's cause). */
+export const ATLAS_REFUSED =
+  'Atlas Search refused the query (a limit of the cluster tier, such as the 1,024 clauses of the shared tiers, or mongot itself): see the cause';
+
+/**
+ * translate(), plus: a search pipeline's missing index or Atlas Search is a 503 whose cause says
+ * which; and any other refusal of an Atlas Search stage (`atlas`: the pipeline starts with one)
+ * is a 503 too, its cause the server's error: mongot's limits depend on the query and the tier
+ * (the shared tiers' clause limit, reachable through a word's fuzzy expansions), and a 500 would
+ * say the API is broken (issue 43, L2). A $text pipeline's other refusals stay what they are:
+ * its pipelines are the API's own, and such an error is a defect to see.
+ */
+export function translateSearch(error: unknown, atlas = false): unknown {
   const setup = error instanceof MongoServerError ? SEARCH_SETUP_CODES.get(Number(error.code)) : undefined;
   if (setup) {
     return new StoreUnavailableError('The search index is unavailable.', {
       cause: new MongoSetupError(setup, { cause: error }),
+    });
+  }
+  if (atlas && error instanceof MongoServerError) {
+    return new StoreUnavailableError('The search is unavailable.', {
+      cause: new MongoSetupError(ATLAS_REFUSED, { cause: error }),
     });
   }
   return translate(error);
