@@ -164,10 +164,10 @@ export const INDEXES_HELP = `Usage: school-search indexes
 
 Creates every index of the MongoDB store (MONGODB_URI) that does not exist yet; the API does the
 same at start-up. First rewrites the search fields of schools written by an earlier version (the
-text and Atlas engines answer 503 until it has). With MONGODB_SEARCH=atlas it also loads the
-synonym mappings (collections search_synonyms, search_translations) from the reviewed synonym
-table and creates (or updates to the committed definition, compared by meaning) the Atlas Search
-index MONGODB_SEARCH_INDEX (default schools_search), which Atlas then builds in the background.
+text and Atlas engines answer 503 until it has). With MONGODB_SEARCH=atlas it also creates (or
+updates to the committed definition, compared by meaning) the Atlas Search index
+MONGODB_SEARCH_INDEX (default schools_search), which Atlas then builds in the background; it has
+no synonym mappings (the queries carry the synonyms), so it fits the shared tiers (M0, Flex) too.
 Running it again changes nothing. The embedded store needs nothing: it is a no-op there.
 
 Environment: MONGODB_URI, MONGODB_SEARCH, MONGODB_SEARCH_INDEX.

@@ -26,13 +26,10 @@ export async function makeIndexes(config: Extract<StoreConfig, { kind: 'mongodb'
   try {
     const rewritten = await upgradeSearchFields(store.catalog);
     await store.createIndexes();
-    if (config.search.kind !== 'memory') await createSearchSetup(store.db, store.catalog, config.search);
+    if (config.search.kind !== 'memory') await createSearchSetup(store.catalog, config.search);
     const indexes = store.indexNames();
     if (config.search.kind === 'atlas') {
-      indexes.push(
-        `schools.${config.search.index} (Atlas Search; builds in the background: see its status in Atlas)`,
-        `search_synonyms, search_translations (the index's synonym mappings)`,
-      );
+      indexes.push(`schools.${config.search.index} (Atlas Search; builds in the background: see its status in Atlas)`);
     }
     return { rewritten, indexes };
   } finally {

@@ -2,8 +2,8 @@
 // word, ranking the candidates by the rules, the total, the scope) over a stand-in of Atlas
 // Search (test/support/atlas-search.ts) that evaluates every operator by Atlas's documented
 // semantics, never by the rules: `fuzzy` as Lucene's FuzzyQuery (optimal string alignment,
-// maxEdits 1 or 2, prefixLength, the best maxExpansions terms), autocomplete's edge grams, synonym
-// mappings read from what `ensureSynonyms` writes, `wildcard`, the scope's operators, scores,
+// maxEdits 1 or 2, prefixLength, the best maxExpansions terms), autocomplete's edge grams, `text`
+// with several whole terms, `wildcard`, the scope's operators, scores,
 // count and stored source. So the engine's queries must *mean* the rules for its totals and pages
 // to be the reference engine's. No Atlas runs here: the queries' shape is checked in
 // mongodb-pieces.test.ts, their meaning on Atlas only by the GitHub workflow's Atlas job when one

@@ -13,7 +13,6 @@ import {
   atlasCount,
   atlasCountPipeline,
   atlasTotalPipeline,
-  SYNONYM_MAPPINGS,
 } from '../../src/search/mongodb/atlas-pipeline.ts';
 import { FUZZY_MAX_EXPANSIONS, fuzzyEdits } from '../../src/search/mongodb/atlas-typos.ts';
 import { atlasNear, atlasScopeFilter, exactMatch } from '../../src/search/mongodb/scope.ts';
@@ -26,9 +25,8 @@ import {
   type SearchedSchool,
 } from '../../src/search/mongodb/search-fields.ts';
 import { STATE_CODES } from '../../src/domain/catalog/states.ts';
-import { searchIndexDefinition, SYNONYM_SOURCES } from '../../src/search/mongodb/atlas-search-index.ts';
+import { searchIndexDefinition } from '../../src/search/mongodb/atlas-search-index.ts';
 import { planQuery } from '../../src/domain/search/query.ts';
-import { synonymsOf, TRANSLATION_GROUPS, translationsOf, WORD_GROUPS } from '../../src/domain/search/synonyms.ts';
 import { databaseOf, withDatabase } from '../../src/stores/mongodb/store.ts';
 import { redactUri } from '../../src/composition/store.ts';
 
@@ -195,20 +193,15 @@ describe('Atlas Search queries', () => {
 
   test("when a word may match, then exact with synonyms, autocomplete, fuzzy by its own length, in name, alternative names and city, scored by the rules' credits", () => {
     const [st, marys, colege] = search.compound.must.map((c: { compound: { should: unknown[] } }) => c.compound.should);
-    const words = (query: string, path: string, score: number) => ({
-      text: {
-        path,
-        query,
-        synonyms: SYNONYM_MAPPINGS.words,
-        matchCriteria: 'any',
-        score: { constant: { value: score } },
-      },
+    // The word and its synonyms, as the plan has them: no synonym mapping (issue 43, L2).
+    const words = (query: string | string[], path: string, score: number) => ({
+      text: { path, query, score: { constant: { value: score } } },
     });
-    expect(st).toContainEqual(words('st', 'search.name', 20));
+    expect(st).toContainEqual(words(['st', 'saint'], 'search.name', 20));
     expect(st).toContainEqual({
       autocomplete: { path: 'search.name', query: 'st', score: { constant: { value: 16 } } },
     });
-    expect(st).toContainEqual(words('st', 'search.city', 13));
+    expect(st).toContainEqual(words(['st', 'saint'], 'search.city', 13));
     // "st": 2 letters, no typos; "marys": 5 → 1 edit; the last word, "colege", also as a start with a typo.
     expect(JSON.stringify(st)).not.toMatch(/fuzzy|wildcard/);
     expect(marys).toContainEqual({
@@ -260,31 +253,20 @@ describe('Atlas Search queries', () => {
     expect(JSON.stringify(should)).not.toContain('autocomplete');
   });
 
-  test('when a word is matched with a synonym mapping, then every such clause says its matchCriteria (Atlas: without it, the matching may change)', () => {
-    /** Every `text` operator of a pipeline, however deep. */
-    const texts = (value: unknown): Document[] =>
-      Array.isArray(value)
-        ? value.flatMap(texts)
-        : value && typeof value === 'object'
-          ? Object.entries(value).flatMap(([k, v]) => (k === 'text' ? [v as Document, ...texts(v)] : texts(v)))
-          : [];
+  test('when a query is asked, then no clause names a synonym mapping (the index has none: the shared tiers allow one, issue 43, L2)', () => {
     for (const query of ['st marys', 'universite', 'college of the holy cross']) {
-      const withSynonyms = texts(atlasCandidatesPipeline('schools_search', planQuery(query), [0], {}, 10)).filter(
-        (t) => t['synonyms'] !== undefined,
-      );
-      expect(withSynonyms.length, query).toBeGreaterThan(0);
-      for (const text of withSynonyms) expect(text['matchCriteria'], query).toBe('any');
+      const pipeline = JSON.stringify(atlasCandidatesPipeline('schools_search', planQuery(query), [0], {}, 10));
+      expect(pipeline, query).not.toContain('synonyms');
     }
+    expect(searchIndexDefinition('schools_search').definition['synonyms']).toBeUndefined();
   });
 
-  test('when a word has translations, then they match through the translations mapping, a little below the word', () => {
+  test('when a word has translations, then they are asked as whole terms, a little below the word', () => {
     const [stage] = atlasCandidatesPipeline('schools_search', planQuery('universite'), [0], {}, 10);
     expect(stage!['$search'].compound.must[0].compound.should).toContainEqual({
       text: {
         path: 'search.name',
-        query: 'universite',
-        synonyms: SYNONYM_MAPPINGS.translations,
-        matchCriteria: 'any',
+        query: ['university', 'univ', 'universidad'],
         score: { constant: { value: 19 } },
       },
     });
@@ -359,16 +341,8 @@ describe('Atlas Search queries', () => {
       ]);
     }
     expect(fields.search.fields.nameKey).toEqual({ type: 'token' });
-    expect(definition['synonyms']).toEqual([
-      { name: 'words', analyzer: 'lucene.keyword', source: { collection: 'search_synonyms' } },
-      { name: 'translations', analyzer: 'lucene.keyword', source: { collection: 'search_translations' } },
-    ]);
-    expect(SYNONYM_SOURCES['search_synonyms']).toEqual(WORD_GROUPS);
-    // Each translation group with its words' spellings: what translationsOf reads.
-    expect(SYNONYM_SOURCES['search_translations']!.map((g) => g[0])).toEqual(TRANSLATION_GROUPS.map((g) => g[0]));
-    for (const group of SYNONYM_SOURCES['search_translations']!)
-      for (const word of group)
-        expect([...translationsOf(word), ...synonymsOf(word), word].sort(), word).toEqual([...group].sort());
+    // No synonym mappings: the queries carry each word's synonyms and translations (issue 43, L2).
+    expect(definition['synonyms']).toBeUndefined();
   });
 });
 

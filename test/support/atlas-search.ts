@@ -4,10 +4,10 @@
 // (Lucene's, where Atlas names them), never by the search rules. No Atlas runs here; what each
 // part models, and from which page:
 //
-// - string fields with `lucene.keyword`: each value one term. `text` looks the query up as one
-//   term (keyword analyzer); with `synonyms`, also every term of its mapping's groups, read from
-//   the mapping's source collection (`equivalent`: every word of a group, `explicit`: an input's
-//   synonyms) (https://www.mongodb.com/docs/atlas/atlas-search/text/, synonyms).
+// - string fields with `lucene.keyword`: each value one term. `text` looks each query string up
+//   as one term (keyword analyzer), matching a document that holds any of them; the index has no
+//   synonym mappings, so a query naming one is refused, as Atlas refuses it
+//   (https://www.mongodb.com/docs/atlas/atlas-search/text/).
 // - `fuzzy` (text and autocomplete) is Lucene's FuzzyQuery: terms within `maxEdits` (1 or 2) by
 //   optimal string alignment over code points (a transposed pair is one edit), sharing the first
 //   `prefixLength` letters, of which only the best `maxExpansions` (default 50, at most Lucene's
@@ -28,8 +28,7 @@ import { Aggregator, Query } from 'mingo';
 import type { Document } from 'mongodb';
 import { StoreUnavailableError } from '../../src/domain/shared/errors.ts';
 import type { SearchedSchool } from '../../src/search/mongodb/search-fields.ts';
-import { ensureSynonyms, searchIndexDefinition } from '../../src/search/mongodb/atlas-search-index.ts';
-import { memoryDb } from './memory-db.ts';
+import { searchIndexDefinition } from '../../src/search/mongodb/atlas-search-index.ts';
 
 /** Lucene's (Atlas Search's) mean Earth radius, in metres. */
 const LUCENE_EARTH_RADIUS_M = 6_371_008.7714;
@@ -53,8 +52,6 @@ interface AutocompleteField {
 export interface AtlasStandInOptions {
   /** The index's name: asked for any other, Atlas answers nothing. */
   readonly index?: string;
-  /** The synonym mappings' source collections; by default what `ensureSynonyms` writes. */
-  readonly synonymCollections?: ReadonlyMap<string, readonly Document[]>;
 }
 
 export interface AtlasStandIn {
@@ -68,25 +65,17 @@ export interface AtlasStandIn {
   setIndexExists(exists: boolean): void;
 }
 
-/** What `ensureSynonyms` writes to the mappings' collections. */
-export async function loadedSynonyms(): Promise<Map<string, Document[]>> {
-  const { db, docs } = memoryDb();
-  const written = await ensureSynonyms(db);
-  return new Map(written.map((name) => [name, docs(name)]));
-}
-
 export async function atlasSearchStandIn(
   documents: readonly SearchedSchool[],
   options: AtlasStandInOptions = {},
 ): Promise<AtlasStandIn> {
   const name = options.index ?? 'schools_search';
   const { definition } = searchIndexDefinition(name);
-  const synonymCollections = options.synonymCollections ?? (await loadedSynonyms());
   const stored: readonly string[] = definition['storedSource'].include;
   const strings = new Map<string, StringField>();
   const autocompletes = new Map<string, AutocompleteField>();
   mapFields(definition['mappings'].fields, '', documents, strings, autocompletes);
-  const synonyms = synonymMappings(definition['synonyms'] ?? [], synonymCollections);
+  if (definition['synonyms'] !== undefined) throw new Error('the index has synonym mappings: update the stand-in');
   const all = () => new Set(documents.keys());
   let exists = true;
   const asked: Document[][] = [];
@@ -111,19 +100,17 @@ export async function atlasSearchStandIn(
   const scored = (docs: Iterable<number>, score = 1): Hits => new Map([...docs].map((d) => [d, score]));
 
   function text(spec: Document): Hits {
-    if (spec['fuzzy'] && spec['synonyms'])
-      throw new Error("text: fuzzy with synonyms: Atlas refuses (you can't use both)");
+    if (spec['synonyms']) throw new Error(`no synonym mapping ${spec['synonyms']}: Atlas would refuse the query`);
     const docs = new Set<number>();
     for (const path of paths(spec['path'])) {
       const field = stringField(path);
       // The keyword analyzer: each query string is one term.
       const sets = queries(spec['query']).map((term) => {
         if (spec['fuzzy']) return docsOf(field.terms, fuzzyTerms(field.terms, term, spec['fuzzy']));
-        if (spec['synonyms']) return docsOf(field.terms, synonyms(spec['synonyms'], term));
         return docsOf(field.terms, [term]);
       });
-      // "all" (and, with synonyms, no matchCriteria: "an exact match of the query terms") needs every term.
-      const every = spec['matchCriteria'] === 'all' || (spec['synonyms'] && spec['matchCriteria'] === undefined);
+      // "all" needs every term; otherwise any of them.
+      const every = spec['matchCriteria'] === 'all';
       const found = every ? intersection(sets) : union(sets);
       for (const d of found) docs.add(d);
     }
@@ -312,30 +299,6 @@ function mapFields(
       autocompletes.set(path, { grams: postings, maxGrams });
     }
   }
-}
-
-/** Per mapping name, a term's expansions: the term and its synonyms in the mapping's source collection. */
-function synonymMappings(
-  mappings: readonly Document[],
-  collections: ReadonlyMap<string, readonly Document[]>,
-): (mapping: string, term: string) => Set<string> {
-  const byName = new Map<string, readonly Document[]>();
-  for (const m of mappings) {
-    if (m['analyzer'] !== 'lucene.keyword') throw new Error(`synonyms ${m['name']}: analyzer: update the stand-in`);
-    byName.set(m['name'], collections.get(m['source'].collection) ?? []);
-  }
-  return (mapping, term) => {
-    const docs = byName.get(mapping);
-    if (!docs) throw new Error(`no synonym mapping ${mapping}: Atlas would refuse the query`);
-    const out = new Set([term]);
-    for (const doc of docs) {
-      if (doc['mappingType'] === 'equivalent' && doc['synonyms'].includes(term))
-        for (const s of doc['synonyms']) out.add(s);
-      else if (doc['mappingType'] === 'explicit' && doc['input'].includes(term))
-        for (const s of doc['synonyms']) out.add(s);
-    }
-    return out;
-  };
 }
 
 /**

@@ -1,8 +1,9 @@
 // The Atlas Search queries of the Atlas engine (atlas.engine.ts): the search rules written with
 // Atlas's own operators over the fields search-fields.ts derives (index:
 // atlas-search-index.json). Per query word, the ways it may match, each scored by the credit
-// the rules give it (ranking-rules.ts): as a whole term or one of its synonyms (`text` with the `words`
-// synonym mapping), as a translation (`translations` mapping), as the start of a term
+// the rules give it (ranking-rules.ts): as a whole term or one of its synonyms (`text` given the
+// word and its synonyms, as the plan has them: query.ts), as a translation (`text` given its
+// translations), as the start of a term
 // (`autocomplete`), with typos (`fuzzy` with the word's own budget, and `wildcard` patterns of the
 // longer terms the rules forgive more: atlas-typos.ts), and the word being typed also as a start
 // with typos (`autocomplete` with `fuzzy`); in the name, the alternative names, and (weaker) the
@@ -22,9 +23,6 @@ import { beyondGrams, FUZZY_MAX_EXPANSIONS, fuzzyEdits, longerTermPatterns, star
 import { CANDIDATE_FIELDS } from './candidates.ts';
 import { atlasNear, atlasScopeFilter, exactMatch } from './scope.ts';
 
-/** The synonym mappings of the index, loaded from the reviewed table (synonyms.ts) by `school-search indexes`. */
-export const SYNONYM_MAPPINGS = { words: 'words', translations: 'translations' } as const;
-
 const PATHS = [
   [Field.Name, 'search.name'],
   [Field.Alias, 'search.aliases'],
@@ -38,12 +36,14 @@ const ALIAS_EQUALITY = 5_000;
 const constant = (value: number) => ({ constant: { value } });
 
 /**
- * A word and its synonyms (a mapping of equivalent groups). `matchCriteria`: the docs ask for it
- * with synonyms, as Atlas's matching without it "may change"; the query is one term (keyword
- * analyzer), for which "any" and "all" agree: the term or one of its synonyms.
+ * Any of these whole terms (the keyword analyzer: each query string is one term, and `text`
+ * matches a document holding any of them). The word's synonyms and translations are the
+ * plan's (query.ts, from the reviewed table synonyms.ts), given here rather than read by Atlas
+ * from synonym mappings: the rules' own, with no collection to load, and no mapping, of which the
+ * shared tiers (M0, Flex) allow only one (issue 43, L2).
  */
-function withSynonyms(path: string, word: QueryWord, mapping: string, score: number): Document {
-  return { text: { path, query: word.text, synonyms: mapping, matchCriteria: 'any', score: constant(score) } };
+function anyTerm(path: string, terms: readonly string[], score: number): Document {
+  return { text: { path, query: terms.length === 1 ? terms[0] : [...terms], score: constant(score) } };
 }
 
 /** Every way one word may match, each scored by its credit. */
@@ -54,10 +54,8 @@ export function wordClause(word: QueryWord): Document {
   const beyond = beyondGrams(word.text);
   const fuzzy = (maxEdits: number) => ({ maxEdits, prefixLength: 0, maxExpansions: FUZZY_MAX_EXPANSIONS });
   for (const [field, path] of PATHS) {
-    should.push(withSynonyms(path, word, SYNONYM_MAPPINGS.words, credit(Kind.Exact, field)));
-    if (word.translations.length > 0) {
-      should.push(withSynonyms(path, word, SYNONYM_MAPPINGS.translations, credit(Kind.Translation, field)));
-    }
+    should.push(anyTerm(path, [word.text, ...word.synonyms], credit(Kind.Exact, field)));
+    if (word.translations.length > 0) should.push(anyTerm(path, word.translations, credit(Kind.Translation, field)));
     const prefix = constant(credit(Kind.Prefix, field));
     should.push(
       beyond

@@ -1,12 +1,12 @@
 // What the search engines on MongoDB need set up on the server, and what an operator reads when it
 // is not: the text index and the documents' search fields (catalog-extension.ts), the Atlas Search index
-// and its synonym mappings (atlas-search-index.ts). Readiness checks them before a search is answered
+// (atlas-search-index.ts). Readiness checks them before a search is answered
 // (engines.ts); a pipeline whose index is missing says so as a 503 naming the fix, never a 500.
-import { MongoServerError, type Collection, type Db } from 'mongodb';
+import { MongoServerError, type Collection } from 'mongodb';
 import { StoreUnavailableError } from '../../domain/shared/errors.ts';
 import type { SchoolCatalog } from '../../mongodb-shared/catalog.port.ts';
 import { guarded, MongoSetupError, translate } from '../../mongodb-shared/errors.ts';
-import { ensureSearchIndex, ensureSynonyms } from './atlas-search-index.ts';
+import { ensureSearchIndex } from './atlas-search-index.ts';
 import { SEARCH_FIELDS_VERSION, type DerivedSearch, type SearchedSchool } from './search-fields.ts';
 import { TEXT_INDEX } from './catalog-extension.ts';
 
@@ -113,17 +113,14 @@ export async function verifySearchSetup(
 
 /**
  * `school-search indexes`, after the store's own indexes (which include the text index, created
- * from the wing's catalog extension): with MONGODB_SEARCH=atlas, the synonym mappings' collections
- * and the Atlas Search index (Atlas builds it in the background; searches answer 503 until it is
- * queryable).
+ * from the wing's catalog extension): with MONGODB_SEARCH=atlas, the Atlas Search index (Atlas
+ * builds it in the background; searches answer 503 until it is queryable). It has no synonym
+ * mappings: the queries carry each word's synonyms (atlas-pipeline.ts).
  */
 export async function createSearchSetup(
-  db: Db,
   catalog: Pick<SchoolCatalog<DerivedSearch>, 'schools'>,
   mode: PipelineMode,
 ): Promise<void> {
   if (mode.kind !== 'atlas') return;
-  // The mappings' collections first: the index reads them when it builds.
-  await ensureSynonyms(db);
   await ensureSearchIndex(catalog.schools, mode.index, 'create');
 }
