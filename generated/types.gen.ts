@@ -855,6 +855,20 @@ export type Limit = number;
 
 export type FetchSchoolSearchData = {
     body?: never;
+    headers?: {
+        /**
+         * Makes a retry of this search free: a search sent again with the same key (by the
+         * same user) is answered with the request record the first one stored (the same
+         * `tid`, `timeMade` and cost) and is not metered again, whether or not the first
+         * answer reached the client (a timeout, a 503 after the record was stored). The
+         * schools are searched again, as of now. A key is remembered as long as its record is
+         * kept in the history; reused for another search (other words, filters or page), it is
+         * a 409 `idempotency-key-reused`. Any 1 to 255 visible ASCII characters, unique per
+         * search the client means to send (a UUID does). Without it, every call is metered.
+         *
+         */
+        'Idempotency-Key'?: string;
+    };
     path?: never;
     query: {
         /**
@@ -947,6 +961,12 @@ export type FetchSchoolSearchErrors = {
      *
      */
     403: Problem;
+    /**
+     * The `Idempotency-Key` was used before, by this user, for another search (other words,
+     * filters or page): nothing more was metered. Send a new key for a new search.
+     *
+     */
+    409: Problem;
     /**
      * A quota is used up; retry after the given number of seconds. `RateLimit` shows which
      * quota is at zero: `search-per-user` (searches), `account-per-user` (the other operations

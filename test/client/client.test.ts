@@ -171,6 +171,16 @@ describe('token handling with credentials', () => {
     expect(search?.search).not.toContain('tokenID');
   });
 
+  test('when a search is retried with its idempotency key, then the key goes in its header, not the URL, and the retry carries the first record (metered once)', async () => {
+    const { client, wire } = await credentialClient();
+    const key = `retry-${++users}`;
+    const first = await client.searchSchools({ query: 'anything', idempotencyKey: key });
+    const again = await client.searchSchools({ query: 'anything', idempotencyKey: key });
+    expect(again.apirequest).toEqual(first.apirequest);
+    expect((await client.fetchMyData()).usage.request_count).toBe(1);
+    expect(wire.to('/v1/fetchSchoolSearch').map((s) => s.search)).toEqual(['?query=anything', '?query=anything']);
+  });
+
   test('when concurrent first calls arrive, then exactly one login serves them all', async () => {
     const { client, wire } = await credentialClient();
 

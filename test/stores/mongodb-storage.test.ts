@@ -10,6 +10,7 @@ import {
   MongoClient,
   MongoNetworkError,
   MongoServerError,
+  MongoWriteConcernError,
   MongoNetworkTimeoutError,
   type Collection,
   type Db,
@@ -23,6 +24,7 @@ import { MongoRequestLog } from '../../src/stores/mongodb/request.store.ts';
 import { migrateUsage } from '../../src/stores/mongodb/usage.migration.ts';
 import { LONGEST_USAGE_CHART_DAYS } from '../../src/domain/metering/retention.ts';
 import { record, user } from '../support/builders.ts';
+import { RecordExistsError, StoreUnavailableError } from '../../src/domain/shared/errors.ts';
 import {
   dropAndClose,
   freshDatabaseName,
@@ -238,6 +240,28 @@ describe.skipIf(servers.length === 0).each(servers)('counting request records on
     });
     await expect(log(requests, wtimeout).append(record(1, owner.id, at()))).resolves.toBeUndefined();
     expect(await requests.countDocuments({ pending: true })).toBe(1);
+    clock += 2 * MINUTE;
+    expect(await state()).toStrictEqual({ count: 1, pending: 0, day: { count: 1, applied: [] } });
+  });
+
+  test('when the record landed but its write concern failed (a 503), then a retry with the same id (its Idempotency-Key) stores nothing and counts nothing: the search is billed once (issue 43, M3)', async () => {
+    // The insert is applied on the primary, then the majority is not reached in time.
+    const landedThenFailed = intercept(requests, {
+      insertOne: async (real, args) => {
+        await real(...args);
+        throw new MongoWriteConcernError({
+          errmsg: 'injected: waiting for replication timed out',
+          code: 64,
+          writeConcernError: { code: 64, errmsg: 'waiting for replication timed out' },
+        } as never);
+      },
+    });
+    const first = record(1, owner.id, at());
+    await expect(log(landedThenFailed).append(first)).rejects.toBeInstanceOf(StoreUnavailableError);
+    // The client's retry: the same id, made from its key.
+    await expect(log().append({ ...first, timeMade: at() })).rejects.toBeInstanceOf(RecordExistsError);
+    expect((await log().recordOf(owner.id, first.id))?.id).toBe(first.id);
+    expect(await log().recordOf(user(2).id, first.id)).toBeNull();
     clock += 2 * MINUTE;
     expect(await state()).toStrictEqual({ count: 1, pending: 0, day: { count: 1, applied: [] } });
   });

@@ -113,11 +113,12 @@ class AsyncSchoolSearchClient:
         type: SchoolTypeFilter | Iterable[SchoolTypeFilter] | None = None,
         near: Near | None = None,
         radius_km: float | None = None,
+        idempotency_key: str | None = None,
     ) -> SchoolSearchResponse:
         """One page of the schools matching ``query``, best first, with the filters of
-        :meth:`SchoolSearchClient.search`. Each call is metered."""
+        :meth:`SchoolSearchClient.search` (``idempotency_key`` too). Each call is metered, once per key."""
         filters = Filters(state_code, level, type, near, radius_km)
-        return await self._run(self._core.search(query, filters, offset, limit))
+        return await self._run(self._core.search(query, filters, offset, limit, idempotency_key))
 
     async def search_all(
         self,

@@ -528,10 +528,19 @@ class ClientCore:
         response = yield from self.authed(operation, kwargs)
         return parse(operation, response, expect)
 
-    def search(self, query: str, filters: Filters, offset: int, limit: int) -> Flow[SchoolSearchResponse]:
+    def search(
+        self, query: str, filters: Filters, offset: int, limit: int, idempotency_key: str | None = None
+    ) -> Flow[SchoolSearchResponse]:
         filters.check(query, offset, limit)
+        keyed: dict[str, Any] = {} if idempotency_key is None else {"idempotency_key": idempotency_key}
         return self.call(
-            fetch_school_search, SchoolSearchResponse, query=query, offset=offset, limit=limit, **filters.query()
+            fetch_school_search,
+            SchoolSearchResponse,
+            query=query,
+            offset=offset,
+            limit=limit,
+            **filters.query(),
+            **keyed,
         )
 
     def get_school(self, school_id: UUID | str) -> Flow[SchoolRecord]:

@@ -143,6 +143,7 @@ class SchoolSearchClient:
         type: SchoolTypeFilter | Iterable[SchoolTypeFilter] | None = None,
         near: Near | None = None,
         radius_km: float | None = None,
+        idempotency_key: str | None = None,
     ) -> SchoolSearchResponse:
         """One page of the schools matching ``query``, best first. Each call is metered: its
         request record is ``apirequest``.
@@ -156,9 +157,12 @@ class SchoolSearchClient:
             near: ``(latitude, longitude)`` in decimal degrees (or the text ``"<lat>,<lon>"``):
                 equally good matches nearest first, each school with its ``distance_km``.
             radius_km: with ``near``, only schools within this many kilometres of it.
+            idempotency_key: makes a retry of this search free: sent again with the same key, the
+                search answers with the first one's request record and is metered once (any 1 to
+                255 visible ASCII characters, one per search you mean to send: a UUID does).
         """
         filters = Filters(state_code, level, type, near, radius_km)
-        return self._run(self._core.search(query, filters, offset, limit))
+        return self._run(self._core.search(query, filters, offset, limit, idempotency_key))
 
     def search_all(
         self,

@@ -52,6 +52,16 @@ def test_when_searching_then_each_search_adds_a_request_record(api: SchoolSearch
     assert history.requests[0].trequestcost == 1
 
 
+def test_when_a_search_is_retried_with_its_idempotency_key_then_it_is_metered_once(api: SchoolSearchClient) -> None:
+    before = api.my_requests(limit=1).total_count
+
+    first = api.search("yale", idempotency_key="retry-of-yale-1")
+    again = api.search("yale", idempotency_key="retry-of-yale-1")
+
+    assert again.apirequest == first.apirequest
+    assert api.my_requests(limit=1).total_count == before + 1
+
+
 def test_when_paged_by_cursor_then_the_next_page_follows_the_last_record(api: SchoolSearchClient) -> None:
     made = [api.search(f"cursor {i}").apirequest.tid for i in range(3)]
 

@@ -122,6 +122,12 @@ export interface GeoPoint {
 export interface SearchParams {
   query: string;
   /**
+   * Makes a retry of this search free: sent again with the same key, the search answers with the
+   * first one's request record (`apirequest`) and is metered once. Any 1 to 255 visible ASCII
+   * characters, one per search you mean to send (`crypto.randomUUID()` does). Not for `searchAll`.
+   */
+  idempotencyKey?: string;
+  /**
    * A `StateCode`, upper or lower case (`'TX'`, `'tx'`; the API takes any case). A closed set, so
    * an unknown code is a type error; the zod check refuses one before sending too.
    */
@@ -142,7 +148,7 @@ export interface SearchParams {
 }
 
 /** What `searchAll` takes: a search without its page. */
-export type SearchAllParams = Omit<SearchParams, 'offset' | 'limit'>;
+export type SearchAllParams = Omit<SearchParams, 'offset' | 'limit' | 'idempotencyKey'>;
 
 const PAGE_SIZE = zLimit.unwrap().maxValue ?? 25;
 const MAX_OFFSET = zOffset.unwrap().maxValue ?? Number.POSITIVE_INFINITY;
@@ -190,7 +196,9 @@ export class SchoolSearchClient {
   /** One page of schools matching `query`. Each call is metered (one request record). */
   searchSchools(params: SearchParams): Promise<api.SchoolSearchResponse> {
     const query = searchQuery(params);
-    return this.#authed((auth) => fetchSchoolSearch({ client: this.#client, auth, query }), KEY_PARAMETER);
+    const key = params.idempotencyKey;
+    const headers = key === undefined ? {} : { headers: { 'Idempotency-Key': key } };
+    return this.#authed((auth) => fetchSchoolSearch({ client: this.#client, auth, query, ...headers }), KEY_PARAMETER);
   }
 
   /** One school's whole record, by its `schoolid` (from a search). Not metered; an unknown id is a 404. */
@@ -377,7 +385,7 @@ export class SchoolSearchClient {
 
 /** The search's parameters as the contract names and shapes them (a list for level and type). */
 function searchQuery(params: SearchParams): api.FetchSchoolSearchData['query'] {
-  const { level, type, near, radiusKm, ...rest } = params;
+  const { level, type, near, radiusKm, idempotencyKey: _key, ...rest } = params;
   return {
     ...rest,
     ...(level === undefined ? {} : { level: listOf(level) }),

@@ -96,9 +96,13 @@ export interface RequestLog {
    * origins.ts, stillAdmits); otherwise nothing is stored and append
    * rejects with UnauthenticatedError('revoked') (OriginNotAllowedError when the token holds
    * but no longer lists the origin): a request authenticated by a remembered token
-   * (TokenStore.remembered) is metered and answered only if its token still holds.
+   * (TokenStore.remembered) is metered and answered only if its token still holds. When a
+   * record with this record's id is stored already (a search retried with its Idempotency-Key:
+   * search.service.ts), nothing is stored or counted and append rejects with RecordExistsError.
    */
   append(record: RequestRecord, madeWith?: string): Promise<void>;
+  /** The user's record with this id, when it is stored (and kept): a retried search's first record. */
+  recordOf(userId: string, id: string): Promise<RequestRecord | null>;
   /** A page of the user's records, newest first (equal times: greater id first), read by an index in O(offset + limit). */
   list(userId: string, query: HistoryQuery): Promise<HistoryPage>;
   usage(userId: string): Promise<Usage>;

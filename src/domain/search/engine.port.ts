@@ -14,6 +14,8 @@ export interface SearchRequest extends SearchScope {
   readonly query: string;
   readonly offset: number;
   readonly limit: number;
+  /** The client's Idempotency-Key: a retry of the search gets the first one's record, metered once (search.service.ts). */
+  readonly idempotencyKey?: string;
 }
 
 /** What an engine answers: a request whose words the search rules have planned (query.ts). */

@@ -5,6 +5,8 @@
 import { randomUUIDv7 } from 'node:crypto';
 import type { Principal } from '../accounts/accounts.ports.ts';
 import type { Clock } from '../shared/clock.ts';
+import { IdempotencyKeyReusedError, RecordExistsError } from '../shared/errors.ts';
+import { uuidV5 } from '../shared/ids.ts';
 import type { RecordedSearch, RequestLog, RequestRecord } from '../metering/metering.ports.ts';
 import type { EngineHit, SearchEngine, SearchRequest } from './engine.port.ts';
 import type { KeptText } from './answer-cache.ts';
@@ -96,11 +98,13 @@ export class SearchService {
   }
 
   async #record(principal: Principal, input: SearchRequest): Promise<RequestRecord> {
+    const key = input.idempotencyKey;
     const record: RequestRecord = {
       // Time-ordered (RFC 9562 version 7): the request log's primary key then grows at its end,
       // where a random id lands on a random page of it: a commit dirties, logs and syncs fewer
-      // pages (the figures: docs/runs/performance.md, Run M).
-      id: randomUUIDv7(),
+      // pages (the figures: docs/runs/performance.md, Run M). With an Idempotency-Key, the id
+      // is the key's (per user): a retry's record meets the first one's and is not stored.
+      id: key === undefined ? randomUUIDv7() : keyedRecordId(principal.userId, key),
       userId: principal.userId,
       requestMade: `search_schools:${input.query}`,
       timeMade: this.#clock.now(),
@@ -112,9 +116,44 @@ export class SearchService {
     };
     // Durable before the response exists: a tid the client sees is always in its history. A
     // token taken as the store remembered it must still hold when the record commits.
-    await this.#requests.append(record, principal.remembered ? principal.tokenId : undefined);
-    return record;
+    try {
+      await this.#requests.append(record, principal.remembered ? principal.tokenId : undefined);
+      return record;
+    } catch (error) {
+      if (!(error instanceof RecordExistsError)) throw error;
+      // A retry: the first search's record, stored (and counted) once, is this one's too.
+      const first = await this.#requests.recordOf(principal.userId, record.id);
+      if (first === null) throw error;
+      if (!sameSearch(first, record)) throw new IdempotencyKeyReusedError();
+      return first;
+    }
   }
+}
+
+/** Namespace of the ids made from Idempotency-Keys (a random v4 UUID, fixed forever). */
+const IDEMPOTENCY_NAMESPACE = '3f0b9d64-2c1e-4a7b-9e55-8d0c6f2a1b47';
+
+/** The record id a user's Idempotency-Key stands for (RFC 9562 version 5: the same key, the same id). */
+export function keyedRecordId(userId: string, key: string): string {
+  return uuidV5(`${userId}\n${key}`, IDEMPOTENCY_NAMESPACE);
+}
+
+/** Whether a stored record is of the same search as a new one (its retry): the same words, filters and page. */
+function sameSearch(stored: RequestRecord, fresh: RequestRecord): boolean {
+  const a = stored.search;
+  const b = fresh.search;
+  const list = (v: readonly string[] | undefined) => v?.join(',') ?? '';
+  return (
+    stored.requestMade === fresh.requestMade &&
+    a?.stateCode === b?.stateCode &&
+    a?.offset === b?.offset &&
+    a?.limit === b?.limit &&
+    list(a?.level) === list(b?.level) &&
+    list(a?.type) === list(b?.type) &&
+    a?.near?.latitude === b?.near?.latitude &&
+    a?.near?.longitude === b?.near?.longitude &&
+    a?.radiusKm === b?.radiusKm
+  );
 }
 
 /** The search's parameters besides its words, for its record: only those it gave. */

@@ -106,6 +106,30 @@ export class OriginNotAllowedError extends DomainError {
   }
 }
 
+/**
+ * A search's Idempotency-Key was sent before, by the same user, with another search: nothing
+ * was searched or metered (search.service.ts).
+ */
+export class IdempotencyKeyReusedError extends DomainError {
+  readonly code = 'idempotency_key_reused';
+  constructor() {
+    super('This Idempotency-Key was sent with another search. Send a new key for a new search.');
+  }
+}
+
+/**
+ * A request record with this id is stored already (RequestLog.append): nothing was written.
+ * Only a search with an Idempotency-Key (its record's id made from the key) can meet it.
+ */
+export class RecordExistsError extends DomainError {
+  readonly code = 'record_exists';
+  readonly id: string;
+  constructor(id: string) {
+    super(`A request record ${id} is stored already.`);
+    this.id = id;
+  }
+}
+
 /** The store cannot be reached or refuses work right now; retrying later may succeed. */
 export class StoreUnavailableError extends DomainError {
   readonly code = 'store_unavailable';

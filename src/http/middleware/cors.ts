@@ -24,7 +24,7 @@ export const PREFLIGHT_MAX_AGE = 7200;
 
 const OPTIONS = {
   methods: ['GET', 'HEAD', 'POST', 'PATCH', 'DELETE'],
-  allowedHeaders: ['Authorization', 'Content-Type'],
+  allowedHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key'],
   exposedHeaders: EXPOSED_HEADERS,
   credentials: false,
   maxAge: PREFLIGHT_MAX_AGE,

@@ -32,7 +32,10 @@ async function answer<O extends keyof Operations>(
   res: Response,
   sender: JsonSender | undefined,
 ): Promise<void> {
-  const reply = await handlers[operationId](validatedInput<O>(req), { principal: () => principalOf(req) });
+  const reply = await handlers[operationId](validatedInput<O>(req), {
+    principal: () => principalOf(req),
+    header: (name) => req.get(name),
+  });
   const headers = reply.headers;
   if (headers !== undefined) for (const name in headers) res.setHeader(name, headers[name]!);
   res.status(reply.status);

@@ -23,6 +23,8 @@ import { searchInput } from './search-input.ts';
 export interface HandlerContext {
   /** The authenticated caller; throws for operations without security (a bug, not a 401). */
   principal(): Principal;
+  /** A request header the operation declares (the validator has checked its form), if sent. */
+  header(name: string): string | undefined;
 }
 
 export type Handler<O extends keyof Operations> = (input: Input<O>, ctx: HandlerContext) => Promise<Reply<O>>;
@@ -152,7 +154,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     },
 
     async fetchSchoolSearch({ query }, ctx) {
-      const request = searchInput(query);
+      const request = searchInput(query, ctx.header('Idempotency-Key'));
       // The answer's JSON is made once per search and given again as it is (kept-answers.ts);
       // the record, the search's own, goes around it.
       const { record, text, kept } = await search.answer(ctx.principal(), request, (outcome) =>

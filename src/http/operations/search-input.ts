@@ -6,7 +6,7 @@ import type { SearchRequest } from '../../domain/search/engine.port.ts';
 import { invalidRequest } from '../problems/edge.error.ts';
 import type { Input } from './operations.ts';
 
-export function searchInput(query: Input<'fetchSchoolSearch'>['query']): SearchRequest {
+export function searchInput(query: Input<'fetchSchoolSearch'>['query'], idempotencyKey?: string): SearchRequest {
   const near = query.near === undefined ? undefined : parseNear(query.near);
   if (query.radius_km !== undefined && near === undefined) {
     throw invalidRequest([{ location: 'query', name: 'radius_km', message: 'needs near (a point to measure from)' }]);
@@ -22,6 +22,7 @@ export function searchInput(query: Input<'fetchSchoolSearch'>['query']): SearchR
     radiusKm: query.radius_km,
     offset: query.offset,
     limit: query.limit,
+    ...(idempotencyKey !== undefined && { idempotencyKey }),
   };
 }
 

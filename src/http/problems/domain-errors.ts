@@ -3,6 +3,7 @@
 import type { Request } from 'express';
 import {
   type DomainError,
+  IdempotencyKeyReusedError,
   InvalidCredentialsError,
   InvalidInputError,
   InvalidLinkError,
@@ -39,6 +40,7 @@ export function fromDomain(error: DomainError, req: Request): EdgeError | undefi
   if (error instanceof PublishableKeyNotAllowedError)
     return new EdgeError(PROBLEMS.publishableKeyNotAllowed, error.message);
   if (error instanceof OriginNotAllowedError) return new EdgeError(PROBLEMS.originNotAllowed, error.message);
+  if (error instanceof IdempotencyKeyReusedError) return new EdgeError(PROBLEMS.idempotencyKeyReused, error.message);
   // A rule the contract cannot state, checked by the domain: the client's input, not our fault.
   if (error instanceof InvalidInputError) {
     // A named field is one of the request body's (the only input the domain checks by name).

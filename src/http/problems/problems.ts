@@ -89,6 +89,12 @@ export const PROBLEMS = {
     'Origin not allowed',
     "A publishable key works only from the pages of the origins its owner listed, as the browser names them in `Origin` (or `Referer`). Add the page's origin to the key (`PATCH /v1/keys/{tokenId}`, or the dashboard), or use the key from a listed page.",
   ),
+  idempotencyKeyReused: kind(
+    'idempotency-key-reused',
+    409,
+    'Idempotency key reused',
+    'The `Idempotency-Key` was sent before with another search (other words, filters or page). Send a new key for a new search; send the same key only to retry the same search.',
+  ),
   methodNotAllowed: kind(
     'method-not-allowed',
     405,

@@ -13,10 +13,10 @@ import type {
 import { LONGEST_USAGE_CHART_DAYS } from '../../domain/metering/retention.ts';
 import { tokenHolds } from '../../domain/accounts/credentials.ts';
 import { stillAdmits } from '../../domain/accounts/origins.ts';
-import { OriginNotAllowedError, UnauthenticatedError } from '../../domain/shared/errors.ts';
+import { OriginNotAllowedError, RecordExistsError, UnauthenticatedError } from '../../domain/shared/errors.ts';
 import type { HeldToken } from '../../domain/accounts/accounts.ports.ts';
 import type { RecordedSearchDocument, RequestDocument, UsageBeforeDocument, UsageDayDocument } from './documents.ts';
-import { guarded } from '../../mongodb-shared/errors.ts';
+import { guarded, isDuplicateKey } from '../../mongodb-shared/errors.ts';
 import { InTurn, TurnsFullError } from './in-turn.ts';
 import { Lease, type LeaseDocument } from './lease.ts';
 import {
@@ -154,8 +154,8 @@ export class MongoRequestLog implements RequestLog {
     }
     const day = dayOf(record.timeMade);
     const lease = new Date(this.#now() + this.#counting.leaseMs);
-    await guarded(() =>
-      this.#requests.insertOne(
+    await guarded(async () => {
+      await this.#requests.insertOne(
         {
           _id: record.id,
           userId: record.userId,
@@ -170,8 +170,13 @@ export class MongoRequestLog implements RequestLog {
           lease,
         },
         DURABLE,
-      ),
-    );
+      );
+    }).catch((error: unknown) => {
+      // Its id is stored already (a search retried with its Idempotency-Key): that record is
+      // the search's, counted by its own append or by a read; nothing is written or counted here.
+      if (isDuplicateKey(error, '_id')) throw new RecordExistsError(record.id);
+      throw error;
+    });
     // A full queue or a late turn: the record is durable; a read counts it once its lease ends.
     // So does a failed count (a write concern timeout, an election past server selection): the
     // record is stored and will be billed once, so the search is answered; a 503 here would
@@ -287,6 +292,11 @@ export class MongoRequestLog implements RequestLog {
         .toArray(),
     );
     for (const doc of left) await this.#claimAndCount(doc);
+  }
+
+  async recordOf(userId: string, id: string): Promise<RequestRecord | null> {
+    const doc = await guarded(() => this.#requests.findOne({ _id: id, userId }, BOUNDED));
+    return doc ? toRecord(doc) : null;
   }
 
   async list(userId: string, query: HistoryQuery): Promise<HistoryPage> {

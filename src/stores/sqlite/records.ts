@@ -12,7 +12,8 @@ import { transaction } from './database.ts';
 
 const INSERT = `INSERT INTO api_requests (id, user_id, request_made, time_made, cost, state_code, page_offset, page_limit,
   levels, types, near_latitude, near_longitude, radius_km, key_id, origin)
-  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
+  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+  ON CONFLICT (id) DO NOTHING`;
 const TALLY = `UPDATE users SET request_count = request_count + ?, total_cost = total_cost + ?,
   last_request_at = max(coalesce(last_request_at, ''), ?) WHERE id = ?`;
 const TALLY_DAY = `INSERT INTO usage_days (user_id, day, count, cost) VALUES (?, ?, ?, ?)
@@ -47,7 +48,10 @@ interface TokenState {
 /** A record writeRecords did not store: its token no longer held, or no longer lists the record's origin. */
 export interface Refusal {
   readonly id: string;
-  readonly why: 'revoked' | 'origin';
+  /** The record's place in the batch (two of one batch may have one id: a search retried at once). */
+  readonly index: number;
+  /** `exists`: a record with its id is stored already (its search's Idempotency-Key): nothing written or counted. */
+  readonly why: 'revoked' | 'origin' | 'exists';
 }
 
 export function writeRecords(
@@ -80,32 +84,38 @@ export function writeRecords(
               { passwordVersion: token.holder_password_version, keysFromVersion: token.holder_keys_from_version },
             )
           ) {
-            refused.push({ id: record.id, why: 'revoked' });
+            refused.push({ id: record.id, index: i, why: 'revoked' });
             continue;
           }
           if (!stillAdmits(scopeOf(scopes, tokenId, token.publishable), record.origin)) {
-            refused.push({ id: record.id, why: 'origin' });
+            refused.push({ id: record.id, index: i, why: 'origin' });
             continue;
           }
         }
         const search = record.search;
-        c.statement(INSERT).run(
-          record.id,
-          record.userId,
-          record.requestMade,
-          at,
-          record.cost,
-          search?.stateCode ?? null,
-          search?.offset ?? null,
-          search?.limit ?? null,
-          search?.level?.join(',') ?? null,
-          search?.type?.join(',') ?? null,
-          search?.near?.latitude ?? null,
-          search?.near?.longitude ?? null,
-          search?.radiusKm ?? null,
-          record.keyId ?? null,
-          record.origin ?? null,
-        );
+        const written = c
+          .statement(INSERT)
+          .run(
+            record.id,
+            record.userId,
+            record.requestMade,
+            at,
+            record.cost,
+            search?.stateCode ?? null,
+            search?.offset ?? null,
+            search?.limit ?? null,
+            search?.level?.join(',') ?? null,
+            search?.type?.join(',') ?? null,
+            search?.near?.latitude ?? null,
+            search?.near?.longitude ?? null,
+            search?.radiusKm ?? null,
+            record.keyId ?? null,
+            record.origin ?? null,
+          );
+        if (Number(written.changes) === 0) {
+          refused.push({ id: record.id, index: i, why: 'exists' });
+          continue;
+        }
         const t = totals.get(record.userId);
         if (t) {
           t.count++;

@@ -10,7 +10,12 @@ import type {
   Usage,
 } from '../../domain/metering/metering.ports.ts';
 import type { SchoolLevel, TypeFilter } from '../../domain/catalog/school-kind.ts';
-import { OriginNotAllowedError, StoreUnavailableError, UnauthenticatedError } from '../../domain/shared/errors.ts';
+import {
+  OriginNotAllowedError,
+  RecordExistsError,
+  StoreUnavailableError,
+  UnauthenticatedError,
+} from '../../domain/shared/errors.ts';
 import type { Connection } from './connection.ts';
 import { RecordWriter } from './record-writer.ts';
 import { probeRecords, type Refusal, writeRecords } from './records.ts';
@@ -46,6 +51,7 @@ interface Pending {
 const COLUMNS =
   'SELECT id, user_id, request_made, time_made, cost, state_code, page_offset, page_limit, levels, types, near_latitude, near_longitude, radius_km, key_id, origin FROM api_requests';
 const ORDER = 'ORDER BY time_made DESC, id DESC LIMIT ? OFFSET ?';
+const ONE = `${COLUMNS} WHERE id = ? AND user_id = ?`;
 const PAGE = `${COLUMNS} WHERE user_id = ? AND time_made >= ? ${ORDER}`;
 // After a cursor: the range starts at its time, and the records of that very time at or above
 // its id are skipped (ids break ties in the history's order).
@@ -146,10 +152,11 @@ export class SqliteRequestLog implements RequestLog {
 
   /** Resolves the appends stored; refuses those whose token no longer held (nothing of theirs was stored). */
   #settle(batch: readonly Pending[], refused: readonly Refusal[]): void {
-    const why = refused.length ? new Map(refused.map((r) => [r.id, r.why])) : undefined;
-    for (const p of batch) {
-      const refusal = why?.get(p.record.id);
+    const why = refused.length ? new Map(refused.map((r) => [r.index, r.why])) : undefined;
+    for (const [i, p] of batch.entries()) {
+      const refusal = why?.get(i);
       if (refusal === undefined) p.resolve();
+      else if (refusal === 'exists') p.reject(new RecordExistsError(p.record.id));
       else {
         this.#onRefused(p.madeWith!);
         p.reject(
@@ -199,6 +206,14 @@ export class SqliteRequestLog implements RequestLog {
   async close(): Promise<void> {
     while (this.#committing) await this.#committing;
     await this.#writer?.close();
+  }
+
+  recordOf(userId: string, id: string): Promise<RequestRecord | null> {
+    const c = this.#connection;
+    return c.read(() => {
+      const row = c.statement(ONE).get(id, userId) as RecordRow | undefined;
+      return row ? toRecord(row) : null;
+    });
   }
 
   list(userId: string, query: HistoryQuery): Promise<HistoryPage> {

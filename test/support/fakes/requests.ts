@@ -9,7 +9,7 @@ import type {
 } from '../../../src/domain/metering/metering.ports.ts';
 import { tokenHolds } from '../../../src/domain/accounts/credentials.ts';
 import { stillAdmits } from '../../../src/domain/accounts/origins.ts';
-import { OriginNotAllowedError, UnauthenticatedError } from '../../../src/domain/shared/errors.ts';
+import { OriginNotAllowedError, RecordExistsError, UnauthenticatedError } from '../../../src/domain/shared/errors.ts';
 import type { MemoryTokenStore } from './tokens.ts';
 
 const dayOf = (at: Date) => at.toISOString().slice(0, 10);
@@ -41,6 +41,7 @@ export class MemoryRequestLog implements RequestLog {
         throw new UnauthenticatedError('revoked');
       if (!stillAdmits(token.publishable, record.origin)) throw new OriginNotAllowedError(record.origin);
     }
+    if (this.#records.some((r) => r.id === record.id)) throw new RecordExistsError(record.id);
     this.#records.push({ ...record });
     const total = this.#totals.get(record.userId) ?? { count: 0, cost: 0, lastAt: null };
     const lastAt = total.lastAt && total.lastAt > record.timeMade ? total.lastAt : record.timeMade;
@@ -51,6 +52,11 @@ export class MemoryRequestLog implements RequestLog {
     const source = `${key}|${record.keyId ?? ''}|${record.origin ?? ''}`;
     const s = this.#sources.get(source) ?? { count: 0, cost: 0 };
     this.#sources.set(source, { count: s.count + 1, cost: s.cost + record.cost });
+  }
+
+  async recordOf(userId: string, id: string): Promise<RequestRecord | null> {
+    const found = this.#records.find((r) => r.id === id && r.userId === userId);
+    return found ? { ...found } : null;
   }
 
   /** Newest first, equal times by greater id first; `after` a cursor's position; `keptFrom` the retention's first day. */

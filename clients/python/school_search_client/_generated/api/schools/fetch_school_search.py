@@ -24,7 +24,11 @@ def _get_kwargs(
     limit: int | Unset = 25,
     token_id: str | Unset = UNSET,
     key: str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
 ) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(idempotency_key, Unset):
+        headers["Idempotency-Key"] = idempotency_key
 
     params: dict[str, Any] = {}
 
@@ -70,6 +74,7 @@ def _get_kwargs(
         "params": params,
     }
 
+    _kwargs["headers"] = headers
     return _kwargs
 
 
@@ -95,6 +100,11 @@ def _parse_response(
         response_403 = Problem.from_dict(response.json())
 
         return response_403
+
+    if response.status_code == 409:
+        response_409 = Problem.from_dict(response.json())
+
+        return response_409
 
     if response.status_code == 429:
         response_429 = Problem.from_dict(response.json())
@@ -141,6 +151,7 @@ def sync_detailed(
     limit: int | Unset = 25,
     token_id: str | Unset = UNSET,
     key: str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[Problem | SchoolSearchResponse]:
     """Search schools by name, one page at a time
 
@@ -227,6 +238,7 @@ def sync_detailed(
         limit (int | Unset):  Default: 25.
         token_id (str | Unset):
         key (str | Unset):
+        idempotency_key (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -247,6 +259,7 @@ def sync_detailed(
         limit=limit,
         token_id=token_id,
         key=key,
+        idempotency_key=idempotency_key,
     )
 
     response = client.get_httpx_client().request(
@@ -269,6 +282,7 @@ def sync(
     limit: int | Unset = 25,
     token_id: str | Unset = UNSET,
     key: str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
 ) -> Problem | SchoolSearchResponse | None:
     """Search schools by name, one page at a time
 
@@ -355,6 +369,7 @@ def sync(
         limit (int | Unset):  Default: 25.
         token_id (str | Unset):
         key (str | Unset):
+        idempotency_key (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -376,6 +391,7 @@ def sync(
         limit=limit,
         token_id=token_id,
         key=key,
+        idempotency_key=idempotency_key,
     ).parsed
 
 
@@ -392,6 +408,7 @@ async def asyncio_detailed(
     limit: int | Unset = 25,
     token_id: str | Unset = UNSET,
     key: str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[Problem | SchoolSearchResponse]:
     """Search schools by name, one page at a time
 
@@ -478,6 +495,7 @@ async def asyncio_detailed(
         limit (int | Unset):  Default: 25.
         token_id (str | Unset):
         key (str | Unset):
+        idempotency_key (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -498,6 +516,7 @@ async def asyncio_detailed(
         limit=limit,
         token_id=token_id,
         key=key,
+        idempotency_key=idempotency_key,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -518,6 +537,7 @@ async def asyncio(
     limit: int | Unset = 25,
     token_id: str | Unset = UNSET,
     key: str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
 ) -> Problem | SchoolSearchResponse | None:
     """Search schools by name, one page at a time
 
@@ -604,6 +624,7 @@ async def asyncio(
         limit (int | Unset):  Default: 25.
         token_id (str | Unset):
         key (str | Unset):
+        idempotency_key (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -626,5 +647,6 @@ async def asyncio(
             limit=limit,
             token_id=token_id,
             key=key,
+            idempotency_key=idempotency_key,
         )
     ).parsed
