@@ -8,6 +8,9 @@
 /** What one search, history read or durable write may take on the server (maxTimeMS, wtimeoutMS). */
 export const OPERATION_TIME_LIMIT_MS = 10_000;
 
+/** What a request's read may take on the server: a 503 past it, not a read held to the socket timeout. */
+export const BOUNDED_READ = { maxTimeMS: OPERATION_TIME_LIMIT_MS } as const;
+
 /** How long an operation waits for a server it can use (a primary) before it fails. */
 export const SERVER_SELECTION_TIMEOUT_MS = 5_000;
 

@@ -1,6 +1,7 @@
 import type { Collection } from 'mongodb';
 import type { LinkPurpose, LinkRecord, LinkStore } from '../../domain/accounts/accounts.ports.ts';
 import type { LinkDocument } from './documents.ts';
+import { BOUNDED_READ } from './limits.ts';
 import { MAJORITY } from './majority.ts';
 import { guarded } from '../../mongodb-shared/errors.ts';
 
@@ -31,7 +32,11 @@ export class MongoLinkStore implements LinkStore {
 
   async findPending(email: string, purpose: LinkPurpose, expiresAfter: Date): Promise<LinkRecord | null> {
     const docs = await guarded(() =>
-      this.#links.find(live({ email, purpose }, expiresAfter)).sort({ createdAt: -1, _id: -1 }).limit(1).toArray(),
+      this.#links
+        .find(live({ email, purpose }, expiresAfter), BOUNDED_READ)
+        .sort({ createdAt: -1, _id: -1 })
+        .limit(1)
+        .toArray(),
     );
     return toLink(docs[0] ?? null);
   }
@@ -48,7 +53,7 @@ export class MongoLinkStore implements LinkStore {
   }
 
   async release(id: string, usedAt: Date): Promise<boolean> {
-    const doc = await guarded(() => this.#links.findOne({ _id: id, usedAt }));
+    const doc = await guarded(() => this.#links.findOne({ _id: id, usedAt }, BOUNDED_READ));
     if (!doc) return false;
     const result = await guarded(() =>
       this.#links.updateOne({ _id: id, usedAt }, { $set: { usedAt: null, deadAt: doc.expiresAt } }, MAJORITY),
@@ -57,11 +62,11 @@ export class MongoLinkStore implements LinkStore {
   }
 
   async findLive(digest: string, purpose: LinkPurpose, now: Date): Promise<LinkRecord | null> {
-    return toLink(await guarded(() => this.#links.findOne(live({ digest, purpose }, now))));
+    return toLink(await guarded(() => this.#links.findOne(live({ digest, purpose }, now), BOUNDED_READ)));
   }
 
   async use(digest: string, purpose: LinkPurpose, now: Date): Promise<LinkRecord | null> {
-    const doc = await guarded(() => this.#links.findOne(live({ digest, purpose }, now)));
+    const doc = await guarded(() => this.#links.findOne(live({ digest, purpose }, now), BOUNDED_READ));
     if (!doc) return null;
     // A conditional update (usedAt still null): of two requests with the same link, one changes it.
     const result = await guarded(() =>

@@ -8,7 +8,7 @@ import type { QuotaCounter, QuotaWindow } from '../../domain/metering/metering.p
 import type { QuotaDocument } from './documents.ts';
 import { guarded } from '../../mongodb-shared/errors.ts';
 import { InTurn, TurnsFullError } from './in-turn.ts';
-import { OPERATION_TIME_LIMIT_MS } from './limits.ts';
+import { BOUNDED_READ, OPERATION_TIME_LIMIT_MS } from './limits.ts';
 
 const DUPLICATE_KEY = 11000;
 /** A counter is no record: acknowledged by the primary is enough (a failover may forget a few hits). */
@@ -95,7 +95,9 @@ export class MongoQuotaCounter implements QuotaCounter {
   }
 
   async get(key: string): Promise<QuotaWindow | undefined> {
-    const doc = await guarded(() => this.#quotas.findOne({ _id: key, resetAt: { $gt: new Date(this.#now()) } }));
+    const doc = await guarded(() =>
+      this.#quotas.findOne({ _id: key, resetAt: { $gt: new Date(this.#now()) } }, BOUNDED_READ),
+    );
     return doc ? window(doc) : undefined;
   }
 

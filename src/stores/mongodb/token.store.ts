@@ -1,6 +1,7 @@
 import { ObjectId, type Collection } from 'mongodb';
 import type { HeldToken, KeyChange, TokenRecord, TokenStore } from '../../domain/accounts/accounts.ports.ts';
 import type { TokenDocument, UserDocument } from './documents.ts';
+import { BOUNDED_READ } from './limits.ts';
 import { MAJORITY } from './majority.ts';
 import { guarded } from '../../mongodb-shared/errors.ts';
 
@@ -21,13 +22,13 @@ export class MongoTokenStore implements TokenStore {
   }
 
   async findByDigest(digest: string): Promise<TokenRecord | null> {
-    const doc = await guarded(() => this.#tokens.findOne({ digest }));
+    const doc = await guarded(() => this.#tokens.findOne({ digest }, BOUNDED_READ));
     return doc ? toToken(doc) : null;
   }
 
   /** Two reads (no join on FerretDB): the token, then its account's versions. */
   async findHeld(digest: string): Promise<HeldToken | null> {
-    const doc = await guarded(() => this.#tokens.findOne({ digest }));
+    const doc = await guarded(() => this.#tokens.findOne({ digest }, BOUNDED_READ));
     if (!doc) return null;
     const holder = await this.#holder(doc.userId);
     return holder ? { token: toToken(doc), holder } : null;
@@ -35,7 +36,9 @@ export class MongoTokenStore implements TokenStore {
 
   /** Whether token `id` is live at `at` and holds for its account now (the request log's madeWith). */
   async holds(id: string, at: Date): Promise<HeldToken | null> {
-    const doc = await guarded(() => this.#tokens.findOne({ _id: id, revokedAt: null, expiresAt: { $gt: at } }));
+    const doc = await guarded(() =>
+      this.#tokens.findOne({ _id: id, revokedAt: null, expiresAt: { $gt: at } }, BOUNDED_READ),
+    );
     if (!doc) return null;
     const holder = await this.#holder(doc.userId);
     return holder ? { token: toToken(doc), holder } : null;
@@ -43,13 +46,13 @@ export class MongoTokenStore implements TokenStore {
 
   async #holder(userId: string): Promise<HeldToken['holder'] | null> {
     const user = await guarded(() =>
-      this.#users.findOne({ _id: userId }, { projection: { passwordVersion: 1, keysFromVersion: 1 } }),
+      this.#users.findOne({ _id: userId }, { projection: { passwordVersion: 1, keysFromVersion: 1 }, ...BOUNDED_READ }),
     );
     return user ? { passwordVersion: user.passwordVersion ?? 0, keysFromVersion: user.keysFromVersion ?? 0 } : null;
   }
 
   async listLive(userId: string, now: Date): Promise<TokenRecord[]> {
-    const docs = await guarded(() => this.#tokens.find(live(userId, now)).sort(NEWEST_FIRST).toArray());
+    const docs = await guarded(() => this.#tokens.find(live(userId, now), BOUNDED_READ).sort(NEWEST_FIRST).toArray());
     return docs.map(toToken);
   }
 
@@ -129,7 +132,7 @@ export class MongoTokenStore implements TokenStore {
     const sessions = { ...live(userId, now), kind: { $ne: 'key' as const } };
     const beyond = await guarded(() =>
       this.#tokens
-        .find(sessions, { projection: { _id: 1 } })
+        .find(sessions, { projection: { _id: 1 }, ...BOUNDED_READ })
         .sort(NEWEST_FIRST)
         .skip(keep)
         .toArray(),

@@ -2,6 +2,7 @@ import type { Collection, Filter } from 'mongodb';
 import { EmailTakenError } from '../../domain/shared/errors.ts';
 import type { PasswordChangeRecord, User, UserStore } from '../../domain/accounts/accounts.ports.ts';
 import type { TokenDocument, UserDocument } from './documents.ts';
+import { BOUNDED_READ } from './limits.ts';
 import { MAJORITY } from './majority.ts';
 import { guarded, isDuplicateKey } from '../../mongodb-shared/errors.ts';
 
@@ -36,11 +37,11 @@ export class MongoUserStore implements UserStore {
   }
 
   async findByEmail(email: string): Promise<User | null> {
-    return toUser(await guarded(() => this.#users.findOne({ email })));
+    return toUser(await guarded(() => this.#users.findOne({ email }, BOUNDED_READ)));
   }
 
   async findById(id: string): Promise<User | null> {
-    return toUser(await guarded(() => this.#users.findOne({ _id: id })));
+    return toUser(await guarded(() => this.#users.findOne({ _id: id }, BOUNDED_READ)));
   }
 
   async rehash(userId: string, from: string, to: string): Promise<boolean> {
@@ -63,7 +64,7 @@ export class MongoUserStore implements UserStore {
     let version: number;
     for (;;) {
       const doc = await guarded(() =>
-        this.#users.findOne({ _id: change.userId }, { projection: { passwordVersion: 1 } }),
+        this.#users.findOne({ _id: change.userId }, { projection: { passwordVersion: 1 }, ...BOUNDED_READ }),
       );
       if (!doc) return -1;
       const current = doc.passwordVersion ?? 0;
