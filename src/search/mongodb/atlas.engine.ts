@@ -17,6 +17,7 @@
 // of searches that ran together) share one check started after their reads (candidates.ts,
 // confirmed). While the index is missing that is a 503 (StoreUnavailableError), as readiness
 // says, instead of an empty page.
+import type { Document } from 'mongodb';
 import type { EnginePage, EngineQuery } from '../../domain/search/engine.port.ts';
 import { inScope } from '../../domain/search/filters.ts';
 import { mostCommon, pageOf, rankCandidates, withKnownWords } from '../../domain/search/rank-candidates.ts';
@@ -61,13 +62,9 @@ export class MongoAtlasEngine extends CandidateEngine {
     const key = countKey(query);
     const counts = await Promise.all(
       typed.words.map((w) =>
-        this.cache.get(version, `count ${key} ${w.text} ${w.last ? 'last' : ''}`, async () => {
-          // Taken before the read: a check started after it confirms the read's "nothing". The
-          // words of one search are counted at once, so their marks are equal and one check serves them all.
-          const mark = this.confirmationMark();
-          const [row] = await this.source.aggregate(atlasCountPipeline(this.#index, w, query, this.limit + 1));
-          return this.#confirmed(atlasCount(row), mark);
-        }),
+        this.cache.get(version, `count ${key} ${w.text} ${w.last ? 'last' : ''}`, () =>
+          this.#countOf(atlasCountPipeline(this.#index, w, query, this.limit + 1)),
+        ),
       ),
     );
     const words = withKnownWords(typed, counts);
@@ -77,11 +74,9 @@ export class MongoAtlasEngine extends CandidateEngine {
     // A word's count past the threshold, exactly (candidates.ts, exactFound).
     const exactOf = (w: number) => {
       const word = plan.words[w]!;
-      return this.cache.get(version, `exact ${key} ${word.text} ${word.last ? 'last' : ''}`, async () => {
-        const mark = this.confirmationMark();
-        const [row] = await this.source.aggregate(atlasWordTotalPipeline(this.#index, word, query));
-        return this.#confirmed(atlasCount(row), mark);
-      });
+      return this.cache.get(version, `exact ${key} ${word.text} ${word.last ? 'last' : ''}`, () =>
+        this.#countOf(atlasWordTotalPipeline(this.#index, word, query)),
+      );
     };
     let exactly = false;
     let required = plan.words.map((_, w) => w);
@@ -113,11 +108,7 @@ export class MongoAtlasEngine extends CandidateEngine {
         const exact = await this.cache.get(
           version,
           `total ${key} ${words.map((w) => `${plan.words[w]!.text}${plan.words[w]!.last ? '$' : ''}`).join(' ')}`,
-          async () => {
-            const totalMark = this.confirmationMark();
-            const [row] = await this.source.aggregate(atlasTotalPipeline(this.#index, plan, required, query));
-            return this.#confirmed(atlasCount(row), totalMark);
-          },
+          () => this.#countOf(atlasTotalPipeline(this.#index, plan, required, query)),
         );
         return page(Math.max(results.length, exact));
       }
@@ -130,6 +121,17 @@ export class MongoAtlasEngine extends CandidateEngine {
       const drop = mostCommon(required, found);
       required = required.filter((w) => w !== drop);
     }
+  }
+
+  /**
+   * The count a counting pipeline gives, confirmed when it is 0. The mark is taken before the
+   * read: a check started after it confirms the read's "nothing"; the words of one search are
+   * counted at once, so their marks are equal and one check serves them all.
+   */
+  async #countOf(pipeline: Document[]): Promise<number> {
+    const mark = this.confirmationMark();
+    const [row] = await this.source.aggregate(pipeline);
+    return this.#confirmed(atlasCount(row), mark);
   }
 
   /**

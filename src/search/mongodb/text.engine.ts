@@ -62,13 +62,15 @@ export class MongoTextEngine extends CandidateEngine {
     };
     let rarest = rarestBy(found);
     const complete = found(rarest) <= this.limit;
-    // A word's count past the cap, exactly: shared like a total (not within a radius).
-    const exactOf = (w: number) => {
-      const exact = `exact ${token(w).word} ${key}`;
-      const count = () => this.#count(exactCountPipeline(token(w), scope));
+    // Counted once per version: shared with the other instances when the store keeps totals, but
+    // not within a radius, whose key holds the point, which few searches share (search-totals.ts).
+    const counted = (countKey: string, pipeline: () => Document[]) => {
+      const count = () => this.#count(pipeline());
       const shared = query.radiusKm === undefined ? this.source.totals : undefined;
-      return this.cache.get(version, exact, () => (shared ? shared.get(version, exact, count) : count()));
+      return this.cache.get(version, countKey, () => (shared ? shared.get(version, countKey, count) : count()));
     };
+    // A word's count past the cap, exactly (candidates.ts, exactFound).
+    const exactOf = (w: number) => counted(`exact ${token(w).word} ${key}`, () => exactCountPipeline(token(w), scope));
     let exactly = false;
     // Whether some school in scope holds every word of `required`, and how many: the rarest
     // word's holders that hold the others, counted on the server (reading every holder once per
@@ -78,14 +80,10 @@ export class MongoTextEngine extends CandidateEngine {
         .filter((w) => w !== rarest)
         .map((w) => token(w).word)
         .sort();
-    const totalOf = (required: readonly number[]) => {
-      const total = `total ${token(rarest).word} ${others(required).join(' ')} ${key}`;
-      const count = () => this.#count(totalPipeline(token(rarest), others(required), scope));
-      // Shared with the other instances when the store keeps totals: counted once per version for
-      // all. Not within a radius: its key holds the point, which few searches share (search-totals.ts).
-      const shared = query.radiusKm === undefined ? this.source.totals : undefined;
-      return this.cache.get(version, total, () => (shared ? shared.get(version, total, count) : count()));
-    };
+    const totalOf = (required: readonly number[]) =>
+      counted(`total ${token(rarest).word} ${others(required).join(' ')} ${key}`, () =>
+        totalPipeline(token(rarest), others(required), scope),
+      );
     let required = plan.words.map((_, w) => w);
     let total = 0;
     if (!complete) {
