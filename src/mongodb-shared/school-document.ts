@@ -45,6 +45,11 @@ export interface SchoolFields {
   aliases: string[];
   /** 0–100: the static rank of the search core (src/domain/search/ranking-rules.ts). */
   prominence: number;
+  /**
+   * The ticket of the import that last wrote it (src/stores/mongodb/catalog-tickets.ts): what
+   * the changes since a version are found by. Absent on documents written before tickets.
+   */
+  changedIn?: number;
   /** The sort key of the name (src/domain/shared/normalize.ts): the rules' last tie-break. */
   sortKey: string;
 }
@@ -55,10 +60,17 @@ export interface SchoolFields {
  */
 export type SchoolDocument<Extension extends object = object> = SchoolFields & Extension;
 
-/** One document: the catalog's version, bumped by every import that changes a school. */
+/**
+ * One document: the catalog's version, bumped by every import that changes a school, and the
+ * tickets imports write under (src/stores/mongodb/catalog-tickets.ts): the last given, those
+ * still out, and each recent version's floor. Documents of before tickets have only the version.
+ */
 export interface CatalogDocument {
   _id: 'schools';
   version: number;
+  tickets?: number;
+  open?: { ticket: number; at: Date }[];
+  floors?: { version: number; floor: number }[];
 }
 
 /** What a School shows of a document: a projection naming these reads them. */

@@ -93,8 +93,13 @@ export class ServedCatalog<Fields extends object = object> implements SchoolCata
     return this.causally(({ session }) => this.version(session));
   }
 
-  /** The version document as `session` reads it (in a read of several steps: session()). */
+  /** The catalog's version as `session` reads it (in a read of several steps: session()). */
   async version(session?: ClientSession): Promise<string> {
+    return String((await this.versionDocument(session))?.version ?? 0);
+  }
+
+  /** The version document as `session` reads it: the version, and the tickets an import's changes are told by. */
+  async versionDocument(session?: ClientSession): Promise<CatalogDocument | null> {
     const doc = await guarded(() =>
       this.reads.catalog.findOne(
         { _id: 'schools' },
@@ -103,7 +108,7 @@ export class ServedCatalog<Fields extends object = object> implements SchoolCata
     );
     const version = String(doc?.version ?? 0);
     if (version !== this.#seen?.version) this.#first(version, session);
-    return version;
+    return doc;
   }
 
   /** A version this instance had not read before, read in `session`: later reads start from its time. */

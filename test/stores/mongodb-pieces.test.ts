@@ -169,8 +169,8 @@ describe('configuration', () => {
 });
 
 describe('indexes', () => {
-  test('then the store keeps none of its own on the schools (the search wing hands it its text index), and dead tokens expire a day after they stopped working', () => {
-    expect(INDEXES.schools).toEqual([]);
+  test('then the store keeps one of its own on the schools, the changes by ticket (the search wing hands it its text index), and dead tokens expire a day after they stopped working', () => {
+    expect(INDEXES.schools).toEqual([{ name: 'schools_by_change', key: { changedIn: 1 } }]);
     expect(INDEXES.users).toContainEqual({ name: 'users_email_unique', key: { email: 1 }, unique: true });
     expect(INDEXES.tokens).toContainEqual({ name: 'tokens_dead_ttl', key: { deadAt: 1 }, expireAfterSeconds: 86_400 });
   });

@@ -28,8 +28,10 @@ import { RecordExistsError, StoreUnavailableError } from '../../src/domain/share
 import {
   dropAndClose,
   freshDatabaseName,
+  intercept,
   mongoServers,
   openFreshMongoStore,
+  type Call,
   type SearchedMongoStore,
 } from '../support/mongodb.ts';
 
@@ -107,24 +109,6 @@ function gate(): Gate {
       return opened;
     },
   };
-}
-
-type Call = (...args: unknown[]) => unknown;
-
-/** The collection, with some of its methods replaced: each override gets the real method and the arguments. */
-function intercept<T extends Document>(
-  collection: Collection<T>,
-  overrides: Record<string, (real: Call, args: unknown[]) => unknown>,
-): Collection<T> {
-  return new Proxy(collection, {
-    get(target, key, receiver) {
-      const value = Reflect.get(target, key, receiver) as unknown;
-      if (typeof value !== 'function') return value;
-      const real = (value as Call).bind(target);
-      const override = typeof key === 'string' ? overrides[key] : undefined;
-      return override ? (...args: unknown[]) => override(real, args) : real;
-    },
-  });
 }
 
 /** The first call of `method` fails as a lost connection does (it never reached the server); later calls go through. */

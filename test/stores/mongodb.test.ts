@@ -20,6 +20,7 @@ import {
   dropAndClose,
   flavorOf,
   freshDatabaseName,
+  intercept,
   mongoUriFromEnv,
   openFreshMongoStore,
   type Flavor,
@@ -89,14 +90,8 @@ describe.each(
       const first = school('Racing College', { city: 'Before', key: 'race:1' });
       await store.schools.upsertMany([first]);
       const collection = store.db.collection<SearchedSchool>(COLLECTIONS.schools);
-      const blind = new Proxy(collection, {
-        get(target, key, receiver) {
-          // find() of the batch sees none of the schools: as if read before the other import wrote.
-          if (key === 'find') return () => ({ toArray: async () => [] });
-          const value = Reflect.get(target, key, receiver) as unknown;
-          return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
-        },
-      });
+      // find() of the batch sees none of the schools: as if read before the other import wrote.
+      const blind = intercept(collection, { find: () => ({ toArray: async () => [] }) });
       const racing = new MongoSchoolStore(
         blind,
         store.db.collection<CatalogDocument>(COLLECTIONS.catalog),

@@ -4,7 +4,7 @@
 // - FerretDB v1 (started by test/support/global-setup.ts when installed): the contract suite
 //   runs on it too; what FerretDB lacks (text indexes, TTL indexes) is left out of its indexes.
 import { randomBytes } from 'node:crypto';
-import { MongoClient } from 'mongodb';
+import { MongoClient, type Collection, type Document } from 'mongodb';
 import { inject } from 'vitest';
 import type { DerivedSearch } from '../../src/search/mongodb/search-fields.ts';
 import { SEARCH_EXTENSION } from '../../src/search/mongodb/catalog-extension.ts';
@@ -121,4 +121,26 @@ export async function dropAndClose(store: MongoStore<object> | SearchedMongoStor
   } finally {
     await store.close();
   }
+}
+
+/** A collection method as intercept hands it over: the real one, bound to the collection. */
+export type Call = (...args: unknown[]) => unknown;
+
+/**
+ * The collection, with some of its methods replaced: each override gets the real method and the
+ * arguments. What the tests make interleavings with: a call that waits, fails or sees nothing.
+ */
+export function intercept<T extends Document>(
+  collection: Collection<T>,
+  overrides: Record<string, (real: Call, args: unknown[]) => unknown>,
+): Collection<T> {
+  return new Proxy(collection, {
+    get(target, key, receiver) {
+      const value = Reflect.get(target, key, receiver) as unknown;
+      if (typeof value !== 'function') return value;
+      const real = (value as Call).bind(target);
+      const override = typeof key === 'string' ? overrides[key] : undefined;
+      return override ? (...args: unknown[]) => override(real, args) : real;
+    },
+  });
 }

@@ -14,8 +14,9 @@ export type Indexes = Readonly<Record<keyof typeof COLLECTIONS, readonly IndexDe
 
 /** The store's own indexes. */
 export const INDEXES: Indexes = {
-  // Found by _id; the extension's indexes are added to these (indexesWith).
-  schools: [],
+  // Found by _id; the extension's indexes are added to these (indexesWith). The changes since a
+  // version (catalogChanges) are found by the ticket of the import that wrote them.
+  schools: [{ name: 'schools_by_change', key: { changedIn: 1 } }],
   users: [{ name: 'users_email_unique', key: { email: 1 }, unique: true }],
   tokens: [
     { name: 'tokens_digest_unique', key: { digest: 1 }, unique: true },

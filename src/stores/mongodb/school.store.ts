@@ -6,6 +6,7 @@
 // one causal order per instance.
 import { MongoBulkWriteError, type AnyBulkWriteOperation, type ClientSession, type Collection } from 'mongodb';
 import type {
+  CatalogChanges,
   CatalogChunk,
   ImportCounts,
   School,
@@ -27,6 +28,7 @@ import {
   type SchoolFields,
 } from '../../mongodb-shared/school-document.ts';
 import { ServedCatalog, type CatalogReads } from '../../mongodb-shared/served-catalog.ts';
+import { CatalogTickets, floorSince } from './catalog-tickets.ts';
 import { OPERATION_TIME_LIMIT_MS } from './limits.ts';
 
 /** Schools per round trip of an import: small enough for one bulk command, large enough to be quick. */
@@ -63,6 +65,7 @@ export class MongoSchoolStore<Fields extends object = object> implements SchoolS
   /** The projection of what an import reads of a stored school: its fields and the extension's stamp. */
   readonly #storedFields: Readonly<Record<string, 1>>;
   readonly #catalogPage: number;
+  readonly #tickets: CatalogTickets;
   /** The catalog as it is read for serving, in this instance's causal order: the search wing's SchoolCatalog. */
   readonly catalog: ServedCatalog<Fields>;
 
@@ -80,6 +83,7 @@ export class MongoSchoolStore<Fields extends object = object> implements SchoolS
     // Collection is invariant in its schema, so forgetting them takes a cast).
     this.#schools = schools as unknown as Collection<SchoolDocument>;
     this.#catalog = catalog;
+    this.#tickets = new CatalogTickets(catalog);
     this.#extension = extension;
     this.#storedFields = {
       ...RECORD_FIELDS,
@@ -203,6 +207,46 @@ export class MongoSchoolStore<Fields extends object = object> implements SchoolS
   }
 
   /**
+   * The schools changed since the catalog was read at `since`, as they are now, at most `limit`,
+   * and the version they bring it to (catalog-tickets.ts: those stamped at or above its floor),
+   * read as readCatalog reads: in one causal session, the version the same before and after.
+   * undefined when it cannot be told (floorSince), when more than `limit` changed, or when
+   * imports kept changing the catalog through every attempt.
+   */
+  async catalogChanges(since: string, limit: number): Promise<CatalogChanges | undefined> {
+    if (!/^\d+$/.test(since)) return undefined;
+    const session = this.catalog.session();
+    try {
+      for (let attempt = 1; attempt <= CATALOG_READ_ATTEMPTS; attempt++) {
+        const doc = await this.catalog.versionDocument(session);
+        const floor = floorSince(doc, Number(since));
+        if (floor === undefined) return undefined;
+        const version = String(doc?.version ?? 0);
+        if (floor === Number.POSITIVE_INFINITY) return { version, schools: [] };
+        const changed = await guarded(() =>
+          this.catalog.reads.schools
+            .find<CatalogSchoolShown>(
+              { changedIn: { $gte: floor } },
+              {
+                projection: CATALOG_SCHOOL_FIELDS,
+                limit: limit + 1,
+                maxTimeMS: OPERATION_TIME_LIMIT_MS,
+                ...(session ? { session } : {}),
+              },
+            )
+            .toArray(),
+        );
+        if (changed.length > limit) return undefined;
+        if ((await this.catalog.version(session)) === version)
+          return { version, schools: changed.map(toCatalogSchool) };
+      }
+      return undefined;
+    } finally {
+      await this.catalog.end(session);
+    }
+  }
+
+  /**
    * Every school, a page (catalogPage) at a time in the order of their ids, each page a query
    * with its own maxTimeMS, each handed over a server batch at a time.
    */
@@ -248,6 +292,9 @@ export class MongoSchoolStore<Fields extends object = object> implements SchoolS
     let unchanged = 0;
     // One time for the whole import: its schools changed together (as on the embedded store).
     const now = new Date();
+    // Taken before the first write, given back after the last (catalog-tickets.ts): what the
+    // changes since a version are told by. A failed import keeps it until it lapses.
+    let ticket: number | undefined;
     for (let start = 0; start < schools.length; start += IMPORT_BATCH) {
       const batch = schools.slice(start, start + IMPORT_BATCH);
       const existing = await this.#existing(batch);
@@ -271,29 +318,26 @@ export class MongoSchoolStore<Fields extends object = object> implements SchoolS
         }
         if (before) updated++;
         else inserted++;
+        ticket ??= await this.#tickets.take();
         // A school the batch's read did not find is inserted, not upserted: an insert is the
         // cheaper write on every server (FerretDB v1 scans the collection for each upsert: the
         // cost it measured is in docs/stores.md, "No multi-document transactions").
-        writes.set(draft.id, before || writes.has(draft.id) ? replace(doc) : { insertOne: { document: doc } });
-        existing.set(draft.id, doc);
+        const written = { ...doc, changedIn: ticket };
+        writes.set(draft.id, before || writes.has(draft.id) ? replace(written) : { insertOne: { document: written } });
+        existing.set(draft.id, written);
       }
       if (writes.size > 0) await this.#write([...writes.values()]);
       onProgress?.(start + batch.length);
     }
     if (schools.length === 0) onProgress?.(0);
     // After the writes: a catalog read that saw the old version before and after saw none of them.
-    if (inserted + updated > 0) {
-      await guarded(() => this.#catalog.updateOne({ _id: 'schools' }, { $inc: { version: 1 } }, { upsert: true }));
+    if (ticket !== undefined) {
+      const version = await this.#tickets.giveBack(ticket);
       const perVersion = this.catalog.perVersion?.<PerVersionDocument>();
-      if (perVersion) {
-        // The extension's documents of earlier versions are never asked for again (its port).
-        // Best effort: a leftover is only space, and the next import's bump deletes it.
-        const version = await guarded(() => this.#catalog.findOne({ _id: 'schools' })).catch(() => null);
-        if (version)
-          await guarded(() => perVersion.deleteMany({ version: { $ne: String(version.version) } })).catch(
-            () => undefined,
-          );
-      }
+      // The extension's documents of earlier versions are never asked for again (its port).
+      // Best effort: a leftover is only space, and the next import's bump deletes it.
+      if (perVersion)
+        await guarded(() => perVersion.deleteMany({ version: { $ne: String(version) } })).catch(() => undefined);
     }
     return { inserted, updated, unchanged };
   }
