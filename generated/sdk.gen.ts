@@ -55,8 +55,11 @@ export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends 
  * *Lincoln Elementary School*), then those with an alternative name that is; then those that
  * have more of the query's words; then better matches (a whole word before the start of a
  * word before a typo; the name before an alternative name before the city); then those
- * whose whole name the query spells out; then those whose name starts with the query's
- * words in order (`linc` → *Lincoln …* before *Abraham Lincoln …*); then the more prominent
+ * whose whole name the query spells out; then a ranked school (one the directory gives a
+ * prominence: a college) whose name holds the query's words in order, one after another,
+ * before a namesake that is not ranked or does not (`naval academy` → *United States Naval
+ * Academy* before *Naval Academy Primary School*); then those whose name starts with the
+ * query's words in order (`linc` → *Lincoln …* before *Abraham Lincoln …*); then the more prominent
  * school, a static rank from the directory (size, research activity, selectivity, main
  * campus over branch), so the flagship comes before its namesakes (`purdue university` →
  * the West Lafayette campus); then the name (case and accents ignored), then `schoolid`: a

@@ -771,6 +771,41 @@ export function searchRules(target: SearchTarget): void {
         );
       });
 
+      const RANKED_ACADEMY = {
+        schoolname: 'Pacific Northwest Maritime Academy',
+        city: 'Portland',
+        stateprovince: 'OR',
+        prominence: 40,
+      };
+      test('when a ranked school holds the query in its name and a namesake merely starts with it, then the ranked one first; a name spelled out whole, or words typed in another order, still win', async () => {
+        await withCatalog(
+          [
+            { schoolname: 'Maritime Academy Primary School', city: 'Astoria', stateprovince: 'OR' },
+            RANKED_ACADEMY,
+            { schoolname: 'Academy of Maritime Studies', city: 'Salem', stateprovince: 'OR', prominence: 60 },
+          ],
+          async (find) => {
+            // Step 4′: ranked and holding "maritime academy" beats starting with it; the ranked
+            // school that holds the words in another order does not.
+            expect((await find('maritime academy')).map((s) => s.schoolname)).toEqual([
+              'Pacific Northwest Maritime Academy',
+              'Maritime Academy Primary School',
+              'Academy of Maritime Studies',
+            ]);
+          },
+        );
+        await withCatalog(
+          [{ schoolname: 'Maritime Academy', city: 'Astoria', stateprovince: 'OR' }, RANKED_ACADEMY],
+          async (find) => {
+            // The query spells out the small school's whole name (a start of its last word): step 4 first.
+            expect((await find('maritime acade')).map((s) => s.schoolname)).toEqual([
+              'Maritime Academy',
+              'Pacific Northwest Maritime Academy',
+            ]);
+          },
+        );
+      });
+
       test('when the query is the distinctive part of a name (after "University of", or a campus), then it names that school too and prominence decides', async () => {
         await withCatalog(
           [

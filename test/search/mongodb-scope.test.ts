@@ -180,14 +180,14 @@ describe('the scope as Atlas Search filters', () => {
     expect(atlasScopeFilter({ near, radiusKm: MAX_RADIUS_KM })).toEqual([{ exists: { path: 'geo' } }]);
   });
 
-  test('when near is asked, then proximity is a score below one: with a radius its pivot is the radius', () => {
+  test('when near is asked, then proximity is a score below a half (a ranked school adds one half: atlas-pipeline.ts): with a radius its pivot is the radius', () => {
     expect(atlasNear({})).toBeUndefined();
     expect(atlasNear({ near })).toEqual({
       near: {
         path: 'geo',
         origin: { type: 'Point', coordinates: [-73.6, 45.5] },
         pivot: 25_000,
-        score: { boost: { value: 0.99 } },
+        score: { boost: { value: 0.49 } },
       },
     });
     expect(atlasNear({ near, radiusKm: 3 })!['near'].pivot).toBe(3000);

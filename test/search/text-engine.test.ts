@@ -6,6 +6,7 @@
 // documents a query examines.
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
+import type { Document } from 'mongodb';
 import type { CatalogSchool } from '../../src/domain/catalog/catalog.ports.ts';
 import { planQuery } from '../../src/domain/search/query.ts';
 import { ReferenceEngine } from '../../src/search/reference.engine.ts';
@@ -30,7 +31,7 @@ import { scopedQueryArb, scopedSchoolArb } from '../support/scope-arbitraries.ts
 import { expectReferenceAnswersAboveCap, OAK_RIDGE, OAK_RIDGE_QUERIES } from '../support/above-cap.ts';
 import type { EngineQuery } from '../../src/domain/search/engine.port.ts';
 import type { SearchScope } from '../../src/domain/search/filters.ts';
-import { distanceKm } from '../../src/domain/catalog/geo.ts';
+import { distanceKm, type GeoPoint } from '../../src/domain/catalog/geo.ts';
 
 function engineOver(catalog: readonly CatalogSchool[], candidateLimit = CANDIDATE_LIMIT) {
   const docs = catalog.map((s) => toDocument({ ...s, aliases: [...s.aliases] }, SEARCH_EXTENSION));
@@ -103,6 +104,9 @@ describe('MongoTextEngine with levels, types, near and a radius, against the ref
   }, 120_000);
 });
 
+/** Whether a pipeline sorts on the server, in any stage (a $facet's too). */
+const sorts = (pipeline: readonly Document[]) => JSON.stringify(pipeline).includes('"$sort"');
+
 describe('MongoTextEngine pipelines with a scope', () => {
   // 150 schools alike but for their place and kind: every one a match of "academy" as good as any other.
   const origin = { latitude: 40, longitude: -74 };
@@ -149,20 +153,27 @@ describe('MongoTextEngine pipelines with a scope', () => {
       expect(await engine.search(asked)).toEqual(await reference.search(asked));
     }
     const candidates = source.pipelines.filter((p) => p.some((stage) => '$project' in stage));
-    expect(candidates.every((p) => p.some((stage) => '$sort' in stage))).toBe(true);
+    // The nearest, and the nearest ranked ones (a $facet of two sorts: text-pipeline.ts, nearestPipeline).
+    expect(candidates.every((p) => sorts(p))).toBe(true);
     // Without near, the order among equals is static: the first 40 the index yields are the candidates.
     const runs = source.pipelines.length;
     await engine.search(ask('academy', { limit: 10 }));
-    expect(source.pipelines.slice(runs).some((p) => p.some((stage) => '$sort' in stage))).toBe(false);
+    expect(source.pipelines.slice(runs).some(sorts)).toBe(false);
   });
 
-  test('when near is asked and every match is read, then the order among equals is distance (no sort on the server), and each hit has its distance_km', async () => {
+  test('when near is asked and every match is read, then the order among equals is ranked first, then distance (no sort on the server), and each hit has its distance_km', async () => {
     const { source, engine } = engineOver(catalog, 1000);
     const asked = ask('academy', { near: origin, limit: 25 });
     const page = await engine.search(asked);
     expect(page).toEqual(await reference.search(asked));
-    expect(page.hits[0]!.distanceKm).toBe(0);
-    expect(source.pipelines.some((p) => p.some((stage) => '$sort' in stage))).toBe(false);
+    // Ranked schools first (ranking-rules.ts, step 4′): the first hit is the nearest ranked school.
+    const ranked = catalog.filter((s) => s.prominence > 0 && s.latitude !== undefined);
+    const nearest = ranked.reduce((a, b) =>
+      distanceKm(origin, a as GeoPoint) <= distanceKm(origin, b as GeoPoint) ? a : b,
+    );
+    expect(page.hits[0]!.school.id).toBe(nearest.id);
+    expect(page.hits.every((h) => h.distanceKm !== undefined)).toBe(true);
+    expect(source.pipelines.some(sorts)).toBe(false);
   });
 
   test('when a radius is asked, then a school as far as the radius is in, one a metre further is not, in the counts and the total as on the page', async () => {

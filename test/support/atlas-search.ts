@@ -180,6 +180,22 @@ export async function atlasSearchStandIn(
               values(valueAt(documents[d]!, spec['path'])).some((v) => (spec['value'] as unknown[]).includes(v)),
             ),
           );
+        case 'range': {
+          // Numbers only, as the index maps prominence: gt, gte, lt, lte.
+          const { gt, gte, lt, lte } = spec as { gt?: number; gte?: number; lt?: number; lte?: number };
+          return scored(
+            [...all()].filter((d) => {
+              const v = valueAt(documents[d]!, spec['path']);
+              return (
+                typeof v === 'number' &&
+                (gt === undefined || v > gt) &&
+                (gte === undefined || v >= gte) &&
+                (lt === undefined || v < lt) &&
+                (lte === undefined || v <= lte)
+              );
+            }),
+          );
+        }
         case 'exists':
           return scored([...all()].filter((d) => valueAt(documents[d]!, spec['path']) !== undefined));
         case 'geoWithin': {

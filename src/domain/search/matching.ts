@@ -87,6 +87,20 @@ export function startsWithQuery(
   );
 }
 
+/**
+ * Whether a name holds the query: its words (nameWords) hold the query's words as typed, in
+ * order, one after another, from any word on (startsWithQuery from anywhere): what a ranked
+ * school needs to come before a namesake that starts with the query (ranking-rules.ts, step 4′).
+ */
+export function holdsQuery(plan: SearchPlan, name: readonly string[], typos = true): boolean {
+  return startsWithQuery(
+    plan,
+    name,
+    typos,
+    name.map((_, at) => at),
+  );
+}
+
 /** Whether a text's first folded words are `lead` (query.ts, leadingSmallWords); false without any. */
 export function beginsWith(lead: readonly string[], text: string): boolean {
   if (lead.length === 0) return false;

@@ -17,6 +17,7 @@ import {
   namedAsTyped,
   nameStarts,
   nameWords,
+  holdsQuery,
   startsWithQuery,
 } from './matching.ts';
 import { nameSortKey } from '../shared/normalize.ts';
@@ -24,6 +25,7 @@ import { leadingSmallWords, withoutWords, type QueryWord, type SearchPlan } from
 import {
   compareLiteral,
   compareQuality,
+  isRanked,
   compareStatic,
   credit,
   type Field,
@@ -174,6 +176,7 @@ export function rankCandidates(
         matched: got.length,
         credit: got.reduce((a, b) => a + b, 0),
         covers: coversName(plan, entry.nameWords, entry.fields[0], options.typos),
+        ranked: isRanked(entry.school.prominence) && holdsQuery(plan, entry.nameWords, options.typos),
         starts: startsWithQuery(
           plan,
           entry.nameWords,

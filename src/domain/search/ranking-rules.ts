@@ -13,6 +13,15 @@
 //   4. the query spells out the whole name, every word of it, with starts of words or typos
 //      ("the universit of the south" → The University of the South before the University of
 //      South Carolina);
+//   4′. a ranked school (prominence above 0: a college the directory ranks) whose name holds
+//      the query's words as typed, in order, one after another (matching.ts, holdsQuery),
+//      before a namesake that is not, when the text matches them equally (steps 2–4): "naval
+//      academy" → the United States Naval Academy before Naval Academy Primary School,
+//      "baruch" → Baruch College before Baruch College Campus High School. Prominence weighs
+//      against the name merely starting with the query (step 5), never against a better match,
+//      a query that spells out the whole name ("university high" → University High School
+//      first) or words typed in another order ("main st" → Main Street School before Ohio State
+//      University-Main Campus);
 //   5. the name starts with the query: its first words are the query's words, in order (the
 //      user is typing the name from its beginning: "linc" → Lincoln University before Abraham
 //      Lincoln High School);
@@ -65,6 +74,8 @@ export interface Quality {
   readonly credit: number;
   /** The query spells out the whole name (matching.ts, coversName). */
   readonly covers: boolean;
+  /** The school is ranked (isRanked) and its name holds the query (matching.ts, holdsQuery): step 4′. */
+  readonly ranked: boolean;
   /** The name's first words are the query's words, in order (matching.ts, startsWithQuery). */
   readonly starts: boolean;
   /** The name begins with the query's leading small words, then starts with the query (matching.ts, leadsWithQuery): step 2. */
@@ -84,8 +95,14 @@ export function compareQuality(a: Quality, b: Quality): number {
     Number(b.leads) - Number(a.leads) ||
     b.credit - a.credit ||
     Number(b.covers) - Number(a.covers) ||
+    Number(b.ranked) - Number(a.ranked) ||
     Number(b.starts) - Number(a.starts)
   );
+}
+
+/** Whether a school is ranked (step 4′): the directory gives it a prominence. */
+export function isRanked(prominence: number): boolean {
+  return prominence > 0;
 }
 
 /** Step 7: negative when only a is named as typed (matching.ts, namedAsTyped). */

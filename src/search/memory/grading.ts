@@ -1,22 +1,26 @@
 // A document's grade for a query: ranking-rules.ts's steps 2 to 5′ (words found, their credit,
-// the query covers the name, the name starts with the query, and begins with its leading small
-// words), packed in one number so that the
+// the query covers the name, the school is ranked, the name starts with the query, and begins
+// with its leading small words), packed in one number so that the
 // walk (top-k-walk.ts) compares grades, and bounds of grades, as integers. A grade is read from
 // the document's forward entries and its name's words; how a query word matches a term is one
 // array read, from marks painted per query word before its documents are graded (a prefix's
 // range of term ids included).
 import { MAX_QUERY_WORDS } from '../../domain/search/query.ts';
-import { credit, type Equality, Field, Kind, type Quality } from '../../domain/search/ranking-rules.ts';
+import { credit, type Equality, Field, isRanked, Kind, type Quality } from '../../domain/search/ranking-rules.ts';
 import type { Expansion } from './expansion.ts';
 import { type IndexData, NO_START } from './index-data.ts';
 
 /**
- * A grade: words found × KEY_SCALE + (name leads with the query: step 2) × LEAD_SCALE + credit × 4
- * + (query covers the name) × 2 + (name starts with the query). Credit is at most 20 a word, 10
- * words: 803 at most below LEAD_SCALE.
+ * A grade: words found × KEY_SCALE + (name leads with the query: step 2) × LEAD_SCALE + credit ×
+ * CREDIT_SCALE + (query covers the name) × COVERS + (ranked: step 4′) × RANKED + (name starts
+ * with the query) × STARTS. Credit is at most 20 a word, 10 words: 1,607 at most below LEAD_SCALE.
  */
-export const KEY_SCALE = 2048;
-export const LEAD_SCALE = 1024;
+export const KEY_SCALE = 4096;
+export const LEAD_SCALE = 2048;
+export const CREDIT_SCALE = 8;
+export const COVERS = 4;
+export const RANKED = 2;
+export const STARTS = 1;
 
 /** Name credit by kind: the most a word can earn with a match of that kind. */
 export const TOP_CREDIT = [
@@ -42,9 +46,10 @@ export function qualityOf(grade: number, equality: Equality): Quality {
   return {
     equality,
     matched,
-    credit: low >> 2,
-    covers: (low & 2) === 2,
-    starts: (low & 1) === 1,
+    credit: Math.floor(low / CREDIT_SCALE),
+    covers: (low & COVERS) !== 0,
+    ranked: (low & RANKED) !== 0,
+    starts: (low & STARTS) !== 0,
     leads: rest >= LEAD_SCALE,
   };
 }
@@ -144,7 +149,14 @@ export class Grader {
       const at = d.nameAlt[2 * doc + k]!;
       if (at !== NO_START) starts = this.#startsAt(doc, sequence, at);
     }
-    return matched * KEY_SCALE + leads * LEAD_SCALE + sum * 4 + covers * 2 + starts;
+    // Step 4′: a ranked school whose name holds the query (its words in order, from any word on).
+    let ranked = 0;
+    if (isRanked(d.docProminence[doc]!)) {
+      const words = d.nameStart[doc + 1]! - d.nameStart[doc]!;
+      for (let at = 0; at + sequence.length <= words && ranked === 0; at++)
+        if (this.#startsAt(doc, sequence, at) === 1) ranked = RANKED;
+    }
+    return matched * KEY_SCALE + leads * LEAD_SCALE + sum * CREDIT_SCALE + covers * COVERS + ranked + starts * STARTS;
   }
 
   /** 1 when the document's name words from `at` on match the words of `sequence`, in order. */

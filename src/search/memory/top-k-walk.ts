@@ -8,17 +8,20 @@
 //   S  a name whose first word (or a start: nameAlt) the first word typed matches, or not;
 //   L  within S, a name that begins with the query's first small word (leadSets), or not.
 //
+// Ranked documents (ranking-rules.ts, step 4′) are numbered first (the static order begins with
+// prominence), so within a group a document past rankedEnd grades RANKED below the group's bound.
+//
 // The walk stops as soon as the page holds `need` documents that nothing left to walk can beat,
 // so its cost follows the page, not the number of matches. Without `near`, a group is left at the
 // first document that can at best tie the page's worst (its number is higher); with `near`, a
 // later one may be nearer, so the group is walked on, and a document that can at best tie is
 // measured only inside the box of the worst's distance, and graded only if it is nearer.
 import type { GeoPoint } from '../../domain/catalog/geo.ts';
-import { Kind } from '../../domain/search/ranking-rules.ts';
+import { isRanked, Kind } from '../../domain/search/ranking-rules.ts';
 import { and, wordsFor } from './bitset.ts';
 import type { Expansion } from './expansion.ts';
 import { docDistance, GeoBox } from './geo-grid.ts';
-import { type Grader, KEY_SCALE, LEAD_SCALE, TOP_CREDIT } from './grading.ts';
+import { COVERS, CREDIT_SCALE, type Grader, KEY_SCALE, LEAD_SCALE, RANKED, STARTS, TOP_CREDIT } from './grading.ts';
 import { Heap } from './heap.ts';
 import type { IndexData } from './index-data.ts';
 import type { WordSets } from './word-sets.ts';
@@ -84,7 +87,7 @@ export function gradeBounds(expansions: readonly Expansion[]): {
 } {
   let maxCredit = 0;
   for (const e of expansions) maxCredit += TOP_CREDIT[e.best];
-  const top = expansions.length * KEY_SCALE + LEAD_SCALE + maxCredit * 4 + 3;
+  const top = expansions.length * KEY_SCALE + LEAD_SCALE + maxCredit * CREDIT_SCALE + COVERS + RANKED + STARTS;
   const splits = expansions.flatMap((e, word) => {
     const split = splitOf(e);
     return split ? [{ word, ...split }] : [];
@@ -94,7 +97,9 @@ export function gradeBounds(expansions: readonly Expansion[]): {
   for (const { word, below } of splits) {
     const { best } = expansions[word]!;
     const key =
-      below === Kind.None ? top - KEY_SCALE - 4 * TOP_CREDIT[best] : top - 4 * (TOP_CREDIT[best] - TOP_CREDIT[below]);
+      below === Kind.None
+        ? top - KEY_SCALE - CREDIT_SCALE * TOP_CREDIT[best]
+        : top - CREDIT_SCALE * (TOP_CREDIT[best] - TOP_CREDIT[below]);
     if (key > outside) outside = key;
   }
   return { top, outside, splits };
@@ -108,6 +113,8 @@ export class TopKWalk {
   /** Scratch of one walk: X, and the occupied words of the matches. */
   readonly #whole: Uint32Array;
   readonly #occupied: Uint32Array;
+  /** The first unranked document: those before it are ranked (the static order begins with prominence). */
+  readonly #rankedEnd: number;
 
   constructor(data: IndexData, sets: WordSets, grader: Grader) {
     this.#d = data;
@@ -116,6 +123,7 @@ export class TopKWalk {
     this.#words = wordsFor(data.docCount);
     this.#whole = new Uint32Array(this.#words);
     this.#occupied = new Uint32Array(this.#words);
+    this.#rankedEnd = rankedEnd(data.docProminence, data.docCount);
   }
 
   /** The `need` best documents of the query's matches with their grades, best first. */
@@ -147,7 +155,7 @@ export class TopKWalk {
         for (const starts of [true, false]) {
           // Only a name that starts with the query can lead with it (grading.ts).
           for (const leads of starts && leading ? [true, false] : [undefined]) {
-            const bound = base - (leads ? 0 : LEAD_SCALE) - (covers ? 0 : 2) - (starts ? 0 : 1);
+            const bound = base - (leads ? 0 : LEAD_SCALE) - (covers ? 0 : COVERS) - (starts ? 0 : STARTS);
             groups.push({ covers, starts, leads, inWhole, bound });
           }
         }
@@ -183,18 +191,26 @@ export class TopKWalk {
     const flipC = covers ? 0 : -1;
     const flipS = starts ? 0 : -1;
     const flipX = inWhole ? 0 : -1;
+    // An unranked document of the group grades `unranked` at best, a ranked one (numbered before
+    // rankedEnd) `bound`.
+    const rankedEnd = this.#rankedEnd;
+    const unranked = bound - RANKED;
+    const rankedLast = rankedEnd === 0 ? -1 : (rankedEnd - 1) >>> 5;
     // The last word of the matches that can still hold a document for the page (-1: none): once
-    // the page is full and its worst at least ties the group's bound, a document after the
-    // worst's ends the group, so without `near` the words after the worst's are not read (a
+    // the page is full, only documents that can beat its worst, or tie it and come before it
+    // (without `near`), can; so without `near` the words after the worst's are not read (a
     // group with no document left to offer was read to its end).
-    const stopAt = (): number =>
-      !heap.full || heap.worstKey < bound
-        ? 0x7fffffff
-        : heap.worstKey > bound
-          ? -1
-          : near === undefined
-            ? heap.worstDoc >>> 5
-            : 0x7fffffff;
+    const stopAt = (): number => {
+      if (!heap.full) return 0x7fffffff;
+      const worst = heap.worstKey;
+      if (worst > bound) return -1;
+      // Only ranked documents can beat or tie it.
+      if (worst === bound) return near === undefined ? Math.min(heap.worstDoc >>> 5, rankedLast) : rankedLast;
+      if (worst > unranked) return rankedLast;
+      // Ranked ones can beat it, unranked ones tie it.
+      if (worst === unranked) return near === undefined ? Math.max(heap.worstDoc >>> 5, rankedLast) : 0x7fffffff;
+      return 0x7fffffff;
+    };
     let stop = stopAt();
     for (let k = 0; k < count; k++) {
       const w = occupied[k]!;
@@ -207,10 +223,11 @@ export class TopKWalk {
         bits ^= low;
         const doc = (w << 5) | (31 - Math.clz32(low));
         let distance = FAR;
-        if (heap.full && heap.worstKey >= bound) {
+        const best = doc < rankedEnd ? bound : unranked;
+        if (heap.full && heap.worstKey >= best) {
           // No document from here on can have a better grade than the worst kept: its key is at
-          // most `bound`.
-          if (heap.worstKey > bound) return;
+          // most `best` (a later one is ranked only if this one is).
+          if (heap.worstKey > best) return;
           if (near === undefined) {
             // Nor a better number (documents of an earlier group may come after this one's).
             if (doc > heap.worstDoc) return;
@@ -254,4 +271,16 @@ function splitOf(e: Expansion): { from: Kind; below: Kind } | undefined {
   if (e.best === Kind.Prefix && (e.typoTerms.length > 0 || e.typoNodes.length > 0))
     return { from: Kind.Prefix, below: Kind.Typo };
   return undefined;
+}
+
+/** The number of the first unranked document of `prominence` (in the static order: ranked first). */
+function rankedEnd(prominence: Float64Array, count: number): number {
+  let lo = 0;
+  let hi = count;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (isRanked(prominence[mid]!)) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }

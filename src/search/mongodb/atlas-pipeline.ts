@@ -10,7 +10,7 @@
 // city. Each way matches exactly the terms the rules match that way, so that Atlas's counts and
 // totals are the rules' (docs/search.md says where they still differ). Equality (the query *is*
 // the name) is a large constant, prominence a small boost that only orders equals (with `near`,
-// the proximity to the point instead, as the rules order equals by distance). Atlas's scores
+// being ranked, then the proximity to the point instead, as the rules order equals by distance). Atlas's scores
 // choose which candidates are read; the rules then rank them exactly (rank-candidates.ts), from the stored
 // source. The scope (scope.ts) is the compound's filter: `equals` and `in` on tokens, a
 // `geoWithin` circle a little larger than a radius, and after $search the exact radius check as a
@@ -34,6 +34,12 @@ const NAME_EQUALITY = 10_000;
 const ALIAS_EQUALITY = 5_000;
 
 const constant = (value: number) => ({ constant: { value } });
+
+/**
+ * With `near`, what puts a ranked school (prominence above 0) before an unranked one among
+ * equals, above any proximity (atlasNear: at most 0.49). Without it the prominence boost does.
+ */
+const RANKED_FIRST = { range: { path: 'prominence', gt: 0, score: constant(0.5) } };
 
 /**
  * Any of these whole terms (the keyword analyzer: each query string is one term, and `text`
@@ -136,8 +142,9 @@ export function atlasCandidatesPipeline(
         index,
         compound: {
           must: words.map((w) => wordClause(plan.words[w]!)),
-          // Proximity (0–0.99) is a score below any credit: it orders equals only, nearest first.
-          should: [...equality(plan), ...(near ? [near] : [])],
+          // With near, a ranked school's 0.5 and the proximity's 0–0.49 are below any credit: they
+          // order equals only, ranked first (ranking-rules.ts, step 4′), then nearest first.
+          should: [...equality(plan), ...(near ? [near, RANKED_FIRST] : [])],
           ...scopeFilter(scope),
           // Prominence 0–100 adds at most 1: less than any credit, so it orders equals only.
           ...(near

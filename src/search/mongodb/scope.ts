@@ -190,7 +190,7 @@ export function atlasNear(scope: SearchScope): Document | undefined {
       path: 'geo',
       origin: point(scope.near),
       pivot: scope.radiusKm === undefined ? ATLAS_NEAR_PIVOT_M : Math.max(1, scope.radiusKm * 1000),
-      score: { boost: { value: 0.99 } },
+      score: { boost: { value: 0.49 } },
     },
   };
 }

@@ -71,10 +71,14 @@ export function byIdPipeline(ids: readonly string[]): Document[] {
 }
 
 /**
- * The `cap` schools in scope holding the token (and `others`) that are nearest to `near` (those without
- * coordinates last, then in the static order): the candidates of a query with `near` whose every
- * word is in more schools than a look-up reads. The server reads every school in scope holding
- * the token to choose them (a top-`cap` sort, in memory).
+ * The `cap` schools in scope holding the token (and `others`) that are nearest to `near` (those
+ * without coordinates last, then in the static order), and the `cap` nearest of them that are
+ * ranked: the candidates of a query with `near` whose every word is in more schools than a
+ * look-up reads. Ranked schools come before the distance among equals when their name holds the
+ * query (ranking-rules.ts, step 4′), which the rules tell among the candidates: the nearest ranked
+ * ones are read so that a far ranked school the page needs is not cut off by nearer unranked
+ * ones. The server reads every school in scope holding the token once to choose them (two
+ * top-`cap` sorts of one $facet, in memory).
  */
 export function nearestPipeline(
   token: Token,
@@ -83,11 +87,14 @@ export function nearestPipeline(
   cap: number,
   others: readonly string[] = [],
 ): Document[] {
+  const nearest = [{ $sort: { nearness: 1, prominence: -1, sortKey: 1, _id: 1 } }, { $limit: cap }];
   return [
     lookUp(token, scope, others),
     { $project: { ...CANDIDATE_FIELDS, nearness: nearnessExpression(near) } },
-    { $sort: { nearness: 1, prominence: -1, sortKey: 1, _id: 1 } },
-    { $limit: cap },
+    { $facet: { all: nearest, ranked: [{ $match: { prominence: { $gt: 0 } } }, ...nearest] } },
+    { $project: { candidates: { $setUnion: ['$all', '$ranked'] } } },
+    { $unwind: '$candidates' },
+    { $replaceRoot: { newRoot: '$candidates' } },
   ];
 }
 
