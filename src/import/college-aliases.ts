@@ -131,12 +131,54 @@ export function campusForm(name: string): string | undefined {
   return `${system.map((w) => w[0]).join('')} ${campus.join(' ')}`;
 }
 
+/** A campus's system and campus, as campusForm splits its name: undefined for a name without both. */
+function systemAndCampus(name: string): { system: string; campus: string[] } | undefined {
+  const match = CAMPUS_SEPARATOR.exec(name);
+  if (!match || campusForm(name) === undefined) return undefined;
+  const system = words(name.slice(0, match.index)).filter((w) => !STOP_WORDS.has(w));
+  return { system: system.join(' '), campus: words(name.slice(match.index + match[0].length)) };
+}
+
+/**
+ * The short forms of campus systems that the directory's own alternative names teach: a campus
+ * called "<one word> <its campus>" ("UMass Dartmouth" for "University of Massachusetts-
+ * Dartmouth", "UMass Amherst") says what its system is called ("umass", whose letters are the
+ * system's, in order: webNameFits), by system. What a short
+ * form is for its siblings: "umass boston" for "University of Massachusetts-Boston", whose own
+ * row lists only "UMB".
+ */
+export function systemShortForms(colleges: readonly College[]): Map<string, Set<string>> {
+  const forms = new Map<string, Set<string>>();
+  for (const c of colleges) {
+    const split = systemAndCampus(c.name);
+    if (!split) continue;
+    for (const alias of c.aliases ?? []) {
+      const list = words(alias);
+      const short = list[0];
+      if (
+        short === undefined ||
+        list.length !== split.campus.length + 1 ||
+        !/^\p{L}{2,8}$/u.test(short) ||
+        split.system.split(' ').includes(short) ||
+        // Its letters are the system's ("umass": University of MASSachusetts), not a state's or a
+        // branch's code ("PMTX-Austin" of Paul Mitchell the School, "OUAZ-Phoenix" of Ottawa University).
+        !webNameFits(short, split.system) ||
+        list.slice(1).some((w, i) => w !== split.campus[i])
+      )
+        continue;
+      forms.set(split.system, (forms.get(split.system) ?? new Set()).add(short));
+    }
+  }
+  return forms;
+}
+
 /**
  * The derived alternative names of each college of a directory, in its order: its web name when
  * it fits the name or one of its alternative names (webNameFits), then its initialisms that are no other college's web name, no
  * other college's initialism (three colleges are "ubc": none of them is UBC) and no word of any
  * college's name ("las" of "Loraines Academy & Spa" would put it first for a user
- * typing "las vegas"), then its campus form (campusForm). A name that is only words of the college's own name ("berkeley" for
+ * typing "las vegas"), then its campus form (campusForm), then its campus after each short form
+ * its system is known by (systemShortForms: "umass boston"). A name that is only words of the college's own name ("berkeley" for
  * berkeley.edu) is left out by the import's validation: it finds nothing the name does not.
  */
 export function collegeAliases(colleges: readonly College[]): string[][] {
@@ -150,6 +192,7 @@ export function collegeAliases(colleges: readonly College[]): string[][] {
   });
   const vocabulary = new Set(colleges.flatMap((c) => words(c.name)));
   const initials = colleges.map((c) => initialisms(c.name));
+  const forms = systemShortForms(colleges);
   const shared = new Map<string, number>();
   for (const list of initials) for (const a of list) shared.set(a, (shared.get(a) ?? 0) + 1);
   return colleges.map((_, i) => {
@@ -159,6 +202,11 @@ export function collegeAliases(colleges: readonly College[]): string[][] {
       (a) => a !== web && !taken(a) && !vocabulary.has(a) && (shared.get(a) === 1 || owners.has(a)),
     );
     const campus = campusForm(colleges[i]!.name);
-    return [...(web ? [web] : []), ...derived, ...(campus ? [campus] : [])];
+    const split = systemAndCampus(colleges[i]!.name);
+    const own = new Set((colleges[i]!.aliases ?? []).map((a) => words(a).join(' ')));
+    const short = [...(split ? (forms.get(split.system) ?? []) : [])]
+      .map((form) => [form, ...split!.campus].join(' '))
+      .filter((a) => a !== campus && !own.has(a));
+    return [...(web ? [web] : []), ...derived, ...(campus ? [campus] : []), ...short];
   });
 }

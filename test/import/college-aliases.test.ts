@@ -1,6 +1,13 @@
 // The names derived for colleges at import: web names and initialisms, on real directory rows.
 import { describe, expect, it } from 'vitest';
-import { campusForm, collegeAliases, initialisms, webName, webNameFits } from '../../src/import/college-aliases.ts';
+import {
+  campusForm,
+  collegeAliases,
+  initialisms,
+  systemShortForms,
+  webName,
+  webNameFits,
+} from '../../src/import/college-aliases.ts';
 
 describe('webName', () => {
   it('is the registrable label of the address, whatever its scheme, www, path or case', () => {
@@ -88,5 +95,38 @@ describe('collegeAliases', () => {
       ['lvc'],
       ['olemiss'],
     ]);
+  });
+});
+
+describe('system short forms', () => {
+  const UMASS = [
+    { name: 'University of Massachusetts-Amherst', web: 'www.umass.edu/', aliases: ['UMass Amherst'] },
+    { name: 'University of Massachusetts-Dartmouth', web: 'www.umassd.edu/', aliases: ['UMass Dartmouth'] },
+    { name: 'University of Massachusetts-Boston', web: 'www.umb.edu/', aliases: ['UMB'] },
+    { name: 'University of Massachusetts-Lowell', web: 'www.uml.edu/' },
+    { name: 'University of Massachusetts Global', web: 'www.umassglobal.edu/' },
+  ];
+
+  it('learns what a system is called from a campus the directory calls by it and its campus', () => {
+    expect(systemShortForms(UMASS)).toEqual(new Map([['university massachusetts', new Set(['umass'])]]));
+    // An alias that is not one word and the campus, or whose word is the system's own, teaches nothing.
+    expect(
+      systemShortForms([
+        { name: 'University of Wisconsin-Madison', aliases: ['UW Madison Campus', 'Wisconsin Madison', 'Madison'] },
+        { name: 'Harvard University', aliases: ['Harvard Crimson'] },
+        // A state's code in a chain's branch name is not the chain's name.
+        { name: 'Paul Mitchell the School-Austin', aliases: ['PMTX-Austin'] },
+      ]),
+    ).toEqual(new Map());
+  });
+
+  it('gives each campus of the system its campus after the short form, unless its row lists it already', () => {
+    const aliases = collegeAliases(UMASS);
+    expect(aliases[2]).toContain('umass boston');
+    expect(aliases[3]).toContain('umass lowell');
+    // Amherst and Dartmouth list theirs; a name without a campus gets none.
+    expect(aliases[0]).not.toContain('umass amherst');
+    expect(aliases[1]).not.toContain('umass dartmouth');
+    expect(aliases[4]!.some((a) => a.startsWith('umass '))).toBe(false);
   });
 });
