@@ -150,10 +150,12 @@ export class Grader {
       if (at !== NO_START) starts = this.#startsAt(doc, sequence, at);
     }
     // Step 4′: a ranked school whose name holds the query (its words in order, from any word on).
+    // A name that starts with it holds it.
     let ranked = 0;
     if (isRanked(d.docProminence[doc]!)) {
+      if (starts === 1) ranked = RANKED;
       const words = d.nameStart[doc + 1]! - d.nameStart[doc]!;
-      for (let at = 0; at + sequence.length <= words && ranked === 0; at++)
+      for (let at = 1; at + sequence.length <= words && ranked === 0; at++)
         if (this.#startsAt(doc, sequence, at) === 1) ranked = RANKED;
     }
     return matched * KEY_SCALE + leads * LEAD_SCALE + sum * CREDIT_SCALE + covers * COVERS + ranked + starts * STARTS;
