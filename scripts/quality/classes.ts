@@ -3,7 +3,7 @@
 import { fold, words } from '../../src/domain/shared/normalize.ts';
 import type { CatalogSchool } from '../../src/domain/catalog/catalog.ports.ts';
 import { mulberry32, one, shuffle, type Rng } from '../bench/random.ts';
-import { initialismProbes, nicknameProbes } from './college-classes.ts';
+import { famousProbes, initialismProbes, nicknameProbes } from './college-classes.ts';
 import { namesakeKey } from './namesakes.ts';
 import { FLAGSHIPS } from './flagships.ts';
 import type { Probe } from './probe.ts';
@@ -120,12 +120,16 @@ const FILTER_SEED = 20261126;
 /** Colleges by nickname, acronym and web name (hand-written), and by the initials of their name. */
 function collegeClasses(catalog: readonly CatalogSchool[], options: ClassOptions): QueryClass[] {
   const classes: QueryClass[] = [
-    { name: 'nicknames', kind: 'rank', at: 1, target: 0.95, probes: nicknameProbes(catalog) },
+    { name: 'nicknames', kind: 'rank', at: 1, target: 0.97, probes: nicknameProbes(catalog) },
   ];
   if (options.colleges) {
     const probes = initialismProbes(catalog, options.colleges);
     classes.push({ name: 'initialisms', kind: 'rank', at: 1, target: 0.95, probes });
   }
+  // Issue 42, item 4: only where the catalog has K-12 namesakes beside the colleges.
+  const famous = famousProbes(catalog);
+  if (famous.length > 0)
+    classes.push({ name: 'famous-before-namesakes', kind: 'rank', at: 1, target: 0.97, probes: famous });
   return classes;
 }
 
