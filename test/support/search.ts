@@ -32,3 +32,21 @@ export async function namesFound(
 ): Promise<string[]> {
   return (await searchStore(store, query, options)).hits.map((h) => h.school.name);
 }
+
+/**
+ * How long after now `engine` takes to find `query` (its total above 0), polled every 5 ms for at
+ * most 10 s: a delta's latency as a second instance sees it. `found`: the total it last saw.
+ */
+export async function searchableAfter(
+  engine: Pick<MemorySearchEngine, 'search'>,
+  query: string,
+): Promise<{ ms: number; found: number }> {
+  const started = performance.now();
+  const total = async () => (await engine.search({ plan: planQuery(query), offset: 0, limit: 1 })).total;
+  let found = await total();
+  while (found === 0 && performance.now() - started < 10_000) {
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    found = await total();
+  }
+  return { ms: performance.now() - started, found };
+}
