@@ -116,11 +116,11 @@ export function webNameFits(web: string, name: string): boolean {
 const NOT_A_CAMPUS: ReadonlySet<string> = new Set(['main', 'campus', 'online', 'global']);
 
 /**
- * A campus called by its system's initials and its own name, as people write it ("uw madison" for
- * "University of Wisconsin-Madison", "ut austin", "unc chapel hill"): two letters are enough
- * here, the campus tells the systems apart. Undefined for a name without a system and a campus.
+ * A campus's system (its words, stop words left out) and its campus (its words), split at the
+ * campus separator: undefined for a name without a system that has a generic word and is letters
+ * only, two words at least, and a campus that names a place.
  */
-export function campusForm(name: string): string | undefined {
+function systemAndCampus(name: string): { system: string[]; campus: string[] } | undefined {
   const match = CAMPUS_SEPARATOR.exec(name);
   if (!match) return undefined;
   const system = words(name.slice(0, match.index)).filter((w) => !STOP_WORDS.has(w));
@@ -128,15 +128,17 @@ export function campusForm(name: string): string | undefined {
   if (!system.some((w) => GENERIC_WORDS.has(w)) || system.some((w) => !/^\p{L}+$/u.test(w))) return undefined;
   if (campus.length === 0 || campus.every((w) => NOT_A_CAMPUS.has(w) || STOP_WORDS.has(w))) return undefined;
   if (system.length < 2) return undefined;
-  return `${system.map((w) => w[0]).join('')} ${campus.join(' ')}`;
+  return { system, campus };
 }
 
-/** A campus's system and campus, as campusForm splits its name: undefined for a name without both. */
-function systemAndCampus(name: string): { system: string; campus: string[] } | undefined {
-  const match = CAMPUS_SEPARATOR.exec(name);
-  if (!match || campusForm(name) === undefined) return undefined;
-  const system = words(name.slice(0, match.index)).filter((w) => !STOP_WORDS.has(w));
-  return { system: system.join(' '), campus: words(name.slice(match.index + match[0].length)) };
+/**
+ * A campus called by its system's initials and its own name, as people write it ("uw madison" for
+ * "University of Wisconsin-Madison", "ut austin", "unc chapel hill"): two letters are enough
+ * here, the campus tells the systems apart. Undefined for a name without a system and a campus.
+ */
+export function campusForm(name: string): string | undefined {
+  const split = systemAndCampus(name);
+  return split && `${split.system.map((w) => w[0]).join('')} ${split.campus.join(' ')}`;
 }
 
 /**
@@ -155,18 +157,19 @@ export function systemShortForms(colleges: readonly College[]): Map<string, Set<
     for (const alias of c.aliases ?? []) {
       const list = words(alias);
       const short = list[0];
+      const system = split.system.join(' ');
       if (
         short === undefined ||
         list.length !== split.campus.length + 1 ||
         !/^\p{L}{2,8}$/u.test(short) ||
-        split.system.split(' ').includes(short) ||
+        split.system.includes(short) ||
         // Its letters are the system's ("umass": University of MASSachusetts), not a state's or a
         // branch's code ("PMTX-Austin" of Paul Mitchell the School, "OUAZ-Phoenix" of Ottawa University).
-        !webNameFits(short, split.system) ||
+        !webNameFits(short, system) ||
         list.slice(1).some((w, i) => w !== split.campus[i])
       )
         continue;
-      forms.set(split.system, (forms.get(split.system) ?? new Set()).add(short));
+      forms.set(system, (forms.get(system) ?? new Set()).add(short));
     }
   }
   return forms;
@@ -204,7 +207,7 @@ export function collegeAliases(colleges: readonly College[]): string[][] {
     const campus = campusForm(colleges[i]!.name);
     const split = systemAndCampus(colleges[i]!.name);
     const own = new Set((colleges[i]!.aliases ?? []).map((a) => words(a).join(' ')));
-    const short = [...(split ? (forms.get(split.system) ?? []) : [])]
+    const short = [...(split ? (forms.get(split.system.join(' ')) ?? []) : [])]
       .map((form) => [form, ...split!.campus].join(' '))
       .filter((a) => a !== campus && !own.has(a));
     return [...(web ? [web] : []), ...derived, ...(campus ? [campus] : []), ...short];
